@@ -1,0 +1,382 @@
+// Package client is the typed client of the CPaaS REST API: one file per API
+// area (endpoints.go, ...), errors.go, and this transport, which every area
+// shares: Basic auth, JSON, User-Agent, per-request timeouts, retries that
+// never repeat a request that may already have changed something, and debug
+// logging through tflog with every secret redacted.
+package client
+
+import (
+	"bytes"
+	"context"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-cleanhttp"
+	"github.com/hashicorp/go-retryablehttp"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Defaults for Config fields left zero.
+const (
+	DefaultMaxRetries     = 5
+	DefaultRequestTimeout = 30 * time.Second
+	DefaultRetryWaitMin   = 250 * time.Millisecond
+	DefaultRetryWaitMax   = 10 * time.Second
+	// MaxRetryAfter bounds how long one Retry-After may hold a request.
+	MaxRetryAfter = 60 * time.Second
+	// maxReplyBytes bounds what is read of one reply.
+	maxReplyBytes = 16 << 20
+)
+
+// Config configures a Client. BaseURL, AuthID and AuthToken are required.
+type Config struct {
+	BaseURL        string
+	AuthID         string
+	AuthToken      string
+	Version        string // provider version, for the User-Agent
+	MaxRetries     int    // retries after the first attempt; negative means none
+	RequestTimeout time.Duration
+	RetryWaitMin   time.Duration
+	RetryWaitMax   time.Duration
+	// HTTPClient, when set, supplies the transport (tests, TLS settings).
+	HTTPClient *http.Client
+}
+
+// Client calls the API of one account. It is safe for concurrent use and
+// keeps one pool of keep-alive connections for all of them.
+type Client struct {
+	rc        *retryablehttp.Client
+	base      *url.URL
+	authID    string
+	authToken string
+	userAgent string
+}
+
+// New validates cfg and returns a Client.
+func New(cfg Config) (*Client, error) {
+	if cfg.AuthID == "" || cfg.AuthToken == "" {
+		return nil, errors.New("auth_id and auth_token are required")
+	}
+	base, err := url.Parse(strings.TrimRight(cfg.BaseURL, "/"))
+	if err != nil || base.Scheme == "" || base.Host == "" {
+		return nil, fmt.Errorf("base_url %q is not an absolute URL", cfg.BaseURL)
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = DefaultMaxRetries
+	} else if cfg.MaxRetries < 0 {
+		cfg.MaxRetries = 0
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
+	}
+	if cfg.RetryWaitMin <= 0 {
+		cfg.RetryWaitMin = DefaultRetryWaitMin
+	}
+	if cfg.RetryWaitMax <= 0 {
+		cfg.RetryWaitMax = DefaultRetryWaitMax
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		// One pooled transport per client: connections are reused across
+		// every resource of an apply instead of being dialled per request.
+		hc = cleanhttp.DefaultPooledClient()
+	} else {
+		copied := *hc
+		hc = &copied
+	}
+	inner := hc.Transport
+	if inner == nil {
+		inner = cleanhttp.DefaultPooledTransport()
+	}
+	hc.Transport = &loggingTransport{next: inner}
+	hc.Timeout = cfg.RequestTimeout
+
+	c := &Client{
+		base:      base,
+		authID:    cfg.AuthID,
+		authToken: cfg.AuthToken,
+		userAgent: "terraform-provider-cpaas/" + cfg.Version,
+	}
+	c.rc = &retryablehttp.Client{
+		HTTPClient:   hc,
+		Logger:       nil, // logging is done by loggingTransport, with redaction
+		RetryWaitMin: cfg.RetryWaitMin,
+		RetryWaitMax: cfg.RetryWaitMax,
+		RetryMax:     cfg.MaxRetries,
+		CheckRetry:   checkRetry,
+		Backoff:      backoffWithJitter,
+		ErrorHandler: retryablehttp.PassthroughErrorHandler,
+	}
+	return c, nil
+}
+
+// AuthID is the account the client acts for.
+func (c *Client) AuthID() string { return c.authID }
+
+type idempotentKey struct{}
+
+// request describes one API call.
+type request struct {
+	method string
+	path   string // below /v1/Account/{auth_id}/, e.g. "Endpoint/123/"
+	query  url.Values
+	body   any
+	// idempotent is true when repeating the request cannot change the
+	// outcome (GET, DELETE, updates that set fields). Only those are retried
+	// after a 5xx or a transport error.
+	idempotent bool
+}
+
+// accountPath joins path segments below the account root, escaping each.
+func accountPath(segments ...string) string {
+	var b strings.Builder
+	for _, s := range segments {
+		b.WriteString(url.PathEscape(s))
+		b.WriteByte('/')
+	}
+	return b.String()
+}
+
+func (c *Client) do(ctx context.Context, r request, out any) error {
+	// The token must never reach a log, whatever a caller logs later.
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, c.authToken)
+	ctx = tflog.MaskMessageStrings(ctx, c.authToken)
+	ctx = context.WithValue(ctx, idempotentKey{}, r.idempotent)
+
+	u := *c.base
+	u.Path = strings.TrimRight(c.base.Path, "/") + "/v1/Account/" + url.PathEscape(c.authID) + "/" + r.path
+	if len(r.query) > 0 {
+		u.RawQuery = r.query.Encode()
+	}
+	var body []byte
+	if r.body != nil {
+		var err error
+		if body, err = json.Marshal(r.body); err != nil {
+			return fmt.Errorf("encoding request: %w", err)
+		}
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, r.method, u.String(), body)
+	if err != nil {
+		return err
+	}
+	req.SetBasicAuth(c.authID, c.authToken)
+	req.Header.Set("User-Agent", c.userAgent)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+
+	resp, err := c.rc.Do(req)
+	if err != nil {
+		if resp != nil {
+			resp.Body.Close()
+		}
+		if !r.idempotent && !neverReachedServer(err) && ctx.Err() == nil {
+			return &OutcomeUnknownError{Method: r.method, Path: u.Path, Err: err}
+		}
+		return fmt.Errorf("%s %s: %w", r.method, u.Path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReplyBytes))
+	if err != nil {
+		if !r.idempotent {
+			return &OutcomeUnknownError{Method: r.method, Path: u.Path, Err: err}
+		}
+		return fmt.Errorf("%s %s: reading reply: %w", r.method, u.Path, err)
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		apiErr := &APIError{StatusCode: resp.StatusCode, Method: r.method, Path: u.Path}
+		var e struct {
+			APIID string `json:"api_id"`
+			Error string `json:"error"`
+		}
+		if json.Unmarshal(data, &e) == nil {
+			apiErr.APIID, apiErr.Message = e.APIID, e.Error
+		}
+		return apiErr
+	}
+	if out != nil && len(data) > 0 {
+		if err := json.Unmarshal(data, out); err != nil {
+			return fmt.Errorf("%s %s: decoding reply: %w", r.method, u.Path, err)
+		}
+	}
+	return nil
+}
+
+// OutcomeUnknownError reports a request that changes something and whose
+// reply was lost: the server may or may not have carried it out. It is never
+// retried automatically; callers look the object up instead.
+type OutcomeUnknownError struct {
+	Method, Path string
+	Err          error
+}
+
+func (e *OutcomeUnknownError) Error() string {
+	return fmt.Sprintf("%s %s: the request may or may not have been carried out (no reply was received): %v", e.Method, e.Path, e.Err)
+}
+
+func (e *OutcomeUnknownError) Unwrap() error { return e.Err }
+
+// IsOutcomeUnknown reports whether err is an *OutcomeUnknownError.
+func IsOutcomeUnknown(err error) bool {
+	var o *OutcomeUnknownError
+	return errors.As(err, &o)
+}
+
+// checkRetry retries 429 always (the server refused the request before doing
+// anything), 5xx and transport errors only for idempotent requests, and a
+// transport error on any request only when the connection was never made.
+func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	idempotent, _ := ctx.Value(idempotentKey{}).(bool)
+	if err != nil {
+		var certErr *x509.UnknownAuthorityError
+		var hostErr x509.HostnameError
+		var invalid x509.CertificateInvalidError
+		if errors.As(err, &certErr) || errors.As(err, &hostErr) || errors.As(err, &invalid) {
+			return false, err
+		}
+		if idempotent || neverReachedServer(err) {
+			return true, nil
+		}
+		return false, err
+	}
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests:
+		return true, nil
+	case resp.StatusCode >= 500 && resp.StatusCode != http.StatusNotImplemented:
+		return idempotent, nil
+	}
+	return false, nil
+}
+
+// neverReachedServer is true when err proves the request was not delivered:
+// the connection could not be opened or the name not resolved.
+func neverReachedServer(err error) bool {
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return true
+	}
+	var opErr *net.OpError
+	return errors.As(err, &opErr) && opErr.Op == "dial"
+}
+
+// backoffWithJitter honours Retry-After on 429 and 503 (bounded by
+// MaxRetryAfter) and otherwise waits an exponentially growing time with
+// "equal jitter", so parallel resources that hit a limit together do not
+// come back together.
+func backoffWithJitter(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
+	if resp != nil && (resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
+		if d, ok := parseRetryAfter(resp.Header.Get("Retry-After")); ok {
+			return min(d, MaxRetryAfter)
+		}
+	}
+	d := maxWait
+	if attempt < 30 {
+		d = min(minWait<<attempt, maxWait)
+	}
+	half := d / 2
+	return half + rand.N(half+1)
+}
+
+func parseRetryAfter(v string) (time.Duration, bool) {
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && secs >= 0 {
+		return time.Duration(secs) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(time.Until(t), 0), true
+	}
+	return 0, false
+}
+
+// loggingTransport logs every attempt at debug level, with the Authorization
+// header left out and secret JSON fields redacted from both bodies.
+type loggingTransport struct{ next http.RoundTripper }
+
+func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx := req.Context()
+	start := time.Now()
+	var reqBody []byte
+	if req.GetBody != nil {
+		if rc, err := req.GetBody(); err == nil {
+			reqBody, _ = io.ReadAll(rc)
+			rc.Close()
+		}
+	}
+	tflog.Debug(ctx, "CPaaS API request", map[string]any{
+		"method": req.Method,
+		"url":    req.URL.Redacted(),
+		"body":   RedactJSON(reqBody),
+	})
+	resp, err := t.next.RoundTrip(req)
+	fields := map[string]any{"method": req.Method, "url": req.URL.Redacted(), "duration_ms": time.Since(start).Milliseconds()}
+	if err != nil {
+		fields["error"] = err.Error()
+		tflog.Debug(ctx, "CPaaS API request failed", fields)
+		return nil, err
+	}
+	fields["status"] = resp.StatusCode
+	data, readErr := io.ReadAll(io.LimitReader(resp.Body, maxReplyBytes))
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(data))
+	if readErr != nil {
+		return nil, readErr
+	}
+	fields["body"] = RedactJSON(data)
+	tflog.Debug(ctx, "CPaaS API response", fields)
+	return resp, nil
+}
+
+// secretKeys are JSON keys whose values never appear in a log.
+var secretKeys = map[string]bool{
+	"password": true, "auth_token": true, "password_wo": true,
+	"first_party_pin": true, "second_party_pin": true,
+}
+
+// RedactJSON returns body as text with the values of secret keys replaced,
+// at any depth. A body that is not JSON is summarised by its size only, so
+// nothing unparsed can leak.
+func RedactJSON(body []byte) string {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return ""
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return fmt.Sprintf("<%d bytes, not JSON>", len(body))
+	}
+	out, _ := json.Marshal(redact(v))
+	return string(out)
+}
+
+func redact(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, val := range x {
+			if secretKeys[strings.ToLower(k)] {
+				x[k] = "***REDACTED***"
+				continue
+			}
+			x[k] = redact(val)
+		}
+	case []any:
+		for i := range x {
+			x[i] = redact(x[i])
+		}
+	}
+	return v
+}

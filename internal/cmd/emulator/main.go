@@ -1,0 +1,66 @@
+// Command emulator serves the in-memory CPaaS API emulator standalone, for
+// the demo and for trying the provider without an account:
+//
+//	go run ./internal/cmd/emulator            # or: make emulator
+//
+// It listens on EMULATOR_ADDR (default 127.0.0.1:8089; port 0 picks a free
+// one) and prints the base URL and credentials as shell assignments. The
+// credentials come from CPAAS_AUTH_ID and CPAAS_AUTH_TOKEN, or defaults.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+func main() {
+	addr := flag.String("addr", envOr("EMULATOR_ADDR", "127.0.0.1:8089"), "listen address (EMULATOR_ADDR)")
+	verbose := flag.Bool("v", false, "log every request")
+	flag.Parse()
+
+	acct := emulator.EnvAccount()
+	opts := emulator.Options{Accounts: []emulator.Account{acct}}
+	if *verbose {
+		opts.Logf = log.Printf
+	}
+	srv := emulator.New(opts)
+	defer srv.Close()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("emulator: %v", err)
+	}
+	fmt.Printf("CPAAS_BASE_URL=http://%s\nCPAAS_AUTH_ID=%s\nCPAAS_AUTH_TOKEN=%s\n", ln.Addr(), acct.ID, acct.Token)
+	fmt.Printf("# cpaas emulator ready; control API at http://%s/_emulator/\n", ln.Addr())
+
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(shutdown)
+	}()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Fatalf("emulator: %v", err)
+	}
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,139 @@
+package emulator
+
+import (
+	"net/http"
+	"slices"
+	"time"
+)
+
+// The control API lives outside /v1/, under /_emulator/, and needs no
+// credentials: it exists for tests and for users of the standalone server.
+//
+//	GET  /_emulator/                       now, accounts, pending jobs
+//	POST /_emulator/clock/advance          {"seconds": N}: move the clock, run what is due
+//	POST /_emulator/reset                  drop every object, as at start
+//	POST /_emulator/accounts               {"auth_id", "auth_token", "main_id"?}: add an account
+//	GET  /_emulator/accounts/{auth_id}/objects   ids of every object the account owns, by kind
+//	POST /_emulator/accounts/{auth_id}/endpoints/{id}/sip_registered  {"registered": bool}
+//	GET  /_emulator/callbacks              every callback attempt so far
+func (s *Server) controlRoutes() []route {
+	return []route{
+		r(http.MethodGet, "", s.controlInfo),
+		r(http.MethodPost, "clock/advance", s.controlAdvance),
+		r(http.MethodPost, "reset", s.controlReset),
+		r(http.MethodPost, "accounts", s.controlAddAccount),
+		r(http.MethodGet, "accounts/{auth_id}/objects", s.controlObjects),
+		r(http.MethodPost, "accounts/{auth_id}/endpoints/{id}/sip_registered", s.controlSIPRegistered),
+		r(http.MethodGet, "callbacks", s.controlCallbacks),
+	}
+}
+
+func (s *Server) controlInfo(c *call) {
+	s.mu.Lock()
+	ids := make([]string, 0, len(s.accounts))
+	for id := range s.accounts {
+		ids = append(ids, id)
+	}
+	s.mu.Unlock()
+	slices.Sort(ids)
+	c.reply(http.StatusOK, map[string]any{
+		"now":          s.clock.Now().Format(time.RFC3339),
+		"manual_clock": s.clock.Manual(),
+		"accounts":     ids,
+		"pending_jobs": s.sched.Pending(),
+	})
+}
+
+func (s *Server) controlAdvance(c *call) {
+	var in struct {
+		Seconds float64 `json:"seconds"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	if in.Seconds < 0 {
+		c.badRequest("seconds must not be negative, got %v", in.Seconds)
+		return
+	}
+	now := s.clock.Advance(time.Duration(in.Seconds * float64(time.Second)))
+	c.reply(http.StatusOK, map[string]any{"now": now.Format(time.RFC3339)})
+}
+
+func (s *Server) controlReset(c *call) {
+	s.Reset()
+	c.reply(http.StatusOK, map[string]any{"message": "reset"})
+}
+
+func (s *Server) controlAddAccount(c *call) {
+	var in Account
+	if !c.decode(&in) {
+		return
+	}
+	if in.ID == "" || in.Token == "" {
+		c.badRequest("auth_id and auth_token are required")
+		return
+	}
+	s.AddAccount(in)
+	c.reply(http.StatusCreated, map[string]any{"auth_id": in.ID})
+}
+
+func (s *Server) controlObjects(c *call) {
+	objs, ok := s.Objects(c.param("auth_id"))
+	if !ok {
+		c.notFound("account", c.param("auth_id"))
+		return
+	}
+	c.reply(http.StatusOK, objs)
+}
+
+func (s *Server) controlSIPRegistered(c *call) {
+	var in struct {
+		Registered bool `json:"registered"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	s.mu.Lock()
+	var e *endpoint
+	if a, ok := s.accounts[c.param("auth_id")]; ok {
+		e = a.endpoints[c.param("id")]
+	}
+	if e != nil {
+		e.Registered = in.Registered
+	}
+	s.mu.Unlock()
+	if e == nil {
+		c.notFound("endpoint", c.param("id"))
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"registered": in.Registered})
+}
+
+func (s *Server) controlCallbacks(c *call) {
+	c.reply(http.StatusOK, map[string]any{"attempts": s.Callbacks()})
+}
+
+// Objects lists the ids of every object an account owns, by kind, sorted.
+func (s *Server) Objects(authID string) (map[string][]string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return nil, false
+	}
+	out := map[string][]string{}
+	add := func(kind string, ids []string) {
+		slices.Sort(ids)
+		out[kind] = ids
+	}
+	add("endpoints", keys(a.endpoints))
+	return out, true
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+package emulator
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"net/http"
+	"slices"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
+)
+
+type endpoint struct {
+	seq         uint64
+	ID          string
+	Username    string // with the 12 digits
+	PasswordMD5 string // only the digest is kept
+	Alias       string
+	AppID       string
+	Registered  bool
+}
+
+func (s *Server) endpointRoutes() []route {
+	return []route{
+		r(http.MethodPost, "Endpoint", s.createEndpoint),
+		r(http.MethodGet, "Endpoint", s.listEndpoints),
+		r(http.MethodGet, "Endpoint/{id}", s.getEndpoint),
+		r(http.MethodPost, "Endpoint/{id}", s.updateEndpoint),
+		r(http.MethodDelete, "Endpoint/{id}", s.deleteEndpoint),
+	}
+}
+
+func md5Hex(s string) string {
+	sum := md5.Sum([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+func (s *Server) createEndpoint(c *call) {
+	var in struct {
+		Username *string `json:"username"`
+		Password *string `json:"password"`
+		Alias    *string `json:"alias"`
+		AppID    *string `json:"app_id"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	switch {
+	case in.Username == nil || *in.Username == "":
+		c.badRequest("Mandatory parameter missing. username must be present.")
+		return
+	case endpointrules.CheckUsername(*in.Username) != nil:
+		c.badRequest("%v", endpointrules.CheckUsername(*in.Username))
+		return
+	case in.Password == nil:
+		c.badRequest("Mandatory parameter missing. password must be present.")
+		return
+	case in.Alias == nil || *in.Alias == "":
+		c.badRequest("Mandatory parameter missing. alias must be present.")
+		return
+	}
+	if err := endpointrules.CheckPassword(*in.Password); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	s.mu.Lock()
+	e := &endpoint{
+		seq:         s.nextSeq(),
+		ID:          s.randDigits(14),
+		Username:    *in.Username + s.randDigits(endpointrules.UsernameSuffixDigits),
+		PasswordMD5: md5Hex(*in.Password),
+		Alias:       *in.Alias,
+	}
+	if in.AppID != nil {
+		e.AppID = *in.AppID
+	}
+	c.acct.endpoints[e.ID] = e
+	s.mu.Unlock()
+	c.reply(http.StatusCreated, map[string]any{
+		"api_id":      newAPIID(),
+		"username":    e.Username,
+		"alias":       e.Alias,
+		"message":     "created",
+		"endpoint_id": e.ID,
+	})
+}
+
+type endpointView struct {
+	Alias         string  `json:"alias"`
+	APIID         string  `json:"api_id,omitempty"`
+	Application   string  `json:"application"`
+	EndpointID    string  `json:"endpoint_id"`
+	Password      string  `json:"password"`
+	ResourceURI   string  `json:"resource_uri"`
+	SIPRegistered string  `json:"sip_registered"`
+	SIPURI        string  `json:"sip_uri"`
+	SubAccount    *string `json:"sub_account"`
+	Username      string  `json:"username"`
+}
+
+func (s *Server) viewEndpoint(acct *account, e *endpoint) endpointView {
+	v := endpointView{
+		Alias:         e.Alias,
+		EndpointID:    e.ID,
+		Password:      e.PasswordMD5,
+		ResourceURI:   resourceURI(acct, "Endpoint", e.ID),
+		SIPRegistered: "false",
+		SIPURI:        "sip:" + e.Username + "@" + s.opts.SIPDomain,
+		Username:      e.Username,
+	}
+	if e.Registered {
+		v.SIPRegistered = "true"
+	}
+	if e.AppID != "" {
+		v.Application = resourceURI(acct, "Application", e.AppID)
+	}
+	return v
+}
+
+func (s *Server) getEndpoint(c *call) {
+	s.mu.Lock()
+	e, ok := c.acct.endpoints[c.param("id")]
+	var v endpointView
+	if ok {
+		v = s.viewEndpoint(c.acct, e)
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("endpoint", c.param("id"))
+		return
+	}
+	v.APIID = newAPIID()
+	c.reply(http.StatusOK, v)
+}
+
+func (s *Server) listEndpoints(c *call) {
+	limit, offset, ok := c.paging(endpointrules.ListMaxLimit, endpointrules.ListMaxLimit)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	all := make([]*endpoint, 0, len(c.acct.endpoints))
+	for _, e := range c.acct.endpoints {
+		all = append(all, e)
+	}
+	slices.SortFunc(all, func(a, b *endpoint) int { return int(a.seq) - int(b.seq) })
+	lo, hi := pageBounds(len(all), limit, offset)
+	objects := make([]endpointView, 0, hi-lo)
+	for _, e := range all[lo:hi] {
+		objects = append(objects, s.viewEndpoint(c.acct, e))
+	}
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{
+		"api_id":  newAPIID(),
+		"meta":    c.meta(len(all), limit, offset),
+		"objects": objects,
+	})
+}
+
+func (s *Server) updateEndpoint(c *call) {
+	var in struct {
+		Password *string `json:"password"`
+		Alias    *string `json:"alias"`
+		AppID    *string `json:"app_id"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	if in.Password != nil {
+		if err := endpointrules.CheckPassword(*in.Password); err != nil {
+			c.badRequest("%v", err)
+			return
+		}
+	}
+	if in.Alias != nil && *in.Alias == "" {
+		c.badRequest("alias must not be empty")
+		return
+	}
+	s.mu.Lock()
+	e, ok := c.acct.endpoints[c.param("id")]
+	if ok {
+		if in.Password != nil {
+			e.PasswordMD5 = md5Hex(*in.Password)
+		}
+		if in.Alias != nil {
+			e.Alias = *in.Alias
+		}
+		if in.AppID != nil {
+			e.AppID = *in.AppID
+		}
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("endpoint", c.param("id"))
+		return
+	}
+	c.reply(http.StatusAccepted, map[string]any{"message": "changed", "api_id": newAPIID()})
+}
+
+func (s *Server) deleteEndpoint(c *call) {
+	s.mu.Lock()
+	_, ok := c.acct.endpoints[c.param("id")]
+	delete(c.acct.endpoints, c.param("id"))
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("endpoint", c.param("id"))
+		return
+	}
+	c.noContent()
+}

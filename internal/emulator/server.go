@@ -1,0 +1,416 @@
+package emulator
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Defaults of the standalone server and of New.
+const (
+	DefaultAuthID    = "MAEMULATOR0000000001"
+	DefaultAuthToken = "emulator-auth-token-change-me"
+	DefaultSIPDomain = "sip.cpaas.test"
+	// DefaultBodyLimit bounds one request body; a larger one is a 413.
+	DefaultBodyLimit = 1 << 20
+)
+
+// Account is one set of credentials with its own objects. MainID, when set,
+// makes it a subaccount of that main account (its callbacks are also signed
+// with the main account's token).
+type Account struct {
+	ID     string `json:"auth_id"`
+	Token  string `json:"auth_token"`
+	MainID string `json:"main_id,omitempty"`
+}
+
+// Options configure a Server. The zero value is usable: one default
+// account, a real clock, default limits.
+type Options struct {
+	Accounts  []Account
+	Clock     *Clock
+	BodyLimit int64
+	SIPDomain string
+	// Seed makes generated ids reproducible; 0 picks one at random.
+	Seed uint64
+	// CallbackTimeout bounds one callback attempt (default 5s).
+	CallbackTimeout time.Duration
+	// CallbackClient sends callbacks (default: a plain http.Client).
+	CallbackClient *http.Client
+	// Logf, when set, receives one line per request (never credentials).
+	Logf func(format string, args ...any)
+}
+
+// Server is the in-memory API. It is an http.Handler; every method is safe
+// for concurrent use.
+type Server struct {
+	opts     Options
+	clock    *Clock
+	sched    *scheduler
+	routes   []route
+	control  []route
+	mu       sync.Mutex // guards everything below
+	accounts map[string]*account
+	rng      *rand.Rand
+	seq      uint64
+	cb       *callbackState
+}
+
+// New returns a Server with opts applied. Call Close to stop its scheduler.
+func New(opts Options) *Server {
+	if len(opts.Accounts) == 0 {
+		opts.Accounts = []Account{{ID: DefaultAuthID, Token: DefaultAuthToken}}
+	}
+	if opts.Clock == nil {
+		opts.Clock = NewRealClock()
+	}
+	if opts.BodyLimit <= 0 {
+		opts.BodyLimit = DefaultBodyLimit
+	}
+	if opts.SIPDomain == "" {
+		opts.SIPDomain = DefaultSIPDomain
+	}
+	if opts.CallbackTimeout <= 0 {
+		opts.CallbackTimeout = 5 * time.Second
+	}
+	if opts.CallbackClient == nil {
+		opts.CallbackClient = &http.Client{}
+	}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	s := &Server{opts: opts, clock: opts.Clock, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	s.sched = newScheduler(s.clock)
+	s.cb = newCallbackState()
+	s.clock.mu.Lock()
+	s.clock.onAdvance = func() { s.sched.runDue(); s.cb.wait() }
+	s.clock.mu.Unlock()
+	s.resetLocked()
+	s.routes = s.apiRoutes()
+	s.control = s.controlRoutes()
+	return s
+}
+
+// Close stops the background scheduler and waits for callbacks in flight.
+func (s *Server) Close() {
+	s.sched.close()
+	s.cb.wait()
+}
+
+// Clock is the emulator's clock, for tests that drive time.
+func (s *Server) Clock() *Clock { return s.clock }
+
+// Reset drops every object and pending job and restores the configured
+// accounts, as at start.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.resetLocked()
+}
+
+func (s *Server) resetLocked() {
+	s.sched.clear()
+	s.accounts = map[string]*account{}
+	for _, a := range s.opts.Accounts {
+		s.accounts[a.ID] = s.newAccount(a)
+	}
+}
+
+// AddAccount adds (or replaces) an account with no objects.
+func (s *Server) AddAccount(a Account) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.accounts[a.ID] = s.newAccount(a)
+}
+
+// apiRoutes lists every /v1 route; each API area adds its own routes here.
+func (s *Server) apiRoutes() []route {
+	var rs []route
+	rs = append(rs, s.endpointRoutes()...)
+	return rs
+}
+
+// route is one API operation; pattern segments in braces are parameters.
+type route struct {
+	method  string
+	pattern []string
+	handle  func(*call)
+}
+
+func r(method, pattern string, h func(*call)) route {
+	return route{method: method, pattern: splitPath(pattern), handle: h}
+}
+
+// call is one request being served.
+type call struct {
+	s      *Server
+	w      http.ResponseWriter
+	req    *http.Request
+	acct   *account // nil on control routes
+	params map[string]string
+}
+
+func (c *call) param(name string) string { return c.params[name] }
+
+// splitPath normalises a path: doubled slashes and a trailing slash are
+// tolerated, as the real API does.
+func splitPath(p string) []string {
+	parts := strings.Split(p, "/")
+	out := parts[:0]
+	for _, x := range parts {
+		if x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func match(pattern, path []string) (map[string]string, bool) {
+	if len(pattern) != len(path) {
+		return nil, false
+	}
+	var params map[string]string
+	for i, p := range pattern {
+		if strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") {
+			if params == nil {
+				params = map[string]string{}
+			}
+			params[p[1:len(p)-1]] = path[i]
+			continue
+		}
+		if p != path[i] {
+			return nil, false
+		}
+	}
+	return params, true
+}
+
+// dispatch finds the route for path; 404 when no pattern matches, 405 when
+// one matches with another method.
+func dispatch(routes []route, method string, path []string) (route, map[string]string, int) {
+	status := http.StatusNotFound
+	for _, rt := range routes {
+		params, ok := match(rt.pattern, path)
+		if !ok {
+			continue
+		}
+		if rt.method != method {
+			status = http.StatusMethodNotAllowed
+			continue
+		}
+		return rt, params, http.StatusOK
+	}
+	return route{}, nil, status
+}
+
+// ServeHTTP serves /v1/Account/{auth_id}/... and the control API under
+// /_emulator/.
+func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w}
+	defer func() {
+		if s.opts.Logf != nil {
+			s.opts.Logf("%s %s -> %d (%s)", req.Method, req.URL.Path, sw.status, time.Since(start).Round(time.Microsecond))
+		}
+	}()
+	req.Body = http.MaxBytesReader(sw, req.Body, s.opts.BodyLimit)
+	path := splitPath(req.URL.Path)
+	c := &call{s: s, w: sw, req: req}
+
+	if len(path) > 0 && path[0] == "_emulator" {
+		rt, params, status := dispatch(s.control, req.Method, path[1:])
+		if status != http.StatusOK {
+			c.fail(status, fmt.Sprintf("no control operation %s %s", req.Method, req.URL.Path))
+			return
+		}
+		c.params = params
+		rt.handle(c)
+		return
+	}
+
+	if len(path) < 3 || path[0] != "v1" || path[1] != "Account" {
+		c.fail(http.StatusNotFound, "unknown resource "+req.URL.Path)
+		return
+	}
+	acct, ok := s.authenticate(req, path[2])
+	if !ok {
+		sw.Header().Set("WWW-Authenticate", `Basic realm="cpaas"`)
+		c.fail(http.StatusUnauthorized, "authentication failed: the auth_id and auth_token do not match an account, or the auth_id in the path is not the authenticated account")
+		return
+	}
+	c.acct = acct
+	rt, params, status := dispatch(s.routes, req.Method, path[3:])
+	switch status {
+	case http.StatusNotFound:
+		c.fail(status, "unknown resource "+req.URL.Path)
+		return
+	case http.StatusMethodNotAllowed:
+		c.fail(status, fmt.Sprintf("method %s is not allowed on %s", req.Method, req.URL.Path))
+		return
+	}
+	c.params = params
+	rt.handle(c)
+}
+
+// authenticate checks Basic credentials in constant time against the
+// account named in the path.
+func (s *Server) authenticate(req *http.Request, pathID string) (*account, bool) {
+	user, pass, ok := req.BasicAuth()
+	s.mu.Lock()
+	acct := s.accounts[pathID]
+	s.mu.Unlock()
+	// Compare against a dummy when the account is unknown so timing does
+	// not tell which auth_ids exist.
+	want := "\x00no-such-account"
+	wantID := pathID + "\x00"
+	if acct != nil {
+		want, wantID = acct.Token, acct.ID
+	}
+	idOK := subtle.ConstantTimeCompare([]byte(user), []byte(wantID)) == 1
+	tokOK := subtle.ConstantTimeCompare([]byte(pass), []byte(want)) == 1
+	if !ok || !idOK || !tokOK || acct == nil {
+		return nil, false
+	}
+	return acct, true
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func newAPIID() string { return uuid.NewString() }
+
+// reply writes v as JSON with status. v should carry an api_id field.
+func (c *call) reply(status int, v any) {
+	c.w.Header().Set("Content-Type", "application/json")
+	c.w.WriteHeader(status)
+	if v != nil {
+		_ = json.NewEncoder(c.w).Encode(v)
+	}
+}
+
+// noContent writes 204 with an empty body.
+func (c *call) noContent() { c.w.WriteHeader(http.StatusNoContent) }
+
+// apiError is the body of every error reply.
+type apiError struct {
+	APIID string `json:"api_id"`
+	Error string `json:"error"`
+}
+
+// fail writes an error reply: never an empty body.
+func (c *call) fail(status int, msg string) {
+	c.reply(status, apiError{APIID: newAPIID(), Error: msg})
+}
+
+// badRequest is fail(400, ...) with a formatted message.
+func (c *call) badRequest(format string, args ...any) {
+	c.fail(http.StatusBadRequest, fmt.Sprintf(format, args...))
+}
+
+// decode reads the JSON body into v, refusing unknown fields, malformed
+// JSON and oversized bodies. It writes the error reply and returns false on
+// failure. An empty body decodes as {}.
+func (c *call) decode(v any) bool {
+	data, err := io.ReadAll(c.req.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			c.fail(http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than the limit of %d bytes", tooBig.Limit))
+			return false
+		}
+		c.badRequest("could not read request body: %v", err)
+		return false
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		data = []byte("{}")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		c.badRequest("malformed JSON body: %s", describeJSONError(err))
+		return false
+	}
+	if dec.More() {
+		c.badRequest("malformed JSON body: more than one JSON value")
+		return false
+	}
+	return true
+}
+
+func describeJSONError(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		return fmt.Sprintf("field %q must be of type %s, got %s", typeErr.Field, typeErr.Type, typeErr.Value)
+	}
+	var syntaxErr *json.SyntaxError
+	if errors.As(err, &syntaxErr) {
+		return fmt.Sprintf("%v (at byte %d)", syntaxErr, syntaxErr.Offset)
+	}
+	return err.Error()
+}
+
+// randDigits returns n random decimal digits from the server's generator.
+// Callers hold s.mu.
+func (s *Server) randDigits(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte('0' + s.rng.IntN(10))
+	}
+	return string(b)
+}
+
+// randID returns n random upper-case letters and digits. Callers hold s.mu.
+func (s *Server) randID(n int) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[s.rng.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// nextSeq orders objects by creation. Callers hold s.mu.
+func (s *Server) nextSeq() uint64 {
+	s.seq++
+	return s.seq
+}
+
+// EnvAccount returns the account the standalone server uses: from
+// CPAAS_AUTH_ID / CPAAS_AUTH_TOKEN, or the defaults.
+func EnvAccount() Account {
+	a := Account{ID: os.Getenv("CPAAS_AUTH_ID"), Token: os.Getenv("CPAAS_AUTH_TOKEN")}
+	if a.ID == "" {
+		a.ID = DefaultAuthID
+	}
+	if a.Token == "" {
+		a.Token = DefaultAuthToken
+	}
+	return a
+}

@@ -1,0 +1,110 @@
+package emulator
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+)
+
+// account holds one account's objects. Each API area keeps its own maps
+// here, so Reset and account isolation come for free: a handler only ever
+// looks inside c.acct, and another account's id is simply not found.
+type account struct {
+	Account
+	endpoints map[string]*endpoint
+}
+
+func (s *Server) newAccount(a Account) *account {
+	return &account{
+		Account:   a,
+		endpoints: map[string]*endpoint{},
+	}
+}
+
+// mainToken is the token of the main account (for the Ma signature).
+func (s *Server) mainToken(a *account) string {
+	if a.MainID != "" {
+		if m, ok := s.accounts[a.MainID]; ok {
+			return m.Token
+		}
+	}
+	return a.Token
+}
+
+// listMeta is the paging block of list replies.
+type listMeta struct {
+	Limit      int     `json:"limit"`
+	Offset     int     `json:"offset"`
+	Next       *string `json:"next"`
+	Previous   *string `json:"previous"`
+	TotalCount int     `json:"total_count"`
+}
+
+// paging reads limit and offset from the query: limit 1..maxLimit
+// (default defLimit), offset >= 0 (default 0). It writes a 400 naming the
+// parameter and returns false when either is invalid.
+func (c *call) paging(defLimit, maxLimit int) (limit, offset int, ok bool) {
+	q := c.req.URL.Query()
+	limit, offset = defLimit, 0
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxLimit {
+			c.badRequest("limit must be an integer from 1 to %d, got %q", maxLimit, v)
+			return 0, 0, false
+		}
+		limit = n
+	}
+	if v := q.Get("offset"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			c.badRequest("offset must be a non-negative integer, got %q", v)
+			return 0, 0, false
+		}
+		offset = n
+	}
+	return limit, offset, true
+}
+
+// meta builds the paging block; next and previous are the request's path
+// and query with limit and offset set, or null at either end.
+func (c *call) meta(total, limit, offset int) listMeta {
+	m := listMeta{Limit: limit, Offset: offset, TotalCount: total}
+	link := func(off int) *string {
+		q := c.req.URL.Query()
+		q.Set("limit", strconv.Itoa(limit))
+		q.Set("offset", strconv.Itoa(off))
+		u := url.URL{Path: c.req.URL.Path, RawQuery: q.Encode()}
+		s := u.String()
+		return &s
+	}
+	if offset+limit < total {
+		m.Next = link(offset + limit)
+	}
+	if offset > 0 {
+		m.Previous = link(max(offset-limit, 0))
+	}
+	return m
+}
+
+// pageBounds returns the slice bounds of one page of n items.
+func pageBounds(n, limit, offset int) (int, int) {
+	if offset >= n {
+		return n, n
+	}
+	return offset, min(offset+limit, n)
+}
+
+// resourceURI is the path of an object of acct.
+func resourceURI(acct *account, segments ...string) string {
+	p := "/v1/Account/" + acct.ID + "/"
+	for _, s := range segments {
+		p += url.PathEscape(s) + "/"
+	}
+	return p
+}
+
+// notFound writes the 404 for a missing object.
+func (c *call) notFound(kind, id string) {
+	c.fail(http.StatusNotFound, fmt.Sprintf("%s %q not found", kind, id))
+}

@@ -1,0 +1,329 @@
+package provider
+
+import (
+	"context"
+	"crypto/md5"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
+)
+
+var (
+	_ resource.ResourceWithConfigure        = &EndpointResource{}
+	_ resource.ResourceWithImportState      = &EndpointResource{}
+	_ resource.ResourceWithConfigValidators = &EndpointResource{}
+)
+
+// privateKeyPasswordWO is the private-state key holding the fingerprint of
+// the API's password digest after the last write of password_wo.
+const privateKeyPasswordWO = "password_wo_fingerprint"
+
+// EndpointResource manages a SIP endpoint.
+type EndpointResource struct {
+	client *client.Client
+}
+
+// NewEndpointResource is the constructor the provider registers.
+func NewEndpointResource() resource.Resource { return &EndpointResource{} }
+
+type endpointModel struct {
+	ID                types.String `tfsdk:"id"`
+	Username          types.String `tfsdk:"username"`
+	Password          types.String `tfsdk:"password"`
+	PasswordWO        types.String `tfsdk:"password_wo"`
+	PasswordWOVersion types.Int64  `tfsdk:"password_wo_version"`
+	Alias             types.String `tfsdk:"alias"`
+	AppID             types.String `tfsdk:"app_id"`
+	SIPUsername       types.String `tfsdk:"sip_username"`
+	SIPURI            types.String `tfsdk:"sip_uri"`
+	SIPRegistered     types.Bool   `tfsdk:"sip_registered"`
+}
+
+func (r *EndpointResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_endpoint"
+}
+
+func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A SIP endpoint that phones and softphones register with. Exactly one of `password` and " +
+			"`password_wo` sets its password. A password changed outside Terraform is detected by comparing the MD5 digest " +
+			"the API returns with the configured password, and the next plan shows an update that sets it back; the password " +
+			"itself is never read back.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Endpoint id (`endpoint_id`).",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"username": schema.StringAttribute{
+				MarkdownDescription: "Requested username, " + endpointrules.UsernameRule + ". The API appends 12 digits to form " +
+					"the SIP username (`sip_username`). Changing it replaces the endpoint.",
+				Required:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators: []validator.String{
+					stringvalidator.RegexMatches(endpointrules.UsernamePattern, "must be "+endpointrules.UsernameRule),
+				},
+			},
+			"password": schema.StringAttribute{
+				MarkdownDescription: "Password, at least 5 characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place.",
+				Optional:            true,
+				Sensitive:           true,
+				Validators: []validator.String{
+					stringvalidator.LengthAtLeast(endpointrules.MinPasswordLength),
+					stringvalidator.PreferWriteOnlyAttribute(path.MatchRoot("password_wo")),
+				},
+			},
+			"password_wo": schema.StringAttribute{
+				MarkdownDescription: "Write-only password, at least 5 characters: sent to the API but never stored in the plan or state. " +
+					"Requires Terraform 1.11 or later. Change `password_wo_version` to send a new value.",
+				Optional:  true,
+				Sensitive: true,
+				WriteOnly: true,
+				Validators: []validator.String{
+					stringvalidator.LengthAtLeast(endpointrules.MinPasswordLength),
+					stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version")),
+				},
+			},
+			"password_wo_version": schema.Int64Attribute{
+				MarkdownDescription: "Version of `password_wo`. Terraform cannot see a write-only value change, so change this number " +
+					"(for example increment it) whenever `password_wo` changes; the update then sends the new password.",
+				Optional: true,
+				Validators: []validator.Int64{
+					int64validator.AlsoRequires(path.MatchRoot("password_wo")),
+				},
+			},
+			"alias": schema.StringAttribute{
+				MarkdownDescription: "Friendly name of the endpoint. Updates in place.",
+				Required:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"app_id": schema.StringAttribute{
+				MarkdownDescription: "Id of the application attached to the endpoint. Updates in place; removing it detaches the application.",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"sip_username": schema.StringAttribute{
+				MarkdownDescription: "Full SIP username: `username` followed by the 12 digits the API appended.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"sip_uri": schema.StringAttribute{
+				MarkdownDescription: "SIP URI of the endpoint, `sip:<sip_username>@<domain>`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"sip_registered": schema.BoolAttribute{
+				MarkdownDescription: "Whether a SIP device is registered with the endpoint, as of the last refresh.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+func (r *EndpointResource) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return []resource.ConfigValidator{
+		resourcevalidator.ExactlyOneOf(path.MatchRoot("password"), path.MatchRoot("password_wo")),
+	}
+}
+
+func (r *EndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = configureResource(req, resp)
+}
+
+func md5Hex(s string) string {
+	sum := md5.Sum([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+type passwordFingerprint struct {
+	FP string `json:"fp"`
+}
+
+func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan, config endpointModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	password := plan.Password.ValueString()
+	writeOnly := !config.PasswordWO.IsNull()
+	if writeOnly {
+		password = config.PasswordWO.ValueString()
+	}
+	created, err := r.client.CreateEndpoint(ctx, client.EndpointCreate{
+		Username: plan.Username.ValueString(),
+		Password: password,
+		Alias:    plan.Alias.ValueString(),
+		AppID:    plan.AppID.ValueString(),
+	})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error creating endpoint", "username "+plan.Username.ValueString(), err)
+		return
+	}
+	// Record the id at once: if the read below fails, the endpoint is in the
+	// state (tainted) rather than orphaned.
+	plan.ID = types.StringValue(created.EndpointID)
+	plan.SIPUsername = types.StringValue(created.Username)
+	plan.PasswordWO = types.StringNull()
+
+	ep, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Endpoint, error) {
+		return r.client.GetEndpoint(ctx, created.EndpointID)
+	})
+	if err != nil {
+		plan.SIPURI = types.StringNull()
+		plan.SIPRegistered = types.BoolNull()
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		addAPIError(&resp.Diagnostics, "Error reading endpoint after create", "endpoint "+created.EndpointID, err)
+		return
+	}
+	applyEndpoint(&plan, ep)
+	if writeOnly {
+		r.rememberPasswordWO(ctx, resp.Private, ep)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// privateSetter is the part of the framework's private state both create
+// and update responses offer.
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+func (r *EndpointResource) rememberPasswordWO(ctx context.Context, private privateSetter, ep *client.Endpoint) {
+	data, _ := json.Marshal(passwordFingerprint{FP: r.client.Fingerprint(ep.EndpointID + ":" + ep.Password)})
+	private.SetKey(ctx, privateKeyPasswordWO, data)
+}
+
+// applyEndpoint copies what the API reports into m.
+func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
+	m.ID = types.StringValue(ep.EndpointID)
+	m.SIPUsername = types.StringValue(ep.Username)
+	m.SIPURI = types.StringValue(ep.SIPURI)
+	m.SIPRegistered = types.BoolValue(ep.IsSIPRegistered())
+	m.Alias = types.StringValue(ep.Alias)
+	if app := ep.AppID(); app != "" {
+		m.AppID = types.StringValue(app)
+	} else {
+		m.AppID = types.StringNull()
+	}
+	if m.Username.IsNull() || m.Username.IsUnknown() {
+		m.Username = types.StringValue(endpointrules.RequestedUsername(ep.Username))
+	}
+}
+
+func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state endpointModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ep, err := r.client.GetEndpoint(ctx, state.ID.ValueString())
+	if errors.Is(err, client.ErrNotFound) {
+		tflog.Debug(ctx, "endpoint no longer exists; removing it from the state", map[string]any{"id": state.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading endpoint", "endpoint "+state.ID.ValueString(), err)
+		return
+	}
+	applyEndpoint(&state, ep)
+
+	// Drift of the password: compare digests, never plain text.
+	if !state.Password.IsNull() && md5Hex(state.Password.ValueString()) != ep.Password {
+		tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update", map[string]any{"id": ep.EndpointID})
+		state.Password = types.StringNull()
+	}
+	if !state.PasswordWOVersion.IsNull() {
+		raw, diags := req.Private.GetKey(ctx, privateKeyPasswordWO)
+		resp.Diagnostics.Append(diags...)
+		var fp passwordFingerprint
+		if raw != nil && json.Unmarshal(raw, &fp) == nil && fp.FP != r.client.Fingerprint(ep.EndpointID+":"+ep.Password) {
+			tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update of password_wo", map[string]any{"id": ep.EndpointID})
+			state.PasswordWOVersion = types.Int64Null()
+		}
+	}
+	state.PasswordWO = types.StringNull()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state, config endpointModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var in client.EndpointUpdate
+	changed := false
+	if !plan.Alias.Equal(state.Alias) {
+		in.Alias, changed = plan.Alias.ValueStringPointer(), true
+	}
+	if !plan.AppID.Equal(state.AppID) {
+		app := plan.AppID.ValueString() // "" detaches
+		in.AppID, changed = &app, true
+	}
+	if !plan.Password.IsNull() && !plan.Password.Equal(state.Password) {
+		in.Password, changed = plan.Password.ValueStringPointer(), true
+	}
+	sendWO := !config.PasswordWO.IsNull() && !plan.PasswordWOVersion.Equal(state.PasswordWOVersion)
+	if sendWO {
+		in.Password, changed = config.PasswordWO.ValueStringPointer(), true
+	}
+	if changed {
+		if err := r.client.UpdateEndpoint(ctx, state.ID.ValueString(), in); err != nil {
+			addAPIError(&resp.Diagnostics, "Error updating endpoint", "endpoint "+state.ID.ValueString(), err)
+			return
+		}
+	}
+	if sendWO {
+		// The digest is needed to recognise later drift; one read, only
+		// when the write-only password was sent.
+		ep, err := r.client.GetEndpoint(ctx, state.ID.ValueString())
+		if err != nil {
+			addAPIError(&resp.Diagnostics, "Error reading endpoint after update", "endpoint "+state.ID.ValueString(), err)
+			return
+		}
+		r.rememberPasswordWO(ctx, resp.Private, ep)
+	}
+	plan.PasswordWO = types.StringNull()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *EndpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state endpointModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.client.DeleteEndpoint(ctx, state.ID.ValueString())
+	if err != nil && !errors.Is(err, client.ErrNotFound) {
+		addAPIError(&resp.Diagnostics, "Error deleting endpoint", "endpoint "+state.ID.ValueString(), err)
+	}
+}
+
+// ImportState takes the endpoint id. The password cannot be read back, so
+// the first apply after an import sets it again (the same value is harmless).
+func (r *EndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}

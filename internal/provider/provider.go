@@ -1,0 +1,281 @@
+// Package provider is everything Terraform sees of the CPaaS provider: the
+// provider configuration, one file per resource, data source and function.
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// Environment variables read when the configuration leaves a value unset.
+const (
+	EnvAuthID    = "CPAAS_AUTH_ID"
+	EnvAuthToken = "CPAAS_AUTH_TOKEN"
+	EnvBaseURL   = "CPAAS_BASE_URL"
+)
+
+// AuthIDPattern is the shape of an auth_id: MA (main account) or SA
+// (subaccount) and 18 upper-case letters or digits.
+var AuthIDPattern = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$`)
+
+var (
+	_ provider.Provider                   = &CPaaSProvider{}
+	_ provider.ProviderWithFunctions      = &CPaaSProvider{}
+)
+
+// CPaaSProvider is the provider implementation.
+type CPaaSProvider struct {
+	version string
+}
+
+type providerModel struct {
+	AuthID         types.String `tfsdk:"auth_id"`
+	AuthToken      types.String `tfsdk:"auth_token"`
+	BaseURL        types.String `tfsdk:"base_url"`
+	MaxRetries     types.Int64  `tfsdk:"max_retries"`
+	RequestTimeout types.String `tfsdk:"request_timeout"`
+}
+
+// New returns a constructor of the provider at version.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider { return &CPaaSProvider{version: version} }
+}
+
+func (p *CPaaSProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "cpaas"
+	resp.Version = p.version
+}
+
+func (p *CPaaSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Manages messaging and voice resources of a CPaaS account: SIP endpoints, US 10DLC registration, " +
+			"call-masking sessions, phone numbers and messages.",
+		Attributes: map[string]schema.Attribute{
+			"auth_id": schema.StringAttribute{
+				MarkdownDescription: "Account identifier: `MA` (main account) or `SA` (subaccount) followed by 18 upper-case letters or digits. " +
+					"Falls back to the `CPAAS_AUTH_ID` environment variable.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
+			},
+			"auth_token": schema.StringAttribute{
+				MarkdownDescription: "Account auth token, used as the Basic-auth password. Never logged. Falls back to the `CPAAS_AUTH_TOKEN` environment variable.",
+				Optional:            true,
+				Sensitive:           true,
+			},
+			"base_url": schema.StringAttribute{
+				MarkdownDescription: "Base URL of the API, without `/v1/`. Must be `https://`, except plain `http://` to a loopback address " +
+					"(`localhost`, `127.0.0.0/8`, `[::1]`), which the emulator uses. Falls back to the `CPAAS_BASE_URL` environment variable.",
+				Optional:   true,
+				Validators: []validator.String{baseURLValidator{}},
+			},
+			"max_retries": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Retries of a request refused with 429, or of a read, delete or update that failed with a 5xx or a network error, "+
+					"0 to 20. Default %d. A create is retried only when it provably never reached the API.", client.DefaultMaxRetries),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(0, 20)},
+			},
+			"request_timeout": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("Time limit of one HTTP request, as a Go duration such as `30s` or `2m`, 1s to 10m. Default `%s`.", client.DefaultRequestTimeout),
+				Optional:            true,
+				Validators:          []validator.String{durationValidator{min: time.Second, max: 10 * time.Minute}},
+			},
+		},
+	}
+}
+
+// Configure checks the merged configuration and environment; Terraform
+// calls it before planning, so every problem here is a plan-time error.
+func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	for name, v := range map[string]types.String{"auth_id": cfg.AuthID, "auth_token": cfg.AuthToken, "base_url": cfg.BaseURL} {
+		if v.IsUnknown() {
+			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown CPaaS provider "+name,
+				"The provider cannot connect because "+name+" depends on a value known only after apply. "+
+					"Set it to a value known at plan time, or use the "+envFor(name)+" environment variable.")
+		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	authID := valueOrEnv(cfg.AuthID, EnvAuthID)
+	authToken := valueOrEnv(cfg.AuthToken, EnvAuthToken)
+	baseURL := valueOrEnv(cfg.BaseURL, EnvBaseURL)
+
+	if authID == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("auth_id"), "Missing CPaaS auth_id",
+			"Set auth_id in the provider configuration or the CPAAS_AUTH_ID environment variable.")
+	} else if !AuthIDPattern.MatchString(authID) {
+		resp.Diagnostics.AddAttributeError(path.Root("auth_id"), "Invalid CPaaS auth_id",
+			fmt.Sprintf("auth_id %q (from %s) must be MA or SA followed by 18 upper-case letters or digits, 20 characters in all.", authID, sourceOf(cfg.AuthID, EnvAuthID)))
+	}
+	if authToken == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("auth_token"), "Missing CPaaS auth_token",
+			"Set auth_token in the provider configuration or the CPAAS_AUTH_TOKEN environment variable.")
+	}
+	if baseURL == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Missing CPaaS base_url",
+			"Set base_url in the provider configuration or the CPAAS_BASE_URL environment variable.")
+	} else if err := checkBaseURL(baseURL); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid CPaaS base_url",
+			fmt.Sprintf("base_url %q (from %s): %v", baseURL, sourceOf(cfg.BaseURL, EnvBaseURL), err))
+	}
+	timeout := client.DefaultRequestTimeout
+	if !cfg.RequestTimeout.IsNull() && !cfg.RequestTimeout.IsUnknown() {
+		d, err := time.ParseDuration(cfg.RequestTimeout.ValueString())
+		if err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("request_timeout"), "Invalid request_timeout", err.Error())
+		}
+		timeout = d
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	retries := client.DefaultMaxRetries
+	if !cfg.MaxRetries.IsNull() && !cfg.MaxRetries.IsUnknown() {
+		retries = int(cfg.MaxRetries.ValueInt64())
+		if retries == 0 {
+			retries = -1 // client: negative means none
+		}
+	}
+	c, err := client.New(client.Config{
+		BaseURL:        baseURL,
+		AuthID:         authID,
+		AuthToken:      authToken,
+		Version:        p.version,
+		MaxRetries:     retries,
+		RequestTimeout: timeout,
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to create CPaaS client", err.Error())
+		return
+	}
+	tflog.Debug(ctx, "configured CPaaS client", map[string]any{"base_url": baseURL, "auth_id": authID, "max_retries": retries})
+	resp.DataSourceData = c
+	resp.ResourceData = c
+}
+
+func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
+	return []func() resource.Resource{
+		NewEndpointResource,
+	}
+}
+
+func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		NewEndpointDataSource,
+	}
+}
+
+func (p *CPaaSProvider) Functions(_ context.Context) []func() function.Function {
+	return []func() function.Function{}
+}
+
+func valueOrEnv(v types.String, env string) string {
+	if !v.IsNull() && !v.IsUnknown() && v.ValueString() != "" {
+		return v.ValueString()
+	}
+	return os.Getenv(env)
+}
+
+func sourceOf(v types.String, env string) string {
+	if !v.IsNull() && v.ValueString() != "" {
+		return "the provider configuration"
+	}
+	return "the " + env + " environment variable"
+}
+
+func envFor(attr string) string {
+	switch attr {
+	case "auth_id":
+		return EnvAuthID
+	case "auth_token":
+		return EnvAuthToken
+	}
+	return EnvBaseURL
+}
+
+// checkBaseURL allows https anywhere and plain http only to loopback, so the
+// auth token never crosses a network in the clear.
+func checkBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("not a URL: %v", err)
+	}
+	if u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		return fmt.Errorf("must be an absolute https:// URL such as https://api.example.com")
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("must not carry a query string or fragment")
+	}
+	if u.User != nil {
+		return fmt.Errorf("must not carry credentials; use auth_id and auth_token")
+	}
+	if u.Scheme == "http" && !isLoopback(u.Hostname()) {
+		return fmt.Errorf("plain http is only allowed to a loopback address (localhost, 127.0.0.0/8, ::1), because the auth token would cross the network unencrypted; use https")
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+type baseURLValidator struct{}
+
+func (baseURLValidator) Description(context.Context) string {
+	return "an https URL, or http to a loopback address"
+}
+func (v baseURLValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if err := checkBaseURL(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid CPaaS base_url", fmt.Sprintf("base_url %q: %v", req.ConfigValue.ValueString(), err))
+	}
+}
+
+type durationValidator struct{ min, max time.Duration }
+
+func (v durationValidator) Description(context.Context) string {
+	return "a Go duration from " + v.min.String() + " to " + v.max.String()
+}
+func (v durationValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v durationValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	d, err := time.ParseDuration(req.ConfigValue.ValueString())
+	if err != nil || d < v.min || d > v.max {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
+			fmt.Sprintf("%q must be a duration such as 30s or 2m, from %s to %s.", req.ConfigValue.ValueString(), v.min, v.max))
+	}
+}
