@@ -175,11 +175,11 @@ func decodeTrackable(raw json.RawMessage) (*bool, error) {
 	if err := json.Unmarshal(raw, &b); err == nil {
 		return &b, nil
 	}
+	// Only the spellings the API documents, not strconv.ParseBool's "1" or "T".
 	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
-		if b, err := strconv.ParseBool(s); err == nil && (s == "true" || s == "false") {
-			return &b, nil
-		}
+	if err := json.Unmarshal(raw, &s); err == nil && (s == "true" || s == "false") {
+		b = s == "true"
+		return &b, nil
 	}
 	return nil, fmt.Errorf("trackable: must be true or false, got %s", raw)
 }
