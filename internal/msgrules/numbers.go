@@ -3,6 +3,7 @@ package msgrules
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Number limits, after sanitising.
@@ -16,18 +17,33 @@ const DestinationSeparator = "<"
 
 // SanitizeDst removes what the service strips from a destination number:
 // '/', '-', '.', '+', '(', ')' and whitespace (Unicode White_Space). Every
-// other character is kept, so that validation can report it.
+// other byte is kept as it was, invalid UTF-8 included, so that validation
+// reports exactly what the caller sent.
 func SanitizeDst(raw string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '/', '-', '.', '+', '(', ')':
-			return -1
+	var b []byte
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRuneInString(raw[i:])
+		strip := isDstStripped(r) && !(r == utf8.RuneError && size == 1)
+		if strip && b == nil {
+			b = append(make([]byte, 0, len(raw)), raw[:i]...)
 		}
-		if unicode.IsSpace(r) {
-			return -1
+		if !strip && b != nil {
+			b = append(b, raw[i:i+size]...)
 		}
-		return r
-	}, raw)
+		i += size
+	}
+	if b == nil {
+		return raw // nothing stripped: no copy
+	}
+	return string(b)
+}
+
+func isDstStripped(r rune) bool {
+	switch r {
+	case '/', '-', '.', '+', '(', ')':
+		return true
+	}
+	return unicode.IsSpace(r)
 }
 
 // SanitizeSrc removes every character other than A-Z, a-z and 0-9, as the
