@@ -1,0 +1,226 @@
+package msgrules
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits of a send request other than SMS text and numbers.
+const (
+	MaxChatAppTextChars    = 4096 // freeform chat-app text
+	MaxChatAppCaptionChars = 1024 // chat-app text sent with media
+	MaxChatAppMediaURLs    = 1
+	MaxMMSMediaURLs        = 10
+	MinMessageExpiry       = 5
+	MaxMessageExpiry       = 10799
+	DefaultMessageExpiry   = 10800 // used when message_expiry is not given
+)
+
+// Values of the enumerated request fields.
+var (
+	Types                 = []string{TypeSMS, TypeMMS, TypeChatApp}
+	Methods               = []string{"GET", "POST"}
+	DLTTemplateCategories = []string{"transactional", "promotional", "service_implicit", "service_explicit"}
+	LogValues             = []string{"true", "false", "content_only", "number_only"}
+)
+
+// Validate checks every rule of a send request that needs no account state
+// and returns the broken ones, nil when there are none. Rules the spec leaves
+// open are decided as follows:
+//
+//   - A chat-app message is sent from src (the business number), so it needs
+//     src as a phone number and cannot use powerpack_uuid.
+//   - media_urls is only for mms and chatapp; template only for chatapp, and
+//     not together with text or media_urls.
+//   - MMS text has no length limit in the spec and gets none here.
+//   - method must be upper case, as the spec writes it; url and media URLs
+//     must be absolute http or https URLs with a host.
+//   - dlt_entity_id without dlt_template_id (or the reverse) passes: the spec
+//     makes it a failure of the sent message, see DLTIncomplete.
+func Validate(m Message) Errors {
+	var es Errors
+	typ := m.EffectiveType()
+	typeKnown := oneOf(typ, Types)
+
+	validateSender(&es, m, typ)
+	validateDst(&es, m.Dst)
+	if !typeKnown {
+		es.add("type", "must be one of "+strings.Join(Types, ", "), m.Type)
+	} else {
+		validateContent(&es, m, typ)
+	}
+	if m.MessageExpiry != nil {
+		if v := *m.MessageExpiry; v < MinMessageExpiry || v > MaxMessageExpiry {
+			es.add("message_expiry", "must be between 5 and 10799 seconds", strconv.Itoa(v))
+		}
+	}
+	if m.URL != "" {
+		if rule := httpURLRule(m.URL); rule != "" {
+			es.add("url", rule, m.URL)
+		}
+	}
+	if m.Method != "" && !oneOf(m.Method, Methods) {
+		es.add("method", "must be GET or POST", m.Method)
+	}
+	if m.DLTTemplateCategory != "" && !oneOf(m.DLTTemplateCategory, DLTTemplateCategories) {
+		es.add("dlt_template_category", "must be one of "+strings.Join(DLTTemplateCategories, ", "), m.DLTTemplateCategory)
+	}
+	if m.Log != "" && !oneOf(m.Log, LogValues) {
+		es.add("log", "must be one of "+strings.Join(LogValues, ", "), m.Log)
+	}
+	return es
+}
+
+func validateSender(es *Errors, m Message, typ string) {
+	switch {
+	case m.Src != "" && m.PowerpackUUID != "":
+		es.add("powerpack_uuid", "cannot be combined with src", m.PowerpackUUID)
+		return
+	case m.Src == "" && m.PowerpackUUID == "":
+		es.add("src", "exactly one of src or powerpack_uuid is required", "")
+		return
+	case m.PowerpackUUID != "":
+		if typ == TypeChatApp {
+			es.add("powerpack_uuid", "cannot be used with type chatapp; set src to the business phone number", m.PowerpackUUID)
+		} else if !isUUID(m.PowerpackUUID) {
+			es.add("powerpack_uuid", "must be a UUID (8-4-4-4-12 hexadecimal digits)", m.PowerpackUUID)
+		}
+		return
+	}
+	src := SanitizeSrc(m.Src)
+	if fe := CheckNumber("src", m.Src, src); fe != nil {
+		*es = append(*es, *fe)
+		return
+	}
+	if typ == TypeChatApp && !IsPhoneNumber(src) {
+		es.add("src", "must be the business phone number for type chatapp, not an alphanumeric sender ID", m.Src)
+	}
+}
+
+func validateDst(es *Errors, dst string) {
+	dsts := SplitDestinations(dst)
+	if len(dsts) == 0 {
+		es.add("dst", "is required", "")
+		return
+	}
+	for i, raw := range dsts {
+		field := "dst"
+		if len(dsts) > 1 {
+			field = "dst[" + strconv.Itoa(i) + "]"
+		}
+		if fe := CheckNumber(field, raw, SanitizeDst(raw)); fe != nil {
+			*es = append(*es, *fe)
+		}
+	}
+}
+
+func validateContent(es *Errors, m Message, typ string) {
+	hasText, hasMedia, hasTemplate := m.Text != "", len(m.MediaURLs) > 0, m.Template != nil
+
+	if hasTemplate && typ != TypeChatApp {
+		es.add("template", "is only for type chatapp", m.Type)
+	}
+	if hasMedia && typ == TypeSMS {
+		es.add("media_urls", "is only for type mms or chatapp", strings.Join(m.MediaURLs, ","))
+	}
+
+	switch typ {
+	case TypeSMS:
+		if !hasText {
+			es.add("text", "is required for type sms", "")
+			break
+		}
+		if u := CountUnits(m.Text); u.Characters > MaxChars(u.Encoding) {
+			es.addf("text", m.Text, "must be at most %d %s characters, is %d", MaxChars(u.Encoding), u.Encoding, u.Characters)
+		}
+	case TypeMMS:
+		if !hasMedia {
+			es.add("media_urls", "is required for type mms", "")
+		} else if len(m.MediaURLs) > MaxMMSMediaURLs {
+			es.addf("media_urls", strings.Join(m.MediaURLs, ","), "must hold at most %d URLs for type mms, holds %d", MaxMMSMediaURLs, len(m.MediaURLs))
+		}
+	case TypeChatApp:
+		switch {
+		case hasTemplate && hasText:
+			es.add("text", "cannot be combined with template; the template holds the content", m.Text)
+		case hasTemplate && hasMedia:
+			es.add("media_urls", "cannot be combined with template; pass media as a header parameter", strings.Join(m.MediaURLs, ","))
+		case !hasTemplate && !hasText && !hasMedia:
+			es.add("text", "is required for type chatapp unless template or media_urls is set", "")
+		}
+		if len(m.MediaURLs) > MaxChatAppMediaURLs {
+			es.addf("media_urls", strings.Join(m.MediaURLs, ","), "must hold at most %d URL for type chatapp, holds %d", MaxChatAppMediaURLs, len(m.MediaURLs))
+		}
+		if hasText && !hasTemplate {
+			limit, what := MaxChatAppTextChars, "freeform text"
+			if hasMedia {
+				limit, what = MaxChatAppCaptionChars, "a caption with media"
+			}
+			if n := utf8.RuneCountInString(m.Text); n > limit {
+				es.addf("text", m.Text, "must be at most %d characters as %s, is %d", limit, what, n)
+			}
+		}
+		if hasTemplate {
+			*es = append(*es, ValidateTemplate(*m.Template)...)
+		}
+	}
+	if typ != TypeSMS {
+		for i, u := range m.MediaURLs {
+			if rule := httpURLRule(u); rule != "" {
+				es.add("media_urls["+strconv.Itoa(i)+"]", rule, u)
+			}
+		}
+	}
+}
+
+// DLTIncomplete reports whether exactly one of dlt_entity_id and
+// dlt_template_id is set. The spec does not reject such a request; the
+// message is accepted and then fails with CodeDLTIncorrect (160), which is
+// what the emulator does with it.
+func DLTIncomplete(m Message) bool {
+	return (m.DLTEntityID == "") != (m.DLTTemplateID == "")
+}
+
+// httpURLRule returns the broken rule for a URL that must be absolute http or
+// https, or "" when it is fine.
+func httpURLRule(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "must be a valid URL"
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return "must be an absolute http or https URL"
+	}
+	return ""
+}
+
+func oneOf(s string, set []string) bool {
+	for _, v := range set {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}
