@@ -39,8 +39,8 @@ const (
 var AuthIDPattern = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$`)
 
 var (
-	_ provider.Provider                   = &CPaaSProvider{}
-	_ provider.ProviderWithFunctions      = &CPaaSProvider{}
+	_ provider.Provider              = &CPaaSProvider{}
+	_ provider.ProviderWithFunctions = &CPaaSProvider{}
 )
 
 // CPaaSProvider is the provider implementation.

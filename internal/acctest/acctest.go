@@ -1,0 +1,130 @@
+// Package acctest wires acceptance tests to the emulator: each test starts
+// its own in-process emulator (httptest, no fixed port, stopped by
+// t.Cleanup) and points the provider at it through provider configuration.
+package acctest
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
+)
+
+// Test credentials of the emulator's account.
+const (
+	AuthID    = "MATESTACCOUNT0000001"
+	AuthToken = "test-auth-token-1234567890"
+)
+
+// ProtoV6ProviderFactories serve the provider in-process to Terraform.
+var ProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"cpaas": providerserver.NewProtocol6WithError(provider.New("test")()),
+}
+
+// Env is one test's emulator.
+type Env struct {
+	Server *emulator.Server
+	URL    string
+}
+
+// NewEnv starts an emulator for t with the test account; opts adjust its
+// options before it starts.
+func NewEnv(t testing.TB, opts ...func(*emulator.Options)) *Env {
+	t.Helper()
+	o := emulator.Options{Accounts: []emulator.Account{{ID: AuthID, Token: AuthToken}}}
+	for _, f := range opts {
+		f(&o)
+	}
+	srv := emulator.New(o)
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		hs.Close()
+		srv.Close()
+	})
+	return &Env{Server: srv, URL: hs.URL}
+}
+
+// ProviderConfig is a provider block pointing at this emulator. It sets
+// max_retries low and a short timeout so a broken test fails fast.
+func (e *Env) ProviderConfig() string {
+	return fmt.Sprintf(`
+provider "cpaas" {
+  base_url   = %q
+  auth_id    = %q
+  auth_token = %q
+}
+`, e.URL, AuthID, AuthToken)
+}
+
+// Config prefixes the provider block to body.
+func (e *Env) Config(body string) string { return e.ProviderConfig() + body }
+
+// PreCheck fails (never skips) when the Terraform CLI the tests need is
+// missing, so a run without it cannot pass as green.
+func PreCheck(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		return // resource.Test reports the skip itself
+	}
+	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("TF_ACC_TERRAFORM_PATH=%s: %v", p, err)
+		}
+		return
+	}
+	if _, err := exec.LookPath("terraform"); err != nil {
+		t.Fatal("acceptance tests need the terraform CLI on PATH or TF_ACC_TERRAFORM_PATH")
+	}
+}
+
+// Eventually polls cond until it is true or d passes.
+func Eventually(t testing.TB, d time.Duration, cond func() bool) bool {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if cond() {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return cond()
+}
+
+// Client returns an API client for the test account, for changing things
+// behind Terraform's back and for checking what exists.
+func (e *Env) Client(t testing.TB) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{BaseURL: e.URL, AuthID: AuthID, AuthToken: AuthToken, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Objects lists the ids the test account owns, by kind.
+func (e *Env) Objects(t testing.TB) map[string][]string {
+	t.Helper()
+	objs, ok := e.Server.Objects(AuthID)
+	if !ok {
+		t.Fatalf("account %s missing from the emulator", AuthID)
+	}
+	return objs
+}
+
+// ErrorPattern compiles an ExpectError pattern that tolerates Terraform's
+// line wrapping: every space in msg matches any run of white space, and
+// "." matches newlines.
+func ErrorPattern(msg string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(msg, " ", `\s+`))
+}
