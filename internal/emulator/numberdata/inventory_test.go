@@ -830,6 +830,16 @@ func TestPaging(t *testing.T) {
 		t.Errorf("offset 7 limit 5: previous %v", m.Previous)
 	}
 
+	// A page ending exactly at the last number is the last page.
+	q.Offset, q.Limit = total-5, 5
+	if m := q.Meta(total, base); m.Next != nil {
+		t.Errorf("page ending at the last number: next %s", *m.Next)
+	}
+	q.Offset = total - 6
+	if m := q.Meta(total, base); m.Next == nil || !strings.Contains(*m.Next, "offset="+itoa(total-1)+"&") {
+		t.Errorf("page ending one before the last number: next %v", m.Next)
+	}
+
 	// A hand-made query over the cap is clamped by Search.
 	big, _ := inv.Search(Query{CountryISO: "US", Limit: 500})
 	if len(big) != MaxLimit {
