@@ -127,6 +127,13 @@ func (s *Server) Objects(authID string) (map[string][]string, bool) {
 		out[kind] = ids
 	}
 	add("endpoints", keys(a.endpoints))
+	var bought []string
+	for n, o := range a.numbers {
+		if !o.Starter {
+			bought = append(bought, n)
+		}
+	}
+	add("numbers", bought)
 	return out, true
 }
 

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
 )
 
 // Defaults of the standalone server and of New.
@@ -61,9 +63,12 @@ type Server struct {
 	control  []route
 	mu       sync.Mutex // guards everything below
 	accounts map[string]*account
-	rng      *rand.Rand
-	seq      uint64
-	cb       *callbackState
+	// inventory holds the numbers for sale; buying takes one out for
+	// every account.
+	inventory *numberdata.Inventory
+	rng       *rand.Rand
+	seq       uint64
+	cb        *callbackState
 }
 
 // New returns a Server with opts applied. Call Close to stop its scheduler.
@@ -121,6 +126,7 @@ func (s *Server) Reset() {
 
 func (s *Server) resetLocked() {
 	s.sched.clear()
+	s.inventory = numberdata.New()
 	s.accounts = map[string]*account{}
 	for _, a := range s.opts.Accounts {
 		s.accounts[a.ID] = s.newAccount(a)

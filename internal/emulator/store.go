@@ -13,13 +13,17 @@ import (
 type account struct {
 	Account
 	endpoints map[string]*endpoint
+	numbers   map[string]*ownedNumber // owned_numbers.go
 }
 
 func (s *Server) newAccount(a Account) *account {
-	return &account{
+	acct := &account{
 		Account:   a,
 		endpoints: map[string]*endpoint{},
+		numbers:   map[string]*ownedNumber{},
 	}
+	s.seedStarterNumbers(acct)
+	return acct
 }
 
 // mainToken is the token of the main account (for the Ma signature).

@@ -1,0 +1,167 @@
+// Command demo is what `make demo` runs: it builds the provider, starts the
+// emulator on a free loopback port, points Terraform at the build through a
+// temporary CLI configuration (dev_overrides, no registry), applies
+// examples/demo in a fresh working directory, prints the outputs, checks
+// that a second plan reports no changes, and stops the emulator.
+//
+//	go run ./internal/cmd/demo [-dir examples/demo] [-keep]
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+func main() {
+	dir := flag.String("dir", "examples/demo", "Terraform configuration to apply")
+	keep := flag.Bool("keep", false, "keep the working directory and skip destroy")
+	flag.Parse()
+	if err := run(*dir, *keep); err != nil {
+		log.Fatalf("demo: %v", err)
+	}
+}
+
+func run(dir string, keep bool) error {
+	tf, err := exec.LookPath("terraform")
+	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
+		tf, err = p, nil
+	}
+	if err != nil {
+		return errors.New("the terraform CLI is not on PATH (or set TF_ACC_TERRAFORM_PATH)")
+	}
+	work, err := os.MkdirTemp("", "cpaas-demo-")
+	if err != nil {
+		return err
+	}
+	if !keep {
+		defer os.RemoveAll(work)
+	}
+
+	step("building the provider")
+	binDir := filepath.Join(work, "bin")
+	if err := runCmd(".", nil, "go", "build", "-ldflags", "-X main.version=demo", "-o", filepath.Join(binDir, "terraform-provider-cpaas"), "."); err != nil {
+		return err
+	}
+
+	step("starting the emulator")
+	acct := emulator.EnvAccount()
+	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{acct}})
+	defer srv.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = hs.Serve(ln) }()
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(ctx)
+		step("emulator stopped")
+	}()
+	baseURL := "http://" + ln.Addr().String()
+	fmt.Printf("   emulator at %s, account %s\n", baseURL, acct.ID)
+
+	cliConfig := filepath.Join(work, "terraformrc")
+	absBin, _ := filepath.Abs(binDir)
+	if err := os.WriteFile(cliConfig, []byte(fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "cpaas-dev/cpaas" = %q
+  }
+  direct {}
+}
+`, absBin)), 0o600); err != nil {
+		return err
+	}
+	tfDir := filepath.Join(work, "config")
+	if err := copyTF(dir, tfDir); err != nil {
+		return err
+	}
+	env := []string{
+		"TF_CLI_CONFIG_FILE=" + cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"CPAAS_BASE_URL=" + baseURL,
+		"CPAAS_AUTH_ID=" + acct.ID,
+		"CPAAS_AUTH_TOKEN=" + acct.Token,
+	}
+	step("terraform apply")
+	if err := runCmd(tfDir, env, tf, "apply", "-auto-approve", "-input=false"); err != nil {
+		return err
+	}
+	step("terraform output")
+	if err := runCmd(tfDir, env, tf, "output"); err != nil {
+		return err
+	}
+	step("terraform plan (must report no changes)")
+	err = runCmd(tfDir, env, tf, "plan", "-detailed-exitcode", "-input=false")
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 2 {
+		return errors.New("the second plan is not empty: the demo configuration does not converge")
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Println("   no changes: the configuration converged")
+	if keep {
+		fmt.Printf("   kept %s\n", work)
+		return nil
+	}
+	step("terraform destroy")
+	return runCmd(tfDir, env, tf, "destroy", "-auto-approve", "-input=false")
+}
+
+func step(s string) { fmt.Printf("==> %s\n", s) }
+
+func runCmd(dir string, env []string, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	// Terraform warns about dev_overrides on every command; show the rest.
+	if msg := strings.TrimSpace(stderr.String()); msg != "" {
+		fmt.Fprintln(os.Stderr, msg)
+	}
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", filepath.Base(name), strings.Join(args, " "), err)
+	}
+	return nil
+}
+
+func copyTF(from, to string) error {
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".tf") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
