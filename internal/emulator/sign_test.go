@@ -1,0 +1,16 @@
+package emulator
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+)
+
+// independentSign is the receiver's side of the signature, written from the
+// description in beyond-the-seed.md and not from SignatureV2.
+func independentSign(token, urlWithoutQuery, nonce string) string {
+	m := hmac.New(sha256.New, []byte(token))
+	m.Write([]byte(urlWithoutQuery))
+	m.Write([]byte(nonce))
+	return base64.StdEncoding.EncodeToString(m.Sum(nil))
+}
