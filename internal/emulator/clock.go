@@ -90,7 +90,11 @@ func (h jobHeap) Less(i, j int) bool {
 	return h[i].at.Before(h[j].at)
 }
 func (h jobHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *jobHeap) Push(x any)   { *h = append(*h, x.(job)) }
+func (h *jobHeap) Push(x any) {
+	if j, ok := x.(job); ok {
+		*h = append(*h, j)
+	}
+}
 func (h *jobHeap) Pop() any {
 	old := *h
 	n := len(old)
@@ -144,7 +148,7 @@ func (s *scheduler) runDue() {
 			s.mu.Unlock()
 			return
 		}
-		j := heap.Pop(&s.jobs).(job)
+		j, _ := heap.Pop(&s.jobs).(job)
 		s.mu.Unlock()
 		j.run()
 	}
