@@ -16,6 +16,8 @@ import (
 //	GET  /_emulator/accounts/{auth_id}/objects   ids of every object the account owns, by kind
 //	POST /_emulator/accounts/{auth_id}/endpoints/{id}/sip_registered  {"registered": bool}
 //	GET  /_emulator/callbacks              every callback attempt so far
+//	PUT  /_emulator/faults                 a Faults object: inject 429s, 5xx, latency, dropped replies
+//	GET  /_emulator/faults                 the configuration and FaultStats
 func (s *Server) controlRoutes() []route {
 	return []route{
 		r(http.MethodGet, "", s.controlInfo),
@@ -25,6 +27,8 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "accounts/{auth_id}/objects", s.controlObjects),
 		r(http.MethodPost, "accounts/{auth_id}/endpoints/{id}/sip_registered", s.controlSIPRegistered),
 		r(http.MethodGet, "callbacks", s.controlCallbacks),
+		r(http.MethodPut, "faults", s.controlSetFaults),
+		r(http.MethodGet, "faults", s.controlFaultStats),
 	}
 }
 
@@ -143,4 +147,26 @@ func keys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+func (s *Server) controlSetFaults(c *call) {
+	var in Faults
+	if !c.decode(&in) {
+		return
+	}
+	for i, r := range in.Rules {
+		if r.Rate429 < 0 || r.Rate5xx < 0 || r.RateDrop < 0 || r.Rate429+r.Rate5xx+r.RateDrop > 1 {
+			c.badRequest("rules[%d]: rates must be non-negative and add up to at most 1", i)
+			return
+		}
+	}
+	s.SetFaults(in)
+	c.reply(http.StatusOK, map[string]any{"message": "faults set", "rules": len(in.Rules)})
+}
+
+func (s *Server) controlFaultStats(c *call) {
+	s.faults.mu.Lock()
+	cfg := s.faults.cfg
+	s.faults.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{"config": cfg, "stats": s.FaultStats()})
 }

@@ -69,6 +69,7 @@ type Server struct {
 	rng       *rand.Rand
 	seq       uint64
 	cb        *callbackState
+	faults    faultState
 }
 
 // New returns a Server with opts applied. Call Close to stop its scheduler.
@@ -97,6 +98,7 @@ func New(opts Options) *Server {
 	}
 	s := &Server{opts: opts, clock: opts.Clock, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	s.sched = newScheduler(s.clock)
+	s.SetFaults(Faults{})
 	s.cb = newCallbackState()
 	s.clock.mu.Lock()
 	s.clock.onAdvance = func() { s.sched.runDue(); s.cb.wait() }
@@ -266,7 +268,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	c.params = params
-	rt.handle(c)
+	s.serveWithFaults(c, rt, rt.handle)
 }
 
 // authenticate checks Basic credentials in constant time against the
@@ -302,6 +304,9 @@ func (w *statusWriter) WriteHeader(code int) {
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap lets the fault injector reach the connection to drop a reply.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {

@@ -1,9 +1,11 @@
 package emulator
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 )
 
 // independentSign is the receiver's side of the signature, written from the
@@ -13,4 +15,9 @@ func independentSign(token, urlWithoutQuery, nonce string) string {
 	m.Write([]byte(urlWithoutQuery))
 	m.Write([]byte(nonce))
 	return base64.StdEncoding.EncodeToString(m.Sum(nil))
+}
+
+func jsonBody(v any) *bytes.Reader {
+	data, _ := json.Marshal(v)
+	return bytes.NewReader(data)
 }

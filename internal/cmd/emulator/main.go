@@ -27,6 +27,12 @@ import (
 func main() {
 	addr := flag.String("addr", envOr("EMULATOR_ADDR", "127.0.0.1:8089"), "listen address (EMULATOR_ADDR)")
 	verbose := flag.Bool("v", false, "log every request")
+	latency := flag.Duration("latency", 0, "added latency of every /v1 request, e.g. 50ms")
+	rate429 := flag.Float64("fault-429", 0, "share of /v1 requests refused with 429 and Retry-After (0 to 1)")
+	rate5xx := flag.Float64("fault-5xx", 0, "share of /v1 requests failed with 500, 502 or 503 before doing anything")
+	rateDrop := flag.Float64("fault-drop", 0, "share of /v1 requests carried out whose reply is dropped")
+	retryAfter := flag.Int("fault-retry-after", 1, "Retry-After seconds of injected 429s")
+	seed := flag.Uint64("fault-seed", 1, "seed of the fault injector: the same seed gives the same faults")
 	flag.Parse()
 
 	acct := emulator.EnvAccount()
@@ -36,6 +42,11 @@ func main() {
 	}
 	srv := emulator.New(opts)
 	defer srv.Close()
+	if *latency > 0 || *rate429 > 0 || *rate5xx > 0 || *rateDrop > 0 {
+		srv.SetFaults(emulator.Faults{Seed: *seed, Rules: []emulator.FaultRule{{
+			Latency: *latency, Rate429: *rate429, Rate5xx: *rate5xx, RateDrop: *rateDrop, RetryAfter: *retryAfter,
+		}}})
+	}
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

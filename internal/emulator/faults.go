@@ -1,0 +1,178 @@
+package emulator
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// FaultRule injects faults into the /v1 requests it matches. Method ("" for
+// any) and Path (a route pattern such as "Endpoint/{id}", a prefix ending in
+// "*" such as "10dlc/*", or "" for any) select requests. Each matched
+// request first waits Latency, then draws once: with probability Rate429 it
+// is refused with 429 and Retry-After, with Rate5xx it fails with 500, 502
+// or 503, in both cases before anything is done; with RateDrop it is carried
+// out and its reply is dropped (the connection is closed), the ambiguous
+// case a client cannot tell from a request that never arrived.
+type FaultRule struct {
+	Method     string        `json:"method,omitempty"`
+	Path       string        `json:"path,omitempty"`
+	Latency    time.Duration `json:"latency,omitempty"`
+	Rate429    float64       `json:"rate_429,omitempty"`
+	Rate5xx    float64       `json:"rate_5xx,omitempty"`
+	RateDrop   float64       `json:"rate_drop,omitempty"`
+	RetryAfter int           `json:"retry_after,omitempty"` // seconds, default 1
+}
+
+// Faults is the whole fault configuration. The same Seed and the same
+// order of requests give the same faults.
+type Faults struct {
+	Seed  uint64      `json:"seed"`
+	Rules []FaultRule `json:"rules"`
+}
+
+// FaultStats counts what the fault injector did.
+type FaultStats struct {
+	Requests int `json:"requests"` // /v1 requests seen
+	Faulted  int `json:"faulted"`  // requests given any fault but latency
+	Refused  int `json:"refused_429"`
+	Failed   int `json:"failed_5xx"`
+	Dropped  int `json:"dropped"`
+	Delayed  int `json:"delayed"`
+}
+
+type faultState struct {
+	mu    sync.Mutex
+	cfg   Faults
+	rng   *rand.Rand
+	stats FaultStats
+}
+
+// SetFaults replaces the fault configuration and resets the counters.
+func (s *Server) SetFaults(f Faults) {
+	s.faults.mu.Lock()
+	defer s.faults.mu.Unlock()
+	for i := range f.Rules {
+		if f.Rules[i].RetryAfter <= 0 {
+			f.Rules[i].RetryAfter = 1
+		}
+	}
+	s.faults.cfg = f
+	s.faults.rng = rand.New(rand.NewPCG(f.Seed, f.Seed^0x5851f42d4c957f2d))
+	s.faults.stats = FaultStats{}
+}
+
+// FaultStats returns the counters since the last SetFaults.
+func (s *Server) FaultStats() FaultStats {
+	s.faults.mu.Lock()
+	defer s.faults.mu.Unlock()
+	return s.faults.stats
+}
+
+func (r FaultRule) matches(method string, pattern []string) bool {
+	if r.Method != "" && !strings.EqualFold(r.Method, method) {
+		return false
+	}
+	if r.Path == "" || r.Path == "*" {
+		return true
+	}
+	p := strings.Join(pattern, "/")
+	if prefix, ok := strings.CutSuffix(r.Path, "*"); ok {
+		return strings.HasPrefix(p, strings.Trim(prefix, "/"))
+	}
+	return p == strings.Trim(r.Path, "/")
+}
+
+type faultKind int
+
+const (
+	faultNone faultKind = iota
+	fault429
+	fault5xx
+	faultDrop
+)
+
+// decide picks the fault for one request and counts it.
+func (fs *faultState) decide(method string, pattern []string) (time.Duration, faultKind, int, int) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fs.stats.Requests++
+	for _, r := range fs.cfg.Rules {
+		if !r.matches(method, pattern) {
+			continue
+		}
+		if r.Latency > 0 {
+			fs.stats.Delayed++
+		}
+		x := fs.rng.Float64()
+		kind, status := faultNone, 0
+		switch {
+		case x < r.Rate429:
+			kind, status = fault429, http.StatusTooManyRequests
+			fs.stats.Refused++
+		case x < r.Rate429+r.Rate5xx:
+			kind = fault5xx
+			status = []int{500, 502, 503}[fs.rng.IntN(3)]
+			fs.stats.Failed++
+		case x < r.Rate429+r.Rate5xx+r.RateDrop:
+			kind = faultDrop
+			fs.stats.Dropped++
+		}
+		if kind != faultNone {
+			fs.stats.Faulted++
+		}
+		return r.Latency, kind, status, r.RetryAfter
+	}
+	return 0, faultNone, 0, 0
+}
+
+// serveWithFaults runs handle under the fault configuration.
+func (s *Server) serveWithFaults(c *call, rt route, handle func(*call)) {
+	latency, kind, status, retryAfter := s.faults.decide(c.req.Method, rt.pattern)
+	if latency > 0 {
+		select {
+		case <-time.After(latency):
+		case <-c.req.Context().Done():
+			return
+		}
+	}
+	switch kind {
+	case fault429:
+		c.w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+		c.fail(status, "rate limit exceeded (injected fault); retry after "+strconv.Itoa(retryAfter)+" seconds")
+		return
+	case fault5xx:
+		c.fail(status, "internal error (injected fault)")
+		return
+	case faultDrop:
+		// Carry the request out, then lose the reply.
+		real := c.w
+		c.w = &discardWriter{header: http.Header{}}
+		handle(c)
+		if hj, ok := real.(interface{ Unwrap() http.ResponseWriter }); ok {
+			real = hj.Unwrap()
+		}
+		if h, ok := real.(http.Hijacker); ok {
+			if conn, _, err := h.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		// No hijacking (HTTP/2): abort the reply instead.
+		panic(http.ErrAbortHandler)
+	}
+	handle(c)
+}
+
+type discardWriter struct {
+	header http.Header
+	buf    bytes.Buffer
+}
+
+func (d *discardWriter) Header() http.Header         { return d.header }
+func (d *discardWriter) Write(b []byte) (int, error) { return d.buf.Write(b) }
+func (d *discardWriter) WriteHeader(int)             {}
