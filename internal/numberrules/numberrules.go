@@ -8,6 +8,7 @@ package numberrules
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,10 +162,14 @@ func ParseServices(raw string) (sms, voice, ok bool) {
 	return sms, voice, true
 }
 
+// NumberPattern is a phone number as the API writes it: digits with the
+// country code, no "+".
+var NumberPattern = regexp.MustCompile(`^[1-9][0-9]{0,14}$`)
+
 // CheckNumber returns an error naming the rule when number is not a phone
 // number as the API writes it (digits with the country code), or nil.
 func CheckNumber(number string) error {
-	if !AllDigits(number) || len(number) > MaxNumberLength || number[0] == '0' {
+	if !NumberPattern.MatchString(number) {
 		return fmt.Errorf("number %q is invalid: it %s", number, RuleNumber)
 	}
 	return nil
