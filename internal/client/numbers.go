@@ -97,12 +97,12 @@ func (c *Client) SearchPhoneNumbers(ctx context.Context, s PhoneNumberSearch, li
 }
 
 // SearchAllPhoneNumbers pages through the search with the largest page,
-// offset by offset, until it holds max numbers or the results run out. It
+// offset by offset, until it holds maxResults numbers or the results run out. It
 // returns the numbers in the API's order and the total count of matches.
-func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch, max int) ([]PhoneNumber, int, error) {
+func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch, maxResults int) ([]PhoneNumber, int, error) {
 	var all []PhoneNumber
 	total := 0
-	for offset := 0; len(all) < max; {
+	for offset := 0; len(all) < maxResults; {
 		page, err := c.SearchPhoneNumbers(ctx, s, PhoneNumberPageLimit, offset)
 		if err != nil {
 			return nil, 0, err
@@ -114,8 +114,8 @@ func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch,
 			break
 		}
 	}
-	if len(all) > max {
-		all = all[:max]
+	if len(all) > maxResults {
+		all = all[:maxResults]
 	}
 	return all, total, nil
 }

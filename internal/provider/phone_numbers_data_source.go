@@ -301,11 +301,11 @@ func (d *PhoneNumbersDataSource) Read(ctx context.Context, req datasource.ReadRe
 		RateCenter:            m.RateCenter.ValueString(),
 		ComplianceRequirement: m.ComplianceRequirement.ValueString(),
 	}
-	max := defaultMaxResults
+	maxResults := defaultMaxResults
 	if !m.MaxResults.IsNull() {
-		max = int(m.MaxResults.ValueInt64())
+		maxResults = int(m.MaxResults.ValueInt64())
 	}
-	found, total, err := d.client.SearchAllPhoneNumbers(ctx, search, max)
+	found, total, err := d.client.SearchAllPhoneNumbers(ctx, search, maxResults)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error searching phone numbers", "search in "+search.CountryISO, err)
 		return

@@ -15,9 +15,9 @@ import (
 )
 
 // expectedSearch computes, from a fresh inventory and independently of the
-// provider and the client, the first max numbers a search finds (paging
+// provider and the client, the first maxResults numbers a search finds (paging
 // with the largest page) and the total count.
-func expectedSearch(t *testing.T, max int, kv ...string) ([]string, int) {
+func expectedSearch(t *testing.T, maxResults int, kv ...string) ([]string, int) {
 	t.Helper()
 	v := url.Values{}
 	for i := 0; i < len(kv); i += 2 {
@@ -30,7 +30,7 @@ func expectedSearch(t *testing.T, max int, kv ...string) ([]string, int) {
 	inv := numberdata.New()
 	var out []string
 	total := 0
-	for q.Offset = 0; len(out) < max; q.Offset += numberdata.MaxLimit {
+	for q.Offset = 0; len(out) < maxResults; q.Offset += numberdata.MaxLimit {
 		q.Limit = numberdata.MaxLimit
 		items, n := inv.Search(q)
 		total = n
@@ -41,8 +41,8 @@ func expectedSearch(t *testing.T, max int, kv ...string) ([]string, int) {
 			break
 		}
 	}
-	if len(out) > max {
-		out = out[:max]
+	if len(out) > maxResults {
+		out = out[:maxResults]
 	}
 	return out, total
 }
