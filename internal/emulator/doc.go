@@ -35,6 +35,37 @@
 // until the control API marks the endpoint registered; lists serve at most
 // 20 objects a page. An empty app_id on update detaches the application.
 //
+// Numbers: GET PhoneNumber/ searches the purchasable inventory of package
+// numberdata with the rules of package numberrules (the provider checks the
+// same rules at plan time); its reply is {api_id, error: "", meta, objects}
+// and an invalid query is one 400 naming every bad parameter, its value and
+// the rule. The inventory is shared by every account of the server: a number
+// one account buys leaves the search results of all of them.
+//   - Buy: POST PhoneNumber/{number}/ with an optional {"app_id"} -> 201
+//     {api_id, message: "created", numbers: [{number, status: "Success"}],
+//     status: "fulfilled"}. A number that is not digits with the country code
+//     is a 400; one the account already owns is a 400 ("already belongs to
+//     this account"); one not in the inventory, or already bought by anyone,
+//     is a 404 that says which.
+//   - Account numbers: GET Number/ (pages of at most 20, in number order;
+//     filters number_startswith (digits), type (as in the search: the type or
+//     the sub_type) and services (voice, sms)) and GET Number/{number}/. The
+//     record is: number, alias ("" when unset), application (the Application
+//     resource path, "" when none is attached, as on endpoints), added_on
+//     (YYYY-MM-DD, UTC, of the emulator clock), country, country_iso,
+//     region, city, prefix, rate_center, lata, type, sub_type,
+//     monthly_rental_rate, sms_enabled, sms_rate, voice_enabled, voice_rate,
+//     sub_account (null) and resource_uri (/v1/Account/{id}/Number/{number}/).
+//     The search item's setup_rate, restriction fields are not repeated.
+//   - Update: POST Number/{number}/ with {"app_id", "alias"} (both optional;
+//     "" detaches the application or clears the alias) -> 202 {api_id,
+//     message: "changed"}, as the production API does for numbers.
+//   - Release: DELETE Number/{number}/ -> 204; a bought number goes back into
+//     the search results at once. The starter numbers (14155550100,
+//     12125550101, 13125550102) were never for sale: releasing one only
+//     removes it from the account, until the next Reset. A release does not
+//     check whether other areas still use the number.
+//
 // The control API (no credentials, test use only) is described on
 // controlRoutes.
 package emulator

@@ -14,6 +14,7 @@ import (
 type ownedNumber struct {
 	numberdata.PhoneNumber
 	AppID   string
+	Alias   string
 	AddedAt time.Time
 	Starter bool // given at account creation, not bought
 }

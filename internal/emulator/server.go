@@ -146,6 +146,7 @@ func (s *Server) AddAccount(a Account) {
 func (s *Server) apiRoutes() []route {
 	var rs []route
 	rs = append(rs, s.endpointRoutes()...)
+	rs = append(rs, s.numberRoutes()...)
 	return rs
 }
 

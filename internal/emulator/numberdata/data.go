@@ -1,5 +1,7 @@
 package numberdata
 
+import "github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+
 // The hand-made tables the inventory is generated from. Area codes, cities and regions
 // are real; rate center abbreviations follow the real 10-character style; US LATAs are
 // the real LATA of each area, Canadian ones are LATA-like numbers per province.
@@ -293,10 +295,10 @@ const (
 	restrictionCountry = "country-address"
 
 	complianceNone     = ""
-	complianceAddress  = "address_proof"
-	complianceIdentity = "identity_proof"
+	complianceAddress  = numberrules.ComplianceAddress
+	complianceIdentity = numberrules.ComplianceIdentity
 	// ComplianceNull is the filter value that keeps numbers with no requirement.
-	ComplianceNull = "{Null}"
+	ComplianceNull = numberrules.ComplianceNull
 )
 
 var restrictionTexts = map[string]string{

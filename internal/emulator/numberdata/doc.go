@@ -64,6 +64,9 @@
 //
 // # Query rules where the spec is silent
 //
+// The rules below live in package internal/numberrules (numberrules.Parse), which
+// ParseQuery calls and the provider's cpaas_phone_numbers data source runs at plan time.
+//
 //   - An empty parameter value counts as absent (except country_iso, which is
 //     required); of a repeated parameter the first value counts; unknown parameters are
 //     ignored. All problems of a query are reported together.

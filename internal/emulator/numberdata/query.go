@@ -1,21 +1,19 @@
 package numberdata
 
 import (
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-// Paging limits of the search.
+// Paging limits of the search (numberrules holds the rules).
 const (
-	DefaultLimit = 20
-	MaxLimit     = 20
-	// MaxPatternLength is the longest pattern accepted: an E.164 number has at most 15
-	// digits.
-	MaxPatternLength = 15
-	// MaxRateCenterLength is the length of the longest NANP rate center name.
-	MaxRateCenterLength = 10
+	DefaultLimit        = numberrules.DefaultLimit
+	MaxLimit            = numberrules.MaxLimit
+	MaxPatternLength    = numberrules.MaxPatternLength
+	MaxRateCenterLength = numberrules.MaxRateCenterLength
 )
 
 // Query is a parsed, validated number search. The zero value of a filter field means
@@ -42,242 +40,23 @@ type Query struct {
 
 // ParamError is one invalid search parameter; its message names the parameter, the
 // rule it breaks and the value given.
-type ParamError struct {
-	Param string
-	Rule  string
-	Value string
-}
-
-func (e *ParamError) Error() string {
-	return fmt.Sprintf("invalid parameter %s=%q: %s", e.Param, e.Value, e.Rule)
-}
+type ParamError = numberrules.ParamError
 
 // QueryError holds every problem of a query. errors.As finds each *ParamError in it.
-type QueryError struct {
-	Problems []*ParamError
-}
+type QueryError = numberrules.QueryError
 
-func (e *QueryError) Error() string {
-	msgs := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		msgs[i] = p.Error()
-	}
-	return strings.Join(msgs, "; ")
-}
-
-// Unwrap gives the individual problems to errors.Is and errors.As.
-func (e *QueryError) Unwrap() []error {
-	errs := make([]error, len(e.Problems))
-	for i, p := range e.Problems {
-		errs[i] = p
-	}
-	return errs
-}
-
-var validTypes = map[string]string{
-	"toll-free": typeTollFree,
-	"tollfree":  typeTollFree,
-	"local":     subLocal,
-	"mobile":    typeMobile,
-	"national":  subNational,
-	"fixed":     typeFixed,
-}
-
-// noPlaceTypes are types whose numbers have no city and no region.
-func noPlaceType(t string) bool {
-	return t == typeTollFree || t == typeMobile || t == subNational
-}
-
-// ParseQuery validates the query parameters of a number search. On any invalid
+// ParseQuery validates the query parameters of a number search with
+// numberrules.Parse, the rules the provider checks at plan time too. On any invalid
 // parameter it returns a *QueryError naming every problem (meant for a 400 reply).
 func ParseQuery(v url.Values) (Query, error) {
-	q := Query{Limit: DefaultLimit}
-	var problems []*ParamError
-	bad := func(param, value, rule string) {
-		problems = append(problems, &ParamError{Param: param, Rule: rule, Value: value})
+	p, err := numberrules.Parse(v)
+	if err != nil {
+		return Query{}, err
 	}
-
-	countryOK := false
-	switch raw := v.Get("country_iso"); {
-	case raw == "":
-		bad("country_iso", raw, "is required")
-	case len(raw) != 2 || !isLetter(raw[0]) || !isLetter(raw[1]):
-		bad("country_iso", raw, "must be an ISO 3166 alpha-2 code of two letters")
-	default:
-		q.CountryISO = strings.ToUpper(raw)
-		countryOK = true
-	}
-	nanp := q.CountryISO == "US" || q.CountryISO == "CA"
-	nanpOnly := func(param, raw string) bool {
-		if countryOK && !nanp {
-			bad(param, raw, "applies only when country_iso is US or CA")
-			return false
-		}
-		return true
-	}
-
-	typeOK := true
-	if raw := v.Get("type"); raw != "" {
-		t, ok := validTypes[strings.ToLower(raw)]
-		if !ok {
-			bad("type", raw, "must be one of toll-free, local, mobile, national, fixed")
-			typeOK = false
-		}
-		q.Type = t
-	}
-
-	if raw := v.Get("pattern"); raw != "" {
-		up := strings.ToUpper(raw)
-		switch {
-		case len(raw) > MaxPatternLength:
-			bad("pattern", raw, fmt.Sprintf("must be at most %d characters", MaxPatternLength))
-		case !validPattern(up):
-			bad("pattern", raw, "allowed characters are A-Z, 0-9, * and ?")
-		default:
-			q.Pattern = up
-		}
-	}
-
-	if raw := v.Get("npanxx"); raw != "" {
-		switch {
-		case !allDigits(raw) || len(raw) != 6 || raw[0] == '0':
-			bad("npanxx", raw, "must be a six-digit integer")
-		case typeOK && q.Type != "" && q.Type != subLocal && q.Type != typeFixed:
-			bad("npanxx", raw, "selects local numbers and cannot be used with type "+q.Type)
-		case nanpOnly("npanxx", raw):
-			q.NPANXX = raw
-		}
-	}
-
-	if raw := v.Get("local_calling_area"); raw != "" {
-		switch strings.ToLower(raw) {
-		case "true":
-			q.LocalCallingArea = true
-			if v.Get("npanxx") == "" {
-				bad("local_calling_area", raw, "true needs npanxx, the centre of the local calling area")
-			}
-		case "false":
-		default:
-			bad("local_calling_area", raw, "must be true or false")
-		}
-	}
-
-	if raw := v.Get("region"); raw != "" {
-		switch {
-		case len(raw) < 2:
-			bad("region", raw, "must be at least 2 characters")
-		case typeOK && q.Type != "" && q.Type != typeFixed && q.Type != subLocal:
-			bad("region", raw, "applies only when type is fixed (assumed when no type is given), not "+q.Type)
-		default:
-			q.Region = raw
-			if q.Type == "" && typeOK {
-				q.Type = typeFixed
-			}
-		}
-	}
-
-	if raw := v.Get("city"); raw != "" {
-		if typeOK && noPlaceType(q.Type) {
-			bad("city", raw, "applies only to local numbers, not type "+q.Type)
-		} else {
-			q.City = raw
-		}
-	}
-
-	if raw := v.Get("services"); raw != "" {
-		var sms, voice bool
-		valid := true
-		for _, s := range strings.Split(raw, ",") {
-			switch strings.ToLower(strings.TrimSpace(s)) {
-			case "voice":
-				voice = true
-			case "sms":
-				sms = true
-			default:
-				valid = false
-			}
-		}
-		if valid {
-			q.SMS, q.Voice = sms, voice
-		} else {
-			bad("services", raw, "must be a comma-separated list of voice and sms")
-		}
-	}
-
-	if raw := v.Get("lata"); raw != "" {
-		n, err := strconv.Atoi(raw)
-		switch {
-		case err != nil || n < 1 || n > 999 || !allDigits(raw):
-			bad("lata", raw, "must be an integer from 1 to 999")
-		case nanpOnly("lata", raw):
-			q.LATA = n
-		}
-	}
-
-	if raw := v.Get("rate_center"); raw != "" {
-		switch {
-		case len(raw) > MaxRateCenterLength:
-			bad("rate_center", raw, fmt.Sprintf("must be at most %d characters", MaxRateCenterLength))
-		case nanpOnly("rate_center", raw):
-			q.RateCenter = raw
-		}
-	}
-
-	if raw := v.Get("compliance_requirement"); raw != "" {
-		switch strings.ToLower(raw) {
-		case strings.ToLower(ComplianceNull):
-			q.ComplianceRequirement = ComplianceNull
-		case complianceAddress, complianceIdentity:
-			q.ComplianceRequirement = strings.ToLower(raw)
-		default:
-			bad("compliance_requirement", raw, "must be {Null}, address_proof or identity_proof")
-		}
-	}
-
-	if raw := v.Get("limit"); raw != "" {
-		n, err := strconv.Atoi(raw)
-		if err != nil || n < 1 || n > MaxLimit || !allDigits(raw) {
-			bad("limit", raw, fmt.Sprintf("must be an integer from 1 to %d", MaxLimit))
-		} else {
-			q.Limit = n
-		}
-	}
-
-	if raw := v.Get("offset"); raw != "" {
-		n, err := strconv.Atoi(raw)
-		if err != nil || n < 0 || !allDigits(raw) {
-			bad("offset", raw, "must be a non-negative integer")
-		} else {
-			q.Offset = n
-		}
-	}
-
-	if len(problems) > 0 {
-		return Query{}, &QueryError{Problems: problems}
-	}
-	return q, nil
+	return Query(p), nil
 }
 
-func isLetter(b byte) bool { return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') }
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-func validPattern(up string) bool {
-	for i := 0; i < len(up); i++ {
-		b := up[i]
-		if !(b >= 'A' && b <= 'Z') && !(b >= '0' && b <= '9') && b != '*' && b != '?' {
-			return false
-		}
-	}
-	return true
-}
+func allDigits(s string) bool { return numberrules.AllDigits(s) }
 
 // keypad maps pattern characters to what they match: letters to their keypad digit,
 // digits and wildcards to themselves, anything else to 0 (never matches).
@@ -372,7 +151,7 @@ func (q Query) normalized() Query {
 	q.Limit = min(q.Limit, MaxLimit)
 	q.Offset = max(q.Offset, 0)
 	q.CountryISO = strings.ToUpper(q.CountryISO)
-	if t, ok := validTypes[strings.ToLower(q.Type)]; ok {
+	if t, ok := numberrules.NormalizeType(q.Type); ok {
 		q.Type = t
 	}
 	return q

@@ -1,0 +1,264 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+)
+
+// PhoneNumber is one number available for purchase, as GET PhoneNumber/
+// returns it.
+type PhoneNumber struct {
+	Number            string  `json:"number"`
+	Prefix            string  `json:"prefix"`
+	City              string  `json:"city"`
+	Country           string  `json:"country"`
+	Region            string  `json:"region"`
+	RateCenter        string  `json:"rate_center"`
+	LATA              int64   `json:"lata"`
+	Type              string  `json:"type"`
+	SubType           string  `json:"sub_type"`
+	SetupRate         string  `json:"setup_rate"`
+	MonthlyRentalRate string  `json:"monthly_rental_rate"`
+	SMSEnabled        bool    `json:"sms_enabled"`
+	SMSRate           string  `json:"sms_rate"`
+	VoiceEnabled      bool    `json:"voice_enabled"`
+	VoiceRate         string  `json:"voice_rate"`
+	Restriction       *string `json:"restriction"`
+	RestrictionText   *string `json:"restriction_text"`
+	ResourceURI       string  `json:"resource_uri"`
+}
+
+// PhoneNumberSearch holds the filters of GET PhoneNumber/; zero values are
+// not sent. Services is the comma-separated list the API takes.
+type PhoneNumberSearch struct {
+	CountryISO            string
+	Type                  string
+	Pattern               string
+	NPANXX                string
+	LocalCallingArea      bool
+	Region                string
+	City                  string
+	Services              string
+	LATA                  int64
+	RateCenter            string
+	ComplianceRequirement string
+}
+
+// Values encodes the filters as query parameters.
+func (s PhoneNumberSearch) Values() url.Values {
+	v := url.Values{}
+	set := func(k, val string) {
+		if val != "" {
+			v.Set(k, val)
+		}
+	}
+	set("country_iso", s.CountryISO)
+	set("type", s.Type)
+	set("pattern", s.Pattern)
+	set("npanxx", s.NPANXX)
+	if s.LocalCallingArea {
+		v.Set("local_calling_area", "true")
+	}
+	set("region", s.Region)
+	set("city", s.City)
+	set("services", s.Services)
+	if s.LATA != 0 {
+		v.Set("lata", strconv.FormatInt(s.LATA, 10))
+	}
+	set("rate_center", s.RateCenter)
+	set("compliance_requirement", s.ComplianceRequirement)
+	return v
+}
+
+// PhoneNumberList is one page of a number search.
+type PhoneNumberList struct {
+	APIID   string        `json:"api_id"`
+	Error   string        `json:"error"`
+	Meta    ListMeta      `json:"meta"`
+	Objects []PhoneNumber `json:"objects"`
+}
+
+// PhoneNumberPageLimit is the largest page the number search serves.
+const PhoneNumberPageLimit = 20
+
+// SearchPhoneNumbers reads one page of numbers available for purchase.
+func (c *Client) SearchPhoneNumbers(ctx context.Context, s PhoneNumberSearch, limit, offset int) (*PhoneNumberList, error) {
+	q := s.Values()
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("offset", strconv.Itoa(offset))
+	var out PhoneNumberList
+	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("PhoneNumber"), query: q, idempotent: true}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// SearchAllPhoneNumbers pages through the search with the largest page,
+// offset by offset, until it holds maxResults numbers or the results run out. It
+// returns the numbers in the API's order and the total count of matches.
+func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch, maxResults int) ([]PhoneNumber, int, error) {
+	var all []PhoneNumber
+	total := 0
+	for offset := 0; len(all) < maxResults; {
+		page, err := c.SearchPhoneNumbers(ctx, s, PhoneNumberPageLimit, offset)
+		if err != nil {
+			return nil, 0, err
+		}
+		total = page.Meta.TotalCount
+		all = append(all, page.Objects...)
+		offset += len(page.Objects)
+		if page.Meta.Next == nil || len(page.Objects) == 0 || offset >= total {
+			break
+		}
+	}
+	if len(all) > maxResults {
+		all = all[:maxResults]
+	}
+	return all, total, nil
+}
+
+// PhoneNumberBuy is the body of POST PhoneNumber/{number}/.
+type PhoneNumberBuy struct {
+	AppID string `json:"app_id,omitempty"`
+}
+
+// PhoneNumberBought is the reply to a purchase.
+type PhoneNumberBought struct {
+	APIID   string `json:"api_id"`
+	Message string `json:"message"`
+	Numbers []struct {
+		Number string `json:"number"`
+		Status string `json:"status"`
+	} `json:"numbers"`
+	Status string `json:"status"`
+}
+
+// BuyPhoneNumber buys number for the account. A purchase is never retried
+// after it may have reached the server; see OutcomeUnknownError.
+func (c *Client) BuyPhoneNumber(ctx context.Context, number string, in PhoneNumberBuy) (*PhoneNumberBought, error) {
+	var out PhoneNumberBought
+	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("PhoneNumber", number), body: in}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// AccountNumber is a number that belongs to the account (GET Number/).
+type AccountNumber struct {
+	APIID             string  `json:"api_id,omitempty"`
+	AddedOn           string  `json:"added_on"`
+	Alias             string  `json:"alias"`
+	Application       string  `json:"application"`
+	City              string  `json:"city"`
+	Country           string  `json:"country"`
+	CountryISO        string  `json:"country_iso"`
+	LATA              int64   `json:"lata"`
+	MonthlyRentalRate string  `json:"monthly_rental_rate"`
+	Number            string  `json:"number"`
+	Prefix            string  `json:"prefix"`
+	RateCenter        string  `json:"rate_center"`
+	Region            string  `json:"region"`
+	ResourceURI       string  `json:"resource_uri"`
+	SMSEnabled        bool    `json:"sms_enabled"`
+	SMSRate           string  `json:"sms_rate"`
+	SubAccount        *string `json:"sub_account"`
+	SubType           string  `json:"sub_type"`
+	Type              string  `json:"type"`
+	VoiceEnabled      bool    `json:"voice_enabled"`
+	VoiceRate         string  `json:"voice_rate"`
+}
+
+// AppID extracts the application id from the Application resource path,
+// or "" when none is attached.
+func (n *AccountNumber) AppID() string { return lastPathSegment(n.Application) }
+
+// AccountNumberFilter holds the filters of GET Number/; zero values are
+// not sent.
+type AccountNumberFilter struct {
+	NumberStartsWith string
+	Type             string
+	Services         string
+}
+
+// AccountNumberList is one page of GET Number/.
+type AccountNumberList struct {
+	APIID   string          `json:"api_id"`
+	Meta    ListMeta        `json:"meta"`
+	Objects []AccountNumber `json:"objects"`
+}
+
+// AccountNumberPageLimit is the largest page GET Number/ serves.
+const AccountNumberPageLimit = 20
+
+// GetNumber reads a number of the account; ErrNotFound when the account
+// does not own it.
+func (c *Client) GetNumber(ctx context.Context, number string) (*AccountNumber, error) {
+	var out AccountNumber
+	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Number", number), idempotent: true}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListNumbers reads one page of the account's numbers.
+func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, offset int) (*AccountNumberList, error) {
+	q := url.Values{}
+	if f.NumberStartsWith != "" {
+		q.Set("number_startswith", f.NumberStartsWith)
+	}
+	if f.Type != "" {
+		q.Set("type", f.Type)
+	}
+	if f.Services != "" {
+		q.Set("services", f.Services)
+	}
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("offset", strconv.Itoa(offset))
+	var out AccountNumberList
+	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Number"), query: q, idempotent: true}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListAllNumbers pages through every number of the account matching f.
+func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]AccountNumber, error) {
+	var all []AccountNumber
+	for offset := 0; ; {
+		page, err := c.ListNumbers(ctx, f, AccountNumberPageLimit, offset)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page.Objects...)
+		offset += len(page.Objects)
+		if page.Meta.Next == nil || len(page.Objects) == 0 || offset >= page.Meta.TotalCount {
+			return all, nil
+		}
+	}
+}
+
+// NumberUpdate is the body of POST Number/{number}/; nil fields are left
+// unchanged. An empty AppID detaches the application, an empty Alias
+// clears the alias.
+type NumberUpdate struct {
+	AppID *string `json:"app_id,omitempty"`
+	Alias *string `json:"alias,omitempty"`
+}
+
+// UpdateNumber changes app_id or alias. Setting fields is idempotent, so it
+// is retried like a read.
+func (c *Client) UpdateNumber(ctx context.Context, number string, in NumberUpdate) error {
+	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Number", number), body: in, idempotent: true}, nil)
+}
+
+// ReleaseNumber gives the number up; ErrNotFound when the account no longer
+// owns it.
+func (c *Client) ReleaseNumber(ctx context.Context, number string) error {
+	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Number", number), idempotent: true}, nil)
+}

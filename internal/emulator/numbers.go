@@ -1,0 +1,254 @@
+package emulator
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+)
+
+// Number lists (GET Number/) serve at most this many numbers a page.
+const numberListMaxLimit = 20
+
+func (s *Server) numberRoutes() []route {
+	return []route{
+		r(http.MethodGet, "PhoneNumber", s.searchPhoneNumbers),
+		r(http.MethodPost, "PhoneNumber/{number}", s.buyPhoneNumber),
+		r(http.MethodGet, "Number", s.listNumbers),
+		r(http.MethodGet, "Number/{number}", s.getNumber),
+		r(http.MethodPost, "Number/{number}", s.updateNumber),
+		r(http.MethodDelete, "Number/{number}", s.releaseNumber),
+	}
+}
+
+func (s *Server) searchPhoneNumbers(c *call) {
+	q, err := numberdata.ParseQuery(c.req.URL.Query())
+	if err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	// The inventory has its own lock; s.mu is not needed to read it.
+	items, total := s.inventory.Search(q)
+	for i := range items {
+		items[i] = items[i].WithResourceURI(c.acct.ID)
+	}
+	c.reply(http.StatusOK, map[string]any{
+		"api_id":  newAPIID(),
+		"error":   "",
+		"meta":    q.Meta(total, resourceURI(c.acct, "PhoneNumber")),
+		"objects": items,
+	})
+}
+
+func (s *Server) buyPhoneNumber(c *call) {
+	number := c.param("number")
+	var in struct {
+		AppID *string `json:"app_id"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	if err := numberrules.CheckNumber(number); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	s.mu.Lock()
+	if _, owned := s.ownsNumber(c.acct, number); owned {
+		s.mu.Unlock()
+		c.badRequest("number %s already belongs to this account", number)
+		return
+	}
+	pn, err := s.inventory.Take(number)
+	if err == nil {
+		o := &ownedNumber{PhoneNumber: pn, AddedAt: s.clock.Now()}
+		if in.AppID != nil {
+			o.AppID = *in.AppID
+		}
+		c.acct.numbers[number] = o
+	}
+	s.mu.Unlock()
+	switch {
+	case errors.Is(err, numberdata.ErrNumberTaken):
+		c.fail(http.StatusNotFound, "number "+number+" is not available for purchase: it has already been bought")
+		return
+	case err != nil:
+		c.fail(http.StatusNotFound, "number "+number+" is not available for purchase: it is not in the inventory")
+		return
+	}
+	c.reply(http.StatusCreated, map[string]any{
+		"api_id":  newAPIID(),
+		"message": "created",
+		"numbers": []map[string]string{{"number": number, "status": "Success"}},
+		"status":  "fulfilled",
+	})
+}
+
+// numberView is the account number record of GET Number/ and
+// GET Number/{number}/ (fields chosen in doc.go).
+type numberView struct {
+	APIID             string  `json:"api_id,omitempty"`
+	AddedOn           string  `json:"added_on"`
+	Alias             string  `json:"alias"`
+	Application       string  `json:"application"`
+	City              string  `json:"city"`
+	Country           string  `json:"country"`
+	CountryISO        string  `json:"country_iso"`
+	LATA              int     `json:"lata"`
+	MonthlyRentalRate string  `json:"monthly_rental_rate"`
+	Number            string  `json:"number"`
+	Prefix            string  `json:"prefix"`
+	RateCenter        string  `json:"rate_center"`
+	Region            string  `json:"region"`
+	ResourceURI       string  `json:"resource_uri"`
+	SMSEnabled        bool    `json:"sms_enabled"`
+	SMSRate           string  `json:"sms_rate"`
+	SubAccount        *string `json:"sub_account"`
+	SubType           string  `json:"sub_type"`
+	Type              string  `json:"type"`
+	VoiceEnabled      bool    `json:"voice_enabled"`
+	VoiceRate         string  `json:"voice_rate"`
+}
+
+func viewNumber(acct *account, o *ownedNumber) numberView {
+	v := numberView{
+		AddedOn:           o.AddedAt.UTC().Format("2006-01-02"),
+		Alias:             o.Alias,
+		City:              o.City,
+		Country:           o.Country,
+		CountryISO:        o.CountryISO,
+		LATA:              o.LATA,
+		MonthlyRentalRate: o.MonthlyRentalRate,
+		Number:            o.Number,
+		Prefix:            o.Prefix,
+		RateCenter:        o.RateCenter,
+		Region:            o.Region,
+		ResourceURI:       resourceURI(acct, "Number", o.Number),
+		SMSEnabled:        o.SMSEnabled,
+		SMSRate:           o.SMSRate,
+		SubType:           o.SubType,
+		Type:              o.Type,
+		VoiceEnabled:      o.VoiceEnabled,
+		VoiceRate:         o.VoiceRate,
+	}
+	if o.AppID != "" {
+		v.Application = resourceURI(acct, "Application", o.AppID)
+	}
+	return v
+}
+
+func (s *Server) getNumber(c *call) {
+	s.mu.Lock()
+	o, ok := s.ownsNumber(c.acct, c.param("number"))
+	var v numberView
+	if ok {
+		v = viewNumber(c.acct, o)
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("number", c.param("number"))
+		return
+	}
+	v.APIID = newAPIID()
+	c.reply(http.StatusOK, v)
+}
+
+func (s *Server) listNumbers(c *call) {
+	limit, offset, ok := c.paging(numberListMaxLimit, numberListMaxLimit)
+	if !ok {
+		return
+	}
+	q := c.req.URL.Query()
+	startsWith := q.Get("number_startswith")
+	if startsWith != "" && !numberrules.AllDigits(startsWith) {
+		c.badRequest("invalid parameter number_startswith=%q: must be digits", startsWith)
+		return
+	}
+	var typ string
+	if raw := q.Get("type"); raw != "" {
+		t, ok := numberrules.NormalizeType(raw)
+		if !ok {
+			c.badRequest("invalid parameter type=%q: %s", raw, numberrules.RuleType)
+			return
+		}
+		typ = t
+	}
+	var sms, voice bool
+	if raw := q.Get("services"); raw != "" {
+		var ok bool
+		if sms, voice, ok = numberrules.ParseServices(raw); !ok {
+			c.badRequest("invalid parameter services=%q: %s", raw, numberrules.RuleServices)
+			return
+		}
+	}
+	s.mu.Lock()
+	var all []*ownedNumber
+	for _, o := range s.ownedNumbersSorted(c.acct) {
+		switch {
+		case !strings.HasPrefix(o.Number, startsWith),
+			typ != "" && o.Type != typ && o.SubType != typ,
+			sms && !o.SMSEnabled, voice && !o.VoiceEnabled:
+			continue
+		}
+		all = append(all, o)
+	}
+	lo, hi := pageBounds(len(all), limit, offset)
+	objects := make([]numberView, 0, hi-lo)
+	for _, o := range all[lo:hi] {
+		objects = append(objects, viewNumber(c.acct, o))
+	}
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{
+		"api_id":  newAPIID(),
+		"meta":    c.meta(len(all), limit, offset),
+		"objects": objects,
+	})
+}
+
+func (s *Server) updateNumber(c *call) {
+	var in struct {
+		AppID *string `json:"app_id"`
+		Alias *string `json:"alias"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	s.mu.Lock()
+	o, ok := s.ownsNumber(c.acct, c.param("number"))
+	if ok {
+		if in.AppID != nil {
+			o.AppID = *in.AppID
+		}
+		if in.Alias != nil {
+			o.Alias = *in.Alias
+		}
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("number", c.param("number"))
+		return
+	}
+	c.reply(http.StatusAccepted, map[string]any{"api_id": newAPIID(), "message": "changed"})
+}
+
+// releaseNumber gives a number up. A bought number goes back into the
+// search results; a starter number is only removed from the account (it
+// was never for sale) until the next Reset.
+func (s *Server) releaseNumber(c *call) {
+	number := c.param("number")
+	s.mu.Lock()
+	o, ok := s.ownsNumber(c.acct, number)
+	if ok {
+		delete(c.acct.numbers, number)
+		if !o.Starter {
+			s.inventory.Return(number)
+		}
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("number", number)
+		return
+	}
+	c.noContent()
+}

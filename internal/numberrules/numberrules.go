@@ -1,0 +1,369 @@
+// Package numberrules holds the rules of the phone-number search and of
+// account numbers that both the provider (at plan time) and the emulator
+// (on the wire) enforce, so the two cannot disagree. Parse is the whole
+// validation of a search query; the emulator's numberdata.ParseQuery and the
+// provider's cpaas_phone_numbers data source both call it.
+package numberrules
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Limits of the search.
+const (
+	// DefaultLimit is the page size when limit is not given.
+	DefaultLimit = 20
+	// MaxLimit is the largest page the search serves (the production cap).
+	MaxLimit = 20
+	// MaxPatternLength is the longest pattern accepted: an E.164 number has
+	// at most 15 digits.
+	MaxPatternLength = 15
+	// MaxRateCenterLength is the length of the longest NANP rate center name.
+	MaxRateCenterLength = 10
+	// MinRegionLength is the spec's minimum length of region.
+	MinRegionLength = 2
+	// MaxLATA is the largest LATA number.
+	MaxLATA = 999
+	// MaxNumberLength bounds a phone number (E.164: at most 15 digits).
+	MaxNumberLength = 15
+)
+
+// Canonical number types. The type filter also takes "local" and
+// "national", which are sub-types of fixed, and "tollfree" (the production
+// spelling) as an alias of "toll-free".
+const (
+	TypeFixed    = "fixed"
+	TypeMobile   = "mobile"
+	TypeTollFree = "toll-free"
+	TypeLocal    = "local"
+	TypeNational = "national"
+)
+
+// TypeValues are the values the type filter takes, as the spec lists them.
+var TypeValues = []string{TypeTollFree, TypeLocal, TypeMobile, TypeNational, TypeFixed}
+
+// ServiceValues are the items of the services filter.
+var ServiceValues = []string{"voice", "sms"}
+
+// Compliance filter values.
+const (
+	// ComplianceNull keeps numbers with no regulatory requirement.
+	ComplianceNull     = "{Null}"
+	ComplianceAddress  = "address_proof"
+	ComplianceIdentity = "identity_proof"
+)
+
+// ComplianceValues are the values compliance_requirement takes.
+var ComplianceValues = []string{ComplianceNull, ComplianceAddress, ComplianceIdentity}
+
+// Rules, as the error messages and the provider's descriptions word them.
+const (
+	RuleCountryISO = "must be an ISO 3166 alpha-2 code of two letters"
+	RuleType       = "must be one of toll-free, local, mobile, national, fixed"
+	RulePattern    = "allowed characters are A-Z, 0-9, * and ?"
+	RuleNPANXX     = "must be a six-digit integer"
+	RuleNANPOnly   = "applies only when country_iso is US or CA"
+	RuleServices   = "must be a comma-separated list of voice and sms"
+	RuleCompliance = "must be {Null}, address_proof or identity_proof"
+	RuleNumber     = "must be 1 to 15 digits, starting with the country code"
+)
+
+// ParamError is one invalid search parameter; its message names the
+// parameter, the rule it breaks and the value given.
+type ParamError struct {
+	Param string
+	Rule  string
+	Value string
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("invalid parameter %s=%q: %s", e.Param, e.Value, e.Rule)
+}
+
+// QueryError holds every problem of a query. errors.As finds each
+// *ParamError in it.
+type QueryError struct {
+	Problems []*ParamError
+}
+
+func (e *QueryError) Error() string {
+	msgs := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		msgs[i] = p.Error()
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// Unwrap gives the individual problems to errors.Is and errors.As.
+func (e *QueryError) Unwrap() []error {
+	errs := make([]error, len(e.Problems))
+	for i, p := range e.Problems {
+		errs[i] = p
+	}
+	return errs
+}
+
+// Params is a parsed, validated search. The zero value of a filter field
+// means "not filtered".
+type Params struct {
+	CountryISO string // upper-case ISO 3166 alpha-2
+	// Type is "", or one of the canonical types; "fixed" when region is
+	// given without a type.
+	Type                  string
+	Pattern               string // upper-case; A-Z, 0-9, * and ?
+	NPANXX                string // six digits
+	LocalCallingArea      bool
+	Region                string
+	City                  string
+	SMS                   bool // services lists sms
+	Voice                 bool // services lists voice
+	LATA                  int
+	RateCenter            string
+	ComplianceRequirement string // "", ComplianceNull, ComplianceAddress or ComplianceIdentity
+	Limit                 int
+	Offset                int
+}
+
+// NormalizeType maps a type filter value (case-insensitive) to its
+// canonical form; ok is false for an unknown value.
+func NormalizeType(raw string) (string, bool) {
+	switch strings.ToLower(raw) {
+	case "toll-free", "tollfree":
+		return TypeTollFree, true
+	case TypeLocal, TypeMobile, TypeNational, TypeFixed:
+		return strings.ToLower(raw), true
+	}
+	return "", false
+}
+
+// NoPlaceType reports whether numbers of type t have no city and no region.
+func NoPlaceType(t string) bool {
+	return t == TypeTollFree || t == TypeMobile || t == TypeNational
+}
+
+// ParseServices parses the services filter: a comma-separated list of
+// voice and sms, case-insensitive, blanks around items allowed.
+func ParseServices(raw string) (sms, voice, ok bool) {
+	for _, s := range strings.Split(raw, ",") {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "voice":
+			voice = true
+		case "sms":
+			sms = true
+		default:
+			return false, false, false
+		}
+	}
+	return sms, voice, true
+}
+
+// NumberPattern is a phone number as the API writes it: digits with the
+// country code, no "+".
+var NumberPattern = regexp.MustCompile(`^[1-9][0-9]{0,14}$`)
+
+// CheckNumber returns an error naming the rule when number is not a phone
+// number as the API writes it (digits with the country code), or nil.
+func CheckNumber(number string) error {
+	if !NumberPattern.MatchString(number) {
+		return fmt.Errorf("number %q is invalid: it %s", number, RuleNumber)
+	}
+	return nil
+}
+
+// Parse validates the query parameters of a number search. On any invalid
+// parameter it returns a *QueryError naming every problem. An empty value
+// counts as absent (country_iso is required), of a repeated parameter the
+// first value counts, unknown parameters are ignored.
+//
+// Parameters named in unknown have a value that is not known yet (the
+// provider's plan-time check of a configuration that refers to other
+// resources): they count as present, their own rules are skipped, and so
+// are rules that depend on their value.
+func Parse(v url.Values, unknown ...string) (Params, error) {
+	q := Params{Limit: DefaultLimit}
+	var problems []*ParamError
+	bad := func(param, value, rule string) {
+		problems = append(problems, &ParamError{Param: param, Rule: rule, Value: value})
+	}
+	isUnknown := func(param string) bool { return slices.Contains(unknown, param) }
+	present := func(param string) bool { return v.Get(param) != "" || isUnknown(param) }
+
+	countryOK := false
+	switch raw := v.Get("country_iso"); {
+	case isUnknown("country_iso"):
+	case raw == "":
+		bad("country_iso", raw, "is required")
+	case len(raw) != 2 || !isLetter(raw[0]) || !isLetter(raw[1]):
+		bad("country_iso", raw, RuleCountryISO)
+	default:
+		q.CountryISO = strings.ToUpper(raw)
+		countryOK = true
+	}
+	nanp := q.CountryISO == "US" || q.CountryISO == "CA"
+	nanpOnly := func(param, raw string) bool {
+		if countryOK && !nanp {
+			bad(param, raw, RuleNANPOnly)
+			return false
+		}
+		return true
+	}
+
+	// typeKnown is true when q.Type is the type the query filters by.
+	typeKnown := !isUnknown("type")
+	if raw := v.Get("type"); raw != "" && typeKnown {
+		t, ok := NormalizeType(raw)
+		if !ok {
+			bad("type", raw, RuleType)
+			typeKnown = false
+		}
+		q.Type = t
+	}
+
+	if raw := v.Get("pattern"); raw != "" && !isUnknown("pattern") {
+		up := strings.ToUpper(raw)
+		switch {
+		case len(raw) > MaxPatternLength:
+			bad("pattern", raw, fmt.Sprintf("must be at most %d characters", MaxPatternLength))
+		case !ValidPattern(up):
+			bad("pattern", raw, RulePattern)
+		default:
+			q.Pattern = up
+		}
+	}
+
+	if raw := v.Get("npanxx"); raw != "" && !isUnknown("npanxx") {
+		switch {
+		case !AllDigits(raw) || len(raw) != 6 || raw[0] == '0':
+			bad("npanxx", raw, RuleNPANXX)
+		case typeKnown && q.Type != "" && q.Type != TypeLocal && q.Type != TypeFixed:
+			bad("npanxx", raw, "selects local numbers and cannot be used with type "+q.Type)
+		case nanpOnly("npanxx", raw):
+			q.NPANXX = raw
+		}
+	}
+
+	if raw := v.Get("local_calling_area"); raw != "" && !isUnknown("local_calling_area") {
+		switch strings.ToLower(raw) {
+		case "true":
+			q.LocalCallingArea = true
+			if !present("npanxx") {
+				bad("local_calling_area", raw, "true needs npanxx, the centre of the local calling area")
+			}
+		case "false":
+		default:
+			bad("local_calling_area", raw, "must be true or false")
+		}
+	}
+
+	if raw := v.Get("region"); raw != "" && !isUnknown("region") {
+		switch {
+		case len(raw) < MinRegionLength:
+			bad("region", raw, fmt.Sprintf("must be at least %d characters", MinRegionLength))
+		case typeKnown && q.Type != "" && q.Type != TypeFixed && q.Type != TypeLocal:
+			bad("region", raw, "applies only when type is fixed (assumed when no type is given), not "+q.Type)
+		default:
+			q.Region = raw
+			if q.Type == "" && typeKnown {
+				q.Type = TypeFixed
+			}
+		}
+	}
+
+	if raw := v.Get("city"); raw != "" && !isUnknown("city") {
+		if typeKnown && NoPlaceType(q.Type) {
+			bad("city", raw, "applies only to local numbers, not type "+q.Type)
+		} else {
+			q.City = raw
+		}
+	}
+
+	if raw := v.Get("services"); raw != "" && !isUnknown("services") {
+		if sms, voice, ok := ParseServices(raw); ok {
+			q.SMS, q.Voice = sms, voice
+		} else {
+			bad("services", raw, RuleServices)
+		}
+	}
+
+	if raw := v.Get("lata"); raw != "" && !isUnknown("lata") {
+		n, err := strconv.Atoi(raw)
+		switch {
+		case err != nil || n < 1 || n > MaxLATA || !AllDigits(raw):
+			bad("lata", raw, fmt.Sprintf("must be an integer from 1 to %d", MaxLATA))
+		case nanpOnly("lata", raw):
+			q.LATA = n
+		}
+	}
+
+	if raw := v.Get("rate_center"); raw != "" && !isUnknown("rate_center") {
+		switch {
+		case len(raw) > MaxRateCenterLength:
+			bad("rate_center", raw, fmt.Sprintf("must be at most %d characters", MaxRateCenterLength))
+		case nanpOnly("rate_center", raw):
+			q.RateCenter = raw
+		}
+	}
+
+	if raw := v.Get("compliance_requirement"); raw != "" && !isUnknown("compliance_requirement") {
+		switch strings.ToLower(raw) {
+		case strings.ToLower(ComplianceNull):
+			q.ComplianceRequirement = ComplianceNull
+		case ComplianceAddress, ComplianceIdentity:
+			q.ComplianceRequirement = strings.ToLower(raw)
+		default:
+			bad("compliance_requirement", raw, RuleCompliance)
+		}
+	}
+
+	if raw := v.Get("limit"); raw != "" && !isUnknown("limit") {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > MaxLimit || !AllDigits(raw) {
+			bad("limit", raw, fmt.Sprintf("must be an integer from 1 to %d", MaxLimit))
+		} else {
+			q.Limit = n
+		}
+	}
+
+	if raw := v.Get("offset"); raw != "" && !isUnknown("offset") {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 0 || !AllDigits(raw) {
+			bad("offset", raw, "must be a non-negative integer")
+		} else {
+			q.Offset = n
+		}
+	}
+
+	if len(problems) > 0 {
+		return Params{}, &QueryError{Problems: problems}
+	}
+	return q, nil
+}
+
+func isLetter(b byte) bool { return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') }
+
+// AllDigits reports whether s is a non-empty run of ASCII digits.
+func AllDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// ValidPattern reports whether an upper-cased pattern holds only A-Z, 0-9,
+// * and ?.
+func ValidPattern(up string) bool {
+	for i := 0; i < len(up); i++ {
+		b := up[i]
+		if !(b >= 'A' && b <= 'Z') && !(b >= '0' && b <= '9') && b != '*' && b != '?' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,80 @@
+package numberrules
+
+import (
+	"errors"
+	"net/url"
+	"testing"
+)
+
+func params(kv ...string) url.Values {
+	v := url.Values{}
+	for i := 0; i < len(kv); i += 2 {
+		v.Set(kv[i], kv[i+1])
+	}
+	return v
+}
+
+func problems(err error) map[string]string {
+	out := map[string]string{}
+	var qe *QueryError
+	if errors.As(err, &qe) {
+		for _, p := range qe.Problems {
+			out[p.Param] = p.Rule
+		}
+	}
+	return out
+}
+
+func TestParseUnknownSkipsDependentRules(t *testing.T) {
+	cases := []struct {
+		name    string
+		kv      []string
+		unknown []string
+		want    []string // params with problems
+	}{
+		{"unknown country skips required and nanp rules", []string{"npanxx", "415200", "lata", "722"}, []string{"country_iso"}, nil},
+		{"known GB refuses npanxx", []string{"country_iso", "GB", "npanxx", "415200"}, nil, []string{"npanxx"}},
+		{"unknown npanxx satisfies lca", []string{"country_iso", "US", "local_calling_area", "true"}, []string{"npanxx"}, nil},
+		{"missing npanxx breaks lca", []string{"country_iso", "US", "local_calling_area", "true"}, nil, []string{"local_calling_area"}},
+		{"unknown type skips region rule", []string{"country_iso", "US", "region", "California"}, []string{"type"}, nil},
+		{"toll-free refuses region", []string{"country_iso", "US", "region", "California", "type", "toll-free"}, nil, []string{"region"}},
+		{"own rules still apply beside unknowns", []string{"country_iso", "US", "pattern", "4-1"}, []string{"type"}, []string{"pattern"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(params(tc.kv...), tc.unknown...)
+			got := problems(err)
+			if len(got) != len(tc.want) {
+				t.Fatalf("problems %v, want params %v", got, tc.want)
+			}
+			for _, p := range tc.want {
+				if _, ok := got[p]; !ok {
+					t.Fatalf("problems %v, want one for %s", got, p)
+				}
+			}
+		})
+	}
+}
+
+func TestParseNormalises(t *testing.T) {
+	p, err := Parse(params("country_iso", "us", "type", "TollFree", "services", " SMS , voice", "compliance_requirement", "{null}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.CountryISO != "US" || p.Type != TypeTollFree || !p.SMS || !p.Voice || p.ComplianceRequirement != ComplianceNull || p.Limit != DefaultLimit {
+		t.Fatalf("got %+v", p)
+	}
+}
+
+func TestCheckNumber(t *testing.T) {
+	for _, ok := range []string{"14155550100", "442071234567", "1", "123456789012345"} {
+		if err := CheckNumber(ok); err != nil {
+			t.Errorf("CheckNumber(%q) = %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "+14155550100", "0415", "1234567890123456", "1415 555"} {
+		if err := CheckNumber(bad); err == nil {
+			t.Errorf("CheckNumber(%q) = nil, want an error", bad)
+		}
+	}
+}

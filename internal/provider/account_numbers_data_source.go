@@ -1,0 +1,159 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure      = &AccountNumbersDataSource{}
+	_ datasource.DataSourceWithValidateConfig = &AccountNumbersDataSource{}
+)
+
+// AccountNumbersDataSource lists the numbers the account owns.
+type AccountNumbersDataSource struct {
+	client *client.Client
+}
+
+// NewAccountNumbersDataSource is the constructor the provider registers.
+func NewAccountNumbersDataSource() datasource.DataSource { return &AccountNumbersDataSource{} }
+
+type accountNumbersModel struct {
+	NumberStartsWith types.String         `tfsdk:"number_startswith"`
+	Type             types.String         `tfsdk:"type"`
+	Services         types.Set            `tfsdk:"services"`
+	Numbers          []accountNumberModel `tfsdk:"numbers"`
+}
+
+type accountNumberModel struct {
+	Number types.String `tfsdk:"number"`
+	AppID  types.String `tfsdk:"app_id"`
+	Alias  types.String `tfsdk:"alias"`
+	numberRecordModel
+}
+
+func (d *AccountNumbersDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_account_numbers"
+}
+
+func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	elem := map[string]schema.Attribute{
+		"number": computedString("The number, digits with the country code."),
+		"app_id": computedString("Id of the attached application, or null."),
+		"alias":  computedString("Friendly name of the number, or null."),
+	}
+	for name, desc := range recordDescriptions {
+		switch name {
+		case "lata":
+			elem[name] = schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
+		case "sms_enabled", "voice_enabled":
+			elem[name] = schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
+		default:
+			elem[name] = computedString(desc)
+		}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the phone numbers the account owns — bought with `cpaas_phone_number`, elsewhere, or given " +
+			"with the account — in ascending number order.",
+		Attributes: map[string]schema.Attribute{
+			"number_startswith": schema.StringAttribute{
+				MarkdownDescription: "Keeps numbers starting with these digits (country code first, no `+`).",
+				Optional:            true,
+				Validators: []validator.String{
+					stringvalidator.RegexMatches(digitsPattern, "must be digits, country code first, without \"+\""),
+				},
+			},
+			"type": schema.StringAttribute{
+				MarkdownDescription: "Keeps numbers of this type or sub-type: `toll-free`, `local`, `mobile`, `national` or `fixed`.",
+				Optional:            true,
+			},
+			"services": schema.SetAttribute{
+				MarkdownDescription: "Keeps numbers offering every listed service: any of `voice` and `sms`.",
+				ElementType:         types.StringType,
+				Optional:            true,
+				Validators:          []validator.Set{setvalidator.SizeAtLeast(1)},
+			},
+			"numbers": schema.ListNestedAttribute{
+				MarkdownDescription: "The account's numbers that match, in ascending number order.",
+				Computed:            true,
+				NestedObject:        schema.NestedAttributeObject{Attributes: elem},
+			},
+		},
+	}
+}
+
+func (d *AccountNumbersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = configureDataSource(req, resp)
+}
+
+// ValidateConfig checks type and services with the rules of the search.
+func (d *AccountNumbersDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	var m accountNumbersModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !m.Type.IsNull() && !m.Type.IsUnknown() {
+		if _, ok := numberrules.NormalizeType(m.Type.ValueString()); !ok {
+			resp.Diagnostics.AddAttributeError(path.Root("type"), "Invalid phone number filter",
+				fmt.Sprintf("type = %q: %s.", m.Type.ValueString(), numberrules.RuleType))
+		}
+	}
+	services, known, diags := setStrings(ctx, m.Services)
+	resp.Diagnostics.Append(diags...)
+	if joined := strings.Join(services, ","); known && joined != "" {
+		if _, _, ok := numberrules.ParseServices(joined); !ok {
+			resp.Diagnostics.AddAttributeError(path.Root("services"), "Invalid phone number filter",
+				fmt.Sprintf("services = %q: %s.", joined, numberrules.RuleServices))
+		}
+	}
+}
+
+func (d *AccountNumbersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m accountNumbersModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	services, _, diags := setStrings(ctx, m.Services)
+	resp.Diagnostics.Append(diags...)
+	list, err := d.client.ListAllNumbers(ctx, client.AccountNumberFilter{
+		NumberStartsWith: m.NumberStartsWith.ValueString(),
+		Type:             m.Type.ValueString(),
+		Services:         strings.Join(services, ","),
+	})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error listing the account's phone numbers", "account numbers", err)
+		return
+	}
+	m.Numbers = make([]accountNumberModel, len(list))
+	for i := range list {
+		n := &list[i]
+		e := accountNumberModel{Number: types.StringValue(n.Number), AppID: types.StringNull(), Alias: types.StringNull()}
+		if app := n.AppID(); app != "" {
+			e.AppID = types.StringValue(app)
+		}
+		if n.Alias != "" {
+			e.Alias = types.StringValue(n.Alias)
+		}
+		e.numberRecordModel = recordFrom(n)
+		m.Numbers[i] = e
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// digitsPattern is a run of digits (a number prefix).
+var digitsPattern = regexp.MustCompile(`^[0-9]+$`)

@@ -1,0 +1,98 @@
+package provider_test
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
+)
+
+func TestAccAccountNumbers_listAndFilter(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	want, _ := expectedSearch(t, 1, "country_iso", "US", "type", "toll-free")
+	tollFree := want[0]
+	all := []string{tollFree}
+	for _, s := range numberdata.StarterNumbers() {
+		all = append(all, s.Number)
+	}
+	sort.Strings(all)
+	d := "data.cpaas_account_numbers."
+	checks := []resource.TestCheckFunc{
+		resource.TestCheckResourceAttr(d+"all", "numbers.#", fmt.Sprint(len(all))),
+		resource.TestCheckResourceAttr(d+"toll_free", "numbers.#", "1"),
+		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.number", tollFree),
+		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.app_id", "4004"),
+		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.alias", "Hotline"),
+		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.sub_type", "toll-free"),
+		resource.TestCheckResourceAttr(d+"sf", "numbers.#", "1"),
+		resource.TestCheckResourceAttr(d+"sf", "numbers.0.number", "14155550100"),
+		resource.TestCheckNoResourceAttr(d+"sf", "numbers.0.app_id"),
+		resource.TestCheckResourceAttr(d+"sf", "numbers.0.city", "SAN FRANCISCO"),
+	}
+	for i, n := range all {
+		checks = append(checks, resource.TestCheckResourceAttr(d+"all", fmt.Sprintf("numbers.%d.number", i), n))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkNumbersReleased(env, t, &tollFree),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(`
+resource "cpaas_phone_number" "hotline" {
+  number = "` + tollFree + `"
+  app_id = "4004"
+  alias  = "Hotline"
+}
+
+data "cpaas_account_numbers" "all" {
+  depends_on = [cpaas_phone_number.hotline]
+}
+
+data "cpaas_account_numbers" "toll_free" {
+  type       = "toll-free"
+  services   = ["voice"]
+  depends_on = [cpaas_phone_number.hotline]
+}
+
+data "cpaas_account_numbers" "sf" {
+  number_startswith = "1415"
+  depends_on        = [cpaas_phone_number.hotline]
+}
+`),
+				Check: resource.ComposeAggregateTestCheckFunc(checks...),
+			},
+		},
+	})
+}
+
+func TestAccAccountNumbers_badFiltersAtPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(`data "cpaas_account_numbers" "bad" { type = "landline" }`),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`type = "landline": must be one of toll-free, local, mobile, national, fixed.`),
+			},
+			{
+				Config:      env.Config(`data "cpaas_account_numbers" "bad" { services = ["fax"] }`),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`services = "fax": must be a comma-separated list of voice and sms.`),
+			},
+			{
+				Config:      env.Config(`data "cpaas_account_numbers" "bad" { number_startswith = "+1" }`),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`number_startswith must be digits`),
+			},
+		},
+	})
+}

@@ -1,0 +1,300 @@
+package provider
+
+import (
+	"context"
+	"errors"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = &PhoneNumberResource{}
+	_ resource.ResourceWithImportState = &PhoneNumberResource{}
+)
+
+// PhoneNumberResource buys a phone number; destroying it releases the
+// number.
+type PhoneNumberResource struct {
+	client *client.Client
+}
+
+// NewPhoneNumberResource is the constructor the provider registers.
+func NewPhoneNumberResource() resource.Resource { return &PhoneNumberResource{} }
+
+// numberRecordModel is what the API reports about a number of the account;
+// the resource and cpaas_account_numbers share it.
+type numberRecordModel struct {
+	Country           types.String `tfsdk:"country"`
+	CountryISO        types.String `tfsdk:"country_iso"`
+	Region            types.String `tfsdk:"region"`
+	City              types.String `tfsdk:"city"`
+	Prefix            types.String `tfsdk:"prefix"`
+	RateCenter        types.String `tfsdk:"rate_center"`
+	LATA              types.Int64  `tfsdk:"lata"`
+	Type              types.String `tfsdk:"type"`
+	SubType           types.String `tfsdk:"sub_type"`
+	MonthlyRentalRate types.String `tfsdk:"monthly_rental_rate"`
+	SMSEnabled        types.Bool   `tfsdk:"sms_enabled"`
+	SMSRate           types.String `tfsdk:"sms_rate"`
+	VoiceEnabled      types.Bool   `tfsdk:"voice_enabled"`
+	VoiceRate         types.String `tfsdk:"voice_rate"`
+	AddedOn           types.String `tfsdk:"added_on"`
+	ResourceURI       types.String `tfsdk:"resource_uri"`
+}
+
+func recordFrom(n *client.AccountNumber) numberRecordModel {
+	return numberRecordModel{
+		Country:           types.StringValue(n.Country),
+		CountryISO:        types.StringValue(n.CountryISO),
+		Region:            types.StringValue(n.Region),
+		City:              types.StringValue(n.City),
+		Prefix:            types.StringValue(n.Prefix),
+		RateCenter:        types.StringValue(n.RateCenter),
+		LATA:              types.Int64Value(n.LATA),
+		Type:              types.StringValue(n.Type),
+		SubType:           types.StringValue(n.SubType),
+		MonthlyRentalRate: types.StringValue(n.MonthlyRentalRate),
+		SMSEnabled:        types.BoolValue(n.SMSEnabled),
+		SMSRate:           types.StringValue(n.SMSRate),
+		VoiceEnabled:      types.BoolValue(n.VoiceEnabled),
+		VoiceRate:         types.StringValue(n.VoiceRate),
+		AddedOn:           types.StringValue(n.AddedOn),
+		ResourceURI:       types.StringValue(n.ResourceURI),
+	}
+}
+
+// recordDescriptions describe numberRecordModel's attributes.
+var recordDescriptions = map[string]string{
+	"country":             "Country name in capitals (`UNITED STATES`).",
+	"country_iso":         "ISO 3166 alpha-2 code of the number's country.",
+	"region":              "Region (state, province) of a local number; empty otherwise.",
+	"city":                "City of a local number; empty otherwise.",
+	"prefix":              "Area code, operator block or service code the number starts with after the country code.",
+	"rate_center":         "Rate center of a US or CA local number; empty otherwise.",
+	"lata":                "LATA of a US or CA local number; 0 otherwise.",
+	"type":                "`fixed`, `mobile` or `toll-free`.",
+	"sub_type":            "`local`, `national`, `mobile` or `toll-free`.",
+	"monthly_rental_rate": "Monthly price of keeping the number, a decimal string with five fractional digits.",
+	"sms_enabled":         "Whether the number can send and receive SMS.",
+	"sms_rate":            "Price per SMS, a decimal string with five fractional digits.",
+	"voice_enabled":       "Whether the number can make and take calls.",
+	"voice_rate":          "Price per voice minute, a decimal string with five fractional digits.",
+	"added_on":            "Date the number joined the account, `YYYY-MM-DD` (UTC).",
+	"resource_uri":        "API path of the number (`/v1/Account/<auth_id>/Number/<number>/`).",
+}
+
+type phoneNumberResourceModel struct {
+	ID     types.String `tfsdk:"id"`
+	Number types.String `tfsdk:"number"`
+	AppID  types.String `tfsdk:"app_id"`
+	Alias  types.String `tfsdk:"alias"`
+	numberRecordModel
+}
+
+func (r *PhoneNumberResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_phone_number"
+}
+
+func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "The number (same as `number`).",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"number": schema.StringAttribute{
+			MarkdownDescription: "Number to buy, digits with the country code and no `+` (`14154009186`), usually taken from " +
+				"`cpaas_phone_numbers`. Changing it buys the new number and **releases the old one**.",
+			Required:      true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Validators: []validator.String{
+				stringvalidator.RegexMatches(numberrules.NumberPattern, numberrules.RuleNumber),
+			},
+		},
+		"app_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the application that answers calls and messages to the number. Updates in place; removing it detaches the application.",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"alias": schema.StringAttribute{
+			MarkdownDescription: "Friendly name of the number. Updates in place; removing it clears the alias.",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+	}
+	for name, desc := range recordDescriptions {
+		switch name {
+		case "lata":
+			attrs[name] = schema.Int64Attribute{MarkdownDescription: desc, Computed: true,
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}}
+		case "sms_enabled", "voice_enabled":
+			attrs[name] = schema.BoolAttribute{MarkdownDescription: desc, Computed: true,
+				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()}}
+		default:
+			attrs[name] = schema.StringAttribute{MarkdownDescription: desc, Computed: true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
+		}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Buys a phone number for the account. Destroying the resource **releases the number**: it goes " +
+			"back on sale and may be bought by someone else, so a replacement (a new `number`, or `terraform taint`) gives up the " +
+			"old number for good. Guard numbers you cannot lose with `lifecycle { prevent_destroy = true }`. When `number` comes " +
+			"from `cpaas_phone_numbers`, add `lifecycle { ignore_changes = [number] }`: the number you bought leaves the search " +
+			"results, so the search offers a different first result on the next plan.",
+		Attributes: attrs,
+	}
+}
+
+func (r *PhoneNumberResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = configureResource(req, resp)
+}
+
+// applyNumber copies what the API reports into m.
+func applyNumber(m *phoneNumberResourceModel, n *client.AccountNumber) {
+	m.ID = types.StringValue(n.Number)
+	m.Number = types.StringValue(n.Number)
+	m.AppID = types.StringNull()
+	if app := n.AppID(); app != "" {
+		m.AppID = types.StringValue(app)
+	}
+	m.Alias = types.StringNull()
+	if n.Alias != "" {
+		m.Alias = types.StringValue(n.Alias)
+	}
+	m.numberRecordModel = recordFrom(n)
+}
+
+func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan phoneNumberResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	number := plan.Number.ValueString()
+	_, err := r.client.BuyPhoneNumber(ctx, number, client.PhoneNumberBuy{AppID: plan.AppID.ValueString()})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error buying phone number", "number "+number, err)
+		if client.StatusCode(err) == 400 {
+			resp.Diagnostics.AddError("Phone number may already belong to the account",
+				"If the account owns "+number+" already, bring it under Terraform with: terraform import <address> "+number)
+		}
+		return
+	}
+	// Record the number at once: if a step below fails, the purchase is in
+	// the state (tainted) rather than orphaned.
+	plan.ID = types.StringValue(number)
+	setPartial := func() {
+		partial := phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: plan.AppID, Alias: types.StringNull()}
+		partial.numberRecordModel = nullRecord()
+		resp.Diagnostics.Append(resp.State.Set(ctx, &partial)...)
+	}
+	if !plan.Alias.IsNull() {
+		if err := r.client.UpdateNumber(ctx, number, client.NumberUpdate{Alias: plan.Alias.ValueStringPointer()}); err != nil {
+			setPartial()
+			addAPIError(&resp.Diagnostics, "Error setting the alias of a bought phone number", "number "+number, err)
+			return
+		}
+	}
+	n, err := readAfterCreate(ctx, func(ctx context.Context) (*client.AccountNumber, error) {
+		return r.client.GetNumber(ctx, number)
+	})
+	if err != nil {
+		setPartial()
+		addAPIError(&resp.Diagnostics, "Error reading phone number after buying it", "number "+number, err)
+		return
+	}
+	applyNumber(&plan, n)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func nullRecord() numberRecordModel {
+	return numberRecordModel{
+		Country: types.StringNull(), CountryISO: types.StringNull(), Region: types.StringNull(), City: types.StringNull(),
+		Prefix: types.StringNull(), RateCenter: types.StringNull(), LATA: types.Int64Null(), Type: types.StringNull(),
+		SubType: types.StringNull(), MonthlyRentalRate: types.StringNull(), SMSEnabled: types.BoolNull(),
+		SMSRate: types.StringNull(), VoiceEnabled: types.BoolNull(), VoiceRate: types.StringNull(),
+		AddedOn: types.StringNull(), ResourceURI: types.StringNull(),
+	}
+}
+
+func (r *PhoneNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state phoneNumberResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	n, err := r.client.GetNumber(ctx, state.ID.ValueString())
+	if errors.Is(err, client.ErrNotFound) {
+		tflog.Debug(ctx, "phone number no longer belongs to the account; removing it from the state", map[string]any{"number": state.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading phone number", "number "+state.ID.ValueString(), err)
+		return
+	}
+	applyNumber(&state, n)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *PhoneNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state phoneNumberResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var in client.NumberUpdate
+	changed := false
+	if !plan.AppID.Equal(state.AppID) {
+		app := plan.AppID.ValueString() // "" detaches
+		in.AppID, changed = &app, true
+	}
+	if !plan.Alias.Equal(state.Alias) {
+		alias := plan.Alias.ValueString() // "" clears
+		in.Alias, changed = &alias, true
+	}
+	if changed {
+		if err := r.client.UpdateNumber(ctx, state.ID.ValueString(), in); err != nil {
+			addAPIError(&resp.Diagnostics, "Error updating phone number", "number "+state.ID.ValueString(), err)
+			return
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *PhoneNumberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state phoneNumberResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	tflog.Info(ctx, "releasing phone number", map[string]any{"number": state.ID.ValueString()})
+	err := r.client.ReleaseNumber(ctx, state.ID.ValueString())
+	if err != nil && !errors.Is(err, client.ErrNotFound) {
+		addAPIError(&resp.Diagnostics, "Error releasing phone number", "number "+state.ID.ValueString(), err)
+	}
+}
+
+// ImportState takes the number, digits with the country code.
+func (r *PhoneNumberResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if err := numberrules.CheckNumber(req.ID); err != nil {
+		resp.Diagnostics.AddError("Invalid import id",
+			"Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): "+err.Error())
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}

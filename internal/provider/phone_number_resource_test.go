@@ -1,0 +1,352 @@
+package provider_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// checkNumbersReleased asks the emulator that the account owns no bought
+// number any more and that each of numbers is on sale again.
+func checkNumbersReleased(env *acctest.Env, t *testing.T, numbers ...*string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if owned := env.Objects(t)["numbers"]; len(owned) != 0 {
+			return fmt.Errorf("numbers still owned after destroy: %v", owned)
+		}
+		for _, n := range numbers {
+			if err := checkOnSale(env, t, *n, true); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// checkOnSale asks the emulator's search whether number is on sale.
+func checkOnSale(env *acctest.Env, t *testing.T, number string, want bool) error {
+	page, err := env.Client(t).SearchPhoneNumbers(context.Background(),
+		client.PhoneNumberSearch{CountryISO: "US", Pattern: number[1:]}, 20, 0)
+	if err != nil {
+		return err
+	}
+	if got := len(page.Objects) == 1 && page.Objects[0].Number == number; got != want {
+		return fmt.Errorf("number %s on sale = %v, want %v", number, got, want)
+	}
+	return nil
+}
+
+func buyFromSearchConfig(extra string) string {
+	return `
+data "cpaas_phone_numbers" "sf" {
+  country_iso = "US"
+  city        = "San Francisco"
+  services    = ["sms", "voice"]
+  max_results = 1
+}
+
+resource "cpaas_phone_number" "test" {
+  number = data.cpaas_phone_numbers.sf.numbers[0].number
+` + extra + `
+  lifecycle {
+    # The bought number leaves the search, which then offers another one.
+    ignore_changes = [number]
+  }
+}
+`
+}
+
+func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	want, _ := expectedSearch(t, 1, "country_iso", "US", "city", "San Francisco", "services", "sms,voice")
+	number := want[0]
+	r := "cpaas_phone_number.test"
+	ownedOnly := func(s *terraform.State) error {
+		if owned := env.Objects(t)["numbers"]; len(owned) != 1 || owned[0] != number {
+			return fmt.Errorf("emulator account owns %v, want only %s", owned, number)
+		}
+		return checkOnSale(env, t, number, false)
+	}
+	record := func(app, alias string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			n, err := env.Client(t).GetNumber(context.Background(), number)
+			if err != nil {
+				return err
+			}
+			if n.AppID() != app || n.Alias != alias {
+				return fmt.Errorf("emulator record app %q alias %q, want %q %q", n.AppID(), n.Alias, app, alias)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkNumbersReleased(env, t, &number),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(buyFromSearchConfig(`  app_id = "1001"`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("number"), knownvalue.StringExact(number)),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("id"), knownvalue.StringExact(number)),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("app_id"), knownvalue.StringExact("1001")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("alias"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("city"), knownvalue.StringExact("SAN FRANCISCO")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("region"), knownvalue.StringExact("California")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("country_iso"), knownvalue.StringExact("US")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("type"), knownvalue.StringExact("fixed")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("sub_type"), knownvalue.StringExact("local")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("sms_enabled"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("lata"), knownvalue.Int64Exact(722)),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("added_on"), knownvalue.StringRegexp(regexpMust(`^\d{4}-\d{2}-\d{2}$`))),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("resource_uri"), knownvalue.StringExact("/v1/Account/"+acctest.AuthID+"/Number/"+number+"/")),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: resource.ComposeAggregateTestCheckFunc(ownedOnly, record("1001", "")),
+			},
+			{
+				// app_id and alias change in place: the number is kept.
+				Config: env.Config(buyFromSearchConfig(`  app_id = "2002"
+  alias  = "Support line"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: resource.ComposeAggregateTestCheckFunc(ownedOnly, record("2002", "Support line")),
+			},
+			{
+				// Removing them detaches the application and clears the alias.
+				Config: env.Config(buyFromSearchConfig("")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: resource.ComposeAggregateTestCheckFunc(ownedOnly, record("", "")),
+			},
+		},
+	})
+}
+
+// Without ignore_changes the search moves on after the purchase and the
+// next plan replaces the number: the trap the documentation warns about.
+func TestAccPhoneNumber_searchMovesOnWithoutIgnoreChanges(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := "cpaas_phone_number.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+data "cpaas_phone_numbers" "sf" {
+  country_iso = "US"
+  city        = "San Francisco"
+  max_results = 1
+}
+
+resource "cpaas_phone_number" "test" {
+  number = data.cpaas_phone_numbers.sf.numbers[0].number
+}
+`),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionDestroyBeforeCreate)},
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func phoneNumberConfig(number string) string {
+	return fmt.Sprintf(`
+resource "cpaas_phone_number" "test" {
+  number = %q
+}
+`, number)
+}
+
+func TestAccPhoneNumber_replaceReleasesOld(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	two, _ := expectedSearch(t, 2, "country_iso", "US", "type", "toll-free")
+	first, second := two[0], two[1]
+	r := "cpaas_phone_number.test"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkNumbersReleased(env, t, &first, &second),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(phoneNumberConfig(first)),
+				Check:  func(*terraform.State) error { return checkOnSale(env, t, first, false) },
+			},
+			{
+				Config: env.Config(phoneNumberConfig(second)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error {
+					if owned := env.Objects(t)["numbers"]; len(owned) != 1 || owned[0] != second {
+						return fmt.Errorf("after replace the account owns %v, want only %s", owned, second)
+					}
+					return checkOnSale(env, t, first, true)
+				},
+			},
+		},
+	})
+}
+
+func TestAccPhoneNumber_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	want, _ := expectedSearch(t, 1, "country_iso", "US", "type", "local")
+	number := want[0]
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkNumbersReleased(env, t, &number),
+		Steps: []resource.TestStep{
+			{Config: env.Config(`
+resource "cpaas_phone_number" "test" {
+  number = "` + number + `"
+  app_id = "3003"
+  alias  = "Imported"
+}
+`)},
+			{
+				ResourceName:      "cpaas_phone_number.test",
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:  "cpaas_phone_number.test",
+				ImportState:   true,
+				ImportStateId: "+" + number,
+				ExpectError:   acctest.ErrorPattern("Invalid import id"),
+			},
+			{
+				ResourceName:  "cpaas_phone_number.test",
+				ImportState:   true,
+				ImportStateId: "19995550123",
+				ExpectError:   acctest.ErrorPattern("Cannot import non-existent remote object"),
+			},
+		},
+	})
+}
+
+// A number the account owns already (here a starter number) is brought
+// under Terraform by import; the plan after the import is empty.
+func TestAccPhoneNumber_importOwnedThenEmptyPlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const starter = "14155550100"
+	cfg := env.Config(`
+resource "cpaas_phone_number" "test" {
+  number = "` + starter + `"
+}
+`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			// Destroy releases it: a starter number leaves the account.
+			if _, err := env.Client(t).GetNumber(context.Background(), starter); !errors.Is(err, client.ErrNotFound) {
+				return fmt.Errorf("starter number not released: %v", err)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config:             cfg,
+				ResourceName:       "cpaas_phone_number.test",
+				ImportState:        true,
+				ImportStateId:      starter,
+				ImportStatePersist: true,
+				ImportStateCheck: func(s []*terraform.InstanceState) error {
+					if len(s) != 1 || s[0].Attributes["number"] != starter || s[0].Attributes["city"] != "SAN FRANCISCO" {
+						return fmt.Errorf("imported %v", s)
+					}
+					return nil
+				},
+			},
+			{
+				Config:   cfg,
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
+func TestAccPhoneNumber_buyingOwnedNumberSaysImport(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.Config(phoneNumberConfig("12125550101")),
+			ExpectError: acctest.ErrorPattern(`already belongs to this account.*terraform import <address> 12125550101`),
+		}},
+	})
+}
+
+func TestAccPhoneNumber_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	want, _ := expectedSearch(t, 1, "country_iso", "CA", "type", "local")
+	number := want[0]
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkNumbersReleased(env, t),
+		Steps: []resource.TestStep{{
+			Config: env.Config(phoneNumberConfig(number)),
+			Check: func(*terraform.State) error {
+				return env.Client(t).ReleaseNumber(context.Background(), number)
+			},
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_phone_number.test", plancheck.ResourceActionCreate)},
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccPhoneNumber_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(phoneNumberConfig("+14155550100")),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute number must be 1 to 15 digits, starting with the country code, got: \+14155550100`),
+			},
+			{
+				Config: env.Config(`
+resource "cpaas_phone_number" "test" {
+  number = "14155550100"
+  app_id = ""
+}
+`),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute app_id string length must be at least 1, got: 0`),
+			},
+		},
+	})
+}

@@ -1,0 +1,338 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure      = &PhoneNumbersDataSource{}
+	_ datasource.DataSourceWithValidateConfig = &PhoneNumbersDataSource{}
+)
+
+// Bounds of max_results: the default is one page; the cap keeps a search
+// from filling the state with thousands of numbers.
+const (
+	defaultMaxResults = numberrules.DefaultLimit
+	maxMaxResults     = 1000
+)
+
+// PhoneNumbersDataSource searches the numbers available for purchase.
+type PhoneNumbersDataSource struct {
+	client *client.Client
+}
+
+// NewPhoneNumbersDataSource is the constructor the provider registers.
+func NewPhoneNumbersDataSource() datasource.DataSource { return &PhoneNumbersDataSource{} }
+
+type phoneNumbersModel struct {
+	CountryISO            types.String       `tfsdk:"country_iso"`
+	Type                  types.String       `tfsdk:"type"`
+	Pattern               types.String       `tfsdk:"pattern"`
+	NPANXX                types.String       `tfsdk:"npanxx"`
+	LocalCallingArea      types.Bool         `tfsdk:"local_calling_area"`
+	Region                types.String       `tfsdk:"region"`
+	City                  types.String       `tfsdk:"city"`
+	Services              types.Set          `tfsdk:"services"`
+	LATA                  types.Int64        `tfsdk:"lata"`
+	RateCenter            types.String       `tfsdk:"rate_center"`
+	ComplianceRequirement types.String       `tfsdk:"compliance_requirement"`
+	MaxResults            types.Int64        `tfsdk:"max_results"`
+	TotalCount            types.Int64        `tfsdk:"total_count"`
+	Numbers               []phoneNumberModel `tfsdk:"numbers"`
+}
+
+type phoneNumberModel struct {
+	Number            types.String `tfsdk:"number"`
+	Prefix            types.String `tfsdk:"prefix"`
+	City              types.String `tfsdk:"city"`
+	Country           types.String `tfsdk:"country"`
+	Region            types.String `tfsdk:"region"`
+	RateCenter        types.String `tfsdk:"rate_center"`
+	LATA              types.Int64  `tfsdk:"lata"`
+	Type              types.String `tfsdk:"type"`
+	SubType           types.String `tfsdk:"sub_type"`
+	SetupRate         types.String `tfsdk:"setup_rate"`
+	MonthlyRentalRate types.String `tfsdk:"monthly_rental_rate"`
+	SMSEnabled        types.Bool   `tfsdk:"sms_enabled"`
+	SMSRate           types.String `tfsdk:"sms_rate"`
+	VoiceEnabled      types.Bool   `tfsdk:"voice_enabled"`
+	VoiceRate         types.String `tfsdk:"voice_rate"`
+	Restriction       types.String `tfsdk:"restriction"`
+	RestrictionText   types.String `tfsdk:"restriction_text"`
+	ResourceURI       types.String `tfsdk:"resource_uri"`
+}
+
+func (d *PhoneNumbersDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_phone_numbers"
+}
+
+func computedString(desc string) schema.StringAttribute {
+	return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+}
+
+func (d *PhoneNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Searches the phone numbers available for purchase, in ascending number order. Every filter is " +
+			"checked when Terraform plans, with the same rules the API applies. Buy a result with `cpaas_phone_number`: a " +
+			"bought number leaves the search results, so the search returns different numbers on the next refresh — see " +
+			"`cpaas_phone_number` for how to keep the purchase stable.",
+		Attributes: map[string]schema.Attribute{
+			"country_iso": schema.StringAttribute{
+				MarkdownDescription: "ISO 3166 alpha-2 code of the country to search, two letters (`US`, `GB`). A valid code with no numbers gives an empty result.",
+				Required:            true,
+			},
+			"type": schema.StringAttribute{
+				MarkdownDescription: "Number type: `toll-free`, `local`, `mobile`, `national` or `fixed`. `local` and `national` are the " +
+					"geographic and non-geographic kinds of `fixed`. When `region` is set and `type` is not, `fixed` is assumed.",
+				Optional: true,
+			},
+			"pattern": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("Keeps numbers that start, after the numeric country code, with this pattern: up to %d "+
+					"characters A-Z, 0-9, `*` (any run of digits) and `?` (one digit). Letters stand for their keypad digits, so "+
+					"`415CALL` finds 415-225-5xxx.", numberrules.MaxPatternLength),
+				Optional: true,
+			},
+			"npanxx": schema.StringAttribute{
+				MarkdownDescription: "Six-digit NPA-NXX prefix (`415200`) of local US or CA numbers. Only with `country_iso` US or CA.",
+				Optional:            true,
+			},
+			"local_calling_area": schema.BoolAttribute{
+				MarkdownDescription: "When `true`, widens an `npanxx` search to the numbers in its local calling area, which may not " +
+					"start with the NPA-NXX. Needs `npanxx`. Default `false`.",
+				Optional: true,
+			},
+			"region": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("Exact region name (a US state such as `California`, a province), at least %d characters, "+
+					"compared without regard to case. Applies to fixed numbers.", numberrules.MinRegionLength),
+				Optional: true,
+			},
+			"city": schema.StringAttribute{
+				MarkdownDescription: "Exact city name (`SAN FRANCISCO`), compared without regard to case. Applies to local numbers.",
+				Optional:            true,
+			},
+			"services": schema.SetAttribute{
+				MarkdownDescription: "Services every result must offer: any of `voice` and `sms`.",
+				ElementType:         types.StringType,
+				Optional:            true,
+				Validators:          []validator.Set{setvalidator.SizeAtLeast(1)},
+			},
+			"lata": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("LATA number, 1 to %d. Only with `country_iso` US or CA.", numberrules.MaxLATA),
+				Optional:            true,
+			},
+			"rate_center": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("Rate center name (`SNFC CNTRL`), at most %d characters. Only with `country_iso` US or CA.", numberrules.MaxRateCenterLength),
+				Optional:            true,
+			},
+			"compliance_requirement": schema.StringAttribute{
+				MarkdownDescription: "Regulatory requirement of buying the number: `{Null}` keeps numbers with none, `address_proof` " +
+					"or `identity_proof` those needing exactly that.",
+				Optional: true,
+			},
+			"max_results": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Most numbers to return, 1 to %d; default %d. The search pages through the results "+
+					"%d at a time (the API's largest page) until it has this many or the results run out.",
+					maxMaxResults, defaultMaxResults, client.PhoneNumberPageLimit),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(1, maxMaxResults)},
+			},
+			"total_count": schema.Int64Attribute{
+				MarkdownDescription: "How many available numbers match the filters in all, which may be more than `numbers` holds.",
+				Computed:            true,
+			},
+			"numbers": schema.ListNestedAttribute{
+				MarkdownDescription: "The numbers found, at most `max_results`, in ascending number order.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"number":              computedString("The number, digits with the country code (`14154009186`)."),
+					"prefix":              computedString("Area code, operator block or service code the number starts with after the country code."),
+					"city":                computedString("City of a local number; empty otherwise."),
+					"country":             computedString("Country name in capitals (`UNITED STATES`)."),
+					"region":              computedString("Region (state, province) of a local number; empty otherwise."),
+					"rate_center":         computedString("Rate center of a US or CA local number; empty otherwise."),
+					"lata":                schema.Int64Attribute{MarkdownDescription: "LATA of a US or CA local number; 0 otherwise.", Computed: true},
+					"type":                computedString("`fixed`, `mobile` or `toll-free`."),
+					"sub_type":            computedString("`local`, `national`, `mobile` or `toll-free`."),
+					"setup_rate":          computedString("One-time price of buying the number, a decimal string with five fractional digits."),
+					"monthly_rental_rate": computedString("Monthly price of keeping the number, a decimal string with five fractional digits."),
+					"sms_enabled":         schema.BoolAttribute{MarkdownDescription: "Whether the number can send and receive SMS.", Computed: true},
+					"sms_rate":            computedString("Price per SMS, a decimal string with five fractional digits."),
+					"voice_enabled":       schema.BoolAttribute{MarkdownDescription: "Whether the number can make and take calls.", Computed: true},
+					"voice_rate":          computedString("Price per voice minute, a decimal string with five fractional digits."),
+					"restriction":         computedString("Purchase restriction (`city-address`, `country-address`), or null when there is none."),
+					"restriction_text":    computedString("Explanation of the restriction, or null."),
+					"resource_uri":        computedString("API path of the number in the search."),
+				}},
+			},
+		},
+	}
+}
+
+func (d *PhoneNumbersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = configureDataSource(req, resp)
+}
+
+// searchValues encodes the known filters as the query parameters they send
+// and lists the unknown ones. Attributes and parameters have the same
+// names, so numberrules' problems name the attribute.
+func (m *phoneNumbersModel) searchValues(ctx context.Context) (v url.Values, unknown []string, diags diag.Diagnostics) {
+	v = url.Values{}
+	str := func(name string, s types.String) {
+		switch {
+		case s.IsUnknown():
+			unknown = append(unknown, name)
+		case !s.IsNull():
+			v.Set(name, s.ValueString())
+		}
+	}
+	str("country_iso", m.CountryISO)
+	str("type", m.Type)
+	str("pattern", m.Pattern)
+	str("npanxx", m.NPANXX)
+	str("region", m.Region)
+	str("city", m.City)
+	str("rate_center", m.RateCenter)
+	str("compliance_requirement", m.ComplianceRequirement)
+	switch {
+	case m.LocalCallingArea.IsUnknown():
+		unknown = append(unknown, "local_calling_area")
+	case !m.LocalCallingArea.IsNull():
+		v.Set("local_calling_area", strconv.FormatBool(m.LocalCallingArea.ValueBool()))
+	}
+	switch {
+	case m.LATA.IsUnknown():
+		unknown = append(unknown, "lata")
+	case !m.LATA.IsNull():
+		v.Set("lata", strconv.FormatInt(m.LATA.ValueInt64(), 10))
+	}
+	services, known, d := setStrings(ctx, m.Services)
+	diags.Append(d...)
+	switch {
+	case !known:
+		unknown = append(unknown, "services")
+	case len(services) > 0:
+		v.Set("services", strings.Join(services, ","))
+	}
+	return v, unknown, diags
+}
+
+// setStrings reads a set of strings in sorted order; known is false when
+// the set or any element is unknown.
+func setStrings(ctx context.Context, s types.Set) (out []string, known bool, diags diag.Diagnostics) {
+	if s.IsUnknown() {
+		return nil, false, nil
+	}
+	if s.IsNull() {
+		return nil, true, nil
+	}
+	var elems []types.String
+	diags = s.ElementsAs(ctx, &elems, false)
+	for _, e := range elems {
+		if e.IsUnknown() {
+			return nil, false, diags
+		}
+		out = append(out, e.ValueString())
+	}
+	sort.Strings(out)
+	return out, true, diags
+}
+
+// ValidateConfig checks the filters at plan time with numberrules.Parse,
+// the function the API's own check uses, on whatever is known already.
+func (d *PhoneNumbersDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	var m phoneNumbersModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	v, unknown, diags := m.searchValues(ctx)
+	resp.Diagnostics.Append(diags...)
+	addSearchProblems(&resp.Diagnostics, v, unknown)
+}
+
+// addSearchProblems adds one attribute error per problem numberrules finds.
+func addSearchProblems(diags *diag.Diagnostics, v url.Values, unknown []string) {
+	_, err := numberrules.Parse(v, unknown...)
+	qe, ok := err.(*numberrules.QueryError)
+	if !ok {
+		return
+	}
+	for _, p := range qe.Problems {
+		diags.AddAttributeError(path.Root(p.Param), "Invalid phone number search filter",
+			fmt.Sprintf("%s = %q: %s.", p.Param, p.Value, p.Rule))
+	}
+}
+
+func (d *PhoneNumbersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m phoneNumbersModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	services, _, diags := setStrings(ctx, m.Services)
+	resp.Diagnostics.Append(diags...)
+	search := client.PhoneNumberSearch{
+		CountryISO:            m.CountryISO.ValueString(),
+		Type:                  m.Type.ValueString(),
+		Pattern:               m.Pattern.ValueString(),
+		NPANXX:                m.NPANXX.ValueString(),
+		LocalCallingArea:      m.LocalCallingArea.ValueBool(),
+		Region:                m.Region.ValueString(),
+		City:                  m.City.ValueString(),
+		Services:              strings.Join(services, ","),
+		LATA:                  m.LATA.ValueInt64(),
+		RateCenter:            m.RateCenter.ValueString(),
+		ComplianceRequirement: m.ComplianceRequirement.ValueString(),
+	}
+	maxResults := defaultMaxResults
+	if !m.MaxResults.IsNull() {
+		maxResults = int(m.MaxResults.ValueInt64())
+	}
+	found, total, err := d.client.SearchAllPhoneNumbers(ctx, search, maxResults)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error searching phone numbers", "search in "+search.CountryISO, err)
+		return
+	}
+	m.TotalCount = types.Int64Value(int64(total))
+	m.Numbers = make([]phoneNumberModel, len(found))
+	for i, n := range found {
+		m.Numbers[i] = phoneNumberModel{
+			Number:            types.StringValue(n.Number),
+			Prefix:            types.StringValue(n.Prefix),
+			City:              types.StringValue(n.City),
+			Country:           types.StringValue(n.Country),
+			Region:            types.StringValue(n.Region),
+			RateCenter:        types.StringValue(n.RateCenter),
+			LATA:              types.Int64Value(n.LATA),
+			Type:              types.StringValue(n.Type),
+			SubType:           types.StringValue(n.SubType),
+			SetupRate:         types.StringValue(n.SetupRate),
+			MonthlyRentalRate: types.StringValue(n.MonthlyRentalRate),
+			SMSEnabled:        types.BoolValue(n.SMSEnabled),
+			SMSRate:           types.StringValue(n.SMSRate),
+			VoiceEnabled:      types.BoolValue(n.VoiceEnabled),
+			VoiceRate:         types.StringValue(n.VoiceRate),
+			Restriction:       types.StringPointerValue(n.Restriction),
+			RestrictionText:   types.StringPointerValue(n.RestrictionText),
+			ResourceURI:       types.StringValue(n.ResourceURI),
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
