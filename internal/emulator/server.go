@@ -144,6 +144,7 @@ func (s *Server) AddAccount(a Account) {
 func (s *Server) apiRoutes() []route {
 	var rs []route
 	rs = append(rs, s.endpointRoutes()...)
+	rs = append(rs, s.maskingRoutes()...)
 	return rs
 }
 
