@@ -121,7 +121,7 @@ func TestMaskingSession_createShapes(t *testing.T) {
 			"recording_callback_url": "", "recording_callback_method": "POST", "last_interaction_time": "",
 			"first_party_pin": "", "second_party_pin": "", "pin_prompt_play": "", "pin_retry_wait": "5",
 			"incorrect_pin_play": "",
-			"created_time": "2025-06-01 12:00:00 +0000 UTC", "modified_time": "2025-06-01 12:00:00 +0000 UTC",
+			"created_time":       "2025-06-01 12:00:00 +0000 UTC", "modified_time": "2025-06-01 12:00:00 +0000 UTC",
 			"expiry_time": "2025-06-01 13:00:00 +0000 UTC",
 		}
 		for k, want := range strs {
