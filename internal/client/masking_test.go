@@ -88,7 +88,7 @@ func TestMaskingClientAgainstEmulator(t *testing.T) {
 
 func TestMaskingPINsAreRedacted(t *testing.T) {
 	out := client.RedactJSON([]byte(`{"session":{"first_party_pin":"1234","second_party_pin":"5678","first_party":"14155551234"}}`))
-	if strings.Contains(out, "1234\"") || strings.Contains(out, "5678") || !strings.Contains(out, "14155551234") {
+	if strings.Contains(out, `"1234"`) || strings.Contains(out, `"5678"`) || strings.Count(out, "REDACTED") != 2 || !strings.Contains(out, "14155551234") {
 		t.Errorf("RedactJSON = %s", out)
 	}
 }
