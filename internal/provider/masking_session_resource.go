@@ -137,6 +137,22 @@ func (expiryTimeModifier) PlanModifyString(ctx context.Context, req planmodifier
 	}
 }
 
+// privateKeyImported marks a session imported since its last apply: its
+// unknown_caller_play is not known (the API does not return it).
+const privateKeyImported = "imported"
+
+// unknownCallerPlayReplace replaces the session when unknown_caller_play
+// changes, unless the session was just imported: the API never returns the
+// value, so the state cannot hold it and the configured one is adopted.
+func unknownCallerPlayReplace(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	if req.StateValue.IsNull() && req.Private != nil {
+		if v, _ := req.Private.GetKey(ctx, privateKeyImported); len(v) > 0 {
+			return
+		}
+	}
+	resp.RequiresReplace = true
+}
+
 func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
 	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
@@ -285,8 +301,15 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"second_party_pin":   pinAttr("second"),
 			"pin_prompt_play":    urlAttr("URL of an audio file that asks for the PIN. Changing it replaces the session.", false, true),
 			"incorrect_pin_play": urlAttr("URL of an audio file played after a wrong PIN. Changing it replaces the session.", false, true),
-			"unknown_caller_play": urlAttr("URL of an audio file played to a caller who is neither party. The API does not return it, "+
-				"so it is not refreshed or imported. Changing it replaces the session.", false, true),
+			"unknown_caller_play": func() schema.StringAttribute {
+				a := urlAttr("URL of an audio file played to a caller who is neither party. The API does not return it, so it is "+
+					"not refreshed; after an import the configured value is taken into the state as it is (no replacement). "+
+					"Changing it replaces the session.", false, false)
+				a.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplaceIf(unknownCallerPlayReplace,
+					"Replaces the session, except right after an import, when the configured value is adopted.",
+					"Replaces the session, except right after an import, when the configured value is adopted.")}
+				return a
+			}(),
 			"pin_retry": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Further attempts after a wrong PIN, %d to %d, default %d. Changing it replaces the session.",
 					maskingrules.MinPINRetry, maskingrules.MaxPINRetry, maskingrules.DefaultPINRetry),
@@ -527,7 +550,11 @@ func (r *MaskingSessionResource) Update(ctx context.Context, req resource.Update
 	setStr(&in.FirstPartyPlayURL, plan.FirstPartyPlayURL, state.FirstPartyPlayURL)
 	setStr(&in.SecondPartyPlayURL, plan.SecondPartyPlayURL, state.SecondPartyPlayURL)
 	if !changed {
+		// Only unknown_caller_play was adopted after an import: nothing
+		// was sent, so the session was not modified.
+		plan.ModifiedTime = state.ModifiedTime
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
 		return
 	}
 	id := state.ID.ValueString()
@@ -550,6 +577,7 @@ func (r *MaskingSessionResource) Update(ctx context.Context, req resource.Update
 	applyMaskingSession(&plan, s)
 	plan.UnknownCallerPlay = unknownCaller
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
 }
 
 // Delete ends the session. One that already ended (or never existed) is
@@ -573,7 +601,9 @@ func (r *MaskingSessionResource) Delete(ctx context.Context, req resource.Delete
 }
 
 // ImportState takes the session UUID. Everything but unknown_caller_play
-// (which the API does not return) is read back.
+// (which the API does not return) is read back; the private mark lets the
+// next plan adopt a configured unknown_caller_play instead of replacing.
 func (r *MaskingSessionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
 }

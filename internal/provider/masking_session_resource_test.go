@@ -417,3 +417,65 @@ func TestAccMaskingSession_validation(t *testing.T) {
 		t.Fatalf("invalid configurations created sessions: %v", objs)
 	}
 }
+
+// After an import, unknown_caller_play (which the API never returns) is
+// adopted from the configuration instead of forcing a replacement; a real
+// change of it still replaces the session.
+func TestAccMaskingSession_importAdoptsUnknownCallerPlay(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	cfg := func(url string) string {
+		return env.Config(maskingConfig("14155551234", "14155555678", fmt.Sprintf(`  unknown_caller_play = %q`, url)))
+	}
+	var id string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkSessionsEnded(env, t),
+		Steps: []resource.TestStep{
+			{
+				// A session made outside Terraform, then imported.
+				PreConfig: func() {
+					created, err := env.Client(t).CreateMaskingSession(context.Background(), client.MaskingSessionCreate{
+						FirstParty: "14155551234", SecondParty: "14155555678", UnknownCallerPlay: "https://audio.example/who.mp3",
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+					id = created.SessionUUID
+				},
+				Config:             cfg("https://audio.example/who.mp3"),
+				ResourceName:       maskingRes,
+				ImportState:        true,
+				ImportStateIdFunc:  func(*terraform.State) (string, error) { return id, nil },
+				ImportStatePersist: true,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].ID != id || states[0].Attributes["unknown_caller_play"] != "" {
+						return fmt.Errorf("imported %v", states)
+					}
+					return nil
+				},
+			},
+			{
+				Config: cfg("https://audio.example/who.mp3"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					got, _ := sessionID(s)
+					if got != id {
+						return fmt.Errorf("adoption replaced the session: %s -> %s", id, got)
+					}
+					return resource.TestCheckResourceAttr(maskingRes, "unknown_caller_play", "https://audio.example/who.mp3")(s)
+				},
+			},
+			{
+				Config: cfg("https://audio.example/stranger.mp3"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+			},
+		},
+	})
+}
