@@ -138,6 +138,19 @@ func (s *Server) Objects(authID string) (map[string][]string, bool) {
 		}
 	}
 	add("numbers", bought)
+	// Masking sessions never disappear; an active one is a live object, an
+	// expired one is what delete leaves behind.
+	now := s.clock.Now()
+	var activeSessions, expiredSessions []string
+	for id, m := range a.maskingSessions {
+		if m.active(now) {
+			activeSessions = append(activeSessions, id)
+		} else {
+			expiredSessions = append(expiredSessions, id)
+		}
+	}
+	add("masking_sessions", activeSessions)
+	add("masking_sessions_expired", expiredSessions)
 	return out, true
 }
 

@@ -65,6 +65,65 @@
 //     12125550101, 13125550102) were never for sale: releasing one only
 //     removes it from the account, until the next Reset. A release does not
 //     check whether other areas still use the number.
+// Masking sessions (masking.go; rules shared with the provider in
+// internal/maskingrules):
+//   - Create POST Masking/Session/ -> 201 {api_id, session_uuid,
+//     virtual_number "+<digits>", message "Session created", session};
+//     get -> 200 {api_id, response: session}; update POST
+//     Masking/Session/{uuid} (with or without the trailing slash) -> 200
+//     {api_id, message "Session updated", session}; delete -> 200 {api_id,
+//     message "Session expired"}; list -> 200 {api_id, response: {meta,
+//     objects}}, oldest first, limit 1 to 20 (default 20).
+//   - The session object has exactly the 36 fields of the spec's table:
+//     times as "YYYY-MM-DD HH:MM:SS +0000 UTC" (to the second), unset URLs
+//     and last_interaction_time as "", pin_retry_wait as a string holding a
+//     number, interaction null, amounts and totals 0 (no calls are
+//     emulated). duration is the session_expiry in effect, in seconds, so
+//     clients can read session_expiry back.
+//   - Parties: 8 to 15 digits with country code, no "+", and the two must
+//     differ. A missing party is "Mandatory parameter missing. first_party
+//     must be present.".
+//   - Defaults: session_expiry 3600 (0 means the default), call_time_limit
+//     3600, ring_timeout 45, record false, record_file_format mp3, both
+//     methods POST, generate_pin_length 4, pin_retry 1, pin_retry_wait 5.
+//     Ranges: session_expiry 60 to 604800, call_time_limit 60 to 86400,
+//     ring_timeout 15 to 120, generate_pin_length 4 to 15, pin_retry 0 to
+//     5, pin_retry_wait 1 to 120 (sent as a number or a numeric string).
+//     Methods GET or POST; record_file_format mp3 or wav; URLs absolute
+//     http(s); the two play URLs must name an .mp3 or .wav file.
+//   - PINs: 4 to 15 digits; the two differ; generate_pin needs
+//     is_pin_authentication_required and excludes given PINs; with
+//     authentication on and no generation both PINs are required; PINs are
+//     refused while authentication is off. Each violation is a 400 naming
+//     the field; a PIN's value never appears in an error.
+//   - Virtual number ("a free one"): the lowest voice-enabled number the
+//     account owns (starter numbers included) that is neither party and is
+//     not the virtual number of another active session with either of the
+//     same parties, since calls are routed by caller and virtual number
+//     together. None left: 400 "Number pool exhausted or not available.".
+//     Releasing a number does not end the sessions that use it.
+//   - Expiry runs on the emulator clock: a session is active while the
+//     clock is before expiry_time and expired from then on (evaluated on
+//     every read and list, so filters are always right). Updating
+//     session_expiry restarts the time: expiry becomes update time plus the
+//     new value. Delete sets expiry_time to the moment of the delete.
+//     Updating or deleting an expired session is 400 "Session already
+//     expired."; sessions stay readable forever. Only the update options of
+//     the spec can change; create-only fields are unknown fields there
+//     (400).
+//   - List filters: first_party, second_party, virtual_number, status
+//     (active, expired or all; default all), created_time__gt|gte|lt|lte and
+//     expiry_time__gt|gte|lt|lte with "YYYY-MM-DD HH:MM:SS +0000 UTC",
+//     "YYYY-MM-DD HH:MM:SS" (UTC) or "YYYY-MM-DD"; any other parameter is a
+//     400.
+//   - Session events go to callback_url with callback_method through the
+//     shared signed callback delivery: Event (session_created,
+//     session_updated, session_expired), SessionUUID, FirstParty,
+//     SecondParty, VirtualNumber, Status, ExpiryTime, EventTime. The
+//     expired event is sent once, at expiry on the clock or at delete.
+//     Recordings are not emulated, so recording_callback_url gets nothing.
+//   - Control API objects: "masking_sessions" lists active sessions,
+//     "masking_sessions_expired" the ended ones.
 //
 // The control API (no credentials, test use only) is described on
 // controlRoutes.

@@ -147,6 +147,7 @@ func (s *Server) apiRoutes() []route {
 	var rs []route
 	rs = append(rs, s.endpointRoutes()...)
 	rs = append(rs, s.numberRoutes()...)
+	rs = append(rs, s.maskingRoutes()...)
 	return rs
 }
 

@@ -14,6 +14,9 @@ type account struct {
 	Account
 	endpoints map[string]*endpoint
 	numbers   map[string]*ownedNumber // owned_numbers.go
+	// maskingSessions never shrinks: an ended session stays readable as
+	// expired (masking.go).
+	maskingSessions map[string]*maskingSession
 }
 
 func (s *Server) newAccount(a Account) *account {
@@ -21,6 +24,8 @@ func (s *Server) newAccount(a Account) *account {
 		Account:   a,
 		endpoints: map[string]*endpoint{},
 		numbers:   map[string]*ownedNumber{},
+
+		maskingSessions: map[string]*maskingSession{},
 	}
 	s.seedStarterNumbers(acct)
 	return acct

@@ -182,6 +182,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 	return []func() resource.Resource{
 		NewEndpointResource,
 		NewPhoneNumberResource,
+		NewMaskingSessionResource,
 	}
 }
 
@@ -190,6 +191,8 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewEndpointDataSource,
 		NewPhoneNumbersDataSource,
 		NewAccountNumbersDataSource,
+		NewMaskingSessionDataSource,
+		NewMaskingSessionsDataSource,
 	}
 }
 

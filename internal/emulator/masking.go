@@ -1,0 +1,616 @@
+package emulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
+)
+
+// maskingSession is one call-masking session. Its status is not stored: it
+// is active while the emulator clock is before expiry and expired from then
+// on (delete sets expiry to the moment of the delete), so reads and list
+// filters are right whenever they look, with no job needed to flip it.
+type maskingSession struct {
+	seq                     uint64
+	UUID                    string
+	FirstParty              string
+	SecondParty             string
+	VirtualNumber           string
+	InitiateCall            bool
+	FirstPIN, SecondPIN     string
+	PINAuth, GeneratePIN    bool
+	GeneratePINLength       int
+	PINPromptPlay           string
+	PINRetry                int
+	PINRetryWait            int
+	IncorrectPINPlay        string
+	UnknownCallerPlay       string // accepted, not part of the session object
+	CallbackURL             string
+	CallbackMethod          string
+	Created, Modified       time.Time
+	Expiry                  time.Time
+	Duration                int // session_expiry in effect, seconds
+	CallTimeLimit           int
+	RingTimeout             int
+	FirstPlayURL            string
+	SecondPlayURL           string
+	Record                  bool
+	RecordFileFormat        string
+	RecordingCallbackURL    string
+	RecordingCallbackMethod string
+	expiryNotified          bool // the session_expired event was sent
+}
+
+func (m *maskingSession) active(now time.Time) bool { return now.Before(m.Expiry) }
+
+func (m *maskingSession) status(now time.Time) string {
+	if m.active(now) {
+		return maskingrules.StatusActive
+	}
+	return maskingrules.StatusExpired
+}
+
+func (s *Server) maskingRoutes() []route {
+	return []route{
+		r(http.MethodPost, "Masking/Session", s.createMaskingSession),
+		r(http.MethodGet, "Masking/Session", s.listMaskingSessions),
+		r(http.MethodGet, "Masking/Session/{uuid}", s.getMaskingSession),
+		r(http.MethodPost, "Masking/Session/{uuid}", s.updateMaskingSession),
+		r(http.MethodDelete, "Masking/Session/{uuid}", s.deleteMaskingSession),
+	}
+}
+
+// flexInt is an integer sent either as a JSON number or as a string
+// holding one (pin_retry_wait is a string in the session object, so
+// clients send either).
+type flexInt int
+
+func (f *flexInt) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("must be an integer or a string holding one, got %q", s)
+		}
+		*f = flexInt(n)
+		return nil
+	}
+	var n int
+	if err := json.Unmarshal(b, &n); err != nil {
+		return fmt.Errorf("must be an integer or a string holding one, got %s", b)
+	}
+	*f = flexInt(n)
+	return nil
+}
+
+// maskingOptions are the fields create and update share.
+type maskingOptions struct {
+	Record                  *bool   `json:"record"`
+	RecordFileFormat        *string `json:"record_file_format"`
+	RecordingCallbackURL    *string `json:"recording_callback_url"`
+	RecordingCallbackMethod *string `json:"recording_callback_method"`
+	SessionExpiry           *int64  `json:"session_expiry"`
+	CallTimeLimit           *int64  `json:"call_time_limit"`
+	CallbackURL             *string `json:"callback_url"`
+	CallbackMethod          *string `json:"callback_method"`
+	RingTimeout             *int64  `json:"ring_timeout"`
+	FirstPartyPlayURL       *string `json:"first_party_play_url"`
+	SecondPartyPlayURL      *string `json:"second_party_play_url"`
+}
+
+// check returns the first rule the options break, or nil.
+func (o *maskingOptions) check() *maskingrules.Error {
+	ranges := []struct {
+		name   string
+		v      *int64
+		lo, hi int64
+		zeroOK bool // 0 means the default
+	}{
+		{"session_expiry", o.SessionExpiry, maskingrules.MinSessionExpiry, maskingrules.MaxSessionExpiry, true},
+		{"call_time_limit", o.CallTimeLimit, maskingrules.MinCallTimeLimit, maskingrules.MaxCallTimeLimit, false},
+		{"ring_timeout", o.RingTimeout, maskingrules.MinRingTimeout, maskingrules.MaxRingTimeout, false},
+	}
+	for _, r := range ranges {
+		if r.v == nil || (r.zeroOK && *r.v == 0) {
+			continue
+		}
+		if e := maskingrules.CheckRange(r.name, *r.v, r.lo, r.hi); e != nil {
+			return e
+		}
+	}
+	if o.RecordFileFormat != nil {
+		if e := maskingrules.CheckOneOf("record_file_format", *o.RecordFileFormat, maskingrules.RecordFileFormats); e != nil {
+			return e
+		}
+	}
+	for name, v := range map[string]*string{"recording_callback_method": o.RecordingCallbackMethod, "callback_method": o.CallbackMethod} {
+		if v != nil {
+			if e := maskingrules.CheckOneOf(name, *v, maskingrules.Methods); e != nil {
+				return e
+			}
+		}
+	}
+	for name, v := range map[string]*string{"recording_callback_url": o.RecordingCallbackURL, "callback_url": o.CallbackURL} {
+		if v != nil {
+			if e := maskingrules.CheckURL(name, *v); e != nil {
+				return e
+			}
+		}
+	}
+	for name, v := range map[string]*string{"first_party_play_url": o.FirstPartyPlayURL, "second_party_play_url": o.SecondPartyPlayURL} {
+		if v != nil {
+			if e := maskingrules.CheckPlayURL(name, *v); e != nil {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// apply copies the options that were sent onto m. session_expiry restarts
+// the session's time: it ends that many seconds after now.
+func (o *maskingOptions) apply(m *maskingSession, now time.Time) {
+	setS := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	setI := func(dst *int, v *int64) {
+		if v != nil {
+			*dst = int(*v)
+		}
+	}
+	if o.Record != nil {
+		m.Record = *o.Record
+	}
+	setS(&m.RecordFileFormat, o.RecordFileFormat)
+	setS(&m.RecordingCallbackURL, o.RecordingCallbackURL)
+	setS(&m.RecordingCallbackMethod, o.RecordingCallbackMethod)
+	setI(&m.CallTimeLimit, o.CallTimeLimit)
+	setS(&m.CallbackURL, o.CallbackURL)
+	setS(&m.CallbackMethod, o.CallbackMethod)
+	setI(&m.RingTimeout, o.RingTimeout)
+	setS(&m.FirstPlayURL, o.FirstPartyPlayURL)
+	setS(&m.SecondPlayURL, o.SecondPartyPlayURL)
+	if o.SessionExpiry != nil {
+		d := int(*o.SessionExpiry)
+		if d == 0 {
+			d = maskingrules.DefaultSessionExpiry
+		}
+		m.Duration = d
+		m.Expiry = now.Add(time.Duration(d) * time.Second)
+	}
+}
+
+func (s *Server) createMaskingSession(c *call) {
+	var in struct {
+		maskingOptions
+		FirstParty                  *string  `json:"first_party"`
+		SecondParty                 *string  `json:"second_party"`
+		InitiateCallToFirstParty    *bool    `json:"initiate_call_to_first_party"`
+		IsPINAuthenticationRequired *bool    `json:"is_pin_authentication_required"`
+		GeneratePIN                 *bool    `json:"generate_pin"`
+		GeneratePINLength           *int64   `json:"generate_pin_length"`
+		FirstPartyPIN               *string  `json:"first_party_pin"`
+		SecondPartyPIN              *string  `json:"second_party_pin"`
+		PINPromptPlay               *string  `json:"pin_prompt_play"`
+		PINRetry                    *int64   `json:"pin_retry"`
+		PINRetryWait                *flexInt `json:"pin_retry_wait"`
+		IncorrectPINPlay            *string  `json:"incorrect_pin_play"`
+		UnknownCallerPlay           *string  `json:"unknown_caller_play"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	str := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	boolean := func(p *bool) bool { return p != nil && *p }
+	switch {
+	case str(in.FirstParty) == "":
+		c.badRequest("%s", maskingrules.MissingParameter("first_party"))
+		return
+	case str(in.SecondParty) == "":
+		c.badRequest("%s", maskingrules.MissingParameter("second_party"))
+		return
+	}
+	if e := maskingrules.CheckParties(*in.FirstParty, *in.SecondParty); e != nil {
+		c.badRequest("%v", e)
+		return
+	}
+	if e := in.maskingOptions.check(); e != nil {
+		c.badRequest("%v", e)
+		return
+	}
+	pins := maskingrules.PINSettings{
+		Required:  boolean(in.IsPINAuthenticationRequired),
+		Generate:  boolean(in.GeneratePIN),
+		Length:    maskingrules.DefaultGeneratePINLength,
+		FirstPIN:  str(in.FirstPartyPIN),
+		SecondPIN: str(in.SecondPartyPIN),
+	}
+	if in.GeneratePINLength != nil {
+		pins.Length = *in.GeneratePINLength
+	}
+	if e := maskingrules.CheckPINSettings(pins); e != nil {
+		c.badRequest("%v", e)
+		return
+	}
+	retry, retryWait := int64(maskingrules.DefaultPINRetry), int64(maskingrules.DefaultPINRetryWait)
+	if in.PINRetry != nil {
+		retry = *in.PINRetry
+	}
+	if in.PINRetryWait != nil {
+		retryWait = int64(*in.PINRetryWait)
+	}
+	if e := maskingrules.CheckRange("pin_retry", retry, maskingrules.MinPINRetry, maskingrules.MaxPINRetry); e != nil {
+		c.badRequest("%v", e)
+		return
+	}
+	if e := maskingrules.CheckRange("pin_retry_wait", retryWait, maskingrules.MinPINRetryWait, maskingrules.MaxPINRetryWait); e != nil {
+		c.badRequest("%v", e)
+		return
+	}
+	for name, v := range map[string]*string{"pin_prompt_play": in.PINPromptPlay, "incorrect_pin_play": in.IncorrectPINPlay, "unknown_caller_play": in.UnknownCallerPlay} {
+		if e := maskingrules.CheckURL(name, str(v)); e != nil {
+			c.badRequest("%v", e)
+			return
+		}
+	}
+
+	s.mu.Lock()
+	now := s.clock.Now().Truncate(time.Second)
+	virtual, ok := s.freeVirtualNumber(c.acct, *in.FirstParty, *in.SecondParty, now)
+	if !ok {
+		s.mu.Unlock()
+		c.badRequest("%s", maskingrules.MsgPoolExhausted)
+		return
+	}
+	m := &maskingSession{
+		seq:                     s.nextSeq(),
+		UUID:                    uuid.NewString(),
+		FirstParty:              *in.FirstParty,
+		SecondParty:             *in.SecondParty,
+		VirtualNumber:           virtual,
+		InitiateCall:            boolean(in.InitiateCallToFirstParty),
+		FirstPIN:                pins.FirstPIN,
+		SecondPIN:               pins.SecondPIN,
+		PINAuth:                 pins.Required,
+		GeneratePIN:             pins.Generate,
+		GeneratePINLength:       int(pins.Length),
+		PINPromptPlay:           str(in.PINPromptPlay),
+		PINRetry:                int(retry),
+		PINRetryWait:            int(retryWait),
+		IncorrectPINPlay:        str(in.IncorrectPINPlay),
+		UnknownCallerPlay:       str(in.UnknownCallerPlay),
+		CallbackMethod:          maskingrules.DefaultMethod,
+		Created:                 now,
+		Modified:                now,
+		CallTimeLimit:           maskingrules.DefaultCallTimeLimit,
+		RingTimeout:             maskingrules.DefaultRingTimeout,
+		RecordFileFormat:        maskingrules.DefaultRecordFileFormat,
+		RecordingCallbackMethod: maskingrules.DefaultMethod,
+	}
+	if in.SessionExpiry == nil {
+		zero := int64(0)
+		in.SessionExpiry = &zero // the default
+	}
+	in.maskingOptions.apply(m, now)
+	if pins.Generate {
+		m.FirstPIN = s.randDigits(int(pins.Length))
+		for m.SecondPIN = s.randDigits(int(pins.Length)); m.SecondPIN == m.FirstPIN; {
+			m.SecondPIN = s.randDigits(int(pins.Length))
+		}
+	}
+	c.acct.maskingSessions[m.UUID] = m
+	s.scheduleMaskingExpiry(c.acct, m)
+	s.maskingEvent(c.acct, m, "session_created", now)
+	v := viewMaskingSession(m, now)
+	s.mu.Unlock()
+	c.reply(http.StatusCreated, map[string]any{
+		"api_id":         newAPIID(),
+		"session_uuid":   m.UUID,
+		"virtual_number": "+" + m.VirtualNumber,
+		"message":        "Session created",
+		"session":        v,
+	})
+}
+
+// freeVirtualNumber picks the virtual number of a new session between first
+// and second: the lowest voice-enabled number the account owns that is not
+// one of the two parties and is not the virtual number of another active
+// session that has either of them as a party. Calls are routed by the
+// caller's number and the virtual number together, so one number can serve
+// many sessions as long as no party would reach two sessions through it.
+// Callers hold s.mu.
+func (s *Server) freeVirtualNumber(acct *account, first, second string, now time.Time) (string, bool) {
+	busy := map[string]bool{first: true, second: true}
+	for _, m := range acct.maskingSessions {
+		if !m.active(now) {
+			continue
+		}
+		if m.FirstParty == first || m.FirstParty == second || m.SecondParty == first || m.SecondParty == second {
+			busy[m.VirtualNumber] = true
+		}
+	}
+	for _, n := range s.ownedNumbersSorted(acct) {
+		if n.VoiceEnabled && !busy[n.Number] {
+			return n.Number, true
+		}
+	}
+	return "", false
+}
+
+// scheduleMaskingExpiry queues the session_expired event for m's current
+// expiry. A later update or delete moves the expiry; the job then finds a
+// different expiry and does nothing. Callers hold s.mu.
+func (s *Server) scheduleMaskingExpiry(acct *account, m *maskingSession) {
+	at := m.Expiry
+	s.sched.At(at, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if m.Expiry.Equal(at) && !m.expiryNotified {
+			m.expiryNotified = true
+			s.maskingEvent(acct, m, "session_expired", at)
+		}
+	})
+}
+
+// maskingEvent sends one session event to the session's callback_url.
+// Callers hold s.mu.
+func (s *Server) maskingEvent(acct *account, m *maskingSession, event string, at time.Time) {
+	s.sendCallback(acct, m.CallbackURL, m.CallbackMethod, url.Values{
+		"Event":         {event},
+		"SessionUUID":   {m.UUID},
+		"FirstParty":    {m.FirstParty},
+		"SecondParty":   {m.SecondParty},
+		"VirtualNumber": {m.VirtualNumber},
+		"Status":        {m.status(at)},
+		"ExpiryTime":    {maskingrules.FormatTime(m.Expiry)},
+		"EventTime":     {maskingrules.FormatTime(at)},
+	})
+}
+
+// maskingSessionView is the session object of every reply.
+type maskingSessionView struct {
+	FirstParty                  string  `json:"first_party"`
+	SecondParty                 string  `json:"second_party"`
+	VirtualNumber               string  `json:"virtual_number"`
+	Status                      string  `json:"status"`
+	InitiateCallToFirstParty    bool    `json:"initiate_call_to_first_party"`
+	SessionUUID                 string  `json:"session_uuid"`
+	CallbackURL                 string  `json:"callback_url"`
+	CallbackMethod              string  `json:"callback_method"`
+	CreatedTime                 string  `json:"created_time"`
+	ModifiedTime                string  `json:"modified_time"`
+	ExpiryTime                  string  `json:"expiry_time"`
+	Duration                    int     `json:"duration"`
+	Amount                      float64 `json:"amount"`
+	CallTimeLimit               int     `json:"call_time_limit"`
+	RingTimeout                 int     `json:"ring_timeout"`
+	FirstPartyPlayURL           string  `json:"first_party_play_url"`
+	SecondPartyPlayURL          string  `json:"second_party_play_url"`
+	Record                      bool    `json:"record"`
+	RecordFileFormat            string  `json:"record_file_format"`
+	RecordingCallbackURL        string  `json:"recording_callback_url"`
+	RecordingCallbackMethod     string  `json:"recording_callback_method"`
+	Interaction                 any     `json:"interaction"`
+	TotalCallAmount             float64 `json:"total_call_amount"`
+	TotalCallCount              int     `json:"total_call_count"`
+	TotalCallBilledDuration     int     `json:"total_call_billed_duration"`
+	TotalSessionAmount          float64 `json:"total_session_amount"`
+	LastInteractionTime         string  `json:"last_interaction_time"`
+	IsPINAuthenticationRequired bool    `json:"is_pin_authentication_required"`
+	GeneratePIN                 bool    `json:"generate_pin"`
+	GeneratePINLength           int     `json:"generate_pin_length"`
+	FirstPartyPIN               string  `json:"first_party_pin"`
+	SecondPartyPIN              string  `json:"second_party_pin"`
+	PINPromptPlay               string  `json:"pin_prompt_play"`
+	PINRetry                    int     `json:"pin_retry"`
+	PINRetryWait                string  `json:"pin_retry_wait"`
+	IncorrectPINPlay            string  `json:"incorrect_pin_play"`
+}
+
+func viewMaskingSession(m *maskingSession, now time.Time) maskingSessionView {
+	return maskingSessionView{
+		FirstParty:                  m.FirstParty,
+		SecondParty:                 m.SecondParty,
+		VirtualNumber:               m.VirtualNumber,
+		Status:                      m.status(now),
+		InitiateCallToFirstParty:    m.InitiateCall,
+		SessionUUID:                 m.UUID,
+		CallbackURL:                 m.CallbackURL,
+		CallbackMethod:              m.CallbackMethod,
+		CreatedTime:                 maskingrules.FormatTime(m.Created),
+		ModifiedTime:                maskingrules.FormatTime(m.Modified),
+		ExpiryTime:                  maskingrules.FormatTime(m.Expiry),
+		Duration:                    m.Duration,
+		CallTimeLimit:               m.CallTimeLimit,
+		RingTimeout:                 m.RingTimeout,
+		FirstPartyPlayURL:           m.FirstPlayURL,
+		SecondPartyPlayURL:          m.SecondPlayURL,
+		Record:                      m.Record,
+		RecordFileFormat:            m.RecordFileFormat,
+		RecordingCallbackURL:        m.RecordingCallbackURL,
+		RecordingCallbackMethod:     m.RecordingCallbackMethod,
+		IsPINAuthenticationRequired: m.PINAuth,
+		GeneratePIN:                 m.GeneratePIN,
+		GeneratePINLength:           m.GeneratePINLength,
+		FirstPartyPIN:               m.FirstPIN,
+		SecondPartyPIN:              m.SecondPIN,
+		PINPromptPlay:               m.PINPromptPlay,
+		PINRetry:                    m.PINRetry,
+		PINRetryWait:                strconv.Itoa(m.PINRetryWait),
+		IncorrectPINPlay:            m.IncorrectPINPlay,
+	}
+}
+
+func (s *Server) getMaskingSession(c *call) {
+	s.mu.Lock()
+	m, ok := c.acct.maskingSessions[c.param("uuid")]
+	var v maskingSessionView
+	if ok {
+		v = viewMaskingSession(m, s.clock.Now())
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("masking session", c.param("uuid"))
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "response": v})
+}
+
+func (s *Server) updateMaskingSession(c *call) {
+	var in maskingOptions
+	if !c.decode(&in) {
+		return
+	}
+	if e := in.check(); e != nil {
+		c.badRequest("%v", e)
+		return
+	}
+	s.mu.Lock()
+	m, ok := c.acct.maskingSessions[c.param("uuid")]
+	if !ok {
+		s.mu.Unlock()
+		c.notFound("masking session", c.param("uuid"))
+		return
+	}
+	now := s.clock.Now().Truncate(time.Second)
+	if !m.active(now) {
+		s.mu.Unlock()
+		c.badRequest("%s", maskingrules.MsgSessionExpired)
+		return
+	}
+	oldExpiry := m.Expiry
+	in.apply(m, now)
+	m.Modified = now
+	if !m.Expiry.Equal(oldExpiry) {
+		s.scheduleMaskingExpiry(c.acct, m)
+	}
+	s.maskingEvent(c.acct, m, "session_updated", now)
+	v := viewMaskingSession(m, now)
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "message": "Session updated", "session": v})
+}
+
+// deleteMaskingSession ends the session at once. The session stays readable,
+// as expired, with expiry_time the moment of the delete.
+func (s *Server) deleteMaskingSession(c *call) {
+	s.mu.Lock()
+	m, ok := c.acct.maskingSessions[c.param("uuid")]
+	if !ok {
+		s.mu.Unlock()
+		c.notFound("masking session", c.param("uuid"))
+		return
+	}
+	now := s.clock.Now().Truncate(time.Second)
+	if !m.active(now) {
+		s.mu.Unlock()
+		c.badRequest("%s", maskingrules.MsgSessionExpired)
+		return
+	}
+	m.Expiry, m.Modified = now, now
+	m.expiryNotified = true
+	s.maskingEvent(c.acct, m, "session_expired", now)
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "message": "Session expired"})
+}
+
+// maskingListParams are the query parameters GET Masking/Session/ accepts.
+var maskingListParams = append([]string{"first_party", "second_party", "virtual_number", "status", "limit", "offset"}, maskingrules.TimeFilters...)
+
+func (s *Server) listMaskingSessions(c *call) {
+	q := c.req.URL.Query()
+	for k := range q {
+		if !slices.Contains(maskingListParams, k) {
+			c.badRequest("unknown query parameter %q; the filters are %v", k, maskingListParams)
+			return
+		}
+	}
+	limit, offset, ok := c.paging(maskingrules.ListMaxLimit, maskingrules.ListMaxLimit)
+	if !ok {
+		return
+	}
+	status := q.Get("status")
+	if status == "" {
+		status = maskingrules.StatusAll
+	}
+	if e := maskingrules.CheckOneOf("status", status, maskingrules.ListStatuses); e != nil {
+		c.badRequest("%v", e)
+		return
+	}
+	for _, f := range []string{"first_party", "second_party", "virtual_number"} {
+		if v := q.Get(f); v != "" {
+			if e := maskingrules.CheckParty(f, v); e != nil {
+				c.badRequest("%v", e)
+				return
+			}
+		}
+	}
+	bounds := map[string]time.Time{}
+	for _, f := range maskingrules.TimeFilters {
+		if v := q.Get(f); v != "" {
+			t, e := maskingrules.ParseFilterTime(f, v)
+			if e != nil {
+				c.badRequest("%v", e)
+				return
+			}
+			bounds[f] = t
+		}
+	}
+	s.mu.Lock()
+	now := s.clock.Now()
+	var all []*maskingSession
+	for _, m := range c.acct.maskingSessions {
+		if status != maskingrules.StatusAll && m.status(now) != status {
+			continue
+		}
+		if (q.Get("first_party") != "" && m.FirstParty != q.Get("first_party")) ||
+			(q.Get("second_party") != "" && m.SecondParty != q.Get("second_party")) ||
+			(q.Get("virtual_number") != "" && m.VirtualNumber != q.Get("virtual_number")) {
+			continue
+		}
+		keep := true
+		for f, b := range bounds {
+			t := m.Created
+			if f[0] == 'e' {
+				t = m.Expiry
+			}
+			keep = keep && maskingrules.TimeFilterMatches(f, t, b)
+		}
+		if keep {
+			all = append(all, m)
+		}
+	}
+	slices.SortFunc(all, func(a, b *maskingSession) int { return int(a.seq) - int(b.seq) })
+	lo, hi := pageBounds(len(all), limit, offset)
+	objects := make([]maskingSessionView, 0, hi-lo)
+	for _, m := range all[lo:hi] {
+		objects = append(objects, viewMaskingSession(m, now))
+	}
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{
+		"api_id": newAPIID(),
+		"response": map[string]any{
+			"meta":    c.meta(len(all), limit, offset),
+			"objects": objects,
+		},
+	})
+}

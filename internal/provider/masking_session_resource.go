@@ -1,0 +1,609 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
+)
+
+var (
+	_ resource.ResourceWithConfigure      = &MaskingSessionResource{}
+	_ resource.ResourceWithImportState    = &MaskingSessionResource{}
+	_ resource.ResourceWithValidateConfig = &MaskingSessionResource{}
+)
+
+// MaskingSessionResource manages a call-masking session.
+type MaskingSessionResource struct {
+	client *client.Client
+}
+
+// NewMaskingSessionResource is the constructor the provider registers.
+func NewMaskingSessionResource() resource.Resource { return &MaskingSessionResource{} }
+
+type maskingSessionModel struct {
+	ID                          types.String `tfsdk:"id"`
+	FirstParty                  types.String `tfsdk:"first_party"`
+	SecondParty                 types.String `tfsdk:"second_party"`
+	VirtualNumber               types.String `tfsdk:"virtual_number"`
+	Status                      types.String `tfsdk:"status"`
+	SessionExpiry               types.Int64  `tfsdk:"session_expiry"`
+	CallTimeLimit               types.Int64  `tfsdk:"call_time_limit"`
+	RingTimeout                 types.Int64  `tfsdk:"ring_timeout"`
+	Record                      types.Bool   `tfsdk:"record"`
+	RecordFileFormat            types.String `tfsdk:"record_file_format"`
+	RecordingCallbackURL        types.String `tfsdk:"recording_callback_url"`
+	RecordingCallbackMethod     types.String `tfsdk:"recording_callback_method"`
+	CallbackURL                 types.String `tfsdk:"callback_url"`
+	CallbackMethod              types.String `tfsdk:"callback_method"`
+	FirstPartyPlayURL           types.String `tfsdk:"first_party_play_url"`
+	SecondPartyPlayURL          types.String `tfsdk:"second_party_play_url"`
+	InitiateCallToFirstParty    types.Bool   `tfsdk:"initiate_call_to_first_party"`
+	IsPINAuthenticationRequired types.Bool   `tfsdk:"is_pin_authentication_required"`
+	GeneratePIN                 types.Bool   `tfsdk:"generate_pin"`
+	GeneratePINLength           types.Int64  `tfsdk:"generate_pin_length"`
+	FirstPartyPIN               types.String `tfsdk:"first_party_pin"`
+	SecondPartyPIN              types.String `tfsdk:"second_party_pin"`
+	PINPromptPlay               types.String `tfsdk:"pin_prompt_play"`
+	PINRetry                    types.Int64  `tfsdk:"pin_retry"`
+	PINRetryWait                types.Int64  `tfsdk:"pin_retry_wait"`
+	IncorrectPINPlay            types.String `tfsdk:"incorrect_pin_play"`
+	UnknownCallerPlay           types.String `tfsdk:"unknown_caller_play"`
+	CreatedTime                 types.String `tfsdk:"created_time"`
+	ModifiedTime                types.String `tfsdk:"modified_time"`
+	ExpiryTime                  types.String `tfsdk:"expiry_time"`
+}
+
+func (r *MaskingSessionResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_masking_session"
+}
+
+// maskingURLValidator applies maskingrules.CheckURL (or CheckPlayURL) at
+// plan time, so the provider and the API refuse the same values.
+type maskingURLValidator struct{ play bool }
+
+func (v maskingURLValidator) Description(context.Context) string {
+	if v.play {
+		return "must be the absolute http or https URL of an .mp3 or .wav file"
+	}
+	return "must be an absolute http or https URL"
+}
+
+func (v maskingURLValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v maskingURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	check := maskingrules.CheckURL
+	if v.play {
+		check = maskingrules.CheckPlayURL
+	}
+	val := req.ConfigValue.ValueString()
+	if val == "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s must not be empty: leave it out to unset it.", req.Path))
+		return
+	}
+	if e := check(req.Path.String(), val); e != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", "Attribute "+e.Error()+".")
+	}
+}
+
+func maskingBetween(lo, hi int64) []validator.Int64 {
+	return []validator.Int64{int64validator.Between(lo, hi)}
+}
+
+// expiryTimeModifier keeps expiry_time from the state unless
+// session_expiry changes: an update of session_expiry restarts the
+// session's time, so expiry_time is then only known after the apply.
+type expiryTimeModifier struct{}
+
+func (expiryTimeModifier) Description(context.Context) string {
+	return "Unknown when session_expiry changes, otherwise the value in the state."
+}
+func (m expiryTimeModifier) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (expiryTimeModifier) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || req.StateValue.IsNull() {
+		return
+	}
+	var planned, prior types.Int64
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("session_expiry"), &planned)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("session_expiry"), &prior)...)
+	if !planned.IsUnknown() && planned.Equal(prior) {
+		resp.PlanValue = req.StateValue
+	}
+}
+
+// privateKeyImported marks a session imported since its last apply: its
+// unknown_caller_play is not known (the API does not return it).
+const privateKeyImported = "imported"
+
+// unknownCallerPlayReplace replaces the session when unknown_caller_play
+// changes, unless the session was just imported: the API never returns the
+// value, so the state cannot hold it and the configured one is adopted.
+func unknownCallerPlayReplace(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	if req.StateValue.IsNull() && req.Private != nil {
+		if v, _ := req.Private.GetKey(ctx, privateKeyImported); len(v) > 0 {
+			return
+		}
+	}
+	resp.RequiresReplace = true
+}
+
+func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
+	urlAttr := func(desc string, play bool, forceNew bool) schema.StringAttribute {
+		a := schema.StringAttribute{
+			MarkdownDescription: desc,
+			Optional:            true,
+			Validators:          []validator.String{maskingURLValidator{play: play}},
+		}
+		if forceNew {
+			a.PlanModifiers = replace
+		}
+		return a
+	}
+	methodAttr := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{
+			MarkdownDescription: desc + " `GET` or `POST`, default `POST`. Updates in place.",
+			Optional:            true,
+			Computed:            true,
+			Default:             stringdefault.StaticString(maskingrules.DefaultMethod),
+			Validators:          []validator.String{stringvalidator.OneOf(maskingrules.Methods...)},
+		}
+	}
+	pinAttr := func(party string) schema.StringAttribute {
+		return schema.StringAttribute{
+			MarkdownDescription: "PIN the " + party + " party enters when calling the virtual number, " + maskingrules.PINRule + ". " +
+				"Set it when `is_pin_authentication_required` is true and `generate_pin` is false (both PINs are then required and must differ); " +
+				"when `generate_pin` is true, the API generates it and it is read back here. Sensitive. Changing it replaces the session.",
+			Optional:      true,
+			Computed:      true,
+			Sensitive:     true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(), stringplanmodifier.UseStateForUnknown()},
+		}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A call-masking session: the two parties reach each other through a virtual number taken from the " +
+			"account's voice-enabled numbers, without seeing each other's number.\n\n" +
+			"**Expiry.** A session ends `session_expiry` seconds after it was created (or after `session_expiry` was last changed). " +
+			"An ended session reads as `expired` and cannot be revived, so the provider treats it as gone: the next refresh removes " +
+			"it from the state with a warning, and the next plan creates a new session (new `id`, possibly a new `virtual_number`). " +
+			"Changing `session_expiry` updates the session in place and restarts its time from the moment of the update. " +
+			"Destroying the resource ends the session at once.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Session UUID (`session_uuid`).",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"first_party": schema.StringAttribute{
+				MarkdownDescription: "Number of the first party, " + maskingrules.PartyRule + ". Changing it replaces the session.",
+				Required:            true,
+				PlanModifiers:       replace,
+				Validators:          []validator.String{stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule)},
+			},
+			"second_party": schema.StringAttribute{
+				MarkdownDescription: "Number of the second party, " + maskingrules.PartyRule + "; must differ from `first_party`. Changing it replaces the session.",
+				Required:            true,
+				PlanModifiers:       replace,
+				Validators:          []validator.String{stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule)},
+			},
+			"virtual_number": schema.StringAttribute{
+				MarkdownDescription: "Number both parties call to reach each other (digits with country code, no `+`): a voice-enabled number of the account that no other active session with either party uses.",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"status": schema.StringAttribute{
+				MarkdownDescription: "`active` while the session runs. An expired session is removed from the state on refresh.",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"session_expiry": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Seconds the session lasts, %d to %d, default %d. Updates in place: the session then ends this many seconds after the update, and `expiry_time` changes.",
+					maskingrules.MinSessionExpiry, maskingrules.MaxSessionExpiry, maskingrules.DefaultSessionExpiry),
+				Optional:   true,
+				Computed:   true,
+				Default:    int64default.StaticInt64(maskingrules.DefaultSessionExpiry),
+				Validators: maskingBetween(maskingrules.MinSessionExpiry, maskingrules.MaxSessionExpiry),
+			},
+			"call_time_limit": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Seconds after which a call is disconnected, %d to %d, default %d. Updates in place.",
+					maskingrules.MinCallTimeLimit, maskingrules.MaxCallTimeLimit, maskingrules.DefaultCallTimeLimit),
+				Optional:   true,
+				Computed:   true,
+				Default:    int64default.StaticInt64(maskingrules.DefaultCallTimeLimit),
+				Validators: maskingBetween(maskingrules.MinCallTimeLimit, maskingrules.MaxCallTimeLimit),
+			},
+			"ring_timeout": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Seconds after which an unanswered call stops ringing, %d to %d, default %d. Updates in place.",
+					maskingrules.MinRingTimeout, maskingrules.MaxRingTimeout, maskingrules.DefaultRingTimeout),
+				Optional:   true,
+				Computed:   true,
+				Default:    int64default.StaticInt64(maskingrules.DefaultRingTimeout),
+				Validators: maskingBetween(maskingrules.MinRingTimeout, maskingrules.MaxRingTimeout),
+			},
+			"record": schema.BoolAttribute{
+				MarkdownDescription: "Whether calls are recorded, default false. Updates in place.",
+				Optional:            true,
+				Computed:            true,
+				Default:             booldefault.StaticBool(false),
+			},
+			"record_file_format": schema.StringAttribute{
+				MarkdownDescription: "Audio format of recordings: `mp3` (default) or `wav`. Updates in place.",
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString(maskingrules.DefaultRecordFileFormat),
+				Validators:          []validator.String{stringvalidator.OneOf(maskingrules.RecordFileFormats...)},
+			},
+			"recording_callback_url":    urlAttr("URL that receives recordings (absolute http or https). Updates in place; removing it unsets it.", false, false),
+			"recording_callback_method": methodAttr("HTTP verb for `recording_callback_url`:"),
+			"callback_url": urlAttr("URL that receives session events (`session_created`, `session_updated`, `session_expired`), signed like every callback. "+
+				"Updates in place; removing it unsets it.", false, false),
+			"callback_method":       methodAttr("HTTP verb for `callback_url`:"),
+			"first_party_play_url":  urlAttr("URL of an .mp3 or .wav file played to the first party before the call connects. Updates in place; removing it unsets it.", true, false),
+			"second_party_play_url": urlAttr("URL of an .mp3 or .wav file played to the second party before the call connects. Updates in place; removing it unsets it.", true, false),
+			"initiate_call_to_first_party": schema.BoolAttribute{
+				MarkdownDescription: "Whether the service calls the first party as soon as the session starts, default false. Changing it replaces the session.",
+				Optional:            true,
+				Computed:            true,
+				Default:             booldefault.StaticBool(false),
+				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+			},
+			"is_pin_authentication_required": schema.BoolAttribute{
+				MarkdownDescription: "Whether callers must enter a PIN, default false. Changing it replaces the session.",
+				Optional:            true,
+				Computed:            true,
+				Default:             booldefault.StaticBool(false),
+				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+			},
+			"generate_pin": schema.BoolAttribute{
+				MarkdownDescription: "Whether the API generates both PINs (needs `is_pin_authentication_required`; then leave the PINs out), default false. Changing it replaces the session.",
+				Optional:            true,
+				Computed:            true,
+				Default:             booldefault.StaticBool(false),
+				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+			},
+			"generate_pin_length": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Digits of a generated PIN, %d to %d, default %d. Changing it replaces the session.",
+					maskingrules.MinPINLength, maskingrules.MaxPINLength, maskingrules.DefaultGeneratePINLength),
+				Optional:      true,
+				Computed:      true,
+				Default:       int64default.StaticInt64(maskingrules.DefaultGeneratePINLength),
+				Validators:    maskingBetween(maskingrules.MinPINLength, maskingrules.MaxPINLength),
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"first_party_pin":    pinAttr("first"),
+			"second_party_pin":   pinAttr("second"),
+			"pin_prompt_play":    urlAttr("URL of an audio file that asks for the PIN. Changing it replaces the session.", false, true),
+			"incorrect_pin_play": urlAttr("URL of an audio file played after a wrong PIN. Changing it replaces the session.", false, true),
+			"unknown_caller_play": func() schema.StringAttribute {
+				a := urlAttr("URL of an audio file played to a caller who is neither party. The API does not return it, so it is "+
+					"not refreshed; after an import the configured value is taken into the state as it is (no replacement). "+
+					"Changing it replaces the session.", false, false)
+				a.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplaceIf(unknownCallerPlayReplace,
+					"Replaces the session, except right after an import, when the configured value is adopted.",
+					"Replaces the session, except right after an import, when the configured value is adopted.")}
+				return a
+			}(),
+			"pin_retry": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Further attempts after a wrong PIN, %d to %d, default %d. Changing it replaces the session.",
+					maskingrules.MinPINRetry, maskingrules.MaxPINRetry, maskingrules.DefaultPINRetry),
+				Optional:      true,
+				Computed:      true,
+				Default:       int64default.StaticInt64(maskingrules.DefaultPINRetry),
+				Validators:    maskingBetween(maskingrules.MinPINRetry, maskingrules.MaxPINRetry),
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"pin_retry_wait": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Seconds to wait for the PIN before retrying, %d to %d, default %d. Changing it replaces the session.",
+					maskingrules.MinPINRetryWait, maskingrules.MaxPINRetryWait, maskingrules.DefaultPINRetryWait),
+				Optional:      true,
+				Computed:      true,
+				Default:       int64default.StaticInt64(maskingrules.DefaultPINRetryWait),
+				Validators:    maskingBetween(maskingrules.MinPINRetryWait, maskingrules.MaxPINRetryWait),
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"created_time": schema.StringAttribute{
+				MarkdownDescription: "When the session was created, `YYYY-MM-DD HH:MM:SS +0000 UTC`.",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"modified_time": schema.StringAttribute{
+				MarkdownDescription: "When the session was last changed, `YYYY-MM-DD HH:MM:SS +0000 UTC`.",
+				Computed:            true,
+			},
+			"expiry_time": schema.StringAttribute{
+				MarkdownDescription: "When the session ends, `YYYY-MM-DD HH:MM:SS +0000 UTC`. Changes when `session_expiry` changes.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{expiryTimeModifier{}},
+			},
+		},
+	}
+}
+
+// ValidateConfig applies the rules that span attributes, with the same
+// code the API runs: the parties differ, and the PIN settings agree.
+func (r *MaskingSessionResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var m maskingSessionModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if maskingKnown(m.FirstParty) && maskingKnown(m.SecondParty) && m.FirstParty.ValueString() == m.SecondParty.ValueString() {
+		if e := maskingrules.CheckParties(m.FirstParty.ValueString(), m.SecondParty.ValueString()); e != nil {
+			resp.Diagnostics.AddAttributeError(path.Root(e.Field), "Invalid masking session parties", "Attribute "+e.Error()+".")
+		}
+	}
+	for _, v := range []types.Bool{m.IsPINAuthenticationRequired, m.GeneratePIN} {
+		if v.IsUnknown() {
+			return
+		}
+	}
+	for _, v := range []types.String{m.FirstPartyPIN, m.SecondPartyPIN} {
+		if v.IsUnknown() {
+			return
+		}
+	}
+	if m.GeneratePINLength.IsUnknown() {
+		return
+	}
+	p := maskingrules.PINSettings{
+		Required:  m.IsPINAuthenticationRequired.ValueBool(),
+		Generate:  m.GeneratePIN.ValueBool(),
+		Length:    maskingrules.DefaultGeneratePINLength,
+		FirstPIN:  m.FirstPartyPIN.ValueString(),
+		SecondPIN: m.SecondPartyPIN.ValueString(),
+	}
+	if !m.GeneratePINLength.IsNull() {
+		p.Length = m.GeneratePINLength.ValueInt64()
+	}
+	if e := maskingrules.CheckPINSettings(p); e != nil && e.Field != "generate_pin_length" { // the attribute validator reports the length
+		resp.Diagnostics.AddAttributeError(path.Root(e.Field), "Invalid PIN settings", "Attribute "+e.Error()+".")
+	}
+}
+
+func maskingKnown(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }
+
+func (r *MaskingSessionResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = configureResource(req, resp)
+}
+
+func maskingBoolPtr(v types.Bool) *bool    { b := v.ValueBool(); return &b }
+func maskingInt64Ptr(v types.Int64) *int64 { n := v.ValueInt64(); return &n }
+
+func (r *MaskingSessionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan maskingSessionModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	in := client.MaskingSessionCreate{
+		FirstParty:                  plan.FirstParty.ValueString(),
+		SecondParty:                 plan.SecondParty.ValueString(),
+		SessionExpiry:               maskingInt64Ptr(plan.SessionExpiry),
+		CallTimeLimit:               maskingInt64Ptr(plan.CallTimeLimit),
+		Record:                      maskingBoolPtr(plan.Record),
+		RecordFileFormat:            plan.RecordFileFormat.ValueString(),
+		RecordingCallbackURL:        plan.RecordingCallbackURL.ValueString(),
+		RecordingCallbackMethod:     plan.RecordingCallbackMethod.ValueString(),
+		InitiateCallToFirstParty:    maskingBoolPtr(plan.InitiateCallToFirstParty),
+		CallbackURL:                 plan.CallbackURL.ValueString(),
+		CallbackMethod:              plan.CallbackMethod.ValueString(),
+		RingTimeout:                 maskingInt64Ptr(plan.RingTimeout),
+		FirstPartyPlayURL:           plan.FirstPartyPlayURL.ValueString(),
+		SecondPartyPlayURL:          plan.SecondPartyPlayURL.ValueString(),
+		IsPINAuthenticationRequired: maskingBoolPtr(plan.IsPINAuthenticationRequired),
+		GeneratePIN:                 maskingBoolPtr(plan.GeneratePIN),
+		GeneratePINLength:           maskingInt64Ptr(plan.GeneratePINLength),
+		PINPromptPlay:               plan.PINPromptPlay.ValueString(),
+		PINRetry:                    maskingInt64Ptr(plan.PINRetry),
+		PINRetryWait:                maskingInt64Ptr(plan.PINRetryWait),
+		IncorrectPINPlay:            plan.IncorrectPINPlay.ValueString(),
+		UnknownCallerPlay:           plan.UnknownCallerPlay.ValueString(),
+	}
+	if !plan.FirstPartyPIN.IsUnknown() {
+		in.FirstPartyPIN = plan.FirstPartyPIN.ValueString()
+	}
+	if !plan.SecondPartyPIN.IsUnknown() {
+		in.SecondPartyPIN = plan.SecondPartyPIN.ValueString()
+	}
+	created, err := r.client.CreateMaskingSession(ctx, in)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error creating masking session",
+			fmt.Sprintf("masking session between %s and %s", in.FirstParty, in.SecondParty), err)
+		return
+	}
+	// The create reply carries the whole session: no read needed.
+	applyMaskingSession(&plan, &created.Session)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// maskingNullIfEmpty maps the API's "" for an unset value to null.
+func maskingNullIfEmpty(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+// applyMaskingSession copies what the API reports into m. unknown_caller_play
+// is not part of the session object and is left as it is.
+func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
+	m.ID = types.StringValue(s.SessionUUID)
+	m.FirstParty = types.StringValue(s.FirstParty)
+	m.SecondParty = types.StringValue(s.SecondParty)
+	m.VirtualNumber = types.StringValue(s.VirtualNumber)
+	m.Status = types.StringValue(s.Status)
+	m.SessionExpiry = types.Int64Value(s.Duration)
+	m.CallTimeLimit = types.Int64Value(s.CallTimeLimit)
+	m.RingTimeout = types.Int64Value(s.RingTimeout)
+	m.Record = types.BoolValue(s.Record)
+	m.RecordFileFormat = types.StringValue(s.RecordFileFormat)
+	m.RecordingCallbackURL = maskingNullIfEmpty(s.RecordingCallbackURL)
+	m.RecordingCallbackMethod = types.StringValue(s.RecordingCallbackMethod)
+	m.CallbackURL = maskingNullIfEmpty(s.CallbackURL)
+	m.CallbackMethod = types.StringValue(s.CallbackMethod)
+	m.FirstPartyPlayURL = maskingNullIfEmpty(s.FirstPartyPlayURL)
+	m.SecondPartyPlayURL = maskingNullIfEmpty(s.SecondPartyPlayURL)
+	m.InitiateCallToFirstParty = types.BoolValue(s.InitiateCallToFirstParty)
+	m.IsPINAuthenticationRequired = types.BoolValue(s.IsPINAuthenticationRequired)
+	m.GeneratePIN = types.BoolValue(s.GeneratePIN)
+	m.GeneratePINLength = types.Int64Value(s.GeneratePINLength)
+	m.FirstPartyPIN = maskingNullIfEmpty(s.FirstPartyPIN)
+	m.SecondPartyPIN = maskingNullIfEmpty(s.SecondPartyPIN)
+	m.PINPromptPlay = maskingNullIfEmpty(s.PINPromptPlay)
+	m.PINRetry = types.Int64Value(s.PINRetry)
+	m.PINRetryWait = types.Int64Value(s.PINRetryWaitSeconds())
+	m.IncorrectPINPlay = maskingNullIfEmpty(s.IncorrectPINPlay)
+	m.CreatedTime = types.StringValue(s.CreatedTime)
+	m.ModifiedTime = types.StringValue(s.ModifiedTime)
+	m.ExpiryTime = types.StringValue(s.ExpiryTime)
+}
+
+func (r *MaskingSessionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state maskingSessionModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	s, err := r.client.GetMaskingSession(ctx, id)
+	if errors.Is(err, client.ErrNotFound) {
+		tflog.Debug(ctx, "masking session no longer exists; removing it from the state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading masking session", "masking session "+id, err)
+		return
+	}
+	if s.IsExpired() {
+		// An ended session cannot be revived or updated: treat it as gone so
+		// the next plan creates a new one.
+		resp.Diagnostics.AddWarning("Masking session expired",
+			fmt.Sprintf("Masking session %s (virtual number %s) expired at %s. It was removed from the state; the next apply "+
+				"creates a new session, with a new id and possibly a new virtual number.", id, s.VirtualNumber, s.ExpiryTime))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	applyMaskingSession(&state, s)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *MaskingSessionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state maskingSessionModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var in client.MaskingSessionUpdate
+	changed := false
+	setInt := func(dst **int64, p, s types.Int64) {
+		if !p.Equal(s) {
+			*dst, changed = maskingInt64Ptr(p), true
+		}
+	}
+	// A string removed from the configuration is sent as "" to unset it.
+	setStr := func(dst **string, p, s types.String) {
+		if !p.Equal(s) {
+			v := p.ValueString()
+			*dst, changed = &v, true
+		}
+	}
+	if !plan.Record.Equal(state.Record) {
+		in.Record, changed = maskingBoolPtr(plan.Record), true
+	}
+	setInt(&in.SessionExpiry, plan.SessionExpiry, state.SessionExpiry)
+	setInt(&in.CallTimeLimit, plan.CallTimeLimit, state.CallTimeLimit)
+	setInt(&in.RingTimeout, plan.RingTimeout, state.RingTimeout)
+	setStr(&in.RecordFileFormat, plan.RecordFileFormat, state.RecordFileFormat)
+	setStr(&in.RecordingCallbackURL, plan.RecordingCallbackURL, state.RecordingCallbackURL)
+	setStr(&in.RecordingCallbackMethod, plan.RecordingCallbackMethod, state.RecordingCallbackMethod)
+	setStr(&in.CallbackURL, plan.CallbackURL, state.CallbackURL)
+	setStr(&in.CallbackMethod, plan.CallbackMethod, state.CallbackMethod)
+	setStr(&in.FirstPartyPlayURL, plan.FirstPartyPlayURL, state.FirstPartyPlayURL)
+	setStr(&in.SecondPartyPlayURL, plan.SecondPartyPlayURL, state.SecondPartyPlayURL)
+	if !changed {
+		// Only unknown_caller_play was adopted after an import: nothing
+		// was sent, so the session was not modified.
+		plan.ModifiedTime = state.ModifiedTime
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
+		return
+	}
+	id := state.ID.ValueString()
+	s, err := r.client.UpdateMaskingSession(ctx, id, in)
+	if err != nil {
+		if client.StatusCode(err) == 400 {
+			// Tell an expiry between plan and apply apart from bad input by
+			// reading the session, not by matching the message.
+			if cur, gerr := r.client.GetMaskingSession(ctx, id); gerr == nil && cur.IsExpired() {
+				resp.Diagnostics.AddError("Masking session expired",
+					fmt.Sprintf("Masking session %s expired at %s, before it could be updated. Run terraform apply again: "+
+						"the next plan creates a new session.", id, cur.ExpiryTime))
+				return
+			}
+		}
+		addAPIError(&resp.Diagnostics, "Error updating masking session", "masking session "+id, err)
+		return
+	}
+	unknownCaller := plan.UnknownCallerPlay
+	applyMaskingSession(&plan, s)
+	plan.UnknownCallerPlay = unknownCaller
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
+}
+
+// Delete ends the session. One that already ended (or never existed) is
+// what a delete wants, so that is success; that is checked by reading the
+// session, never by matching the API's message.
+func (r *MaskingSessionResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state maskingSessionModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	err := r.client.DeleteMaskingSession(ctx, id)
+	if err == nil || errors.Is(err, client.ErrNotFound) {
+		return
+	}
+	if cur, gerr := r.client.GetMaskingSession(ctx, id); errors.Is(gerr, client.ErrNotFound) || (gerr == nil && cur.IsExpired()) {
+		return
+	}
+	addAPIError(&resp.Diagnostics, "Error ending masking session", "masking session "+id, err)
+}
+
+// ImportState takes the session UUID. Everything but unknown_caller_play
+// (which the API does not return) is read back; the private mark lets the
+// next plan adopt a configured unknown_caller_play instead of replacing.
+func (r *MaskingSessionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
+}

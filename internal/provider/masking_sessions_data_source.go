@@ -1,0 +1,146 @@
+package provider
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
+)
+
+var _ datasource.DataSourceWithConfigure = &MaskingSessionsDataSource{}
+
+// MaskingSessionsDataSource lists masking sessions with the API's filters.
+type MaskingSessionsDataSource struct {
+	client *client.Client
+}
+
+// NewMaskingSessionsDataSource is the constructor the provider registers.
+func NewMaskingSessionsDataSource() datasource.DataSource { return &MaskingSessionsDataSource{} }
+
+type maskingSessionsModel struct {
+	FirstParty     types.String         `tfsdk:"first_party"`
+	SecondParty    types.String         `tfsdk:"second_party"`
+	VirtualNumber  types.String         `tfsdk:"virtual_number"`
+	Status         types.String         `tfsdk:"status"`
+	CreatedTimeGT  types.String         `tfsdk:"created_time__gt"`
+	CreatedTimeGTE types.String         `tfsdk:"created_time__gte"`
+	CreatedTimeLT  types.String         `tfsdk:"created_time__lt"`
+	CreatedTimeLTE types.String         `tfsdk:"created_time__lte"`
+	ExpiryTimeGT   types.String         `tfsdk:"expiry_time__gt"`
+	ExpiryTimeGTE  types.String         `tfsdk:"expiry_time__gte"`
+	ExpiryTimeLT   types.String         `tfsdk:"expiry_time__lt"`
+	ExpiryTimeLTE  types.String         `tfsdk:"expiry_time__lte"`
+	SessionUUIDs   []types.String       `tfsdk:"session_uuids"`
+	Sessions       []maskingSessionData `tfsdk:"sessions"`
+	TotalCount     types.Int64          `tfsdk:"total_count"`
+}
+
+func (d *MaskingSessionsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_masking_sessions"
+}
+
+// maskingTimeFilterValidator checks a time filter with the API's parser.
+type maskingTimeFilterValidator struct{}
+
+func (maskingTimeFilterValidator) Description(context.Context) string {
+	return "must be " + maskingrules.FilterTimeRule
+}
+func (v maskingTimeFilterValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+func (maskingTimeFilterValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, e := maskingrules.ParseFilterTime(req.Path.String(), req.ConfigValue.ValueString()); e != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid time filter", "Attribute "+e.Error()+".")
+	}
+}
+
+func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	party := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{
+			MarkdownDescription: desc + ", " + maskingrules.PartyRule + ".",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule)},
+		}
+	}
+	attrs := map[string]schema.Attribute{
+		"first_party":    party("Keep sessions with this first party"),
+		"second_party":   party("Keep sessions with this second party"),
+		"virtual_number": party("Keep sessions with this virtual number"),
+		"status": schema.StringAttribute{
+			MarkdownDescription: "Keep `active` or `expired` sessions, or `all` (the default).",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.OneOf(maskingrules.ListStatuses...)},
+		},
+		"session_uuids": schema.ListAttribute{
+			MarkdownDescription: "UUIDs of the matching sessions, oldest first.",
+			Computed:            true,
+			ElementType:         types.StringType,
+		},
+		"sessions": schema.ListNestedAttribute{
+			MarkdownDescription: "The matching sessions, oldest first, with every field of the session object.",
+			Computed:            true,
+			NestedObject:        schema.NestedAttributeObject{Attributes: maskingSessionDataAttributes()},
+		},
+		"total_count": schema.Int64Attribute{
+			MarkdownDescription: "Number of matching sessions.",
+			Computed:            true,
+		},
+	}
+	for _, f := range maskingrules.TimeFilters {
+		field, op, _ := strings.Cut(f, "__")
+		word := map[string]string{"gt": "after", "gte": "at or after", "lt": "before", "lte": "at or before"}[op]
+		attrs[f] = schema.StringAttribute{
+			MarkdownDescription: "Keep sessions whose `" + field + "` is " + word + " this time: " + maskingrules.FilterTimeRule + ".",
+			Optional:            true,
+			Validators:          []validator.String{maskingTimeFilterValidator{}},
+		}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists call-masking sessions of the account, filtered by party, virtual number, status and " +
+			"creation or expiry time (the API's own filters). All pages are read.",
+		Attributes: attrs,
+	}
+}
+
+func (d *MaskingSessionsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = configureDataSource(req, resp)
+}
+
+func (d *MaskingSessionsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m maskingSessionsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f := client.MaskingSessionFilter{
+		FirstParty: m.FirstParty.ValueString(), SecondParty: m.SecondParty.ValueString(),
+		VirtualNumber: m.VirtualNumber.ValueString(), Status: m.Status.ValueString(),
+		CreatedTimeGT: m.CreatedTimeGT.ValueString(), CreatedTimeGTE: m.CreatedTimeGTE.ValueString(),
+		CreatedTimeLT: m.CreatedTimeLT.ValueString(), CreatedTimeLTE: m.CreatedTimeLTE.ValueString(),
+		ExpiryTimeGT: m.ExpiryTimeGT.ValueString(), ExpiryTimeGTE: m.ExpiryTimeGTE.ValueString(),
+		ExpiryTimeLT: m.ExpiryTimeLT.ValueString(), ExpiryTimeLTE: m.ExpiryTimeLTE.ValueString(),
+	}
+	all, err := d.client.ListAllMaskingSessions(ctx, f)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error listing masking sessions", "masking session list", err)
+		return
+	}
+	m.Sessions = make([]maskingSessionData, 0, len(all))
+	m.SessionUUIDs = make([]types.String, 0, len(all))
+	for i := range all {
+		m.Sessions = append(m.Sessions, toMaskingSessionData(&all[i]))
+		m.SessionUUIDs = append(m.SessionUUIDs, types.StringValue(all[i].SessionUUID))
+	}
+	m.TotalCount = types.Int64Value(int64(len(all)))
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
