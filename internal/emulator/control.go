@@ -16,8 +16,14 @@ import (
 //	GET  /_emulator/accounts/{auth_id}/objects   ids of every object the account owns, by kind
 //	POST /_emulator/accounts/{auth_id}/endpoints/{id}/sip_registered  {"registered": bool}
 //	GET  /_emulator/callbacks              every callback attempt so far
+//	POST /_emulator/accounts/{auth_id}/messaging/alphanumeric_sender  {"enabled": bool}
+//	POST /_emulator/accounts/{auth_id}/messaging/inbound  {"from", "to", "text"?}: a customer's
+//	     message to a business number, opening a 24-hour chat-app conversation
+//	POST /_emulator/accounts/{auth_id}/messaging/destinations/{number}
+//	     {"outcome": "delivered"|"undelivered"|"failed"|"queued", "error_code"?}: how later
+//	     messages to that number end (see messages.go)
 func (s *Server) controlRoutes() []route {
-	return []route{
+	return append([]route{
 		r(http.MethodGet, "", s.controlInfo),
 		r(http.MethodPost, "clock/advance", s.controlAdvance),
 		r(http.MethodPost, "reset", s.controlReset),
@@ -25,7 +31,7 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "accounts/{auth_id}/objects", s.controlObjects),
 		r(http.MethodPost, "accounts/{auth_id}/endpoints/{id}/sip_registered", s.controlSIPRegistered),
 		r(http.MethodGet, "callbacks", s.controlCallbacks),
-	}
+	}, s.messagingControlRoutes()...)
 }
 
 func (s *Server) controlInfo(c *call) {
@@ -134,6 +140,7 @@ func (s *Server) Objects(authID string) (map[string][]string, bool) {
 		}
 	}
 	add("numbers", bought)
+	add("messages", keys(a.messaging.messages))
 	return out, true
 }
 

@@ -14,6 +14,7 @@ type account struct {
 	Account
 	endpoints map[string]*endpoint
 	numbers   map[string]*ownedNumber // owned_numbers.go
+	messaging messagingState          // messages.go
 }
 
 func (s *Server) newAccount(a Account) *account {
@@ -21,6 +22,7 @@ func (s *Server) newAccount(a Account) *account {
 		Account:   a,
 		endpoints: map[string]*endpoint{},
 		numbers:   map[string]*ownedNumber{},
+		messaging: newMessagingState(),
 	}
 	s.seedStarterNumbers(acct)
 	return acct
