@@ -9,6 +9,16 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
+// Message states of outbound messages; inbound ones are received.
+const (
+	MessageStateQueued      = "queued"
+	MessageStateSent        = "sent"
+	MessageStateDelivered   = "delivered"
+	MessageStateUndelivered = "undelivered"
+	MessageStateFailed      = "failed"
+	MessageStateRead        = "read"
+)
+
 // MessageSent is the 202 reply to a send: one UUID per destination, in the
 // order of dst.
 type MessageSent struct {

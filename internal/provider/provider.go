@@ -181,6 +181,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewEndpointResource,
+		NewMessageResource,
 	}
 }
 
@@ -191,7 +192,10 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 }
 
 func (p *CPaaSProvider) Functions(_ context.Context) []func() function.Function {
-	return []func() function.Function{}
+	return []func() function.Function{
+		NewSMSUnitsFunction,
+		NewSanitizeNumberFunction,
+	}
 }
 
 func valueOrEnv(v types.String, env string) string {
