@@ -174,9 +174,9 @@ func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Required:    true,
 				Validators:  []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
 			},
-			"text": str("Message text. Required for `sms`. SMS: up to 1,600 GSM 03.38 characters (extension characters count 2; "+
-				"units of 153 above 160) or 737 UCS-2 characters (units of 67 above 70), see `provider::cpaas::sms_units`. "+
-				"`chatapp`: freeform text up to 4,096 characters, only while the customer's conversation is open (otherwise the "+
+			"text": str("Message text. Required for `sms`. SMS: up to 1,600 GSM 03.38 characters (extension characters count 2; " +
+				"units of 153 above 160) or 737 UCS-2 characters (units of 67 above 70), see `provider::cpaas::sms_units`. " +
+				"`chatapp`: freeform text up to 4,096 characters, only while the customer's conversation is open (otherwise the " +
 				"message fails with error 340), or a caption of at most 1,024 characters with media. Not with `template`."),
 			"type": schema.StringAttribute{
 				MarkdownDescription: forcesNew("Message type: `sms` (default), `mms` or `chatapp`."),
