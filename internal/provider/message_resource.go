@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -33,7 +32,6 @@ var (
 	_ resource.ResourceWithImportState      = &MessageResource{}
 	_ resource.ResourceWithModifyPlan       = &MessageResource{}
 	_ resource.ResourceWithValidateConfig   = &MessageResource{}
-	_ resource.ResourceWithConfigValidators = &MessageResource{}
 )
 
 // privateKeyImported marks a message adopted by import: until the first
@@ -292,12 +290,6 @@ func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 	}
 }
 
-func (r *MessageResource) ConfigValidators(context.Context) []resource.ConfigValidator {
-	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("src"), path.MatchRoot("powerpack_uuid")),
-	}
-}
-
 func (r *MessageResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.client = configureResource(req, resp)
 }
@@ -525,6 +517,14 @@ func (r *MessageResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	} else {
 		plan.ID, plan.MessageUUIDs, plan.Units, plan.Encoding = state.ID, state.MessageUUIDs, state.Units, state.Encoding
 		plan.MessageStates, plan.ErrorCodes = state.MessageStates, state.ErrorCodes
+		if imported {
+			// The record has no text: the encoding follows from the
+			// adopted text; units stay as the API reported them.
+			plannedUnits(&plan)
+			if !state.Units.IsNull() {
+				plan.Units = state.Units
+			}
+		}
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
