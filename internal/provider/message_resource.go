@@ -28,10 +28,10 @@ import (
 )
 
 var (
-	_ resource.ResourceWithConfigure        = &MessageResource{}
-	_ resource.ResourceWithImportState      = &MessageResource{}
-	_ resource.ResourceWithModifyPlan       = &MessageResource{}
-	_ resource.ResourceWithValidateConfig   = &MessageResource{}
+	_ resource.ResourceWithConfigure      = &MessageResource{}
+	_ resource.ResourceWithImportState    = &MessageResource{}
+	_ resource.ResourceWithModifyPlan     = &MessageResource{}
+	_ resource.ResourceWithValidateConfig = &MessageResource{}
 )
 
 // privateKeyImported marks a message adopted by import: until the first

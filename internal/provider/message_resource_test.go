@@ -368,7 +368,7 @@ resource "cpaas_message" "test" {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
+				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(s *terraform.State) error {
 					m, err := env.Client(t).GetMessage(context.Background(), s.RootModule().Resources["cpaas_message.test"].Primary.ID)
