@@ -602,3 +602,42 @@ resource "cpaas_message" "test" {
 		},
 	})
 }
+
+// A destination known only after apply is checked by the API then; every
+// known argument is still checked at plan time, and the unknown one raises
+// no false error.
+func TestAccMessage_planTimeValidationWithUnknownValues(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, manualClock)
+	config := func(text string) string {
+		return env.Config(fmt.Sprintf(`
+resource "terraform_data" "number" {
+  input = "447700900123"
+}
+
+resource "cpaas_message" "test" {
+  src  = "14155550100"
+  dst  = [terraform_data.number.output]
+  text = %q
+}
+`, text))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      config(strings.Repeat("a", 1601)),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`text: must be at most 1600 GSM characters, is 1601`),
+			},
+			{
+				Config: config("fine"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue("cpaas_message.test", tfjsonpath.New("dst").AtSliceIndex(0))},
+				},
+				Check: expectMessages(t, env, 1),
+			},
+		},
+	})
+}
