@@ -18,8 +18,14 @@ import (
 //	GET  /_emulator/callbacks              every callback attempt so far
 //	PUT  /_emulator/faults                 a Faults object: inject 429s, 5xx, latency, dropped replies
 //	GET  /_emulator/faults                 the configuration and FaultStats
+//	POST /_emulator/accounts/{auth_id}/messaging/alphanumeric_sender  {"enabled": bool}
+//	POST /_emulator/accounts/{auth_id}/messaging/inbound  {"from", "to", "text"?}: a customer's
+//	     message to a business number, opening a 24-hour chat-app conversation
+//	POST /_emulator/accounts/{auth_id}/messaging/destinations/{number}
+//	     {"outcome": "delivered"|"undelivered"|"failed"|"queued", "error_code"?}: how later
+//	     messages to that number end (see messages.go)
 func (s *Server) controlRoutes() []route {
-	return []route{
+	return append([]route{
 		r(http.MethodGet, "", s.controlInfo),
 		r(http.MethodPost, "clock/advance", s.controlAdvance),
 		r(http.MethodPost, "reset", s.controlReset),
@@ -29,7 +35,7 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "callbacks", s.controlCallbacks),
 		r(http.MethodPut, "faults", s.controlSetFaults),
 		r(http.MethodGet, "faults", s.controlFaultStats),
-	}
+	}, s.messagingControlRoutes()...)
 }
 
 func (s *Server) controlInfo(c *call) {
@@ -151,6 +157,7 @@ func (s *Server) Objects(authID string) (map[string][]string, bool) {
 	}
 	add("masking_sessions", activeSessions)
 	add("masking_sessions_expired", expiredSessions)
+	add("messages", keys(a.messaging.messages))
 	return out, true
 }
 

@@ -65,6 +65,7 @@
 //     12125550101, 13125550102) were never for sale: releasing one only
 //     removes it from the account, until the next Reset. A release does not
 //     check whether other areas still use the number.
+//
 // Masking sessions (masking.go; rules shared with the provider in
 // internal/maskingrules):
 //   - Create POST Masking/Session/ -> 201 {api_id, session_uuid,
@@ -124,6 +125,53 @@
 //     Recordings are not emulated, so recording_callback_url gets nothing.
 //   - Control API objects: "masking_sessions" lists active sessions,
 //     "masking_sessions_expired" the ended ones.
+//
+// Messages (messages.go): POST Message/ checks every static rule through
+// msgrules.Validate and answers 400 with every broken rule ("field: rule (got
+// value)"). Rules that need the account are 400s too, decided at once:
+// alphanumeric sender IDs are disabled per account until
+// SetAlphanumericSender or POST /_emulator/accounts/{id}/messaging/
+// alphanumeric_sender enables them; a destination in the NANP (country
+// code 1, read as "US or Canada") needs a src that is a number of the
+// account (or powerpack_uuid); a chatapp src must be a number of the account.
+// The emulator has no powerpacks: any well-formed powerpack_uuid sends from
+// the account's lowest number. The failures the spec phrases as "message
+// fails" are accepted (202) and end failed with their code as soon as the
+// scheduler runs: 160 when only one of dlt_entity_id and dlt_template_id is
+// set (no DLT registry is emulated, so a complete pair always passes), 120
+// when the media of an MMS total more than 5 MiB, 340 for freeform chatapp
+// text to a destination without an open conversation (each destination is
+// judged on its own; templates need none). Media sizes come from a HEAD (or,
+// without Content-Length, a GET counted up to just past the limit) of each
+// URL, outside the lock, with MediaFetchTimeout (3s); an unreachable URL
+// counts 0 bytes. POST /_emulator/accounts/{id}/messaging/inbound (or
+// OpenConversation) stores an inbound message from a customer to a business
+// number of the account and opens a 24-hour conversation (the end is
+// exclusive).
+//
+// Message lifecycle, on the emulator clock: each destination gets a record,
+// queued; MessageSentDelay (1s) later sent, MessageDeliveredDelay (1s) after
+// that delivered with error_code "000". A message that would wait in the
+// queue longer than message_expiry (default 10,800 s) fails with 420 at
+// expiry and is not charged. How a destination ends is set per number with
+// SetDestinationOutcome or POST /_emulator/accounts/{id}/messaging/
+// destinations/{number} {"outcome", "error_code"}: undelivered or failed
+// after being sent (error code default "300", a code the spec does not
+// list), or queued, which never leaves the queue and so fails with 420. A
+// status callback goes to url with method at every state (queued, sent, and
+// the final one), with the fields of beyond-the-seed.md; ErrorCode only for
+// failed and undelivered. Rates per unit: sms 0.00500, mms 0.02000, chatapp
+// 0.00400; units are the GSM/UCS-2 parts of SMS text, 1 for mms and chatapp.
+// message_time and the callback times use the masking-session form
+// "YYYY-MM-DD HH:MM:SS +0000 UTC". The record's log field echoes the log
+// setting as its string. Records are stored already masked per log
+// (msgrules.MaskNumber / MaskContent), and callbacks carry the stored
+// values, so nothing unmasked is kept; with log "false" no media is kept
+// and the media list is empty. The text is stored (masked) but, like the
+// real record, not served. Lists are newest first, at most 20 a page, with
+// the filters message_state, message_direction, message_type, error_code
+// and message_time__gt/gte/lt/lte ("YYYY-MM-DD[ HH:MM[:SS[.ffffff]]]" UTC, or
+// RFC 3339).
 //
 // The control API (no credentials, test use only) is described on
 // controlRoutes.

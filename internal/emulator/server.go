@@ -51,6 +51,17 @@ type Options struct {
 	CallbackClient *http.Client
 	// Logf, when set, receives one line per request (never credentials).
 	Logf func(format string, args ...any)
+
+	// Messaging (messages.go). MessageSentDelay is how long a message stays
+	// queued before it is sent, MessageDeliveredDelay how long after that
+	// its delivery report arrives; both default to 1s (zero) and mean "at
+	// once" when negative. MediaFetchTimeout bounds learning the size of
+	// one media URL (default 3s); MediaClient fetches them (default: a
+	// plain http.Client).
+	MessageSentDelay      time.Duration
+	MessageDeliveredDelay time.Duration
+	MediaFetchTimeout     time.Duration
+	MediaClient           *http.Client
 }
 
 // Server is the in-memory API. It is an http.Handler; every method is safe
@@ -91,6 +102,14 @@ func New(opts Options) *Server {
 	}
 	if opts.CallbackClient == nil {
 		opts.CallbackClient = &http.Client{}
+	}
+	opts.MessageSentDelay = messageDelay(opts.MessageSentDelay)
+	opts.MessageDeliveredDelay = messageDelay(opts.MessageDeliveredDelay)
+	if opts.MediaFetchTimeout <= 0 {
+		opts.MediaFetchTimeout = 3 * time.Second
+	}
+	if opts.MediaClient == nil {
+		opts.MediaClient = &http.Client{}
 	}
 	seed := opts.Seed
 	if seed == 0 {
@@ -148,6 +167,7 @@ func (s *Server) apiRoutes() []route {
 	rs = append(rs, s.endpointRoutes()...)
 	rs = append(rs, s.numberRoutes()...)
 	rs = append(rs, s.maskingRoutes()...)
+	rs = append(rs, s.messageRoutes()...)
 	return rs
 }
 

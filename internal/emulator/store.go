@@ -17,6 +17,7 @@ type account struct {
 	// maskingSessions never shrinks: an ended session stays readable as
 	// expired (masking.go).
 	maskingSessions map[string]*maskingSession
+	messaging       messagingState // messages.go
 }
 
 func (s *Server) newAccount(a Account) *account {
@@ -26,6 +27,7 @@ func (s *Server) newAccount(a Account) *account {
 		numbers:   map[string]*ownedNumber{},
 
 		maskingSessions: map[string]*maskingSession{},
+		messaging:       newMessagingState(),
 	}
 	s.seedStarterNumbers(acct)
 	return acct

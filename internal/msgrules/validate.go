@@ -224,3 +224,9 @@ func isUUID(s string) bool {
 	}
 	return true
 }
+
+// MaxMMSTotalBytes is the "5MB" limit on the total size of an MMS's media,
+// read as 5 MiB. Sizes are only known once the media is fetched, so the
+// limit is not a validation rule: the message is accepted and then fails
+// with CodeMMSTooLarge (120).
+const MaxMMSTotalBytes = 5 << 20

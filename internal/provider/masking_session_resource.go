@@ -137,10 +137,6 @@ func (expiryTimeModifier) PlanModifyString(ctx context.Context, req planmodifier
 	}
 }
 
-// privateKeyImported marks a session imported since its last apply: its
-// unknown_caller_play is not known (the API does not return it).
-const privateKeyImported = "imported"
-
 // unknownCallerPlayReplace replaces the session when unknown_caller_play
 // changes, unless the session was just imported: the API never returns the
 // value, so the state cannot hold it and the configured one is adopted.

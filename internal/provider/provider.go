@@ -183,6 +183,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		NewEndpointResource,
 		NewPhoneNumberResource,
 		NewMaskingSessionResource,
+		NewMessageResource,
 	}
 }
 
@@ -197,7 +198,10 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 }
 
 func (p *CPaaSProvider) Functions(_ context.Context) []func() function.Function {
-	return []func() function.Function{}
+	return []func() function.Function{
+		NewSMSUnitsFunction,
+		NewSanitizeNumberFunction,
+	}
 }
 
 func valueOrEnv(v types.String, env string) string {

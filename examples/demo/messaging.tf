@@ -1,0 +1,35 @@
+# Messaging: send an SMS from one of the account's starter numbers and wait
+# for the delivery report (the emulator delivers within about two seconds),
+# so the outputs are final and a second plan has nothing to do.
+locals {
+  demo_text = "Hello from Terraform: the demo account is ready."
+}
+
+resource "cpaas_message" "hello" {
+  src  = "14155550100"
+  dst  = [provider::cpaas::sanitize_number("+1 (212) 555-0199")]
+  text = local.demo_text
+
+  wait_for = "delivered"
+  timeouts {
+    create = "1m"
+  }
+}
+
+output "hello_units" {
+  description = "SMS units of the demo message, as the plan computed them and sms_units() confirms."
+  value = {
+    billed    = cpaas_message.hello.units
+    encoding  = cpaas_message.hello.encoding
+    predicted = provider::cpaas::sms_units(local.demo_text).units
+  }
+}
+
+output "hello_state" {
+  description = "Delivery state and error code of the demo message."
+  value = {
+    uuid  = cpaas_message.hello.id
+    state = cpaas_message.hello.message_states[0]
+    code  = cpaas_message.hello.error_codes[0]
+  }
+}

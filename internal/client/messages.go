@@ -1,0 +1,146 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+)
+
+// Message states of outbound messages; inbound ones are received.
+const (
+	MessageStateQueued      = "queued"
+	MessageStateSent        = "sent"
+	MessageStateDelivered   = "delivered"
+	MessageStateUndelivered = "undelivered"
+	MessageStateFailed      = "failed"
+	MessageStateRead        = "read"
+)
+
+// MessageSent is the 202 reply to a send: one UUID per destination, in the
+// order of dst.
+type MessageSent struct {
+	APIID       string   `json:"api_id"`
+	Message     string   `json:"message"`
+	MessageUUID []string `json:"message_uuid"`
+}
+
+// Message is a stored message record. Numbers are masked when the message
+// was sent with log false or content_only.
+type Message struct {
+	APIID            string  `json:"api_id,omitempty"`
+	MessageUUID      string  `json:"message_uuid"`
+	MessageState     string  `json:"message_state"`
+	MessageType      string  `json:"message_type"`
+	MessageDirection string  `json:"message_direction"`
+	FromNumber       string  `json:"from_number"`
+	ToNumber         string  `json:"to_number"`
+	MessageTime      string  `json:"message_time"`
+	Units            int     `json:"units"`
+	TotalRate        string  `json:"total_rate"`
+	TotalAmount      string  `json:"total_amount"`
+	ErrorCode        *string `json:"error_code"`
+	ErrorMessage     string  `json:"error_message"`
+	ResourceURI      string  `json:"resource_uri"`
+	Log              string  `json:"log"`
+}
+
+// Code is the error code, or "" when there is none.
+func (m *Message) Code() string {
+	if m.ErrorCode == nil {
+		return ""
+	}
+	return *m.ErrorCode
+}
+
+// MessageList is one page of GET Message/.
+type MessageList struct {
+	APIID   string    `json:"api_id"`
+	Meta    ListMeta  `json:"meta"`
+	Objects []Message `json:"objects"`
+}
+
+// MessageMedia is one media file of a message.
+type MessageMedia struct {
+	ContentType string `json:"content_type"`
+	MediaID     string `json:"media_id"`
+	MediaURL    string `json:"media_url"`
+	MessageUUID string `json:"message_uuid"`
+	Size        int64  `json:"size"`
+}
+
+// MessageMediaList is the reply of GET Message/{uuid}/Media/; empty for a
+// message sent with log false.
+type MessageMediaList struct {
+	APIID   string         `json:"api_id"`
+	Objects []MessageMedia `json:"objects"`
+}
+
+// MessageFilter narrows GET Message/; empty fields do not filter.
+type MessageFilter struct {
+	State, Direction, Type, ErrorCode string
+	// Time bounds, "YYYY-MM-DD HH:MM[:SS]" in UTC.
+	TimeGT, TimeGTE, TimeLT, TimeLTE string
+	Limit, Offset                    int
+}
+
+// SendMessage sends a message. A send is never retried after it may have
+// reached the server: a lost reply is an *OutcomeUnknownError, never a
+// second message.
+func (c *Client) SendMessage(ctx context.Context, in msgrules.Message) (*MessageSent, error) {
+	var out MessageSent
+	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Message"), body: in}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// GetMessage reads one message record; ErrNotFound when it does not exist.
+func (c *Client) GetMessage(ctx context.Context, uuid string) (*Message, error) {
+	var out Message
+	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Message", uuid), idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListMessages reads one page of message records, newest first.
+func (c *Client) ListMessages(ctx context.Context, f MessageFilter) (*MessageList, error) {
+	q := url.Values{}
+	set := func(k, v string) {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	set("message_state", f.State)
+	set("message_direction", f.Direction)
+	set("message_type", f.Type)
+	set("error_code", f.ErrorCode)
+	set("message_time__gt", f.TimeGT)
+	set("message_time__gte", f.TimeGTE)
+	set("message_time__lt", f.TimeLT)
+	set("message_time__lte", f.TimeLTE)
+	if f.Limit > 0 {
+		q.Set("limit", strconv.Itoa(f.Limit))
+	}
+	if f.Offset > 0 {
+		q.Set("offset", strconv.Itoa(f.Offset))
+	}
+	var out MessageList
+	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Message"), query: q, idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListMessageMedia reads the media of a message; ErrNotFound when the
+// message does not exist.
+func (c *Client) ListMessageMedia(ctx context.Context, uuid string) (*MessageMediaList, error) {
+	var out MessageMediaList
+	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Message", uuid, "Media"), idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}

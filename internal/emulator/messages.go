@@ -1,0 +1,757 @@
+package emulator
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+)
+
+// Message states. Outbound messages go queued -> sent -> delivered |
+// undelivered, or end failed with an error code; inbound ones are received.
+const (
+	MessageQueued      = "queued"
+	MessageSent        = "sent"
+	MessageDelivered   = "delivered"
+	MessageUndelivered = "undelivered"
+	MessageFailed      = "failed"
+	MessageReceived    = "received"
+)
+
+var messageStates = []string{MessageQueued, MessageSent, MessageDelivered, MessageUndelivered, MessageFailed, "read", MessageReceived}
+
+// Destination outcomes: how messages to a number end (SetDestinationOutcome).
+const (
+	OutcomeDelivered   = "delivered"   // the default
+	OutcomeUndelivered = "undelivered" // sent, then a negative delivery report
+	OutcomeFailed      = "failed"      // sent, then failed
+	OutcomeQueued      = "queued"      // never leaves the queue: fails with 420 at message_expiry
+)
+
+// DefaultOutcomeErrorCode is the error code of an undelivered or failed
+// outcome that names none. The spec lists no code for carrier failures.
+const DefaultOutcomeErrorCode = "300"
+
+// ConversationWindow is how long a customer's inbound chat-app message keeps
+// the conversation open for freeform replies.
+const ConversationWindow = 24 * time.Hour
+
+// messageTimeLayout is the time form of message records and callbacks, the
+// one the spec shows for masking sessions.
+const messageTimeLayout = "2006-01-02 15:04:05 -0700 MST"
+
+// Rates per unit, as decimal strings with five fractional digits.
+var messageRates = map[string]float64{msgrules.TypeSMS: 0.005, msgrules.TypeMMS: 0.02, msgrules.TypeChatApp: 0.004}
+
+// DestinationOutcome says how messages to one number end.
+type DestinationOutcome struct {
+	Outcome   string `json:"outcome"`
+	ErrorCode string `json:"error_code,omitempty"`
+}
+
+// messagingState is an account's messaging: its message records and the
+// account settings the sending rules need.
+type messagingState struct {
+	messages map[string]*message
+	// alphaSender enables alphanumeric sender IDs (off by default).
+	alphaSender bool
+	// conversations maps business number + "|" + customer number to the
+	// end of the open chat-app conversation.
+	conversations map[string]time.Time
+	outcomes      map[string]DestinationOutcome
+}
+
+func newMessagingState() messagingState {
+	return messagingState{
+		messages:      map[string]*message{},
+		conversations: map[string]time.Time{},
+		outcomes:      map[string]DestinationOutcome{},
+	}
+}
+
+// message is one record: one per destination of a send, or one inbound
+// message. Numbers and text are stored already masked per Log.
+type message struct {
+	seq        uint64
+	UUID       string
+	State      string
+	Type       string
+	Direction  string
+	From, To   string
+	Text       string // stored (masked per log) but not served: the record shape has no content
+	Time       time.Time
+	SentTime   time.Time
+	ReportTime time.Time
+	Units      int
+	Rate       float64
+	Charged    bool
+	ErrorCode  string // "" until there is one
+	Log        string
+	Trackable  bool
+	Media      []mediaItem
+	URL        string
+	Method     string
+}
+
+type mediaItem struct {
+	ID          string
+	URL         string
+	ContentType string
+	Size        int64
+}
+
+func (s *Server) messageRoutes() []route {
+	return []route{
+		r(http.MethodPost, "Message", s.sendMessage),
+		r(http.MethodGet, "Message", s.listMessages),
+		r(http.MethodGet, "Message/{uuid}", s.getMessage),
+		r(http.MethodGet, "Message/{uuid}/Media", s.listMessageMedia),
+	}
+}
+
+func messageDelay(d time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return time.Second
+	case d < 0:
+		return 0
+	}
+	return d
+}
+
+// sendFields are the top-level fields of a send request.
+var sendFields = map[string]bool{
+	"src": true, "powerpack_uuid": true, "dst": true, "text": true, "type": true, "media_urls": true,
+	"template": true, "message_expiry": true, "url": true, "method": true, "dlt_entity_id": true,
+	"dlt_template_id": true, "dlt_template_category": true, "trackable": true, "log": true,
+}
+
+// decodeMessage parses a send body: unknown fields anywhere are a 400, as
+// everywhere else, while media_urls, message_expiry and trackable accept
+// both wire forms msgrules.Message does.
+func (c *call) decodeMessage() (msgrules.Message, bool) {
+	var m msgrules.Message
+	var raw json.RawMessage
+	if !c.decode(&raw) {
+		return m, false
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		c.badRequest("malformed JSON body: must be a JSON object")
+		return m, false
+	}
+	for k := range top {
+		if !sendFields[k] {
+			c.badRequest("malformed JSON body: json: unknown field %q", k)
+			return m, false
+		}
+	}
+	if t, ok := top["template"]; ok && string(t) != "null" {
+		dec := json.NewDecoder(strings.NewReader(string(t)))
+		dec.DisallowUnknownFields()
+		var tpl msgrules.Template
+		if err := dec.Decode(&tpl); err != nil {
+			c.badRequest("malformed JSON body: template: %s", describeJSONError(err))
+			return m, false
+		}
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		c.badRequest("malformed JSON body: %s", describeJSONError(err))
+		return m, false
+	}
+	return m, true
+}
+
+// sendMessage is POST Message/. Rules that can be decided at once are 400s
+// naming the field; the spec's failures (120, 160, 340) and expiry (420)
+// are accepted messages that end failed with the code.
+func (s *Server) sendMessage(c *call) {
+	m, ok := c.decodeMessage()
+	if !ok {
+		return
+	}
+	if es := msgrules.Validate(m); len(es) > 0 {
+		c.badRequest("%s", es.Error())
+		return
+	}
+	typ := m.EffectiveType()
+	rawDsts := m.Destinations()
+	dsts := make([]string, len(rawDsts))
+	for i, d := range rawDsts {
+		dsts[i] = msgrules.SanitizeDst(d)
+	}
+	// Learn media sizes before taking the lock: this is HTTP to the
+	// caller's servers and may be slow.
+	var media []mediaItem
+	if typ != msgrules.TypeSMS && len(m.MediaURLs) > 0 {
+		media = s.fetchMedia(c.req.Context(), m.MediaURLs)
+	}
+
+	s.mu.Lock()
+	acct := c.acct
+	src, msgErr := s.checkSender(acct, m, typ, dsts)
+	if msgErr != "" {
+		s.mu.Unlock()
+		c.badRequest("%s", msgErr)
+		return
+	}
+	now := s.clock.Now()
+	failCode := ""
+	switch {
+	case msgrules.DLTIncomplete(m):
+		failCode = msgrules.CodeDLTIncorrect
+	case typ == msgrules.TypeMMS && totalSize(media) > msgrules.MaxMMSTotalBytes:
+		failCode = msgrules.CodeMMSTooLarge
+	}
+	units := 1
+	if typ == msgrules.TypeSMS {
+		units = msgrules.CountUnits(m.Text).Units
+	}
+	maskNumber, maskContent := msgrules.LogMasks(m.Log)
+	logSetting := m.Log
+	if logSetting == "" {
+		logSetting = "true"
+	}
+	uuids := make([]string, len(dsts))
+	for i, dst := range dsts {
+		msg := &message{
+			seq: s.nextSeq(), UUID: s.newUUID(), State: MessageQueued, Type: typ, Direction: "outbound",
+			From: src, To: dst, Text: m.Text, Time: now, Units: units, Rate: messageRates[typ], Charged: true,
+			Log: logSetting, Trackable: m.Trackable != nil && *m.Trackable, URL: m.URL, Method: m.Method,
+		}
+		if maskNumber {
+			msg.From, msg.To = msgrules.MaskNumber(msg.From), msgrules.MaskNumber(msg.To)
+		}
+		if maskContent {
+			msg.Text = msgrules.MaskContent(msg.Text)
+		}
+		if logSetting != "false" {
+			for _, md := range media {
+				md.ID = s.randDigits(14)
+				msg.Media = append(msg.Media, md)
+			}
+		}
+		code := failCode
+		if code == "" && typ == msgrules.TypeChatApp && m.Template == nil && !s.conversationOpen(acct, src, dst, now) {
+			code = msgrules.CodeNoConversation
+		}
+		acct.messaging.messages[msg.UUID] = msg
+		uuids[i] = msg.UUID
+		s.messageCallback(acct, msg)
+		s.scheduleLifecycle(acct, msg, code, acct.messaging.outcomes[dst], m.EffectiveMessageExpiry())
+	}
+	s.mu.Unlock()
+	c.reply(http.StatusAccepted, map[string]any{"api_id": newAPIID(), "message": "message(s) queued", "message_uuid": uuids})
+}
+
+// checkSender applies the rules that need the account and returns the
+// from number to store, or the 400 text. Callers hold s.mu.
+func (s *Server) checkSender(acct *account, m msgrules.Message, typ string, dsts []string) (string, string) {
+	if m.PowerpackUUID != "" {
+		// The emulator has no powerpacks: any well-formed UUID stands for a
+		// pool of every number of the account, and the lowest one sends.
+		owned := s.ownedNumbersSorted(acct)
+		if len(owned) == 0 {
+			return "", fmt.Sprintf("powerpack_uuid: the powerpack has no numbers (got %q)", m.PowerpackUUID)
+		}
+		return owned[0].Number, ""
+	}
+	src := msgrules.SanitizeSrc(m.Src)
+	isNumber := msgrules.IsPhoneNumber(src)
+	if !isNumber && !acct.messaging.alphaSender {
+		return "", fmt.Sprintf("src: alphanumeric sender IDs are disabled for this account; send from a phone number of the account (got %q)", m.Src)
+	}
+	_, owned := s.ownsNumber(acct, src)
+	if typ == msgrules.TypeChatApp && !owned {
+		return "", fmt.Sprintf("src: must be a business phone number of this account for type chatapp (got %q)", m.Src)
+	}
+	if !owned {
+		for i, d := range dsts {
+			if msgrules.CountryCallingCodeIsNANP(d) {
+				field := "dst"
+				if len(dsts) > 1 {
+					field = "dst[" + strconv.Itoa(i) + "]"
+				}
+				return "", fmt.Sprintf("src: sending to the US or Canada (%s %q) needs a phone number of this account as src (got %q)", field, d, m.Src)
+			}
+		}
+	}
+	return src, ""
+}
+
+func (s *Server) conversationOpen(acct *account, business, customer string, now time.Time) bool {
+	end, ok := acct.messaging.conversations[business+"|"+customer]
+	return ok && now.Before(end)
+}
+
+// scheduleLifecycle plans a message's life on the emulator clock: a known
+// failure at once; otherwise sent after MessageSentDelay and the outcome of
+// its destination MessageDeliveredDelay later, unless it would stay queued
+// longer than message_expiry, in which case it fails with 420 at expiry.
+// Callers hold s.mu.
+func (s *Server) scheduleLifecycle(acct *account, msg *message, failCode string, out DestinationOutcome, expirySeconds int) {
+	queuedAt := msg.Time
+	step := func(at time.Time, fn func()) {
+		s.sched.At(at, func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.accounts[acct.ID] != acct || acct.messaging.messages[msg.UUID] != msg {
+				return // reset or gone
+			}
+			fn()
+		})
+	}
+	if failCode != "" {
+		step(queuedAt, func() { s.finishMessage(acct, msg, MessageFailed, failCode, false) })
+		return
+	}
+	expiry := time.Duration(expirySeconds) * time.Second
+	if out.Outcome == OutcomeQueued || s.opts.MessageSentDelay > expiry {
+		step(queuedAt.Add(expiry), func() { s.finishMessage(acct, msg, MessageFailed, msgrules.CodeExpired, false) })
+		return
+	}
+	sentAt := queuedAt.Add(s.opts.MessageSentDelay)
+	step(sentAt, func() {
+		msg.State = MessageSent
+		msg.SentTime = s.clock.Now()
+		s.messageCallback(acct, msg)
+	})
+	step(sentAt.Add(s.opts.MessageDeliveredDelay), func() {
+		switch out.Outcome {
+		case OutcomeUndelivered, OutcomeFailed:
+			code := out.ErrorCode
+			if code == "" {
+				code = DefaultOutcomeErrorCode
+			}
+			s.finishMessage(acct, msg, out.Outcome, code, true)
+		default:
+			s.finishMessage(acct, msg, MessageDelivered, msgrules.CodeDelivered, true)
+		}
+	})
+}
+
+// finishMessage sets a final state; a message that never left the queue is
+// not charged. Callers hold s.mu.
+func (s *Server) finishMessage(acct *account, msg *message, state, code string, wasSent bool) {
+	msg.State, msg.ErrorCode = state, code
+	msg.ReportTime = s.clock.Now()
+	if !wasSent {
+		msg.Charged = false
+	}
+	s.messageCallback(acct, msg)
+}
+
+// messageCallback posts the message's status to its url, with the stored
+// (masked per log) numbers. Callers hold s.mu.
+func (s *Server) messageCallback(acct *account, msg *message) {
+	if msg.URL == "" {
+		return
+	}
+	v := url.Values{}
+	v.Set("MessageUUID", msg.UUID)
+	v.Set("To", msg.To)
+	v.Set("From", msg.From)
+	v.Set("Type", msg.Type)
+	v.Set("Status", msg.State)
+	v.Set("Units", strconv.Itoa(msg.Units))
+	v.Set("TotalRate", rate(msg.Rate))
+	v.Set("TotalAmount", msg.amount())
+	if msg.State == MessageFailed || msg.State == MessageUndelivered {
+		v.Set("ErrorCode", msg.ErrorCode)
+	}
+	v.Set("MessageTime", msg.Time.Format(messageTimeLayout))
+	if !msg.SentTime.IsZero() {
+		v.Set("SentTime", msg.SentTime.Format(messageTimeLayout))
+	}
+	if !msg.ReportTime.IsZero() {
+		v.Set("DeliveryReportTime", msg.ReportTime.Format(messageTimeLayout))
+	}
+	s.sendCallback(acct, msg.URL, msg.Method, v)
+}
+
+func rate(f float64) string { return strconv.FormatFloat(f, 'f', 5, 64) }
+
+func (m *message) amount() string {
+	if !m.Charged {
+		return rate(0)
+	}
+	return rate(m.Rate * float64(m.Units))
+}
+
+func totalSize(media []mediaItem) int64 {
+	var n int64
+	for _, m := range media {
+		n += m.Size
+	}
+	return n
+}
+
+// fetchMedia learns the size and type of each media URL, concurrently: HEAD
+// first, GET when HEAD gives no Content-Length (counting the body up to just
+// past the MMS limit). A URL that cannot be fetched within the timeout
+// counts as 0 bytes of application/octet-stream.
+func (s *Server) fetchMedia(ctx context.Context, urls []string) []mediaItem {
+	out := make([]mediaItem, len(urls))
+	var wg sync.WaitGroup
+	for i, u := range urls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			size, ctype := s.mediaSize(ctx, u)
+			out[i] = mediaItem{URL: u, Size: size, ContentType: ctype}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func (s *Server) mediaSize(ctx context.Context, u string) (int64, string) {
+	ctx, cancel := context.WithTimeout(ctx, s.opts.MediaFetchTimeout)
+	defer cancel()
+	const unknownType = "application/octet-stream"
+	ctype := func(resp *http.Response) string {
+		if t := resp.Header.Get("Content-Type"); t != "" {
+			return t
+		}
+		return unknownType
+	}
+	if req, err := http.NewRequestWithContext(ctx, http.MethodHead, u, nil); err == nil {
+		if resp, err := s.opts.MediaClient.Do(req); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode/100 == 2 && resp.ContentLength >= 0 {
+				return resp.ContentLength, ctype(resp)
+			}
+		}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return 0, unknownType
+	}
+	resp, err := s.opts.MediaClient.Do(req)
+	if err != nil {
+		return 0, unknownType
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		return 0, unknownType
+	}
+	if resp.ContentLength >= 0 {
+		return resp.ContentLength, ctype(resp)
+	}
+	n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, msgrules.MaxMMSTotalBytes+1))
+	return n, ctype(resp)
+}
+
+// messageView is the record shape of GET Message/{uuid}/.
+type messageView struct {
+	APIID            string  `json:"api_id,omitempty"`
+	MessageUUID      string  `json:"message_uuid"`
+	MessageState     string  `json:"message_state"`
+	MessageType      string  `json:"message_type"`
+	MessageDirection string  `json:"message_direction"`
+	FromNumber       string  `json:"from_number"`
+	ToNumber         string  `json:"to_number"`
+	MessageTime      string  `json:"message_time"`
+	Units            int     `json:"units"`
+	TotalRate        string  `json:"total_rate"`
+	TotalAmount      string  `json:"total_amount"`
+	ErrorCode        *string `json:"error_code"`
+	ErrorMessage     string  `json:"error_message"`
+	ResourceURI      string  `json:"resource_uri"`
+	Log              string  `json:"log"`
+}
+
+func viewMessage(acct *account, m *message) messageView {
+	v := messageView{
+		MessageUUID: m.UUID, MessageState: m.State, MessageType: m.Type, MessageDirection: m.Direction,
+		FromNumber: m.From, ToNumber: m.To, MessageTime: m.Time.Format(messageTimeLayout), Units: m.Units,
+		TotalRate: rate(m.Rate), TotalAmount: m.amount(), ResourceURI: resourceURI(acct, "Message", m.UUID), Log: m.Log,
+	}
+	if m.ErrorCode != "" {
+		code := m.ErrorCode
+		v.ErrorCode = &code
+		if m.State == MessageFailed || m.State == MessageUndelivered {
+			v.ErrorMessage = msgrules.ErrorCodeMeaning(code)
+			if v.ErrorMessage == "" {
+				v.ErrorMessage = "Message " + m.State + " by the destination network."
+			}
+		}
+	}
+	return v
+}
+
+func (s *Server) getMessage(c *call) {
+	s.mu.Lock()
+	m, ok := c.acct.messaging.messages[c.param("uuid")]
+	var v messageView
+	if ok {
+		v = viewMessage(c.acct, m)
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("message", c.param("uuid"))
+		return
+	}
+	v.APIID = newAPIID()
+	c.reply(http.StatusOK, v)
+}
+
+// MessageListMaxLimit is the largest page of GET Message/.
+const MessageListMaxLimit = 20
+
+// parseMessageTime reads a message_time filter: "YYYY-MM-DD HH:MM",
+// with optional seconds and fraction, in UTC, or RFC 3339.
+func parseMessageTime(v string) (time.Time, bool) {
+	for _, layout := range []string{"2006-01-02 15:04:05.999999", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02", time.RFC3339} {
+		if t, err := time.ParseInLocation(layout, v, time.UTC); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+func (s *Server) listMessages(c *call) {
+	limit, offset, ok := c.paging(MessageListMaxLimit, MessageListMaxLimit)
+	if !ok {
+		return
+	}
+	q := c.req.URL.Query()
+	type timeFilter struct {
+		op string
+		t  time.Time
+	}
+	var times []timeFilter
+	for _, op := range []string{"gt", "gte", "lt", "lte"} {
+		if v := q.Get("message_time__" + op); v != "" {
+			t, ok := parseMessageTime(v)
+			if !ok {
+				c.badRequest("message_time__%s must be a time of the form YYYY-MM-DD HH:MM[:SS[.ffffff]], got %q", op, v)
+				return
+			}
+			times = append(times, timeFilter{op, t})
+		}
+	}
+	enum := func(name string, allowed []string) (string, bool) {
+		v := q.Get(name)
+		if v != "" && !slices.Contains(allowed, v) {
+			c.badRequest("%s must be one of %s, got %q", name, strings.Join(allowed, ", "), v)
+			return "", false
+		}
+		return v, true
+	}
+	state, ok := enum("message_state", messageStates)
+	if !ok {
+		return
+	}
+	direction, ok := enum("message_direction", []string{"outbound", "inbound"})
+	if !ok {
+		return
+	}
+	typ, ok := enum("message_type", msgrules.Types)
+	if !ok {
+		return
+	}
+	errorCode := q.Get("error_code")
+
+	s.mu.Lock()
+	var all []*message
+	for _, m := range c.acct.messaging.messages {
+		if state != "" && m.State != state || direction != "" && m.Direction != direction ||
+			typ != "" && m.Type != typ || errorCode != "" && m.ErrorCode != errorCode {
+			continue
+		}
+		keep := true
+		for _, f := range times {
+			switch f.op {
+			case "gt":
+				keep = keep && m.Time.After(f.t)
+			case "gte":
+				keep = keep && !m.Time.Before(f.t)
+			case "lt":
+				keep = keep && m.Time.Before(f.t)
+			case "lte":
+				keep = keep && !m.Time.After(f.t)
+			}
+		}
+		if keep {
+			all = append(all, m)
+		}
+	}
+	// Newest first, as the real API lists them.
+	slices.SortFunc(all, func(a, b *message) int { return int(b.seq) - int(a.seq) })
+	lo, hi := pageBounds(len(all), limit, offset)
+	objects := make([]messageView, 0, hi-lo)
+	for _, m := range all[lo:hi] {
+		objects = append(objects, viewMessage(c.acct, m))
+	}
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "objects": objects})
+}
+
+type mediaView struct {
+	ContentType string `json:"content_type"`
+	MediaID     string `json:"media_id"`
+	MediaURL    string `json:"media_url"`
+	MessageUUID string `json:"message_uuid"`
+	Size        int64  `json:"size"`
+}
+
+func (s *Server) listMessageMedia(c *call) {
+	s.mu.Lock()
+	m, ok := c.acct.messaging.messages[c.param("uuid")]
+	objects := []mediaView{}
+	if ok {
+		for _, md := range m.Media {
+			objects = append(objects, mediaView{ContentType: md.ContentType, MediaID: md.ID, MediaURL: md.URL, MessageUUID: m.UUID, Size: md.Size})
+		}
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("message", c.param("uuid"))
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "objects": objects})
+}
+
+// newUUID is a version-4 UUID from the server's generator, so a seeded
+// server is reproducible. Callers hold s.mu.
+func (s *Server) newUUID() string {
+	var b [16]byte
+	for i := range b {
+		b[i] = byte(s.rng.Uint32())
+	}
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// SetAlphanumericSender enables or disables alphanumeric sender IDs for an
+// account (disabled by default); false when the account does not exist.
+func (s *Server) SetAlphanumericSender(authID string, enabled bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if ok {
+		a.messaging.alphaSender = enabled
+	}
+	return ok
+}
+
+// OpenConversation simulates a customer's inbound chat-app message to a
+// business number of the account: it stores the inbound message (state
+// received) and opens a 24-hour conversation in which freeform messages
+// from business to customer are allowed. It returns the inbound message's
+// UUID.
+func (s *Server) OpenConversation(authID, customer, business, text string) (string, error) {
+	cust, biz := msgrules.SanitizeDst(customer), msgrules.SanitizeSrc(business)
+	if fe := msgrules.CheckNumber("from", customer, cust); fe != nil {
+		return "", fe
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return "", fmt.Errorf("account %q not found", authID)
+	}
+	if _, owned := s.ownsNumber(a, biz); !owned {
+		return "", fmt.Errorf("to: must be a phone number of the account (got %q)", business)
+	}
+	now := s.clock.Now()
+	m := &message{
+		seq: s.nextSeq(), UUID: s.newUUID(), State: MessageReceived, Type: msgrules.TypeChatApp, Direction: "inbound",
+		From: cust, To: biz, Text: text, Time: now, Units: 1, Log: "true",
+	}
+	a.messaging.messages[m.UUID] = m
+	a.messaging.conversations[biz+"|"+cust] = now.Add(ConversationWindow)
+	return m.UUID, nil
+}
+
+// SetDestinationOutcome decides how messages sent later to number end
+// (after sanitising, as dst is). Outcome "" or delivered restores the
+// default.
+func (s *Server) SetDestinationOutcome(authID, number string, o DestinationOutcome) error {
+	switch o.Outcome {
+	case "", OutcomeDelivered, OutcomeUndelivered, OutcomeFailed, OutcomeQueued:
+	default:
+		return fmt.Errorf("outcome must be one of delivered, undelivered, failed, queued, got %q", o.Outcome)
+	}
+	if o.ErrorCode != "" && (len(o.ErrorCode) != 3 || !msgrules.IsPhoneNumber(o.ErrorCode)) {
+		return fmt.Errorf("error_code must be three digits, got %q", o.ErrorCode)
+	}
+	n := msgrules.SanitizeDst(number)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return fmt.Errorf("account %q not found", authID)
+	}
+	if o.Outcome == "" || o.Outcome == OutcomeDelivered {
+		delete(a.messaging.outcomes, n)
+	} else {
+		a.messaging.outcomes[n] = o
+	}
+	return nil
+}
+
+func (s *Server) messagingControlRoutes() []route {
+	return []route{
+		r(http.MethodPost, "accounts/{auth_id}/messaging/alphanumeric_sender", s.controlAlphaSender),
+		r(http.MethodPost, "accounts/{auth_id}/messaging/inbound", s.controlInbound),
+		r(http.MethodPost, "accounts/{auth_id}/messaging/destinations/{number}", s.controlDestination),
+	}
+}
+
+func (s *Server) controlAlphaSender(c *call) {
+	var in struct {
+		Enabled bool `json:"enabled"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	if !s.SetAlphanumericSender(c.param("auth_id"), in.Enabled) {
+		c.notFound("account", c.param("auth_id"))
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"enabled": in.Enabled})
+}
+
+func (s *Server) controlInbound(c *call) {
+	var in struct {
+		From string `json:"from"`
+		To   string `json:"to"`
+		Text string `json:"text"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	id, err := s.OpenConversation(c.param("auth_id"), in.From, in.To, in.Text)
+	if err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	c.reply(http.StatusCreated, map[string]any{
+		"message_uuid":         id,
+		"conversation_expires": s.clock.Now().Add(ConversationWindow).Format(time.RFC3339),
+	})
+}
+
+func (s *Server) controlDestination(c *call) {
+	var in DestinationOutcome
+	if !c.decode(&in) {
+		return
+	}
+	if err := s.SetDestinationOutcome(c.param("auth_id"), c.param("number"), in); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	c.reply(http.StatusOK, in)
+}
