@@ -51,6 +51,14 @@ type Options struct {
 	CallbackClient *http.Client
 	// Logf, when set, receives one line per request (never credentials).
 	Logf func(format string, args ...any)
+	// BrandRegistrationDelay is how long after creation the registry
+	// registers or rejects a 10DLC brand (default 1s).
+	BrandRegistrationDelay time.Duration
+	// CampaignRegistrationDelay is the same for a campaign (default 1s).
+	CampaignRegistrationDelay time.Duration
+	// NumberLinkDelay is how long operators take to process a link or
+	// unlink request (default 1s).
+	NumberLinkDelay time.Duration
 }
 
 // Server is the in-memory API. It is an http.Handler; every method is safe
@@ -88,6 +96,7 @@ func New(opts Options) *Server {
 	if opts.CallbackTimeout <= 0 {
 		opts.CallbackTimeout = 5 * time.Second
 	}
+	opts.setTenDLCDefaults()
 	if opts.CallbackClient == nil {
 		opts.CallbackClient = &http.Client{}
 	}
@@ -144,6 +153,7 @@ func (s *Server) AddAccount(a Account) {
 func (s *Server) apiRoutes() []route {
 	var rs []route
 	rs = append(rs, s.endpointRoutes()...)
+	rs = append(rs, s.tendlcRoutes()...)
 	return rs
 }
 

@@ -14,6 +14,8 @@ type account struct {
 	Account
 	endpoints map[string]*endpoint
 	numbers   map[string]*ownedNumber // owned_numbers.go
+	brands    map[string]*brand       // tendlc.go
+	campaigns map[string]*campaign    // tendlc.go
 }
 
 func (s *Server) newAccount(a Account) *account {
@@ -21,6 +23,8 @@ func (s *Server) newAccount(a Account) *account {
 		Account:   a,
 		endpoints: map[string]*endpoint{},
 		numbers:   map[string]*ownedNumber{},
+		brands:    map[string]*brand{},
+		campaigns: map[string]*campaign{},
 	}
 	s.seedStarterNumbers(acct)
 	return acct
