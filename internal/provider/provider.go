@@ -181,12 +181,17 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewEndpointResource,
+		NewTenDLCBrandResource,
+		NewTenDLCCampaignResource,
+		NewTenDLCCampaignNumberResource,
 	}
 }
 
 func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewEndpointDataSource,
+		NewTenDLCBrandDataSource,
+		NewTenDLCCampaignDataSource,
 	}
 }
 

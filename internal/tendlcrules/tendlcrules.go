@@ -105,6 +105,8 @@ var (
 	// NumberPattern is a US or Canadian long code as the API writes it:
 	// country code 1 and ten digits, no "+".
 	NumberPattern = regexp.MustCompile(`^1[2-9][0-9]{2}[2-9][0-9]{6}$`)
+	// CallbackURLPattern is an absolute http or https URL with a host.
+	CallbackURLPattern = regexp.MustCompile(`^https?://[^\s/?#]+[^\s]*$`)
 )
 
 // Rules in words, for error messages and documentation.
@@ -211,7 +213,7 @@ func CheckCallbackURL(u string) error {
 	if u == "" {
 		return nil
 	}
-	if !(strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://")) || len(u) < len("http://x") {
+	if !CallbackURLPattern.MatchString(u) {
 		return fmt.Errorf("url %q must be an absolute http:// or https:// URL", u)
 	}
 	return nil
