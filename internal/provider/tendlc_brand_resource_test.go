@@ -226,7 +226,7 @@ func TestAccTenDLCBrand_validation(t *testing.T) {
 	env := tendlcEnv(t)
 	steps := []resource.TestStep{
 		{
-			Config:      env.Config(`resource "cpaas_10dlc_brand" "test" {
+			Config: env.Config(`resource "cpaas_10dlc_brand" "test" {
   brand_alias  = "A"
   profile_uuid = "not-a-uuid"
 }`),
