@@ -158,6 +158,18 @@ func (s *Server) Objects(authID string) (map[string][]string, bool) {
 	add("masking_sessions", activeSessions)
 	add("masking_sessions_expired", expiredSessions)
 	add("messages", keys(a.messaging.messages))
+	add("10dlc_brands", keys(a.brands))
+	add("10dlc_campaigns", keys(a.campaigns))
+	var links []string
+	for id, c := range a.campaigns {
+		for n, l := range c.numbers {
+			if l.Status == "FAILED" {
+				continue // a refused link holds nothing
+			}
+			links = append(links, id+"/"+n)
+		}
+	}
+	add("10dlc_campaign_numbers", links)
 	return out, true
 }
 

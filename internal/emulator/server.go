@@ -62,6 +62,14 @@ type Options struct {
 	MessageDeliveredDelay time.Duration
 	MediaFetchTimeout     time.Duration
 	MediaClient           *http.Client
+	// BrandRegistrationDelay is how long after creation the registry
+	// registers or rejects a 10DLC brand (default 1s).
+	BrandRegistrationDelay time.Duration
+	// CampaignRegistrationDelay is the same for a campaign (default 1s).
+	CampaignRegistrationDelay time.Duration
+	// NumberLinkDelay is how long operators take to process a link or
+	// unlink request (default 1s).
+	NumberLinkDelay time.Duration
 }
 
 // Server is the in-memory API. It is an http.Handler; every method is safe
@@ -100,6 +108,7 @@ func New(opts Options) *Server {
 	if opts.CallbackTimeout <= 0 {
 		opts.CallbackTimeout = 5 * time.Second
 	}
+	opts.setTenDLCDefaults()
 	if opts.CallbackClient == nil {
 		opts.CallbackClient = &http.Client{}
 	}
@@ -168,6 +177,7 @@ func (s *Server) apiRoutes() []route {
 	rs = append(rs, s.numberRoutes()...)
 	rs = append(rs, s.maskingRoutes()...)
 	rs = append(rs, s.messageRoutes()...)
+	rs = append(rs, s.tendlcRoutes()...)
 	return rs
 }
 

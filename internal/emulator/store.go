@@ -17,7 +17,9 @@ type account struct {
 	// maskingSessions never shrinks: an ended session stays readable as
 	// expired (masking.go).
 	maskingSessions map[string]*maskingSession
-	messaging       messagingState // messages.go
+	messaging       messagingState       // messages.go
+	brands          map[string]*brand    // tendlc.go
+	campaigns       map[string]*campaign // tendlc.go
 }
 
 func (s *Server) newAccount(a Account) *account {
@@ -28,6 +30,8 @@ func (s *Server) newAccount(a Account) *account {
 
 		maskingSessions: map[string]*maskingSession{},
 		messaging:       newMessagingState(),
+		brands:          map[string]*brand{},
+		campaigns:       map[string]*campaign{},
 	}
 	s.seedStarterNumbers(acct)
 	return acct

@@ -184,6 +184,9 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		NewPhoneNumberResource,
 		NewMaskingSessionResource,
 		NewMessageResource,
+		NewTenDLCBrandResource,
+		NewTenDLCCampaignResource,
+		NewTenDLCCampaignNumberResource,
 	}
 }
 
@@ -194,6 +197,8 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewAccountNumbersDataSource,
 		NewMaskingSessionDataSource,
 		NewMaskingSessionsDataSource,
+		NewTenDLCBrandDataSource,
+		NewTenDLCCampaignDataSource,
 	}
 }
 

@@ -1,0 +1,43 @@
+# US 10DLC registration: a brand, a campaign under it, and one of the
+# account's starter numbers linked to the campaign. The emulator registers
+# each within about a second; the provider waits for every step.
+resource "cpaas_10dlc_brand" "demo" {
+  brand_alias  = "Demo Coffee Co"
+  profile_uuid = "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a70"
+  brand_type   = "STANDARD"
+}
+
+resource "cpaas_10dlc_campaign" "demo" {
+  brand_id       = cpaas_10dlc_brand.demo.id
+  campaign_alias = "Pickup notices"
+  vertical       = "RETAIL"
+  usecase        = "DELIVERY_NOTIFICATION"
+  description    = "Tells customers of Demo Coffee Co when their mobile order is ready for pickup."
+  sample1        = "Demo Coffee: your order is ready at the counter. Reply STOP to opt out."
+  sample2        = "Demo Coffee: order 42 is waiting for you. Reply HELP for help, STOP to opt out."
+
+  subscriber_optin  = true
+  subscriber_optout = true
+  subscriber_help   = true
+}
+
+resource "cpaas_10dlc_campaign_number" "demo" {
+  campaign_id = cpaas_10dlc_campaign.demo.id
+  number      = "14155550100"
+}
+
+data "cpaas_10dlc_campaign" "demo" {
+  id = cpaas_10dlc_campaign_number.demo.campaign_id
+}
+
+output "tendlc_brand" {
+  value = "${cpaas_10dlc_brand.demo.id} (${cpaas_10dlc_brand.demo.registration_status})"
+}
+
+output "tendlc_campaign" {
+  value = "${cpaas_10dlc_campaign.demo.id} (${cpaas_10dlc_campaign.demo.registration_status})"
+}
+
+output "tendlc_linked_numbers" {
+  value = data.cpaas_10dlc_campaign.demo.linked_numbers
+}

@@ -1,0 +1,15 @@
+# Link two of the account's long codes to a registered campaign.
+resource "cpaas_10dlc_campaign_number" "alerts" {
+  for_each = toset(["14155550100", "12125550101"])
+
+  campaign_id = cpaas_10dlc_campaign.alerts.id
+  number      = each.value
+
+  # Signed number_linking / number_unlinking callbacks.
+  url = "https://hooks.example.com/10dlc/number"
+
+  timeouts {
+    create = "30m"
+    delete = "30m"
+  }
+}

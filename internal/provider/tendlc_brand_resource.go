@@ -1,0 +1,312 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = &TenDLCBrandResource{}
+	_ resource.ResourceWithImportState = &TenDLCBrandResource{}
+	_ resource.ResourceWithModifyPlan  = &TenDLCBrandResource{}
+)
+
+// TenDLCBrandResource registers a 10DLC brand.
+type TenDLCBrandResource struct {
+	client *client.Client
+}
+
+// NewTenDLCBrandResource is the constructor the provider registers.
+func NewTenDLCBrandResource() resource.Resource { return &TenDLCBrandResource{} }
+
+type tendlcBrandModel struct {
+	ID                  types.String   `tfsdk:"id"`
+	BrandAlias          types.String   `tfsdk:"brand_alias"`
+	ProfileUUID         types.String   `tfsdk:"profile_uuid"`
+	BrandType           types.String   `tfsdk:"brand_type"`
+	SecondaryVetting    types.Bool     `tfsdk:"secondary_vetting"`
+	URL                 types.String   `tfsdk:"url"`
+	Method              types.String   `tfsdk:"method"`
+	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
+	RegistrationStatus  types.String   `tfsdk:"registration_status"`
+	VettingStatus       types.String   `tfsdk:"vetting_status"`
+	DeclinedReasons     types.List     `tfsdk:"declined_reasons"`
+	CreatedAt           types.String   `tfsdk:"created_at"`
+	Timeouts            timeouts.Value `tfsdk:"timeouts"`
+}
+
+func (r *TenDLCBrandResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_10dlc_brand"
+}
+
+// callbackAttributes are the url and method attributes of the 10DLC
+// resources; replace tells whether changing them replaces the object.
+func callbackURLAttribute(what string, replace bool) schema.StringAttribute {
+	a := schema.StringAttribute{
+		MarkdownDescription: "Absolute `http://` or `https://` URL that receives a signed callback on each status change of " + what +
+			" (headers `X-Service-Signature-V2`, `X-Service-Signature-Ma-V2`, `X-Service-Signature-V2-Nonce`). The receiver must answer 200; " +
+			"otherwise the callback is retried 60, 120 and 240 seconds after the previous attempt.",
+		Optional:   true,
+		Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, "must be an absolute http:// or https:// URL")},
+	}
+	if replace {
+		a.MarkdownDescription += " The API cannot change it later: changing it replaces the object."
+		a.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	}
+	return a
+}
+
+func callbackMethodAttribute(replace bool) schema.StringAttribute {
+	a := schema.StringAttribute{
+		MarkdownDescription: "HTTP method of the callback to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`.",
+		Optional:            true,
+		Validators:          []validator.String{stringvalidator.OneOf("POST", "GET")},
+	}
+	if replace {
+		a.MarkdownDescription += " Changing it replaces the object."
+		a.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	}
+	return a
+}
+
+func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A US 10DLC brand: the company behind A2P messaging, registered with the campaign registry. " +
+			"Registration is asynchronous: the brand is `PROCESSING` until the registry registers it (`COMPLETED`) or rejects it (`FAILED`, " +
+			"with `declined_reasons`). Brands cannot be updated, so every argument replaces the brand when changed. A brand with campaigns " +
+			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Brand id (`brand_id`), " + tendlcrules.BrandIDRule + ".",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"brand_alias": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand.", tendlcrules.MaxAliasLength),
+				Required:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators:          []validator.String{stringvalidator.LengthBetween(1, tendlcrules.MaxAliasLength)},
+			},
+			"profile_uuid": schema.StringAttribute{
+				MarkdownDescription: "UUID of the business profile (legal name, tax id, address) the brand is registered for. Changing it replaces the brand.",
+				Required:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.UUIDPattern, "must be "+tendlcrules.UUIDRule)},
+			},
+			"brand_type": schema.StringAttribute{
+				MarkdownDescription: "`STARTER` (sole proprietor; its campaigns may only use the `STARTER` use case) or `STANDARD`. Default `STARTER`. Changing it replaces the brand.",
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString(tendlcrules.DefaultBrandType),
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators:          []validator.String{stringvalidator.OneOf(tendlcrules.BrandTypes...)},
+			},
+			"secondary_vetting": schema.BoolAttribute{
+				MarkdownDescription: "Request secondary (external) vetting, which raises the brand's throughput limits. Default `false`. Changing it replaces the brand.",
+				Optional:            true,
+				Computed:            true,
+				Default:             booldefault.StaticBool(false),
+				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+			},
+			"url":    callbackURLAttribute("the brand (`created`, then `registered` or `rejected`)", true),
+			"method": callbackMethodAttribute(true),
+			"wait_for_registration": schema.BoolAttribute{
+				MarkdownDescription: "Whether `terraform apply` waits, within `timeouts.create` (default 30 minutes), until the registry has decided. " +
+					"Default `true`. A rejection then fails the apply with the registry's reasons; the brand stays in the state (tainted) " +
+					"and the next apply replaces it. With `false` the apply finishes while the brand is `PROCESSING`; campaigns cannot be created " +
+					"with it until it is `COMPLETED`. Changing it does not touch the brand.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(true),
+			},
+			"registration_status": schema.StringAttribute{
+				MarkdownDescription: "`PROCESSING`, `COMPLETED` (registered) or `FAILED` (rejected), as of the last refresh. A `FAILED` brand is replaced on the next apply.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"vetting_status": schema.StringAttribute{
+				MarkdownDescription: "Secondary vetting status: `NOT_REQUESTED`, `PENDING`, `ACCEPTED` or `FAILED`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"declined_reasons": schema.ListNestedAttribute{
+				MarkdownDescription: "Why the registry rejected the brand; empty unless `registration_status` is `FAILED`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.List{listplanmodifier.UseStateForUnknown()},
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"code":    schema.StringAttribute{MarkdownDescription: "Reason code.", Computed: true},
+					"message": schema.StringAttribute{MarkdownDescription: "What is wrong and what to correct.", Computed: true},
+				}},
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the brand was submitted, RFC 3339.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true}),
+		},
+	}
+}
+
+func (r *TenDLCBrandResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = configureResource(req, resp)
+}
+
+func (r *TenDLCBrandResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	replaceWhenFailed(ctx, req, resp)
+}
+
+// applyBrand copies what the API reports into m.
+func applyBrand(m *tendlcBrandModel, b *client.Brand) {
+	m.ID = types.StringValue(b.BrandID)
+	m.BrandAlias = types.StringValue(b.BrandAlias)
+	m.ProfileUUID = types.StringValue(b.ProfileUUID)
+	m.BrandType = types.StringValue(b.BrandType)
+	m.SecondaryVetting = types.BoolValue(b.SecondaryVetting)
+	m.RegistrationStatus = types.StringValue(b.RegistrationStatus)
+	m.VettingStatus = types.StringValue(b.VettingStatus)
+	m.DeclinedReasons = declinedReasonsValue(b.DeclinedReasons)
+	m.CreatedAt = types.StringValue(b.CreatedAt)
+	if m.WaitForRegistration.IsNull() || m.WaitForRegistration.IsUnknown() {
+		m.WaitForRegistration = types.BoolValue(true)
+	}
+}
+
+func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan tendlcBrandModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, diags := plan.Timeouts.Create(ctx, defaultRegistrationTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	created, err := r.client.CreateBrand(ctx, client.BrandCreate{
+		BrandAlias:       plan.BrandAlias.ValueString(),
+		ProfileUUID:      plan.ProfileUUID.ValueString(),
+		BrandType:        plan.BrandType.ValueString(),
+		SecondaryVetting: plan.SecondaryVetting.ValueBool(),
+		URL:              plan.URL.ValueString(),
+		Method:           plan.Method.ValueString(),
+	})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error creating 10DLC brand", "brand "+plan.BrandAlias.ValueString(), err)
+		return
+	}
+	id := created.BrandID
+	what := "10DLC brand " + id
+	b, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Brand, error) { return r.client.GetBrand(ctx, id) })
+	if err != nil {
+		r.saveUnread(ctx, resp, plan, id)
+		addAPIError(&resp.Diagnostics, "Error reading 10DLC brand after create", what, err)
+		return
+	}
+	if plan.WaitForRegistration.ValueBool() {
+		err = pollUntil(ctx, timeout, func(ctx context.Context) (bool, error) {
+			got, err := r.client.GetBrand(ctx, id)
+			if err != nil {
+				return false, err
+			}
+			b = got
+			return b.RegistrationStatus != tendlcrules.StatusProcessing, nil
+		})
+	}
+	applyBrand(&plan, b)
+	// Saved in every case below: a brand that exists must be in the state.
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	switch {
+	case errors.Is(err, errWaitTimeout):
+		addTimeoutError(&resp.Diagnostics, "Timed out waiting for 10DLC brand registration", what, timeout, b.RegistrationStatus)
+	case err != nil:
+		addAPIError(&resp.Diagnostics, "Error waiting for 10DLC brand registration", what, err)
+	case b.RegistrationStatus == tendlcrules.StatusFailed:
+		resp.Diagnostics.AddAttributeError(path.Root("brand_alias"), "10DLC brand rejected by the registry",
+			fmt.Sprintf("The registry rejected %s (%q). Its reasons:\n%s\n\nThe brand stays in the state as tainted; correct what the reasons name "+
+				"(the business profile or the brand's arguments) and apply again to register a replacement.", what, b.BrandAlias, b.DeclinedText()))
+	}
+}
+
+// saveUnread stores an object whose read failed, so it is not orphaned.
+func (r *TenDLCBrandResource) saveUnread(ctx context.Context, resp *resource.CreateResponse, plan tendlcBrandModel, id string) {
+	plan.ID = types.StringValue(id)
+	plan.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
+	plan.VettingStatus = types.StringNull()
+	plan.DeclinedReasons = declinedReasonsValue(nil)
+	plan.CreatedAt = types.StringNull()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *TenDLCBrandResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state tendlcBrandModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	b, err := r.client.GetBrand(ctx, state.ID.ValueString())
+	if errors.Is(err, client.ErrNotFound) {
+		tflog.Debug(ctx, "10DLC brand no longer exists; removing it from the state", map[string]any{"id": state.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading 10DLC brand", "10DLC brand "+state.ID.ValueString(), err)
+		return
+	}
+	applyBrand(&state, b)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Update only changes wait_for_registration or timeouts: every argument of
+// the brand itself replaces it.
+func (r *TenDLCBrandResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan tendlcBrandModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *TenDLCBrandResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state tendlcBrandModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.client.DeleteBrand(ctx, state.ID.ValueString())
+	if err != nil && !errors.Is(err, client.ErrNotFound) {
+		addAPIError(&resp.Diagnostics, "Error deleting 10DLC brand", "10DLC brand "+state.ID.ValueString(), err)
+	}
+}
+
+// ImportState takes the brand id. url and method cannot be read back.
+func (r *TenDLCBrandResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if !tendlcrules.BrandIDPattern.MatchString(req.ID) {
+		resp.Diagnostics.AddError("Invalid 10DLC brand import id", fmt.Sprintf("import id %q must be a brand id, %s.", req.ID, tendlcrules.BrandIDRule))
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}

@@ -1,0 +1,263 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+const tdProfile = "1b2c3d4e-0000-4000-8000-123456789abc"
+
+// tendlcEnv is an emulator on a real clock with short 10DLC delays, so
+// the provider's waiters finish in a fraction of a second.
+func tendlcEnv(t *testing.T) *acctest.Env {
+	return acctest.NewEnv(t, func(o *emulator.Options) {
+		o.BrandRegistrationDelay = 150 * time.Millisecond
+		o.CampaignRegistrationDelay = 150 * time.Millisecond
+		o.NumberLinkDelay = 100 * time.Millisecond
+	})
+}
+
+// tendlcManualEnv stands still until the test advances its clock.
+func tendlcManualEnv(t *testing.T) *acctest.Env {
+	return acctest.NewEnv(t, func(o *emulator.Options) {
+		o.Clock = emulator.NewManualClock(time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
+	})
+}
+
+func brandHCL(alias, extra string) string {
+	return fmt.Sprintf(`
+resource "cpaas_10dlc_brand" "test" {
+  brand_alias  = %q
+  profile_uuid = %q
+  brand_type   = "STANDARD"
+%s
+}
+`, alias, tdProfile, extra)
+}
+
+// checkTenDLCDestroyed asks the emulator that no brand, campaign or link is left.
+func checkTenDLCDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		objs := env.Objects(t)
+		for _, kind := range []string{"10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers"} {
+			if len(objs[kind]) != 0 {
+				return fmt.Errorf("%s left in the emulator after destroy: %v", kind, objs[kind])
+			}
+		}
+		return nil
+	}
+}
+
+func stateID(s *terraform.State, addr string) (string, error) {
+	rs, ok := s.RootModule().Resources[addr]
+	if !ok {
+		return "", fmt.Errorf("%s not in state", addr)
+	}
+	return rs.Primary.ID, nil
+}
+
+func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	var firstID string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(brandHCL("Acme Corp", `  secondary_vetting = true`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^B[A-Z0-9]{6}$`))),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("COMPLETED")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_status"), knownvalue.StringExact("ACCEPTED")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("declined_reasons"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("brand_type"), knownvalue.StringExact("STANDARD")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("wait_for_registration"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("created_at"), knownvalue.NotNull()),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) (err error) {
+					firstID, err = stateID(s, "cpaas_10dlc_brand.test")
+					if err != nil {
+						return err
+					}
+					b, err := env.Client(t).GetBrand(context.Background(), firstID)
+					if err == nil && (b.BrandAlias != "Acme Corp" || !b.SecondaryVetting || b.ProfileUUID != tdProfile) {
+						err = fmt.Errorf("emulator holds %+v", b)
+					}
+					return err
+				},
+			},
+			{
+				ResourceName:      "cpaas_10dlc_brand.test",
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				// Brands cannot be updated: a new alias replaces the brand.
+				Config: env.Config(brandHCL("Acme Corporation", `  secondary_vetting = true`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := stateID(s, "cpaas_10dlc_brand.test")
+					if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 1 || ids[0] != id || id == firstID {
+						return fmt.Errorf("after replace the emulator holds %v; want only the new brand %s (old %s)", ids, id, firstID)
+					}
+					return nil
+				},
+			},
+			{
+				// wait_for_registration changes in place, without touching the brand.
+				Config: env.Config(brandHCL("Acme Corporation", "  secondary_vetting = true\n  wait_for_registration = false")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionUpdate)},
+				},
+			},
+			{
+				ResourceName:  "cpaas_10dlc_brand.test",
+				ImportStateId: "not-a-brand",
+				ImportState:   true,
+				ExpectError:   acctest.ErrorPattern(`import id "not-a-brand" must be a brand id, B followed by 6 upper-case letters or digits`),
+			},
+		},
+	})
+}
+
+func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	rejected := env.Config(brandHCL("Acme REJECT", ""))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config:      rejected,
+				ExpectError: acctest.ErrorPattern(`10DLC brand rejected by the registry.*IDENTITY_MISMATCH: The registry could not verify the company identity.*Correct the legal name and EIN.*stays in the state as tainted`),
+			},
+			{
+				// The rejected brand is in the state (tainted): the same
+				// configuration plans a replacement, and is rejected again.
+				Config: rejected,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ExpectError: acctest.ErrorPattern(`EMULATOR_REJECT_RULE`),
+			},
+			{
+				Config: env.Config(brandHCL("Acme Corp", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("COMPLETED")),
+				},
+				Check: func(s *terraform.State) error {
+					if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 1 {
+						return fmt.Errorf("rejected brands were not deleted on replace: %v", ids)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestAccTenDLCBrand_noWaitThenRegisteredAndDisappears(t *testing.T) {
+	t.Parallel()
+	env := tendlcManualEnv(t)
+	cfg := env.Config(brandHCL("Acme Corp", "  wait_for_registration = false"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("PROCESSING")),
+				},
+			},
+			{
+				// The registry decides later; a refresh sees it without a diff.
+				PreConfig: func() { env.Server.Clock().Advance(emulator.DefaultBrandRegistrationDelay) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("COMPLETED")),
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := stateID(s, "cpaas_10dlc_brand.test")
+					return env.Client(t).DeleteBrand(context.Background(), id)
+				},
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionCreate)},
+				},
+			},
+		},
+	})
+}
+
+func TestAccTenDLCBrand_validation(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	steps := []resource.TestStep{
+		{
+			Config: env.Config(`resource "cpaas_10dlc_brand" "test" {
+  brand_alias  = "A"
+  profile_uuid = "not-a-uuid"
+}`),
+			ExpectError: acctest.ErrorPattern(`Attribute profile_uuid must be a UUID such as .*got: not-a-uuid`),
+		},
+		{
+			Config:      env.Config(brandHCL("A", `  method = "PUT"`)),
+			ExpectError: acctest.ErrorPattern(`Attribute method value must be one of: \["POST" "GET"\], got: "PUT"`),
+		},
+		{
+			Config:      env.Config(brandHCL("A", `  url = "ftp://example.com/cb"`)),
+			ExpectError: acctest.ErrorPattern(`Attribute url must be an absolute http:// or https:// URL, got: ftp://example.com/cb`),
+		},
+		{
+			Config: env.Config(`resource "cpaas_10dlc_brand" "test" {
+  brand_alias  = "A"
+  profile_uuid = "` + tdProfile + `"
+  brand_type   = "ENTERPRISE"
+}`),
+			ExpectError: acctest.ErrorPattern(`Attribute brand_type value must be one of: \["STARTER" "STANDARD"\], got: "ENTERPRISE"`),
+		},
+	}
+	for i := range steps {
+		steps[i].PlanOnly = true
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
+	if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 0 {
+		t.Fatalf("invalid configurations created brands: %v", ids)
+	}
+}

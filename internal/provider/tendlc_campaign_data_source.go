@@ -1,0 +1,139 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+var _ datasource.DataSourceWithConfigure = &TenDLCCampaignDataSource{}
+
+// TenDLCCampaignDataSource reads a 10DLC campaign registered elsewhere, by
+// id, with the numbers linked to it.
+type TenDLCCampaignDataSource struct {
+	client *client.Client
+}
+
+// NewTenDLCCampaignDataSource is the constructor the provider registers.
+func NewTenDLCCampaignDataSource() datasource.DataSource { return &TenDLCCampaignDataSource{} }
+
+type tendlcCampaignDataModel struct {
+	ID                 types.String `tfsdk:"id"`
+	BrandID            types.String `tfsdk:"brand_id"`
+	CampaignAlias      types.String `tfsdk:"campaign_alias"`
+	Vertical           types.String `tfsdk:"vertical"`
+	Usecase            types.String `tfsdk:"usecase"`
+	SubUsecases        types.Set    `tfsdk:"sub_usecases"`
+	Description        types.String `tfsdk:"description"`
+	Sample1            types.String `tfsdk:"sample1"`
+	Sample2            types.String `tfsdk:"sample2"`
+	Sample3            types.String `tfsdk:"sample3"`
+	Sample4            types.String `tfsdk:"sample4"`
+	Sample5            types.String `tfsdk:"sample5"`
+	EmbeddedLink       types.Bool   `tfsdk:"embedded_link"`
+	EmbeddedPhone      types.Bool   `tfsdk:"embedded_phone"`
+	AgeGated           types.Bool   `tfsdk:"age_gated"`
+	DirectLending      types.Bool   `tfsdk:"direct_lending"`
+	AffiliateMarketing types.Bool   `tfsdk:"affiliate_marketing"`
+	SubscriberOptin    types.Bool   `tfsdk:"subscriber_optin"`
+	SubscriberOptout   types.Bool   `tfsdk:"subscriber_optout"`
+	SubscriberHelp     types.Bool   `tfsdk:"subscriber_help"`
+	RegistrationStatus types.String `tfsdk:"registration_status"`
+	ErrorReason        types.String `tfsdk:"error_reason"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+	LinkedNumbers      types.Set    `tfsdk:"linked_numbers"`
+}
+
+func (d *TenDLCCampaignDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign"
+}
+
+func (d *TenDLCCampaignDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+	}
+	flag := func(desc string) schema.BoolAttribute {
+		return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads a 10DLC campaign by id, for campaigns registered outside this configuration (for example to link numbers to them).",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Campaign id, " + tendlcrules.CampaignIDRule + ".",
+				Required:            true,
+				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)},
+			},
+			"brand_id":            str("Id of the campaign's brand."),
+			"campaign_alias":      str("Name of the campaign."),
+			"vertical":            str("Industry vertical."),
+			"usecase":             str("Use case."),
+			"sub_usecases":        schema.SetAttribute{MarkdownDescription: "Sub use cases (`MIXED` and `LOW_VOLUME` only); null when none.", Computed: true, ElementType: types.StringType},
+			"description":         str("Campaign description."),
+			"sample1":             str("Sample message 1."),
+			"sample2":             str("Sample message 2."),
+			"sample3":             str("Sample message 3, or null."),
+			"sample4":             str("Sample message 4, or null."),
+			"sample5":             str("Sample message 5, or null."),
+			"embedded_link":       flag("Messages contain links."),
+			"embedded_phone":      flag("Messages contain phone numbers."),
+			"age_gated":           flag("Content is age-gated."),
+			"direct_lending":      flag("Direct lending."),
+			"affiliate_marketing": flag("Affiliate marketing."),
+			"subscriber_optin":    flag("Opt-in is collected."),
+			"subscriber_optout":   flag("Opt-out is supported."),
+			"subscriber_help":     flag("Help is supported."),
+			"registration_status": str("`PROCESSING`, `ACTIVE` (registered), `FAILED` (rejected) or `EXPIRED`."),
+			"error_reason":        str("Why the registry rejected the campaign; empty otherwise."),
+			"created_at":          str("When the campaign was submitted, RFC 3339."),
+			"linked_numbers":      schema.SetAttribute{MarkdownDescription: "Numbers linked to the campaign (status `COMPLETED`).", Computed: true, ElementType: types.StringType},
+		},
+	}
+}
+
+func (d *TenDLCCampaignDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = configureDataSource(req, resp)
+}
+
+func (d *TenDLCCampaignDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m tendlcCampaignDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := m.ID.ValueString()
+	c, err := d.client.GetCampaign(ctx, id)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading 10DLC campaign", "10DLC campaign "+id, err)
+		return
+	}
+	nums, err := d.client.ListCampaignNumbers(ctx, id)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading the numbers of 10DLC campaign", "10DLC campaign "+id, err)
+		return
+	}
+	// Reuse the resource's mapping, then copy the shared fields.
+	var rm tendlcCampaignModel
+	applyCampaign(&rm, c)
+	m.BrandID, m.CampaignAlias, m.Vertical, m.Usecase, m.SubUsecases = rm.BrandID, rm.CampaignAlias, rm.Vertical, rm.Usecase, rm.SubUsecases
+	m.Description, m.Sample1, m.Sample2, m.Sample3, m.Sample4, m.Sample5 = rm.Description, rm.Sample1, rm.Sample2, rm.Sample3, rm.Sample4, rm.Sample5
+	m.EmbeddedLink, m.EmbeddedPhone, m.AgeGated, m.DirectLending = rm.EmbeddedLink, rm.EmbeddedPhone, rm.AgeGated, rm.DirectLending
+	m.AffiliateMarketing, m.SubscriberOptin, m.SubscriberOptout, m.SubscriberHelp = rm.AffiliateMarketing, rm.SubscriberOptin, rm.SubscriberOptout, rm.SubscriberHelp
+	m.RegistrationStatus, m.ErrorReason, m.CreatedAt = rm.RegistrationStatus, rm.ErrorReason, rm.CreatedAt
+	linked := []string{}
+	for _, n := range nums.PhoneNumbers {
+		if n.Status == tendlcrules.StatusCompleted {
+			linked = append(linked, n.Number)
+		}
+	}
+	set, diags := types.SetValueFrom(ctx, types.StringType, linked)
+	resp.Diagnostics.Append(diags...)
+	m.LinkedNumbers = set
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}

@@ -1,0 +1,41 @@
+package provider_test
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+)
+
+func TestAccTenDLCCampaignDataSource(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(numbersHCL("Alerts", "14155550100") + `
+data "cpaas_10dlc_campaign" "by_id" {
+  id = cpaas_10dlc_campaign_number.n0.campaign_id
+}
+`),
+				Check: resource.ComposeAggregateTestCheckFunc(
+					resource.TestCheckResourceAttrPair("data.cpaas_10dlc_campaign.by_id", "brand_id", "cpaas_10dlc_brand.test", "id"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "campaign_alias", "Alerts"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "usecase", "DELIVERY_NOTIFICATION"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "description", tdDescription),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "registration_status", "ACTIVE"),
+					resource.TestCheckNoResourceAttr("data.cpaas_10dlc_campaign.by_id", "sub_usecases"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "linked_numbers.#", "1"),
+					resource.TestCheckTypeSetElemAttr("data.cpaas_10dlc_campaign.by_id", "linked_numbers.*", "14155550100"),
+				),
+			},
+			{
+				Config:      env.Config(`data "cpaas_10dlc_campaign" "missing" { id = "CNOPE00" }`),
+				ExpectError: acctest.ErrorPattern(`Error reading 10DLC campaign.*10DLC campaign CNOPE00.*HTTP 404`),
+			},
+		},
+	})
+}

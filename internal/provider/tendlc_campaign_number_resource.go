@@ -1,0 +1,263 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = &TenDLCCampaignNumberResource{}
+	_ resource.ResourceWithImportState = &TenDLCCampaignNumberResource{}
+)
+
+// TenDLCCampaignNumberResource links one long code to a 10DLC campaign.
+type TenDLCCampaignNumberResource struct {
+	client *client.Client
+}
+
+// NewTenDLCCampaignNumberResource is the constructor the provider registers.
+func NewTenDLCCampaignNumberResource() resource.Resource { return &TenDLCCampaignNumberResource{} }
+
+type tendlcCampaignNumberModel struct {
+	ID         types.String   `tfsdk:"id"`
+	CampaignID types.String   `tfsdk:"campaign_id"`
+	Number     types.String   `tfsdk:"number"`
+	URL        types.String   `tfsdk:"url"`
+	Method     types.String   `tfsdk:"method"`
+	Status     types.String   `tfsdk:"status"`
+	Timeouts   timeouts.Value `tfsdk:"timeouts"`
+}
+
+func (r *TenDLCCampaignNumberResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign_number"
+}
+
+func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Links one long code of the account to a registered 10DLC campaign, so it may send A2P traffic under it. " +
+			"Creating it asks the operators to link the number and waits (within `timeouts.create`, default 20 minutes) until they have; " +
+			"a refused link fails the apply with the operators' reason and nothing is saved, so the next apply asks again. Destroying it " +
+			"asks them to unlink the number and waits (within `timeouts.delete`) until they have; the number can then be linked to another " +
+			"campaign. A number can be linked to one campaign at a time.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "`<campaign_id>/<number>`, the import id.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"campaign_id": schema.StringAttribute{
+				MarkdownDescription: "Id of the registered campaign, " + tendlcrules.CampaignIDRule + ". Changing it unlinks the number and links it to the new campaign.",
+				Required:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)},
+			},
+			"number": schema.StringAttribute{
+				MarkdownDescription: "The number to link: " + tendlcrules.NumberRule + ". It must belong to the account. Changing it replaces the link.",
+				Required:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.NumberPattern, "must be "+tendlcrules.NumberRule)},
+			},
+			"url": schema.StringAttribute{
+				MarkdownDescription: "Absolute `http://` or `https://` URL that receives the signed `number_linking` callbacks (`created`, then `success` " +
+					"or `failed`) of the link request and the `number_unlinking` callbacks of the unlink request on destroy. Updates in place " +
+					"(no API call): the new value is used for the unlink request.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, "must be an absolute http:// or https:// URL")},
+			},
+			"method": schema.StringAttribute{
+				MarkdownDescription: "HTTP method of the callbacks to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. Updates in place.",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.OneOf("POST", "GET")},
+			},
+			"status": schema.StringAttribute{
+				MarkdownDescription: "`COMPLETED` once linked; `PROCESSING` while a request about the number is in progress.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Delete: true}),
+		},
+	}
+}
+
+func (r *TenDLCCampaignNumberResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = configureResource(req, resp)
+}
+
+// waitSettled polls the number until no request about it is in progress.
+// It returns nil for a number that is not (or no longer) listed.
+func (r *TenDLCCampaignNumberResource) waitSettled(ctx context.Context, timeout time.Duration, campaignID, number string,
+	settled func(*client.CampaignNumber) bool) (*client.CampaignNumber, error) {
+	var last *client.CampaignNumber
+	err := pollUntil(ctx, timeout, func(ctx context.Context) (bool, error) {
+		n, err := r.client.GetCampaignNumber(ctx, campaignID, number)
+		if errors.Is(err, client.ErrNotFound) {
+			last = nil
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		last = n
+		return settled(n), nil
+	})
+	return last, err
+}
+
+func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan tendlcCampaignNumberModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, diags := plan.Timeouts.Create(ctx, defaultLinkTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	campaignID, number := plan.CampaignID.ValueString(), plan.Number.ValueString()
+	what := fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID)
+	err := r.client.LinkNumbers(ctx, campaignID, client.NumberLink{
+		Numbers: []string{number}, URL: plan.URL.ValueString(), Method: plan.Method.ValueString(),
+	})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error linking number to 10DLC campaign", what, err)
+		return
+	}
+	plan.ID = types.StringValue(tendlcrules.CampaignNumberID(campaignID, number))
+	n, err := r.waitSettled(ctx, timeout, campaignID, number, func(n *client.CampaignNumber) bool {
+		return n.Status != tendlcrules.StatusProcessing
+	})
+	switch {
+	case errors.Is(err, errWaitTimeout):
+		plan.Status = types.StringValue(tendlcrules.StatusProcessing)
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		addTimeoutError(&resp.Diagnostics, "Timed out waiting for the 10DLC number link", what, timeout, tendlcrules.StatusProcessing)
+	case err != nil:
+		plan.Status = types.StringValue(tendlcrules.StatusProcessing)
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		addAPIError(&resp.Diagnostics, "Error waiting for the 10DLC number link", what, err)
+	case n == nil:
+		resp.Diagnostics.AddError("10DLC number link disappeared",
+			fmt.Sprintf("%s vanished while the link request was processed (was the campaign deleted?). Nothing was saved; apply again to retry.", what))
+	case n.Status == tendlcrules.StatusFailed:
+		resp.Diagnostics.AddAttributeError(path.Root("number"), "Operators refused to link the number to the 10DLC campaign",
+			fmt.Sprintf("The link request for %s failed: %s\n\nNothing was saved in the state; apply again to retry the link.", what, n.Reason))
+	default:
+		plan.Status = types.StringValue(n.Status)
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	}
+}
+
+func (r *TenDLCCampaignNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state tendlcCampaignNumberModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	campaignID, number := state.CampaignID.ValueString(), state.Number.ValueString()
+	n, err := r.client.GetCampaignNumber(ctx, campaignID, number)
+	if errors.Is(err, client.ErrNotFound) || (err == nil && n.Status == tendlcrules.StatusFailed) {
+		tflog.Debug(ctx, "10DLC number is no longer linked; removing it from the state", map[string]any{"campaign_id": campaignID, "number": number})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading 10DLC number link", fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID), err)
+		return
+	}
+	state.ID = types.StringValue(tendlcrules.CampaignNumberID(campaignID, number))
+	state.Status = types.StringValue(n.Status)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Update only records url, method or timeouts: they matter for the unlink
+// request, and the link itself cannot change in place.
+func (r *TenDLCCampaignNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan tendlcCampaignNumberModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state tendlcCampaignNumberModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, diags := state.Timeouts.Delete(ctx, defaultLinkTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	campaignID, number := state.CampaignID.ValueString(), state.Number.ValueString()
+	what := fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	// A request still in progress (a link that timed out earlier) must
+	// settle before the number can be unlinked.
+	n, err := r.waitSettled(ctx, timeout, campaignID, number, func(n *client.CampaignNumber) bool {
+		return n.Status != tendlcrules.StatusProcessing
+	})
+	if err == nil && (n == nil || n.Status == tendlcrules.StatusFailed) {
+		return // not linked: nothing to unlink
+	}
+	if err == nil {
+		err = r.client.UnlinkNumber(ctx, campaignID, number, client.NumberUnlink{URL: state.URL.ValueString(), Method: state.Method.ValueString()})
+		if errors.Is(err, client.ErrNotFound) {
+			return
+		}
+	}
+	if err == nil {
+		// After the request the number reads PROCESSING until operators
+		// answer: gone (unlinked) or COMPLETED with a reason (refused).
+		n, err = r.waitSettled(ctx, timeout, campaignID, number, func(n *client.CampaignNumber) bool {
+			return n.Status != tendlcrules.StatusProcessing && n.Reason != ""
+		})
+		if err == nil && n != nil {
+			resp.Diagnostics.AddError("Operators refused to unlink the number from the 10DLC campaign",
+				fmt.Sprintf("The unlink request for %s failed: %s\n\nThe number is still linked and stays in the state; run terraform destroy or apply again to retry.", what, n.Reason))
+			return
+		}
+	}
+	switch {
+	case errors.Is(err, errWaitTimeout) || errors.Is(err, context.DeadlineExceeded):
+		resp.Diagnostics.AddError("Timed out waiting for the 10DLC number unlink",
+			fmt.Sprintf("%s is still being processed after %s. It stays in the state; raise timeouts.delete and try again.", what, timeout))
+	case err != nil:
+		addAPIError(&resp.Diagnostics, "Error unlinking number from 10DLC campaign", what, err)
+	}
+}
+
+// ImportState takes "<campaign_id>/<number>".
+func (r *TenDLCCampaignNumberResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	campaignID, number, err := tendlcrules.ParseCampaignNumberID(req.ID)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid 10DLC campaign number import id", err.Error()+".")
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("campaign_id"), campaignID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("number"), number)...)
+}

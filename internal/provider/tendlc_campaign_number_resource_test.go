@@ -1,0 +1,204 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// numbersHCL is brand -> campaign -> one link per number.
+func numbersHCL(alias string, numbers ...string) string {
+	cfg := campaignHCL(alias, "RETAIL", `  usecase = "DELIVERY_NOTIFICATION"`)
+	for i, n := range numbers {
+		cfg += fmt.Sprintf(`
+resource "cpaas_10dlc_campaign_number" "n%d" {
+  campaign_id = cpaas_10dlc_campaign.test.id
+  number      = %q
+}
+`, i, n)
+	}
+	return cfg
+}
+
+func linkedNumbers(env *acctest.Env, t *testing.T) []string {
+	return env.Objects(t)["10dlc_campaign_numbers"]
+}
+
+func TestAccTenDLCCampaignNumber_twoNumbersUnlinkImport(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				// Brand, campaign and two links in one configuration.
+				Config: env.Config(numbersHCL("Alerts", "14155550100", "12125550101")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign_number.n0", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign_number.n1", tfjsonpath.New("status"), knownvalue.StringExact("COMPLETED")),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) error {
+					cid, _ := stateID(s, "cpaas_10dlc_campaign.test")
+					id0, _ := stateID(s, "cpaas_10dlc_campaign_number.n0")
+					if id0 != cid+"/14155550100" {
+						return fmt.Errorf("id %q, want %s/14155550100", id0, cid)
+					}
+					want := []string{cid + "/12125550101", cid + "/14155550100"}
+					if got := linkedNumbers(env, t); strings.Join(got, " ") != strings.Join(want, " ") {
+						return fmt.Errorf("emulator links %v, want %v", got, want)
+					}
+					return nil
+				},
+			},
+			{
+				// Removing one link unlinks that number only.
+				Config: env.Config(numbersHCL("Alerts", "14155550100")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign_number.n1", plancheck.ResourceActionDestroy)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					cid, _ := stateID(s, "cpaas_10dlc_campaign.test")
+					if got := linkedNumbers(env, t); len(got) != 1 || got[0] != cid+"/14155550100" {
+						return fmt.Errorf("after unlink the emulator links %v", got)
+					}
+					return nil
+				},
+			},
+			{
+				ResourceName:      "cpaas_10dlc_campaign_number.n0",
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:  "cpaas_10dlc_campaign_number.n0",
+				ImportState:   true,
+				ImportStateId: "CABC123-14155550100",
+				ExpectError:   acctest.ErrorPattern(`import id "CABC123-14155550100" must have the form <campaign_id>/<number>, such as CQ7ZP3A/14155550100`),
+			},
+			{
+				ResourceName:  "cpaas_10dlc_campaign_number.n0",
+				ImportState:   true,
+				ImportStateId: "CABC123/+14155550100",
+				ExpectError:   acctest.ErrorPattern(`number "\+14155550100" must be a US or Canadian long code`),
+			},
+			{
+				// Changing the callback URL needs no API call: in place.
+				Config: env.Config(strings.Replace(numbersHCL("Alerts", "14155550100"), `number      = "14155550100"`,
+					`number      = "14155550100"`+"\n  url = \"https://example.com/10dlc\"", 1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign_number.n0", plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+		},
+	})
+}
+
+func TestAccTenDLCCampaignNumber_linkFailureThenRetry(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(numbersHCL("Alerts FAIL_LINK", "13125550102")),
+				ExpectError: acctest.ErrorPattern(`Operators refused to link the number to the 10DLC campaign.*Operators rejected the request to link 13125550102.*Nothing was saved in the state; apply again to retry the link`),
+			},
+			{
+				// Nothing was saved: fixing the cause and applying again links it.
+				Config: env.Config(numbersHCL("Alerts", "13125550102")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("cpaas_10dlc_campaign_number.n0", plancheck.ResourceActionCreate),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error {
+					if got := linkedNumbers(env, t); len(got) != 1 {
+						return fmt.Errorf("emulator links %v", got)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestAccTenDLCCampaignNumber_unlinkFailureKeepsState(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	var campaignID string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(numbersHCL("Alerts FAIL_UNLINK", "14155550100")),
+				Check: func(s *terraform.State) (err error) {
+					campaignID, err = stateID(s, "cpaas_10dlc_campaign.test")
+					return err
+				},
+			},
+			{
+				Config:      env.Config(numbersHCL("Alerts FAIL_UNLINK")),
+				ExpectError: acctest.ErrorPattern(`Operators refused to unlink the number from the 10DLC campaign.*is still linked and stays in the state`),
+			},
+			{
+				// Once operators accept, the retried destroy unlinks it.
+				PreConfig: func() {
+					alias := "Alerts"
+					if _, err := env.Client(t).UpdateCampaign(context.Background(), campaignID, client.CampaignUpdate{CampaignAlias: &alias}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.Config(numbersHCL("Alerts")),
+				Check: func(*terraform.State) error {
+					if got := linkedNumbers(env, t); len(got) != 0 {
+						return fmt.Errorf("still linked: %v", got)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestAccTenDLCCampaignNumber_errors(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(numbersHCL("Alerts", "+14155550100")),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute number must be a US or Canadian long code as 11 digits.*got: \+14155550100`),
+			},
+			{
+				Config:      env.Config(numbersHCL("Alerts", "14155559999")),
+				ExpectError: acctest.ErrorPattern(`Error linking number to 10DLC campaign.*number 14155559999 does not belong to this account`),
+			},
+		},
+	})
+}

@@ -1,0 +1,462 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+var (
+	_ resource.ResourceWithConfigure      = &TenDLCCampaignResource{}
+	_ resource.ResourceWithImportState    = &TenDLCCampaignResource{}
+	_ resource.ResourceWithModifyPlan     = &TenDLCCampaignResource{}
+	_ resource.ResourceWithValidateConfig = &TenDLCCampaignResource{}
+)
+
+// TenDLCCampaignResource registers a 10DLC campaign under a brand.
+type TenDLCCampaignResource struct {
+	client *client.Client
+}
+
+// NewTenDLCCampaignResource is the constructor the provider registers.
+func NewTenDLCCampaignResource() resource.Resource { return &TenDLCCampaignResource{} }
+
+type tendlcCampaignModel struct {
+	ID                  types.String   `tfsdk:"id"`
+	BrandID             types.String   `tfsdk:"brand_id"`
+	CampaignAlias       types.String   `tfsdk:"campaign_alias"`
+	Vertical            types.String   `tfsdk:"vertical"`
+	Usecase             types.String   `tfsdk:"usecase"`
+	SubUsecases         types.Set      `tfsdk:"sub_usecases"`
+	Description         types.String   `tfsdk:"description"`
+	Sample1             types.String   `tfsdk:"sample1"`
+	Sample2             types.String   `tfsdk:"sample2"`
+	Sample3             types.String   `tfsdk:"sample3"`
+	Sample4             types.String   `tfsdk:"sample4"`
+	Sample5             types.String   `tfsdk:"sample5"`
+	MessageFlow         types.String   `tfsdk:"message_flow"`
+	HelpMessage         types.String   `tfsdk:"help_message"`
+	HelpKeywords        types.String   `tfsdk:"help_keywords"`
+	OptinKeywords       types.String   `tfsdk:"optin_keywords"`
+	OptinMessage        types.String   `tfsdk:"optin_message"`
+	OptoutKeywords      types.String   `tfsdk:"optout_keywords"`
+	OptoutMessage       types.String   `tfsdk:"optout_message"`
+	EmbeddedLink        types.Bool     `tfsdk:"embedded_link"`
+	EmbeddedPhone       types.Bool     `tfsdk:"embedded_phone"`
+	AgeGated            types.Bool     `tfsdk:"age_gated"`
+	DirectLending       types.Bool     `tfsdk:"direct_lending"`
+	AffiliateMarketing  types.Bool     `tfsdk:"affiliate_marketing"`
+	SubscriberOptin     types.Bool     `tfsdk:"subscriber_optin"`
+	SubscriberOptout    types.Bool     `tfsdk:"subscriber_optout"`
+	SubscriberHelp      types.Bool     `tfsdk:"subscriber_help"`
+	URL                 types.String   `tfsdk:"url"`
+	Method              types.String   `tfsdk:"method"`
+	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
+	RegistrationStatus  types.String   `tfsdk:"registration_status"`
+	ErrorReason         types.String   `tfsdk:"error_reason"`
+	CreatedAt           types.String   `tfsdk:"created_at"`
+	Timeouts            timeouts.Value `tfsdk:"timeouts"`
+}
+
+func (r *TenDLCCampaignResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign"
+}
+
+func replaceString(desc string, required bool, vs ...validator.String) schema.StringAttribute {
+	return schema.StringAttribute{
+		MarkdownDescription: desc + " Changing it replaces the campaign.",
+		Required:            required,
+		Optional:            !required,
+		PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		Validators:          vs,
+	}
+}
+
+func updatableString(desc string, required bool, vs ...validator.String) schema.StringAttribute {
+	return schema.StringAttribute{
+		MarkdownDescription: desc + " Updates in place.",
+		Required:            required,
+		Optional:            !required,
+		Validators:          append([]validator.String{stringvalidator.LengthAtLeast(1)}, vs...),
+	}
+}
+
+func attributeFlag(desc string) schema.BoolAttribute {
+	return schema.BoolAttribute{
+		MarkdownDescription: desc + " Default `false`. Changing it replaces the campaign.",
+		Optional:            true,
+		Computed:            true,
+		Default:             booldefault.StaticBool(false),
+		PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+	}
+}
+
+func sampleAttribute(n int, required bool) schema.StringAttribute {
+	req := "Optional"
+	if required {
+		req = "Required"
+	}
+	return updatableString(fmt.Sprintf("%s sample message %d, %d to %d characters: a real example of what subscribers receive, naming the brand.",
+		req, n, tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength), required,
+		stringvalidator.LengthBetween(tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength))
+}
+
+func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A US 10DLC campaign: what a brand sends and to whom, registered with the campaign registry. Its brand must be " +
+			"registered (`registration_status = \"COMPLETED\"`) before the campaign can be created; a `STARTER` brand takes only the `STARTER` " +
+			"use case. Registration is asynchronous: `PROCESSING` until the registry registers it (`ACTIVE`) or rejects it (`FAILED`, with " +
+			"`error_reason`). The alias, description, samples and the message-flow, help, opt-in and opt-out texts update in place; every other " +
+			"argument replaces the campaign.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + ".",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"brand_id": replaceString("Id of the registered brand (`cpaas_10dlc_brand.<name>.id`), "+tendlcrules.BrandIDRule+".", true,
+				stringvalidator.RegexMatches(tendlcrules.BrandIDPattern, "must be "+tendlcrules.BrandIDRule)),
+			"campaign_alias": updatableString(fmt.Sprintf("Name of the campaign, 1 to %d characters.", tendlcrules.MaxAliasLength), true,
+				stringvalidator.LengthAtMost(tendlcrules.MaxAliasLength)),
+			"vertical": replaceString("Industry vertical, one of "+codeList(tendlcrules.Verticals)+".", true,
+				stringvalidator.OneOf(tendlcrules.Verticals...)),
+			"usecase": replaceString("Use case, one of "+codeList(tendlcrules.Usecases)+". `MIXED` and `LOW_VOLUME` need `sub_usecases`; "+
+				"a `STARTER` brand takes only `STARTER`.", true, stringvalidator.OneOf(tendlcrules.Usecases...)),
+			"sub_usecases": schema.SetAttribute{
+				MarkdownDescription: fmt.Sprintf("Sub use cases, required with usecase `MIXED` or `LOW_VOLUME` (%d to %d of %s) and not allowed with any other. "+
+					"Changing them replaces the campaign.", tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases, codeList(tendlcrules.SubUsecases)),
+				ElementType:   types.StringType,
+				Optional:      true,
+				PlanModifiers: []planmodifier.Set{setplanmodifier.RequiresReplace()},
+				Validators: []validator.Set{
+					setvalidator.SizeBetween(tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases),
+					setvalidator.ValueStringsAre(stringvalidator.OneOf(tendlcrules.SubUsecases...)),
+				},
+			},
+			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters.", tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), true,
+				stringvalidator.LengthBetween(tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength)),
+			"sample1":             sampleAttribute(1, true),
+			"sample2":             sampleAttribute(2, true),
+			"sample3":             sampleAttribute(3, false),
+			"sample4":             sampleAttribute(4, false),
+			"sample5":             sampleAttribute(5, false),
+			"message_flow":        updatableString("How subscribers opt in (web form, keyword, paper form...).", false),
+			"help_message":        updatableString("Reply sent to a help keyword.", false),
+			"help_keywords":       updatableString("Help keywords, comma-separated, such as `HELP,INFO`.", false),
+			"optin_keywords":      updatableString("Opt-in keywords, comma-separated, such as `START,YES`.", false),
+			"optin_message":       updatableString("Reply confirming an opt-in.", false),
+			"optout_keywords":     updatableString("Opt-out keywords, comma-separated, such as `STOP,QUIT`.", false),
+			"optout_message":      updatableString("Reply confirming an opt-out.", false),
+			"embedded_link":       attributeFlag("Messages contain links."),
+			"embedded_phone":      attributeFlag("Messages contain phone numbers."),
+			"age_gated":           attributeFlag("Content is age-gated."),
+			"direct_lending":      attributeFlag("The campaign concerns direct lending."),
+			"affiliate_marketing": attributeFlag("The campaign involves affiliate marketing."),
+			"subscriber_optin":    attributeFlag("Opt-in is collected."),
+			"subscriber_optout":   attributeFlag("Opt-out is supported."),
+			"subscriber_help":     attributeFlag("Help is supported."),
+			"url":                 callbackURLAttribute("the campaign (`created`, then `registered` or `rejected`)", true),
+			"method":              callbackMethodAttribute(true),
+			"wait_for_registration": schema.BoolAttribute{
+				MarkdownDescription: "Whether `terraform apply` waits, within `timeouts.create` (default 30 minutes), until the registry has decided. " +
+					"Default `true`. A rejection then fails the apply with the registry's reason; the campaign stays in the state (tainted) and " +
+					"the next apply replaces it. Numbers can only be linked once the campaign is `ACTIVE`. Changing it does not touch the campaign.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(true),
+			},
+			"registration_status": schema.StringAttribute{
+				MarkdownDescription: "`PROCESSING`, `ACTIVE` (registered), `FAILED` (rejected) or `EXPIRED`, as of the last refresh. A `FAILED` campaign is replaced on the next apply.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"error_reason": schema.StringAttribute{
+				MarkdownDescription: "Why the registry rejected the campaign; empty otherwise.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the campaign was submitted, RFC 3339.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true}),
+		},
+	}
+}
+
+func codeList(vs []string) string {
+	return "`" + strings.Join(vs, "`, `") + "`"
+}
+
+// ValidateConfig applies the sub-use-case rule, which spans two attributes.
+func (r *TenDLCCampaignResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var m tendlcCampaignModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() || m.Usecase.IsUnknown() || m.Usecase.IsNull() || m.SubUsecases.IsUnknown() {
+		return
+	}
+	var subs []string
+	for _, v := range m.SubUsecases.Elements() {
+		s, ok := v.(types.String)
+		if !ok || s.IsUnknown() {
+			return
+		}
+		subs = append(subs, s.ValueString())
+	}
+	usecase := m.Usecase.ValueString()
+	if err := tendlcrules.CheckUsecase(usecase); err != nil {
+		return // reported by the attribute's own validator
+	}
+	if err := tendlcrules.CheckSubUsecases(usecase, subs); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("sub_usecases"), "Invalid 10DLC sub_usecases", err.Error()+".")
+	}
+}
+
+func (r *TenDLCCampaignResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = configureResource(req, resp)
+}
+
+func (r *TenDLCCampaignResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	replaceWhenFailed(ctx, req, resp)
+}
+
+func setToStrings(s types.Set) []string {
+	var out []string
+	for _, v := range s.Elements() {
+		if str, ok := v.(types.String); ok {
+			out = append(out, str.ValueString())
+		}
+	}
+	return out
+}
+
+// applyCampaign copies what the API reports into m.
+func applyCampaign(m *tendlcCampaignModel, c *client.Campaign) {
+	m.ID = types.StringValue(c.CampaignID)
+	m.BrandID = types.StringValue(c.BrandID)
+	m.CampaignAlias = types.StringValue(c.CampaignAlias)
+	m.Vertical = types.StringValue(c.Vertical)
+	m.Usecase = types.StringValue(c.Usecase)
+	if subs := c.SubUsecases(); len(subs) > 0 {
+		m.SubUsecases, _ = types.SetValueFrom(context.Background(), types.StringType, subs)
+	} else {
+		m.SubUsecases = types.SetNull(types.StringType)
+	}
+	m.Description = types.StringValue(c.Description)
+	m.Sample1 = types.StringValue(c.Sample1)
+	m.Sample2 = types.StringValue(c.Sample2)
+	m.Sample3 = stringOrNull(c.Sample3)
+	m.Sample4 = stringOrNull(c.Sample4)
+	m.Sample5 = stringOrNull(c.Sample5)
+	m.MessageFlow = stringOrNull(c.MessageFlow)
+	m.HelpMessage = stringOrNull(c.HelpMessage)
+	m.HelpKeywords = stringOrNull(c.HelpKeywords)
+	m.OptinKeywords = stringOrNull(c.OptinKeywords)
+	m.OptinMessage = stringOrNull(c.OptinMessage)
+	m.OptoutKeywords = stringOrNull(c.OptoutKeywords)
+	m.OptoutMessage = stringOrNull(c.OptoutMessage)
+	a := c.CampaignAttributes
+	m.EmbeddedLink = types.BoolValue(a.EmbeddedLink)
+	m.EmbeddedPhone = types.BoolValue(a.EmbeddedPhone)
+	m.AgeGated = types.BoolValue(a.AgeGated)
+	m.DirectLending = types.BoolValue(a.DirectLending)
+	m.AffiliateMarketing = types.BoolValue(a.AffiliateMarketing)
+	m.SubscriberOptin = types.BoolValue(a.SubscriberOptin)
+	m.SubscriberOptout = types.BoolValue(a.SubscriberOptout)
+	m.SubscriberHelp = types.BoolValue(a.SubscriberHelp)
+	m.RegistrationStatus = types.StringValue(c.RegistrationStatus)
+	m.ErrorReason = types.StringValue(c.ErrorReason)
+	m.CreatedAt = types.StringValue(c.CreatedAt)
+	if m.WaitForRegistration.IsNull() || m.WaitForRegistration.IsUnknown() {
+		m.WaitForRegistration = types.BoolValue(true)
+	}
+}
+
+func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan tendlcCampaignModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, diags := plan.Timeouts.Create(ctx, defaultRegistrationTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	created, err := r.client.CreateCampaign(ctx, client.CampaignCreate{
+		BrandID:        plan.BrandID.ValueString(),
+		CampaignAlias:  plan.CampaignAlias.ValueString(),
+		Vertical:       plan.Vertical.ValueString(),
+		Usecase:        plan.Usecase.ValueString(),
+		SubUsecases:    setToStrings(plan.SubUsecases),
+		Description:    plan.Description.ValueString(),
+		Sample1:        plan.Sample1.ValueString(),
+		Sample2:        plan.Sample2.ValueString(),
+		Sample3:        plan.Sample3.ValueString(),
+		Sample4:        plan.Sample4.ValueString(),
+		Sample5:        plan.Sample5.ValueString(),
+		MessageFlow:    plan.MessageFlow.ValueString(),
+		HelpMessage:    plan.HelpMessage.ValueString(),
+		HelpKeywords:   plan.HelpKeywords.ValueString(),
+		OptinKeywords:  plan.OptinKeywords.ValueString(),
+		OptinMessage:   plan.OptinMessage.ValueString(),
+		OptoutKeywords: plan.OptoutKeywords.ValueString(),
+		OptoutMessage:  plan.OptoutMessage.ValueString(),
+		CampaignAttributes: client.CampaignAttributes{
+			EmbeddedLink: plan.EmbeddedLink.ValueBool(), EmbeddedPhone: plan.EmbeddedPhone.ValueBool(),
+			AgeGated: plan.AgeGated.ValueBool(), DirectLending: plan.DirectLending.ValueBool(),
+			AffiliateMarketing: plan.AffiliateMarketing.ValueBool(), SubscriberOptin: plan.SubscriberOptin.ValueBool(),
+			SubscriberOptout: plan.SubscriberOptout.ValueBool(), SubscriberHelp: plan.SubscriberHelp.ValueBool(),
+		},
+		URL:    plan.URL.ValueString(),
+		Method: plan.Method.ValueString(),
+	})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error creating 10DLC campaign", "campaign "+plan.CampaignAlias.ValueString()+" of brand "+plan.BrandID.ValueString(), err)
+		return
+	}
+	id := created.CampaignID
+	what := "10DLC campaign " + id
+	c, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Campaign, error) { return r.client.GetCampaign(ctx, id) })
+	if err != nil {
+		plan.ID = types.StringValue(id)
+		plan.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
+		plan.ErrorReason = types.StringValue("")
+		plan.CreatedAt = types.StringNull()
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		addAPIError(&resp.Diagnostics, "Error reading 10DLC campaign after create", what, err)
+		return
+	}
+	if plan.WaitForRegistration.ValueBool() {
+		err = pollUntil(ctx, timeout, func(ctx context.Context) (bool, error) {
+			got, err := r.client.GetCampaign(ctx, id)
+			if err != nil {
+				return false, err
+			}
+			c = got
+			return c.RegistrationStatus != tendlcrules.StatusProcessing, nil
+		})
+	}
+	applyCampaign(&plan, c)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	switch {
+	case errors.Is(err, errWaitTimeout):
+		addTimeoutError(&resp.Diagnostics, "Timed out waiting for 10DLC campaign registration", what, timeout, c.RegistrationStatus)
+	case err != nil:
+		addAPIError(&resp.Diagnostics, "Error waiting for 10DLC campaign registration", what, err)
+	case c.RegistrationStatus == tendlcrules.StatusFailed:
+		resp.Diagnostics.AddError("10DLC campaign rejected by the registry",
+			fmt.Sprintf("The registry rejected %s (%q): %s\n\nThe campaign stays in the state as tainted; correct what the reason names "+
+				"and apply again to register a replacement.", what, c.CampaignAlias, c.ErrorReason))
+	}
+}
+
+func (r *TenDLCCampaignResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state tendlcCampaignModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	c, err := r.client.GetCampaign(ctx, state.ID.ValueString())
+	if errors.Is(err, client.ErrNotFound) {
+		tflog.Debug(ctx, "10DLC campaign no longer exists; removing it from the state", map[string]any{"id": state.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading 10DLC campaign", "10DLC campaign "+state.ID.ValueString(), err)
+		return
+	}
+	applyCampaign(&state, c)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// changed returns a pointer to the planned value when it differs from the
+// state; a removed optional value becomes "" (cleared).
+func changed(plan, state types.String) *string {
+	if plan.Equal(state) {
+		return nil
+	}
+	v := plan.ValueString()
+	return &v
+}
+
+func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state tendlcCampaignModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	in := client.CampaignUpdate{
+		CampaignAlias:  changed(plan.CampaignAlias, state.CampaignAlias),
+		Description:    changed(plan.Description, state.Description),
+		Sample1:        changed(plan.Sample1, state.Sample1),
+		Sample2:        changed(plan.Sample2, state.Sample2),
+		Sample3:        changed(plan.Sample3, state.Sample3),
+		Sample4:        changed(plan.Sample4, state.Sample4),
+		Sample5:        changed(plan.Sample5, state.Sample5),
+		MessageFlow:    changed(plan.MessageFlow, state.MessageFlow),
+		HelpMessage:    changed(plan.HelpMessage, state.HelpMessage),
+		HelpKeywords:   changed(plan.HelpKeywords, state.HelpKeywords),
+		OptinKeywords:  changed(plan.OptinKeywords, state.OptinKeywords),
+		OptinMessage:   changed(plan.OptinMessage, state.OptinMessage),
+		OptoutKeywords: changed(plan.OptoutKeywords, state.OptoutKeywords),
+		OptoutMessage:  changed(plan.OptoutMessage, state.OptoutMessage),
+	}
+	if in == (client.CampaignUpdate{}) {
+		// Only wait_for_registration or timeouts changed.
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		return
+	}
+	c, err := r.client.UpdateCampaign(ctx, state.ID.ValueString(), in)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error updating 10DLC campaign", "10DLC campaign "+state.ID.ValueString(), err)
+		return
+	}
+	applyCampaign(&plan, c)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *TenDLCCampaignResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state tendlcCampaignModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.client.DeleteCampaign(ctx, state.ID.ValueString())
+	if err != nil && !errors.Is(err, client.ErrNotFound) {
+		addAPIError(&resp.Diagnostics, "Error deleting 10DLC campaign", "10DLC campaign "+state.ID.ValueString(), err)
+	}
+}
+
+// ImportState takes the campaign id. url and method cannot be read back.
+func (r *TenDLCCampaignResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if !tendlcrules.CampaignIDPattern.MatchString(req.ID) {
+		resp.Diagnostics.AddError("Invalid 10DLC campaign import id", fmt.Sprintf("import id %q must be a campaign id, %s.", req.ID, tendlcrules.CampaignIDRule))
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}

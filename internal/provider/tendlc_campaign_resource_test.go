@@ -1,0 +1,244 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+)
+
+const (
+	tdDescription = "Order and delivery notifications for customers of the Acme store."
+	tdSample1     = "Acme: your order 123 has shipped. Reply STOP to opt out."
+	tdSample2     = "Acme: your order 123 was delivered. Reply STOP to opt out."
+)
+
+// campaignHCL is a STANDARD brand and a campaign under it; fields are extra
+// lines of the campaign block.
+func campaignHCL(alias, vertical, fields string) string {
+	return brandHCL("Acme Corp", "") + fmt.Sprintf(`
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = cpaas_10dlc_brand.test.id
+  campaign_alias = %q
+  vertical       = %q
+  description    = %q
+  sample1        = %q
+  sample2        = %q
+%s
+}
+`, alias, vertical, tdDescription, tdSample1, tdSample2, fields)
+}
+
+const mixedUsecase = `  usecase      = "MIXED"
+  sub_usecases = ["MARKETING", "ACCOUNT_NOTIFICATION"]
+  subscriber_optout = true`
+
+func TestAccTenDLCCampaign_updateInPlaceReplaceImport(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	var firstID string
+	campaign := func(s *terraform.State) (string, error) { return stateID(s, "cpaas_10dlc_campaign.test") }
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(campaignHCL("Alerts", "RETAIL", mixedUsecase)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^C[A-Z0-9]{6}$`))),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("ACTIVE")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("error_reason"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("sub_usecases"), knownvalue.SetExact([]knownvalue.Check{
+						knownvalue.StringExact("MARKETING"), knownvalue.StringExact("ACCOUNT_NOTIFICATION")})),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("subscriber_optout"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("age_gated"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("sample3"), knownvalue.Null()),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) (err error) {
+					firstID, err = campaign(s)
+					return err
+				},
+			},
+			{
+				// Alias, description, samples and help texts update in place.
+				Config: env.Config(campaignHCL("Alerts v2", "RETAIL", mixedUsecase+`
+  sample3       = "Acme: a third sample message for the registry."
+  help_keywords = "HELP,INFO"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := campaign(s)
+					if id != firstID {
+						return fmt.Errorf("in-place update changed the id from %s to %s", firstID, id)
+					}
+					c, err := env.Client(t).GetCampaign(context.Background(), id)
+					if err == nil && (c.CampaignAlias != "Alerts v2" || c.Sample3 == "" || c.HelpKeywords != "HELP,INFO") {
+						err = fmt.Errorf("emulator not updated: %+v", c)
+					}
+					return err
+				},
+			},
+			{
+				// Removing an optional text clears it, in place.
+				Config: env.Config(campaignHCL("Alerts v2", "RETAIL", mixedUsecase)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := campaign(s)
+					c, err := env.Client(t).GetCampaign(context.Background(), id)
+					if err == nil && (c.Sample3 != "" || c.HelpKeywords != "") {
+						err = fmt.Errorf("optional texts not cleared: %+v", c)
+					}
+					return err
+				},
+			},
+			{
+				ResourceName:      "cpaas_10dlc_campaign.test",
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				// The vertical cannot change: the campaign is replaced.
+				Config: env.Config(campaignHCL("Alerts v2", "TECHNOLOGY", mixedUsecase)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := campaign(s)
+					if ids := env.Objects(t)["10dlc_campaigns"]; len(ids) != 1 || ids[0] != id || id == firstID {
+						return fmt.Errorf("after replace the emulator holds %v; want only %s (old %s)", ids, id, firstID)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestAccTenDLCCampaign_unregisteredBrand(t *testing.T) {
+	t.Parallel()
+	env := tendlcManualEnv(t)
+	cfg := brandHCL("Acme Corp", "  wait_for_registration = false") + fmt.Sprintf(`
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = cpaas_10dlc_brand.test.id
+  campaign_alias = "Alerts"
+  vertical       = "RETAIL"
+  usecase        = "MARKETING"
+  description    = %q
+  sample1        = %q
+  sample2        = %q
+}
+`, tdDescription, tdSample1, tdSample2)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(cfg),
+			ExpectError: acctest.ErrorPattern(`Error creating 10DLC campaign.*is not registered \(registration_status PROCESSING\); a campaign can only be created with a registered brand.*wait for the registration to complete`),
+		}},
+	})
+	if ids := env.Objects(t)["10dlc_campaigns"]; len(ids) != 0 {
+		t.Fatalf("a refused campaign was created: %v", ids)
+	}
+}
+
+func TestAccTenDLCCampaign_starterBrandAndRejection(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	starter := `
+resource "cpaas_10dlc_brand" "solo" {
+  brand_alias  = "Solo"
+  profile_uuid = "` + tdProfile + `"
+}
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = cpaas_10dlc_brand.solo.id
+  campaign_alias = "Promo"
+  vertical       = "RETAIL"
+  usecase        = "MARKETING"
+  description    = "` + tdDescription + `"
+  sample1        = "` + tdSample1 + `"
+  sample2        = "` + tdSample2 + `"
+}
+`
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(starter),
+				ExpectError: acctest.ErrorPattern(`is a STARTER brand and may only register campaigns with usecase STARTER, not MARKETING`),
+			},
+			{
+				Config:      env.Config(campaignHCL("Promo REJECT", "RETAIL", `  usecase = "MARKETING"`)),
+				ExpectError: acctest.ErrorPattern(`10DLC campaign rejected by the registry.*add opt-out language.*stays in the state as tainted`),
+			},
+			{
+				Config: env.Config(campaignHCL("Promo", "RETAIL", `  usecase = "MARKETING"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("ACTIVE")),
+				},
+			},
+		},
+	})
+}
+
+func TestAccTenDLCCampaign_validation(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	cases := []struct{ vertical, fields, want string }{
+		{"SPACE", `  usecase = "MARKETING"`, `Attribute vertical value must be one of: .*got: "SPACE"`},
+		{"RETAIL", `  usecase = "SPAM"`, `Attribute usecase value must be one of: .*got: "SPAM"`},
+		{"RETAIL", "  usecase = \"MIXED\"\n  sub_usecases = [\"MARKETING\"]", `Attribute sub_usecases set must contain at least 2 elements and at most 5 elements, got: 1`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  sub_usecases = [\"2FA\", \"FRAUD_ALERT\"]", `sub_usecases are only allowed with usecase MIXED or LOW_VOLUME, not with MARKETING`},
+		{"RETAIL", "  usecase = \"MIXED\"", `usecase MIXED needs 2 to 5 sub_usecases, got 0`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  sample3 = \"too short\"", `Attribute sample3 string length must be between 20 and 1024, got: 9`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  method = \"PATCH\"", `Attribute method value must be one of: \["POST" "GET"\], got: "PATCH"`},
+	}
+	var steps []resource.TestStep
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{Config: env.Config(campaignHCL("A", c.vertical, c.fields)), PlanOnly: true, ExpectError: acctest.ErrorPattern(c.want)})
+	}
+	steps = append(steps, resource.TestStep{
+		Config: env.Config(brandHCL("Acme", "") + `
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = cpaas_10dlc_brand.test.id
+  campaign_alias = "A"
+  vertical       = "RETAIL"
+  usecase        = "MARKETING"
+  description    = "Too short to describe anything."
+  sample1        = "` + tdSample1 + `"
+  sample2        = "` + tdSample2 + `"
+}`),
+		PlanOnly:    true,
+		ExpectError: acctest.ErrorPattern(`Attribute description string length must be between 40 and 4096, got: 31`),
+	})
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
+	if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 0 {
+		t.Fatalf("invalid configurations created brands: %v", ids)
+	}
+}

@@ -1,0 +1,308 @@
+// Package tendlcrules holds the static rules of 10DLC registration that both
+// the provider (at plan time) and the emulator (on the wire) enforce, so the
+// two cannot disagree: the enumerations of brand_type, vertical and usecase,
+// the sub-use-case rule, the length limits of descriptions and samples, the
+// shapes of ids and numbers, and the emulator's documented rule for causing
+// a rejection or a failure on purpose.
+package tendlcrules
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Brand types. A STARTER brand (sole proprietor) may only run campaigns of
+// the STARTER use case.
+const (
+	BrandTypeStarter  = "STARTER"
+	BrandTypeStandard = "STANDARD"
+	// DefaultBrandType is what the API assumes when brand_type is omitted.
+	DefaultBrandType = BrandTypeStarter
+)
+
+// BrandTypes lists every brand_type.
+var BrandTypes = []string{BrandTypeStarter, BrandTypeStandard}
+
+// Verticals lists every campaign vertical.
+var Verticals = []string{
+	"PROFESSIONAL", "REAL_ESTATE", "HEALTHCARE", "HUMAN_RESOURCES", "ENERGY",
+	"ENTERTAINMENT", "RETAIL", "TRANSPORTATION", "AGRICULTURE", "INSURANCE", "POSTAL",
+	"EDUCATION", "HOSPITALITY", "FINANCIAL", "POLITICAL", "GAMBLING", "LEGAL",
+	"CONSTRUCTION", "NGO", "MANUFACTURING", "GOVERNMENT", "TECHNOLOGY", "COMMUNICATION",
+}
+
+// Use cases.
+const (
+	UsecaseStarter   = "STARTER"
+	UsecaseMixed     = "MIXED"
+	UsecaseLowVolume = "LOW_VOLUME"
+)
+
+// Usecases lists every campaign usecase.
+var Usecases = []string{
+	"2FA", "ACCOUNT_NOTIFICATION", "CUSTOMER_CARE", "DELIVERY_NOTIFICATION", "FRAUD_ALERT",
+	"HIGHER_EDUCATION", UsecaseLowVolume, "MARKETING", UsecaseMixed, "POLLING_VOTING",
+	"PUBLIC_SERVICE_ANNOUNCEMENT", "SECURITY_ALERT", UsecaseStarter,
+}
+
+// SubUsecases lists the values allowed in sub_usecases: every usecase
+// except MIXED, LOW_VOLUME and STARTER.
+var SubUsecases = func() []string {
+	var out []string
+	for _, u := range Usecases {
+		if !TakesSubUsecases(u) && u != UsecaseStarter {
+			out = append(out, u)
+		}
+	}
+	return out
+}()
+
+// Limits of campaign fields, in characters (Unicode code points).
+const (
+	MinDescriptionLength = 40
+	MaxDescriptionLength = 4096
+	MinSampleLength      = 20
+	MaxSampleLength      = 1024
+	MinSubUsecases       = 2
+	MaxSubUsecases       = 5
+	// MaxAliasLength bounds brand_alias and campaign_alias.
+	MaxAliasLength = 255
+	// ListMaxLimit is the largest page of the brand and campaign lists.
+	ListMaxLimit = 20
+)
+
+// Registration statuses as the API reports them on the stored records.
+const (
+	StatusProcessing = "PROCESSING"
+	StatusCompleted  = "COMPLETED" // brand registered, number linked
+	StatusActive     = "ACTIVE"    // campaign registered
+	StatusFailed     = "FAILED"
+	StatusExpired    = "EXPIRED"
+)
+
+// Callback kinds and statuses (service-api.md, States and transitions).
+const (
+	KindBrand           = "brand"
+	KindCampaign        = "campaign"
+	KindNumberLinking   = "number_linking"
+	KindNumberUnlinking = "number_unlinking"
+
+	EventCreated    = "created"
+	EventRegistered = "registered"
+	EventRejected   = "rejected"
+	EventSuccess    = "success"
+	EventFailed     = "failed"
+)
+
+// Shapes of ids and numbers.
+var (
+	BrandIDPattern    = regexp.MustCompile(`^B[A-Z0-9]{6}$`)
+	CampaignIDPattern = regexp.MustCompile(`^C[A-Z0-9]{6}$`)
+	UUIDPattern       = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	// NumberPattern is a US or Canadian long code as the API writes it:
+	// country code 1 and ten digits, no "+".
+	NumberPattern = regexp.MustCompile(`^1[2-9][0-9]{2}[2-9][0-9]{6}$`)
+	// CallbackURLPattern is an absolute http or https URL with a host.
+	CallbackURLPattern = regexp.MustCompile(`^https?://[^\s/?#]+[^\s]*$`)
+)
+
+// Rules in words, for error messages and documentation.
+const (
+	BrandIDRule    = "B followed by 6 upper-case letters or digits, such as BXK2M9Q"
+	CampaignIDRule = "C followed by 6 upper-case letters or digits, such as CQ7ZP3A"
+	UUIDRule       = "a UUID such as 1b2c3d4e-0000-4000-8000-123456789abc"
+	NumberRule     = "a US or Canadian long code as 11 digits starting with the country code 1, without + (such as 14155550100)"
+)
+
+// TakesSubUsecases reports whether usecase needs sub_usecases.
+func TakesSubUsecases(usecase string) bool {
+	return usecase == UsecaseMixed || usecase == UsecaseLowVolume
+}
+
+// CheckBrandType returns an error naming the allowed values, or nil.
+func CheckBrandType(t string) error {
+	if !slices.Contains(BrandTypes, t) {
+		return fmt.Errorf("brand_type %q is not one of %s", t, strings.Join(BrandTypes, ", "))
+	}
+	return nil
+}
+
+// CheckVertical returns an error naming the allowed values, or nil.
+func CheckVertical(v string) error {
+	if !slices.Contains(Verticals, v) {
+		return fmt.Errorf("vertical %q is not one of %s", v, strings.Join(Verticals, ", "))
+	}
+	return nil
+}
+
+// CheckUsecase returns an error naming the allowed values, or nil.
+func CheckUsecase(u string) error {
+	if !slices.Contains(Usecases, u) {
+		return fmt.Errorf("usecase %q is not one of %s", u, strings.Join(Usecases, ", "))
+	}
+	return nil
+}
+
+// CheckSubUsecases applies the sub-use-case rule: MIXED and LOW_VOLUME take
+// 2 to 5 distinct values of SubUsecases; every other usecase takes none.
+func CheckSubUsecases(usecase string, subs []string) error {
+	if !TakesSubUsecases(usecase) {
+		if len(subs) > 0 {
+			return fmt.Errorf("sub_usecases are only allowed with usecase MIXED or LOW_VOLUME, not with %s; remove sub_usecases", usecase)
+		}
+		return nil
+	}
+	if len(subs) < MinSubUsecases || len(subs) > MaxSubUsecases {
+		return fmt.Errorf("usecase %s needs %d to %d sub_usecases, got %d", usecase, MinSubUsecases, MaxSubUsecases, len(subs))
+	}
+	seen := map[string]bool{}
+	for _, s := range subs {
+		if !slices.Contains(SubUsecases, s) {
+			return fmt.Errorf("sub_usecase %q is not one of %s", s, strings.Join(SubUsecases, ", "))
+		}
+		if seen[s] {
+			return fmt.Errorf("sub_usecase %q is given twice", s)
+		}
+		seen[s] = true
+	}
+	return nil
+}
+
+// CheckBrandUsecase applies the rule that a STARTER brand runs only STARTER
+// campaigns.
+func CheckBrandUsecase(brandID, brandType, usecase string) error {
+	if brandType == BrandTypeStarter && usecase != UsecaseStarter {
+		return fmt.Errorf("brand %s is a STARTER brand and may only register campaigns with usecase STARTER, not %s; use usecase STARTER or register a STANDARD brand", brandID, usecase)
+	}
+	return nil
+}
+
+// CheckLength returns an error naming field, the bounds and the length.
+func CheckLength(field, value string, minLen, maxLen int) error {
+	n := utf8.RuneCountInString(value)
+	if n < minLen || n > maxLen {
+		return fmt.Errorf("%s must be %d to %d characters long, got %d", field, minLen, maxLen, n)
+	}
+	return nil
+}
+
+// CheckDescription applies the description length rule.
+func CheckDescription(d string) error {
+	return CheckLength("description", d, MinDescriptionLength, MaxDescriptionLength)
+}
+
+// CheckSample applies the sample length rule to sample<n>.
+func CheckSample(n int, s string) error {
+	return CheckLength(fmt.Sprintf("sample%d", n), s, MinSampleLength, MaxSampleLength)
+}
+
+// CheckCallbackMethod allows POST and GET (empty means POST).
+func CheckCallbackMethod(m string) error {
+	if m != "" && m != "POST" && m != "GET" {
+		return fmt.Errorf("method %q must be POST or GET", m)
+	}
+	return nil
+}
+
+// CheckCallbackURL requires an absolute http or https URL (empty means no
+// callbacks).
+func CheckCallbackURL(u string) error {
+	if u == "" {
+		return nil
+	}
+	if !CallbackURLPattern.MatchString(u) {
+		return fmt.Errorf("url %q must be an absolute http:// or https:// URL", u)
+	}
+	return nil
+}
+
+// CampaignNumberID is the import id of a link: "<campaign_id>/<number>".
+func CampaignNumberID(campaignID, number string) string { return campaignID + "/" + number }
+
+// ParseCampaignNumberID splits "<campaign_id>/<number>", checking both
+// parts' shapes.
+func ParseCampaignNumberID(id string) (campaignID, number string, err error) {
+	c, n, ok := strings.Cut(id, "/")
+	if !ok || strings.Contains(n, "/") {
+		return "", "", fmt.Errorf("import id %q must have the form <campaign_id>/<number>, such as CQ7ZP3A/14155550100", id)
+	}
+	if !CampaignIDPattern.MatchString(c) {
+		return "", "", fmt.Errorf("import id %q: campaign id %q must be %s", id, c, CampaignIDRule)
+	}
+	if !NumberPattern.MatchString(n) {
+		return "", "", fmt.Errorf("import id %q: number %q must be %s", id, n, NumberRule)
+	}
+	return c, n, nil
+}
+
+// The emulator's deterministic rejection rule. The real registry decides on
+// its own; the emulator decides by these upper-case markers so that tests and
+// users can cause each outcome on purpose.
+const (
+	// RejectMarker in a brand_alias rejects the brand; in a campaign_alias
+	// it rejects the campaign.
+	RejectMarker = "REJECT"
+	// FailLinkMarker in a campaign_alias makes every link request to the
+	// campaign fail (evaluated when the request is made, so updating the
+	// alias lets a later request succeed).
+	FailLinkMarker = "FAIL_LINK"
+	// FailUnlinkMarker in a campaign_alias makes every unlink request of the
+	// campaign fail; the number stays linked.
+	FailUnlinkMarker = "FAIL_UNLINK"
+)
+
+// Reason is one entry of a brand's declined_reasons.
+type Reason struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// BrandDeclinedReasons returns why the emulator's registry rejects a brand
+// with alias, or nil when it registers it.
+func BrandDeclinedReasons(alias, profileUUID string) []Reason {
+	if !strings.Contains(alias, RejectMarker) {
+		return nil
+	}
+	return []Reason{{
+		Code: "IDENTITY_MISMATCH",
+		Message: fmt.Sprintf("The registry could not verify the company identity of profile %s: its legal name and tax id (EIN) do not match public records. "+
+			"Correct the legal name and EIN of the profile, then register a new brand.", profileUUID),
+	}, {
+		Code:    "EMULATOR_REJECT_RULE",
+		Message: fmt.Sprintf("The emulator rejects every brand whose brand_alias contains %q; choose an alias without it.", RejectMarker),
+	}}
+}
+
+// CampaignRejectionReason returns why the emulator's registry rejects a
+// campaign with alias, or "" when it registers it.
+func CampaignRejectionReason(alias string) string {
+	if !strings.Contains(alias, RejectMarker) {
+		return ""
+	}
+	return "The registry rejected the campaign: the sample messages do not show the brand name or how to opt out. " +
+		"Name the brand and add opt-out language such as \"Reply STOP to unsubscribe\" to sample1 and sample2, then register a new campaign. " +
+		fmt.Sprintf("(The emulator rejects every campaign whose campaign_alias contains %q.)", RejectMarker)
+}
+
+// LinkFailureReason returns why operators refuse to link number to a
+// campaign with alias, or "" when they link it.
+func LinkFailureReason(alias, number string) string {
+	if !strings.Contains(alias, FailLinkMarker) {
+		return ""
+	}
+	return fmt.Sprintf("Operators rejected the request to link %s: the campaign's messaging profile is not provisioned on the carrier side yet. "+
+		"Retry the link later. (The emulator fails every link request of a campaign whose campaign_alias contains %q; remove it from the alias and apply again.)", number, FailLinkMarker)
+}
+
+// UnlinkFailureReason returns why operators refuse to unlink number from a
+// campaign with alias, or "" when they unlink it.
+func UnlinkFailureReason(alias, number string) string {
+	if !strings.Contains(alias, FailUnlinkMarker) {
+		return ""
+	}
+	return fmt.Sprintf("Operators rejected the request to unlink %s; it is still linked to the campaign. "+
+		"Retry the unlink later. (The emulator fails every unlink request of a campaign whose campaign_alias contains %q; remove it from the alias and retry.)", number, FailUnlinkMarker)
+}

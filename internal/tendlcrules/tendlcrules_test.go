@@ -1,0 +1,89 @@
+package tendlcrules
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSubUsecasesExcludeCompositeAndStarter(t *testing.T) {
+	for _, u := range []string{UsecaseMixed, UsecaseLowVolume, UsecaseStarter} {
+		if slices.Contains(SubUsecases, u) {
+			t.Fatalf("%s must not be a sub use case", u)
+		}
+	}
+	if len(SubUsecases) != len(Usecases)-3 {
+		t.Fatalf("SubUsecases %v", SubUsecases)
+	}
+}
+
+func TestCheckSubUsecases(t *testing.T) {
+	cases := []struct {
+		usecase string
+		subs    []string
+		want    string // "" means valid
+	}{
+		{"MARKETING", nil, ""},
+		{"MARKETING", []string{"2FA"}, "only allowed with usecase MIXED or LOW_VOLUME"},
+		{"MIXED", []string{"2FA", "MARKETING"}, ""},
+		{"LOW_VOLUME", []string{"2FA", "MARKETING", "FRAUD_ALERT", "CUSTOMER_CARE", "SECURITY_ALERT"}, ""},
+		{"MIXED", []string{"2FA"}, "needs 2 to 5 sub_usecases, got 1"},
+		{"MIXED", []string{"2FA", "MARKETING", "FRAUD_ALERT", "CUSTOMER_CARE", "SECURITY_ALERT", "POLLING_VOTING"}, "got 6"},
+		{"MIXED", []string{"2FA", "STARTER"}, `sub_usecase "STARTER" is not one of`},
+		{"MIXED", []string{"2FA", "2FA"}, "given twice"},
+	}
+	for _, c := range cases {
+		err := CheckSubUsecases(c.usecase, c.subs)
+		if (err == nil) != (c.want == "") || (err != nil && !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("CheckSubUsecases(%s, %v) = %v, want %q", c.usecase, c.subs, err, c.want)
+		}
+	}
+}
+
+func TestLengthRulesAtBoundaries(t *testing.T) {
+	if CheckDescription(strings.Repeat("é", 40)) != nil || CheckDescription(strings.Repeat("a", 39)) == nil ||
+		CheckDescription(strings.Repeat("a", 4097)) == nil {
+		t.Fatal("description bounds 40..4096 (in characters) not applied")
+	}
+	if CheckSample(3, strings.Repeat("a", 20)) != nil || CheckSample(3, strings.Repeat("a", 19)) == nil {
+		t.Fatal("sample bound 20 not applied")
+	}
+}
+
+func TestParseCampaignNumberID(t *testing.T) {
+	c, n, err := ParseCampaignNumberID("CQ7ZP3A/14155550100")
+	if err != nil || c != "CQ7ZP3A" || n != "14155550100" {
+		t.Fatalf("got %q %q %v", c, n, err)
+	}
+	for id, want := range map[string]string{
+		"CQ7ZP3A":               "must have the form <campaign_id>/<number>",
+		"CQ7ZP3A/14155550100/x": "must have the form",
+		"cq7zp3a/14155550100":   "campaign id \"cq7zp3a\" must be C followed by 6",
+		"CQ7ZP3A/4155550100":    "number \"4155550100\" must be a US or Canadian long code",
+		"CQ7ZP3A/+14155550100":  "must be a US or Canadian long code",
+		"CQ7ZP3A/14155550100 ":  "must be a US or Canadian long code",
+		"/14155550100":          "campaign id \"\"",
+	} {
+		if _, _, err := ParseCampaignNumberID(id); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseCampaignNumberID(%q) = %v, want an error containing %q", id, err, want)
+		}
+	}
+}
+
+func TestMarkers(t *testing.T) {
+	if BrandDeclinedReasons("Acme", "p") != nil || CampaignRejectionReason("Acme") != "" ||
+		LinkFailureReason("Acme", "1") != "" || UnlinkFailureReason("Acme", "1") != "" {
+		t.Fatal("an alias without markers must succeed")
+	}
+	if len(BrandDeclinedReasons("Acme REJECT", "p")) == 0 || CampaignRejectionReason("x REJECT") == "" {
+		t.Fatal("REJECT must reject")
+	}
+	// The link and unlink markers are independent of each other.
+	if LinkFailureReason("FAIL_UNLINK", "1") != "" || UnlinkFailureReason("FAIL_LINK", "1") != "" {
+		t.Fatal("FAIL_LINK and FAIL_UNLINK overlap")
+	}
+	// Lower case does not trigger: the markers are deliberate.
+	if BrandDeclinedReasons("reject", "p") != nil {
+		t.Fatal("markers are upper case only")
+	}
+}
