@@ -282,7 +282,9 @@ func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string,
 func createMaskingSessionOrAdopt(ctx context.Context, c *client.Client, in client.MaskingSessionCreate) (*client.MaskingSessionCreated, error) {
 	since := time.Now().Add(-lookupWindow).UTC().Format("2006-01-02 15:04:05")
 	return createOrAdopt(ctx, "masking session", fmt.Sprintf("active, between %s and %s, created since %s", in.FirstParty, in.SecondParty, since),
-		func(ctx context.Context) (*client.MaskingSessionCreated, error) { return c.CreateMaskingSession(ctx, in) },
+		func(ctx context.Context) (*client.MaskingSessionCreated, error) {
+			return c.CreateMaskingSession(ctx, in)
+		},
 		func(ctx context.Context) ([]*client.MaskingSessionCreated, error) {
 			all, err := c.ListAllMaskingSessions(ctx, client.MaskingSessionFilter{
 				FirstParty: in.FirstParty, SecondParty: in.SecondParty, Status: "active", CreatedTimeGTE: since,
