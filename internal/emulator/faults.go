@@ -21,12 +21,12 @@ import (
 // out and its reply is dropped (the connection is closed), the ambiguous
 // case a client cannot tell from a request that never arrived.
 type FaultRule struct {
-	Method     string        `json:"method,omitempty"`
-	Path       string        `json:"path,omitempty"`
-	Latency    time.Duration `json:"latency,omitempty"`
-	Rate429    float64       `json:"rate_429,omitempty"`
-	Rate5xx    float64       `json:"rate_5xx,omitempty"`
-	RateDrop   float64       `json:"rate_drop,omitempty"`
+	Method   string        `json:"method,omitempty"`
+	Path     string        `json:"path,omitempty"`
+	Latency  time.Duration `json:"latency,omitempty"`
+	Rate429  float64       `json:"rate_429,omitempty"`
+	Rate5xx  float64       `json:"rate_5xx,omitempty"`
+	RateDrop float64       `json:"rate_drop,omitempty"`
 	// RetryAfter is the Retry-After of injected 429s in seconds: 0 means
 	// the default, 1; RetryNow (-1) sends "Retry-After: 0", for tests that
 	// want fast retries.
