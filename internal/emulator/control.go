@@ -187,8 +187,8 @@ func (s *Server) controlSetFaults(c *call) {
 		return
 	}
 	for i, r := range in.Rules {
-		if r.Rate429 < 0 || r.Rate5xx < 0 || r.RateDrop < 0 || r.Rate429+r.Rate5xx+r.RateDrop > 1 {
-			c.badRequest("rules[%d]: rates must be non-negative and add up to at most 1", i)
+		if err := r.check(); err != nil {
+			c.badRequest("rules[%d]: %v", i, err)
 			return
 		}
 	}

@@ -232,6 +232,23 @@
 //     10dlc_campaign_numbers ("<campaign_id>/<number>", failed links left
 //     out).
 //
+// Faults (faults.go): rules match /v1 requests by method ("" for any) and
+// route pattern as written in the route table ("Endpoint/{id}"), a
+// prefix ending in "*" ("10dlc/*"), or "" for every route; the first
+// matching rule decides. A matched request waits Latency, then one draw
+// from a generator seeded by Faults.Seed (same seed and same order of
+// requests, same faults) picks: 429 with Retry-After (RetryAfter
+// seconds, default 1, RetryNow for 0) or 500/502/503, both before the
+// handler runs, so nothing changes; or a dropped reply: the handler runs
+// and commits, then the connection is closed without an answer, the
+// ambiguous case. Requests that fail authentication or routing are never
+// faulted. Rules are set with Server.SetFaults, PUT /_emulator/faults,
+// or the standalone server's flags (-latency, -fault-429, -fault-5xx,
+// -fault-drop, -fault-retry-after, -fault-seed: one rule for every
+// route; -faults-file: a JSON Faults object of per-route rules, latency
+// as a Go duration string such as "20ms", read by ReadFaults).
+// Server.FaultStats counts requests seen and faults given.
+//
 // The control API (no credentials, test use only) is described on
 // controlRoutes.
 package emulator

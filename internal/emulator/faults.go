@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -19,20 +21,73 @@ import (
 // out and its reply is dropped (the connection is closed), the ambiguous
 // case a client cannot tell from a request that never arrived.
 type FaultRule struct {
-	Method     string        `json:"method,omitempty"`
-	Path       string        `json:"path,omitempty"`
-	Latency    time.Duration `json:"latency,omitempty"`
-	Rate429    float64       `json:"rate_429,omitempty"`
-	Rate5xx    float64       `json:"rate_5xx,omitempty"`
-	RateDrop   float64       `json:"rate_drop,omitempty"`
-	RetryAfter int           `json:"retry_after,omitempty"` // seconds, default 1
+	Method   string        `json:"method,omitempty"`
+	Path     string        `json:"path,omitempty"`
+	Latency  time.Duration `json:"latency,omitempty"`
+	Rate429  float64       `json:"rate_429,omitempty"`
+	Rate5xx  float64       `json:"rate_5xx,omitempty"`
+	RateDrop float64       `json:"rate_drop,omitempty"`
+	// RetryAfter is the Retry-After of injected 429s in seconds: 0 means
+	// the default, 1; RetryNow (-1) sends "Retry-After: 0", for tests that
+	// want fast retries.
+	RetryAfter int `json:"retry_after,omitempty"`
 }
+
+// RetryNow as FaultRule.RetryAfter makes injected 429s say "Retry-After: 0".
+const RetryNow = -1
 
 // Faults is the whole fault configuration. The same Seed and the same
 // order of requests give the same faults.
 type Faults struct {
 	Seed  uint64      `json:"seed"`
 	Rules []FaultRule `json:"rules"`
+}
+
+// ReadFaults reads a Faults object from JSON (the standalone server's
+// -faults-file), refusing unknown fields and rates that are negative or add
+// up to more than 1. Latency is a Go duration string ("50ms") or
+// nanoseconds.
+func ReadFaults(data []byte) (Faults, error) {
+	var raw struct {
+		Seed  uint64 `json:"seed"`
+		Rules []struct {
+			FaultRule
+			Latency json.RawMessage `json:"latency,omitempty"`
+		} `json:"rules"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return Faults{}, fmt.Errorf("faults: %s", describeJSONError(err))
+	}
+	f := Faults{Seed: raw.Seed}
+	for i, r := range raw.Rules {
+		rule := r.FaultRule
+		if len(r.Latency) > 0 {
+			var s string
+			if json.Unmarshal(r.Latency, &s) == nil {
+				d, err := time.ParseDuration(s)
+				if err != nil || d < 0 {
+					return Faults{}, fmt.Errorf("faults: rules[%d].latency %q is not a non-negative Go duration such as \"50ms\"", i, s)
+				}
+				rule.Latency = d
+			} else if err := json.Unmarshal(r.Latency, &rule.Latency); err != nil || rule.Latency < 0 {
+				return Faults{}, fmt.Errorf("faults: rules[%d].latency must be a duration string or non-negative nanoseconds", i)
+			}
+		}
+		if err := rule.check(); err != nil {
+			return Faults{}, fmt.Errorf("faults: rules[%d]: %v", i, err)
+		}
+		f.Rules = append(f.Rules, rule)
+	}
+	return f, nil
+}
+
+func (r FaultRule) check() error {
+	if r.Rate429 < 0 || r.Rate5xx < 0 || r.RateDrop < 0 || r.Rate429+r.Rate5xx+r.RateDrop > 1 {
+		return fmt.Errorf("rates must be non-negative and add up to at most 1")
+	}
+	return nil
 }
 
 // FaultStats counts what the fault injector did.
@@ -57,8 +112,11 @@ func (s *Server) SetFaults(f Faults) {
 	s.faults.mu.Lock()
 	defer s.faults.mu.Unlock()
 	for i := range f.Rules {
-		if f.Rules[i].RetryAfter <= 0 {
+		switch {
+		case f.Rules[i].RetryAfter == 0:
 			f.Rules[i].RetryAfter = 1
+		case f.Rules[i].RetryAfter < 0:
+			f.Rules[i].RetryAfter = 0
 		}
 	}
 	s.faults.cfg = f

@@ -86,3 +86,55 @@ func TestLatencyIsAdded(t *testing.T) {
 		t.Fatalf("request took %v with 30ms latency configured", d)
 	}
 }
+
+func TestFaultsPerRouteAndRetryNow(t *testing.T) {
+	h := newHarness(t)
+	f, err := ReadFaults([]byte(`{"seed": 3, "rules": [
+	  {"method": "GET", "path": "Endpoint/{id}", "rate_429": 1, "retry_after": -1},
+	  {"path": "10dlc/*", "latency": "1ms", "rate_5xx": 1}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Rules[1].Latency != time.Millisecond {
+		t.Fatalf("latency %v", f.Rules[1].Latency)
+	}
+	h.srv.SetFaults(f)
+	st, body := h.as("POST", "Endpoint/", map[string]any{"username": "u", "password": "12345", "alias": "a"})
+	if st != 201 {
+		t.Fatalf("create not matched by any rule must pass: %d %v", st, body)
+	}
+	id := body["endpoint_id"].(string)
+	req, _ := http.NewRequest("GET", h.hs.URL+"/v1/Account/"+idA+"/Endpoint/"+id+"/", nil)
+	req.SetBasicAuth(idA, tokA)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "0" {
+		t.Fatalf("GET Endpoint/{id}: %d Retry-After %q, want 429 with Retry-After 0", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	if st, _ := h.as("GET", "Endpoint/", nil); st != 200 {
+		t.Fatalf("the list route is not Endpoint/{id}: %d", st)
+	}
+	if st, _ := h.as("GET", "10dlc/Brand/", nil); st < 500 {
+		t.Fatalf("10dlc/* rule not applied: %d", st)
+	}
+	if s := h.srv.FaultStats(); s.Refused != 1 || s.Failed != 1 || s.Requests != 4 || s.Delayed != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestReadFaultsRefusesBadRules(t *testing.T) {
+	for _, in := range []string{
+		`{"rules": [{"rate_429": 0.7, "rate_drop": 0.5}]}`,
+		`{"rules": [{"rate_5xx": -0.1}]}`,
+		`{"rules": [{"latency": "soon"}]}`,
+		`{"rules": [{"pth": "Endpoint"}]}`,
+		`not json`,
+	} {
+		if _, err := ReadFaults([]byte(in)); err == nil {
+			t.Errorf("ReadFaults(%s) accepted", in)
+		}
+	}
+}

@@ -18,8 +18,21 @@ const DestinationSeparator = "<"
 // SanitizeDst removes what the service strips from a destination number:
 // '/', '-', '.', '+', '(', ')' and whitespace (Unicode White_Space). Every
 // other byte is kept as it was, invalid UTF-8 included, so that validation
-// reports exactly what the caller sent.
+// reports exactly what the caller sent. Stripping can join two invalid
+// bytes into a character that is stripped too ("\xc2 \xa0" becomes a
+// no-break space), so it repeats until nothing changes: the result never
+// holds a stripped character and sanitising it again changes nothing.
 func SanitizeDst(raw string) string {
+	for {
+		next := sanitizeDstOnce(raw)
+		if len(next) == len(raw) {
+			return next
+		}
+		raw = next
+	}
+}
+
+func sanitizeDstOnce(raw string) string {
 	var b []byte
 	for i := 0; i < len(raw); {
 		r, size := utf8.DecodeRuneInString(raw[i:])

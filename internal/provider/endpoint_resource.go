@@ -65,7 +65,7 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 		MarkdownDescription: "A SIP endpoint that phones and softphones register with. Exactly one of `password` and " +
 			"`password_wo` sets its password. A password changed outside Terraform is detected by comparing the MD5 digest " +
 			"the API returns with the configured password, and the next plan shows an update that sets it back; the password " +
-			"itself is never read back.",
+			"itself is never read back.\n\n" + adoptRuleEndpoint,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Endpoint id (`endpoint_id`).",
@@ -169,7 +169,7 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 	if writeOnly {
 		password = config.PasswordWO.ValueString()
 	}
-	created, err := r.client.CreateEndpoint(ctx, client.EndpointCreate{
+	created, err := createEndpointOrAdopt(ctx, r.client, client.EndpointCreate{
 		Username: plan.Username.ValueString(),
 		Password: password,
 		Alias:    plan.Alias.ValueString(),

@@ -190,7 +190,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"An ended session reads as `expired` and cannot be revived, so the provider treats it as gone: the next refresh removes " +
 			"it from the state with a warning, and the next plan creates a new session (new `id`, possibly a new `virtual_number`). " +
 			"Changing `session_expiry` updates the session in place and restarts its time from the moment of the update. " +
-			"Destroying the resource ends the session at once.",
+			"Destroying the resource ends the session at once.\n\n" + adoptRuleMaskingSession,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Session UUID (`session_uuid`).",
@@ -428,7 +428,7 @@ func (r *MaskingSessionResource) Create(ctx context.Context, req resource.Create
 	if !plan.SecondPartyPIN.IsUnknown() {
 		in.SecondPartyPIN = plan.SecondPartyPIN.ValueString()
 	}
-	created, err := r.client.CreateMaskingSession(ctx, in)
+	created, err := createMaskingSessionOrAdopt(ctx, r.client, in)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating masking session",
 			fmt.Sprintf("masking session between %s and %s", in.FirstParty, in.SecondParty), err)

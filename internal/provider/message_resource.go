@@ -146,7 +146,7 @@ func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"Use `triggers` to send again on purpose. Refreshing never sends: a message record that is gone or masked keeps " +
 			"its state. **Destroying only forgets the message**: nothing can be unsent, and no API call is made. The static " +
 			"sending rules (number formats and lengths, text length by encoding, media counts, template limits, " +
-			"`message_expiry` range, `log` values) are checked at plan time.",
+			"`message_expiry` range, `log` values) are checked at plan time.\n\n" + adoptRuleMessage,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "UUID of the message to the first destination (the same as `message_uuids[0]`).",
@@ -558,7 +558,7 @@ func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest
 	}
 	msg, _ := messageFromModel(ctx, &plan)
 	dsts := listStrings(plan.Dst)
-	sent, err := r.client.SendMessage(ctx, msg)
+	sent, err := sendMessageOrAdopt(ctx, r.client, msg)
 	if err != nil {
 		what := "message to " + strings.Join(dsts, ", ")
 		if client.IsOutcomeUnknown(err) {

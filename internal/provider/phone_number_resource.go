@@ -153,7 +153,7 @@ func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"back on sale and may be bought by someone else, so a replacement (a new `number`, or `terraform taint`) gives up the " +
 			"old number for good. Guard numbers you cannot lose with `lifecycle { prevent_destroy = true }`. When `number` comes " +
 			"from `cpaas_phone_numbers`, add `lifecycle { ignore_changes = [number] }`: the number you bought leaves the search " +
-			"results, so the search offers a different first result on the next plan.",
+			"results, so the search offers a different first result on the next plan.\n\n" + adoptRulePhoneNumber,
 		Attributes: attrs,
 	}
 }
@@ -184,7 +184,7 @@ func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateReq
 		return
 	}
 	number := plan.Number.ValueString()
-	_, err := r.client.BuyPhoneNumber(ctx, number, client.PhoneNumberBuy{AppID: plan.AppID.ValueString()})
+	_, err := buyPhoneNumberOrAdopt(ctx, r.client, number, client.PhoneNumberBuy{AppID: plan.AppID.ValueString()})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error buying phone number", "number "+number, err)
 		if client.StatusCode(err) == 400 {

@@ -93,7 +93,7 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 		MarkdownDescription: "A US 10DLC brand: the company behind A2P messaging, registered with the campaign registry. " +
 			"Registration is asynchronous: the brand is `PROCESSING` until the registry registers it (`COMPLETED`) or rejects it (`FAILED`, " +
 			"with `declined_reasons`). Brands cannot be updated, so every argument replaces the brand when changed. A brand with campaigns " +
-			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.",
+			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.\n\n" + adoptRuleBrand,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Brand id (`brand_id`), " + tendlcrules.BrandIDRule + ".",
@@ -204,7 +204,7 @@ func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created, err := r.client.CreateBrand(ctx, client.BrandCreate{
+	created, err := createBrandOrAdopt(ctx, r.client, client.BrandCreate{
 		BrandAlias:       plan.BrandAlias.ValueString(),
 		ProfileUUID:      plan.ProfileUUID.ValueString(),
 		BrandType:        plan.BrandType.ValueString(),

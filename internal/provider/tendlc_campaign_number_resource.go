@@ -54,7 +54,7 @@ func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.Sc
 			"Creating it asks the operators to link the number and waits (within `timeouts.create`, default 20 minutes) until they have; " +
 			"a refused link fails the apply with the operators' reason and nothing is saved, so the next apply asks again. Destroying it " +
 			"asks them to unlink the number and waits (within `timeouts.delete`) until they have; the number can then be linked to another " +
-			"campaign. A number can be linked to one campaign at a time.",
+			"campaign. A number can be linked to one campaign at a time.\n\n" + adoptRuleCampaignNumber,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "`<campaign_id>/<number>`, the import id.",
@@ -134,7 +134,7 @@ func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.
 	}
 	campaignID, number := plan.CampaignID.ValueString(), plan.Number.ValueString()
 	what := fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID)
-	err := r.client.LinkNumbers(ctx, campaignID, client.NumberLink{
+	err := linkNumberOrAdopt(ctx, r.client, campaignID, client.NumberLink{
 		Numbers: []string{number}, URL: plan.URL.ValueString(), Method: plan.Method.ValueString(),
 	})
 	if err != nil {
@@ -224,7 +224,7 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 		return // not linked: nothing to unlink
 	}
 	if err == nil {
-		err = r.client.UnlinkNumber(ctx, campaignID, number, client.NumberUnlink{URL: state.URL.ValueString(), Method: state.Method.ValueString()})
+		err = unlinkNumberOrConfirm(ctx, r.client, campaignID, number, client.NumberUnlink{URL: state.URL.ValueString(), Method: state.Method.ValueString()})
 		if errors.Is(err, client.ErrNotFound) {
 			return
 		}

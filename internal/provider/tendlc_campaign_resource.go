@@ -126,7 +126,7 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 			"registered (`registration_status = \"COMPLETED\"`) before the campaign can be created; a `STARTER` brand takes only the `STARTER` " +
 			"use case. Registration is asynchronous: `PROCESSING` until the registry registers it (`ACTIVE`) or rejects it (`FAILED`, with " +
 			"`error_reason`). The alias, description, samples and the message-flow, help, opt-in and opt-out texts update in place; every other " +
-			"argument replaces the campaign.",
+			"argument replaces the campaign.\n\n" + adoptRuleCampaign,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + ".",
@@ -305,7 +305,7 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	created, err := r.client.CreateCampaign(ctx, client.CampaignCreate{
+	created, err := createCampaignOrAdopt(ctx, r.client, client.CampaignCreate{
 		BrandID:        plan.BrandID.ValueString(),
 		CampaignAlias:  plan.CampaignAlias.ValueString(),
 		Vertical:       plan.Vertical.ValueString(),

@@ -6,6 +6,16 @@
 // It listens on EMULATOR_ADDR (default 127.0.0.1:8089; port 0 picks a free
 // one) and prints the base URL and credentials as shell assignments. The
 // credentials come from CPAAS_AUTH_ID and CPAAS_AUTH_TOKEN, or defaults.
+//
+// Faults: -latency, -fault-429, -fault-5xx, -fault-drop, -fault-retry-after
+// and -fault-seed set one rule for every /v1 request; -faults-file rules.json
+// gives per-route rules, for example
+//
+//	{"seed": 7, "rules": [
+//	  {"method": "POST", "path": "Endpoint", "rate_drop": 0.5},
+//	  {"path": "10dlc/*", "latency": "20ms", "rate_429": 0.2, "retry_after": -1}]}
+//
+// The first rule that matches a request decides its fault.
 package main
 
 import (
@@ -33,6 +43,8 @@ func main() {
 	rateDrop := flag.Float64("fault-drop", 0, "share of /v1 requests carried out whose reply is dropped")
 	retryAfter := flag.Int("fault-retry-after", 1, "Retry-After seconds of injected 429s")
 	seed := flag.Uint64("fault-seed", 1, "seed of the fault injector: the same seed gives the same faults")
+	faultsFile := flag.String("faults-file", "", "JSON file of per-route fault rules (a Faults object, see internal/emulator/doc.go); "+
+		"the -latency and -fault-* flags then add one catch-all rule after the file's rules")
 	flag.Parse()
 
 	acct := emulator.EnvAccount()
@@ -42,10 +54,29 @@ func main() {
 	}
 	srv := emulator.New(opts)
 	defer srv.Close()
+	faults := emulator.Faults{Seed: *seed}
+	if *faultsFile != "" {
+		data, err := os.ReadFile(*faultsFile)
+		if err != nil {
+			log.Fatalf("emulator: %v", err)
+		}
+		if faults, err = emulator.ReadFaults(data); err != nil {
+			log.Fatalf("emulator: %s: %v", *faultsFile, err)
+		}
+		if faults.Seed == 0 {
+			faults.Seed = *seed
+		}
+	}
 	if *latency > 0 || *rate429 > 0 || *rate5xx > 0 || *rateDrop > 0 {
-		srv.SetFaults(emulator.Faults{Seed: *seed, Rules: []emulator.FaultRule{{
+		if *retryAfter == 0 {
+			*retryAfter = emulator.RetryNow
+		}
+		faults.Rules = append(faults.Rules, emulator.FaultRule{
 			Latency: *latency, Rate429: *rate429, Rate5xx: *rate5xx, RateDrop: *rateDrop, RetryAfter: *retryAfter,
-		}}})
+		})
+	}
+	if len(faults.Rules) > 0 {
+		srv.SetFaults(faults)
 	}
 
 	ln, err := net.Listen("tcp", *addr)

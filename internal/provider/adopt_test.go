@@ -1,0 +1,162 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// Every create below has its reply dropped after the emulator carried it
+// out (RateDrop 1 on that route): the provider must adopt the object it
+// made, so the emulator holds exactly one, the state names it, and the
+// plan after apply is empty.
+
+type adoptCase struct {
+	name, method, route, hcl string
+	// kind and addr: the emulator's object kind and the resource whose id
+	// (or message_uuids for messages) must be the one object of the kind.
+	kind, addr string
+	want       int
+}
+
+func adoptCases() []adoptCase {
+	return []adoptCase{
+		{name: "endpoint", method: "POST", route: "Endpoint", hcl: relEndpointHCL(1), kind: "endpoints", addr: "cpaas_endpoint.e1", want: 1},
+		{name: "brand", method: "POST", route: "10dlc/Brand", hcl: relBrandHCL(1), kind: "10dlc_brands", addr: "cpaas_10dlc_brand.b1", want: 1},
+		{name: "campaign", method: "POST", route: "10dlc/Campaign", hcl: relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1"),
+			kind: "10dlc_campaigns", addr: "cpaas_10dlc_campaign.c1", want: 1},
+		{name: "campaign_number", method: "POST", route: "10dlc/Campaign/{id}/Number",
+			hcl:  relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1") + relCampaignNumberHCL(1, "cpaas_10dlc_campaign.c1", `"14155550100"`),
+			kind: "10dlc_campaign_numbers", addr: "cpaas_10dlc_campaign_number.l1", want: 1},
+		{name: "phone_number", method: "POST", route: "PhoneNumber/{number}", hcl: relNumbersHCL(1) + relPhoneNumberHCL(0),
+			kind: "numbers", addr: "cpaas_phone_number.n0", want: 1},
+		{name: "masking_session", method: "POST", route: "Masking/Session", hcl: relMaskingHCL(1),
+			kind: "masking_sessions", addr: "cpaas_masking_session.m1", want: 1},
+		{name: "message", method: "POST", route: "Message", hcl: relMessageHCL(1, "12125550191", "13125550192"),
+			kind: "messages", addr: "cpaas_message.s1", want: 2},
+	}
+}
+
+func TestAccAdopt_droppedCreateReply(t *testing.T) {
+	for _, tc := range adoptCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.NewEnv(t, fastRegistry)
+			env.Server.SetFaults(dropCreates(tc.method, tc.route))
+			resource.Test(t, resource.TestCase{
+				PreCheck:                 func() { acctest.PreCheck(t) },
+				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config: env.Config(tc.hcl),
+					Check: resource.ComposeTestCheckFunc(
+						func(s *terraform.State) error {
+							if st := env.Server.FaultStats(); st.Dropped < 1 {
+								return fmt.Errorf("no reply was dropped: %+v", st)
+							}
+							return nil
+						},
+						checkExactlyStateObjects(t, env, tc.kind, tc.addr, tc.want),
+					),
+					ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				}},
+			})
+		})
+	}
+}
+
+// checkExactlyStateObjects checks that the emulator holds exactly want
+// objects of kind and that they are the ones the state of addr names.
+func checkExactlyStateObjects(t *testing.T, env *acctest.Env, kind, addr string, want int) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got := env.Objects(t)[kind]
+		if len(got) != want {
+			return fmt.Errorf("emulator holds %d %s, want %d (a duplicate or a lost create): %v", len(got), kind, want, got)
+		}
+		rs, ok := s.RootModule().Resources[addr]
+		if !ok {
+			return fmt.Errorf("%s not in the state", addr)
+		}
+		var ids []string
+		if kind == "messages" {
+			for i := 0; i < want; i++ {
+				ids = append(ids, rs.Primary.Attributes[fmt.Sprintf("message_uuids.%d", i)])
+			}
+		} else {
+			ids = []string{rs.Primary.ID}
+		}
+		for _, id := range ids {
+			if !slices.Contains(got, id) {
+				return fmt.Errorf("state of %s names %s, the emulator holds %v", addr, id, got)
+			}
+		}
+		return nil
+	}
+}
+
+// When several existing objects match, the provider refuses to guess.
+func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	c := env.Client(t)
+	// An endpoint made outside Terraform, identical to the configured one.
+	if _, err := c.CreateEndpoint(context.Background(), client.EndpointCreate{Username: "rel_ep_1", Password: "rel-secret-1", Alias: "Reliability endpoint 1"}); err != nil {
+		t.Fatal(err)
+	}
+	env.Server.SetFaults(dropCreates("POST", "Endpoint"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.Config(relEndpointHCL(1)),
+			ExpectError: acctest.ErrorPattern("2 existing endpoints match username rel_ep_1 \\+ 12 digits"),
+		}, {
+			// Nothing was adopted and nothing more created.
+			PreConfig: func() {
+				if n := len(env.Objects(t)["endpoints"]); n != 2 {
+					t.Fatalf("emulator holds %d endpoints, want the 2 that matched", n)
+				}
+				env.Server.SetFaults(emulator.Faults{})
+			},
+			Config:   env.Config(relEndpointHCL(1)),
+			PlanOnly: true, ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+// A send that fails with a 5xx before anything happened is looked for,
+// not found, and not sent again within the apply; the error says so.
+func TestAccAdopt_messageNotFoundIsNotResent(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, fastRegistry)
+	env.Server.SetFaults(emulator.Faults{Seed: 1, Rules: []emulator.FaultRule{{Method: "POST", Path: "Message", Rate5xx: 1}}})
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.Config(relMessageHCL(1, "12125550191")),
+			ExpectError: acctest.ErrorPattern("The send may not have happened: no matching message was found"),
+		}, {
+			PreConfig: func() {
+				if st := env.Server.FaultStats(); st.Failed != 1 {
+					t.Fatalf("the send was attempted %d times, want exactly once: %+v", st.Failed, st)
+				}
+				if n := len(env.Objects(t)["messages"]); n != 0 {
+					t.Fatalf("emulator holds %d messages after a failed send", n)
+				}
+				env.Server.SetFaults(emulator.Faults{})
+			},
+			// The next apply sends it, once.
+			Config: env.Config(relMessageHCL(1, "12125550191")),
+			Check:  checkExactlyStateObjects(t, env, "messages", "cpaas_message.s1", 1),
+		}},
+	})
+}

@@ -1,0 +1,372 @@
+package provider_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
+)
+
+// The chaos test applies a configuration of every resource type with more
+// than a fifth of all requests faulted on every route, and re-applies it,
+// as a user would, until a plan is empty. It drives the Terraform CLI
+// itself (the provider runs in-process, reattached) because the number of
+// rounds that fail is not known in advance. It then asks the emulator:
+// no duplicate, no orphan, no message sent twice; and destroys, with the
+// faults still on, until the state is empty.
+
+const (
+	chaosMaxRounds   = 8
+	chaosRetries     = 12
+	chaosProviderSrc = "registry.terraform.io/cpaas-dev/cpaas"
+)
+
+// chaosFaults: 8% 429 (Retry-After 0), 8% 500/502/503, 6% dropped replies
+// on every route, every request delayed 2ms.
+func chaosFaults(seed uint64) emulator.Faults {
+	return emulator.Faults{Seed: seed, Rules: []emulator.FaultRule{{
+		Latency: 2 * time.Millisecond, Rate429: 0.08, Rate5xx: 0.08, RateDrop: 0.06, RetryAfter: emulator.RetryNow,
+	}}}
+}
+
+// chaosConfig returns the configuration and how many resources of each
+// emulator kind it declares.
+func chaosConfig(url string) (string, map[string]int) {
+	var b strings.Builder
+	b.WriteString(`
+terraform {
+  required_providers {
+    cpaas = { source = "cpaas-dev/cpaas" }
+  }
+}
+`)
+	b.WriteString(relProvider(url, chaosRetries))
+	want := map[string]int{}
+	for i := 1; i <= 12; i++ {
+		b.WriteString(relEndpointHCL(i))
+	}
+	want["endpoints"] = 12
+	for i := 1; i <= 3; i++ {
+		b.WriteString(relBrandHCL(i))
+	}
+	want["10dlc_brands"] = 3
+	for i := 1; i <= 6; i++ {
+		b.WriteString(relCampaignHCL(i, fmt.Sprintf("cpaas_10dlc_brand.b%d", (i-1)%3+1)))
+	}
+	want["10dlc_campaigns"] = 6
+	b.WriteString(relNumbersHCL(6))
+	for i := 0; i < 6; i++ {
+		b.WriteString(relPhoneNumberHCL(i))
+	}
+	want["numbers"] = 6
+	// Every starter number and every bought number linked to a campaign.
+	links := 0
+	for i, n := range []string{`"14155550100"`, `"12125550101"`, `"13125550102"`} {
+		links++
+		b.WriteString(relCampaignNumberHCL(links, fmt.Sprintf("cpaas_10dlc_campaign.c%d", i+1), n))
+	}
+	for i := 0; i < 6; i++ {
+		links++
+		b.WriteString(relCampaignNumberHCL(links, fmt.Sprintf("cpaas_10dlc_campaign.c%d", i%6+1), fmt.Sprintf("cpaas_phone_number.n%d.number", i)))
+	}
+	want["10dlc_campaign_numbers"] = links
+	for i := 1; i <= 8; i++ {
+		b.WriteString(relMaskingHCL(i))
+	}
+	want["masking_sessions"] = 8
+	for i := 1; i <= 8; i++ {
+		b.WriteString(relMessageHCL(i, fmt.Sprintf("1646555%04d", i)))
+	}
+	want["messages"] = 8
+	return b.String(), want
+}
+
+func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
+	}
+	acctest.PreCheck(t)
+	tf := newTFRunner(t)
+	env := acctest.NewEnv(t, fastRegistry)
+	config, want := chaosConfig(env.URL)
+	total := 0
+	for _, n := range want {
+		total += n
+	}
+	if total < 50 {
+		t.Fatalf("the chaos configuration declares %d resources, want at least 50", total)
+	}
+	tf.write(config)
+	tf.run("init", "-input=false")
+
+	start := time.Now()
+	env.Server.SetFaults(chaosFaults(20260101))
+	rounds, converged := 0, false
+	for rounds < chaosMaxRounds && !converged {
+		rounds++
+		out, err := tf.try("apply", "-auto-approve", "-input=false", "-parallelism=10")
+		if err != nil {
+			t.Logf("round %d: apply failed (expected under faults): %s", rounds, firstErrors(out))
+			continue
+		}
+		code, out := tf.planExitCode()
+		switch code {
+		case 0:
+			converged = true
+		case 2:
+			t.Logf("round %d: apply succeeded but the plan still has changes:\n%s", rounds, out)
+		default:
+			t.Logf("round %d: plan failed: %s", rounds, firstErrors(out))
+		}
+	}
+	applyStats := env.Server.FaultStats()
+	if !converged {
+		t.Fatalf("not converged after %d rounds (faults %+v)", rounds, applyStats)
+	}
+	if applyStats.Faulted*5 < applyStats.Requests {
+		t.Fatalf("only %d of %d requests were faulted, want at least 20%%", applyStats.Faulted, applyStats.Requests)
+	}
+
+	// Ask the emulator, with the faults off so the questions get answers.
+	env.Server.SetFaults(emulator.Faults{})
+	stateIDs := tf.stateIDs()
+	objs := env.Objects(t)
+	duplicates, orphans := 0, 0
+	for kind, n := range want {
+		got, inState := objs[kind], stateIDs[kind]
+		if len(got) != n {
+			duplicates += max(len(got)-n, 0)
+			t.Errorf("%s: the emulator holds %d, the configuration declares %d: %v", kind, len(got), n, got)
+		}
+		for _, id := range got {
+			if !slices.Contains(inState, id) {
+				orphans++
+				t.Errorf("%s %s exists in the emulator but not in the state (orphan)", kind, id)
+			}
+		}
+		if len(inState) != n {
+			t.Errorf("%s: the state holds %d, want %d", kind, len(inState), n)
+		}
+	}
+	// No message sent twice: one record per destination.
+	msgs, err := env.Client(t).ListAllMessages(context.Background(), client.MessageFilter{Direction: "outbound"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	perDst := map[string]int{}
+	for _, m := range msgs {
+		perDst[m.ToNumber]++
+	}
+	sentTwice := 0
+	for dst, n := range perDst {
+		if n != 1 {
+			sentTwice++
+			t.Errorf("%d messages were sent to %s, want 1", n, dst)
+		}
+	}
+	if len(perDst) != want["messages"] {
+		t.Errorf("messages went to %d destinations, want %d", len(perDst), want["messages"])
+	}
+	t.Logf("CHAOS apply: %d resources converged in %d rounds (%s); %d requests, %d faulted (%.0f%%: %d 429, %d 5xx, %d dropped replies); "+
+		"duplicates %d, orphans %d, messages sent twice %d",
+		total, rounds, time.Since(start).Round(time.Second), applyStats.Requests, applyStats.Faulted,
+		100*float64(applyStats.Faulted)/float64(applyStats.Requests), applyStats.Refused, applyStats.Failed, applyStats.Dropped,
+		duplicates, orphans, sentTwice)
+
+	// Destroy with the faults on again, re-run until the state is empty.
+	env.Server.SetFaults(chaosFaults(20260102))
+	destroyRounds := 0
+	for destroyRounds < chaosMaxRounds {
+		destroyRounds++
+		if out, err := tf.try("destroy", "-auto-approve", "-input=false", "-parallelism=10"); err != nil {
+			t.Logf("destroy round %d failed (expected under faults): %s", destroyRounds, firstErrors(out))
+			continue
+		}
+		break
+	}
+	destroyStats := env.Server.FaultStats()
+	env.Server.SetFaults(emulator.Faults{})
+	if left := tf.stateIDs(); len(left) != 0 {
+		t.Fatalf("state not empty after %d destroy rounds: %v", destroyRounds, left)
+	}
+	objs = env.Objects(t)
+	for kind, ids := range objs {
+		switch kind {
+		case "messages", "masking_sessions_expired":
+			// Sent messages cannot be unsent; ended sessions stay readable
+			// as expired. Neither is a live object.
+			continue
+		}
+		if len(ids) != 0 {
+			t.Errorf("after destroy the account still holds %s: %v", kind, ids)
+		}
+	}
+	if n := len(objs["messages"]); n != want["messages"] {
+		t.Errorf("after destroy the emulator holds %d messages, want the %d sent", n, want["messages"])
+	}
+	t.Logf("CHAOS destroy (faults on): %d rounds; %d requests, %d faulted; account left with its starter numbers only",
+		destroyRounds, destroyStats.Requests, destroyStats.Faulted)
+}
+
+// firstErrors keeps the "Error:" lines of Terraform's output.
+func firstErrors(out string) string {
+	var errs []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "Error: ") {
+			errs = append(errs, strings.TrimSpace(strings.Trim(l, "│ ")))
+		}
+	}
+	sort.Strings(errs)
+	errs = slices.Compact(errs)
+	return fmt.Sprintf("%d distinct errors: %s", len(errs), strings.Join(errs, "; "))
+}
+
+// tfRunner runs the Terraform CLI in a temporary directory against the
+// provider served in-process.
+type tfRunner struct {
+	t   *testing.T
+	bin string
+	dir string
+	env []string
+}
+
+func newTFRunner(t *testing.T) *tfRunner {
+	t.Helper()
+	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if bin == "" {
+		var err error
+		if bin, err = exec.LookPath("terraform"); err != nil {
+			t.Fatal("the chaos test needs the terraform CLI")
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	reattachCh := make(chan *plugin.ReattachConfig, 1)
+	closeCh := make(chan struct{})
+	serveErr := make(chan error, 1)
+	go func() {
+		serveErr <- tf6server.Serve(chaosProviderSrc, providerserver.NewProtocol6(provider.New("test")()),
+			tf6server.WithDebug(ctx, reattachCh, closeCh),
+			tf6server.WithGoPluginLogger(hclog.NewNullLogger()),
+			tf6server.WithLoggingSink(t))
+	}()
+	var rc *plugin.ReattachConfig
+	select {
+	case rc = <-reattachCh:
+	case err := <-serveErr:
+		cancel()
+		t.Fatalf("serving the provider: %v", err)
+	case <-time.After(30 * time.Second):
+		cancel()
+		t.Fatal("the provider did not start")
+	}
+	t.Cleanup(func() {
+		cancel()
+		<-closeCh
+	})
+	reattach, _ := json.Marshal(map[string]any{chaosProviderSrc: map[string]any{
+		"Protocol": string(rc.Protocol), "ProtocolVersion": rc.ProtocolVersion, "Pid": rc.Pid, "Test": true,
+		"Addr": map[string]string{"Network": rc.Addr.Network(), "String": rc.Addr.String()},
+	}})
+	cliConfig, _ := filepath.Abs("../../.ci/empty.tfrc")
+	env := append(os.Environ(), "TF_REATTACH_PROVIDERS="+string(reattach), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
+		"TF_CLI_CONFIG_FILE="+cliConfig)
+	return &tfRunner{t: t, bin: bin, dir: t.TempDir(), env: env}
+}
+
+func (r *tfRunner) write(config string) {
+	if err := os.WriteFile(filepath.Join(r.dir, "main.tf"), []byte(config), 0o600); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *tfRunner) try(args ...string) (string, error) {
+	cmd := exec.Command(r.bin, append(args, "-no-color")...)
+	cmd.Dir, cmd.Env = r.dir, r.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	return out.String(), err
+}
+
+func (r *tfRunner) run(args ...string) string {
+	r.t.Helper()
+	out, err := r.try(args...)
+	if err != nil {
+		r.t.Fatalf("terraform %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// planExitCode runs plan -detailed-exitcode: 0 no changes, 2 changes, 1 error.
+func (r *tfRunner) planExitCode() (int, string) {
+	out, err := r.try("plan", "-input=false", "-detailed-exitcode")
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), out
+	}
+	if err != nil {
+		return 1, out
+	}
+	return 0, out
+}
+
+// stateIDs maps emulator object kinds to the ids the state holds.
+func (r *tfRunner) stateIDs() map[string][]string {
+	r.t.Helper()
+	var st struct {
+		Values *struct {
+			RootModule struct {
+				Resources []struct {
+					Mode   string         `json:"mode"`
+					Type   string         `json:"type"`
+					Values map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(r.run("show", "-json")), &st); err != nil {
+		r.t.Fatal(err)
+	}
+	kinds := map[string]string{
+		"cpaas_endpoint": "endpoints", "cpaas_10dlc_brand": "10dlc_brands", "cpaas_10dlc_campaign": "10dlc_campaigns",
+		"cpaas_10dlc_campaign_number": "10dlc_campaign_numbers", "cpaas_phone_number": "numbers",
+		"cpaas_masking_session": "masking_sessions", "cpaas_message": "messages",
+	}
+	out := map[string][]string{}
+	if st.Values == nil {
+		return out
+	}
+	for _, res := range st.Values.RootModule.Resources {
+		kind, ok := kinds[res.Type]
+		if res.Mode != "managed" || !ok {
+			continue
+		}
+		if kind == "messages" {
+			for _, u := range res.Values["message_uuids"].([]any) {
+				out[kind] = append(out[kind], u.(string))
+			}
+			continue
+		}
+		out[kind] = append(out[kind], res.Values["id"].(string))
+	}
+	return out
+}
