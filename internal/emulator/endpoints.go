@@ -133,7 +133,7 @@ func (s *Server) getEndpoint(c *call) {
 }
 
 func (s *Server) listEndpoints(c *call) {
-	limit, offset, ok := c.paging(endpointrules.ListMaxLimit, endpointrules.ListMaxLimit)
+	limit, offset, ok := c.paging(endpointrules.ListMaxLimit)
 	if !ok {
 		return
 	}

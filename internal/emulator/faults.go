@@ -208,13 +208,13 @@ func (s *Server) serveWithFaults(c *call, rt route, handle func(*call)) {
 		return
 	case faultDrop:
 		// Carry the request out, then lose the reply.
-		real := c.w
+		orig := c.w
 		c.w = &discardWriter{header: http.Header{}}
 		handle(c)
-		if hj, ok := real.(interface{ Unwrap() http.ResponseWriter }); ok {
-			real = hj.Unwrap()
+		if hj, ok := orig.(interface{ Unwrap() http.ResponseWriter }); ok {
+			orig = hj.Unwrap()
 		}
-		if h, ok := real.(http.Hijacker); ok {
+		if h, ok := orig.(http.Hijacker); ok {
 			if conn, _, err := h.Hijack(); err == nil {
 				conn.Close()
 				return

@@ -544,7 +544,7 @@ func (s *Server) listMaskingSessions(c *call) {
 			return
 		}
 	}
-	limit, offset, ok := c.paging(maskingrules.ListMaxLimit, maskingrules.ListMaxLimit)
+	limit, offset, ok := c.paging(maskingrules.ListMaxLimit)
 	if !ok {
 		return
 	}

@@ -94,8 +94,6 @@ func wantBadRequest(t *testing.T, code int, out map[string]any, msg string) {
 	}
 }
 
-var timeForm = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000 UTC$`)
-
 func TestMaskingSession_createShapes(t *testing.T) {
 	e := newMaskEnv(t)
 	out := e.create(parties("14155551234", "14155555678"))

@@ -520,7 +520,7 @@ func parseMessageTime(v string) (time.Time, bool) {
 }
 
 func (s *Server) listMessages(c *call) {
-	limit, offset, ok := c.paging(MessageListMaxLimit, MessageListMaxLimit)
+	limit, offset, ok := c.paging(MessageListMaxLimit)
 	if !ok {
 		return
 	}

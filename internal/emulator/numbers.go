@@ -155,7 +155,7 @@ func (s *Server) getNumber(c *call) {
 }
 
 func (s *Server) listNumbers(c *call) {
-	limit, offset, ok := c.paging(numberListMaxLimit, numberListMaxLimit)
+	limit, offset, ok := c.paging(numberListMaxLimit)
 	if !ok {
 		return
 	}

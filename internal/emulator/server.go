@@ -430,7 +430,7 @@ func (s *Server) randDigits(n int) string {
 }
 
 // randID returns n random upper-case letters and digits. Callers hold s.mu.
-func (s *Server) randID(n int) string {
+func (s *Server) randID(n int) string { //nolint:unparam // ids of other lengths may follow
 	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 	b := make([]byte, n)
 	for i := range b {

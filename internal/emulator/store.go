@@ -57,11 +57,12 @@ type listMeta struct {
 }
 
 // paging reads limit and offset from the query: limit 1..maxLimit
-// (default defLimit), offset >= 0 (default 0). It writes a 400 naming the
+// (default maxLimit, the largest page, as the API does), offset >= 0
+// (default 0). It writes a 400 naming the
 // parameter and returns false when either is invalid.
-func (c *call) paging(defLimit, maxLimit int) (limit, offset int, ok bool) {
+func (c *call) paging(maxLimit int) (limit, offset int, ok bool) { //nolint:unparam // every area serves 20 today; the API sets it per area
 	q := c.req.URL.Query()
-	limit, offset = defLimit, 0
+	limit, offset = maxLimit, 0
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxLimit {

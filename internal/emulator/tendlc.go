@@ -287,7 +287,7 @@ func (s *Server) getBrand(c *call) {
 }
 
 func (s *Server) listBrands(c *call) {
-	limit, offset, ok := c.paging(tendlcrules.ListMaxLimit, tendlcrules.ListMaxLimit)
+	limit, offset, ok := c.paging(tendlcrules.ListMaxLimit)
 	if !ok {
 		return
 	}
@@ -558,7 +558,7 @@ func (s *Server) getCampaign(c *call) {
 }
 
 func (s *Server) listCampaigns(c *call) {
-	limit, offset, ok := c.paging(tendlcrules.ListMaxLimit, tendlcrules.ListMaxLimit)
+	limit, offset, ok := c.paging(tendlcrules.ListMaxLimit)
 	if !ok {
 		return
 	}

@@ -479,7 +479,7 @@ func TestTenDLCNumberLinking(t *testing.T) {
 		t.Fatalf("objects %v", objs)
 	}
 
-	out = e.must(202, "DELETE", "10dlc/Campaign/"+c+"/Number/14155550100/", map[string]any{"url": rc.hs.URL + "/unlink", "method": "GET"})
+	e.must(202, "DELETE", "10dlc/Campaign/"+c+"/Number/14155550100/", map[string]any{"url": rc.hs.URL + "/unlink", "method": "GET"})
 	if _, n := e.numberStatus(c, "14155550100"); n["status"] != "PROCESSING" {
 		t.Fatalf("unlinking %v", n)
 	}

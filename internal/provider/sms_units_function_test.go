@@ -13,12 +13,12 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 )
 
-func unitsCheck(output, encoding string, characters, units, max int64) statecheck.StateCheck {
+func unitsCheck(output, encoding string, characters, units, maxChars int64) statecheck.StateCheck {
 	return statecheck.ExpectKnownOutputValue(output, knownvalue.ObjectExact(map[string]knownvalue.Check{
 		"encoding":       knownvalue.StringExact(encoding),
 		"characters":     knownvalue.Int64Exact(characters),
 		"units":          knownvalue.Int64Exact(units),
-		"max_characters": knownvalue.Int64Exact(max),
+		"max_characters": knownvalue.Int64Exact(maxChars),
 	}))
 }
 

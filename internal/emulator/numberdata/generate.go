@@ -108,13 +108,15 @@ func centerFor(a *nanpArea, nxx int) center {
 	return a.centers[(nxx*7+npa)%len(a.centers)]
 }
 
-func countryByISO(iso string) (country, bool) {
+// countryByISO looks up the static country table; an unknown code is a
+// programming error in the tables.
+func countryByISO(iso string) country {
 	for _, c := range countries {
 		if c.iso == iso {
-			return c, true
+			return c
 		}
 	}
-	return country{}, false
+	panic("numberdata: no country " + iso)
 }
 
 // build generates the catalog. It is deterministic: same tables, same seed, same
@@ -133,7 +135,7 @@ func build() *catalog {
 
 	for i := range nanpAreas {
 		a := &nanpAreas[i]
-		cc, _ := countryByISO(a.iso)
+		cc := countryByISO(a.iso)
 		perNXX := usNumbersPerNXX
 		if a.iso == "CA" {
 			perNXX = caNumbersPerNXX
@@ -172,7 +174,7 @@ func build() *catalog {
 	}
 
 	for _, iso := range []string{"US", "CA"} {
-		cc, _ := countryByISO(iso)
+		cc := countryByISO(iso)
 		per := usTollFreePerNPA
 		if iso == "CA" {
 			per = caTollFreePerNPA
@@ -195,7 +197,7 @@ func build() *catalog {
 	}
 
 	for _, bl := range blocks {
-		cc, _ := countryByISO(bl.iso)
+		cc := countryByISO(bl.iso)
 		for made := 0; made < bl.count; {
 			nsn := bl.prefix
 			if len(bl.leads) > 0 {
@@ -278,7 +280,7 @@ var starterAreas = []struct {
 // StarterNumbers returns the US local numbers (SMS and voice) every new emulator
 // account owns from the start. They are never part of the purchasable inventory.
 func StarterNumbers() []PhoneNumber {
-	cc, _ := countryByISO("US")
+	cc := countryByISO("US")
 	out := make([]PhoneNumber, 0, len(starterAreas))
 	for _, s := range starterAreas {
 		for i := range nanpAreas {

@@ -109,7 +109,7 @@ func TestRecordsAreWellFormed(t *testing.T) {
 		if !allDigits(p.Number) || len(p.Number) > 15 {
 			t.Fatalf("number %q is not up to 15 digits", p.Number)
 		}
-		cc, _ := countryByISO(p.CountryISO)
+		cc := countryByISO(p.CountryISO)
 		if !strings.HasPrefix(p.Number, cc.code) || r.national != p.Number[len(cc.code):] || p.Country != cc.name {
 			t.Fatalf("%s: country %s/%s does not fit", p.Number, p.CountryISO, p.Country)
 		}
