@@ -1,4 +1,4 @@
-# Messaging: send an SMS from one of the account's starter numbers and wait
+# Messaging: send an SMS from the number bought in numbers.tf and wait
 # for the delivery report (the emulator delivers within about two seconds),
 # so the outputs are final and a second plan has nothing to do.
 locals {
@@ -6,7 +6,7 @@ locals {
 }
 
 resource "cpaas_message" "hello" {
-  src  = "14155550100"
+  src  = cpaas_phone_number.demo_support.number
   dst  = [provider::cpaas::sanitize_number("+1 (212) 555-0199")]
   text = local.demo_text
 
