@@ -54,8 +54,6 @@ const (
 	EndpointPrefetchAfter = 10
 	// EndpointPrefetchMaxPages bounds the listing (2,000 endpoints).
 	EndpointPrefetchMaxPages = 100
-	// EndpointPrefetchConcurrency is how many pages are fetched at once.
-	EndpointPrefetchConcurrency = 8
 	// EndpointPrefetchMaxAge is how long a snapshot may answer refreshes.
 	EndpointPrefetchMaxAge = 2 * time.Minute
 )
@@ -193,45 +191,26 @@ func (e errTooManyPages) Error() string {
 	return "listing would take " + strconv.Itoa(e.pages) + " pages, more than the prefetch bound"
 }
 
-// listAllEndpointsConcurrently fetches the first page, then every other
-// page at once (EndpointPrefetchConcurrency at a time), all with the
-// largest page. It returns what it got, with an error when a page failed or
-// the listing exceeds maxPages (then only the first page's objects).
+// listAllEndpointsConcurrently lists every endpoint with the largest page,
+// the pages after the first concurrently. It returns what it got, with an
+// error when a page failed or the listing exceeds maxPages (then only the
+// first page's objects).
 func (c *Client) listAllEndpointsConcurrently(ctx context.Context, maxPages int) ([]Endpoint, error) {
-	first, err := c.ListEndpoints(ctx, EndpointPageLimit, 0)
-	if err != nil {
-		return nil, err
+	tooMany := 0
+	all, _, err := fetchPages(ctx, EndpointPageLimit, maxPages*EndpointPageLimit+1, func(ctx context.Context, offset int) ([]Endpoint, int, error) {
+		page, err := c.ListEndpoints(ctx, EndpointPageLimit, offset)
+		if err != nil {
+			return nil, 0, err
+		}
+		total := page.Meta.TotalCount
+		if pages := (total + EndpointPageLimit - 1) / EndpointPageLimit; offset == 0 && pages > maxPages {
+			tooMany = pages
+			total = len(page.Objects) // stop after this page
+		}
+		return page.Objects, total, nil
+	})
+	if err == nil && tooMany > 0 {
+		err = errTooManyPages{tooMany}
 	}
-	total := first.Meta.TotalCount
-	pages := (total + EndpointPageLimit - 1) / EndpointPageLimit
-	if pages > maxPages {
-		return first.Objects, errTooManyPages{pages}
-	}
-	results := make([][]Endpoint, pages)
-	results[0] = first.Objects
-	var (
-		wg       sync.WaitGroup
-		errOnce  sync.Once
-		firstErr error
-		sem      = make(chan struct{}, EndpointPrefetchConcurrency)
-	)
-	for i := 1; i < pages; i++ {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int) {
-			defer func() { <-sem; wg.Done() }()
-			page, err := c.ListEndpoints(ctx, EndpointPageLimit, i*EndpointPageLimit)
-			if err != nil {
-				errOnce.Do(func() { firstErr = err })
-				return
-			}
-			results[i] = page.Objects
-		}(i)
-	}
-	wg.Wait()
-	all := make([]Endpoint, 0, total)
-	for _, r := range results {
-		all = append(all, r...)
-	}
-	return all, firstErr
+	return all, err
 }

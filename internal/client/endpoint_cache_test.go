@@ -240,3 +240,23 @@ func TestPooledTransportKeepsAConnectionPerParallelRequest(t *testing.T) {
 		t.Fatalf("%d rounds of %d parallel requests opened %d connections, want %d (one pool, kept alive)", rounds, parallel, n, parallel)
 	}
 }
+
+// A listing larger than the bound stops after its first page.
+func TestEndpointListingStopsAtThePageBound(t *testing.T) {
+	srv, newClient := emulatorClient(t)
+	createEndpoints(t, newClient(), 45)
+	c := newClient()
+	srv.SetFaults(emulator.Faults{})
+	got, err := c.listAllEndpointsConcurrently(context.Background(), 2)
+	var tooMany errTooManyPages
+	if !errors.As(err, &tooMany) || tooMany.pages != 3 || len(got) != EndpointPageLimit {
+		t.Fatalf("listing 45 endpoints bounded at 2 pages = %d objects, %v", len(got), err)
+	}
+	if n := srv.FaultStats().Requests; n != 1 {
+		t.Fatalf("the bounded listing made %d requests, want 1", n)
+	}
+	all, err := c.listAllEndpointsConcurrently(context.Background(), 3)
+	if err != nil || len(all) != 45 {
+		t.Fatalf("listing 45 endpoints = %d objects, %v", len(all), err)
+	}
+}
