@@ -72,6 +72,19 @@ func (c *Client) learnSIPDomain(ep *Endpoint) {
 	c.sipDomain.CompareAndSwap(nil, &rest)
 }
 
+// ShareSIPDomainReadBack runs readBack, a read-back of a just-created
+// endpoint that teaches the SIP domain, unless another create's read-back
+// is in flight: then it waits for that one instead. Creates finishing
+// together before the domain is known thus make one read-back between them.
+func (c *Client) ShareSIPDomainReadBack(ctx context.Context, readBack func(context.Context) error) {
+	if c.sipDomain.Load() != nil {
+		return
+	}
+	_, _, _ = c.sipDomainFlight.Do("sip-domain", func() (any, error) {
+		return nil, readBack(ctx)
+	})
+}
+
 // EndpointSIPURI returns the SIP URI of sipUsername when the account's SIP
 // domain is known, that is after the client has read any endpoint.
 func (c *Client) EndpointSIPURI(sipUsername string) (string, bool) {

@@ -25,6 +25,7 @@ import (
 	"github.com/hashicorp/go-cleanhttp"
 	"github.com/hashicorp/go-retryablehttp"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"golang.org/x/sync/singleflight"
 )
 
 // Defaults for Config fields left zero.
@@ -70,6 +71,7 @@ type Client struct {
 	userAgent string
 	// Per-process knowledge that saves requests; see endpoint_cache.go.
 	sipDomain        atomic.Pointer[string]
+	sipDomainFlight  singleflight.Group
 	endpointPrefetch endpointPrefetch
 }
 

@@ -187,7 +187,14 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 
 	// Once the client knows the account's SIP domain the create reply says
 	// everything: a new endpoint is never registered, and the API stores
-	// the MD5 of the password we sent. No read-back request.
+	// the MD5 of the password we sent. No read-back request. Until then,
+	// the creates of the first burst share one read-back that teaches it.
+	r.client.ShareSIPDomainReadBack(ctx, func(ctx context.Context) error {
+		_, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Endpoint, error) {
+			return r.client.GetEndpoint(ctx, created.EndpointID)
+		})
+		return err
+	})
 	if uri, ok := r.client.EndpointSIPURI(created.Username); ok {
 		plan.SIPURI = types.StringValue(uri)
 		plan.SIPRegistered = types.BoolValue(false)
