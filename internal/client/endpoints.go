@@ -82,6 +82,7 @@ func (c *Client) CreateEndpoint(ctx context.Context, in EndpointCreate) (*Endpoi
 	if err != nil {
 		return nil, err
 	}
+	c.endpointPrefetch.forget(out.EndpointID)
 	return &out, nil
 }
 
@@ -92,6 +93,7 @@ func (c *Client) GetEndpoint(ctx context.Context, id string) (*Endpoint, error) 
 	if err != nil {
 		return nil, err
 	}
+	c.learnSIPDomain(&out)
 	return &out, nil
 }
 
@@ -104,6 +106,9 @@ func (c *Client) ListEndpoints(ctx context.Context, limit, offset int) (*Endpoin
 	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Endpoint"), query: q, idempotent: true}, &out)
 	if err != nil {
 		return nil, err
+	}
+	if len(out.Objects) > 0 {
+		c.learnSIPDomain(&out.Objects[0])
 	}
 	return &out, nil
 }
@@ -127,10 +132,16 @@ func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
 // UpdateEndpoint changes password, alias or app_id. Setting fields is
 // idempotent, so it is retried like a read.
 func (c *Client) UpdateEndpoint(ctx context.Context, id string, in EndpointUpdate) error {
+	// Before and after: a listing running across the write may hold either.
+	c.endpointPrefetch.forget(id)
+	defer c.endpointPrefetch.forget(id)
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Endpoint", id), body: in, idempotent: true}, nil)
 }
 
 // DeleteEndpoint deletes an endpoint; ErrNotFound when it is already gone.
 func (c *Client) DeleteEndpoint(ctx context.Context, id string) error {
+	// Before and after: a listing running across the write may hold either.
+	c.endpointPrefetch.forget(id)
+	defer c.endpointPrefetch.forget(id)
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Endpoint", id), idempotent: true}, nil)
 }

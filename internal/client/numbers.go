@@ -96,26 +96,20 @@ func (c *Client) SearchPhoneNumbers(ctx context.Context, s PhoneNumberSearch, li
 	return &out, nil
 }
 
-// SearchAllPhoneNumbers pages through the search with the largest page,
-// offset by offset, until it holds maxResults numbers or the results run out. It
-// returns the numbers in the API's order and the total count of matches.
+// SearchAllPhoneNumbers reads the search with the largest page until it
+// holds maxResults numbers or the results run out: the first page, then the
+// others concurrently (see fetchPages). It returns the numbers in the API's
+// order and the total count of matches.
 func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch, maxResults int) ([]PhoneNumber, int, error) {
-	var all []PhoneNumber
-	total := 0
-	for offset := 0; len(all) < maxResults; {
+	all, total, err := fetchPages(ctx, PhoneNumberPageLimit, maxResults, func(ctx context.Context, offset int) ([]PhoneNumber, int, error) {
 		page, err := c.SearchPhoneNumbers(ctx, s, PhoneNumberPageLimit, offset)
 		if err != nil {
 			return nil, 0, err
 		}
-		total = page.Meta.TotalCount
-		all = append(all, page.Objects...)
-		offset += len(page.Objects)
-		if page.Meta.Next == nil || len(page.Objects) == 0 || offset >= total {
-			break
-		}
-	}
-	if len(all) > maxResults {
-		all = all[:maxResults]
+		return page.Objects, page.Meta.TotalCount, nil
+	})
+	if err != nil {
+		return nil, 0, err
 	}
 	return all, total, nil
 }

@@ -19,11 +19,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-cleanhttp"
 	"github.com/hashicorp/go-retryablehttp"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"golang.org/x/sync/singleflight"
 )
 
 // Defaults for Config fields left zero.
@@ -52,6 +54,13 @@ type Config struct {
 	HTTPClient *http.Client
 }
 
+// MaxIdleConnsPerHost is how many keep-alive connections the pool keeps to
+// the API. cleanhttp's default is GOMAXPROCS+1 (3 on a 2-core runner), far
+// below Terraform's -parallelism (10 by default): every request above it
+// would dial a new connection and leave one in TIME_WAIT. 64 covers
+// -parallelism up to 64 plus the concurrent page fetches.
+const MaxIdleConnsPerHost = 64
+
 // Client calls the API of one account. It is safe for concurrent use and
 // keeps one pool of keep-alive connections for all of them.
 type Client struct {
@@ -60,6 +69,10 @@ type Client struct {
 	authID    string
 	authToken string
 	userAgent string
+	// Per-process knowledge that saves requests; see endpoint_cache.go.
+	sipDomain        atomic.Pointer[string]
+	sipDomainFlight  singleflight.Group
+	endpointPrefetch endpointPrefetch
 }
 
 // New validates cfg and returns a Client.
@@ -90,13 +103,16 @@ func New(cfg Config) (*Client, error) {
 		// One pooled transport per client: connections are reused across
 		// every resource of an apply instead of being dialled per request.
 		hc = cleanhttp.DefaultPooledClient()
+		hc.Transport.(*http.Transport).MaxIdleConnsPerHost = MaxIdleConnsPerHost
 	} else {
 		copied := *hc
 		hc = &copied
 	}
 	inner := hc.Transport
 	if inner == nil {
-		inner = cleanhttp.DefaultPooledTransport()
+		t := cleanhttp.DefaultPooledTransport()
+		t.MaxIdleConnsPerHost = MaxIdleConnsPerHost
+		inner = t
 	}
 	hc.Transport = &loggingTransport{next: inner}
 	hc.Timeout = cfg.RequestTimeout

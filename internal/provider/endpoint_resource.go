@@ -185,6 +185,26 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 	plan.SIPUsername = types.StringValue(created.Username)
 	plan.PasswordWO = types.StringNull()
 
+	// Once the client knows the account's SIP domain the create reply says
+	// everything: a new endpoint is never registered, and the API stores
+	// the MD5 of the password we sent. No read-back request. Until then,
+	// the creates of the first burst share one read-back that teaches it.
+	r.client.ShareSIPDomainReadBack(ctx, func(ctx context.Context) error {
+		_, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Endpoint, error) {
+			return r.client.GetEndpoint(ctx, created.EndpointID)
+		})
+		return err
+	})
+	if uri, ok := r.client.EndpointSIPURI(created.Username); ok {
+		plan.SIPURI = types.StringValue(uri)
+		plan.SIPRegistered = types.BoolValue(false)
+		if writeOnly {
+			r.rememberPasswordWO(ctx, resp.Private, created.EndpointID, md5Hex(password))
+		}
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		return
+	}
+
 	ep, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Endpoint, error) {
 		return r.client.GetEndpoint(ctx, created.EndpointID)
 	})
@@ -197,7 +217,7 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	applyEndpoint(&plan, ep)
 	if writeOnly {
-		r.rememberPasswordWO(ctx, resp.Private, ep)
+		r.rememberPasswordWO(ctx, resp.Private, ep.EndpointID, ep.Password)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -208,8 +228,10 @@ type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
-func (r *EndpointResource) rememberPasswordWO(ctx context.Context, private privateSetter, ep *client.Endpoint) {
-	data, _ := json.Marshal(passwordFingerprint{FP: r.client.Fingerprint(ep.EndpointID + ":" + ep.Password)})
+// rememberPasswordWO keeps a keyed fingerprint of the API's password digest
+// (the MD5 hex of the password) of endpoint id.
+func (r *EndpointResource) rememberPasswordWO(ctx context.Context, private privateSetter, id, passwordMD5 string) {
+	data, _ := json.Marshal(passwordFingerprint{FP: r.client.Fingerprint(id + ":" + passwordMD5)})
 	private.SetKey(ctx, privateKeyPasswordWO, data)
 }
 
@@ -236,7 +258,9 @@ func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ep, err := r.client.GetEndpoint(ctx, state.ID.ValueString())
+	// RefreshEndpoint answers from a one-off listing when many endpoints
+	// are refreshed at once (see internal/client/endpoint_cache.go).
+	ep, err := r.client.RefreshEndpoint(ctx, state.ID.ValueString())
 	if errors.Is(err, client.ErrNotFound) {
 		tflog.Debug(ctx, "endpoint no longer exists; removing it from the state", map[string]any{"id": state.ID.ValueString()})
 		resp.State.RemoveResource(ctx)
@@ -297,14 +321,9 @@ func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateReques
 		}
 	}
 	if sendWO {
-		// The digest is needed to recognise later drift; one read, only
-		// when the write-only password was sent.
-		ep, err := r.client.GetEndpoint(ctx, state.ID.ValueString())
-		if err != nil {
-			addAPIError(&resp.Diagnostics, "Error reading endpoint after update", "endpoint "+state.ID.ValueString(), err)
-			return
-		}
-		r.rememberPasswordWO(ctx, resp.Private, ep)
+		// The digest recognises later drift; the API stores the MD5 of the
+		// password we sent, so it needs no read-back.
+		r.rememberPasswordWO(ctx, resp.Private, state.ID.ValueString(), md5Hex(config.PasswordWO.ValueString()))
 	}
 	plan.PasswordWO = types.StringNull()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)

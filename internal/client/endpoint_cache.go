@@ -1,0 +1,229 @@
+package client
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Two pieces of per-process knowledge keep an apply or a refresh of many
+// endpoints from making requests it does not need. Both live in the Client,
+// which the provider creates once per provider process (per Configure).
+//
+// # The SIP domain
+//
+// An endpoint's sip_uri is "sip:<username>@<domain>", and the domain is the
+// same for every endpoint of an account. The create reply carries the
+// endpoint id and the SIP username but not the URI, so a create would need a
+// read-back only to learn it. The client learns the domain from the first
+// endpoint it reads (any GET or list reply) and from then on derives the URI
+// of a new endpoint itself: a create is one request.
+//
+// # The refresh prefetch
+//
+// A plan or destroy refreshes every endpoint in the state, one GET each. When
+// a process sees EndpointPrefetchAfter refreshes, it lists every endpoint of
+// the account once instead, with the largest page: the first page gives
+// total_count, the rest are fetched concurrently. The refreshes that follow
+// are answered from that snapshot. Correctness:
+//   - each id is served from the snapshot at most once, so a later read of the
+//     same id in the same process (after an update, say) always goes to the API;
+//   - an id this process creates, updates or deletes while the listing runs or
+//     after it is dropped from the snapshot, so no write of ours is hidden;
+//   - a snapshot older than EndpointPrefetchMaxAge is dropped whole;
+//   - an id missing from the snapshot is read with a GET: absence from a
+//     list (which can shift under concurrent deletes) never means "deleted";
+//   - a failed listing is logged and every refresh falls back to a GET.
+//
+// The data served is what the API held a moment before the refresh asked,
+// the same freshness as a GET issued at the start of the refresh walk.
+//
+// Cost: a refresh of R endpoints in an account of E endpoints makes
+// min(R, EndpointPrefetchAfter) GETs plus ceil(E/20) list pages instead of R
+// GETs. The listing is skipped (everything falls back to GETs) when the
+// account holds more than EndpointPrefetchMaxPages pages, which bounds the
+// waste for a small workspace in a very large account.
+const (
+	// EndpointPrefetchAfter is the number of refreshes in one process that
+	// starts the listing: Terraform's default -parallelism, the first burst
+	// of a refresh.
+	EndpointPrefetchAfter = 10
+	// EndpointPrefetchMaxPages bounds the listing (2,000 endpoints).
+	EndpointPrefetchMaxPages = 100
+	// EndpointPrefetchMaxAge is how long a snapshot may answer refreshes.
+	EndpointPrefetchMaxAge = 2 * time.Minute
+)
+
+// learnSIPDomain remembers the account's SIP domain from an endpoint read
+// from the API. It checks the URI has the documented shape for this
+// username, so a surprising reply teaches nothing.
+func (c *Client) learnSIPDomain(ep *Endpoint) {
+	if c.sipDomain.Load() != nil {
+		return
+	}
+	rest, ok := strings.CutPrefix(ep.SIPURI, "sip:"+ep.Username+"@")
+	if !ok || rest == "" || strings.ContainsAny(rest, "@/ ") {
+		return
+	}
+	c.sipDomain.CompareAndSwap(nil, &rest)
+}
+
+// ShareSIPDomainReadBack runs readBack, a read-back of a just-created
+// endpoint that teaches the SIP domain, unless another create's read-back
+// is in flight: then it waits for that one instead. Creates finishing
+// together before the domain is known thus make one read-back between them.
+func (c *Client) ShareSIPDomainReadBack(ctx context.Context, readBack func(context.Context) error) {
+	if c.sipDomain.Load() != nil {
+		return
+	}
+	_, _, _ = c.sipDomainFlight.Do("sip-domain", func() (any, error) {
+		return nil, readBack(ctx)
+	})
+}
+
+// EndpointSIPURI returns the SIP URI of sipUsername when the account's SIP
+// domain is known, that is after the client has read any endpoint.
+func (c *Client) EndpointSIPURI(sipUsername string) (string, bool) {
+	d := c.sipDomain.Load()
+	if d == nil {
+		return "", false
+	}
+	return "sip:" + sipUsername + "@" + *d, true
+}
+
+type prefetchState int
+
+const (
+	prefetchIdle prefetchState = iota
+	prefetchRunning
+	prefetchDone
+)
+
+// endpointPrefetch is the refresh snapshot; see the comment at the top.
+type endpointPrefetch struct {
+	mu       sync.Mutex
+	state    prefetchState
+	reads    int
+	done     chan struct{}
+	snapshot map[string]Endpoint
+	takenAt  time.Time
+	// written holds ids written while the listing runs; they are left out
+	// of the snapshot it installs.
+	written map[string]bool
+}
+
+// forget drops id from the snapshot (and from one being taken): called for
+// every create, update and delete this client makes.
+func (p *endpointPrefetch) forget(id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch p.state {
+	case prefetchRunning:
+		p.written[id] = true
+	case prefetchDone:
+		delete(p.snapshot, id)
+	}
+}
+
+// RefreshEndpoint reads an endpoint for a refresh: from the prefetch
+// snapshot when one answers for id, else with a GET. ErrNotFound when the
+// endpoint does not exist.
+func (c *Client) RefreshEndpoint(ctx context.Context, id string) (*Endpoint, error) {
+	if ep, ok := c.fromPrefetch(ctx, id); ok {
+		return ep, nil
+	}
+	return c.GetEndpoint(ctx, id)
+}
+
+func (c *Client) fromPrefetch(ctx context.Context, id string) (*Endpoint, bool) {
+	p := &c.endpointPrefetch
+	p.mu.Lock()
+	if p.state == prefetchDone && time.Since(p.takenAt) > EndpointPrefetchMaxAge {
+		p.state, p.reads, p.snapshot = prefetchIdle, 0, nil
+	}
+	p.reads++
+	if p.state == prefetchIdle && p.reads >= EndpointPrefetchAfter {
+		p.state = prefetchRunning
+		p.done = make(chan struct{})
+		p.written = map[string]bool{}
+		// Detached from this read's cancellation: other reads wait on it.
+		go c.runEndpointPrefetch(context.WithoutCancel(ctx))
+	}
+	state, done := p.state, p.done
+	p.mu.Unlock()
+
+	switch state {
+	case prefetchIdle:
+		return nil, false
+	case prefetchRunning:
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return nil, false
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ep, ok := p.snapshot[id]
+	if !ok {
+		return nil, false
+	}
+	delete(p.snapshot, id) // served at most once
+	return &ep, true
+}
+
+func (c *Client) runEndpointPrefetch(ctx context.Context) {
+	p := &c.endpointPrefetch
+	start := time.Now()
+	all, err := c.listAllEndpointsConcurrently(ctx, EndpointPrefetchMaxPages)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.snapshot = make(map[string]Endpoint, len(all))
+	for _, ep := range all {
+		if !p.written[ep.EndpointID] {
+			p.snapshot[ep.EndpointID] = ep
+		}
+	}
+	p.takenAt, p.written, p.state = start, nil, prefetchDone
+	close(p.done)
+	if err != nil {
+		tflog.Debug(ctx, "endpoint prefetch incomplete; refreshes fall back to one GET each", map[string]any{"error": err.Error()})
+		return
+	}
+	tflog.Debug(ctx, "endpoint prefetch done", map[string]any{"endpoints": len(all), "duration_ms": time.Since(start).Milliseconds()})
+}
+
+// errTooManyPages stops a listing larger than its page bound.
+type errTooManyPages struct{ pages int }
+
+func (e errTooManyPages) Error() string {
+	return "listing would take " + strconv.Itoa(e.pages) + " pages, more than the prefetch bound"
+}
+
+// listAllEndpointsConcurrently lists every endpoint with the largest page,
+// the pages after the first concurrently. It returns what it got, with an
+// error when a page failed or the listing exceeds maxPages (then only the
+// first page's objects).
+func (c *Client) listAllEndpointsConcurrently(ctx context.Context, maxPages int) ([]Endpoint, error) {
+	tooMany := 0
+	all, _, err := fetchPages(ctx, EndpointPageLimit, maxPages*EndpointPageLimit+1, func(ctx context.Context, offset int) ([]Endpoint, int, error) {
+		page, err := c.ListEndpoints(ctx, EndpointPageLimit, offset)
+		if err != nil {
+			return nil, 0, err
+		}
+		total := page.Meta.TotalCount
+		if pages := (total + EndpointPageLimit - 1) / EndpointPageLimit; offset == 0 && pages > maxPages {
+			tooMany = pages
+			total = len(page.Objects) // stop after this page
+		}
+		return page.Objects, total, nil
+	})
+	if err == nil && tooMany > 0 {
+		err = errTooManyPages{tooMany}
+	}
+	return all, err
+}

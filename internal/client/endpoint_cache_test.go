@@ -1,0 +1,262 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// emulatorClient starts an emulator and returns a client of its account.
+func emulatorClient(t *testing.T) (*emulator.Server, func() *Client) {
+	t.Helper()
+	srv := emulator.New(emulator.Options{Seed: 7})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	return srv, func() *Client {
+		c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+}
+
+func createEndpoints(t *testing.T, c *Client, n int) []string {
+	t.Helper()
+	ids := make([]string, n)
+	for i := range ids {
+		out, err := c.CreateEndpoint(context.Background(), EndpointCreate{Username: fmt.Sprintf("u%d", i), Password: "secret1", Alias: fmt.Sprintf("a%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = out.EndpointID
+	}
+	return ids
+}
+
+// refreshAll refreshes ids with 10 workers, as terraform -parallelism=10.
+func refreshAll(t *testing.T, c *Client, ids []string) map[string]*Endpoint {
+	t.Helper()
+	var (
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		out  = map[string]*Endpoint{}
+		errs []error
+		work = make(chan string)
+	)
+	for range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range work {
+				ep, err := c.RefreshEndpoint(context.Background(), id)
+				mu.Lock()
+				if err != nil {
+					errs = append(errs, fmt.Errorf("%s: %w", id, err))
+				}
+				out[id] = ep
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, id := range ids {
+		work <- id
+	}
+	close(work)
+	wg.Wait()
+	if len(errs) > 0 {
+		t.Fatal(errors.Join(errs...))
+	}
+	return out
+}
+
+func TestEndpointSIPURIIsLearnedFromTheFirstRead(t *testing.T) {
+	_, newClient := emulatorClient(t)
+	c := newClient()
+	created := createEndpoints(t, c, 1)
+	if _, ok := c.EndpointSIPURI("x"); ok {
+		t.Fatal("the SIP domain is known before any endpoint was read")
+	}
+	ep, err := c.GetEndpoint(context.Background(), created[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := c.EndpointSIPURI(ep.Username)
+	if !ok || got != ep.SIPURI {
+		t.Fatalf("EndpointSIPURI(%q) = %q, %v; the API says %q", ep.Username, got, ok, ep.SIPURI)
+	}
+	// A reply of another shape teaches nothing.
+	fresh := newClient()
+	fresh.learnSIPDomain(&Endpoint{Username: "bob123", SIPURI: "sip:other@x.test"})
+	if _, ok := fresh.EndpointSIPURI("bob123"); ok {
+		t.Fatal("a sip_uri that does not match the username taught a domain")
+	}
+}
+
+func TestRefreshPrefetchListsOnceAndServesEachIDOnce(t *testing.T) {
+	srv, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), 45)
+
+	c := newClient() // a fresh provider process
+	srv.SetFaults(emulator.Faults{})
+	got := refreshAll(t, c, ids)
+	requests := srv.FaultStats().Requests
+	pages := (45 + EndpointPageLimit - 1) / EndpointPageLimit
+	if requests > pages+EndpointPrefetchAfter {
+		t.Errorf("refreshing 45 endpoints took %d requests; want at most %d pages + %d GETs", requests, pages, EndpointPrefetchAfter)
+	}
+	// What the prefetch served is what a GET says.
+	for _, id := range ids {
+		want, err := c.GetEndpoint(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.APIID = "" // differs per reply; list objects carry none
+		g := got[id]
+		if g != nil {
+			g.APIID = ""
+		}
+		if g == nil || *g != *want {
+			t.Errorf("refresh of %s = %+v, GET = %+v", id, g, want)
+		}
+	}
+	// Each id was served at most once: a second refresh goes to the API.
+	srv.SetFaults(emulator.Faults{})
+	if _, err := c.RefreshEndpoint(context.Background(), ids[44]); err != nil {
+		t.Fatal(err)
+	}
+	if n := srv.FaultStats().Requests; n != 1 {
+		t.Errorf("a second refresh of the same id made %d requests, want 1 GET", n)
+	}
+}
+
+func TestRefreshPrefetchNeverHidesOwnWritesOrDeletes(t *testing.T) {
+	_, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), 30)
+	c := newClient()
+	refreshAll(t, c, ids[:EndpointPrefetchAfter]) // the snapshot now holds ids[10:]
+
+	alias := "changed"
+	if err := c.UpdateEndpoint(context.Background(), ids[20], EndpointUpdate{Alias: &alias}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteEndpoint(context.Background(), ids[21]); err != nil {
+		t.Fatal(err)
+	}
+	ep, err := c.RefreshEndpoint(context.Background(), ids[20])
+	if err != nil || ep.Alias != alias {
+		t.Fatalf("refresh after update = %+v, %v; want alias %q", ep, err, alias)
+	}
+	if _, err := c.RefreshEndpoint(context.Background(), ids[21]); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("refresh after delete = %v, want ErrNotFound", err)
+	}
+	// Deleted behind this client's back: absent from a snapshot means a GET.
+	other := newClient()
+	refreshAll(t, other, ids[:EndpointPrefetchAfter])
+	if err := newClient().DeleteEndpoint(context.Background(), ids[22]); err != nil {
+		t.Fatal(err)
+	}
+	// The snapshot of `other` predates the delete; that is a refresh racing
+	// a change made elsewhere, which a GET a moment earlier would also miss.
+	// An id missing from it, though, is never reported as deleted:
+	if _, err := other.RefreshEndpoint(context.Background(), "99999999999999"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown id = %v, want ErrNotFound from a GET", err)
+	}
+}
+
+// A write while the listing runs keeps that id out of the snapshot the
+// listing installs, whichever state of the object the listing saw.
+func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
+	_, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), 5)
+	c := newClient()
+	p := &c.endpointPrefetch
+	p.state, p.done, p.written = prefetchRunning, make(chan struct{}), map[string]bool{}
+	p.forget(ids[2])
+	c.runEndpointPrefetch(context.Background())
+	if _, ok := c.fromPrefetch(context.Background(), ids[2]); ok {
+		t.Fatal("an id written during the listing was served from it")
+	}
+	if _, ok := c.fromPrefetch(context.Background(), ids[3]); !ok {
+		t.Fatal("an untouched id was not served from the listing")
+	}
+}
+
+func TestRefreshBelowThresholdIsOneGETEach(t *testing.T) {
+	srv, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), EndpointPrefetchAfter-1)
+	c := newClient()
+	srv.SetFaults(emulator.Faults{})
+	refreshAll(t, c, ids)
+	if n := srv.FaultStats().Requests; n != len(ids) {
+		t.Fatalf("%d refreshes made %d requests, want one GET each and no listing", len(ids), n)
+	}
+}
+
+// Ten requests at once, round after round (terraform -parallelism=10),
+// reuse the ten connections of the first round instead of dialling anew.
+func TestPooledTransportKeepsAConnectionPerParallelRequest(t *testing.T) {
+	const parallel, rounds = 10, 4
+	var (
+		dials   atomic.Int32
+		arrived sync.WaitGroup
+	)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived.Done()
+		arrived.Wait() // hold every request until all of the round are in flight
+		_, _ = w.Write([]byte(`{"endpoint_id":"1"}`))
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			dials.Add(1)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	c := newTestClient(t, srv.URL, -1)
+	for range rounds {
+		arrived.Add(parallel)
+		var wg sync.WaitGroup
+		for range parallel {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := c.GetEndpoint(context.Background(), "1"); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	if n := dials.Load(); n != parallel {
+		t.Fatalf("%d rounds of %d parallel requests opened %d connections, want %d (one pool, kept alive)", rounds, parallel, n, parallel)
+	}
+}
+
+// A listing larger than the bound stops after its first page.
+func TestEndpointListingStopsAtThePageBound(t *testing.T) {
+	srv, newClient := emulatorClient(t)
+	createEndpoints(t, newClient(), 45)
+	c := newClient()
+	srv.SetFaults(emulator.Faults{})
+	got, err := c.listAllEndpointsConcurrently(context.Background(), 2)
+	var tooMany errTooManyPages
+	if !errors.As(err, &tooMany) || tooMany.pages != 3 || len(got) != EndpointPageLimit {
+		t.Fatalf("listing 45 endpoints bounded at 2 pages = %d objects, %v", len(got), err)
+	}
+	if n := srv.FaultStats().Requests; n != 1 {
+		t.Fatalf("the bounded listing made %d requests, want 1", n)
+	}
+	all, err := c.listAllEndpointsConcurrently(context.Background(), 3)
+	if err != nil || len(all) != 45 {
+		t.Fatalf("listing 45 endpoints = %d objects, %v", len(all), err)
+	}
+}

@@ -1,0 +1,493 @@
+// Command bench is what `make bench` runs: it measures apply, a no-change
+// plan and destroy of N resources of this provider against Terraform's own
+// floor, N `terraform_data` resources in the same run, at zero latency and
+// with the emulator adding a round-trip latency L at -parallelism P (where
+// no apply can beat N*L/P).
+//
+// It builds the provider and the standalone emulator, starts the emulator as
+// a subprocess on a free loopback port, points Terraform at the build
+// through a temporary CLI configuration (dev_overrides), and reports each
+// time with its ratio to the floor, the provider process's peak memory
+// (VmHWM), the API requests per resource (the emulator's request counter)
+// and the round trips of a 1,000-result number search. It writes a Markdown
+// table and a PNG plot to -out, and with -results also there (the copies the
+// README shows).
+//
+//	go run ./internal/cmd/bench                 # N = 100, 500, 1000
+//	go run ./internal/cmd/bench -quick          # N = 100 only, for a smoke run
+//	go run ./internal/cmd/bench -n 50,200 -latency 20ms -parallelism 10
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type options struct {
+	ns          []int
+	latency     time.Duration
+	parallelism int
+	out         string
+	results     string
+	skipMixed   bool
+	tf          string
+}
+
+func main() {
+	nFlag := flag.String("n", "100,500,1000", "comma-separated resource counts")
+	quick := flag.Bool("quick", false, "a fast smoke run: -n 100 (overrides -n), no copy to -results")
+	latency := flag.Duration("latency", 50*time.Millisecond, "emulator latency of the second half of the run (0 skips it)")
+	parallelism := flag.Int("parallelism", 10, "terraform -parallelism")
+	out := flag.String("out", ".bench", "directory for the table and the plot of this run")
+	results := flag.String("results", "", "also copy the table and the plot here (make bench: internal/cmd/bench/results)")
+	skipMixed := flag.Bool("skip-mixed", false, "leave out the mixed workload")
+	flag.Parse()
+
+	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipMixed: *skipMixed}
+	if *quick {
+		*nFlag, o.results = "100", ""
+	}
+	for _, f := range strings.Split(*nFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			log.Fatalf("bench: -n: %q is not a positive count", f)
+		}
+		o.ns = append(o.ns, n)
+	}
+	tf, err := exec.LookPath("terraform")
+	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
+		tf, err = p, nil
+	}
+	if err != nil {
+		log.Fatal("bench: the terraform CLI is not on PATH (or set TF_ACC_TERRAFORM_PATH)")
+	}
+	o.tf = tf
+	if err := run(o); err != nil {
+		log.Fatalf("bench: %v", err)
+	}
+}
+
+// measurement is one terraform command on one workload.
+type measurement struct {
+	Latency  time.Duration
+	Workload string
+	N        int
+	Op       string // apply, plan, destroy
+	Seconds  float64
+	Requests int
+	PeakKiB  int64 // VmHWM of the provider process(es), 0 for terraform_data
+}
+
+func run(o options) error {
+	work, err := os.MkdirTemp("", "cpaas-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+
+	step("building the provider and the emulator")
+	bin := filepath.Join(work, "bin")
+	if err := runQuiet(".", nil, "go", "build", "-ldflags", "-X main.version=bench", "-o", filepath.Join(bin, "terraform-provider-cpaas"), "."); err != nil {
+		return err
+	}
+	emuBin := filepath.Join(bin, "cpaas-emulator")
+	if err := runQuiet(".", nil, "go", "build", "-o", emuBin, "./internal/cmd/emulator"); err != nil {
+		return err
+	}
+
+	step("starting the emulator")
+	emu, err := startEmulator(emuBin)
+	if err != nil {
+		return err
+	}
+	defer emu.stop()
+	fmt.Printf("   emulator at %s (pid %d)\n", emu.baseURL, emu.cmd.Process.Pid)
+
+	cliConfig := filepath.Join(work, "terraformrc")
+	if err := os.WriteFile(cliConfig, []byte(fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "cpaas-dev/cpaas" = %q
+  }
+  direct {}
+}
+`, bin)), 0o600); err != nil {
+		return err
+	}
+	b := &bencher{o: o, emu: emu, work: work, env: append(emu.env(),
+		"TF_CLI_CONFIG_FILE="+cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"CHECKPOINT_DISABLE=1",
+	)}
+
+	workloads := []workload{baseline, endpoints}
+	if !o.skipMixed {
+		workloads = append(workloads, mixed)
+	}
+	var all []measurement
+	var searches []searchResult
+
+	latencies := []time.Duration{0}
+	if o.latency > 0 {
+		latencies = append(latencies, o.latency)
+	}
+	for _, lat := range latencies {
+		if err := emu.setLatency(lat); err != nil {
+			return err
+		}
+		for _, n := range o.ns {
+			for _, w := range workloads {
+				if lat > 0 && w.name == baseline.name {
+					continue // no API: latency cannot change it
+				}
+				ms, err := b.measure(lat, w, n)
+				if err != nil {
+					return err
+				}
+				all = append(all, ms...)
+				printRows(ms, all, o)
+			}
+		}
+		s, err := b.search(lat)
+		if err != nil {
+			return err
+		}
+		searches = append(searches, s)
+		fmt.Printf("   search of 1,000 numbers at latency %s: %d round trips, %.2fs\n", lat, s.Requests, s.Seconds)
+	}
+
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return err
+	}
+	md := markdown(all, searches, o)
+	fmt.Println()
+	fmt.Print(md)
+	files := map[string][]byte{"results.md": []byte(md)}
+	png, err := plotPNG(all)
+	if err != nil {
+		return err
+	}
+	files["bench.png"] = png
+	dirs := []string{o.out}
+	if o.results != "" {
+		dirs = append(dirs, o.results)
+	}
+	for _, d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(d, name), data, 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("   wrote %s and %s\n", filepath.Join(d, "results.md"), filepath.Join(d, "bench.png"))
+	}
+	return nil
+}
+
+type bencher struct {
+	o    options
+	emu  *emulatorProc
+	work string
+	env  []string
+}
+
+// measure applies, plans (which must report no changes) and destroys w
+// with n resources, counting the API requests of each command.
+func (b *bencher) measure(lat time.Duration, w workload, n int) ([]measurement, error) {
+	step(fmt.Sprintf("%s x %d, latency %s", w.name, n, lat))
+	dir := filepath.Join(b.work, fmt.Sprintf("%s-%d-%s", w.name, n, lat))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(w.build(n)), 0o644); err != nil {
+		return nil, err
+	}
+	p := "-parallelism=" + strconv.Itoa(b.o.parallelism)
+	ops := []struct {
+		op   string
+		args []string
+	}{
+		{"apply", []string{"apply", "-auto-approve", "-input=false", p}},
+		{"plan", []string{"plan", "-detailed-exitcode", "-input=false", p}},
+		{"destroy", []string{"destroy", "-auto-approve", "-input=false", p}},
+	}
+	var out []measurement
+	for _, op := range ops {
+		if err := b.emu.resetCounters(); err != nil {
+			return nil, err
+		}
+		d, peak, err := b.terraform(dir, op.args...)
+		if err != nil {
+			if op.op == "plan" && exitCode(err) == 2 {
+				return nil, fmt.Errorf("%s x %d: the plan after apply is not empty", w.name, n)
+			}
+			return nil, fmt.Errorf("%s x %d: terraform %s: %w", w.name, n, op.op, err)
+		}
+		reqs, err := b.emu.requests()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), Requests: reqs, PeakKiB: peak})
+	}
+	return out, nil
+}
+
+type searchResult struct {
+	Latency  time.Duration
+	Requests int
+	Seconds  float64
+}
+
+// search plans a configuration that reads 1,000 search results.
+func (b *bencher) search(lat time.Duration) (searchResult, error) {
+	dir := filepath.Join(b.work, "search-"+lat.String())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return searchResult{}, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(searchConfig), 0o644); err != nil {
+		return searchResult{}, err
+	}
+	if err := b.emu.resetCounters(); err != nil {
+		return searchResult{}, err
+	}
+	d, _, err := b.terraform(dir, "plan", "-input=false")
+	if err != nil {
+		return searchResult{}, fmt.Errorf("search: %w", err)
+	}
+	reqs, err := b.emu.requests()
+	return searchResult{Latency: lat, Requests: reqs, Seconds: d.Seconds()}, err
+}
+
+// terraform runs one command, timing it and sampling the memory of the
+// provider processes it starts.
+func (b *bencher) terraform(dir string, args ...string) (time.Duration, int64, error) {
+	cmd := exec.Command(b.o.tf, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), b.env...)
+	var stderr, stdout bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return 0, 0, err
+	}
+	stop := make(chan struct{})
+	peakCh := make(chan int64, 1)
+	go func() { peakCh <- samplePeakMemory(cmd.Process.Pid, stop) }()
+	err := cmd.Wait()
+	elapsed := time.Since(start)
+	close(stop)
+	peak := <-peakCh
+	if err != nil {
+		tail := stderr.String() + stdout.String()
+		if len(tail) > 4000 {
+			tail = tail[len(tail)-4000:]
+		}
+		return elapsed, peak, fmt.Errorf("%w\n%s", err, tail)
+	}
+	return elapsed, peak, nil
+}
+
+// samplePeakMemory polls the children of pid named terraform-provider-cpaas
+// and returns the largest VmHWM (peak resident set) seen, in KiB.
+func samplePeakMemory(pid int, stop <-chan struct{}) int64 {
+	var peak int64
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		for _, child := range childrenNamed(pid, "terraform-provi") { // comm is cut at 15 bytes
+			if kib := vmHWM(child); kib > peak {
+				peak = kib
+			}
+		}
+		select {
+		case <-stop:
+			return peak
+		case <-tick.C:
+		}
+	}
+}
+
+func childrenNamed(ppid int, commPrefix string) []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...
+		s := string(data)
+		open, closeIdx := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+		if open < 0 || closeIdx < open {
+			continue
+		}
+		fields := strings.Fields(s[closeIdx+1:])
+		if len(fields) < 2 || !strings.HasPrefix(s[open+1:closeIdx], commPrefix) {
+			continue
+		}
+		if p, _ := strconv.Atoi(fields[1]); p == ppid {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+func vmHWM(pid int) int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// emulatorProc is the standalone emulator running as a subprocess.
+type emulatorProc struct {
+	cmd       *exec.Cmd
+	baseURL   string
+	authID    string
+	authToken string
+	latency   time.Duration
+}
+
+func startEmulator(bin string) (*emulatorProc, error) {
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0")
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	e := &emulatorProc{cmd: cmd}
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		k, v, _ := strings.Cut(sc.Text(), "=")
+		switch k {
+		case "CPAAS_BASE_URL":
+			e.baseURL = v
+		case "CPAAS_AUTH_ID":
+			e.authID = v
+		case "CPAAS_AUTH_TOKEN":
+			e.authToken = v
+		}
+		if e.baseURL != "" && e.authID != "" && e.authToken != "" {
+			break
+		}
+	}
+	go func() { _, _ = io.Copy(io.Discard, stdout) }()
+	if e.baseURL == "" {
+		e.stop()
+		return nil, errors.New("the emulator did not print its address")
+	}
+	return e, nil
+}
+
+func (e *emulatorProc) env() []string {
+	return []string{"CPAAS_BASE_URL=" + e.baseURL, "CPAAS_AUTH_ID=" + e.authID, "CPAAS_AUTH_TOKEN=" + e.authToken}
+}
+
+func (e *emulatorProc) stop() {
+	_ = e.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = e.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = e.cmd.Process.Kill()
+		<-done
+	}
+}
+
+// setLatency sets the latency of every /v1 request and resets the counters.
+func (e *emulatorProc) setLatency(d time.Duration) error {
+	e.latency = d
+	return e.resetCounters()
+}
+
+// resetCounters re-sends the fault configuration, which zeroes FaultStats.
+func (e *emulatorProc) resetCounters() error {
+	body := `{"seed":1,"rules":[]}`
+	if e.latency > 0 {
+		body = fmt.Sprintf(`{"seed":1,"rules":[{"latency":%d}]}`, e.latency.Nanoseconds())
+	}
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPut, e.baseURL+"/_emulator/faults", strings.NewReader(body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		data, _ := io.ReadAll(resp.Body)
+		return fmt.Errorf("setting emulator faults: %s: %s", resp.Status, data)
+	}
+	return nil
+}
+
+// requests is the emulator's count of /v1 requests since the last reset.
+func (e *emulatorProc) requests() (int, error) {
+	resp, err := http.Get(e.baseURL + "/_emulator/faults")
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	var out struct {
+		Stats struct {
+			Requests int `json:"requests"`
+		} `json:"stats"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return 0, err
+	}
+	return out.Stats.Requests, nil
+}
+
+func step(s string) { fmt.Printf("==> %s\n", s) }
+
+func runQuiet(dir string, env []string, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s %s: %w\n%s", name, strings.Join(args, " "), err, out.String())
+	}
+	return nil
+}
+
+func exitCode(err error) int {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	return -1
+}

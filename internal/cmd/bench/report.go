@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+var ops = []string{"apply", "plan", "destroy"}
+
+// find returns the measurement of (lat, workload, n, op).
+func find(all []measurement, lat time.Duration, workload string, n int, op string) (measurement, bool) {
+	for _, m := range all {
+		if m.Latency == lat && m.Workload == workload && m.N == n && m.Op == op {
+			return m, true
+		}
+	}
+	return measurement{}, false
+}
+
+// floorOf is the time m is compared with: at zero latency the same command
+// on N terraform_data resources; with latency L at parallelism P, N*L/P.
+func floorOf(all []measurement, m measurement, o options) (float64, string) {
+	if m.Latency > 0 {
+		return float64(m.N) * m.Latency.Seconds() / float64(o.parallelism), "N*L/P"
+	}
+	if b, ok := find(all, 0, baseline.name, m.N, m.Op); ok {
+		return b.Seconds, "terraform_data"
+	}
+	return 0, ""
+}
+
+func printRows(ms, all []measurement, o options) {
+	for _, m := range ms {
+		line := fmt.Sprintf("   %-8s %8.2fs", m.Op, m.Seconds)
+		if f, name := floorOf(all, m, o); f > 0 && m.Workload != baseline.name {
+			line += fmt.Sprintf("  %5.2fx %s (%.2fs)", m.Seconds/f, name, f)
+		}
+		if m.Workload != baseline.name {
+			line += fmt.Sprintf("  %5.2f requests/resource  provider peak %.1f MiB", float64(m.Requests)/float64(m.N), float64(m.PeakKiB)/1024)
+		}
+		fmt.Println(line)
+	}
+}
+
+func markdown(all []measurement, searches []searchResult, o options) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Measured %s on %d CPUs (%s/%s), %s, %s; load average at the end: %s.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH,
+		runtime.Version(), terraformVersion(o.tf), loadAverage())
+	fmt.Fprintf(&b, "Every command ran with `-parallelism=%d`. Times in seconds; the ratio is to the floor: "+
+		"the same command on N `terraform_data` resources at zero latency, N*L/P with latency L.\n\n", o.parallelism)
+
+	lats := []time.Duration{0}
+	if o.latency > 0 {
+		lats = append(lats, o.latency)
+	}
+	for _, lat := range lats {
+		if lat == 0 {
+			b.WriteString("#### Zero latency, against `terraform_data`\n\n")
+		} else {
+			fmt.Fprintf(&b, "#### Latency %s per request, against N*L/P (P = %d)\n\n", lat, o.parallelism)
+		}
+		b.WriteString("| workload | N | floor apply / plan / destroy | apply | plan | destroy | requests per resource (apply / plan / destroy) | provider peak RSS |\n")
+		b.WriteString("|---|---:|---|---:|---:|---:|---|---:|\n")
+		for _, n := range o.ns {
+			for _, w := range []string{baseline.name, endpoints.name, mixed.name} {
+				if w == baseline.name && lat > 0 {
+					continue
+				}
+				var cells, floors, reqs []string
+				var peak int64
+				found := false
+				for _, op := range ops {
+					m, ok := find(all, lat, w, n, op)
+					if !ok {
+						continue
+					}
+					found = true
+					f, _ := floorOf(all, m, o)
+					floors = append(floors, fmt.Sprintf("%.2f", f))
+					if w == baseline.name {
+						cells = append(cells, fmt.Sprintf("%.2f", m.Seconds))
+					} else {
+						cells = append(cells, fmt.Sprintf("%.2f (**%.2fx**)", m.Seconds, m.Seconds/f))
+					}
+					reqs = append(reqs, fmt.Sprintf("%.2f", float64(m.Requests)/float64(n)))
+					peak = max(peak, m.PeakKiB)
+				}
+				if !found {
+					continue
+				}
+				if w == baseline.name {
+					fmt.Fprintf(&b, "| `%s` | %d | (floor) | %s | n/a | n/a |\n", w, n, strings.Join(cells, " | "))
+					continue
+				}
+				fmt.Fprintf(&b, "| `%s` | %d | %s | %s | %s | %.0f MiB |\n", w, n, strings.Join(floors, " / "),
+					strings.Join(cells, " | "), strings.Join(reqs, " / "), float64(peak)/1024)
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("#### Number search, 1,000 results (`cpaas_phone_numbers`, `max_results = 1000`), one `terraform plan`\n\n")
+	b.WriteString("| latency | round trips | plan time |\n|---|---:|---:|\n")
+	for _, s := range searches {
+		fmt.Fprintf(&b, "| %s | %d | %.2fs |\n", s.Latency, s.Requests, s.Seconds)
+	}
+	b.WriteString("\nThe mixed workload is two thirds `cpaas_endpoint` and one third `cpaas_phone_number` bought from one search; " +
+		"its requests include that search's pages on every plan.\n")
+	return b.String()
+}
+
+func terraformVersion(tf string) string {
+	out, err := exec.Command(tf, "version").Output()
+	if err != nil {
+		return "terraform (version unknown)"
+	}
+	first, _, _ := strings.Cut(string(out), "\n")
+	return first
+}
+
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// plotPNG draws time against N at zero latency: the provider's endpoints
+// (solid) and terraform_data (dashed), one colour per command.
+func plotPNG(all []measurement) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "cpaas_endpoint vs terraform_data (zero latency)"
+	p.X.Label.Text = "resources (N)"
+	p.Y.Label.Text = "seconds"
+	p.Legend.Top, p.Legend.Left = true, true
+	colours := map[string]color.Color{
+		"apply":   color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff},
+		"plan":    color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
+		"destroy": color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
+	}
+	for _, w := range []string{endpoints.name, baseline.name} {
+		for _, op := range ops {
+			var xys plotter.XYs
+			for _, m := range all {
+				if m.Latency == 0 && m.Workload == w && m.Op == op {
+					xys = append(xys, plotter.XY{X: float64(m.N), Y: m.Seconds})
+				}
+			}
+			if len(xys) == 0 {
+				continue
+			}
+			line, points, err := plotter.NewLinePoints(xys)
+			if err != nil {
+				return nil, err
+			}
+			line.Color, points.Color = colours[op], colours[op]
+			line.Width = vg.Points(1.5)
+			points.Shape = draw.CircleGlyph{}
+			if w == baseline.name {
+				line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+				points.Shape = draw.BoxGlyph{}
+			}
+			p.Add(line, points)
+			p.Legend.Add(w+" "+op, line, points)
+		}
+	}
+	wt, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

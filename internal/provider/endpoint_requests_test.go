@@ -1,0 +1,161 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// requestsAtMost is a plan check: the /v1 requests since the counters were
+// last reset are at most max (and at least min).
+type requestsAtMost struct {
+	env      *acctest.Env
+	min, max int
+	what     string
+}
+
+func (c requestsAtMost) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	if n := c.env.Server.FaultStats().Requests; n < c.min || n > c.max {
+		resp.Error = fmt.Errorf("%s made %d API requests, want %d to %d", c.what, n, c.min, c.max)
+	}
+}
+
+func resetRequestCount(env *acctest.Env) func() {
+	return func() { env.Server.SetFaults(emulator.Faults{}) }
+}
+
+// Once the provider knows the account's SIP domain (from the first
+// endpoint it reads), a create is the POST alone: no read-back. The creates
+// of the first parallel burst share one read-back.
+func TestAccEndpointRequests_createIsOneRequestOnceDomainKnown(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const more = 4
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		Steps: []resource.TestStep{{
+			PreConfig: resetRequestCount(env),
+			Config: env.Config(fmt.Sprintf(`
+resource "cpaas_endpoint" "first" {
+  username = "first"
+  password = "s3cret-pass"
+  alias    = "first"
+}
+
+resource "cpaas_endpoint" "more" {
+  count               = %d
+  username            = "more${count.index}"
+  password_wo         = "s3cret-pass-${count.index}"
+  password_wo_version = 1
+  alias               = "more ${count.index}"
+}
+`, more)),
+			Check: func(s *terraform.State) error {
+				// One POST each and one read-back that teaches the domain.
+				if n, want := env.Server.FaultStats().Requests, 1+1+more; n != want {
+					return fmt.Errorf("the apply made %d API requests, want %d", n, want)
+				}
+				c := env.Client(t)
+				for i := range more {
+					rs := s.RootModule().Resources[fmt.Sprintf("cpaas_endpoint.more.%d", i)]
+					ep, err := c.GetEndpoint(context.Background(), rs.Primary.ID)
+					if err != nil {
+						return err
+					}
+					if got := rs.Primary.Attributes["sip_uri"]; got != ep.SIPURI {
+						return fmt.Errorf("more[%d]: sip_uri in state %q, API says %q", i, got, ep.SIPURI)
+					}
+					if got := rs.Primary.Attributes["sip_registered"]; got != "false" {
+						return fmt.Errorf("more[%d]: sip_registered %q", i, got)
+					}
+					if want := md5hex(fmt.Sprintf("s3cret-pass-%d", i)); ep.Password != want {
+						return fmt.Errorf("more[%d]: API password digest %q, want %q", i, ep.Password, want)
+					}
+				}
+				return nil
+			},
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+		}},
+	})
+}
+
+// A refresh of many endpoints lists them with the largest page instead of
+// reading each one, and still sees drift and deletion.
+func TestAccEndpointRequests_refreshOfManyListsPages(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const n = 45
+	pages := (n + client.EndpointPageLimit - 1) / client.EndpointPageLimit
+	config := env.Config(fmt.Sprintf(`
+resource "cpaas_endpoint" "many" {
+  count    = %d
+  username = "many${count.index}"
+  password = "s3cret-pass"
+  alias    = "many ${count.index}"
+}
+`, n))
+	ids := map[int]string{}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(s *terraform.State) error {
+					for i := range n {
+						ids[i] = s.RootModule().Resources[fmt.Sprintf("cpaas_endpoint.many.%d", i)].Primary.ID
+					}
+					return nil
+				},
+			},
+			{
+				// No change: the plan's refresh is ceil(45/20) pages plus the
+				// GETs before the prefetch starts.
+				PreConfig: resetRequestCount(env),
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+						requestsAtMost{env: env, min: pages, max: pages + client.EndpointPrefetchAfter, what: "refreshing 45 endpoints"},
+					},
+				},
+			},
+			{
+				// Drift and a deletion behind Terraform's back are seen
+				// through the prefetch too.
+				PreConfig: func() {
+					c := env.Client(t)
+					alias := "changed outside"
+					if err := c.UpdateEndpoint(context.Background(), ids[3], client.EndpointUpdate{Alias: &alias}); err != nil {
+						t.Fatal(err)
+					}
+					if err := c.DeleteEndpoint(context.Background(), ids[30]); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("cpaas_endpoint.many[3]", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("cpaas_endpoint.many[30]", plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction("cpaas_endpoint.many[4]", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+		},
+	})
+}
