@@ -21,7 +21,7 @@ func TestQuietUnreadLogs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, v := range append([]string{"TF_LOG", "TF_LOG_PROVIDER"}, pluginLogLevelVars...) {
 				t.Setenv(v, "")
-				os.Unsetenv(v)
+				_ = os.Unsetenv(v)
 			}
 			for k, v := range tc.env {
 				t.Setenv(k, v)
@@ -37,7 +37,7 @@ func TestQuietUnreadLogs(t *testing.T) {
 	// An explicit level is kept.
 	for _, v := range append([]string{"TF_LOG", "TF_LOG_PROVIDER"}, pluginLogLevelVars...) {
 		t.Setenv(v, "")
-		os.Unsetenv(v)
+		_ = os.Unsetenv(v)
 	}
 	t.Setenv("TF_LOG_SDK_FRAMEWORK", "debug")
 	quietUnreadLogs()

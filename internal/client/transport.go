@@ -102,8 +102,9 @@ func New(cfg Config) (*Client, error) {
 	if hc == nil {
 		// One pooled transport per client: connections are reused across
 		// every resource of an apply instead of being dialled per request.
-		hc = cleanhttp.DefaultPooledClient()
-		hc.Transport.(*http.Transport).MaxIdleConnsPerHost = MaxIdleConnsPerHost
+		t := cleanhttp.DefaultPooledTransport()
+		t.MaxIdleConnsPerHost = MaxIdleConnsPerHost
+		hc = &http.Client{Transport: t}
 	} else {
 		copied := *hc
 		hc = &copied
