@@ -1,5 +1,12 @@
+# The brand usually comes from a cpaas_10dlc_brand resource in the same
+# configuration (brand_id = cpaas_10dlc_brand.acme.id); here it is passed in.
+variable "brand_id" {
+  description = "Id of a registered 10DLC brand, such as BQ11F51."
+  type        = string
+}
+
 resource "cpaas_10dlc_campaign" "alerts" {
-  brand_id       = cpaas_10dlc_brand.acme.id
+  brand_id       = var.brand_id
   campaign_alias = "Order alerts"
   vertical       = "RETAIL"
   usecase        = "MIXED"

@@ -1,8 +1,15 @@
+# The campaign usually comes from a cpaas_10dlc_campaign resource in the
+# same configuration (cpaas_10dlc_campaign.alerts.id); here it is passed in.
+variable "campaign_id" {
+  description = "Id of a registered 10DLC campaign, such as CM85FW7."
+  type        = string
+}
+
 # Link two of the account's long codes to a registered campaign.
 resource "cpaas_10dlc_campaign_number" "alerts" {
   for_each = toset(["14155550100", "12125550101"])
 
-  campaign_id = cpaas_10dlc_campaign.alerts.id
+  campaign_id = var.campaign_id
   number      = each.value
 
   # Signed number_linking / number_unlinking callbacks.
