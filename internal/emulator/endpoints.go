@@ -117,15 +117,8 @@ func (s *Server) viewEndpoint(acct *account, e *endpoint) endpointView {
 }
 
 func (s *Server) getEndpoint(c *call) {
-	s.mu.Lock()
-	e, ok := c.acct.endpoints[c.param("id")]
-	var v endpointView
-	if ok {
-		v = s.viewEndpoint(c.acct, e)
-	}
-	s.mu.Unlock()
+	v, ok := viewOf(c, c.acct.endpoints, "endpoint", c.param("id"), func(e *endpoint) endpointView { return s.viewEndpoint(c.acct, e) })
 	if !ok {
-		c.notFound("endpoint", c.param("id"))
 		return
 	}
 	v.APIID = newAPIID()

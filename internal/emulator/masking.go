@@ -462,15 +462,10 @@ func viewMaskingSession(m *maskingSession, now time.Time) maskingSessionView {
 }
 
 func (s *Server) getMaskingSession(c *call) {
-	s.mu.Lock()
-	m, ok := c.acct.maskingSessions[c.param("uuid")]
-	var v maskingSessionView
-	if ok {
-		v = viewMaskingSession(m, s.clock.Now())
-	}
-	s.mu.Unlock()
+	now := s.clock.Now()
+	v, ok := viewOf(c, c.acct.maskingSessions, "masking session", c.param("uuid"),
+		func(m *maskingSession) maskingSessionView { return viewMaskingSession(m, now) })
 	if !ok {
-		c.notFound("masking session", c.param("uuid"))
 		return
 	}
 	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "response": v})

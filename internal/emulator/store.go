@@ -124,3 +124,19 @@ func resourceURI(acct *account, segments ...string) string {
 func (c *call) notFound(kind, id string) {
 	c.fail(http.StatusNotFound, fmt.Sprintf("%s %q not found", kind, id))
 }
+
+// viewOf renders the object id of objects under s.mu, or writes the 404
+// for kind and returns false. Every single-object GET starts with it.
+func viewOf[T, V any](c *call, objects map[string]T, kind, id string, view func(T) V) (V, bool) {
+	c.s.mu.Lock()
+	obj, ok := objects[id]
+	var v V
+	if ok {
+		v = view(obj)
+	}
+	c.s.mu.Unlock()
+	if !ok {
+		c.notFound(kind, id)
+	}
+	return v, ok
+}

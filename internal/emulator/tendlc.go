@@ -272,15 +272,8 @@ func viewBrand(b *brand) brandView {
 }
 
 func (s *Server) getBrand(c *call) {
-	s.mu.Lock()
-	b, ok := c.acct.brands[c.param("id")]
-	var v brandView
-	if ok {
-		v = viewBrand(b)
-	}
-	s.mu.Unlock()
+	v, ok := viewOf(c, c.acct.brands, "brand", c.param("id"), viewBrand)
 	if !ok {
-		c.notFound("brand", c.param("id"))
 		return
 	}
 	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "brand": v})
@@ -543,15 +536,8 @@ func viewCampaign(cp *campaign) campaignView {
 }
 
 func (s *Server) getCampaign(c *call) {
-	s.mu.Lock()
-	cp, ok := c.acct.campaigns[c.param("id")]
-	var v campaignView
-	if ok {
-		v = viewCampaign(cp)
-	}
-	s.mu.Unlock()
+	v, ok := viewOf(c, c.acct.campaigns, "campaign", c.param("id"), viewCampaign)
 	if !ok {
-		c.notFound("campaign", c.param("id"))
 		return
 	}
 	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign": v})
