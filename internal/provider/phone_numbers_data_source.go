@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -231,27 +230,6 @@ func (m *phoneNumbersModel) searchValues(ctx context.Context) (v url.Values, unk
 		v.Set("services", strings.Join(services, ","))
 	}
 	return v, unknown, diags
-}
-
-// setStrings reads a set of strings in sorted order; known is false when
-// the set or any element is unknown.
-func setStrings(ctx context.Context, s types.Set) (out []string, known bool, diags diag.Diagnostics) {
-	if s.IsUnknown() {
-		return nil, false, nil
-	}
-	if s.IsNull() {
-		return nil, true, nil
-	}
-	var elems []types.String
-	diags = s.ElementsAs(ctx, &elems, false)
-	for _, e := range elems {
-		if e.IsUnknown() {
-			return nil, false, diags
-		}
-		out = append(out, e.ValueString())
-	}
-	sort.Strings(out)
-	return out, true, diags
 }
 
 // ValidateConfig checks the filters at plan time with numberrules.Parse,

@@ -242,16 +242,6 @@ func (r *TenDLCCampaignResource) ModifyPlan(ctx context.Context, req resource.Mo
 	replaceWhenFailed(ctx, req, resp)
 }
 
-func setToStrings(s types.Set) []string {
-	var out []string
-	for _, v := range s.Elements() {
-		if str, ok := v.(types.String); ok {
-			out = append(out, str.ValueString())
-		}
-	}
-	return out
-}
-
 // applyCampaign copies what the API reports into m.
 func applyCampaign(m *tendlcCampaignModel, c *client.Campaign) {
 	m.ID = types.StringValue(c.CampaignID)
@@ -302,6 +292,8 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 	}
 	timeout, diags := plan.Timeouts.Create(ctx, defaultRegistrationTimeout)
 	resp.Diagnostics.Append(diags...)
+	subUsecases, _, diags := setStrings(ctx, plan.SubUsecases)
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -310,7 +302,7 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 		CampaignAlias:  plan.CampaignAlias.ValueString(),
 		Vertical:       plan.Vertical.ValueString(),
 		Usecase:        plan.Usecase.ValueString(),
-		SubUsecases:    setToStrings(plan.SubUsecases),
+		SubUsecases:    subUsecases,
 		Description:    plan.Description.ValueString(),
 		Sample1:        plan.Sample1.ValueString(),
 		Sample2:        plan.Sample2.ValueString(),

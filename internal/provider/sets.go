@@ -1,0 +1,30 @@
+package provider
+
+import (
+	"context"
+	"sort"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// setStrings reads a set of strings in sorted order; known is false when
+// the set or any element is unknown.
+func setStrings(ctx context.Context, s types.Set) (out []string, known bool, diags diag.Diagnostics) {
+	if s.IsUnknown() {
+		return nil, false, nil
+	}
+	if s.IsNull() {
+		return nil, true, nil
+	}
+	var elems []types.String
+	diags = s.ElementsAs(ctx, &elems, false)
+	for _, e := range elems {
+		if e.IsUnknown() {
+			return nil, false, diags
+		}
+		out = append(out, e.ValueString())
+	}
+	sort.Strings(out)
+	return out, true, diags
+}
