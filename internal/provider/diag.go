@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
@@ -87,3 +88,20 @@ func readAfterCreate[T any](ctx context.Context, read func(context.Context) (T, 
 // session's unknown_caller_play) are then adopted from the configuration
 // instead of forcing a replacement.
 const privateKeyImported = "imported"
+
+// readOrForget settles the lookup error of a resource's Read: a 404 removes
+// the resource from the state (the next plan creates it again), any other
+// error becomes a diagnostic naming kind and id. It reports whether Read
+// should go on.
+func readOrForget(ctx context.Context, resp *resource.ReadResponse, err error, kind, id string) bool {
+	if errors.Is(err, client.ErrNotFound) {
+		tflog.Debug(ctx, kind+" no longer exists; removing it from the state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return false
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading "+kind, kind+" "+id, err)
+		return false
+	}
+	return true
+}

@@ -261,13 +261,7 @@ func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	// RefreshEndpoint answers from a one-off listing when many endpoints
 	// are refreshed at once (see internal/client/endpoint_cache.go).
 	ep, err := r.client.RefreshEndpoint(ctx, state.ID.ValueString())
-	if errors.Is(err, client.ErrNotFound) {
-		tflog.Debug(ctx, "endpoint no longer exists; removing it from the state", map[string]any{"id": state.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading endpoint", "endpoint "+state.ID.ValueString(), err)
+	if !readOrForget(ctx, resp, err, "endpoint", state.ID.ValueString()) {
 		return
 	}
 	applyEndpoint(&state, ep)

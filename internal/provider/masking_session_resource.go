@@ -19,7 +19,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
@@ -489,13 +488,7 @@ func (r *MaskingSessionResource) Read(ctx context.Context, req resource.ReadRequ
 	}
 	id := state.ID.ValueString()
 	s, err := r.client.GetMaskingSession(ctx, id)
-	if errors.Is(err, client.ErrNotFound) {
-		tflog.Debug(ctx, "masking session no longer exists; removing it from the state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading masking session", "masking session "+id, err)
+	if !readOrForget(ctx, resp, err, "masking session", id) {
 		return
 	}
 	if s.IsExpired() {

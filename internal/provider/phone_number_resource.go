@@ -237,13 +237,7 @@ func (r *PhoneNumberResource) Read(ctx context.Context, req resource.ReadRequest
 		return
 	}
 	n, err := r.client.GetNumber(ctx, state.ID.ValueString())
-	if errors.Is(err, client.ErrNotFound) {
-		tflog.Debug(ctx, "phone number no longer belongs to the account; removing it from the state", map[string]any{"number": state.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading phone number", "number "+state.ID.ValueString(), err)
+	if !readOrForget(ctx, resp, err, "phone number", state.ID.ValueString()) {
 		return
 	}
 	applyNumber(&state, n)

@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
@@ -266,13 +265,7 @@ func (r *TenDLCBrandResource) Read(ctx context.Context, req resource.ReadRequest
 		return
 	}
 	b, err := r.client.GetBrand(ctx, state.ID.ValueString())
-	if errors.Is(err, client.ErrNotFound) {
-		tflog.Debug(ctx, "10DLC brand no longer exists; removing it from the state", map[string]any{"id": state.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading 10DLC brand", "10DLC brand "+state.ID.ValueString(), err)
+	if !readOrForget(ctx, resp, err, "10DLC brand", state.ID.ValueString()) {
 		return
 	}
 	applyBrand(&state, b)

@@ -19,7 +19,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
@@ -372,13 +371,7 @@ func (r *TenDLCCampaignResource) Read(ctx context.Context, req resource.ReadRequ
 		return
 	}
 	c, err := r.client.GetCampaign(ctx, state.ID.ValueString())
-	if errors.Is(err, client.ErrNotFound) {
-		tflog.Debug(ctx, "10DLC campaign no longer exists; removing it from the state", map[string]any{"id": state.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading 10DLC campaign", "10DLC campaign "+state.ID.ValueString(), err)
+	if !readOrForget(ctx, resp, err, "10DLC campaign", state.ID.ValueString()) {
 		return
 	}
 	applyCampaign(&state, c)
