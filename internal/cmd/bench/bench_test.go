@@ -24,11 +24,12 @@ func TestSplitByWeightGivesEveryResourceOnce(t *testing.T) {
 }
 
 func TestConfigsHoldTheirResources(t *testing.T) {
-	if c := endpoints.build(7); !strings.Contains(c, "count    = 7") || !strings.Contains(c, `resource "cpaas_endpoint"`) {
+	if c := endpoints.build(7); !strings.Contains(c, "count               = 7") || !strings.Contains(c, `resource "cpaas_endpoint"`) {
 		t.Errorf("endpoint config:\n%s", c)
 	}
-	c := mixed.build(9)
-	for _, want := range []string{`resource "cpaas_endpoint" "ep"`, "count    = 6", `resource "cpaas_phone_number" "num"`, "max_results = 3"} {
+	c := mixed.build(9) // 5 endpoints, 2 numbers, 2 links
+	for _, want := range []string{`resource "cpaas_endpoint" "ep"`, "count               = 5", `resource "cpaas_phone_number" "num"`,
+		"max_results = 2", `resource "cpaas_10dlc_campaign_number" "link"`, "count       = 2", "cpaas_phone_number.num[count.index].number"} {
 		if !strings.Contains(c, want) {
 			t.Errorf("mixed config lacks %q:\n%s", want, c)
 		}

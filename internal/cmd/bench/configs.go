@@ -61,10 +61,11 @@ type resourceKind struct {
 var endpointKind = resourceKind{name: "cpaas_endpoint", weight: 2, hcl: func(count int) string {
 	return fmt.Sprintf(`
 resource "cpaas_endpoint" "ep" {
-  count    = %d
-  username = "bench${count.index}"
-  password = "bench-password"
-  alias    = "bench endpoint ${count.index}"
+  count               = %d
+  username            = "bench${count.index}"
+  password_wo         = "bench-password"
+  password_wo_version = 1
+  alias               = "bench endpoint ${count.index}"
 }
 `, count)
 }}
@@ -91,17 +92,51 @@ resource "cpaas_phone_number" "num" {
 `, count, count)
 }}
 
-// mixedKinds are the kinds of the mixed workload. The 10DLC links are
-// added here when that area is merged, for example:
-//
-//	{name: "cpaas_10dlc_campaign_number", weight: 1, hcl: func(count int) string {
-//		return fmt.Sprintf(`resource "cpaas_10dlc_campaign_number" "link" {
-//	  count       = %d
-//	  campaign_id = cpaas_10dlc_campaign.bench.id
-//	  number      = cpaas_phone_number.num[count.index].number
-//	}`, count)
-//	}},
-var mixedKinds = []resourceKind{endpointKind, phoneNumberKind}
+// linkKind links count of the numbers phoneNumberKind buys to one 10DLC
+// campaign of one brand (two more resources, registered by the emulator
+// after -registry-delay). It must come after phoneNumberKind in mixedKinds
+// with no more weight, so that there are at least as many numbers as links.
+var linkKind = resourceKind{name: "cpaas_10dlc_campaign_number", weight: 1, hcl: func(count int) string {
+	return fmt.Sprintf(`
+resource "cpaas_10dlc_brand" "bench" {
+  brand_alias  = "Bench Corp"
+  profile_uuid = "1b2c3d4e-0000-4000-8000-123456789abc"
+  brand_type   = "STANDARD"
+}
+
+resource "cpaas_10dlc_campaign" "bench" {
+  brand_id       = cpaas_10dlc_brand.bench.id
+  campaign_alias = "Bench alerts"
+  vertical       = "RETAIL"
+  usecase        = "MIXED"
+  sub_usecases   = ["ACCOUNT_NOTIFICATION", "DELIVERY_NOTIFICATION"]
+  description    = "Order confirmations and delivery updates for customers of the Bench online store."
+  sample1        = "Bench: order 1234 is confirmed. Reply STOP to opt out."
+  sample2        = "Bench: order 1234 was delivered. Reply HELP for help, STOP to opt out."
+
+  message_flow    = "Customers tick an opt-in box at checkout on bench.example."
+  help_keywords   = "HELP,INFO"
+  help_message    = "Bench order alerts. Help: support@bench.example. Reply STOP to opt out."
+  optout_keywords = "STOP,QUIT"
+  optout_message  = "Bench: you are unsubscribed and will get no more messages."
+
+  subscriber_optin  = true
+  subscriber_optout = true
+  subscriber_help   = true
+  embedded_link     = true
+}
+
+resource "cpaas_10dlc_campaign_number" "link" {
+  count       = %d
+  campaign_id = cpaas_10dlc_campaign.bench.id
+  number      = cpaas_phone_number.num[count.index].number
+}
+`, count)
+}}
+
+// mixedKinds are the kinds of the mixed workload: half endpoints, a quarter
+// bought numbers and a quarter links of those numbers to a campaign.
+var mixedKinds = []resourceKind{endpointKind, phoneNumberKind, linkKind}
 
 // splitByWeight divides n among kinds in proportion to their weights; the
 // remainder goes to the first kinds.

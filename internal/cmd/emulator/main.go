@@ -45,10 +45,15 @@ func main() {
 	seed := flag.Uint64("fault-seed", 1, "seed of the fault injector: the same seed gives the same faults")
 	faultsFile := flag.String("faults-file", "", "JSON file of per-route fault rules (a Faults object, see internal/emulator/doc.go); "+
 		"the -latency and -fault-* flags then add one catch-all rule after the file's rules")
+	registryDelay := flag.Duration("registry-delay", emulator.DefaultNumberLinkDelay,
+		"how long the 10DLC registry and operators take to register a brand or campaign and to link or unlink a number")
 	flag.Parse()
 
 	acct := emulator.EnvAccount()
-	opts := emulator.Options{Accounts: []emulator.Account{acct}}
+	opts := emulator.Options{
+		Accounts:               []emulator.Account{acct},
+		BrandRegistrationDelay: *registryDelay, CampaignRegistrationDelay: *registryDelay, NumberLinkDelay: *registryDelay,
+	}
 	if *verbose {
 		opts.Logf = log.Printf
 	}
