@@ -32,8 +32,10 @@ var (
 )
 
 // privateKeyPasswordWO is the private-state key holding the fingerprint of
-// the API's password digest after the last write of password_wo.
-const privateKeyPasswordWO = "password_wo_fingerprint"
+// the API's password digest after the last write of password_wo, as a JSON
+// string. Key and value are short: Terraform rewrites the whole state file
+// after each resource it applies, so every byte per resource counts N times.
+const privateKeyPasswordWO = "pw"
 
 // EndpointResource manages a SIP endpoint.
 type EndpointResource struct {
@@ -153,10 +155,6 @@ func md5Hex(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-type passwordFingerprint struct {
-	FP string `json:"fp"`
-}
-
 func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan, config endpointModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -231,7 +229,7 @@ type privateSetter interface {
 // rememberPasswordWO keeps a keyed fingerprint of the API's password digest
 // (the MD5 hex of the password) of endpoint id.
 func (r *EndpointResource) rememberPasswordWO(ctx context.Context, private privateSetter, id, passwordMD5 string) {
-	data, _ := json.Marshal(passwordFingerprint{FP: r.client.Fingerprint(id + ":" + passwordMD5)})
+	data, _ := json.Marshal(r.client.Fingerprint(id + ":" + passwordMD5))
 	private.SetKey(ctx, privateKeyPasswordWO, data)
 }
 
@@ -274,8 +272,8 @@ func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if !state.PasswordWOVersion.IsNull() {
 		raw, diags := req.Private.GetKey(ctx, privateKeyPasswordWO)
 		resp.Diagnostics.Append(diags...)
-		var fp passwordFingerprint
-		if raw != nil && json.Unmarshal(raw, &fp) == nil && fp.FP != r.client.Fingerprint(ep.EndpointID+":"+ep.Password) {
+		var fp string
+		if raw != nil && json.Unmarshal(raw, &fp) == nil && fp != r.client.Fingerprint(ep.EndpointID+":"+ep.Password) {
 			tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update of password_wo", map[string]any{"id": ep.EndpointID})
 			state.PasswordWOVersion = types.Int64Null()
 		}
