@@ -91,6 +91,10 @@ type measurement struct {
 	Seconds  float64
 	Requests int
 	PeakKiB  int64 // VmHWM of the provider process(es), 0 for terraform_data
+	// StateBytes is the size of terraform.tfstate after apply (0 for the
+	// other commands): Terraform rewrites the whole file after each
+	// resource, so its size per resource drives apply and destroy time.
+	StateBytes int64
 }
 
 func run(o options) error {
@@ -243,7 +247,13 @@ func (b *bencher) measure(lat time.Duration, w workload, n int) ([]measurement, 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), Requests: reqs, PeakKiB: peak})
+		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), Requests: reqs, PeakKiB: peak}
+		if op.op == "apply" {
+			if fi, err := os.Stat(filepath.Join(dir, "terraform.tfstate")); err == nil {
+				m.StateBytes = fi.Size()
+			}
+		}
+		out = append(out, m)
 	}
 	return out, nil
 }

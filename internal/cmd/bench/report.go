@@ -63,6 +63,9 @@ func printRows(ms, all []measurement, o options) {
 		if m.Workload != baseline.name {
 			line += fmt.Sprintf("  %5.2f requests/resource  provider peak %.1f MiB", float64(m.Requests)/float64(m.N), float64(m.PeakKiB)/1024)
 		}
+		if m.StateBytes > 0 {
+			line += fmt.Sprintf("  state %d bytes/resource", m.StateBytes/int64(m.N))
+		}
 		fmt.Println(line)
 	}
 }
@@ -89,15 +92,15 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 		if lat > 0 {
 			extra, extraSep = " ratio to max(N*L/P, terraform_data) apply / plan / destroy |", "---|"
 		}
-		b.WriteString("| workload | N | floor apply / plan / destroy | apply | plan | destroy |" + extra + " requests per resource (apply / plan / destroy) | provider peak RSS |\n")
-		b.WriteString("|---|---:|---|---:|---:|---:|" + extraSep + "---|---:|\n")
+		b.WriteString("| workload | N | floor apply / plan / destroy | apply | plan | destroy |" + extra + " requests per resource (apply / plan / destroy) | provider peak RSS | state bytes per resource |\n")
+		b.WriteString("|---|---:|---|---:|---:|---:|" + extraSep + "---|---:|---:|\n")
 		for _, n := range o.ns {
 			for _, w := range []string{baseline.name, endpoints.name, mixed.name} {
 				if w == baseline.name && lat > 0 {
 					continue
 				}
 				var cells, floors, tight, reqs []string
-				var peak int64
+				var peak, stateBytes int64
 				found := false
 				for _, op := range ops {
 					m, ok := find(all, lat, w, n, op)
@@ -115,20 +118,21 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 					}
 					reqs = append(reqs, fmt.Sprintf("%.2f", float64(m.Requests)/float64(n)))
 					peak = max(peak, m.PeakKiB)
+					stateBytes = max(stateBytes, m.StateBytes/int64(n))
 				}
 				if !found {
 					continue
 				}
 				if w == baseline.name {
-					fmt.Fprintf(&b, "| `%s` | %d | (floor) | %s | n/a | n/a |\n", w, n, strings.Join(cells, " | "))
+					fmt.Fprintf(&b, "| `%s` | %d | (floor) | %s | n/a | n/a | %d |\n", w, n, strings.Join(cells, " | "), stateBytes)
 					continue
 				}
 				tightCell := ""
 				if lat > 0 {
 					tightCell = " " + strings.Join(tight, " / ") + " |"
 				}
-				fmt.Fprintf(&b, "| `%s` | %d | %s | %s |%s %s | %.0f MiB |\n", w, n, strings.Join(floors, " / "),
-					strings.Join(cells, " | "), tightCell, strings.Join(reqs, " / "), float64(peak)/1024)
+				fmt.Fprintf(&b, "| `%s` | %d | %s | %s |%s %s | %.0f MiB | %d |\n", w, n, strings.Join(floors, " / "),
+					strings.Join(cells, " | "), tightCell, strings.Join(reqs, " / "), float64(peak)/1024, stateBytes)
 			}
 		}
 		b.WriteString("\n")
