@@ -52,13 +52,16 @@ func chaosFaults(seed uint64) emulator.Faults {
 // emulator kind it declares.
 func chaosConfig(url string) (string, map[string]int) {
 	var b strings.Builder
-	b.WriteString(`
+	// The source is the full address the reattached provider serves: a
+	// short "cpaas-dev/cpaas" means registry.opentofu.org/... to OpenTofu,
+	// which would then try to download it.
+	fmt.Fprintf(&b, `
 terraform {
   required_providers {
-    cpaas = { source = "cpaas-dev/cpaas" }
+    cpaas = { source = %q }
   }
 }
-`)
+`, chaosProviderSrc)
 	b.WriteString(relProvider(url, chaosRetries))
 	want := map[string]int{}
 	for i := 1; i <= 12; i++ {
