@@ -14,7 +14,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
-//go:generate go tool tfplugindocs generate --provider-name cpaas --rendered-provider-name CPaaS
+//go:generate make generate
 
 // version is set by the linker (-ldflags "-X main.version=...") in releases.
 var version = "dev"
