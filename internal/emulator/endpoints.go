@@ -3,6 +3,7 @@ package emulator
 import (
 	"crypto/md5"
 	"encoding/hex"
+	"maps"
 	"net/http"
 	"slices"
 
@@ -131,16 +132,9 @@ func (s *Server) listEndpoints(c *call) {
 		return
 	}
 	s.mu.Lock()
-	all := make([]*endpoint, 0, len(c.acct.endpoints))
-	for _, e := range c.acct.endpoints {
-		all = append(all, e)
-	}
+	all := slices.Collect(maps.Values(c.acct.endpoints))
 	slices.SortFunc(all, func(a, b *endpoint) int { return int(a.seq) - int(b.seq) })
-	lo, hi := pageBounds(len(all), limit, offset)
-	objects := make([]endpointView, 0, hi-lo)
-	for _, e := range all[lo:hi] {
-		objects = append(objects, s.viewEndpoint(c.acct, e))
-	}
+	objects := viewPage(all, limit, offset, func(e *endpoint) endpointView { return s.viewEndpoint(c.acct, e) })
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{
 		"api_id":  newAPIID(),

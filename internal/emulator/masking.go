@@ -595,11 +595,7 @@ func (s *Server) listMaskingSessions(c *call) {
 		}
 	}
 	slices.SortFunc(all, func(a, b *maskingSession) int { return int(a.seq) - int(b.seq) })
-	lo, hi := pageBounds(len(all), limit, offset)
-	objects := make([]maskingSessionView, 0, hi-lo)
-	for _, m := range all[lo:hi] {
-		objects = append(objects, viewMaskingSession(m, now))
-	}
+	objects := viewPage(all, limit, offset, func(m *maskingSession) maskingSessionView { return viewMaskingSession(m, now) })
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{
 		"api_id": newAPIID(),

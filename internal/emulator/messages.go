@@ -588,11 +588,7 @@ func (s *Server) listMessages(c *call) {
 	}
 	// Newest first, as the real API lists them.
 	slices.SortFunc(all, func(a, b *message) int { return int(b.seq) - int(a.seq) })
-	lo, hi := pageBounds(len(all), limit, offset)
-	objects := make([]messageView, 0, hi-lo)
-	for _, m := range all[lo:hi] {
-		objects = append(objects, viewMessage(c.acct, m))
-	}
+	objects := viewPage(all, limit, offset, func(m *message) messageView { return viewMessage(c.acct, m) })
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "objects": objects})
 }

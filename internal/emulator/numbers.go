@@ -193,11 +193,7 @@ func (s *Server) listNumbers(c *call) {
 		}
 		all = append(all, o)
 	}
-	lo, hi := pageBounds(len(all), limit, offset)
-	objects := make([]numberView, 0, hi-lo)
-	for _, o := range all[lo:hi] {
-		objects = append(objects, viewNumber(c.acct, o))
-	}
+	objects := viewPage(all, limit, offset, func(o *ownedNumber) numberView { return viewNumber(c.acct, o) })
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{
 		"api_id":  newAPIID(),

@@ -111,6 +111,17 @@ func pageBounds(n, limit, offset int) (int, int) {
 	return offset, min(offset+limit, n)
 }
 
+// viewPage views the page at offset, of at most limit items, of items
+// (already filtered and in list order).
+func viewPage[T, V any](items []T, limit, offset int, view func(T) V) []V {
+	lo, hi := pageBounds(len(items), limit, offset)
+	out := make([]V, 0, hi-lo)
+	for _, it := range items[lo:hi] {
+		out = append(out, view(it))
+	}
+	return out
+}
+
 // resourceURI is the path of an object of acct.
 func resourceURI(acct *account, segments ...string) string {
 	p := "/v1/Account/" + acct.ID + "/"

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -285,16 +286,9 @@ func (s *Server) listBrands(c *call) {
 		return
 	}
 	s.mu.Lock()
-	all := make([]*brand, 0, len(c.acct.brands))
-	for _, b := range c.acct.brands {
-		all = append(all, b)
-	}
+	all := slices.Collect(maps.Values(c.acct.brands))
 	slices.SortFunc(all, func(a, b *brand) int { return int(a.seq) - int(b.seq) })
-	lo, hi := pageBounds(len(all), limit, offset)
-	out := make([]brandView, 0, hi-lo)
-	for _, b := range all[lo:hi] {
-		out = append(out, viewBrand(b))
-	}
+	out := viewPage(all, limit, offset, viewBrand)
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "brands": out})
 }
@@ -557,11 +551,7 @@ func (s *Server) listCampaigns(c *call) {
 		}
 	}
 	slices.SortFunc(all, func(a, b *campaign) int { return int(a.seq) - int(b.seq) })
-	lo, hi := pageBounds(len(all), limit, offset)
-	out := make([]campaignView, 0, hi-lo)
-	for _, cp := range all[lo:hi] {
-		out = append(out, viewCampaign(cp))
-	}
+	out := viewPage(all, limit, offset, viewCampaign)
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "campaigns": out})
 }
