@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSplitByWeightGivesEveryResourceOnce(t *testing.T) {
@@ -45,5 +46,39 @@ func TestVmHWMReadsThisProcess(t *testing.T) {
 	}
 	if got := childrenNamed(os.Getpid(), "no-such-command"); len(got) != 0 {
 		t.Fatalf("children named no-such-command: %v", got)
+	}
+}
+
+// The no-op plugin column divides the endpoints' time by the no-op
+// plugin's at zero latency, and by max(N*L/P, no-op plugin) under latency;
+// other workloads have no such floor.
+func TestSchemaFloorRatios(t *testing.T) {
+	o := options{parallelism: 10, latency: 50 * time.Millisecond, ns: []int{1000}}
+	all := []measurement{
+		{Workload: baseline.name, N: 1000, Op: "apply", Seconds: 10},
+		{Workload: noopEndpoints.name, N: 1000, Op: "apply", Seconds: 20},
+		{Workload: endpoints.name, N: 1000, Op: "apply", Seconds: 22},
+		{Workload: mixed.name, N: 1000, Op: "apply", Seconds: 30},
+		{Latency: 50 * time.Millisecond, Workload: endpoints.name, N: 1000, Op: "apply", Seconds: 24},
+	}
+	if got := schemaFloor(all, all[2], o); got != 20 {
+		t.Errorf("zero-latency schema floor = %v, want 20", got)
+	}
+	if got := schemaFloor(all, all[4], o); got != 20 { // max(1000*0.05/10 = 5, 20)
+		t.Errorf("50 ms schema floor = %v, want 20", got)
+	}
+	if got := schemaFloor(all, all[3], o); got != 0 {
+		t.Errorf("mixed schema floor = %v, want 0", got)
+	}
+	row, ok := markdownRow(all, 0, endpoints, 1000, o)
+	if !ok || !strings.Contains(row, "22.00 (**2.20x**)") || !strings.Contains(row, "**1.10x**") {
+		t.Errorf("endpoint row: %q", row)
+	}
+	row, ok = markdownRow(all, 50*time.Millisecond, endpoints, 1000, o)
+	if !ok || !strings.Contains(row, "24.00 (**4.80x**)") || !strings.Contains(row, "2.40x") || !strings.Contains(row, "**1.20x**") {
+		t.Errorf("50 ms endpoint row: %q", row)
+	}
+	if _, ok := markdownRow(all, 50*time.Millisecond, noopEndpoints, 1000, o); ok {
+		t.Error("the no-op plugin has a row under latency")
 	}
 }

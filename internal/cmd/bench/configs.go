@@ -9,6 +9,12 @@ import (
 type workload struct {
 	name  string
 	build func(n int) string // the configuration of n resources
+	// noop runs the configuration with the schemafloor plugin instead of
+	// the provider: the same schema and state, no work and no API.
+	noop bool
+	// api is whether the workload calls the API (emulator latency
+	// changes its times).
+	api bool
 }
 
 // baseline is Terraform's own floor: n resources that do no work.
@@ -21,12 +27,19 @@ resource "terraform_data" "r" {
 `, n)
 }}
 
-var endpoints = workload{name: "cpaas_endpoint", build: func(n int) string {
+var endpoints = workload{name: "cpaas_endpoint", api: true, build: func(n int) string {
 	return providerBlock + endpointKind.hcl(n)
 }}
 
+// noopEndpoints is Terraform's floor for this schema: the endpoints
+// configuration run with internal/cmd/schemafloor, a plugin serving the
+// provider's schema whose cpaas_endpoint does nothing. Any provider with
+// this schema pays what Terraform spends on it; the difference to
+// endpoints is the provider's own overhead.
+var noopEndpoints = workload{name: "no-op plugin, same schema", noop: true, build: endpoints.build}
+
 // mixed spreads n resources over every kind in mixedKinds, by weight.
-var mixed = workload{name: "mixed", build: func(n int) string {
+var mixed = workload{name: "mixed", api: true, build: func(n int) string {
 	var b strings.Builder
 	b.WriteString(providerBlock)
 	counts := splitByWeight(n, mixedKinds)

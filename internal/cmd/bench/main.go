@@ -109,6 +109,10 @@ func run(o options) error {
 	if err := runQuiet(".", nil, "go", "build", "-ldflags", "-X main.version=bench", "-o", filepath.Join(bin, "terraform-provider-cpaas"), "."); err != nil {
 		return err
 	}
+	noopBin := filepath.Join(work, "bin-noop")
+	if err := runQuiet(".", nil, "go", "build", "-o", filepath.Join(noopBin, "terraform-provider-cpaas"), "./internal/cmd/schemafloor"); err != nil {
+		return err
+	}
 	emuBin := filepath.Join(bin, "cpaas-emulator")
 	if err := runQuiet(".", nil, "go", "build", "-o", emuBin, "./internal/cmd/emulator"); err != nil {
 		return err
@@ -122,23 +126,18 @@ func run(o options) error {
 	defer emu.stop()
 	fmt.Printf("   emulator at %s (pid %d)\n", emu.baseURL, emu.cmd.Process.Pid)
 
-	cliConfig := filepath.Join(work, "terraformrc")
-	if err := os.WriteFile(cliConfig, []byte(fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "cpaas-dev/cpaas" = %q
-  }
-  direct {}
-}
-`, bin)), 0o600); err != nil {
+	cliConfig, err := writeCLIConfig(work, "terraformrc", bin)
+	if err != nil {
 		return err
 	}
-	b := &bencher{o: o, emu: emu, work: work, env: append(emu.env(),
-		"TF_CLI_CONFIG_FILE="+cliConfig,
-		"TF_IN_AUTOMATION=1",
-		"CHECKPOINT_DISABLE=1",
-	)}
+	noopCLIConfig, err := writeCLIConfig(work, "terraformrc-noop", noopBin)
+	if err != nil {
+		return err
+	}
+	b := &bencher{o: o, emu: emu, work: work, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig,
+		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")}
 
-	workloads := []workload{baseline, endpoints}
+	workloads := []workload{baseline, noopEndpoints, endpoints}
 	if !o.skipMixed {
 		workloads = append(workloads, mixed)
 	}
@@ -155,7 +154,7 @@ func run(o options) error {
 		}
 		for _, n := range o.ns {
 			for _, w := range workloads {
-				if lat > 0 && w.name == baseline.name {
+				if lat > 0 && !w.api {
 					continue // no API: latency cannot change it
 				}
 				ms, err := b.measure(lat, w, n)
@@ -209,13 +208,29 @@ type bencher struct {
 	emu  *emulatorProc
 	work string
 	env  []string
+	// cliConfig points Terraform at the provider, noopCLIConfig at the
+	// schemafloor plugin (dev_overrides, no registry).
+	cliConfig, noopCLIConfig string
+}
+
+// writeCLIConfig writes a Terraform CLI configuration named name in dir
+// that takes cpaas-dev/cpaas from pluginDir, and returns its path.
+func writeCLIConfig(dir, name, pluginDir string) (string, error) {
+	path := filepath.Join(dir, name)
+	return path, os.WriteFile(path, []byte(fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "cpaas-dev/cpaas" = %q
+  }
+  direct {}
+}
+`, pluginDir)), 0o600)
 }
 
 // measure applies, plans (which must report no changes) and destroys w
 // with n resources, counting the API requests of each command.
 func (b *bencher) measure(lat time.Duration, w workload, n int) ([]measurement, error) {
 	step(fmt.Sprintf("%s x %d, latency %s", w.name, n, lat))
-	dir := filepath.Join(b.work, fmt.Sprintf("%s-%d-%s", w.name, n, lat))
+	dir := filepath.Join(b.work, fmt.Sprintf("%s-%d-%s", strings.NewReplacer(" ", "-", ",", "").Replace(w.name), n, lat))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -236,7 +251,11 @@ func (b *bencher) measure(lat time.Duration, w workload, n int) ([]measurement, 
 		if err := b.emu.resetCounters(); err != nil {
 			return nil, err
 		}
-		d, peak, err := b.terraform(dir, op.args...)
+		cliConfig := b.cliConfig
+		if w.noop {
+			cliConfig = b.noopCLIConfig
+		}
+		d, peak, err := b.terraform(dir, cliConfig, op.args...)
 		if err != nil {
 			if op.op == "plan" && exitCode(err) == 2 {
 				return nil, fmt.Errorf("%s x %d: the plan after apply is not empty", w.name, n)
@@ -276,7 +295,7 @@ func (b *bencher) search(lat time.Duration) (searchResult, error) {
 	if err := b.emu.resetCounters(); err != nil {
 		return searchResult{}, err
 	}
-	d, _, err := b.terraform(dir, "plan", "-input=false")
+	d, _, err := b.terraform(dir, b.cliConfig, "plan", "-input=false")
 	if err != nil {
 		return searchResult{}, fmt.Errorf("search: %w", err)
 	}
@@ -284,12 +303,12 @@ func (b *bencher) search(lat time.Duration) (searchResult, error) {
 	return searchResult{Latency: lat, Requests: reqs, Seconds: d.Seconds()}, err
 }
 
-// terraform runs one command, timing it and sampling the memory of the
-// provider processes it starts.
-func (b *bencher) terraform(dir string, args ...string) (time.Duration, int64, error) {
+// terraform runs one command with the CLI configuration cliConfig, timing
+// it and sampling the memory of the provider processes it starts.
+func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duration, int64, error) {
 	cmd := exec.Command(b.o.tf, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), b.env...)
+	cmd.Env = append(append(os.Environ(), b.env...), "TF_CLI_CONFIG_FILE="+cliConfig)
 	var stderr, stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()

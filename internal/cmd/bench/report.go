@@ -50,6 +50,24 @@ func terraformFloor(all []measurement, m measurement, o options) float64 {
 	return f
 }
 
+// schemaFloor is the floor of an endpoints measurement m for any provider
+// with this schema: the same command with the no-op plugin, and under
+// latency the larger of that and N*L/P. It is 0 for other workloads.
+func schemaFloor(all []measurement, m measurement, o options) float64 {
+	if m.Workload != endpoints.name {
+		return 0
+	}
+	b, ok := find(all, 0, noopEndpoints.name, m.N, m.Op)
+	if !ok {
+		return 0
+	}
+	if m.Latency > 0 {
+		f, _ := floorOf(all, m, o)
+		return max(f, b.Seconds)
+	}
+	return b.Seconds
+}
+
 func printRows(ms, all []measurement, o options) {
 	for _, m := range ms {
 		line := fmt.Sprintf("   %-8s %8.2fs", m.Op, m.Seconds)
@@ -59,6 +77,13 @@ func printRows(ms, all []measurement, o options) {
 				tf := terraformFloor(all, m, o)
 				line += fmt.Sprintf("  %5.2fx max(N*L/P, terraform_data) (%.2fs)", m.Seconds/tf, tf)
 			}
+		}
+		if sf := schemaFloor(all, m, o); sf > 0 {
+			name := "no-op plugin"
+			if m.Latency > 0 {
+				name = "max(N*L/P, no-op plugin)"
+			}
+			line += fmt.Sprintf("  %5.2fx %s (%.2fs)", m.Seconds/sf, name, sf)
 		}
 		if m.Workload != baseline.name {
 			line += fmt.Sprintf("  %5.2f requests/resource  provider peak %.1f MiB", float64(m.Requests)/float64(m.N), float64(m.PeakKiB)/1024)
@@ -75,8 +100,12 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 	fmt.Fprintf(&b, "Measured %s on %d CPUs (%s/%s), %s, %s; load average at the end: %s.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH,
 		runtime.Version(), terraformVersion(o.tf), loadAverage())
-	fmt.Fprintf(&b, "Every command ran with `-parallelism=%d`. Times in seconds; the ratio is to the floor: "+
-		"the same command on N `terraform_data` resources at zero latency, N*L/P with latency L.\n\n", o.parallelism)
+	fmt.Fprintf(&b, "Every command ran with `-parallelism=%d`. Times in seconds. The ratio in bold is to the issue's floor: "+
+		"the same command on N `terraform_data` resources at zero latency, N*L/P with latency L. The column \"vs no-op plugin\" "+
+		"compares `cpaas_endpoint` with the same configuration served by `internal/cmd/schemafloor`, a plugin with this "+
+		"provider's schema that does no work (no API, no validation), which gives Terraform the same plan and the same "+
+		"state: what is left above 1.00x is this provider's own overhead. Under latency that column uses max(N*L/P, no-op plugin).\n\n",
+		o.parallelism)
 
 	lats := []time.Duration{0}
 	if o.latency > 0 {
@@ -92,47 +121,17 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 		if lat > 0 {
 			extra, extraSep = " ratio to max(N*L/P, terraform_data) apply / plan / destroy |", "---|"
 		}
-		b.WriteString("| workload | N | floor apply / plan / destroy | apply | plan | destroy |" + extra + " requests per resource (apply / plan / destroy) | provider peak RSS | state bytes per resource |\n")
-		b.WriteString("|---|---:|---|---:|---:|---:|" + extraSep + "---|---:|---:|\n")
+		b.WriteString("| workload | N | floor apply / plan / destroy | apply | plan | destroy |" + extra +
+			" vs no-op plugin apply / plan / destroy | requests per resource (apply / plan / destroy) | provider peak RSS | state bytes per resource |\n")
+		b.WriteString("|---|---:|---|---:|---:|---:|" + extraSep + "---|---|---:|---:|\n")
 		for _, n := range o.ns {
-			for _, w := range []string{baseline.name, endpoints.name, mixed.name} {
-				if w == baseline.name && lat > 0 {
+			for _, w := range []workload{baseline, noopEndpoints, endpoints, mixed} {
+				if lat > 0 && !w.api {
 					continue
 				}
-				var cells, floors, tight, reqs []string
-				var peak, stateBytes int64
-				found := false
-				for _, op := range ops {
-					m, ok := find(all, lat, w, n, op)
-					if !ok {
-						continue
-					}
-					found = true
-					f, _ := floorOf(all, m, o)
-					floors = append(floors, fmt.Sprintf("%.2f", f))
-					if w == baseline.name {
-						cells = append(cells, fmt.Sprintf("%.2f", m.Seconds))
-					} else {
-						cells = append(cells, fmt.Sprintf("%.2f (**%.2fx**)", m.Seconds, m.Seconds/f))
-						tight = append(tight, fmt.Sprintf("%.2fx", m.Seconds/terraformFloor(all, m, o)))
-					}
-					reqs = append(reqs, fmt.Sprintf("%.2f", float64(m.Requests)/float64(n)))
-					peak = max(peak, m.PeakKiB)
-					stateBytes = max(stateBytes, m.StateBytes/int64(n))
+				if row, ok := markdownRow(all, lat, w, n, o); ok {
+					b.WriteString(row)
 				}
-				if !found {
-					continue
-				}
-				if w == baseline.name {
-					fmt.Fprintf(&b, "| `%s` | %d | (floor) | %s | n/a | n/a | %d |\n", w, n, strings.Join(cells, " | "), stateBytes)
-					continue
-				}
-				tightCell := ""
-				if lat > 0 {
-					tightCell = " " + strings.Join(tight, " / ") + " |"
-				}
-				fmt.Fprintf(&b, "| `%s` | %d | %s | %s |%s %s | %.0f MiB | %d |\n", w, n, strings.Join(floors, " / "),
-					strings.Join(cells, " | "), tightCell, strings.Join(reqs, " / "), float64(peak)/1024, stateBytes)
 			}
 		}
 		b.WriteString("\n")
@@ -147,6 +146,53 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 		"emulator within `-registry-delay`; a link's create waits for the operators, polling from 100 ms). Its requests include that " +
 		"search's pages on every plan. Endpoints set `password_wo`, as the documentation recommends.\n")
 	return b.String()
+}
+
+// markdownRow is the table row of workload w with n resources at latency
+// lat, and false when nothing of it was measured.
+func markdownRow(all []measurement, lat time.Duration, w workload, n int, o options) (string, bool) {
+	var cells, floors, tight, schema, reqs []string
+	var peak, stateBytes int64
+	for _, op := range ops {
+		m, ok := find(all, lat, w.name, n, op)
+		if !ok {
+			continue
+		}
+		f, _ := floorOf(all, m, o)
+		floors = append(floors, fmt.Sprintf("%.2f", f))
+		if w.name == baseline.name {
+			cells = append(cells, fmt.Sprintf("%.2f", m.Seconds))
+		} else {
+			cells = append(cells, fmt.Sprintf("%.2f (**%.2fx**)", m.Seconds, m.Seconds/f))
+			tight = append(tight, fmt.Sprintf("%.2fx", m.Seconds/terraformFloor(all, m, o)))
+		}
+		if sf := schemaFloor(all, m, o); sf > 0 {
+			schema = append(schema, fmt.Sprintf("%.2fx", m.Seconds/sf))
+		}
+		reqs = append(reqs, fmt.Sprintf("%.2f", float64(m.Requests)/float64(n)))
+		peak = max(peak, m.PeakKiB)
+		stateBytes = max(stateBytes, m.StateBytes/int64(n))
+	}
+	if len(cells) == 0 {
+		return "", false
+	}
+	tightCell := ""
+	if lat > 0 {
+		tightCell = " " + strings.Join(tight, " / ") + " |"
+	}
+	schemaCell := "n/a"
+	if len(schema) > 0 {
+		schemaCell = "**" + strings.Join(schema, " / ") + "**"
+	}
+	if w.name == baseline.name {
+		return fmt.Sprintf("| `%s` | %d | (floor) | %s | n/a | n/a | n/a | %d |\n", w.name, n, strings.Join(cells, " | "), stateBytes), true
+	}
+	name := "`" + w.name + "`"
+	if w.noop {
+		name = w.name
+	}
+	return fmt.Sprintf("| %s | %d | %s | %s |%s %s | %s | %.0f MiB | %d |\n", name, n, strings.Join(floors, " / "),
+		strings.Join(cells, " | "), tightCell, schemaCell, strings.Join(reqs, " / "), float64(peak)/1024, stateBytes), true
 }
 
 func terraformVersion(tf string) string {
@@ -171,10 +217,11 @@ func loadAverage() string {
 }
 
 // plotPNG draws time against N at zero latency: the provider's endpoints
-// (solid) and terraform_data (dashed), one colour per command.
+// (solid), the no-op plugin with the same schema (dotted) and
+// terraform_data (dashed), one colour per command.
 func plotPNG(all []measurement) ([]byte, error) {
 	p := plot.New()
-	p.Title.Text = "cpaas_endpoint vs terraform_data (zero latency)"
+	p.Title.Text = "cpaas_endpoint vs a no-op plugin with its schema vs terraform_data (zero latency)"
 	p.X.Label.Text = "resources (N)"
 	p.Y.Label.Text = "seconds"
 	p.Legend.Top, p.Legend.Left = true, true
@@ -183,7 +230,7 @@ func plotPNG(all []measurement) ([]byte, error) {
 		"plan":    color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
 		"destroy": color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
 	}
-	for _, w := range []string{endpoints.name, baseline.name} {
+	for _, w := range []string{endpoints.name, noopEndpoints.name, baseline.name} {
 		for _, op := range ops {
 			var xys plotter.XYs
 			for _, m := range all {
@@ -201,9 +248,13 @@ func plotPNG(all []measurement) ([]byte, error) {
 			line.Color, points.Color = colours[op], colours[op]
 			line.Width = vg.Points(1.5)
 			points.Shape = draw.CircleGlyph{}
-			if w == baseline.name {
+			switch w {
+			case baseline.name:
 				line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 				points.Shape = draw.BoxGlyph{}
+			case noopEndpoints.name:
+				line.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
+				points.Shape = draw.TriangleGlyph{}
 			}
 			p.Add(line, points)
 			p.Legend.Add(w+" "+op, line, points)

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
+)
+
+func newFloor(t *testing.T) *floor {
+	t.Helper()
+	prov := providerserver.NewProtocol6(provider.New("test")())()
+	resp, err := prov.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &floor{ProviderServer: prov, typ: resp.ResourceSchemas[endpointType].ValueType().(tftypes.Object)}
+}
+
+func (f *floor) value(t *testing.T, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
+	t.Helper()
+	full := map[string]tftypes.Value{}
+	for name, typ := range f.typ.AttributeTypes {
+		full[name] = tftypes.NewValue(typ, nil)
+	}
+	for k, v := range attrs {
+		full[k] = v
+	}
+	dv, err := tfprotov6.NewDynamicValue(f.typ, tftypes.NewValue(f.typ, full))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dv
+}
+
+func (f *floor) null(t *testing.T) *tfprotov6.DynamicValue {
+	t.Helper()
+	dv, err := tfprotov6.NewDynamicValue(f.typ, tftypes.NewValue(f.typ, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dv
+}
+
+func (f *floor) attrs(t *testing.T, dv *tfprotov6.DynamicValue) map[string]tftypes.Value {
+	t.Helper()
+	v, err := dv.Unmarshal(f.typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]tftypes.Value{}
+	if err := v.As(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+
+// The floor must give Terraform what the real provider gives it: a create
+// plan with the API's attributes unknown and the write-only password null,
+// then a state with them filled in the API's formats, the same private
+// state size, and a read and a destroy that keep or drop it.
+func TestFloorCreateReadDestroyLikeTheProvider(t *testing.T) {
+	ctx := context.Background()
+	f := newFloor(t)
+	config := f.value(t, map[string]tftypes.Value{
+		"username": str("bench7"), "alias": str("bench endpoint 7"), "password_wo": str("secret-password"),
+		"password_wo_version": tftypes.NewValue(tftypes.Number, 1),
+	})
+	plan, err := f.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+		TypeName: endpointType, PriorState: f.null(t), ProposedNewState: config, Config: config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planned := f.attrs(t, plan.PlannedState)
+	for _, name := range computed {
+		if planned[name].IsKnown() {
+			t.Errorf("planned %s = %v, want unknown", name, planned[name])
+		}
+	}
+	if !planned["password_wo"].IsNull() {
+		t.Errorf("planned password_wo = %v, want null", planned["password_wo"])
+	}
+
+	applied, err := f.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: endpointType, PriorState: f.null(t), PlannedState: plan.PlannedState, Config: config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := f.attrs(t, applied.NewState)
+	var id, sipUsername, sipURI string
+	var registered bool
+	for name, dst := range map[string]any{"id": &id, "sip_username": &sipUsername, "sip_uri": &sipURI, "sip_registered": &registered} {
+		if err := state[name].As(dst); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	if !regexp.MustCompile(`^\d{14}$`).MatchString(id) || !regexp.MustCompile(`^bench7\d{12}$`).MatchString(sipUsername) ||
+		sipURI != "sip:"+sipUsername+"@sip.cpaas.test" || registered {
+		t.Errorf("state id %q, sip_username %q, sip_uri %q, sip_registered %v", id, sipUsername, sipURI, registered)
+	}
+	var priv map[string][]byte
+	if err := json.Unmarshal(applied.Private, &priv); err != nil || len(priv["pw"]) != 24 {
+		t.Errorf("private state %s (%v): want the framework's map with a 24-byte pw value", applied.Private, err)
+	}
+
+	read, err := f.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: endpointType, CurrentState: applied.NewState, Private: applied.Private})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.attrs(t, read.NewState); !got["id"].Equal(state["id"]) || string(read.Private) != string(applied.Private) {
+		t.Errorf("read changed the state: %v, private %s", got, read.Private)
+	}
+
+	destroy, err := f.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+		TypeName: endpointType, PriorState: applied.NewState, ProposedNewState: f.null(t), Config: f.null(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := f.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: endpointType, PriorState: applied.NewState, PlannedState: destroy.PlannedState,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := gone.NewState.Unmarshal(f.typ); err != nil || !v.IsNull() {
+		t.Errorf("state after destroy = %v (%v), want null", v, err)
+	}
+}
+
+func TestFloorServesOnlyEndpoints(t *testing.T) {
+	f := newFloor(t)
+	if _, err := f.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "cpaas_phone_number"}); err == nil {
+		t.Fatal("ReadResource of cpaas_phone_number: want an error")
+	}
+}
+
+// A state written by the real provider upgrades unchanged.
+func TestFloorUpgradesAStateFile(t *testing.T) {
+	f := newFloor(t)
+	raw := `{"alias":"a","app_id":null,"id":"12848535246423","password":null,"password_wo":null,"password_wo_version":1,` +
+		`"sip_registered":false,"sip_uri":"sip:bench0860499285604@sip.cpaas.test","sip_username":"bench0860499285604","username":"bench0"}`
+	resp, err := f.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: endpointType, RawState: &tfprotov6.RawState{JSON: []byte(raw)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	if err := f.attrs(t, resp.UpgradedState)["id"].As(&id); err != nil || id != "12848535246423" {
+		t.Fatalf("upgraded id %q (%v)", id, err)
+	}
+}
