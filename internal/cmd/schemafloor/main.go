@@ -32,20 +32,33 @@ import (
 const endpointType = "cpaas_endpoint"
 
 func main() {
-	prov := providerserver.NewProtocol6(provider.New("schemafloor")())()
-	schemaResp, err := prov.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	f, err := newFloor()
 	if err != nil {
 		log.Fatal(err)
 	}
-	s, ok := schemaResp.ResourceSchemas[endpointType]
-	if !ok {
-		log.Fatalf("schemafloor: the provider has no %s", endpointType)
-	}
-	f := &floor{ProviderServer: prov, typ: s.ValueType().(tftypes.Object)}
 	err = tf6server.Serve("registry.terraform.io/cpaas-dev/cpaas", func() tfprotov6.ProviderServer { return f })
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+// newFloor wraps the real provider and takes cpaas_endpoint's type from
+// its schema.
+func newFloor() (*floor, error) {
+	prov := providerserver.NewProtocol6(provider.New("schemafloor")())()
+	resp, err := prov.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		return nil, err
+	}
+	s, ok := resp.ResourceSchemas[endpointType]
+	if !ok {
+		return nil, fmt.Errorf("schemafloor: the provider has no %s", endpointType)
+	}
+	typ, ok := s.ValueType().(tftypes.Object)
+	if !ok {
+		return nil, fmt.Errorf("schemafloor: %s is not an object", endpointType)
+	}
+	return &floor{ProviderServer: prov, typ: typ}, nil
 }
 
 // floor answers the resource calls of cpaas_endpoint itself and passes

@@ -6,21 +6,17 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
-func newFloor(t *testing.T) *floor {
+func testFloor(t *testing.T) *floor {
 	t.Helper()
-	prov := providerserver.NewProtocol6(provider.New("test")())()
-	resp, err := prov.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	f, err := newFloor()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &floor{ProviderServer: prov, typ: resp.ResourceSchemas[endpointType].ValueType().(tftypes.Object)}
+	return f
 }
 
 func (f *floor) value(t *testing.T, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
@@ -69,7 +65,7 @@ func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 // state size, and a read and a destroy that keep or drop it.
 func TestFloorCreateReadDestroyLikeTheProvider(t *testing.T) {
 	ctx := context.Background()
-	f := newFloor(t)
+	f := testFloor(t)
 	config := f.value(t, map[string]tftypes.Value{
 		"username": str("bench7"), "alias": str("bench endpoint 7"), "password_wo": str("secret-password"),
 		"password_wo_version": tftypes.NewValue(tftypes.Number, 1),
@@ -139,7 +135,7 @@ func TestFloorCreateReadDestroyLikeTheProvider(t *testing.T) {
 }
 
 func TestFloorServesOnlyEndpoints(t *testing.T) {
-	f := newFloor(t)
+	f := testFloor(t)
 	if _, err := f.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "cpaas_phone_number"}); err == nil {
 		t.Fatal("ReadResource of cpaas_phone_number: want an error")
 	}
@@ -147,7 +143,7 @@ func TestFloorServesOnlyEndpoints(t *testing.T) {
 
 // A state written by the real provider upgrades unchanged.
 func TestFloorUpgradesAStateFile(t *testing.T) {
-	f := newFloor(t)
+	f := testFloor(t)
 	raw := `{"alias":"a","app_id":null,"id":"12848535246423","password":null,"password_wo":null,"password_wo_version":1,` +
 		`"sip_registered":false,"sip_uri":"sip:bench0860499285604@sip.cpaas.test","sip_username":"bench0860499285604","username":"bench0"}`
 	resp, err := f.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
