@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -44,8 +46,22 @@ func TestVmHWMReadsThisProcess(t *testing.T) {
 	if kib := vmHWM(os.Getpid()); kib <= 0 {
 		t.Fatalf("VmHWM of this process = %d KiB", kib)
 	}
-	if got := childrenNamed(os.Getpid(), "no-such-command"); len(got) != 0 {
-		t.Fatalf("children named no-such-command: %v", got)
+	cmd := exec.Command("sleep", "5")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	seen := map[int]bool{}
+	pids := newPIDs(os.Getpid(), seen)
+	if !slices.Contains(pids, cmd.Process.Pid) || slices.Contains(pids, os.Getpid()) {
+		t.Fatalf("newPIDs(%d) = %v, want the child %d and not this process", os.Getpid(), pids, cmd.Process.Pid)
+	}
+	if !isChildNamed(cmd.Process.Pid, os.Getpid(), "sleep") || isChildNamed(cmd.Process.Pid, os.Getpid(), "terraform-provi") {
+		t.Fatal("isChildNamed does not tell the sleep child by name")
+	}
+	seen[cmd.Process.Pid] = false
+	if slices.Contains(newPIDs(os.Getpid(), seen), cmd.Process.Pid) {
+		t.Fatal("newPIDs lists a pid already seen")
 	}
 }
 
@@ -80,5 +96,32 @@ func TestSchemaFloorRatios(t *testing.T) {
 	}
 	if _, ok := markdownRow(all, 50*time.Millisecond, noopEndpoints, 1000, o); ok {
 		t.Error("the no-op plugin has a row under latency")
+	}
+}
+
+// Rounds fold into their median time (the middle one of an odd count, the
+// mean of the middle two of an even one), the largest peak and state, and
+// keep the first-seen order.
+func TestMediansFoldRounds(t *testing.T) {
+	all := []measurement{
+		{Workload: "a", N: 10, Op: "apply", Seconds: 9, PeakKiB: 100, Requests: 10},
+		{Workload: "b", N: 10, Op: "apply", Seconds: 4},
+		{Workload: "a", N: 10, Op: "apply", Seconds: 1, PeakKiB: 300, Requests: 10, StateBytes: 50},
+		{Workload: "b", N: 10, Op: "apply", Seconds: 6},
+		{Workload: "a", N: 10, Op: "apply", Seconds: 5, PeakKiB: 200, Requests: 10},
+		{Latency: time.Second, Workload: "a", N: 10, Op: "apply", Seconds: 7},
+	}
+	got := medians(all)
+	if len(got) != 3 {
+		t.Fatalf("medians: %d groups, want 3: %+v", len(got), got)
+	}
+	if a := got[0]; a.Workload != "a" || a.Latency != 0 || a.Seconds != 5 || a.PeakKiB != 300 || a.StateBytes != 50 || a.Requests != 10 {
+		t.Errorf("a: %+v, want median 5 s, peak 300, state 50, 10 requests", a)
+	}
+	if b := got[1]; b.Workload != "b" || b.Seconds != 5 {
+		t.Errorf("b: %+v, want the mean of 4 and 6", b)
+	}
+	if l := got[2]; l.Latency != time.Second || l.Seconds != 7 {
+		t.Errorf("latency group: %+v", l)
 	}
 }

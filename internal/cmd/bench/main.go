@@ -13,8 +13,8 @@
 // table and a PNG plot to -out, and with -results also there (the copies the
 // README shows).
 //
-//	go run ./internal/cmd/bench                 # N = 100, 500, 1000
-//	go run ./internal/cmd/bench -quick          # N = 100 only, for a smoke run
+//	go run ./internal/cmd/bench                 # N = 100, 500, 1000, median of 3 rounds
+//	go run ./internal/cmd/bench -quick          # N = 100 only, one round, for a smoke run
 //	go run ./internal/cmd/bench -n 50,200 -latency 20ms -parallelism 10
 package main
 
@@ -46,6 +46,9 @@ type options struct {
 	results     string
 	skipMixed   bool
 	tf          string
+	// repeat is how many rounds measure each (latency, N): the workloads
+	// take turns within a round, and the report gives each figure's median.
+	repeat int
 }
 
 func main() {
@@ -56,11 +59,15 @@ func main() {
 	out := flag.String("out", ".bench", "directory for the table and the plot of this run")
 	results := flag.String("results", "", "also copy the table and the plot here (make bench: internal/cmd/bench/results)")
 	skipMixed := flag.Bool("skip-mixed", false, "leave out the mixed workload")
+	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	flag.Parse()
 
-	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipMixed: *skipMixed}
+	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipMixed: *skipMixed, repeat: *repeat}
 	if *quick {
-		*nFlag, o.results = "100", ""
+		*nFlag, o.results, o.repeat = "100", "", 1
+	}
+	if o.repeat < 1 {
+		log.Fatalf("bench: -repeat %d: must be at least 1", o.repeat)
 	}
 	for _, f := range strings.Split(*nFlag, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -153,16 +160,18 @@ func run(o options) error {
 			return err
 		}
 		for _, n := range o.ns {
-			for _, w := range workloads {
-				if lat > 0 && !w.api {
-					continue // no API: latency cannot change it
+			for round := 1; round <= o.repeat; round++ {
+				for _, w := range workloads {
+					if lat > 0 && !w.api {
+						continue // no API: latency cannot change it
+					}
+					ms, err := b.measure(lat, w, n, round)
+					if err != nil {
+						return err
+					}
+					all = append(all, ms...)
+					printRows(ms, medians(all), o)
 				}
-				ms, err := b.measure(lat, w, n)
-				if err != nil {
-					return err
-				}
-				all = append(all, ms...)
-				printRows(ms, all, o)
 			}
 		}
 		s, err := b.search(lat)
@@ -176,11 +185,12 @@ func run(o options) error {
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return err
 	}
-	md := markdown(all, searches, o)
+	summary := medians(all)
+	md := markdown(summary, searches, o)
 	fmt.Println()
 	fmt.Print(md)
 	files := map[string][]byte{"results.md": []byte(md)}
-	png, err := plotPNG(all)
+	png, err := plotPNG(summary)
 	if err != nil {
 		return err
 	}
@@ -228,8 +238,8 @@ func writeCLIConfig(dir, name, pluginDir string) (string, error) {
 
 // measure applies, plans (which must report no changes) and destroys w
 // with n resources, counting the API requests of each command.
-func (b *bencher) measure(lat time.Duration, w workload, n int) ([]measurement, error) {
-	step(fmt.Sprintf("%s x %d, latency %s", w.name, n, lat))
+func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measurement, error) {
+	step(fmt.Sprintf("%s x %d, latency %s, round %d of %d", w.name, n, lat, round, b.o.repeat))
 	dir := filepath.Join(b.work, fmt.Sprintf("%s-%d-%s", strings.NewReplacer(" ", "-", ",", "").Replace(w.name), n, lat))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -333,14 +343,23 @@ func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duratio
 }
 
 // samplePeakMemory polls the children of pid named terraform-provider-cpaas
-// and returns the largest VmHWM (peak resident set) seen, in KiB.
+// and returns the largest VmHWM (peak resident set) seen, in KiB. It reads
+// the stat file of each new process once, and then only the status of the
+// providers, so that sampling costs the measured machine little CPU.
 func samplePeakMemory(pid int, stop <-chan struct{}) int64 {
 	var peak int64
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
+	seen := map[int]bool{} // pid -> whether it is a provider child of pid
 	for {
-		for _, child := range childrenNamed(pid, "terraform-provi") { // comm is cut at 15 bytes
-			if kib := vmHWM(child); kib > peak {
+		for _, p := range newPIDs(pid, seen) {
+			seen[p] = isChildNamed(p, pid, "terraform-provi") // comm is cut at 15 bytes
+		}
+		for p, provider := range seen {
+			if !provider {
+				continue
+			}
+			if kib := vmHWM(p); kib > peak {
 				peak = kib
 			}
 		}
@@ -352,33 +371,42 @@ func samplePeakMemory(pid int, stop <-chan struct{}) int64 {
 	}
 }
 
-func childrenNamed(ppid int, commPrefix string) []int {
+// newPIDs lists the processes above after (a child's pid is larger than its
+// parent's unless pids wrapped) that are not in seen.
+func newPIDs(after int, seen map[int]bool) []int {
 	entries, _ := os.ReadDir("/proc")
 	var out []int
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
+		if err != nil || pid <= after {
 			continue
 		}
-		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...
-		s := string(data)
-		open, closeIdx := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || closeIdx < open {
-			continue
-		}
-		fields := strings.Fields(s[closeIdx+1:])
-		if len(fields) < 2 || !strings.HasPrefix(s[open+1:closeIdx], commPrefix) {
-			continue
-		}
-		if p, _ := strconv.Atoi(fields[1]); p == ppid {
+		if _, ok := seen[pid]; !ok {
 			out = append(out, pid)
 		}
 	}
 	return out
+}
+
+// isChildNamed is whether process pid is a child of ppid whose command
+// starts with commPrefix.
+func isChildNamed(pid, ppid int, commPrefix string) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// pid (comm) state ppid ...
+	s := string(data)
+	open, closeIdx := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+	if open < 0 || closeIdx < open {
+		return false
+	}
+	fields := strings.Fields(s[closeIdx+1:])
+	if len(fields) < 2 || !strings.HasPrefix(s[open+1:closeIdx], commPrefix) {
+		return false
+	}
+	p, _ := strconv.Atoi(fields[1])
+	return p == ppid
 }
 
 func vmHWM(pid int) int64 {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,6 +18,46 @@ import (
 )
 
 var ops = []string{"apply", "plan", "destroy"}
+
+// medians folds the rounds of each (latency, workload, N, command) into
+// one measurement: the median time, the largest peak memory and state, and
+// the requests of the first round (they do not change between rounds).
+func medians(all []measurement) []measurement {
+	type key struct {
+		lat      time.Duration
+		workload string
+		n        int
+		op       string
+	}
+	var order []key
+	groups := map[key][]measurement{}
+	for _, m := range all {
+		k := key{m.Latency, m.Workload, m.N, m.Op}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], m)
+	}
+	out := make([]measurement, 0, len(order))
+	for _, k := range order {
+		g := groups[k]
+		m := g[0]
+		secs := make([]float64, len(g))
+		for i, r := range g {
+			secs[i] = r.Seconds
+			m.PeakKiB = max(m.PeakKiB, r.PeakKiB)
+			m.StateBytes = max(m.StateBytes, r.StateBytes)
+		}
+		slices.Sort(secs)
+		if h := len(secs) / 2; len(secs)%2 == 1 {
+			m.Seconds = secs[h]
+		} else {
+			m.Seconds = (secs[h-1] + secs[h]) / 2
+		}
+		out = append(out, m)
+	}
+	return out
+}
 
 // find returns the measurement of (lat, workload, n, op).
 func find(all []measurement, lat time.Duration, workload string, n int, op string) (measurement, bool) {
@@ -100,12 +141,13 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 	fmt.Fprintf(&b, "Measured %s on %d CPUs (%s/%s), %s, %s; load average at the end: %s.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH,
 		runtime.Version(), terraformVersion(o.tf), loadAverage())
-	fmt.Fprintf(&b, "Every command ran with `-parallelism=%d`. Times in seconds. The ratio in bold is to the issue's floor: "+
+	fmt.Fprintf(&b, "Every command ran with `-parallelism=%d`. Times in seconds, each the median of %d rounds in which the "+
+		"workloads took turns. The ratio in bold is to the issue's floor: "+
 		"the same command on N `terraform_data` resources at zero latency, N*L/P with latency L. The column \"vs no-op plugin\" "+
 		"compares `cpaas_endpoint` with the same configuration served by `internal/cmd/schemafloor`, a plugin with this "+
 		"provider's schema that does no work (no API, no validation), which gives Terraform the same plan and the same "+
 		"state: what is left above 1.00x is this provider's own overhead. Under latency that column uses max(N*L/P, no-op plugin).\n\n",
-		o.parallelism)
+		o.parallelism, o.repeat)
 
 	lats := []time.Duration{0}
 	if o.latency > 0 {
