@@ -3,13 +3,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
 	"os"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
@@ -25,11 +24,13 @@ func main() {
 	flag.Parse()
 	quietUnreadLogs()
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address:         "registry.terraform.io/cpaas-dev/cpaas",
-		Debug:           debug,
-		ProtocolVersion: 6,
-	})
+	var opts []tf6server.ServeOpt
+	if debug {
+		opts = append(opts, tf6server.WithManagedDebug())
+	}
+	// Protocol 6, served by provider.NewServer: the framework's server
+	// with each call's context released when the call returns.
+	err := tf6server.Serve("registry.terraform.io/cpaas-dev/cpaas", provider.NewServer(version), opts...)
 	if err != nil {
 		log.Fatal(err.Error())
 	}

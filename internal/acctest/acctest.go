@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -27,9 +26,10 @@ const (
 	AuthToken = "test-auth-token-1234567890"
 )
 
-// ProtoV6ProviderFactories serve the provider in-process to Terraform.
+// ProtoV6ProviderFactories serve the provider in-process to Terraform,
+// through the same server as the released binary.
 var ProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"cpaas": providerserver.NewProtocol6WithError(provider.New("test")()),
+	"cpaas": func() (tfprotov6.ProviderServer, error) { return provider.NewServer("test")(), nil },
 }
 
 // Env is one test's emulator.

@@ -17,7 +17,6 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
@@ -266,7 +265,7 @@ func newTFRunner(t *testing.T) *tfRunner {
 	closeCh := make(chan struct{})
 	serveErr := make(chan error, 1)
 	go func() {
-		serveErr <- tf6server.Serve(chaosProviderSrc, providerserver.NewProtocol6(provider.New("test")()),
+		serveErr <- tf6server.Serve(chaosProviderSrc, provider.NewServer("test"),
 			tf6server.WithDebug(ctx, reattachCh, closeCh),
 			tf6server.WithGoPluginLogger(hclog.NewNullLogger()),
 			tf6server.WithLoggingSink(t))
