@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"image/png"
 	"os"
 	"os/exec"
 	"slices"
@@ -97,6 +99,14 @@ func TestSchemaFloorRatios(t *testing.T) {
 	if _, ok := markdownRow(all, 50*time.Millisecond, noopEndpoints, 1000, o); ok {
 		t.Error("the no-op plugin has a row under latency")
 	}
+	all = append(all, measurement{Workload: noopData.name, N: 1000, Op: "apply", Seconds: 12})
+	if got := schemaFloor(all, all[len(all)-1], o); got != 0 {
+		t.Errorf("terraform_data-schema plugin's schema floor = %v, want 0", got)
+	}
+	row, ok = markdownRow(all, 0, noopData, 1000, o)
+	if !ok || !strings.Contains(row, "12.00 (**1.20x**)") || !strings.Contains(row, "| n/a |") {
+		t.Errorf("terraform_data-schema plugin row: %q", row)
+	}
 }
 
 // Rounds fold into their median time (the middle one of an odd count, the
@@ -123,5 +133,28 @@ func TestMediansFoldRounds(t *testing.T) {
 	}
 	if l := got[2]; l.Latency != time.Second || l.Seconds != 7 {
 		t.Errorf("latency group: %+v", l)
+	}
+}
+
+// The plot is a PNG with one panel per command, side by side.
+func TestPlotIsAWidePNG(t *testing.T) {
+	var all []measurement
+	for _, w := range plotted {
+		for i, n := range []int{100, 500, 1000} {
+			for j, op := range ops {
+				all = append(all, measurement{Workload: w.w.name, N: n, Op: op, Seconds: float64((i + 1) * (j + 1))})
+			}
+		}
+	}
+	data, err := plotPNG(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < 2*b.Dy() {
+		t.Errorf("plot is %dx%d, want three panels side by side (at least twice as wide as high)", b.Dx(), b.Dy())
 	}
 }

@@ -27,6 +27,20 @@ resource "terraform_data" "r" {
 `, n)
 }}
 
+// noopData is terraform_data's own configuration served by a plugin
+// process: internal/cmd/schemafloor's cpaas_floor_data, a copy of
+// terraform_data that does no work either. Its ratio to terraform_data is
+// what Terraform spends on any resource only because a plugin serves it,
+// before any schema or work of a provider's own.
+var noopData = workload{name: "no-op plugin, terraform_data's schema", noop: true, build: func(n int) string {
+	return providerBlock + fmt.Sprintf(`
+resource "cpaas_floor_data" "r" {
+  count = %d
+  input = "item-${count.index}"
+}
+`, n)
+}}
+
 var endpoints = workload{name: "cpaas_endpoint", api: true, build: func(n int) string {
 	return providerBlock + endpointKind.hcl(n)
 }}

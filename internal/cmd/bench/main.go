@@ -144,7 +144,7 @@ func run(o options) error {
 	b := &bencher{o: o, emu: emu, work: work, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig,
 		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")}
 
-	workloads := []workload{baseline, noopEndpoints, endpoints}
+	workloads := []workload{baseline, noopData, noopEndpoints, endpoints}
 	if !o.skipMixed {
 		workloads = append(workloads, mixed)
 	}

@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 var ops = []string{"apply", "plan", "destroy"}
@@ -146,7 +147,10 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 		"the same command on N `terraform_data` resources at zero latency, N*L/P with latency L. The column \"vs no-op plugin\" "+
 		"compares `cpaas_endpoint` with the same configuration served by `internal/cmd/schemafloor`, a plugin with this "+
 		"provider's schema that does no work (no API, no validation), which gives Terraform the same plan and the same "+
-		"state: what is left above 1.00x is this provider's own overhead. Under latency that column uses max(N*L/P, no-op plugin).\n\n",
+		"state: what is left above 1.00x is this provider's own overhead. Under latency that column uses max(N*L/P, no-op plugin). "+
+		"The row \"no-op plugin, terraform_data's schema\" is the same plugin serving a copy of `terraform_data` "+
+		"(`cpaas_floor_data`: same schema, plan and state, no work): its ratio to `terraform_data` is what Terraform spends only "+
+		"because a plugin process serves the resources, before any schema or work of a provider's own.\n\n",
 		o.parallelism, o.repeat)
 
 	lats := []time.Duration{0}
@@ -167,7 +171,7 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 			" vs no-op plugin apply / plan / destroy | requests per resource (apply / plan / destroy) | provider peak RSS | state bytes per resource |\n")
 		b.WriteString("|---|---:|---|---:|---:|---:|" + extraSep + "---|---|---:|---:|\n")
 		for _, n := range o.ns {
-			for _, w := range []workload{baseline, noopEndpoints, endpoints, mixed} {
+			for _, w := range []workload{baseline, noopData, noopEndpoints, endpoints, mixed} {
 				if lat > 0 && !w.api {
 					continue
 				}
@@ -258,25 +262,36 @@ func loadAverage() string {
 	return strings.Join(f[:3], " ")
 }
 
-// plotPNG draws time against N at zero latency: the provider's endpoints
-// (solid), the no-op plugin with the same schema (dotted) and
-// terraform_data (dashed), one colour per command.
+// plotted are the workloads plotPNG draws, each with its colour, dashes
+// and glyph.
+var plotted = []struct {
+	w      workload
+	colour color.Color
+	dashes []vg.Length
+	glyph  draw.GlyphDrawer
+}{
+	{endpoints, color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}, nil, draw.CircleGlyph{}},
+	{noopEndpoints, color.RGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 0xff}, []vg.Length{vg.Points(1), vg.Points(2)}, draw.TriangleGlyph{}},
+	{noopData, color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}, []vg.Length{vg.Points(6), vg.Points(2), vg.Points(1), vg.Points(2)}, draw.CrossGlyph{}},
+	{baseline, color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}, []vg.Length{vg.Points(5), vg.Points(3)}, draw.BoxGlyph{}},
+}
+
+// plotPNG draws time against N at zero latency, one panel per command:
+// the provider's endpoints, the no-op plugin with the same schema, the
+// no-op plugin with terraform_data's schema, and terraform_data.
 func plotPNG(all []measurement) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = "cpaas_endpoint vs a no-op plugin with its schema vs terraform_data (zero latency)"
-	p.X.Label.Text = "resources (N)"
-	p.Y.Label.Text = "seconds"
-	p.Legend.Top, p.Legend.Left = true, true
-	colours := map[string]color.Color{
-		"apply":   color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff},
-		"plan":    color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
-		"destroy": color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
-	}
-	for _, w := range []string{endpoints.name, noopEndpoints.name, baseline.name} {
-		for _, op := range ops {
+	panels := make([][]*plot.Plot, 1)
+	for _, op := range ops {
+		p := plot.New()
+		p.Title.Text = op + " (zero latency)"
+		p.X.Label.Text = "resources (N)"
+		p.Y.Label.Text = "seconds"
+		p.Y.Min = 0
+		p.Legend.Top, p.Legend.Left = true, true
+		for _, s := range plotted {
 			var xys plotter.XYs
 			for _, m := range all {
-				if m.Latency == 0 && m.Workload == w && m.Op == op {
+				if m.Latency == 0 && m.Workload == s.w.name && m.Op == op {
 					xys = append(xys, plotter.XY{X: float64(m.N), Y: m.Seconds})
 				}
 			}
@@ -287,27 +302,25 @@ func plotPNG(all []measurement) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			line.Color, points.Color = colours[op], colours[op]
+			line.Color, points.Color = s.colour, s.colour
 			line.Width = vg.Points(1.5)
-			points.Shape = draw.CircleGlyph{}
-			switch w {
-			case baseline.name:
-				line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-				points.Shape = draw.BoxGlyph{}
-			case noopEndpoints.name:
-				line.Dashes = []vg.Length{vg.Points(1), vg.Points(2)}
-				points.Shape = draw.TriangleGlyph{}
-			}
+			line.Dashes = s.dashes
+			points.Shape = s.glyph
 			p.Add(line, points)
-			p.Legend.Add(w+" "+op, line, points)
+			p.Legend.Add(s.w.name, line, points)
 		}
+		panels[0] = append(panels[0], p)
 	}
-	wt, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
-	if err != nil {
-		return nil, err
+	img := vgimg.New(15*vg.Inch, 5*vg.Inch)
+	dc := draw.New(img)
+	tiles := draw.Tiles{Rows: 1, Cols: len(ops), PadX: vg.Points(12), PadTop: vg.Points(6), PadBottom: vg.Points(6),
+		PadLeft: vg.Points(6), PadRight: vg.Points(12)}
+	canvases := plot.Align(panels, tiles, dc)
+	for j, p := range panels[0] {
+		p.Draw(canvases[0][j])
 	}
 	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -11,6 +11,11 @@
 // provider against it, which separates the provider's own overhead from
 // the cost of the schema's state in Terraform (terraform_data, the issue's
 // baseline, has a smaller state and no sensitive attributes).
+//
+// It also serves cpaas_floor_data, a copy of terraform_data (same schema,
+// same plan, same state) outside Terraform: timing it against
+// terraform_data gives what Terraform spends on any resource only because
+// a plugin process serves it.
 package main
 
 import (
@@ -29,7 +34,18 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
-const endpointType = "cpaas_endpoint"
+const (
+	endpointType = "cpaas_endpoint"
+	dataType     = "cpaas_floor_data"
+)
+
+// dataSchema is terraform_data's schema (Terraform 1.11).
+var dataSchema = &tfprotov6.Schema{Block: &tfprotov6.SchemaBlock{Attributes: []*tfprotov6.SchemaAttribute{
+	{Name: "id", Type: tftypes.String, Computed: true},
+	{Name: "input", Type: tftypes.DynamicPseudoType, Optional: true},
+	{Name: "output", Type: tftypes.DynamicPseudoType, Computed: true},
+	{Name: "triggers_replace", Type: tftypes.DynamicPseudoType, Optional: true},
+}}}
 
 func main() {
 	f, err := newFloor()
@@ -58,15 +74,42 @@ func newFloor() (*floor, error) {
 	if !ok {
 		return nil, fmt.Errorf("schemafloor: %s is not an object", endpointType)
 	}
-	return &floor{ProviderServer: prov, typ: typ}, nil
+	resp.ResourceSchemas[dataType] = dataSchema
+	dataTyp, _ := dataSchema.ValueType().(tftypes.Object)
+	return &floor{ProviderServer: prov, typ: typ, dataTyp: dataTyp, schema: resp}, nil
 }
 
 // floor answers the resource calls of cpaas_endpoint itself and passes
 // everything else (schema, provider configuration) to the real provider.
 type floor struct {
 	tfprotov6.ProviderServer
-	typ  tftypes.Object
-	next atomic.Int64
+	typ     tftypes.Object // cpaas_endpoint's
+	dataTyp tftypes.Object // cpaas_floor_data's
+	schema  *tfprotov6.GetProviderSchemaResponse
+	next    atomic.Int64
+}
+
+func (f *floor) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	return f.schema, nil
+}
+
+func (f *floor) GetMetadata(ctx context.Context, req *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	resp, err := f.ProviderServer.GetMetadata(ctx, req)
+	if err == nil {
+		resp.Resources = append(resp.Resources, tfprotov6.ResourceMetadata{TypeName: dataType})
+	}
+	return resp, err
+}
+
+// typeOf is the type of a resource the floor serves.
+func (f *floor) typeOf(typeName string) (tftypes.Object, error) {
+	switch typeName {
+	case endpointType:
+		return f.typ, nil
+	case dataType:
+		return f.dataTyp, nil
+	}
+	return tftypes.Object{}, fmt.Errorf("schemafloor serves only %s and %s, not %s", endpointType, dataType, typeName)
 }
 
 // computed are the attributes the API fills in.
@@ -77,43 +120,45 @@ var computed = []string{"id", "sip_username", "sip_uri", "sip_registered"}
 var private = []byte(`{"pw":"` + base64.StdEncoding.EncodeToString([]byte(`"`+strings.Repeat("f", 22)+`"`)) + `"}`)
 
 func (f *floor) ValidateResourceConfig(_ context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
-	if req.TypeName != endpointType {
-		return nil, unsupported(req.TypeName)
+	if _, err := f.typeOf(req.TypeName); err != nil {
+		return nil, err
 	}
 	return &tfprotov6.ValidateResourceConfigResponse{}, nil
 }
 
 func (f *floor) UpgradeResourceState(_ context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
-	if req.TypeName != endpointType {
-		return nil, unsupported(req.TypeName)
-	}
-	v, err := req.RawState.UnmarshalWithOpts(f.typ, tfprotov6.UnmarshalOpts{})
+	typ, err := f.typeOf(req.TypeName)
 	if err != nil {
 		return nil, err
 	}
-	dv, err := tfprotov6.NewDynamicValue(f.typ, v)
+	v, err := req.RawState.UnmarshalWithOpts(typ, tfprotov6.UnmarshalOpts{})
+	if err != nil {
+		return nil, err
+	}
+	dv, err := tfprotov6.NewDynamicValue(typ, v)
 	return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: &dv}, err
 }
 
 func (f *floor) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	if req.TypeName != endpointType {
-		return nil, unsupported(req.TypeName)
+	if _, err := f.typeOf(req.TypeName); err != nil {
+		return nil, err
 	}
 	return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private}, nil
 }
 
 func (f *floor) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	if req.TypeName != endpointType {
-		return nil, unsupported(req.TypeName)
+	typ, err := f.typeOf(req.TypeName)
+	if err != nil {
+		return nil, err
 	}
-	proposed, err := req.ProposedNewState.Unmarshal(f.typ)
+	proposed, err := req.ProposedNewState.Unmarshal(typ)
 	if err != nil {
 		return nil, err
 	}
 	if proposed.IsNull() { // destroy
 		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: req.PriorPrivate}, nil
 	}
-	prior, err := req.PriorState.Unmarshal(f.typ)
+	prior, err := req.PriorState.Unmarshal(typ)
 	if err != nil {
 		return nil, err
 	}
@@ -121,21 +166,32 @@ func (f *floor) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourc
 	if err := proposed.As(&attrs); err != nil {
 		return nil, err
 	}
-	attrs["password_wo"] = tftypes.NewValue(tftypes.String, nil)
-	if prior.IsNull() { // create: the API fills in the computed attributes
-		for _, name := range computed {
-			attrs[name] = tftypes.NewValue(f.typ.AttributeTypes[name], tftypes.UnknownValue)
+	switch {
+	case req.TypeName == dataType && prior.IsNull():
+		// terraform_data plans an unknown id, and an unknown output of
+		// the input's type (a null input stays null).
+		attrs["id"] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+		if in := attrs["input"]; !in.IsNull() {
+			attrs["output"] = tftypes.NewValue(in.Type(), tftypes.UnknownValue)
+		}
+	case req.TypeName == endpointType:
+		attrs["password_wo"] = tftypes.NewValue(tftypes.String, nil)
+		if prior.IsNull() { // create: the API fills in the computed attributes
+			for _, name := range computed {
+				attrs[name] = tftypes.NewValue(typ.AttributeTypes[name], tftypes.UnknownValue)
+			}
 		}
 	}
-	dv, err := tfprotov6.NewDynamicValue(f.typ, tftypes.NewValue(f.typ, attrs))
+	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
 	return &tfprotov6.PlanResourceChangeResponse{PlannedState: &dv, PlannedPrivate: req.PriorPrivate}, err
 }
 
 func (f *floor) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	if req.TypeName != endpointType {
-		return nil, unsupported(req.TypeName)
+	typ, err := f.typeOf(req.TypeName)
+	if err != nil {
+		return nil, err
 	}
-	planned, err := req.PlannedState.Unmarshal(f.typ)
+	planned, err := req.PlannedState.Unmarshal(typ)
 	if err != nil {
 		return nil, err
 	}
@@ -146,22 +202,26 @@ func (f *floor) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResou
 	if err := planned.As(&attrs); err != nil {
 		return nil, err
 	}
-	if !attrs["id"].IsKnown() { // create
-		var username string
-		if err := attrs["username"].As(&username); err != nil {
-			return nil, err
-		}
-		n := f.next.Add(1)
-		sip := fmt.Sprintf("%s%012d", username, n)
-		attrs["id"] = tftypes.NewValue(tftypes.String, fmt.Sprintf("%014d", n))
-		attrs["sip_username"] = tftypes.NewValue(tftypes.String, sip)
-		attrs["sip_uri"] = tftypes.NewValue(tftypes.String, "sip:"+sip+"@sip.cpaas.test")
-		attrs["sip_registered"] = tftypes.NewValue(tftypes.Bool, false)
+	if attrs["id"].IsKnown() { // nothing to create
+		return &tfprotov6.ApplyResourceChangeResponse{NewState: req.PlannedState, Private: req.PlannedPrivate}, nil
 	}
-	dv, err := tfprotov6.NewDynamicValue(f.typ, tftypes.NewValue(f.typ, attrs))
+	n := f.next.Add(1)
+	if req.TypeName == dataType {
+		// terraform_data's id is a UUID; its output is its input.
+		attrs["id"] = tftypes.NewValue(tftypes.String, fmt.Sprintf("00000000-0000-4000-8000-%012d", n))
+		attrs["output"] = attrs["input"]
+		dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
+		return &tfprotov6.ApplyResourceChangeResponse{NewState: &dv}, err
+	}
+	var username string
+	if err := attrs["username"].As(&username); err != nil {
+		return nil, err
+	}
+	sip := fmt.Sprintf("%s%012d", username, n)
+	attrs["id"] = tftypes.NewValue(tftypes.String, fmt.Sprintf("%014d", n))
+	attrs["sip_username"] = tftypes.NewValue(tftypes.String, sip)
+	attrs["sip_uri"] = tftypes.NewValue(tftypes.String, "sip:"+sip+"@sip.cpaas.test")
+	attrs["sip_registered"] = tftypes.NewValue(tftypes.Bool, false)
+	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
 	return &tfprotov6.ApplyResourceChangeResponse{NewState: &dv, Private: private}, err
-}
-
-func unsupported(typeName string) error {
-	return fmt.Errorf("schemafloor serves only %s, not %s", endpointType, typeName)
 }

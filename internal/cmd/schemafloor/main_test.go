@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -134,10 +135,97 @@ func TestFloorCreateReadDestroyLikeTheProvider(t *testing.T) {
 	}
 }
 
-func TestFloorServesOnlyEndpoints(t *testing.T) {
+func TestFloorServesOnlyItsTwoResources(t *testing.T) {
 	f := testFloor(t)
 	if _, err := f.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: "cpaas_phone_number"}); err == nil {
 		t.Fatal("ReadResource of cpaas_phone_number: want an error")
+	}
+	schema, err := f.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if schema.ResourceSchemas[endpointType] == nil || schema.ResourceSchemas[dataType] == nil {
+		t.Fatalf("schema lists %d resources, want %s and %s among them", len(schema.ResourceSchemas), endpointType, dataType)
+	}
+	meta, err := f.GetMetadata(context.Background(), &tfprotov6.GetMetadataRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(meta.Resources, func(r tfprotov6.ResourceMetadata) bool { return r.TypeName == dataType }) {
+		t.Errorf("metadata does not list %s: %v", dataType, meta.Resources)
+	}
+}
+
+// cpaas_floor_data behaves as terraform_data does: a create plans an
+// unknown id and an unknown output of the input's type, the apply sets a
+// UUID-sized id and copies the input to the output, and a plan of the
+// applied state changes nothing.
+func TestFloorDataLikeTerraformData(t *testing.T) {
+	ctx := context.Background()
+	f := testFloor(t)
+	dyn := func(attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
+		full := map[string]tftypes.Value{}
+		for name := range f.dataTyp.AttributeTypes {
+			full[name] = tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+		}
+		full["id"] = tftypes.NewValue(tftypes.String, nil)
+		for k, v := range attrs {
+			full[k] = v
+		}
+		dv, err := tfprotov6.NewDynamicValue(f.dataTyp, tftypes.NewValue(f.dataTyp, full))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &dv
+	}
+	attrs := func(dv *tfprotov6.DynamicValue) map[string]tftypes.Value {
+		v, err := dv.Unmarshal(f.dataTyp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]tftypes.Value{}
+		if err := v.As(&out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	null, err := tfprotov6.NewDynamicValue(f.dataTyp, tftypes.NewValue(f.dataTyp, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := dyn(map[string]tftypes.Value{"input": str("item-3")})
+	plan, err := f.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+		TypeName: dataType, PriorState: &null, ProposedNewState: config, Config: config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planned := attrs(plan.PlannedState)
+	if planned["id"].IsKnown() || planned["output"].IsKnown() || !planned["output"].Type().Equal(tftypes.String) {
+		t.Errorf("planned id %v, output %v: want both unknown, the output a string", planned["id"], planned["output"])
+	}
+	applied, err := f.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: dataType, PriorState: &null, PlannedState: plan.PlannedState, Config: config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := attrs(applied.NewState)
+	var id, output string
+	if err := state["id"].As(&id); err != nil || len(id) != 36 {
+		t.Errorf("id %q (%v): want 36 characters, a UUID's", id, err)
+	}
+	if err := state["output"].As(&output); err != nil || output != "item-3" {
+		t.Errorf("output %q (%v), want the input item-3", output, err)
+	}
+	again, err := f.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+		TypeName: dataType, PriorState: applied.NewState, ProposedNewState: applied.NewState, Config: config,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := attrs(again.PlannedState); !got["id"].Equal(state["id"]) || !got["output"].Equal(state["output"]) {
+		t.Errorf("a plan of the applied state changed it: %v", got)
 	}
 }
 
