@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
@@ -23,6 +24,7 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 	quietUnreadLogs()
+	gctune.Apply()
 
 	var opts []tf6server.ServeOpt
 	if debug {

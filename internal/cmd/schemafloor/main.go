@@ -31,6 +31,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
@@ -48,6 +49,9 @@ var dataSchema = &tfprotov6.Schema{Block: &tfprotov6.SchemaBlock{Attributes: []*
 }}}
 
 func main() {
+	// The same collector settings as the provider, so that the comparison
+	// measures the provider's work and not a runtime setting.
+	gctune.Apply()
 	f, err := newFloor()
 	if err != nil {
 		log.Fatal(err)
