@@ -172,7 +172,7 @@
 // the filters message_state, message_direction, message_type, error_code
 // and message_time__gt/gte/lt/lte ("YYYY-MM-DD[ HH:MM[:SS[.ffffff]]]" UTC, or
 // RFC 3339).
-// 10DLC (tendlc.go, rules in internal/tendlcrules):
+// 10DLC (tendlc*.go, rules in internal/tendlcrules):
 //   - Brands: brand_alias (1 to 255 characters) and profile_uuid (a UUID)
 //     are required; brand_type is STARTER (default) or STANDARD. Create
 //     answers 200 {api_id, brand_id "B"+6, message}; the brand is

@@ -18,8 +18,8 @@ type account struct {
 	// expired (masking.go).
 	maskingSessions map[string]*maskingSession
 	messaging       messagingState       // messages.go
-	brands          map[string]*brand    // tendlc.go
-	campaigns       map[string]*campaign // tendlc.go
+	brands          map[string]*brand    // tendlc_brands.go
+	campaigns       map[string]*campaign // tendlc_campaigns.go
 }
 
 func (s *Server) newAccount(a Account) *account {

@@ -1,0 +1,335 @@
+package emulator
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+type campaignAttributes struct {
+	EmbeddedLink       bool `json:"embedded_link"`
+	EmbeddedPhone      bool `json:"embedded_phone"`
+	AgeGated           bool `json:"age_gated"`
+	DirectLending      bool `json:"direct_lending"`
+	AffiliateMarketing bool `json:"affiliate_marketing"`
+	SubscriberOptin    bool `json:"subscriber_optin"`
+	SubscriberOptout   bool `json:"subscriber_optout"`
+	SubscriberHelp     bool `json:"subscriber_help"`
+}
+
+// campaignText is the part of a campaign that an update may change.
+type campaignText struct {
+	Alias          string
+	Description    string
+	Samples        [5]string
+	MessageFlow    string
+	HelpMessage    string
+	HelpKeywords   string
+	OptinKeywords  string
+	OptinMessage   string
+	OptoutKeywords string
+	OptoutMessage  string
+}
+
+type campaign struct {
+	seq         uint64
+	ID          string
+	BrandID     string
+	Vertical    string
+	Usecase     string
+	SubUsecases []string
+	campaignText
+	Attrs       campaignAttributes
+	URL, Method string
+	Status      string // PROCESSING, ACTIVE, FAILED
+	ErrorReason string
+	CreatedAt   time.Time
+	numbers     map[string]*campaignNumber
+}
+
+type campaignTextIn struct {
+	CampaignAlias  *string `json:"campaign_alias"`
+	Description    *string `json:"description"`
+	Sample1        *string `json:"sample1"`
+	Sample2        *string `json:"sample2"`
+	Sample3        *string `json:"sample3"`
+	Sample4        *string `json:"sample4"`
+	Sample5        *string `json:"sample5"`
+	MessageFlow    *string `json:"message_flow"`
+	HelpMessage    *string `json:"help_message"`
+	HelpKeywords   *string `json:"help_keywords"`
+	OptinKeywords  *string `json:"optin_keywords"`
+	OptinMessage   *string `json:"optin_message"`
+	OptoutKeywords *string `json:"optout_keywords"`
+	OptoutMessage  *string `json:"optout_message"`
+}
+
+// check validates the fields that are present.
+func (in *campaignTextIn) check() error {
+	if in.CampaignAlias != nil {
+		if err := tendlcrules.CheckLength("campaign_alias", *in.CampaignAlias, 1, tendlcrules.MaxAliasLength); err != nil {
+			return err
+		}
+	}
+	if in.Description != nil {
+		if err := tendlcrules.CheckDescription(*in.Description); err != nil {
+			return err
+		}
+	}
+	for i, p := range in.samples() {
+		// sample1 and sample2 are required; 3 to 5 may be empty (cleared).
+		if p != nil && (i < 2 || *p != "") {
+			if err := tendlcrules.CheckSample(i+1, *p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (in *campaignTextIn) samples() [5]*string {
+	return [5]*string{in.Sample1, in.Sample2, in.Sample3, in.Sample4, in.Sample5}
+}
+
+// apply copies the present fields onto t.
+func (in *campaignTextIn) apply(t *campaignText) {
+	set := func(dst *string, p *string) {
+		if p != nil {
+			*dst = *p
+		}
+	}
+	set(&t.Alias, in.CampaignAlias)
+	set(&t.Description, in.Description)
+	for i, p := range in.samples() {
+		set(&t.Samples[i], p)
+	}
+	set(&t.MessageFlow, in.MessageFlow)
+	set(&t.HelpMessage, in.HelpMessage)
+	set(&t.HelpKeywords, in.HelpKeywords)
+	set(&t.OptinKeywords, in.OptinKeywords)
+	set(&t.OptinMessage, in.OptinMessage)
+	set(&t.OptoutKeywords, in.OptoutKeywords)
+	set(&t.OptoutMessage, in.OptoutMessage)
+}
+
+func (s *Server) createCampaign(c *call) {
+	var in struct {
+		campaignTextIn
+		BrandID     *string  `json:"brand_id"`
+		Vertical    *string  `json:"vertical"`
+		Usecase     *string  `json:"usecase"`
+		SubUsecases []string `json:"sub_usecases"`
+		campaignAttributes
+		URL    *string `json:"url"`
+		Method *string `json:"method"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{
+		{"brand_id", in.BrandID}, {"campaign_alias", in.CampaignAlias}, {"vertical", in.Vertical},
+		{"usecase", in.Usecase}, {"description", in.Description}, {"sample1", in.Sample1}, {"sample2", in.Sample2},
+	} {
+		if f.v == nil || *f.v == "" {
+			c.badRequest("Mandatory parameter missing. %s must be present.", f.name)
+			return
+		}
+	}
+	for _, err := range []error{
+		tendlcrules.CheckVertical(*in.Vertical),
+		tendlcrules.CheckUsecase(*in.Usecase),
+		tendlcrules.CheckSubUsecases(*in.Usecase, in.SubUsecases),
+		in.campaignTextIn.check(),
+	} {
+		if err != nil {
+			c.badRequest("%v", err)
+			return
+		}
+	}
+	if !checkCallback(c, in.URL, in.Method) {
+		return
+	}
+	s.mu.Lock()
+	b, ok := c.acct.brands[*in.BrandID]
+	var orderErr string
+	switch {
+	case !ok:
+		orderErr = fmt.Sprintf("brand_id %s does not exist in this account; a campaign needs a registered brand", *in.BrandID)
+	case b.Status != tendlcrules.StatusCompleted:
+		orderErr = fmt.Sprintf("brand %s is not registered (registration_status %s); a campaign can only be created with a registered brand (registration_status COMPLETED)", b.ID, b.Status)
+		if b.Status == tendlcrules.StatusProcessing {
+			orderErr += ": wait for the registration to complete"
+		} else {
+			orderErr += ": the brand was rejected, register a new one"
+		}
+	default:
+		if err := tendlcrules.CheckBrandUsecase(b.ID, b.Type, *in.Usecase); err != nil {
+			orderErr = err.Error()
+		}
+	}
+	if orderErr != "" {
+		s.mu.Unlock()
+		c.badRequest("%s", orderErr)
+		return
+	}
+	cp := &campaign{
+		seq: s.nextSeq(), ID: "C" + s.randID(6), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
+		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.campaignAttributes, URL: deref(in.URL), Method: deref(in.Method),
+		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(), numbers: map[string]*campaignNumber{},
+	}
+	in.campaignTextIn.apply(&cp.campaignText)
+	for c.acct.campaigns[cp.ID] != nil {
+		cp.ID = "C" + s.randID(6)
+	}
+	c.acct.campaigns[cp.ID] = cp
+	acct := c.acct
+	s.campaignEvent(acct, cp, tendlcrules.EventCreated)
+	reason := tendlcrules.CampaignRejectionReason(cp.Alias)
+	s.sched.After(s.opts.CampaignRegistrationDelay, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if acct.campaigns[cp.ID] != cp {
+			return
+		}
+		if reason != "" {
+			cp.Status, cp.ErrorReason = tendlcrules.StatusFailed, reason
+			s.campaignEvent(acct, cp, tendlcrules.EventRejected)
+			return
+		}
+		cp.Status = tendlcrules.StatusActive
+		s.campaignEvent(acct, cp, tendlcrules.EventRegistered)
+	})
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{
+		"api_id":      newAPIID(),
+		"campaign_id": cp.ID,
+		"message":     "Request to create campaign was received and is being processed.",
+	})
+}
+
+// campaignEvent sends a campaign callback. Callers hold s.mu.
+func (s *Server) campaignEvent(acct *account, cp *campaign, event string) {
+	s.tendlcCallback(acct, cp.URL, cp.Method, map[string]string{
+		"Kind": tendlcrules.KindCampaign, "Status": event, "BrandID": cp.BrandID, "CampaignID": cp.ID,
+		"RegistrationStatus": cp.Status, "Reason": cp.ErrorReason,
+	})
+}
+
+type campaignView struct {
+	CampaignID         string             `json:"campaign_id"`
+	BrandID            string             `json:"brand_id"`
+	CampaignAlias      string             `json:"campaign_alias"`
+	Vertical           string             `json:"vertical"`
+	Usecase            string             `json:"usecase"`
+	SubUsecase         string             `json:"sub_usecase"`
+	Description        string             `json:"description"`
+	Sample1            string             `json:"sample1"`
+	Sample2            string             `json:"sample2"`
+	Sample3            string             `json:"sample3"`
+	Sample4            string             `json:"sample4"`
+	Sample5            string             `json:"sample5"`
+	MessageFlow        string             `json:"message_flow"`
+	HelpMessage        string             `json:"help_message"`
+	HelpKeywords       string             `json:"help_keywords"`
+	OptinKeywords      string             `json:"optin_keywords"`
+	OptinMessage       string             `json:"optin_message"`
+	OptoutKeywords     string             `json:"optout_keywords"`
+	OptoutMessage      string             `json:"optout_message"`
+	CampaignAttributes campaignAttributes `json:"campaign_attributes"`
+	RegistrationStatus string             `json:"registration_status"`
+	ErrorReason        string             `json:"error_reason"`
+	CreatedAt          string             `json:"created_at"`
+}
+
+func viewCampaign(cp *campaign) campaignView {
+	return campaignView{
+		CampaignID: cp.ID, BrandID: cp.BrandID, CampaignAlias: cp.Alias, Vertical: cp.Vertical, Usecase: cp.Usecase,
+		SubUsecase: strings.Join(cp.SubUsecases, ","), Description: cp.Description,
+		Sample1: cp.Samples[0], Sample2: cp.Samples[1], Sample3: cp.Samples[2], Sample4: cp.Samples[3], Sample5: cp.Samples[4],
+		MessageFlow: cp.MessageFlow, HelpMessage: cp.HelpMessage, HelpKeywords: cp.HelpKeywords,
+		OptinKeywords: cp.OptinKeywords, OptinMessage: cp.OptinMessage, OptoutKeywords: cp.OptoutKeywords, OptoutMessage: cp.OptoutMessage,
+		CampaignAttributes: cp.Attrs, RegistrationStatus: cp.Status, ErrorReason: cp.ErrorReason,
+		CreatedAt: cp.CreatedAt.Format(time.RFC3339),
+	}
+}
+
+func (s *Server) getCampaign(c *call) {
+	v, ok := viewOf(c, c.acct.campaigns, "campaign", c.param("id"), viewCampaign)
+	if !ok {
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign": v})
+}
+
+func (s *Server) listCampaigns(c *call) {
+	limit, offset, ok := c.paging(tendlcrules.ListMaxLimit)
+	if !ok {
+		return
+	}
+	brandID := c.req.URL.Query().Get("brand_id")
+	s.mu.Lock()
+	all := make([]*campaign, 0, len(c.acct.campaigns))
+	for _, cp := range c.acct.campaigns {
+		if brandID == "" || cp.BrandID == brandID {
+			all = append(all, cp)
+		}
+	}
+	slices.SortFunc(all, func(a, b *campaign) int { return int(a.seq) - int(b.seq) })
+	out := viewPage(all, limit, offset, viewCampaign)
+	s.mu.Unlock()
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "campaigns": out})
+}
+
+func (s *Server) updateCampaign(c *call) {
+	var in campaignTextIn
+	if !c.decode(&in) {
+		return
+	}
+	if in.CampaignAlias != nil && *in.CampaignAlias == "" {
+		c.badRequest("campaign_alias must not be empty")
+		return
+	}
+	if err := in.check(); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	s.mu.Lock()
+	cp, ok := c.acct.campaigns[c.param("id")]
+	failed := ok && cp.Status == tendlcrules.StatusFailed
+	var v campaignView
+	if ok && !failed {
+		in.apply(&cp.campaignText)
+		v = viewCampaign(cp)
+	}
+	s.mu.Unlock()
+	switch {
+	case !ok:
+		c.notFound("campaign", c.param("id"))
+	case failed:
+		c.badRequest("campaign %s was rejected by the registry and cannot be updated; register a new campaign", c.param("id"))
+	default:
+		c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign": v})
+	}
+}
+
+// deleteCampaign deactivates a campaign; numbers still linked to it are
+// released at once (no unlink callbacks).
+func (s *Server) deleteCampaign(c *call) {
+	id := c.param("id")
+	s.mu.Lock()
+	_, ok := c.acct.campaigns[id]
+	delete(c.acct.campaigns, id)
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("campaign", id)
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign_id": id, "message": "Campaign Deactivated"})
+}

@@ -1,0 +1,234 @@
+package emulator
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+// campaignNumber is one number's link with a campaign, or the last request
+// about it.
+type campaignNumber struct {
+	Number    string
+	Status    string // PROCESSING, COMPLETED (linked), FAILED (link refused)
+	Unlinking bool   // the PROCESSING status belongs to an unlink request
+	Reason    string // why the last request failed
+	URL       string
+	Method    string
+}
+
+// numberHolder returns the campaign that has number linked or a request
+// pending for it. Callers hold s.mu.
+func numberHolder(acct *account, number string) (*campaign, *campaignNumber) {
+	for _, cp := range acct.campaigns {
+		if n, ok := cp.numbers[number]; ok && n.Status != tendlcrules.StatusFailed {
+			return cp, n
+		}
+	}
+	return nil, nil
+}
+
+func (s *Server) linkNumbers(c *call) {
+	var in struct {
+		Numbers []string `json:"numbers"`
+		URL     *string  `json:"url"`
+		Method  *string  `json:"method"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	if len(in.Numbers) == 0 {
+		c.badRequest("Mandatory parameter missing. numbers must be present and hold at least one number.")
+		return
+	}
+	if !checkCallback(c, in.URL, in.Method) {
+		return
+	}
+	id := c.param("id")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cp, ok := c.acct.campaigns[id]
+	if !ok {
+		c.notFound("campaign", id)
+		return
+	}
+	if cp.Status != tendlcrules.StatusActive {
+		c.badRequest("campaign %s is not registered (registration_status %s); numbers can only be linked to a registered campaign (registration_status ACTIVE)", id, cp.Status)
+		return
+	}
+	seen := map[string]bool{}
+	for _, n := range in.Numbers {
+		if !tendlcrules.NumberPattern.MatchString(n) {
+			c.badRequest("number %q must be %s", n, tendlcrules.NumberRule)
+			return
+		}
+		if seen[n] {
+			c.badRequest("number %s is given twice", n)
+			return
+		}
+		seen[n] = true
+		if _, owned := s.ownsNumber(c.acct, n); !owned {
+			c.badRequest("number %s does not belong to this account; buy it (or use one of the account's numbers) before linking it", n)
+			return
+		}
+		if holder, link := numberHolder(c.acct, n); holder != nil {
+			what := "is already linked to"
+			if link.Status == tendlcrules.StatusProcessing {
+				what = "already has a request in progress with"
+			}
+			c.badRequest("number %s %s campaign %s; unlink it first", n, what, holder.ID)
+			return
+		}
+	}
+	acct := c.acct
+	for _, n := range in.Numbers {
+		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: deref(in.URL), Method: deref(in.Method)}
+		cp.numbers[n] = link
+		s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventCreated)
+		reason := tendlcrules.LinkFailureReason(cp.Alias, n)
+		s.sched.After(s.opts.NumberLinkDelay, func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if acct.campaigns[cp.ID] != cp || cp.numbers[link.Number] != link {
+				return
+			}
+			if reason != "" {
+				link.Status, link.Reason = tendlcrules.StatusFailed, reason
+				s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventFailed)
+				return
+			}
+			link.Status = tendlcrules.StatusCompleted
+			s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventSuccess)
+		})
+	}
+	c.reply(http.StatusOK, map[string]any{
+		"api_id":  newAPIID(),
+		"message": fmt.Sprintf("Request to link %s to campaign %s was received and is being processed", strings.Join(in.Numbers, ", "), id),
+	})
+}
+
+// numberEvent sends a number_linking or number_unlinking callback. Callers
+// hold s.mu.
+func (s *Server) numberEvent(acct *account, cp *campaign, link *campaignNumber, kind, event string) {
+	reason := ""
+	if event == tendlcrules.EventFailed {
+		reason = link.Reason
+	}
+	s.tendlcCallback(acct, link.URL, link.Method, map[string]string{
+		"Kind": kind, "Status": event, "BrandID": cp.BrandID, "CampaignID": cp.ID, "Number": link.Number,
+		"RegistrationStatus": link.Status, "Reason": reason,
+	})
+}
+
+type linkView struct {
+	Number string `json:"number"`
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (s *Server) listCampaignNumbers(c *call) {
+	id := c.param("id")
+	s.mu.Lock()
+	cp, ok := c.acct.campaigns[id]
+	var out []linkView
+	if ok {
+		for _, n := range keys(cp.numbers) {
+			link := cp.numbers[n]
+			out = append(out, linkView{Number: n, Status: link.Status, Reason: link.Reason})
+		}
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("campaign", id)
+		return
+	}
+	slices.SortFunc(out, func(a, b linkView) int { return strings.Compare(a.Number, b.Number) })
+	if out == nil {
+		out = []linkView{}
+	}
+	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign_id": id, "phone_numbers": out})
+}
+
+func (s *Server) getCampaignNumber(c *call) {
+	id, number := c.param("id"), c.param("number")
+	s.mu.Lock()
+	cp, ok := c.acct.campaigns[id]
+	var link *campaignNumber
+	var v linkView
+	if ok {
+		if link = cp.numbers[number]; link != nil {
+			v = linkView{Number: number, Status: link.Status, Reason: link.Reason}
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case !ok:
+		c.notFound("campaign", id)
+	case link == nil:
+		c.notFound("number", number+" of campaign "+id)
+	default:
+		c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign_id": id, "phone_numbers": []linkView{v}})
+	}
+}
+
+func (s *Server) unlinkNumber(c *call) {
+	var in struct {
+		URL    *string `json:"url"`
+		Method *string `json:"method"`
+	}
+	if !c.decode(&in) || !checkCallback(c, in.URL, in.Method) {
+		return
+	}
+	id, number := c.param("id"), c.param("number")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cp, ok := c.acct.campaigns[id]
+	if !ok {
+		c.notFound("campaign", id)
+		return
+	}
+	link := cp.numbers[number]
+	if link == nil {
+		c.notFound("number", number+" of campaign "+id)
+		return
+	}
+	if link.Status != tendlcrules.StatusCompleted {
+		state := "its link request failed"
+		if link.Status == tendlcrules.StatusProcessing {
+			state = "a request for it is still being processed"
+		}
+		c.badRequest("number %s is not linked to campaign %s (%s); only a linked number (status COMPLETED) can be unlinked", number, id, state)
+		return
+	}
+	link.Status, link.Unlinking, link.Reason = tendlcrules.StatusProcessing, true, ""
+	if in.URL != nil {
+		link.URL, link.Method = *in.URL, deref(in.Method)
+	}
+	acct := c.acct
+	s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventCreated)
+	reason := tendlcrules.UnlinkFailureReason(cp.Alias, number)
+	s.sched.After(s.opts.NumberLinkDelay, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if acct.campaigns[cp.ID] != cp || cp.numbers[number] != link {
+			return
+		}
+		link.Unlinking = false
+		if reason != "" {
+			// Still linked; the failure is reported on the entry.
+			link.Status, link.Reason = tendlcrules.StatusCompleted, reason
+			s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventFailed)
+			return
+		}
+		delete(cp.numbers, number)
+		link.Status = "" // no longer linked: the callback carries no RegistrationStatus
+		s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventSuccess)
+	})
+	c.reply(http.StatusAccepted, map[string]any{
+		"api_id":  newAPIID(),
+		"message": fmt.Sprintf("Request to unlink %s from campaign %s was received and is being processed", number, id),
+	})
+}
