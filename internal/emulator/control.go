@@ -1,9 +1,12 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
 // The control API lives outside /v1/, under /_emulator/, and needs no
@@ -201,4 +204,126 @@ func (s *Server) controlFaultStats(c *call) {
 	cfg := s.faults.cfg
 	s.faults.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{"config": cfg, "stats": s.FaultStats()})
+}
+
+// SetAlphanumericSender enables or disables alphanumeric sender IDs for an
+// account (disabled by default); false when the account does not exist.
+func (s *Server) SetAlphanumericSender(authID string, enabled bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if ok {
+		a.messaging.alphaSender = enabled
+	}
+	return ok
+}
+
+// OpenConversation simulates a customer's inbound chat-app message to a
+// business number of the account: it stores the inbound message (state
+// received) and opens a 24-hour conversation in which freeform messages
+// from business to customer are allowed. It returns the inbound message's
+// UUID.
+func (s *Server) OpenConversation(authID, customer, business, text string) (string, error) {
+	cust, biz := msgrules.SanitizeDst(customer), msgrules.SanitizeSrc(business)
+	if fe := msgrules.CheckNumber("from", customer, cust); fe != nil {
+		return "", fe
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return "", fmt.Errorf("account %q not found", authID)
+	}
+	if _, owned := s.ownsNumber(a, biz); !owned {
+		return "", fmt.Errorf("to: must be a phone number of the account (got %q)", business)
+	}
+	now := s.clock.Now()
+	m := &message{
+		seq: s.nextSeq(), UUID: s.newUUID(), State: MessageReceived, Type: msgrules.TypeChatApp, Direction: "inbound",
+		From: cust, To: biz, Text: text, Time: now, Units: 1, Log: "true",
+	}
+	a.messaging.messages[m.UUID] = m
+	a.messaging.conversations[biz+"|"+cust] = now.Add(ConversationWindow)
+	return m.UUID, nil
+}
+
+// SetDestinationOutcome decides how messages sent later to number end
+// (after sanitising, as dst is). Outcome "" or delivered restores the
+// default.
+func (s *Server) SetDestinationOutcome(authID, number string, o DestinationOutcome) error {
+	switch o.Outcome {
+	case "", OutcomeDelivered, OutcomeUndelivered, OutcomeFailed, OutcomeQueued:
+	default:
+		return fmt.Errorf("outcome must be one of delivered, undelivered, failed, queued, got %q", o.Outcome)
+	}
+	if o.ErrorCode != "" && (len(o.ErrorCode) != 3 || !msgrules.IsPhoneNumber(o.ErrorCode)) {
+		return fmt.Errorf("error_code must be three digits, got %q", o.ErrorCode)
+	}
+	n := msgrules.SanitizeDst(number)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return fmt.Errorf("account %q not found", authID)
+	}
+	if o.Outcome == "" || o.Outcome == OutcomeDelivered {
+		delete(a.messaging.outcomes, n)
+	} else {
+		a.messaging.outcomes[n] = o
+	}
+	return nil
+}
+
+func (s *Server) messagingControlRoutes() []route {
+	return []route{
+		r(http.MethodPost, "accounts/{auth_id}/messaging/alphanumeric_sender", s.controlAlphaSender),
+		r(http.MethodPost, "accounts/{auth_id}/messaging/inbound", s.controlInbound),
+		r(http.MethodPost, "accounts/{auth_id}/messaging/destinations/{number}", s.controlDestination),
+	}
+}
+
+func (s *Server) controlAlphaSender(c *call) {
+	var in struct {
+		Enabled bool `json:"enabled"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	if !s.SetAlphanumericSender(c.param("auth_id"), in.Enabled) {
+		c.notFound("account", c.param("auth_id"))
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"enabled": in.Enabled})
+}
+
+func (s *Server) controlInbound(c *call) {
+	var in struct {
+		From string `json:"from"`
+		To   string `json:"to"`
+		Text string `json:"text"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	id, err := s.OpenConversation(c.param("auth_id"), in.From, in.To, in.Text)
+	if err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	c.reply(http.StatusCreated, map[string]any{
+		"message_uuid":         id,
+		"conversation_expires": s.clock.Now().Add(ConversationWindow).Format(time.RFC3339),
+	})
+}
+
+func (s *Server) controlDestination(c *call) {
+	var in DestinationOutcome
+	if !c.decode(&in) {
+		return
+	}
+	if err := s.SetDestinationOutcome(c.param("auth_id"), c.param("number"), in); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	c.reply(http.StatusOK, in)
 }
