@@ -21,6 +21,9 @@ import (
 //	GET  /_emulator/callbacks              every callback attempt so far
 //	PUT  /_emulator/faults                 a Faults object: inject 429s, 5xx, latency, dropped replies
 //	GET  /_emulator/faults                 the configuration and FaultStats
+//	PUT  /_emulator/rate_limit             {"rate": N, "burst": N}: the per-account rate limit
+//	     (ratelimit.go; rate 0 switches it off); every bucket starts full again
+//	GET  /_emulator/rate_limit             the rate limit in force
 //	POST /_emulator/accounts/{auth_id}/messaging/alphanumeric_sender  {"enabled": bool}
 //	POST /_emulator/accounts/{auth_id}/messaging/inbound  {"from", "to", "text"?}: a customer's
 //	     message to a business number, opening a 24-hour chat-app conversation
@@ -38,6 +41,8 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "callbacks", s.controlCallbacks),
 		r(http.MethodPut, "faults", s.controlSetFaults),
 		r(http.MethodGet, "faults", s.controlFaultStats),
+		r(http.MethodPut, "rate_limit", s.controlSetRateLimit),
+		r(http.MethodGet, "rate_limit", s.controlRateLimit),
 	}, s.messagingControlRoutes()...)
 }
 

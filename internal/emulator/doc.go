@@ -26,6 +26,9 @@
 //     and retried three times, 60, 120 and 240 seconds after the previous
 //     attempt, when the receiver does not answer 200. They never block the
 //     API request that caused them.
+//   - An optional rate limit (Options.RateLimit, -rate-limit): a token
+//     bucket per account over every authenticated /v1 request; 429 with
+//     Retry-After in whole seconds, rounded up (see RateLimit).
 //
 // Endpoints: the requested username (1 to 50 letters, digits or
 // underscores) gets 12 random digits appended; username, password and alias

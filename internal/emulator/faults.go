@@ -98,6 +98,9 @@ type FaultStats struct {
 	Failed   int `json:"failed_5xx"`
 	Dropped  int `json:"dropped"`
 	Delayed  int `json:"delayed"`
+	// RateLimited counts requests the rate limit refused with 429
+	// (ratelimit.go); they are in Requests but never in Refused.
+	RateLimited int `json:"rate_limited"`
 }
 
 type faultState struct {
@@ -153,6 +156,14 @@ const (
 	fault5xx
 	faultDrop
 )
+
+// countRateLimited counts a request the rate limit refused.
+func (fs *faultState) countRateLimited() {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	fs.stats.Requests++
+	fs.stats.RateLimited++
+}
 
 // decide picks the fault for one request and counts it.
 func (fs *faultState) decide(method string, pattern []string) (time.Duration, faultKind, int, int) {

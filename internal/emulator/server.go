@@ -70,6 +70,9 @@ type Options struct {
 	// NumberLinkDelay is how long operators take to process a link or
 	// unlink request (default 1s).
 	NumberLinkDelay time.Duration
+	// RateLimit is the per-account request rate limit (ratelimit.go); the
+	// zero value is no limit. New panics on a negative rate or burst.
+	RateLimit RateLimit
 }
 
 // Server is the in-memory API. It is an http.Handler; every method is safe
@@ -89,6 +92,7 @@ type Server struct {
 	seq       uint64
 	cb        *callbackState
 	faults    faultState
+	limit     rateLimitState
 }
 
 // New returns a Server with opts applied. Call Close to stop its scheduler.
@@ -127,6 +131,9 @@ func New(opts Options) *Server {
 	s := &Server{opts: opts, clock: opts.Clock, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	s.sched = newScheduler(s.clock)
 	s.SetFaults(Faults{})
+	if err := s.SetRateLimit(opts.RateLimit); err != nil {
+		panic("emulator: " + err.Error())
+	}
 	s.cb = newCallbackState()
 	s.clock.mu.Lock()
 	s.clock.onAdvance = func() { s.sched.runDue(); s.cb.wait() }
@@ -290,6 +297,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	c.acct = acct
+	if !s.admit(c) {
+		return
+	}
 	rt, params, status := dispatch(s.routes, req.Method, path[3:])
 	switch status {
 	case http.StatusNotFound:

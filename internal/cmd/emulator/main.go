@@ -16,6 +16,13 @@
 //	  {"path": "10dlc/*", "latency": "20ms", "rate_429": 0.2, "retry_after": -1}]}
 //
 // The first rule that matches a request decides its fault.
+//
+// Rate limit: -rate-limit N allows each account N requests a second, with a
+// bucket of -rate-burst requests (default: one second's worth); a request
+// over it gets 429 with Retry-After, as from the service. It counts every
+// authenticated /v1 request and never the control API (see RateLimit in
+// internal/emulator). PUT /_emulator/rate_limit changes it while running.
+// Through make: make emulator EMULATOR_FLAGS='-rate-limit 20 -rate-burst 20'.
 package main
 
 import (
@@ -47,10 +54,17 @@ func main() {
 		"the -latency and -fault-* flags then add one catch-all rule after the file's rules")
 	registryDelay := flag.Duration("registry-delay", emulator.DefaultNumberLinkDelay,
 		"how long the 10DLC registry and operators take to register a brand or campaign and to link or unlink a number")
+	rateLimit := flag.Float64("rate-limit", 0, "requests a second each account may make (a token bucket per account; 0: no limit)")
+	rateBurst := flag.Int("rate-burst", 0, "requests an account may make at once before -rate-limit applies (default: one second's worth)")
 	flag.Parse()
 
 	acct := emulator.EnvAccount()
+	limit := emulator.RateLimit{Rate: *rateLimit, Burst: *rateBurst}
+	if err := limit.Validate(); err != nil {
+		log.Fatalf("emulator: -rate-limit/-rate-burst: %v", err)
+	}
 	opts := emulator.Options{
+		RateLimit:              limit,
 		Accounts:               []emulator.Account{acct},
 		BrandRegistrationDelay: *registryDelay, CampaignRegistrationDelay: *registryDelay, NumberLinkDelay: *registryDelay,
 	}
