@@ -111,7 +111,7 @@ log "compiling Terraform $version (about five minutes on two cores)"
 go build -trimpath -ldflags "-s -w -X '$mod/version.dev=no'" -o "$out/terraform.tmp.$$" . ||
   die "go build of Terraform $version failed (see above)"
 mv -f "$out/terraform.tmp.$$" "$bin"
-rm -rf "$work"
+cd "$out" && rm -rf "$work" # (a deleted working directory would stop the binary from running below)
 got="$(reports "$bin")" || die "the built binary does not run: $bin"
 [ "$got" = "Terraform $version" ] || die "the built binary reports '$got', not 'Terraform $version'"
 printf '%s\n' "$want" >"$stamp"
