@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
@@ -20,7 +19,7 @@ import (
 // provider looks the object up by what identifies it. Exactly one match is
 // adopted; no match means the create was not carried out and it is sent
 // again (at most maxCreateAttempts in all); several matches are an error,
-// never a guess. A message is never sent again (sendMessageOrAdopt).
+// never a guess. A message is never sent again (sendMessageOrAdopt, in message_send.go).
 
 // maxCreateAttempts bounds the creates of one object within one apply.
 const maxCreateAttempts = 3
@@ -50,11 +49,6 @@ const (
 		"session: it lists the active sessions between `first_party` and `second_party` created since two minutes before the " +
 		"create began, and adopts the one match; when none matches the create is sent again, when several match the apply " +
 		"stops with an error naming them."
-	adoptRuleMessage = "A send is never repeated by a retry. If the API's reply to the send is lost (or is a 5xx), the provider " +
-		"lists the outbound messages since two minutes before the send began and adopts, for each destination, the one message " +
-		"of the same type from `src` to it. When none is found the apply stops with an error saying the message may not have " +
-		"been sent; nothing is sent again within that apply (the next apply sends it). When several are found it stops with " +
-		"an error naming them."
 )
 
 // severalMatchesError reports a lookup that found more than one candidate.
@@ -301,71 +295,4 @@ func createMaskingSessionOrAdopt(ctx context.Context, c *client.Client, in clien
 			return found, nil
 		},
 		func(s *client.MaskingSessionCreated) string { return s.SessionUUID })
-}
-
-// messageNotFoundError reports a send whose outcome is unknown and whose
-// messages the lookup did not find.
-type messageNotFoundError struct{ cause error }
-
-func (e *messageNotFoundError) Error() string {
-	return fmt.Sprintf("%v\n\nThe send may not have happened: no matching message was found in the account's message list. "+
-		"Nothing was sent again. Apply again to send it (if it was in fact sent, this sends it a second time); if you find it "+
-		"in the message list, import it by its message UUID instead.", e.cause)
-}
-
-// sendMessageOrAdopt is SendMessage that, when the reply is lost, finds the
-// messages the send made instead of sending again. It never sends twice.
-func sendMessageOrAdopt(ctx context.Context, c *client.Client, in msgrules.Message) (*client.MessageSent, error) {
-	since := time.Now().Add(-lookupWindow)
-	sent, err := c.SendMessage(ctx, in)
-	if err == nil || !client.IsAmbiguousCreate(err) {
-		return sent, err
-	}
-	tflog.Warn(ctx, "send outcome unknown; looking for the messages instead of sending again", map[string]any{"error": err.Error()})
-	maskNumber, _ := msgrules.LogMasks(in.Log)
-	number := func(s string) string {
-		if maskNumber {
-			return msgrules.MaskNumber(s)
-		}
-		return s
-	}
-	from := ""
-	if in.Src != "" {
-		from = number(msgrules.SanitizeSrc(in.Src))
-	}
-	dsts := in.Destinations()
-	all, lerr := lookupWithRetry(ctx, func(ctx context.Context) ([]client.Message, error) {
-		return c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound", Type: in.EffectiveType(), TimeGTE: client.MessageTimeFilter(since)})
-	})
-	if lerr != nil {
-		return nil, &lookupFailedError{kind: "message", create: err, find: lerr}
-	}
-	uuids := make([]string, len(dsts))
-	missing := 0
-	for i, d := range dsts {
-		to := number(msgrules.SanitizeDst(d))
-		var ids []string
-		for _, m := range all {
-			if m.ToNumber == to && (from == "" || m.FromNumber == from) {
-				ids = append(ids, m.MessageUUID)
-			}
-		}
-		switch len(ids) {
-		case 0:
-			missing++
-		case 1:
-			uuids[i] = ids[0]
-		default:
-			return nil, &severalMatchesError{kind: "message", identity: fmt.Sprintf("from %s to %s since %s", in.Src, d, since.UTC().Format(time.RFC3339)), ids: ids, cause: err}
-		}
-	}
-	switch {
-	case missing == len(dsts):
-		return nil, &messageNotFoundError{cause: err}
-	case missing > 0:
-		return nil, fmt.Errorf("%v\n\nOnly some destinations have a matching message (%s); the provider cannot tell whether this send "+
-			"made them and sent nothing again. Look in the account's message list before applying again", err, strings.Join(uuids, ", "))
-	}
-	tflog.Info(ctx, "adopted the messages an ambiguous send made", map[string]any{"message_uuids": uuids})
-	return &client.MessageSent{Message: "adopted", MessageUUID: uuids}, nil
 }
