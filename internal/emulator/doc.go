@@ -14,8 +14,11 @@
 //     account's id is a 404, exactly like an id that never existed.
 //   - Every reply is JSON with a fresh api_id; errors are
 //     {"api_id", "error"} and never an empty body. Bodies over the limit
-//     (1 MiB by default) are a 413; malformed JSON, a value of the wrong type
-//     and an unknown field are a 400 naming the problem.
+//     (1 MiB by default) are a 413; malformed JSON and a known field of the
+//     wrong type are a 400 naming the field. A field a request does not take
+//     is ignored, at any depth, as the service ignores fields it does not
+//     know (a create-only field sent to an update included); the control
+//     API, the emulator's own, refuses them.
 //   - Time is the emulator's Clock; delays and retries are jobs on a
 //     scheduler that runs them when the clock reaches their time. A manual
 //     clock (tests) moves only through Clock.Advance or
@@ -113,8 +116,7 @@
 //     new value. Delete sets expiry_time to the moment of the delete.
 //     Updating or deleting an expired session is 400 "Session already
 //     expired."; sessions stay readable forever. Only the update options of
-//     the spec can change; create-only fields are unknown fields there
-//     (400).
+//     the spec can change; create-only fields are ignored there.
 //   - List filters: first_party, second_party, virtual_number, status
 //     (active, expired or all; default all), created_time__gt|gte|lt|lte and
 //     expiry_time__gt|gte|lt|lte with "YYYY-MM-DD HH:MM:SS +0000 UTC",
@@ -198,8 +200,8 @@
 //     including message_flow and the help/opt-in/opt-out texts, with
 //     sub_usecase as "A,B". Update (POST Campaign/{id}/) takes
 //     campaign_alias, description, sample1..5 (an empty sample3..5 clears
-//     it), message_flow, help_*, optin_*, optout_* and nothing else (an
-//     unknown field is a 400); a FAILED campaign cannot be updated. Lists
+//     it), message_flow, help_*, optin_*, optout_* and nothing else (other
+//     fields are ignored); a FAILED campaign cannot be updated. Lists
 //     take ?brand_id=. Deleting a campaign releases its numbers at once,
 //     without unlink callbacks.
 //   - Number links: POST Campaign/{id}/Number/ {numbers, url?, method?}

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 )
 
@@ -284,7 +282,7 @@ func (s *Server) createMaskingSession(c *call) {
 	}
 	m := &maskingSession{
 		seq:                     s.nextSeq(),
-		UUID:                    uuid.NewString(),
+		UUID:                    s.newUUID(),
 		FirstParty:              *in.FirstParty,
 		SecondParty:             *in.SecondParty,
 		VirtualNumber:           virtual,

@@ -128,16 +128,9 @@ func messageDelay(d time.Duration) time.Duration {
 	return d
 }
 
-// sendFields are the top-level fields of a send request.
-var sendFields = map[string]bool{
-	"src": true, "powerpack_uuid": true, "dst": true, "text": true, "type": true, "media_urls": true,
-	"template": true, "message_expiry": true, "url": true, "method": true, "dlt_entity_id": true,
-	"dlt_template_id": true, "dlt_template_category": true, "trackable": true, "log": true,
-}
-
-// decodeMessage parses a send body: unknown fields anywhere are a 400, as
-// everywhere else, while media_urls, message_expiry and trackable accept
-// both wire forms msgrules.Message does.
+// decodeMessage parses a send body: a JSON object whose fields the
+// emulator does not know are ignored (see decode), while media_urls,
+// message_expiry and trackable accept both wire forms msgrules.Message does.
 func (c *call) decodeMessage() (msgrules.Message, bool) {
 	var m msgrules.Message
 	var raw json.RawMessage
@@ -148,21 +141,6 @@ func (c *call) decodeMessage() (msgrules.Message, bool) {
 	if err := json.Unmarshal(raw, &top); err != nil {
 		c.badRequest("malformed JSON body: must be a JSON object")
 		return m, false
-	}
-	for k := range top {
-		if !sendFields[k] {
-			c.badRequest("malformed JSON body: json: unknown field %q", k)
-			return m, false
-		}
-	}
-	if t, ok := top["template"]; ok && string(t) != "null" {
-		dec := json.NewDecoder(strings.NewReader(string(t)))
-		dec.DisallowUnknownFields()
-		var tpl msgrules.Template
-		if err := dec.Decode(&tpl); err != nil {
-			c.badRequest("malformed JSON body: template: %s", describeJSONError(err))
-			return m, false
-		}
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
 		c.badRequest("malformed JSON body: %s", describeJSONError(err))

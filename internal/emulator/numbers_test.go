@@ -209,7 +209,7 @@ func TestNumbersBuyRefusals(t *testing.T) {
 		{"PhoneNumber/+14155550123/", "", 400, "digits"},
 		{"PhoneNumber/19995550123/", "", 404, "not in the inventory"},
 		{"PhoneNumber/14155550100/", "", 400, "already belongs"}, // a starter number
-		{"PhoneNumber/" + firstAvailable(t, hs) + "/", `{"alias": "x"}`, 400, "alias"},
+		{"PhoneNumber/" + firstAvailable(t, hs) + "/", `{"app_id": 7}`, 400, `"app_id" must be of type string`},
 	}
 	for _, tc := range cases {
 		status, r := numCall(t, hs, numTestID, "POST", tc.path, tc.body)

@@ -387,9 +387,15 @@ func (c *call) badRequest(format string, args ...any) {
 	c.fail(http.StatusBadRequest, fmt.Sprintf(format, args...))
 }
 
-// decode reads the JSON body into v, refusing unknown fields, malformed
-// JSON and oversized bodies. It writes the error reply and returns false on
-// failure. An empty body decodes as {}.
+// decode reads the JSON body into v, refusing malformed JSON, a known field
+// of the wrong type (the 400 names it) and oversized bodies. It writes the
+// error reply and returns false on failure. An empty body decodes as {}.
+//
+// On /v1 a field v does not know is ignored, as the service ignores it:
+// clients written against the service (its SDKs among them) send fields
+// the emulator does not model, and a request the service accepts must not
+// be refused here. The control API is the emulator's own and refuses them,
+// so a typo there does not pass silently.
 func (c *call) decode(v any) bool {
 	data, err := io.ReadAll(c.req.Body)
 	if err != nil {
@@ -405,7 +411,9 @@ func (c *call) decode(v any) bool {
 		data = []byte("{}")
 	}
 	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
+	if c.acct == nil {
+		dec.DisallowUnknownFields()
+	}
 	if err := dec.Decode(v); err != nil {
 		c.badRequest("malformed JSON body: %s", describeJSONError(err))
 		return false

@@ -2,6 +2,7 @@ package msgrules
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -112,6 +113,12 @@ func (m *Message) UnmarshalJSON(data []byte) error {
 		Trackable     json.RawMessage `json:"trackable"`
 	}
 	if err := json.Unmarshal(data, &wire); err != nil {
+		// The field path runs through the embedded wire type: name the
+		// request field ("template.name", not "plain.template.name").
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			typeErr.Field = strings.TrimPrefix(typeErr.Field, "plain.")
+		}
 		return err
 	}
 	out := Message(wire.plain)
