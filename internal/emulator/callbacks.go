@@ -50,16 +50,52 @@ type CallbackAttempt struct {
 	Error    string     `json:"error,omitempty"`
 }
 
+// callbackState delivers callbacks one object at a time: each object (a
+// message, a brand, a campaign, a number link, a masking session) has a
+// queue, and a callback is first tried only once the one before it for the
+// same object was answered 200 or ran out of retries. Without the queue a
+// failure decided at send time could overtake the queued callback, and a
+// receiver that keeps the latest status would end on the wrong one.
 type callbackState struct {
 	inflight sync.WaitGroup
 	mu       sync.Mutex
 	attempts []CallbackAttempt
 	next     int
+	// queues holds the undelivered callbacks of each object, oldest first;
+	// the head is the one being tried.
+	queues map[string][]*pendingCallback
+	// gen changes on Reset, so a delivery in flight then is forgotten.
+	gen int
 }
 
-func newCallbackState() *callbackState { return &callbackState{} }
+// pendingCallback is one callback waiting for, or in, delivery.
+type pendingCallback struct {
+	Delivery  int        `json:"delivery"`
+	Key       string     `json:"key"`
+	Token     string     `json:"-"`
+	MainToken string     `json:"-"`
+	URL       string     `json:"url"`
+	Method    string     `json:"method"`
+	Params    url.Values `json:"params"`
+	// Attempts is how many tries were made; NextAt is when the next one is
+	// due once the callback is at the head of its queue.
+	Attempts int       `json:"attempts"`
+	NextAt   time.Time `json:"next_at"`
+}
+
+func newCallbackState() *callbackState {
+	return &callbackState{queues: map[string][]*pendingCallback{}}
+}
 
 func (cs *callbackState) wait() { cs.inflight.Wait() }
+
+// reset drops every undelivered callback.
+func (cs *callbackState) reset() {
+	cs.mu.Lock()
+	cs.queues = map[string][]*pendingCallback{}
+	cs.gen++
+	cs.mu.Unlock()
+}
 
 // Callbacks returns every attempt so far, in order.
 func (s *Server) Callbacks() []CallbackAttempt {
@@ -72,42 +108,85 @@ func (s *Server) Callbacks() []CallbackAttempt {
 // test sees the effects of what it just did.
 func (s *Server) Settle() { s.clock.Advance(0) }
 
-// sendCallback queues a signed callback to target for acct. It returns at
-// once: delivery happens on the scheduler, so a slow or failing receiver
-// never blocks or fails the API request that caused it. POST sends params
-// as a form body, GET as the query string. Callers hold s.mu.
-func (s *Server) sendCallback(acct *account, target, method string, params url.Values) {
+// objectKey names the object a callback is about, for ordering.
+func objectKey(acct *account, kind, id string) string {
+	return acct.ID + "/" + kind + "/" + id
+}
+
+// sendCallback queues a signed callback to target for acct about the object
+// key. It returns at once: delivery happens on the scheduler, so a slow or
+// failing receiver never blocks or fails the API request that caused it.
+// POST sends params as a form body, GET as the query string. Callers hold
+// s.mu.
+func (s *Server) sendCallback(acct *account, key, target, method string, params url.Values) {
 	if target == "" {
 		return
 	}
 	if method == "" {
 		method = http.MethodPost
 	}
+	p := &pendingCallback{Key: key, Token: acct.Token, MainToken: s.mainToken(acct), URL: target, Method: method,
+		Params: params, NextAt: s.clock.Now()}
 	s.cb.mu.Lock()
 	s.cb.next++
-	delivery := s.cb.next
+	p.Delivery = s.cb.next
+	s.cb.queues[key] = append(s.cb.queues[key], p)
+	idle := len(s.cb.queues[key]) == 1
+	gen := s.cb.gen
 	s.cb.mu.Unlock()
-	token, mainToken := acct.Token, s.mainToken(acct)
-	var attempt func(n int)
-	attempt = func(n int) {
-		s.cb.inflight.Add(1)
+	if idle {
+		s.scheduleAttempt(p, gen)
+	}
+}
+
+// scheduleAttempt tries p, the head of its queue, at p.NextAt. When the
+// try ends, p is retried on the schedule of CallbackRetryDelays, or leaves
+// the queue and the next callback of the object is tried at once.
+func (s *Server) scheduleAttempt(p *pendingCallback, gen int) {
+	s.sched.At(p.NextAt, func() {
+		s.cb.mu.Lock()
+		if s.cb.gen != gen {
+			s.cb.mu.Unlock()
+			return
+		}
+		p.Attempts++
+		n := p.Attempts
+		s.cb.mu.Unlock()
 		at := s.clock.Now()
+		s.cb.inflight.Add(1)
 		go func() {
 			defer s.cb.inflight.Done()
-			status, err := s.deliver(token, mainToken, target, method, params)
-			rec := CallbackAttempt{Delivery: delivery, Attempt: n, At: at, URL: target, Method: method, Params: params, Status: status}
+			status, err := s.deliver(p.Token, p.MainToken, p.URL, p.Method, p.Params)
+			rec := CallbackAttempt{Delivery: p.Delivery, Attempt: n, At: at, URL: p.URL, Method: p.Method, Params: p.Params, Status: status}
 			if err != nil {
 				rec.Error = err.Error()
 			}
 			s.cb.mu.Lock()
 			s.cb.attempts = append(s.cb.attempts, rec)
-			s.cb.mu.Unlock()
+			if s.cb.gen != gen {
+				s.cb.mu.Unlock()
+				return
+			}
+			next := p
 			if status != http.StatusOK && n <= len(CallbackRetryDelays) {
-				s.sched.At(at.Add(CallbackRetryDelays[n-1]), func() { attempt(n + 1) })
+				p.NextAt = at.Add(CallbackRetryDelays[n-1])
+			} else {
+				q := s.cb.queues[p.Key][1:]
+				if len(q) == 0 {
+					delete(s.cb.queues, p.Key)
+					next = nil
+				} else {
+					s.cb.queues[p.Key] = q
+					next = q[0]
+					next.NextAt = s.clock.Now()
+				}
+			}
+			s.cb.mu.Unlock()
+			if next != nil {
+				s.scheduleAttempt(next, gen)
 			}
 		}()
-	}
-	s.sched.At(s.clock.Now(), func() { attempt(1) })
+	})
 }
 
 func (s *Server) deliver(token, mainToken, target, method string, params url.Values) (int, error) {

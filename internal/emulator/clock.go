@@ -131,6 +131,14 @@ func (s *scheduler) Pending() int {
 	return len(s.jobs)
 }
 
+// hasDue reports whether a job is due on the clock.
+func (s *scheduler) hasDue() bool {
+	now := s.clock.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.jobs) > 0 && !s.jobs[0].at.After(now)
+}
+
 // clear drops every pending job (reset).
 func (s *scheduler) clear() {
 	s.mu.Lock()

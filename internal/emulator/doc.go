@@ -28,7 +28,12 @@
 //     SignatureV2), sent as a form body for POST and a query string for GET,
 //     and retried three times, 60, 120 and 240 seconds after the previous
 //     attempt, when the receiver does not answer 200. They never block the
-//     API request that caused them.
+//     API request that caused them. Callbacks of one object (a message, a
+//     brand, a campaign, a number link, a masking session) are delivered in
+//     the order of its events: the next is first tried once the one before
+//     was answered 200 or ran out of retries (the spec does not say; a
+//     receiver that keeps the latest status must not end on a stale one).
+//     Callbacks of different objects do not wait for each other.
 //   - An optional rate limit (Options.RateLimit, -rate-limit): a token
 //     bucket per account over every authenticated /v1 request; 429 with
 //     Retry-After in whole seconds, rounded up (see RateLimit).

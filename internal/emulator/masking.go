@@ -373,7 +373,7 @@ func (s *Server) scheduleMaskingExpiry(acct *account, m *maskingSession) {
 // maskingEvent sends one session event to the session's callback_url.
 // Callers hold s.mu.
 func (s *Server) maskingEvent(acct *account, m *maskingSession, event string, at time.Time) {
-	s.sendCallback(acct, m.CallbackURL, m.CallbackMethod, url.Values{
+	s.sendCallback(acct, objectKey(acct, "masking_session", m.UUID), m.CallbackURL, m.CallbackMethod, url.Values{
 		"Event":         {event},
 		"SessionUUID":   {m.UUID},
 		"FirstParty":    {m.FirstParty},

@@ -353,7 +353,7 @@ func (s *Server) messageCallback(acct *account, msg *message) {
 	if !msg.ReportTime.IsZero() {
 		v.Set("DeliveryReportTime", msg.ReportTime.Format(messageTimeLayout))
 	}
-	s.sendCallback(acct, msg.URL, msg.Method, v)
+	s.sendCallback(acct, objectKey(acct, "message", msg.UUID), msg.URL, msg.Method, v)
 }
 
 func rate(f float64) string { return strconv.FormatFloat(f, 'f', 5, 64) }

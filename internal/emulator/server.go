@@ -136,12 +136,25 @@ func New(opts Options) *Server {
 	}
 	s.cb = newCallbackState()
 	s.clock.mu.Lock()
-	s.clock.onAdvance = func() { s.sched.runDue(); s.cb.wait() }
+	s.clock.onAdvance = s.runDueAndWait
 	s.clock.mu.Unlock()
 	s.resetLocked()
 	s.routes = s.apiRoutes()
 	s.control = s.controlRoutes()
 	return s
+}
+
+// runDueAndWait runs the jobs that are due and waits for the callbacks they
+// start, until nothing is due: a delivered callback can make the next one
+// of its object due at once.
+func (s *Server) runDueAndWait() {
+	for {
+		s.sched.runDue()
+		s.cb.wait()
+		if !s.sched.hasDue() {
+			return
+		}
+	}
 }
 
 // Close stops the background scheduler and waits for callbacks in flight.
@@ -163,6 +176,7 @@ func (s *Server) Reset() {
 
 func (s *Server) resetLocked() {
 	s.sched.clear()
+	s.cb.reset()
 	s.inventory = numberdata.New()
 	s.accounts = map[string]*account{}
 	for _, a := range s.opts.Accounts {

@@ -294,7 +294,7 @@ func TestCallbackRetrySchedule(t *testing.T) {
 			cb := httptest.NewServer(rc)
 			defer cb.Close()
 			h.srv.mu.Lock()
-			h.srv.sendCallback(h.srv.accounts[idA], cb.URL+"/hook?q=1", "POST", map[string][]string{"status": {"registered"}})
+			h.srv.sendCallback(h.srv.accounts[idA], "test/1", cb.URL+"/hook?q=1", "POST", map[string][]string{"status": {"registered"}})
 			h.srv.mu.Unlock()
 			h.srv.Settle()
 			// Step the clock a second at a time through 10 minutes, so a
@@ -337,7 +337,7 @@ func TestCallbackGETUsesQueryAndSubaccountSignsWithMain(t *testing.T) {
 	cb := httptest.NewServer(rc)
 	defer cb.Close()
 	srv.mu.Lock()
-	srv.sendCallback(srv.accounts[sub], cb.URL+"/get", "GET", map[string][]string{"kind": {"brand"}})
+	srv.sendCallback(srv.accounts[sub], "test/2", cb.URL+"/get", "GET", map[string][]string{"kind": {"brand"}})
 	srv.mu.Unlock()
 	srv.Settle()
 	if len(rc.got) != 1 {

@@ -48,7 +48,7 @@ func (s *Server) tendlcRoutes() []route {
 
 // tendlcCallback sends the documented 10DLC callback payload. Callers hold
 // s.mu.
-func (s *Server) tendlcCallback(acct *account, target, method string, fields map[string]string) {
+func (s *Server) tendlcCallback(acct *account, key, target, method string, fields map[string]string) {
 	if target == "" {
 		return
 	}
@@ -59,7 +59,7 @@ func (s *Server) tendlcCallback(acct *account, target, method string, fields map
 		}
 	}
 	v.Set("Time", s.clock.Now().Format(time.RFC3339))
-	s.sendCallback(acct, target, method, v)
+	s.sendCallback(acct, key, target, method, v)
 }
 
 func checkCallback(c *call, u, m *string) bool {

@@ -113,7 +113,7 @@ func (s *Server) brandEvent(acct *account, b *brand, event string) {
 	for _, r := range b.Declined {
 		reasons = append(reasons, r.Code+": "+r.Message)
 	}
-	s.tendlcCallback(acct, b.URL, b.Method, map[string]string{
+	s.tendlcCallback(acct, objectKey(acct, "brand", b.ID), b.URL, b.Method, map[string]string{
 		"Kind": tendlcrules.KindBrand, "Status": event, "BrandID": b.ID,
 		"RegistrationStatus": b.Status, "Reason": strings.Join(reasons, "; "),
 	})

@@ -216,7 +216,7 @@ func (s *Server) createCampaign(c *call) {
 
 // campaignEvent sends a campaign callback. Callers hold s.mu.
 func (s *Server) campaignEvent(acct *account, cp *campaign, event string) {
-	s.tendlcCallback(acct, cp.URL, cp.Method, map[string]string{
+	s.tendlcCallback(acct, objectKey(acct, "campaign", cp.ID), cp.URL, cp.Method, map[string]string{
 		"Kind": tendlcrules.KindCampaign, "Status": event, "BrandID": cp.BrandID, "CampaignID": cp.ID,
 		"RegistrationStatus": cp.Status, "Reason": cp.ErrorReason,
 	})

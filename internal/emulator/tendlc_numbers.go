@@ -117,7 +117,7 @@ func (s *Server) numberEvent(acct *account, cp *campaign, link *campaignNumber, 
 	if event == tendlcrules.EventFailed {
 		reason = link.Reason
 	}
-	s.tendlcCallback(acct, link.URL, link.Method, map[string]string{
+	s.tendlcCallback(acct, objectKey(acct, "campaign_number", cp.ID+"/"+link.Number), link.URL, link.Method, map[string]string{
 		"Kind": kind, "Status": event, "BrandID": cp.BrandID, "CampaignID": cp.ID, "Number": link.Number,
 		"RegistrationStatus": link.Status, "Reason": reason,
 	})
