@@ -1,6 +1,6 @@
 // Package emulator is an in-memory emulator of the CPaaS REST API: an
 // http.Handler that tests run in-process (httptest) and that
-// internal/cmd/emulator serves standalone for the demo. It enforces the
+// cmd/cpaas-emulator serves standalone. It enforces the
 // rules of ../shared/spec/service-api.md, and where that says "not shown",
 // the shapes of beyond-the-seed.md.
 //

@@ -121,7 +121,7 @@ func run(o options) error {
 		return err
 	}
 	emuBin := filepath.Join(bin, "cpaas-emulator")
-	if err := runQuiet(".", nil, "go", "build", "-o", emuBin, "./internal/cmd/emulator"); err != nil {
+	if err := runQuiet(".", nil, "go", "build", "-o", emuBin, "./cmd/cpaas-emulator"); err != nil {
 		return err
 	}
 

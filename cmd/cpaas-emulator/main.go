@@ -1,7 +1,10 @@
-// Command emulator serves the in-memory CPaaS API emulator standalone, for
-// the demo and for trying the provider without an account:
+// Command cpaas-emulator serves the in-memory CPaaS API emulator
+// standalone: a local twin of the service for trying the provider, and for
+// testing Terraform configurations, without an account. Install it with
 //
-//	go run ./internal/cmd/emulator            # or: make emulator
+//	go install github.com/cpaas-dev/terraform-provider-cpaas/cmd/cpaas-emulator@latest
+//
+// or, in this repository, run it with make emulator.
 //
 // It listens on EMULATOR_ADDR (default 127.0.0.1:8089; port 0 picks a free
 // one) and prints the base URL and credentials as shell assignments. The
