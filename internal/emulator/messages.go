@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
 )
 
 // Message states. Outbound messages go queued -> sent -> delivered |
@@ -254,7 +255,7 @@ func (s *Server) checkSender(acct *account, m msgrules.Message, typ string, dsts
 	}
 	if !owned {
 		for i, d := range dsts {
-			if msgrules.CountryCallingCodeIsNANP(d) {
+			if numregion.IsUSOrCanada(d) {
 				field := "dst"
 				if len(dsts) > 1 {
 					field = "dst[" + strconv.Itoa(i) + "]"

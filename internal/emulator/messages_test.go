@@ -148,6 +148,12 @@ func TestMessageSendRejections(t *testing.T) {
 		{"alphanumeric disabled", sms(map[string]any{"src": "ACME"}), "src: alphanumeric sender IDs are disabled for this account"},
 		{"us dst needs owned src", sms(map[string]any{"src": "447700900999", "dst": "14155550123"}), `src: sending to the US or Canada (dst "14155550123") needs a phone number of this account as src`},
 		{"us dst from owned src", sms(map[string]any{"dst": "+1 415 555 0123"}), ""},
+		// By region, not by country code: Canada needs an account number,
+		// Jamaica (also +1) does not.
+		{"canada dst needs owned src", sms(map[string]any{"src": "447700900999", "dst": "16135550123"}), `src: sending to the US or Canada (dst "16135550123")`},
+		{"jamaica dst from any number", sms(map[string]any{"src": "447700900999", "dst": "18765551234"}), ""},
+		{"dst 4 has no country code", sms(map[string]any{"dst": "4"}), `dst: sanitised number "4" must begin with the country code`},
+		{"dst 44 has no number", sms(map[string]any{"dst": "44"}), `must hold the number after its country code 44`},
 		{"non-us dst from any number", sms(map[string]any{"src": "447700900999"}), ""},
 		{"expiry 4", sms(map[string]any{"message_expiry": 4}), "message_expiry: must be between 5 and 10799 seconds"},
 		{"expiry 5", sms(map[string]any{"message_expiry": 5}), ""},
@@ -452,10 +458,10 @@ func TestMessageMMSSizeAndMedia(t *testing.T) {
 	over := e.mustSend(t, sms(map[string]any{"type": "mms", "media_urls": fmt.Sprintf("%s/a/%d,%s/b/%d", media.URL, half, media.URL, msgrules.MaxMMSTotalBytes-half+1)}))
 	e.s.Settle()
 	if rec := e.record(t, exact[0]); rec["message_state"] != "queued" || rec["units"] != float64(1) || rec["total_rate"] != "0.02000" {
-		t.Fatalf("MMS of exactly 5 MiB: %v", rec)
+		t.Fatalf("MMS of exactly 5MB: %v", rec)
 	}
 	if rec := e.record(t, over[0]); rec["message_state"] != "failed" || rec["error_code"] != "120" {
-		t.Fatalf("MMS one byte over 5 MiB: %v", rec)
+		t.Fatalf("MMS one byte over 5MB: %v", rec)
 	}
 	status, out := e.do(t, http.MethodGet, apiPath("Message/"+exact[0]+"//Media/"), nil)
 	if status != http.StatusOK {
@@ -468,6 +474,38 @@ func TestMessageMMSSizeAndMedia(t *testing.T) {
 	second := objs[1].(map[string]any)
 	if second["size"] != float64(msgrules.MaxMMSTotalBytes-half) || second["content_type"] != "image/png" || second["message_uuid"] != exact[0] || second["media_id"] == "" {
 		t.Fatalf("media object %v", second)
+	}
+}
+
+// TestMessageMMSSizeIsFiveMillionBytes: the spec's "5MB" is the SI
+// megabyte. 5,000,000 bytes pass, one byte more fails with 120, and so does
+// 5 MiB (5,242,880 bytes), which a binary reading would have let through.
+func TestMessageMMSSizeIsFiveMillionBytes(t *testing.T) {
+	e := newMsgEnv(t)
+	media := mediaServer(t)
+	for _, tc := range []struct {
+		sizes []int
+		state string
+	}{
+		{[]int{5_000_000}, "queued"},
+		{[]int{2_500_000, 2_500_000}, "queued"},
+		{[]int{5_000_001}, "failed"},
+		{[]int{2_500_000, 2_500_001}, "failed"},
+		{[]int{5 << 20}, "failed"},
+	} {
+		var urls []string
+		for i, n := range tc.sizes {
+			urls = append(urls, fmt.Sprintf("%s/f%d/%d", media.URL, i, n))
+		}
+		ids := e.mustSend(t, sms(map[string]any{"type": "mms", "media_urls": urls}))
+		e.s.Settle()
+		rec := e.record(t, ids[0])
+		if rec["message_state"] != tc.state {
+			t.Errorf("MMS of %v bytes: %v, want %s", tc.sizes, rec["message_state"], tc.state)
+		}
+		if tc.state == "failed" && rec["error_code"] != "120" {
+			t.Errorf("MMS of %v bytes: error_code %v, want 120", tc.sizes, rec["error_code"])
+		}
 	}
 }
 

@@ -9,8 +9,9 @@
 // conversations or time: rules that need state (an active chat-app
 // conversation, alphanumeric senders being enabled, a src being an account
 // number for US/Canada traffic, DLT ids matching the header) belong to the
-// emulator, which gets the helpers it needs from here (CountryCallingCodeIsNANP,
-// DLTIncomplete, ErrorCodeMeaning).
+// emulator, which gets the helpers it needs from here (DLTIncomplete,
+// ErrorCodeMeaning) and from numregion, the region of a number, which only
+// the emulator links.
 //
 // Where the specification is silent this package chooses, and says so next to
 // the rule. The main choices:

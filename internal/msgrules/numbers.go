@@ -98,16 +98,6 @@ func IsPhoneNumber(sanitised string) bool {
 	return true
 }
 
-// CountryCallingCodeIsNANP reports whether a sanitised phone number is in the
-// North American Numbering Plan (country code 1: the US, Canada and a few
-// Caribbean countries). The emulator uses it for the rule that sending to the
-// US or Canada needs an account phone number as src; treating the whole plan
-// as "US or Canada" is the simple reading, as the code alone cannot tell them
-// apart.
-func CountryCallingCodeIsNANP(sanitised string) bool {
-	return IsPhoneNumber(sanitised) && sanitised[0] == '1'
-}
-
 // CheckNumber checks one sanitised number against the spec's rules and
 // returns nil when it passes. raw is the number as the caller wrote it and is
 // what the error quotes.
@@ -115,8 +105,9 @@ func CountryCallingCodeIsNANP(sanitised string) bool {
 // The rules depend on the field: when its root is "src" the number may be an
 // alphanumeric sender ID (any letter makes it one, at most 11 characters);
 // otherwise (dst) it must be a phone number. A phone number is digits only,
-// starts with a country code (so not with 0) and is at most 14 characters.
-// The spec names no minimum length; none is enforced.
+// begins with a country calling code in use (so not with 0, nor with 4
+// alone) followed by at least one digit, and is at most 14 characters. The
+// spec names no other minimum length; none is enforced.
 func CheckNumber(field, raw, sanitised string) *FieldError {
 	fail := func(rule string) *FieldError {
 		return &FieldError{Field: field, Rule: rule, Value: raw}
@@ -141,6 +132,13 @@ func CheckNumber(field, raw, sanitised string) *FieldError {
 	}
 	if sanitised[0] == '0' {
 		return fail("sanitised number " + quote(sanitised) + " must begin with the country code, not 0")
+	}
+	code, ok := CountryCallingCode(sanitised)
+	if !ok {
+		return fail("sanitised number " + quote(sanitised) + " must begin with the country code; it begins with no country calling code in use")
+	}
+	if len(sanitised) == len(code) {
+		return fail("sanitised number " + quote(sanitised) + " must hold the number after its country code " + code)
 	}
 	if len(sanitised) > MaxNumberLen {
 		return fail("sanitised number " + quote(sanitised) + " must be at most 14 characters")

@@ -57,24 +57,21 @@ func TestSplitDestinations(t *testing.T) {
 	}
 }
 
-func TestIsPhoneNumberAndNANP(t *testing.T) {
+func TestIsPhoneNumber(t *testing.T) {
 	tests := []struct {
-		s           string
-		phone, nanp bool
+		s     string
+		phone bool
 	}{
-		{"", false, false},
-		{"14155551234", true, true},
-		{"442079460958", true, false},
-		{"1ACME", false, false},
-		{"1415 555", false, false},
-		{"١٤١٥", false, false}, // Arabic-Indic digits are not ASCII digits
+		{"", false},
+		{"14155551234", true},
+		{"442079460958", true},
+		{"1ACME", false},
+		{"1415 555", false},
+		{"١٤١٥", false}, // Arabic-Indic digits are not ASCII digits
 	}
 	for _, tt := range tests {
 		if got := IsPhoneNumber(tt.s); got != tt.phone {
 			t.Errorf("IsPhoneNumber(%q) = %v, want %v", tt.s, got, tt.phone)
-		}
-		if got := CountryCallingCodeIsNANP(tt.s); got != tt.nanp {
-			t.Errorf("CountryCallingCodeIsNANP(%q) = %v, want %v", tt.s, got, tt.nanp)
 		}
 	}
 }
@@ -87,6 +84,13 @@ func TestCheckNumber(t *testing.T) {
 		{"dst", "+1 (415) 555-1234 567", ""},            // 14 digits
 		{"dst", "+1 (415) 555-1234 5678", "at most 14"}, // 15 digits
 		{"dst[3]", "123456789012345", "at most 14"},
+		// Begins with a country calling code, and a number follows it.
+		{"dst", "4", "begins with no country calling code"},
+		{"dst", "44", "after its country code 44"},
+		{"dst", "447", ""},
+		{"dst", "2801234567", "begins with no country calling code"}, // 28x is spare
+		{"dst", "+1 876 555 1234", ""},                               // Jamaica, in the NANP
+		{"src", "2801234567", "begins with no country calling code"},
 		{"dst", "", "must contain a phone number"},
 		{"dst", "+()", "must contain a phone number"},
 		{"dst", "0044 20 7946 0958", "country code, not 0"},

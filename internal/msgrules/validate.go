@@ -225,8 +225,10 @@ func isUUID(s string) bool {
 	return true
 }
 
-// MaxMMSTotalBytes is the "5MB" limit on the total size of an MMS's media,
-// read as 5 MiB. Sizes are only known once the media is fetched, so the
-// limit is not a validation rule: the message is accepted and then fails
-// with CodeMMSTooLarge (120).
-const MaxMMSTotalBytes = 5 << 20
+// MaxMMSTotalBytes is the spec's "5MB" limit on the total size of an MMS's
+// media, read as 5,000,000 bytes: the spec writes MB, the SI megabyte, not
+// MiB, and a client that stays within 5,000,000 bytes is within the limit
+// under either reading. Sizes are only known once the media is fetched, so
+// the limit is not a validation rule: the message is accepted and then
+// fails with CodeMMSTooLarge (120).
+const MaxMMSTotalBytes = 5_000_000
