@@ -30,6 +30,9 @@ import (
 //	POST /_emulator/accounts/{auth_id}/messaging/destinations/{number}
 //	     {"outcome": "delivered"|"undelivered"|"failed"|"queued", "error_code"?}: how later
 //	     messages to that number end (see messages.go)
+//	PUT  /_emulator/accounts/{auth_id}/messaging/dlt  a msgrules.DLTAccount: {"enabled",
+//	     "entity_id", "templates": {"<template id>": {"header", "category"}}}: sets the
+//	     account up for India DLT (replacing what was set), or not
 func (s *Server) controlRoutes() []route {
 	return append([]route{
 		r(http.MethodGet, "", s.controlInfo),
@@ -284,7 +287,39 @@ func (s *Server) messagingControlRoutes() []route {
 		r(http.MethodPost, "accounts/{auth_id}/messaging/alphanumeric_sender", s.controlAlphaSender),
 		r(http.MethodPost, "accounts/{auth_id}/messaging/inbound", s.controlInbound),
 		r(http.MethodPost, "accounts/{auth_id}/messaging/destinations/{number}", s.controlDestination),
+		r(http.MethodPut, "accounts/{auth_id}/messaging/dlt", s.controlSetDLT),
 	}
+}
+
+// SetDLT sets an account up for India DLT traffic, with its entity id and
+// registered templates, or (Enabled false) not; it replaces what was set.
+func (s *Server) SetDLT(authID string, d msgrules.DLTAccount) error {
+	if err := msgrules.CheckDLTAccount(d); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return fmt.Errorf("account %q not found", authID)
+	}
+	if !d.Enabled {
+		d = msgrules.DLTAccount{}
+	}
+	a.messaging.dlt = d
+	return nil
+}
+
+func (s *Server) controlSetDLT(c *call) {
+	var in msgrules.DLTAccount
+	if !c.decode(&in) {
+		return
+	}
+	if err := s.SetDLT(c.param("auth_id"), in); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	c.reply(http.StatusOK, in)
 }
 
 func (s *Server) controlAlphaSender(c *call) {

@@ -138,18 +138,28 @@
 //
 // Messages (messages.go): POST Message/ checks every static rule through
 // msgrules.Validate and answers 400 with every broken rule ("field: rule (got
-// value)"). Rules that need the account are 400s too, decided at once:
-// alphanumeric sender IDs are disabled per account until
-// SetAlphanumericSender or POST /_emulator/accounts/{id}/messaging/
-// alphanumeric_sender enables them; a destination in the NANP (country
-// code 1, read as "US or Canada") needs a src that is a number of the
-// account (or powerpack_uuid); a chatapp src must be a number of the account.
-// The emulator has no powerpacks: any well-formed powerpack_uuid sends from
-// the account's lowest number. The failures the spec phrases as "message
-// fails" are accepted (202) and end failed with their code as soon as the
-// scheduler runs: 160 when only one of dlt_entity_id and dlt_template_id is
-// set (no DLT registry is emulated, so a complete pair always passes), 120
-// when the media of an MMS total more than 5 MiB, 340 for freeform chatapp
+// value)"). A number must begin with a country calling code in use (from
+// github.com/nyaruka/phonenumbers) with digits after it. Rules that need the
+// account are 400s too, decided at once: alphanumeric sender IDs are
+// disabled per account until SetAlphanumericSender or POST
+// /_emulator/accounts/{id}/messaging/alphanumeric_sender enables them; a
+// destination in the US or Canada, by the number's region (package
+// msgrules/numregion: +1 876 is Jamaica, not the US), needs a src that is a
+// number of the account (or powerpack_uuid); a chatapp src must be a number
+// of the account; chatapp media must serve an image, video, document or
+// audio Content-Type (a URL that cannot be fetched is not judged). The
+// emulator has no powerpacks: any well-formed powerpack_uuid sends from the
+// account's lowest number. The failures the spec phrases as "message fails"
+// are accepted (202) and end failed with their code as soon as the
+// scheduler runs: 160 for a DLT rule broken (msgrules.DLTFailure: DLT ids
+// from an account not set up for India DLT with PUT
+// /_emulator/accounts/{id}/messaging/dlt or SetDLT, one id without the
+// other, another entity id, a template the account has not registered or
+// one of another header than src, and a dlt_template_category other than
+// the template's, the spec's "incorrect DND tagging", which it gives no code
+// of its own), with the broken rule after the meaning in error_message; 120
+// when the media of an MMS total more than 5MB, read as 5,000,000 bytes
+// (the SI megabyte the spec writes; 5 MiB fails); 340 for freeform chatapp
 // text to a destination without an open conversation (each destination is
 // judged on its own; templates need none). Media sizes come from a HEAD (or,
 // without Content-Length, a GET counted up to just past the limit) of each

@@ -65,6 +65,8 @@ type messagingState struct {
 	messages map[string]*message
 	// alphaSender enables alphanumeric sender IDs (off by default).
 	alphaSender bool
+	// dlt is the account's India DLT registration (none by default).
+	dlt msgrules.DLTAccount
 	// conversations maps business number + "|" + customer number to the
 	// end of the open chat-app conversation.
 	conversations map[string]time.Time
@@ -99,6 +101,9 @@ type message struct {
 	Log        string
 	Trackable  bool
 	Media      []mediaItem
+	// FailReason says which rule a failure decided at send time broke,
+	// when the code alone does not (160 has six causes).
+	FailReason string
 	URL        string
 	Method     string
 }
@@ -174,6 +179,15 @@ func (s *Server) sendMessage(c *call) {
 	if typ != msgrules.TypeSMS && len(m.MediaURLs) > 0 {
 		media = s.fetchMedia(c.req.Context(), m.MediaURLs)
 	}
+	if typ == msgrules.TypeChatApp {
+		for i, md := range media {
+			// A URL that could not be fetched, or serves no type, is not judged.
+			if md.ContentType != unknownMediaType && msgrules.MediaKind(md.ContentType) == "" {
+				c.badRequest("media_urls[%d]: must be an image, video, document or audio file for type chatapp (the URL serves %s)", i, md.ContentType)
+				return
+			}
+		}
+	}
 
 	s.mu.Lock()
 	acct := c.acct
@@ -184,9 +198,9 @@ func (s *Server) sendMessage(c *call) {
 		return
 	}
 	now := s.clock.Now()
-	failCode := ""
+	failCode, failReason := "", msgrules.DLTFailure(m, acct.messaging.dlt)
 	switch {
-	case msgrules.DLTIncomplete(m):
+	case failReason != "":
 		failCode = msgrules.CodeDLTIncorrect
 	case typ == msgrules.TypeMMS && totalSize(media) > msgrules.MaxMMSTotalBytes:
 		failCode = msgrules.CodeMMSTooLarge
@@ -220,6 +234,9 @@ func (s *Server) sendMessage(c *call) {
 			}
 		}
 		code := failCode
+		if code == msgrules.CodeDLTIncorrect {
+			msg.FailReason = failReason
+		}
 		if code == "" && typ == msgrules.TypeChatApp && m.Template == nil && !s.conversationOpen(acct, src, dst, now) {
 			code = msgrules.CodeNoConversation
 		}
@@ -393,10 +410,14 @@ func (s *Server) fetchMedia(ctx context.Context, urls []string) []mediaItem {
 	return out
 }
 
+// unknownMediaType is the type of media that could not be fetched or
+// served no Content-Type.
+const unknownMediaType = "application/octet-stream"
+
 func (s *Server) mediaSize(ctx context.Context, u string) (int64, string) {
 	ctx, cancel := context.WithTimeout(ctx, s.opts.MediaFetchTimeout)
 	defer cancel()
-	const unknownType = "application/octet-stream"
+	const unknownType = unknownMediaType
 	ctype := func(resp *http.Response) string {
 		if t := resp.Header.Get("Content-Type"); t != "" {
 			return t
@@ -462,6 +483,9 @@ func viewMessage(acct *account, m *message) messageView {
 			v.ErrorMessage = msgrules.ErrorCodeMeaning(code)
 			if v.ErrorMessage == "" {
 				v.ErrorMessage = "Message " + m.State + " by the destination network."
+			}
+			if m.FailReason != "" {
+				v.ErrorMessage += " " + m.FailReason + "."
 			}
 		}
 	}

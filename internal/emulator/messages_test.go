@@ -410,16 +410,79 @@ func TestMessageExpiry420(t *testing.T) {
 	})
 }
 
+// TestMessageDLTFailure160 walks the spec's DLT rules: each broken one is
+// an accepted message that fails with 160 and says why; a message that
+// follows them all is sent.
 func TestMessageDLTFailure160(t *testing.T) {
 	e := newMsgEnv(t)
-	bad := e.mustSend(t, sms(map[string]any{"dst": "919876543210", "dlt_entity_id": "1201159123456789012"}))
-	good := e.mustSend(t, sms(map[string]any{"dst": "919876543210", "dlt_entity_id": "1201159123456789012", "dlt_template_id": "1207161234567890123", "dlt_template_category": "transactional"}))
-	e.s.Settle()
-	if rec := e.record(t, bad[0]); rec["message_state"] != "failed" || rec["error_code"] != "160" {
-		t.Fatalf("incomplete DLT pair: %v", rec)
+	e.s.SetAlphanumericSender(msgTestAuthID, true)
+	const entity, tpl, promo = "1201159123456789012", "1207161234567890123", "1207169999999999999"
+	dlt := func(extra map[string]any) map[string]any {
+		body := map[string]any{"src": "ACMEIN", "dst": "919876543210", "dlt_entity_id": entity, "dlt_template_id": tpl}
+		for k, v := range extra {
+			body[k] = v
+		}
+		return sms(body)
 	}
-	if rec := e.record(t, good[0]); rec["message_state"] != "queued" {
-		t.Fatalf("complete DLT pair: %v", rec)
+	// Before the account is set up for India DLT, any DLT id fails.
+	notSetUp := e.mustSend(t, dlt(nil))
+	status, out := e.do(t, http.MethodPut, "/_emulator/accounts/"+msgTestAuthID+"/messaging/dlt", map[string]any{
+		"enabled": true, "entity_id": entity, "templates": map[string]any{
+			tpl:   map[string]any{"header": "ACMEIN", "category": "transactional"},
+			promo: map[string]any{"header": "ACMEIN", "category": "promotional"},
+		},
+	})
+	if status != http.StatusOK {
+		t.Fatalf("set up DLT: %d %v", status, out)
+	}
+	cases := []struct {
+		name, why string // why is "" for a message that is sent
+		body      map[string]any
+	}{
+		{"account not set up", "not set up for India DLT", nil},
+		{"all rules kept", "", dlt(nil)},
+		{"category matching the template", "", dlt(map[string]any{"dlt_template_category": "transactional"})},
+		{"header sent with punctuation and lower case", "", dlt(map[string]any{"src": "acme-in"})},
+		{"entity id only", "only one was sent", dlt(map[string]any{"dlt_template_id": nil})},
+		{"template id only", "only one was sent", dlt(map[string]any{"dlt_entity_id": nil})},
+		{"another entity", "not the account's DLT entity ID", dlt(map[string]any{"dlt_entity_id": "1201159000000000000"})},
+		{"unregistered template", "not a DLT template of the account", dlt(map[string]any{"dlt_template_id": "1207160000000000000"})},
+		{"template of another header", `associated with the header "ACMEIN", not with src "OTHERH"`, dlt(map[string]any{"src": "OTHERH"})},
+		{"DND tagging: promotional template as transactional", "incorrect DND tagging", dlt(map[string]any{"dlt_template_id": promo, "dlt_template_category": "transactional"})},
+	}
+	ids := make([][]string, len(cases))
+	for i, tc := range cases {
+		if tc.body == nil {
+			ids[i] = notSetUp
+			continue
+		}
+		ids[i] = e.mustSend(t, tc.body)
+	}
+	e.s.Settle()
+	for i, tc := range cases {
+		rec := e.record(t, ids[i][0])
+		if tc.why == "" {
+			if rec["message_state"] != "queued" {
+				t.Errorf("%s: %v, want queued", tc.name, rec)
+			}
+			continue
+		}
+		msg, _ := rec["error_message"].(string)
+		if rec["message_state"] != "failed" || rec["error_code"] != "160" ||
+			!strings.HasPrefix(msg, msgrules.ErrorCodeMeaning("160")) || !strings.Contains(msg, tc.why) {
+			t.Errorf("%s: %v %v %q, want failed with 160, its meaning and %q", tc.name, rec["message_state"], rec["error_code"], msg, tc.why)
+		}
+	}
+	// The category enumeration is a validation rule: a 400, nothing sent.
+	if status, errText, _ := e.send(t, dlt(map[string]any{"dlt_template_category": "marketing"})); status != http.StatusBadRequest ||
+		!strings.Contains(errText, "dlt_template_category: must be one of transactional, promotional, service_implicit, service_explicit") {
+		t.Errorf("unknown category: %d %s", status, errText)
+	}
+	// A registration with a category outside the enumeration is refused.
+	if status, _ := e.do(t, http.MethodPut, "/_emulator/accounts/"+msgTestAuthID+"/messaging/dlt", map[string]any{
+		"enabled": true, "entity_id": entity, "templates": map[string]any{tpl: map[string]any{"header": "ACMEIN", "category": "marketing"}},
+	}); status != http.StatusBadRequest {
+		t.Errorf("DLT registration with a bad category: %d", status)
 	}
 }
 
@@ -624,5 +687,43 @@ func TestMessageResetDropsPendingLifecycle(t *testing.T) {
 	e.s.Clock().Advance(time.Hour)
 	if got := e.s.mustObjects(t)["messages"]; len(got) != 0 {
 		t.Fatalf("messages survive a reset: %v", got)
+	}
+}
+
+// TestMessageChatAppMediaKinds: a chat-app message carries an image, a
+// video, a document or an audio file, judged by the Content-Type its URL
+// serves; anything else is a 400 naming the URL's index and type, and a URL
+// that cannot be fetched is not judged.
+func TestMessageChatAppMediaKinds(t *testing.T) {
+	e := newMsgEnv(t)
+	typed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ct, _ := url.PathUnescape(strings.TrimPrefix(r.URL.Path, "/"))
+		w.Header().Set("Content-Type", ct)
+		w.Header().Set("Content-Length", "10")
+		if r.Method == http.MethodGet {
+			_, _ = w.Write(make([]byte, 10))
+		}
+	}))
+	t.Cleanup(typed.Close)
+	for ct, ok := range map[string]bool{
+		"image/jpeg": true, "video/mp4": true, "audio/mpeg": true, "application/pdf": true,
+		"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": true,
+		"application/zip": false, "text/html; charset=utf-8": false,
+	} {
+		body := sms(map[string]any{"type": "chatapp", "text": "see attached", "media_urls": []string{typed.URL + "/" + url.PathEscape(ct)}})
+		status, errText, _ := e.send(t, body)
+		switch {
+		case ok && status != http.StatusAccepted:
+			t.Errorf("chatapp media %s: %d %s, want 202", ct, status, errText)
+		case !ok && (status != http.StatusBadRequest || !strings.Contains(errText, "media_urls[0]: must be an image, video, document or audio file for type chatapp") || !strings.Contains(errText, ct)):
+			t.Errorf("chatapp media %s: %d %s, want 400 naming the type", ct, status, errText)
+		}
+	}
+	if status, errText, _ := e.send(t, sms(map[string]any{"type": "chatapp", "text": "x", "media_urls": []string{"http://127.0.0.1:1/unreachable.png"}})); status != http.StatusAccepted {
+		t.Errorf("unreachable chatapp media: %d %s, want 202 (not judged)", status, errText)
+	}
+	// MMS media is not limited to these kinds by the spec.
+	if status, errText, _ := e.send(t, sms(map[string]any{"type": "mms", "media_urls": []string{typed.URL + "/application%2Fzip"}})); status != http.StatusAccepted {
+		t.Errorf("mms with a zip: %d %s", status, errText)
 	}
 }

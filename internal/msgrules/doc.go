@@ -25,6 +25,7 @@
 //     media, payload); button sub_type is required but any value is accepted.
 //   - The template body limit (1,024 or 32,768) applies to each text parameter,
 //     as the spec puts it on the parameter's text field.
-//   - An incomplete DLT pair is not a validation error: the spec makes it a
-//     failure of the sent message (code 160), see DLTIncomplete.
+//   - The DLT rules are not validation errors: the spec makes a DLT id
+//     passed incorrectly a failure of the sent message (code 160), and most
+//     need the account's DLT registration, see DLTFailure.
 package msgrules

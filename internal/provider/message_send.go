@@ -172,9 +172,12 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		"url": str("Absolute http or https URL that receives the message's status callbacks."),
 		"method": str("HTTP method of the status callbacks: `GET` or `POST` (the API's default).",
 			stringvalidator.OneOf(msgrules.Methods...)),
-		"dlt_entity_id":   str("India DLT entity ID. Set it together with `dlt_template_id`; one without the other makes the message fail with error 160."),
-		"dlt_template_id": str("India DLT template ID, associated with the DLT header given as `src`. Set it together with `dlt_entity_id`."),
-		"dlt_template_category": str("India DLT template category: `transactional`, `promotional`, `service_implicit` or `service_explicit`.",
+		"dlt_entity_id": str("India DLT entity ID, only for accounts set up for India DLT traffic. Set it together with `dlt_template_id`; " +
+			"one without the other, or an entity ID that is not the account's, makes the message fail with error 160."),
+		"dlt_template_id": str("India DLT template ID: one of the account's DLT templates, associated with the DLT header given as `src`, " +
+			"or the message fails with error 160. Set it together with `dlt_entity_id`."),
+		"dlt_template_category": str("India DLT template category: `transactional`, `promotional`, `service_implicit` or `service_explicit`, "+
+			"the category the template was registered under (incorrect DND tagging makes the message fail with error 160).",
 			stringvalidator.OneOf(msgrules.DLTTemplateCategories...)),
 		"trackable": schema.BoolAttribute{
 			MarkdownDescription: describe("Whether you will report conversions for this message through the conversion-feedback API. The API's default is false."),
