@@ -33,6 +33,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -45,26 +46,46 @@ import (
 )
 
 func main() {
-	addr := flag.String("addr", envOr("EMULATOR_ADDR", "127.0.0.1:8089"), "listen address (EMULATOR_ADDR)")
-	verbose := flag.Bool("v", false, "log every request")
-	latency := flag.Duration("latency", 0, "added latency of every /v1 request, e.g. 50ms")
-	rate429 := flag.Float64("fault-429", 0, "share of /v1 requests refused with 429 and Retry-After (0 to 1)")
-	rate5xx := flag.Float64("fault-5xx", 0, "share of /v1 requests failed with 500, 502 or 503 before doing anything")
-	rateDrop := flag.Float64("fault-drop", 0, "share of /v1 requests carried out whose reply is dropped")
-	retryAfter := flag.Int("fault-retry-after", 1, "Retry-After seconds of injected 429s")
-	seed := flag.Uint64("fault-seed", 1, "seed of the fault injector: the same seed gives the same faults")
-	faultsFile := flag.String("faults-file", "", "JSON file of per-route fault rules (a Faults object, see internal/emulator/doc.go); "+
-		"the -latency and -fault-* flags then add one catch-all rule after the file's rules")
-	registryDelay := flag.Duration("registry-delay", emulator.DefaultNumberLinkDelay,
-		"how long the 10DLC registry and operators take to register a brand or campaign and to link or unlink a number")
-	rateLimit := flag.Float64("rate-limit", 0, "requests a second each account may make (a token bucket per account; 0: no limit)")
-	rateBurst := flag.Int("rate-burst", 0, "requests an account may make at once before -rate-limit applies (default: one second's worth)")
-	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Getenv); err != nil {
+		log.Fatalf("cpaas-emulator: %v", err)
+	}
+}
 
-	acct := emulator.EnvAccount()
+// run serves the emulator until ctx is done. Flags come from args and the
+// environment from getenv, so tests run it in process, hermetically.
+func run(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("cpaas-emulator", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	envOr := func(name, def string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		return def
+	}
+	addr := fs.String("addr", envOr("EMULATOR_ADDR", "127.0.0.1:8089"), "listen address (EMULATOR_ADDR)")
+	verbose := fs.Bool("v", false, "log every request")
+	latency := fs.Duration("latency", 0, "added latency of every /v1 request, e.g. 50ms")
+	rate429 := fs.Float64("fault-429", 0, "share of /v1 requests refused with 429 and Retry-After (0 to 1)")
+	rate5xx := fs.Float64("fault-5xx", 0, "share of /v1 requests failed with 500, 502 or 503 before doing anything")
+	rateDrop := fs.Float64("fault-drop", 0, "share of /v1 requests carried out whose reply is dropped")
+	retryAfter := fs.Int("fault-retry-after", 1, "Retry-After seconds of injected 429s")
+	seed := fs.Uint64("fault-seed", 1, "seed of the fault injector: the same seed gives the same faults")
+	faultsFile := fs.String("faults-file", "", "JSON file of per-route fault rules (a Faults object, see internal/emulator/doc.go); "+
+		"the -latency and -fault-* flags then add one catch-all rule after the file's rules")
+	registryDelay := fs.Duration("registry-delay", emulator.DefaultNumberLinkDelay,
+		"how long the 10DLC registry and operators take to register a brand or campaign and to link or unlink a number")
+	rateLimit := fs.Float64("rate-limit", 0, "requests a second each account may make (a token bucket per account; 0: no limit)")
+	rateBurst := fs.Int("rate-burst", 0, "requests an account may make at once before -rate-limit applies (default: one second's worth)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+
+	acct := emulator.Account{ID: envOr("CPAAS_AUTH_ID", emulator.DefaultAuthID), Token: envOr("CPAAS_AUTH_TOKEN", emulator.DefaultAuthToken)}
 	limit := emulator.RateLimit{Rate: *rateLimit, Burst: *rateBurst}
 	if err := limit.Validate(); err != nil {
-		log.Fatalf("emulator: -rate-limit/-rate-burst: %v", err)
+		return fmt.Errorf("-rate-limit/-rate-burst: %w", err)
 	}
 	opts := emulator.Options{
 		RateLimit:              limit,
@@ -80,10 +101,10 @@ func main() {
 	if *faultsFile != "" {
 		data, err := os.ReadFile(*faultsFile)
 		if err != nil {
-			log.Fatalf("emulator: %v", err)
+			return err
 		}
 		if faults, err = emulator.ReadFaults(data); err != nil {
-			log.Fatalf("emulator: %s: %v", *faultsFile, err)
+			return fmt.Errorf("%s: %w", *faultsFile, err)
 		}
 		if faults.Seed == 0 {
 			faults.Seed = *seed
@@ -103,14 +124,12 @@ func main() {
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		log.Fatalf("emulator: %v", err)
+		return err
 	}
-	fmt.Printf("CPAAS_BASE_URL=http://%s\nCPAAS_AUTH_ID=%s\nCPAAS_AUTH_TOKEN=%s\n", ln.Addr(), acct.ID, acct.Token)
-	fmt.Printf("# cpaas emulator ready; control API at http://%s/_emulator/\n", ln.Addr())
+	fmt.Fprintf(stdout, "CPAAS_BASE_URL=http://%s\nCPAAS_AUTH_ID=%s\nCPAAS_AUTH_TOKEN=%s\n", ln.Addr(), acct.ID, acct.Token)
+	fmt.Fprintf(stdout, "# cpaas emulator ready; control API at http://%s/_emulator/\n", ln.Addr())
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -118,13 +137,7 @@ func main() {
 		_ = hs.Shutdown(shutdown)
 	}()
 	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Fatalf("emulator: %v", err)
+		return err
 	}
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
+	return nil
 }

@@ -1,0 +1,12 @@
+# The emulator's registry rejects every brand whose alias contains REJECT.
+# Without waiting for the decision, the apply goes on, and the team's guard
+# (the postcondition on data.cpaas_10dlc_brand.registered) must stop it
+# before a campaign is built on a brand that is not registered.
+run "unregistered_brand_gets_no_campaign" {
+  variables {
+    brand_alias           = "Acme REJECT"
+    wait_for_registration = false
+  }
+
+  expect_failures = [data.cpaas_10dlc_brand.registered]
+}
