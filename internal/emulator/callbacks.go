@@ -57,7 +57,7 @@ type CallbackAttempt struct {
 // failure decided at send time could overtake the queued callback, and a
 // receiver that keeps the latest status would end on the wrong one.
 type callbackState struct {
-	inflight sync.WaitGroup
+	inflight inflightCounter
 	mu       sync.Mutex
 	attempts []CallbackAttempt
 	next     int
@@ -84,7 +84,39 @@ type pendingCallback struct {
 }
 
 func newCallbackState() *callbackState {
-	return &callbackState{queues: map[string][]*pendingCallback{}}
+	cs := &callbackState{queues: map[string][]*pendingCallback{}}
+	cs.inflight.cond = sync.NewCond(&cs.inflight.mu)
+	return cs
+}
+
+// inflightCounter counts deliveries in flight. Unlike a sync.WaitGroup it
+// may gain deliveries while someone waits: a delivery that ends makes the
+// next one of its object due, and the background scheduler may start it
+// while Settle is waiting.
+type inflightCounter struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	n    int
+}
+
+func (c *inflightCounter) Add(d int) {
+	c.mu.Lock()
+	c.n += d
+	if c.n == 0 {
+		c.cond.Broadcast()
+	}
+	c.mu.Unlock()
+}
+
+func (c *inflightCounter) Done() { c.Add(-1) }
+
+// Wait returns once no delivery is in flight.
+func (c *inflightCounter) Wait() {
+	c.mu.Lock()
+	for c.n > 0 {
+		c.cond.Wait()
+	}
+	c.mu.Unlock()
 }
 
 func (cs *callbackState) wait() { cs.inflight.Wait() }
