@@ -20,6 +20,9 @@
 //
 // The first rule that matches a request decides its fault.
 //
+// Persistence: -state-file state.json keeps every object across restarts;
+// the file is written atomically before each change is acknowledged.
+//
 // Rate limit: -rate-limit N allows each account N requests a second, with a
 // bucket of -rate-burst requests (default: one second's worth); a request
 // over it gets 429 with Retry-After, as from the service. It counts every
@@ -77,6 +80,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	registryDelay := fs.Duration("registry-delay", emulator.DefaultNumberLinkDelay,
 		"how long the 10DLC registry and operators take to register a brand or campaign and to link or unlink a number")
 	rateLimit := fs.Float64("rate-limit", 0, "requests a second each account may make (a token bucket per account; 0: no limit)")
+	stateFile := fs.String("state-file", "", "keep every object in this JSON file across restarts, saved atomically before each change is acknowledged")
 	rateBurst := fs.Int("rate-burst", 0, "requests an account may make at once before -rate-limit applies (default: one second's worth)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -97,6 +101,11 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	}
 	srv := emulator.New(opts)
 	defer srv.Close()
+	if *stateFile != "" {
+		if err := srv.UseStateFile(*stateFile); err != nil {
+			return fmt.Errorf("-state-file: %w", err)
+		}
+	}
 	faults := emulator.Faults{Seed: *seed}
 	if *faultsFile != "" {
 		data, err := os.ReadFile(*faultsFile)

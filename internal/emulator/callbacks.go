@@ -214,6 +214,7 @@ func (s *Server) scheduleAttempt(p *pendingCallback, gen int) {
 				}
 			}
 			s.cb.mu.Unlock()
+			s.persistLogged()
 			if next != nil {
 				s.scheduleAttempt(next, gen)
 			}

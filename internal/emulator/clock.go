@@ -72,6 +72,8 @@ type scheduler struct {
 	stop    chan struct{}
 	stopped sync.Once
 	running sync.Mutex // one runDue at a time, so jobs run in order
+	// afterJob runs after each job (the server saves its state file).
+	afterJob func()
 }
 
 type job struct {
@@ -159,6 +161,9 @@ func (s *scheduler) runDue() {
 		j, _ := heap.Pop(&s.jobs).(job)
 		s.mu.Unlock()
 		j.run()
+		if s.afterJob != nil {
+			s.afterJob()
+		}
 	}
 }
 

@@ -1,8 +1,46 @@
 // Package emulator is an in-memory emulator of the CPaaS REST API: an
 // http.Handler that tests run in-process (httptest) and that
-// cmd/cpaas-emulator serves standalone. It enforces the
-// rules of ../shared/spec/service-api.md, and where that says "not shown",
-// the shapes of beyond-the-seed.md.
+// cmd/cpaas-emulator serves standalone. It enforces the rules of the
+// service's API specification, and where that says "not shown", the shapes
+// and rules of the published API.
+//
+// Rules it enforces beyond the specification (each detailed below):
+//   - The published API's required fields, enumerations and id formats
+//     where the specification shows none: 10DLC brand and campaign fields
+//     (verticals, use cases, sub-use-case counts, text lengths), masking
+//     ranges (session_expiry, call_time_limit, ring_timeout, PINs), endpoint
+//     usernames, list paging (at most 20 a page).
+//   - Order rules: a campaign needs a registered brand (a STARTER brand only
+//     the STARTER use case), a link needs an active campaign and a number
+//     of the account, a brand with campaigns cannot be deleted.
+//   - Messages: alphanumeric sender IDs are off until enabled per account; a
+//     chat-app src is a number of the account and its media an image, video,
+//     document or audio file by Content-Type; a template is not combined with
+//     text or media; DLT ids need the account's DLT registration.
+//   - Masking: a virtual number is never shared by two active sessions with
+//     a party in common.
+//   - Callbacks of one object are delivered in the order of its events.
+//
+// Where it knowingly differs from the service:
+//   - Outcomes are deterministic: the registry rejects aliases containing
+//     REJECT, FAIL_LINK and FAIL_UNLINK fail links and unlinks, and
+//     registration takes Options.*Delay (1s); messages are delivered unless
+//     a destination outcome (control API) says otherwise, with error code
+//     300 for carrier failures the spec does not list.
+//   - No powerpacks (any well-formed UUID sends from the account's lowest
+//     number), no calls (masking amounts stay 0; a call is only simulated
+//     through the control API, for its recording callback), fixed rates.
+//   - The number inventory is generated (package numberdata) and shared by
+//     the server's accounts.
+//   - Media sizes and types come from fetching the URLs; an unreachable URL
+//     counts 0 bytes and its type is not judged.
+//   - 5MB is read as 5,000,000 bytes; the DND-tagging failure, which the
+//     spec gives no code, is reported as 160; a +1 number no country claims
+//     counts as the US.
+//   - Error texts are the emulator's own, beyond the few the published API
+//     documents.
+//   - With a state file, a callback in flight at a crash may be sent again.
+//   - The control API under /_emulator/ exists only here.
 //
 // Conventions, for every area:
 //   - Paths live under /v1/Account/{auth_id}/; a trailing slash is optional
@@ -268,6 +306,13 @@
 // route; -faults-file: a JSON Faults object of per-route rules, latency
 // as a Go duration string such as "20ms", read by ReadFaults).
 // Server.FaultStats counts requests seen and faults given.
+//
+// State file (persist.go): Server.UseStateFile (the command's -state-file)
+// loads the state from a JSON file and writes it after every change, before
+// the change is acknowledged (a write that fails is a 500), through a
+// synced temporary file renamed over the old one. Pending work is planned
+// again from the objects on load; the clock never runs backwards across a
+// restart.
 //
 // The control API (no credentials, test use only) is described on
 // controlRoutes.

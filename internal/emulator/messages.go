@@ -101,11 +101,21 @@ type message struct {
 	Log        string
 	Trackable  bool
 	Media      []mediaItem
+	// Plan is how the message's life was decided at send time.
+	Plan lifecyclePlan
 	// FailReason says which rule a failure decided at send time broke,
 	// when the code alone does not (160 has six causes).
 	FailReason string
 	URL        string
 	Method     string
+}
+
+// lifecyclePlan is how a message ends, decided when it is sent: a failure
+// code known at once, or the destination's outcome, within message_expiry.
+type lifecyclePlan struct {
+	FailCode      string
+	Outcome       DestinationOutcome
+	ExpirySeconds int
 }
 
 type mediaItem struct {
@@ -243,7 +253,8 @@ func (s *Server) sendMessage(c *call) {
 		acct.messaging.messages[msg.UUID] = msg
 		uuids[i] = msg.UUID
 		s.messageCallback(acct, msg)
-		s.scheduleLifecycle(acct, msg, code, acct.messaging.outcomes[dst], m.EffectiveMessageExpiry())
+		msg.Plan = lifecyclePlan{FailCode: code, Outcome: acct.messaging.outcomes[dst], ExpirySeconds: m.EffectiveMessageExpiry()}
+		s.scheduleLifecycle(acct, msg)
 	}
 	s.mu.Unlock()
 	c.reply(http.StatusAccepted, map[string]any{"api_id": newAPIID(), "message": "message(s) queued", "message_uuid": uuids})
@@ -294,7 +305,8 @@ func (s *Server) conversationOpen(acct *account, business, customer string, now 
 // its destination MessageDeliveredDelay later, unless it would stay queued
 // longer than message_expiry, in which case it fails with 420 at expiry.
 // Callers hold s.mu.
-func (s *Server) scheduleLifecycle(acct *account, msg *message, failCode string, out DestinationOutcome, expirySeconds int) {
+func (s *Server) scheduleLifecycle(acct *account, msg *message) {
+	failCode, out, expirySeconds := msg.Plan.FailCode, msg.Plan.Outcome, msg.Plan.ExpirySeconds
 	queuedAt := msg.Time
 	step := func(at time.Time, fn func()) {
 		s.sched.At(at, func() {
@@ -302,6 +314,9 @@ func (s *Server) scheduleLifecycle(acct *account, msg *message, failCode string,
 			defer s.mu.Unlock()
 			if s.accounts[acct.ID] != acct || acct.messaging.messages[msg.UUID] != msg {
 				return // reset or gone
+			}
+			if msg.State != MessageQueued && msg.State != MessageSent {
+				return // already final (a lifecycle re-armed after a restart)
 			}
 			fn()
 		})
@@ -317,6 +332,9 @@ func (s *Server) scheduleLifecycle(acct *account, msg *message, failCode string,
 	}
 	sentAt := queuedAt.Add(s.opts.MessageSentDelay)
 	step(sentAt, func() {
+		if msg.State != MessageQueued {
+			return
+		}
 		msg.State = MessageSent
 		msg.SentTime = s.clock.Now()
 		s.messageCallback(acct, msg)

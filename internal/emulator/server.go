@@ -92,7 +92,9 @@ type Server struct {
 	seq       uint64
 	cb        *callbackState
 	faults    faultState
-	limit     rateLimitState
+	// state is the state file, when UseStateFile set one (persist.go).
+	state *stateFile
+	limit rateLimitState
 }
 
 // New returns a Server with opts applied. Call Close to stop its scheduler.
@@ -130,6 +132,7 @@ func New(opts Options) *Server {
 	}
 	s := &Server{opts: opts, clock: opts.Clock, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	s.sched = newScheduler(s.clock)
+	s.sched.afterJob = s.persistLogged
 	s.SetFaults(Faults{})
 	if err := s.SetRateLimit(opts.RateLimit); err != nil {
 		panic("emulator: " + err.Error())
@@ -296,7 +299,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 			return
 		}
 		c.params = params
-		rt.handle(c)
+		s.handle(c, rt.handle)
 		return
 	}
 
@@ -324,7 +327,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	c.params = params
-	s.serveWithFaults(c, rt, rt.handle)
+	s.serveWithFaults(c, rt, func(c *call) { s.handle(c, rt.handle) })
+}
+
+// handle runs a route's handler; with a state file, a request that may
+// change something is answered only once the change is saved.
+func (s *Server) handle(c *call, h func(*call)) {
+	s.mu.Lock()
+	durable := s.state != nil
+	s.mu.Unlock()
+	if durable && c.req.Method != http.MethodGet {
+		h = s.durable(h)
+	}
+	h(c)
 }
 
 // authenticate checks Basic credentials in constant time against the

@@ -78,27 +78,7 @@ func (s *Server) createBrand(c *call) {
 	c.acct.brands[b.ID] = b
 	acct := c.acct
 	s.brandEvent(acct, b, tendlcrules.EventCreated)
-	declined := tendlcrules.BrandDeclinedReasons(b.Alias, b.ProfileUUID)
-	s.sched.After(s.opts.BrandRegistrationDelay, func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if acct.brands[b.ID] != b {
-			return // deleted meanwhile
-		}
-		if declined != nil {
-			b.Status, b.Declined = tendlcrules.StatusFailed, declined
-			if b.SecondaryVetting {
-				b.VettingStatus = "FAILED"
-			}
-			s.brandEvent(acct, b, tendlcrules.EventRejected)
-			return
-		}
-		b.Status = tendlcrules.StatusCompleted
-		if b.SecondaryVetting {
-			b.VettingStatus = "ACCEPTED"
-		}
-		s.brandEvent(acct, b, tendlcrules.EventRegistered)
-	})
+	s.scheduleBrandDecision(acct, b, b.CreatedAt.Add(s.opts.BrandRegistrationDelay))
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{
 		"api_id":   newAPIID(),
@@ -183,4 +163,30 @@ func (s *Server) deleteBrand(c *call) {
 	default:
 		c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "brand_id": id, "message": "Brand Deactivated"})
 	}
+}
+
+// scheduleBrandDecision queues the registry's decision on b, due at at:
+// registered, or rejected when tendlcrules says so. Callers hold s.mu.
+func (s *Server) scheduleBrandDecision(acct *account, b *brand, at time.Time) {
+	declined := tendlcrules.BrandDeclinedReasons(b.Alias, b.ProfileUUID)
+	s.sched.At(at, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if acct.brands[b.ID] != b {
+			return // deleted meanwhile
+		}
+		if declined != nil {
+			b.Status, b.Declined = tendlcrules.StatusFailed, declined
+			if b.SecondaryVetting {
+				b.VettingStatus = "FAILED"
+			}
+			s.brandEvent(acct, b, tendlcrules.EventRejected)
+			return
+		}
+		b.Status = tendlcrules.StatusCompleted
+		if b.SecondaryVetting {
+			b.VettingStatus = "ACCEPTED"
+		}
+		s.brandEvent(acct, b, tendlcrules.EventRegistered)
+	})
 }

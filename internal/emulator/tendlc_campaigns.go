@@ -191,21 +191,7 @@ func (s *Server) createCampaign(c *call) {
 	c.acct.campaigns[cp.ID] = cp
 	acct := c.acct
 	s.campaignEvent(acct, cp, tendlcrules.EventCreated)
-	reason := tendlcrules.CampaignRejectionReason(cp.Alias)
-	s.sched.After(s.opts.CampaignRegistrationDelay, func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if acct.campaigns[cp.ID] != cp {
-			return
-		}
-		if reason != "" {
-			cp.Status, cp.ErrorReason = tendlcrules.StatusFailed, reason
-			s.campaignEvent(acct, cp, tendlcrules.EventRejected)
-			return
-		}
-		cp.Status = tendlcrules.StatusActive
-		s.campaignEvent(acct, cp, tendlcrules.EventRegistered)
-	})
+	s.scheduleCampaignDecision(acct, cp, cp.CreatedAt.Add(s.opts.CampaignRegistrationDelay))
 	s.mu.Unlock()
 	c.reply(http.StatusOK, map[string]any{
 		"api_id":      newAPIID(),
@@ -332,4 +318,24 @@ func (s *Server) deleteCampaign(c *call) {
 		return
 	}
 	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign_id": id, "message": "Campaign Deactivated"})
+}
+
+// scheduleCampaignDecision queues the registry's decision on cp, due at
+// at. Callers hold s.mu.
+func (s *Server) scheduleCampaignDecision(acct *account, cp *campaign, at time.Time) {
+	reason := tendlcrules.CampaignRejectionReason(cp.Alias)
+	s.sched.At(at, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if acct.campaigns[cp.ID] != cp {
+			return
+		}
+		if reason != "" {
+			cp.Status, cp.ErrorReason = tendlcrules.StatusFailed, reason
+			s.campaignEvent(acct, cp, tendlcrules.EventRejected)
+			return
+		}
+		cp.Status = tendlcrules.StatusActive
+		s.campaignEvent(acct, cp, tendlcrules.EventRegistered)
+	})
 }

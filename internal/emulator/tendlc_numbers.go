@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
@@ -18,6 +19,10 @@ type campaignNumber struct {
 	Reason    string // why the last request failed
 	URL       string
 	Method    string
+	// RequestedAt and PendingReason belong to the request in progress: when
+	// it was made, and why it will fail ("" when it will not).
+	RequestedAt   time.Time
+	PendingReason string
 }
 
 // numberHolder returns the campaign that has number linked or a request
@@ -88,21 +93,8 @@ func (s *Server) linkNumbers(c *call) {
 		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: deref(in.URL), Method: deref(in.Method)}
 		cp.numbers[n] = link
 		s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventCreated)
-		reason := tendlcrules.LinkFailureReason(cp.Alias, n)
-		s.sched.After(s.opts.NumberLinkDelay, func() {
-			s.mu.Lock()
-			defer s.mu.Unlock()
-			if acct.campaigns[cp.ID] != cp || cp.numbers[link.Number] != link {
-				return
-			}
-			if reason != "" {
-				link.Status, link.Reason = tendlcrules.StatusFailed, reason
-				s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventFailed)
-				return
-			}
-			link.Status = tendlcrules.StatusCompleted
-			s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventSuccess)
-		})
+		link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.LinkFailureReason(cp.Alias, n)
+		s.scheduleLinkDecision(acct, cp, link)
 	}
 	c.reply(http.StatusOK, map[string]any{
 		"api_id":  newAPIID(),
@@ -209,11 +201,35 @@ func (s *Server) unlinkNumber(c *call) {
 	}
 	acct := c.acct
 	s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventCreated)
-	reason := tendlcrules.UnlinkFailureReason(cp.Alias, number)
-	s.sched.After(s.opts.NumberLinkDelay, func() {
+	link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.UnlinkFailureReason(cp.Alias, number)
+	s.scheduleLinkDecision(acct, cp, link)
+	c.reply(http.StatusAccepted, map[string]any{
+		"api_id":  newAPIID(),
+		"message": fmt.Sprintf("Request to unlink %s from campaign %s was received and is being processed", number, id),
+	})
+}
+
+// scheduleLinkDecision queues the operators' decision on the link or
+// unlink request pending on link (link.Unlinking tells which), due
+// NumberLinkDelay after it was made; the outcome was decided then, from the
+// campaign alias's markers. Callers hold s.mu.
+func (s *Server) scheduleLinkDecision(acct *account, cp *campaign, link *campaignNumber) {
+	reason := link.PendingReason
+	s.sched.At(link.RequestedAt.Add(s.opts.NumberLinkDelay), func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.campaigns[cp.ID] != cp || cp.numbers[number] != link {
+		if acct.campaigns[cp.ID] != cp || cp.numbers[link.Number] != link || link.Status != tendlcrules.StatusProcessing {
+			return
+		}
+		link.PendingReason = ""
+		if !link.Unlinking {
+			if reason != "" {
+				link.Status, link.Reason = tendlcrules.StatusFailed, reason
+				s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventFailed)
+				return
+			}
+			link.Status = tendlcrules.StatusCompleted
+			s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventSuccess)
 			return
 		}
 		link.Unlinking = false
@@ -223,12 +239,8 @@ func (s *Server) unlinkNumber(c *call) {
 			s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventFailed)
 			return
 		}
-		delete(cp.numbers, number)
+		delete(cp.numbers, link.Number)
 		link.Status = "" // no longer linked: the callback carries no RegistrationStatus
 		s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventSuccess)
-	})
-	c.reply(http.StatusAccepted, map[string]any{
-		"api_id":  newAPIID(),
-		"message": fmt.Sprintf("Request to unlink %s from campaign %s was received and is being processed", number, id),
 	})
 }
