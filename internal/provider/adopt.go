@@ -12,6 +12,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 // Creates whose outcome is unknown. A create is never retried blindly: when
@@ -84,21 +85,7 @@ func (e *lookupFailedError) Unwrap() error { return e.create }
 const lookupAttempts = 3
 
 func lookupWithRetry[T any](ctx context.Context, lookup func(context.Context) ([]T, error)) ([]T, error) {
-	var err error
-	wait := 200 * time.Millisecond
-	for i := 0; i < lookupAttempts; i++ {
-		var found []T
-		if found, err = lookup(ctx); err == nil {
-			return found, nil
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(wait):
-		}
-		wait *= 2
-	}
-	return nil, err
+	return wait.Retry(ctx, "lookup after an ambiguous create", lookupAttempts, 0, wait.Always, lookup)
 }
 
 // createOrAdopt runs create and, when its outcome is ambiguous, adopts what

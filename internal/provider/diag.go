@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 // addAPIError adds an error diagnostic: summary says what failed, the detail
@@ -60,27 +61,14 @@ func configureDataSource(req datasource.ConfigureRequest, resp *datasource.Confi
 	return clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// readAfterCreate reads an object just created, retrying a 404 a few times:
-// some APIs serve a read from a replica that lags the write.
-func readAfterCreate[T any](ctx context.Context, read func(context.Context) (T, error)) (T, error) {
-	var (
-		out T
-		err error
-	)
-	wait := 100 * time.Millisecond
-	for attempt := 0; attempt < 6; attempt++ {
-		out, err = read(ctx)
-		if !errors.Is(err, client.ErrNotFound) {
-			return out, err
-		}
-		select {
-		case <-ctx.Done():
-			return out, ctx.Err()
-		case <-time.After(wait):
-		}
-		wait *= 2
-	}
-	return out, err
+// readAfterCreateTimeout bounds the retries of a 404 right after a create.
+const readAfterCreateTimeout = 6 * time.Second
+
+// readAfterCreate reads an object just created, retrying a 404 for a few
+// seconds: some APIs serve a read from a replica that lags the write.
+func readAfterCreate[T any](ctx context.Context, what string, read func(context.Context) (T, error)) (T, error) {
+	return wait.Retry(ctx, "read after create of "+what, 0, readAfterCreateTimeout,
+		func(err error) bool { return errors.Is(err, client.ErrNotFound) }, read)
 }
 
 // privateKeyImported is the private-state key marking an object imported

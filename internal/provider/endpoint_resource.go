@@ -188,7 +188,7 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 	// the MD5 of the password we sent. No read-back request. Until then,
 	// the creates of the first burst share one read-back that teaches it.
 	r.client.ShareSIPDomainReadBack(ctx, func(ctx context.Context) error {
-		_, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Endpoint, error) {
+		_, err := readAfterCreate(ctx, "endpoint "+created.EndpointID, func(ctx context.Context) (*client.Endpoint, error) {
 			return r.client.GetEndpoint(ctx, created.EndpointID)
 		})
 		return err
@@ -203,7 +203,7 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 
-	ep, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Endpoint, error) {
+	ep, err := readAfterCreate(ctx, "endpoint "+created.EndpointID, func(ctx context.Context) (*client.Endpoint, error) {
 		return r.client.GetEndpoint(ctx, created.EndpointID)
 	})
 	if err != nil {

@@ -208,7 +208,7 @@ func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateReq
 			return
 		}
 	}
-	n, err := readAfterCreate(ctx, func(ctx context.Context) (*client.AccountNumber, error) {
+	n, err := readAfterCreate(ctx, "phone number "+number, func(ctx context.Context) (*client.AccountNumber, error) {
 		return r.client.GetNumber(ctx, number)
 	})
 	if err != nil {

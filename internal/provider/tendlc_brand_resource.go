@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 var (
@@ -217,27 +219,23 @@ func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateReq
 	}
 	id := created.BrandID
 	what := "10DLC brand " + id
-	b, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Brand, error) { return r.client.GetBrand(ctx, id) })
+	b, err := readAfterCreate(ctx, what, findBrand(r.client, id))
 	if err != nil {
 		r.saveUnread(ctx, resp, plan, id)
 		addAPIError(&resp.Diagnostics, "Error reading 10DLC brand after create", what, err)
 		return
 	}
 	if plan.WaitForRegistration.ValueBool() {
-		err = pollUntil(ctx, timeout, func(ctx context.Context) (bool, error) {
-			got, err := r.client.GetBrand(ctx, id)
-			if err != nil {
-				return false, err
-			}
+		var got *client.Brand
+		if got, err = waitBrandRegistered(ctx, r.client, id, timeout); got != nil {
 			b = got
-			return b.RegistrationStatus != tendlcrules.StatusProcessing, nil
-		})
+		}
 	}
 	applyBrand(&plan, b)
 	// Saved in every case below: a brand that exists must be in the state.
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	switch {
-	case errors.Is(err, errWaitTimeout):
+	case errors.Is(err, wait.ErrTimeout):
 		addTimeoutError(&resp.Diagnostics, "Timed out waiting for 10DLC brand registration", what, timeout, b.RegistrationStatus)
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Error waiting for 10DLC brand registration", what, err)
@@ -246,6 +244,20 @@ func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateReq
 			fmt.Sprintf("The registry rejected %s (%q). Its reasons:\n%s\n\nThe brand stays in the state as tainted; correct what the reasons name "+
 				"(the business profile or the brand's arguments) and apply again to register a replacement.", what, b.BrandAlias, b.DeclinedText()))
 	}
+}
+
+// findBrand is the finder of brand id; statusBrand reads its registration
+// status; waitBrandRegistered waits until the registry has decided.
+func findBrand(c *client.Client, id string) func(context.Context) (*client.Brand, error) {
+	return func(ctx context.Context) (*client.Brand, error) { return c.GetBrand(ctx, id) }
+}
+
+func statusBrand(c *client.Client, id string) wait.StatusFunc[*client.Brand] {
+	return wait.StatusOf(findBrand(c, id), func(b *client.Brand) string { return b.RegistrationStatus })
+}
+
+func waitBrandRegistered(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.Brand, error) {
+	return wait.For[*client.Brand]{What: "10DLC brand " + id, Pending: registrationPending, Status: statusBrand(c, id), Timeout: timeout}.Wait(ctx)
 }
 
 // saveUnread stores an object whose read failed, so it is not orphaned.

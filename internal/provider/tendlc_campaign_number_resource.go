@@ -19,6 +19,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 var (
@@ -101,24 +102,50 @@ func (r *TenDLCCampaignNumberResource) Configure(_ context.Context, req resource
 	r.client = configureResource(req, resp)
 }
 
-// waitSettled polls the number until no request about it is in progress.
-// It returns nil for a number that is not (or no longer) listed.
-func (r *TenDLCCampaignNumberResource) waitSettled(ctx context.Context, timeout time.Duration, campaignID, number string,
-	settled func(*client.CampaignNumber) bool) (*client.CampaignNumber, error) {
-	var last *client.CampaignNumber
-	err := pollUntil(ctx, timeout, func(ctx context.Context) (bool, error) {
-		n, err := r.client.GetCampaignNumber(ctx, campaignID, number)
+// Statuses of a number link beyond the API's own: a number the campaign no
+// longer lists, and one whose unlink the operators refused.
+const (
+	numberGone    = "GONE"
+	numberRefused = "REFUSED"
+)
+
+// findCampaignNumber is the finder of number in campaignID; its status is
+// the API's, or numberGone for a number not (or no longer) listed.
+func findCampaignNumber(c *client.Client, campaignID, number string) func(context.Context) (*client.CampaignNumber, error) {
+	return func(ctx context.Context) (*client.CampaignNumber, error) {
+		n, err := c.GetCampaignNumber(ctx, campaignID, number)
 		if errors.Is(err, client.ErrNotFound) {
-			last = nil
-			return true, nil
+			return nil, nil
 		}
-		if err != nil {
-			return false, err
+		return n, err
+	}
+}
+
+func statusCampaignNumber(c *client.Client, campaignID, number string) wait.StatusFunc[*client.CampaignNumber] {
+	return wait.StatusOf(findCampaignNumber(c, campaignID, number), func(n *client.CampaignNumber) string {
+		switch {
+		case n == nil:
+			return numberGone
+		case n.Status != tendlcrules.StatusProcessing && n.Reason != "":
+			return numberRefused
 		}
-		last = n
-		return settled(n), nil
+		return n.Status
 	})
-	return last, err
+}
+
+// waitNumberLinked waits until no request about the number is in progress:
+// linked, refused or gone (then it returns nil).
+func waitNumberLinked(ctx context.Context, c *client.Client, campaignID, number string, timeout time.Duration) (*client.CampaignNumber, error) {
+	return wait.For[*client.CampaignNumber]{What: "number " + number + " of 10DLC campaign " + campaignID,
+		Pending: []string{tendlcrules.StatusProcessing}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout}.Wait(ctx)
+}
+
+// waitNumberUnlinked waits, after an unlink request, until the number is
+// gone (nil) or the operators refused (the number, with their reason): until
+// then it reads PROCESSING.
+func waitNumberUnlinked(ctx context.Context, c *client.Client, campaignID, number string, timeout time.Duration) (*client.CampaignNumber, error) {
+	return wait.For[*client.CampaignNumber]{What: "unlink of number " + number + " from 10DLC campaign " + campaignID,
+		Target: []string{numberGone, numberRefused}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout}.Wait(ctx)
 }
 
 func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -142,11 +169,9 @@ func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.
 		return
 	}
 	plan.ID = types.StringValue(tendlcrules.CampaignNumberID(campaignID, number))
-	n, err := r.waitSettled(ctx, timeout, campaignID, number, func(n *client.CampaignNumber) bool {
-		return n.Status != tendlcrules.StatusProcessing
-	})
+	n, err := waitNumberLinked(ctx, r.client, campaignID, number, timeout)
 	switch {
-	case errors.Is(err, errWaitTimeout):
+	case errors.Is(err, wait.ErrTimeout):
 		plan.Status = types.StringValue(tendlcrules.StatusProcessing)
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		addTimeoutError(&resp.Diagnostics, "Timed out waiting for the 10DLC number link", what, timeout, tendlcrules.StatusProcessing)
@@ -217,9 +242,7 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 
 	// A request still in progress (a link that timed out earlier) must
 	// settle before the number can be unlinked.
-	n, err := r.waitSettled(ctx, timeout, campaignID, number, func(n *client.CampaignNumber) bool {
-		return n.Status != tendlcrules.StatusProcessing
-	})
+	n, err := waitNumberLinked(ctx, r.client, campaignID, number, timeout)
 	if err == nil && (n == nil || n.Status == tendlcrules.StatusFailed) {
 		return // not linked: nothing to unlink
 	}
@@ -232,9 +255,7 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 	if err == nil {
 		// After the request the number reads PROCESSING until operators
 		// answer: gone (unlinked) or COMPLETED with a reason (refused).
-		n, err = r.waitSettled(ctx, timeout, campaignID, number, func(n *client.CampaignNumber) bool {
-			return n.Status != tendlcrules.StatusProcessing && n.Reason != ""
-		})
+		n, err = waitNumberUnlinked(ctx, r.client, campaignID, number, timeout)
 		if err == nil && n != nil {
 			resp.Diagnostics.AddError("Operators refused to unlink the number from the 10DLC campaign",
 				fmt.Sprintf("The unlink request for %s failed: %s\n\nThe number is still linked and stays in the state; run terraform destroy or apply again to retry.", what, n.Reason))
@@ -242,7 +263,7 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 		}
 	}
 	switch {
-	case errors.Is(err, errWaitTimeout) || errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, wait.ErrTimeout) || errors.Is(err, context.DeadlineExceeded):
 		resp.Diagnostics.AddError("Timed out waiting for the 10DLC number unlink",
 			fmt.Sprintf("%s is still being processed after %s. It stays in the state; raise timeouts.delete and try again.", what, timeout))
 	case err != nil:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 var (
@@ -330,7 +332,7 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 	}
 	id := created.CampaignID
 	what := "10DLC campaign " + id
-	c, err := readAfterCreate(ctx, func(ctx context.Context) (*client.Campaign, error) { return r.client.GetCampaign(ctx, id) })
+	c, err := readAfterCreate(ctx, what, findCampaign(r.client, id))
 	if err != nil {
 		plan.ID = types.StringValue(id)
 		plan.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
@@ -341,19 +343,15 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 		return
 	}
 	if plan.WaitForRegistration.ValueBool() {
-		err = pollUntil(ctx, timeout, func(ctx context.Context) (bool, error) {
-			got, err := r.client.GetCampaign(ctx, id)
-			if err != nil {
-				return false, err
-			}
+		var got *client.Campaign
+		if got, err = waitCampaignRegistered(ctx, r.client, id, timeout); got != nil {
 			c = got
-			return c.RegistrationStatus != tendlcrules.StatusProcessing, nil
-		})
+		}
 	}
 	applyCampaign(&plan, c)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	switch {
-	case errors.Is(err, errWaitTimeout):
+	case errors.Is(err, wait.ErrTimeout):
 		addTimeoutError(&resp.Diagnostics, "Timed out waiting for 10DLC campaign registration", what, timeout, c.RegistrationStatus)
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Error waiting for 10DLC campaign registration", what, err)
@@ -362,6 +360,21 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 			fmt.Sprintf("The registry rejected %s (%q): %s\n\nThe campaign stays in the state as tainted; correct what the reason names "+
 				"and apply again to register a replacement.", what, c.CampaignAlias, c.ErrorReason))
 	}
+}
+
+// findCampaign is the finder of campaign id; statusCampaign reads its
+// registration status; waitCampaignRegistered waits until the registry has
+// decided.
+func findCampaign(c *client.Client, id string) func(context.Context) (*client.Campaign, error) {
+	return func(ctx context.Context) (*client.Campaign, error) { return c.GetCampaign(ctx, id) }
+}
+
+func statusCampaign(c *client.Client, id string) wait.StatusFunc[*client.Campaign] {
+	return wait.StatusOf(findCampaign(c, id), func(k *client.Campaign) string { return k.RegistrationStatus })
+}
+
+func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.Campaign, error) {
+	return wait.For[*client.Campaign]{What: "10DLC campaign " + id, Pending: registrationPending, Status: statusCampaign(c, id), Timeout: timeout}.Wait(ctx)
 }
 
 func (r *TenDLCCampaignResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -16,51 +15,15 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
-// Poll intervals of the 10DLC waiters: brisk at first (the emulator answers
-// within a second or two), then backing off so a registration that takes
-// hours costs few requests.
-var (
-	pollInitial = 100 * time.Millisecond
-	pollMax     = 15 * time.Second
-	pollFactor  = 1.5
-)
-
 // Default timeouts of the 10DLC waiters.
 const (
 	defaultRegistrationTimeout = 30 * time.Minute
 	defaultLinkTimeout         = 20 * time.Minute
 )
 
-// errWaitTimeout is returned by pollUntil when the deadline passes first.
-var errWaitTimeout = errors.New("timed out")
-
-// pollUntil calls check until it reports done or fails, waiting between
-// calls with exponential backoff, for at most timeout.
-func pollUntil(ctx context.Context, timeout time.Duration, check func(context.Context) (bool, error)) error {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	wait := pollInitial
-	for {
-		done, err := check(ctx)
-		if err != nil {
-			if ctx.Err() != nil {
-				return errWaitTimeout
-			}
-			return err
-		}
-		if done {
-			return nil
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return errWaitTimeout
-		case <-t.C:
-		}
-		wait = min(time.Duration(float64(wait)*pollFactor), pollMax)
-	}
-}
+// registrationPending is the status a brand or campaign holds while the
+// registry decides; any other ends the wait.
+var registrationPending = []string{tendlcrules.StatusProcessing}
 
 // declinedReasonType is the element type of declined_reasons.
 var declinedReasonType = types.ObjectType{AttrTypes: map[string]attr.Type{"code": types.StringType, "message": types.StringType}}

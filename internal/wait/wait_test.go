@@ -1,0 +1,157 @@
+package wait
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// statuses returns a status function that reports seq in turn (the last
+// one repeated) and counts its calls.
+func statuses(seq ...string) (StatusFunc[int], *int) {
+	calls := 0
+	return func(context.Context) (int, string, error) {
+		calls++
+		return calls, seq[min(calls, len(seq))-1], nil
+	}, &calls
+}
+
+func TestForWaitsThroughPendingUntilTarget(t *testing.T) {
+	f, calls := statuses("PROCESSING", "PROCESSING", "COMPLETED")
+	v, err := For[int]{What: "brand B1", Pending: []string{"PROCESSING"}, Target: []string{"COMPLETED"}, Status: f}.Wait(context.Background())
+	if err != nil || v != 3 || *calls != 3 {
+		t.Fatalf("Wait = %d, %v after %d calls; want 3, nil after 3", v, err, *calls)
+	}
+}
+
+func TestForEmptyTargetEndsOnAnyStatusNotPending(t *testing.T) {
+	f, calls := statuses("PROCESSING", "FAILED")
+	_, err := For[int]{What: "brand B1", Pending: []string{"PROCESSING"}, Status: f}.Wait(context.Background())
+	if err != nil || *calls != 2 {
+		t.Fatalf("Wait: %v after %d calls; want nil after 2", err, *calls)
+	}
+}
+
+func TestForEmptyPendingWaitsThroughAnyStatusNotTarget(t *testing.T) {
+	f, calls := statuses("PROCESSING", "COMPLETED", "GONE")
+	_, err := For[int]{What: "link", Target: []string{"GONE"}, Status: f}.Wait(context.Background())
+	if err != nil || *calls != 3 {
+		t.Fatalf("Wait: %v after %d calls; want nil after 3", err, *calls)
+	}
+}
+
+func TestForUnexpectedStatus(t *testing.T) {
+	f, _ := statuses("PROCESSING", "EXPLODED")
+	v, err := For[int]{What: "brand B1", Pending: []string{"PROCESSING"}, Target: []string{"COMPLETED"}, Status: f}.Wait(context.Background())
+	var ue *UnexpectedStatusError
+	if !errors.As(err, &ue) || ue.Status != "EXPLODED" || v != 2 {
+		t.Fatalf("Wait = %d, %v; want the object and an UnexpectedStatusError for EXPLODED", v, err)
+	}
+}
+
+func TestForTimeoutReportsLastStatus(t *testing.T) {
+	f, _ := statuses("PROCESSING")
+	_, err := For[int]{What: "brand B1", Pending: []string{"PROCESSING"}, Target: []string{"COMPLETED"}, Status: f,
+		Timeout: 150 * time.Millisecond}.Wait(context.Background())
+	var te *TimeoutError
+	if !errors.Is(err, ErrTimeout) || !errors.As(err, &te) || te.Status != "PROCESSING" || te.What != "brand B1" {
+		t.Fatalf("Wait: %v; want a TimeoutError for brand B1 in PROCESSING", err)
+	}
+}
+
+func TestForStatusErrorEndsTheWait(t *testing.T) {
+	boom := errors.New("boom")
+	calls := 0
+	_, err := For[int]{What: "x", Pending: []string{"P"}, Status: func(context.Context) (int, string, error) {
+		calls++
+		return 0, "", boom
+	}}.Wait(context.Background())
+	if !errors.Is(err, boom) || calls != 1 {
+		t.Fatalf("Wait: %v after %d calls; want boom after 1", err, calls)
+	}
+}
+
+func TestForCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	f, _ := statuses("P")
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	_, err := For[int]{What: "x", Pending: []string{"P"}, Target: []string{"T"}, Status: f}.Wait(ctx)
+	if !errors.Is(err, context.Canceled) || errors.Is(err, ErrTimeout) {
+		t.Fatalf("Wait: %v; want context.Canceled, not a timeout", err)
+	}
+}
+
+var errLag = errors.New("404")
+
+func TestRetryRetriesUntilSuccess(t *testing.T) {
+	calls := 0
+	v, err := Retry(context.Background(), "read", 6, 0, func(err error) bool { return errors.Is(err, errLag) },
+		func(context.Context) (int, error) {
+			calls++
+			if calls < 3 {
+				return 0, errLag
+			}
+			return 7, nil
+		})
+	if err != nil || v != 7 || calls != 3 {
+		t.Fatalf("Retry = %d, %v after %d calls; want 7, nil after 3", v, err, calls)
+	}
+}
+
+func TestRetryStopsOnAnErrorNotRetryable(t *testing.T) {
+	boom := errors.New("boom")
+	calls := 0
+	_, err := Retry(context.Background(), "read", 6, 0, func(err error) bool { return errors.Is(err, errLag) },
+		func(context.Context) (int, error) { calls++; return 0, boom })
+	if !errors.Is(err, boom) || calls != 1 {
+		t.Fatalf("Retry: %v after %d calls; want boom after 1", err, calls)
+	}
+}
+
+func TestRetryReturnsTheLastErrorWhenAttemptsRunOut(t *testing.T) {
+	calls := 0
+	_, err := Retry(context.Background(), "lookup", 3, 0, Always,
+		func(context.Context) (int, error) { calls++; return 0, errLag })
+	if err != errLag || calls != 3 {
+		t.Fatalf("Retry: %v after %d calls; want the call's own error after 3", err, calls)
+	}
+}
+
+func TestRetryReturnsTheLastErrorWhenTimeoutRunsOut(t *testing.T) {
+	_, err := Retry(context.Background(), "read", 0, 150*time.Millisecond, Always,
+		func(context.Context) (int, error) { return 0, errLag })
+	if err != errLag {
+		t.Fatalf("Retry: %v; want the call's own error", err)
+	}
+}
+
+func TestBackoffSchedule(t *testing.T) {
+	want := []time.Duration{100 * time.Millisecond, 150 * time.Millisecond, 225 * time.Millisecond, 337500 * time.Microsecond, 506250 * time.Microsecond}
+	d := FirstDelay
+	for i, w := range want {
+		if d != w {
+			t.Fatalf("delay %d = %s, want %s", i, d, w)
+		}
+		d = nextDelay(d)
+	}
+	for range 30 {
+		d = nextDelay(d)
+	}
+	if d != MaxDelay {
+		t.Fatalf("delay grows to %s, want the cap %s", d, MaxDelay)
+	}
+}
+
+func TestStatusOfReadsTheStatusOfWhatTheFinderFinds(t *testing.T) {
+	type brand struct{ status string }
+	boom := errors.New("boom")
+	f := StatusOf(func(context.Context) (*brand, error) { return &brand{"COMPLETED"}, nil }, func(b *brand) string { return b.status })
+	if b, s, err := f(context.Background()); err != nil || s != "COMPLETED" || b.status != "COMPLETED" {
+		t.Fatalf("StatusOf = %v, %q, %v; want the brand, COMPLETED, nil", b, s, err)
+	}
+	g := StatusOf(func(context.Context) (*brand, error) { return nil, boom }, func(b *brand) string { return b.status })
+	if _, _, err := g(context.Background()); !errors.Is(err, boom) {
+		t.Fatalf("StatusOf of a failing finder: %v; want boom", err)
+	}
+}
