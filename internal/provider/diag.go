@@ -5,15 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 // addAPIError adds an error diagnostic: summary says what failed, the detail
@@ -35,47 +32,6 @@ func addAPIError(diags *diag.Diagnostics, summary, what string, err error) {
 	}
 	diags.AddError(summary, detail)
 }
-
-// clientFrom extracts the API client from ProviderData, adding a clear error
-// when the provider handed over something else.
-func clientFrom(data any, diags *diag.Diagnostics) *client.Client {
-	if data == nil {
-		return nil
-	}
-	c, ok := data.(*client.Client)
-	if !ok {
-		diags.AddError("Unexpected provider data",
-			fmt.Sprintf("Expected *client.Client, got %T. This is a bug in the provider; please report it.", data))
-		return nil
-	}
-	return c
-}
-
-// configureResource and configureDataSource are the Configure bodies every
-// resource and data source share.
-func configureResource(req resource.ConfigureRequest, resp *resource.ConfigureResponse) *client.Client {
-	return clientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func configureDataSource(req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) *client.Client {
-	return clientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-// readAfterCreateTimeout bounds the retries of a 404 right after a create.
-const readAfterCreateTimeout = 6 * time.Second
-
-// readAfterCreate reads an object just created, retrying a 404 for a few
-// seconds: some APIs serve a read from a replica that lags the write.
-func readAfterCreate[T any](ctx context.Context, what string, read func(context.Context) (T, error)) (T, error) {
-	return wait.Retry(ctx, "read after create of "+what, 0, readAfterCreateTimeout,
-		func(err error) bool { return errors.Is(err, client.ErrNotFound) }, read)
-}
-
-// privateKeyImported is the private-state key marking an object imported
-// since its last apply: values the API never returns (a message's text, a
-// session's unknown_caller_play) are then adopted from the configuration
-// instead of forcing a replacement.
-const privateKeyImported = "imported"
 
 // readOrForget settles the lookup error of a resource's Read: a 404 removes
 // the resource from the state (the next plan creates it again), any other

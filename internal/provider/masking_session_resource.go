@@ -438,14 +438,6 @@ func (r *MaskingSessionResource) Create(ctx context.Context, req resource.Create
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// maskingNullIfEmpty maps the API's "" for an unset value to null.
-func maskingNullIfEmpty(s string) types.String {
-	if s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
-}
-
 // applyMaskingSession copies what the API reports into m. unknown_caller_play
 // is not part of the session object and is left as it is.
 func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
@@ -459,22 +451,22 @@ func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
 	m.RingTimeout = types.Int64Value(s.RingTimeout)
 	m.Record = types.BoolValue(s.Record)
 	m.RecordFileFormat = types.StringValue(s.RecordFileFormat)
-	m.RecordingCallbackURL = maskingNullIfEmpty(s.RecordingCallbackURL)
+	m.RecordingCallbackURL = stringOrNull(s.RecordingCallbackURL)
 	m.RecordingCallbackMethod = types.StringValue(s.RecordingCallbackMethod)
-	m.CallbackURL = maskingNullIfEmpty(s.CallbackURL)
+	m.CallbackURL = stringOrNull(s.CallbackURL)
 	m.CallbackMethod = types.StringValue(s.CallbackMethod)
-	m.FirstPartyPlayURL = maskingNullIfEmpty(s.FirstPartyPlayURL)
-	m.SecondPartyPlayURL = maskingNullIfEmpty(s.SecondPartyPlayURL)
+	m.FirstPartyPlayURL = stringOrNull(s.FirstPartyPlayURL)
+	m.SecondPartyPlayURL = stringOrNull(s.SecondPartyPlayURL)
 	m.InitiateCallToFirstParty = types.BoolValue(s.InitiateCallToFirstParty)
 	m.IsPINAuthenticationRequired = types.BoolValue(s.IsPINAuthenticationRequired)
 	m.GeneratePIN = types.BoolValue(s.GeneratePIN)
 	m.GeneratePINLength = types.Int64Value(s.GeneratePINLength)
-	m.FirstPartyPIN = maskingNullIfEmpty(s.FirstPartyPIN)
-	m.SecondPartyPIN = maskingNullIfEmpty(s.SecondPartyPIN)
-	m.PINPromptPlay = maskingNullIfEmpty(s.PINPromptPlay)
+	m.FirstPartyPIN = stringOrNull(s.FirstPartyPIN)
+	m.SecondPartyPIN = stringOrNull(s.SecondPartyPIN)
+	m.PINPromptPlay = stringOrNull(s.PINPromptPlay)
 	m.PINRetry = types.Int64Value(s.PINRetry)
 	m.PINRetryWait = types.Int64Value(s.PINRetryWaitSeconds())
-	m.IncorrectPINPlay = maskingNullIfEmpty(s.IncorrectPINPlay)
+	m.IncorrectPINPlay = stringOrNull(s.IncorrectPINPlay)
 	m.CreatedTime = types.StringValue(s.CreatedTime)
 	m.ModifiedTime = types.StringValue(s.ModifiedTime)
 	m.ExpiryTime = types.StringValue(s.ExpiryTime)

@@ -2,11 +2,9 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -38,15 +36,6 @@ func declinedReasonsValue(rs []client.DeclinedReason) types.List {
 	return types.ListValueMust(declinedReasonType, elems)
 }
 
-// stringOrNull maps the API's "" (unset) to null, so optional attributes
-// left out of the configuration plan no change.
-func stringOrNull(s string) types.String {
-	if s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
-}
-
 // replaceWhenFailed plans a replacement of an object the registry
 // rejected, so the next apply registers a new one even when the rejection
 // was seen on a refresh rather than during create.
@@ -61,10 +50,4 @@ func replaceWhenFailed(ctx context.Context, req resource.ModifyPlanRequest, resp
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("registration_status"), types.StringUnknown())...)
 	resp.RequiresReplace = append(resp.RequiresReplace, path.Root("registration_status"))
-}
-
-// addTimeoutError reports a waiter that ran out of time.
-func addTimeoutError(diags *diag.Diagnostics, summary, what string, timeout time.Duration, status string) {
-	diags.AddError(summary, fmt.Sprintf("%s is still %s after %s. It is saved in the state as tainted, so the next apply replaces it; "+
-		"if it completes meanwhile, keep it with terraform untaint. To wait longer, raise the value in the resource's timeouts block.", what, status, timeout))
 }

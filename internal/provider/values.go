@@ -28,3 +28,12 @@ func setStrings(ctx context.Context, s types.Set) (out []string, known bool, dia
 	sort.Strings(out)
 	return out, true, diags
 }
+
+// stringOrNull maps the API's "" (unset) to null, so optional attributes
+// left out of the configuration plan no change.
+func stringOrNull(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
