@@ -115,18 +115,13 @@ func (c *Client) ListEndpoints(ctx context.Context, limit, offset int) (*Endpoin
 
 // ListAllEndpoints pages through every endpoint with the largest page.
 func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
-	var all []Endpoint
-	for offset := 0; ; {
-		page, err := c.ListEndpoints(ctx, EndpointPageLimit, offset)
+	return listAll(ctx, EndpointPageLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
+		page, err := c.ListEndpoints(ctx, limit, offset)
 		if err != nil {
-			return nil, err
+			return nil, ListMeta{}, err
 		}
-		all = append(all, page.Objects...)
-		offset += len(page.Objects)
-		if page.Meta.Next == nil || len(page.Objects) == 0 || offset >= page.Meta.TotalCount {
-			return all, nil
-		}
-	}
+		return page.Objects, page.Meta, nil
+	})
 }
 
 // UpdateEndpoint changes password, alias or app_id. Setting fields is

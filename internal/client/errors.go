@@ -51,3 +51,38 @@ func StatusCode(err error) int {
 	}
 	return 0
 }
+
+// OutcomeUnknownError reports a request that changes something and whose
+// reply was lost: the server may or may not have carried it out. It is never
+// retried automatically; callers look the object up instead.
+type OutcomeUnknownError struct {
+	Method, Path string
+	Err          error
+}
+
+func (e *OutcomeUnknownError) Error() string {
+	return fmt.Sprintf("%s %s: the request may or may not have been carried out (no reply was received): %v", e.Method, e.Path, e.Err)
+}
+
+func (e *OutcomeUnknownError) Unwrap() error { return e.Err }
+
+// IsOutcomeUnknown reports whether err is an *OutcomeUnknownError.
+func IsOutcomeUnknown(err error) bool {
+	var o *OutcomeUnknownError
+	return errors.As(err, &o)
+}
+
+// IsAmbiguousCreate reports whether err leaves open whether a create (or a
+// send, a purchase, a link) was carried out: the reply was lost
+// (*OutcomeUnknownError), or the API answered 500, 502, 503 or 504, which a
+// gateway may return after the service committed the change.
+func IsAmbiguousCreate(err error) bool {
+	if IsOutcomeUnknown(err) {
+		return true
+	}
+	switch StatusCode(err) {
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}

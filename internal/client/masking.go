@@ -219,17 +219,11 @@ func (c *Client) ListMaskingSessions(ctx context.Context, f MaskingSessionFilter
 
 // ListAllMaskingSessions pages through every session matching f.
 func (c *Client) ListAllMaskingSessions(ctx context.Context, f MaskingSessionFilter) ([]MaskingSession, error) {
-	all := []MaskingSession{}
-	for offset := 0; ; {
-		page, err := c.ListMaskingSessions(ctx, f, MaskingSessionPageLimit, offset)
+	return listAll(ctx, MaskingSessionPageLimit, 0, func(ctx context.Context, limit, offset int) ([]MaskingSession, ListMeta, error) {
+		page, err := c.ListMaskingSessions(ctx, f, limit, offset)
 		if err != nil {
-			return nil, err
+			return nil, ListMeta{}, err
 		}
-		objs := page.Response.Objects
-		all = append(all, objs...)
-		offset += len(objs)
-		if page.Response.Meta.Next == nil || len(objs) == 0 || offset >= page.Response.Meta.TotalCount {
-			return all, nil
-		}
-	}
+		return page.Response.Objects, page.Response.Meta, nil
+	})
 }

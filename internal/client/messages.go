@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
@@ -133,6 +134,22 @@ func (c *Client) ListMessages(ctx context.Context, f MessageFilter) (*MessageLis
 		return nil, err
 	}
 	return &out, nil
+}
+
+// MessageTimeFilter formats t for the message_time__* filters.
+func MessageTimeFilter(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05") }
+
+// ListAllMessages pages through every message record matching f (Limit and
+// Offset of f are ignored).
+func (c *Client) ListAllMessages(ctx context.Context, f MessageFilter) ([]Message, error) {
+	return listAll(ctx, 20, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Message, ListMeta, error) {
+		f.Limit, f.Offset = limit, offset
+		l, err := c.ListMessages(ctx, f)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return l.Objects, l.Meta, nil
+	})
 }
 
 // ListMessageMedia reads the media of a message; ErrNotFound when the

@@ -223,18 +223,13 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 
 // ListAllNumbers pages through every number of the account matching f.
 func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]AccountNumber, error) {
-	var all []AccountNumber
-	for offset := 0; ; {
-		page, err := c.ListNumbers(ctx, f, AccountNumberPageLimit, offset)
+	return listAll(ctx, AccountNumberPageLimit, 0, func(ctx context.Context, limit, offset int) ([]AccountNumber, ListMeta, error) {
+		page, err := c.ListNumbers(ctx, f, limit, offset)
 		if err != nil {
-			return nil, err
+			return nil, ListMeta{}, err
 		}
-		all = append(all, page.Objects...)
-		offset += len(page.Objects)
-		if page.Meta.Next == nil || len(page.Objects) == 0 || offset >= page.Meta.TotalCount {
-			return all, nil
-		}
-	}
+		return page.Objects, page.Meta, nil
+	})
 }
 
 // NumberUpdate is the body of POST Number/{number}/; nil fields are left

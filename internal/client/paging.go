@@ -5,6 +5,25 @@ import (
 	"sync"
 )
 
+// listAll reads a paged listing one page after another, from offset 0,
+// until the API's meta says there is no more (or a page is empty), for at
+// most maxPages pages (0: no bound).
+func listAll[T any](ctx context.Context, limit, maxPages int, page func(ctx context.Context, limit, offset int) ([]T, ListMeta, error)) ([]T, error) {
+	var all []T
+	for offset, n := 0, 0; maxPages == 0 || n < maxPages; n++ {
+		objs, meta, err := page(ctx, limit, offset)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, objs...)
+		offset += len(objs)
+		if meta.Next == nil || len(objs) == 0 || offset >= meta.TotalCount {
+			break
+		}
+	}
+	return all, nil
+}
+
 // PageConcurrency is how many pages of one listing are fetched at once.
 const PageConcurrency = 8
 

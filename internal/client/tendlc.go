@@ -238,6 +238,22 @@ func (c *Client) ListBrands(ctx context.Context, limit, offset int) (*BrandList,
 	return &out, nil
 }
 
+// maxLookupPages bounds the listings that look up an object whose create
+// may have been carried out (see IsAmbiguousCreate), so one ends on a huge
+// account.
+const maxLookupPages = 500
+
+// ListAllBrands pages through every 10DLC brand of the account.
+func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
+	return listAll(ctx, TenDLCPageLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
+		l, err := c.ListBrands(ctx, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return l.Brands, l.Meta, nil
+	})
+}
+
 // DeleteBrand deactivates a brand; ErrNotFound when it is already gone.
 func (c *Client) DeleteBrand(ctx context.Context, id string) error {
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Brand", id), idempotent: true}, nil)
@@ -276,6 +292,18 @@ func (c *Client) ListCampaigns(ctx context.Context, brandID string, limit, offse
 		return nil, err
 	}
 	return &out, nil
+}
+
+// ListAllCampaigns pages through every 10DLC campaign of the account, of
+// one brand when brandID is not empty.
+func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campaign, error) {
+	return listAll(ctx, TenDLCPageLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Campaign, ListMeta, error) {
+		l, err := c.ListCampaigns(ctx, brandID, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return l.Campaigns, l.Meta, nil
+	})
 }
 
 // UpdateCampaign changes the updatable fields and returns the campaign.

@@ -230,26 +230,6 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	return nil
 }
 
-// OutcomeUnknownError reports a request that changes something and whose
-// reply was lost: the server may or may not have carried it out. It is never
-// retried automatically; callers look the object up instead.
-type OutcomeUnknownError struct {
-	Method, Path string
-	Err          error
-}
-
-func (e *OutcomeUnknownError) Error() string {
-	return fmt.Sprintf("%s %s: the request may or may not have been carried out (no reply was received): %v", e.Method, e.Path, e.Err)
-}
-
-func (e *OutcomeUnknownError) Unwrap() error { return e.Err }
-
-// IsOutcomeUnknown reports whether err is an *OutcomeUnknownError.
-func IsOutcomeUnknown(err error) bool {
-	var o *OutcomeUnknownError
-	return errors.As(err, &o)
-}
-
 // checkRetry retries 429 always (the server refused the request before doing
 // anything), 5xx and transport errors only for idempotent requests, and a
 // transport error on any request only when the connection was never made.
