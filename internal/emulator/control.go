@@ -46,7 +46,7 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "faults", s.controlFaultStats),
 		r(http.MethodPut, "rate_limit", s.controlSetRateLimit),
 		r(http.MethodGet, "rate_limit", s.controlRateLimit),
-	}, s.messagingControlRoutes()...)
+	}, append(s.messagingControlRoutes(), s.maskingControlRoutes()...)...)
 }
 
 func (s *Server) controlInfo(c *call) {

@@ -127,8 +127,8 @@
 //   - The session object has exactly the 36 fields of the spec's table:
 //     times as "YYYY-MM-DD HH:MM:SS +0000 UTC" (to the second), unset URLs
 //     and last_interaction_time as "", pin_retry_wait as a string holding a
-//     number, interaction null, amounts and totals 0 (no calls are
-//     emulated). duration is the session_expiry in effect, in seconds, so
+//     number, interaction null, amounts 0 (no calls are billed), call totals
+//     from simulated calls. duration is the session_expiry in effect, in seconds, so
 //     clients can read session_expiry back.
 //   - Parties: 8 to 15 digits with country code, no "+", and the two must
 //     differ. A missing party is "Mandatory parameter missing. first_party
@@ -170,7 +170,14 @@
 //     session_updated, session_expired), SessionUUID, FirstParty,
 //     SecondParty, VirtualNumber, Status, ExpiryTime, EventTime. The
 //     expired event is sent once, at expiry on the clock or at delete.
-//     Recordings are not emulated, so recording_callback_url gets nothing.
+//   - Calls are simulated only through POST /_emulator/accounts/{id}/
+//     masking/sessions/{uuid}/calls (SimulateMaskedCall): the session
+//     counts the call (total_call_count, total_call_billed_duration,
+//     last_interaction_time) and, when it records, sends the recording to
+//     recording_callback_url with recording_callback_method, signed like
+//     every callback: Event "recording", SessionUUID, CallUUID,
+//     RecordingID, RecordingURL, RecordingFormat, RecordingDuration,
+//     RecordingStartTime, RecordingEndTime, From, To, VirtualNumber.
 //   - Control API objects: "masking_sessions" lists active sessions,
 //     "masking_sessions_expired" the ended ones.
 //

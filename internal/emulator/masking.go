@@ -45,7 +45,11 @@ type maskingSession struct {
 	RecordFileFormat        string
 	RecordingCallbackURL    string
 	RecordingCallbackMethod string
-	expiryNotified          bool // the session_expired event was sent
+	// Calls simulated through the control API (masking_calls.go).
+	CallCount       int
+	CallSeconds     int
+	LastInteraction time.Time
+	expiryNotified  bool // the session_expired event was sent
 }
 
 func (m *maskingSession) active(now time.Time) bool { return now.Before(m.Expiry) }
@@ -456,7 +460,17 @@ func viewMaskingSession(m *maskingSession, now time.Time) maskingSessionView {
 		PINRetry:                    m.PINRetry,
 		PINRetryWait:                strconv.Itoa(m.PINRetryWait),
 		IncorrectPINPlay:            m.IncorrectPINPlay,
+		TotalCallCount:              m.CallCount,
+		TotalCallBilledDuration:     m.CallSeconds,
+		LastInteractionTime:         lastInteraction(m.LastInteraction),
 	}
+}
+
+func lastInteraction(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return maskingrules.FormatTime(t)
 }
 
 func (s *Server) getMaskingSession(c *call) {
