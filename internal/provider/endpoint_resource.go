@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
@@ -29,6 +30,7 @@ var (
 	_ resource.ResourceWithConfigure        = &EndpointResource{}
 	_ resource.ResourceWithImportState      = &EndpointResource{}
 	_ resource.ResourceWithConfigValidators = &EndpointResource{}
+	_ resource.ResourceWithModifyPlan       = &EndpointResource{}
 )
 
 // privateKeyPasswordWO is the private-state key holding the fingerprint of
@@ -64,8 +66,9 @@ func (r *EndpointResource) Metadata(_ context.Context, req resource.MetadataRequ
 
 func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "A SIP endpoint that phones and softphones register with. Exactly one of `password` and " +
-			"`password_wo` sets its password. A password changed outside Terraform is detected by comparing the MD5 digest " +
+		MarkdownDescription: "A SIP endpoint that phones and softphones register with. Creating one needs exactly one of `password` and " +
+			"`password_wo`. An endpoint adopted by an import (whose password is rarely known) may have neither: it keeps the password it " +
+			"has, and Terraform never changes it until one is configured. A password changed outside Terraform is detected by comparing the MD5 digest " +
 			"the API returns with the configured password, and the next plan shows an update that sets it back; the password " +
 			"itself is never read back.\n\n" + adoptRuleEndpoint,
 		Attributes: map[string]schema.Attribute{
@@ -142,8 +145,27 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 
 func (r *EndpointResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("password"), path.MatchRoot("password_wo")),
+		resourcevalidator.Conflicting(path.MatchRoot("password"), path.MatchRoot("password_wo")),
 	}
+}
+
+// ModifyPlan requires a password to create an endpoint. An endpoint that
+// exists (imported, perhaps from a generated configuration) keeps its
+// password when none is configured: it cannot be read back, and a team
+// adopting old phones seldom knows it.
+func (r *EndpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var config endpointModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() || !config.Password.IsNull() || !config.PasswordWO.IsNull() {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(path.Root("password"), "Missing endpoint password",
+		fmt.Sprintf("Creating endpoint %q needs a password: set password_wo (with password_wo_version) or password, at least %d characters. "+
+			"Only an endpoint that already exists, adopted by an import, may be configured without one; it keeps the password it has.",
+			config.Username.ValueString(), endpointrules.MinPasswordLength))
 }
 
 func (r *EndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -333,8 +355,9 @@ func (r *EndpointResource) Delete(ctx context.Context, req resource.DeleteReques
 	}
 }
 
-// ImportState takes the endpoint id. The password cannot be read back, so
-// the first apply after an import sets it again (the same value is harmless).
+// ImportState takes the endpoint id. The password cannot be read back: with
+// none configured the endpoint keeps its own; a configured one is set again
+// by the first apply (the same value is harmless).
 func (r *EndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }

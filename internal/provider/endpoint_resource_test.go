@@ -392,7 +392,7 @@ resource "cpaas_endpoint" "test" {
   alias    = "Gina"
 }
 `),
-			ExpectError: regexp.MustCompile(`Exactly one of these attributes must be configured: \[password,password_wo\]`),
+			ExpectError: acctest.ErrorPattern(`Missing endpoint password.*Creating endpoint "gina" needs a password: set password_wo \(with password_wo_version\) or password`),
 		},
 	}
 	for i := range steps {

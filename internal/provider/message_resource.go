@@ -351,14 +351,17 @@ func (r *MessageResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	uuids := listStrings(state.MessageUUIDs)
-	importing := len(uuids) == 0 && !state.ID.IsNull()
-	if importing {
+	// An import sets the id (and, for several destinations, the UUIDs);
+	// dst is then read from the records.
+	importing := !state.ID.IsNull() && state.Dst.IsNull()
+	if len(uuids) == 0 && importing {
 		uuids = []string{state.ID.ValueString()}
 	}
 	states, codes := listStrings(state.MessageStates), listStrings(state.ErrorCodes)
 	if len(states) != len(uuids) || len(codes) != len(uuids) {
 		states, codes = make([]string, len(uuids)), make([]string, len(uuids))
 	}
+	var recs []*client.Message
 	for i, id := range uuids {
 		m, err := r.client.GetMessage(ctx, id)
 		if errors.Is(err, client.ErrNotFound) {
@@ -378,23 +381,30 @@ func (r *MessageResource) Read(ctx context.Context, req resource.ReadRequest, re
 			state.Units = types.Int64Value(int64(m.Units))
 		}
 		if importing {
-			applyImportedMessage(&state, m)
+			recs = append(recs, m)
 		}
+	}
+	if importing && len(recs) == len(uuids) {
+		applyImportedMessage(&state, recs)
 	}
 	state.MessageUUIDs = stringList(uuids)
 	state.MessageStates, state.ErrorCodes = stringList(states), stringList(codes)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// applyImportedMessage fills the inputs a record can tell: the type and,
-// unless the record's numbers are masked, src and dst. Text, media and
-// the other inputs are not in a record; the first plan adopts them from
-// the configuration in place.
-func applyImportedMessage(m *messageModel, rec *client.Message) {
-	m.Type = types.StringValue(rec.MessageType)
-	if maskNumber, _ := msgrules.LogMasks(rec.Log); !maskNumber {
-		m.Src = types.StringValue(rec.FromNumber)
-		m.Dst = stringList([]string{rec.ToNumber})
+// applyImportedMessage fills the inputs the records (one per destination)
+// can tell: the type and, unless the records' numbers are masked, src and
+// dst. Text, media and the other inputs are not in a record; the first
+// plan adopts them from the configuration in place.
+func applyImportedMessage(m *messageModel, recs []*client.Message) {
+	m.Type = types.StringValue(recs[0].MessageType)
+	if maskNumber, _ := msgrules.LogMasks(recs[0].Log); !maskNumber {
+		m.Src = types.StringValue(recs[0].FromNumber)
+		dst := make([]string, len(recs))
+		for i, rec := range recs {
+			dst[i] = rec.ToNumber
+		}
+		m.Dst = stringList(dst)
 	}
 	if m.Type.ValueString() != msgrules.TypeSMS {
 		m.Encoding = types.StringNull()
@@ -421,15 +431,23 @@ func (r *MessageResource) Delete(ctx context.Context, req resource.DeleteRequest
 	tflog.Info(ctx, "cpaas_message destroyed: the message is only removed from the state; nothing is sent or deleted")
 }
 
-// ImportState takes the UUID of a single-destination message.
+// ImportState takes the message UUID, or for a message to several
+// destinations its UUIDs (one per destination) joined by commas, in the
+// order of dst.
 func (r *MessageResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !uuidPattern.MatchString(req.ID) {
-		resp.Diagnostics.AddError("Invalid import ID",
-			fmt.Sprintf("Import a message by its message UUID (8-4-4-4-12 hexadecimal digits), got %q. A message to several "+
-				"destinations has one UUID per destination; import each as its own single-destination resource.", req.ID))
-		return
+	uuids := strings.Split(req.ID, ",")
+	for _, id := range uuids {
+		if !uuidPattern.MatchString(id) {
+			resp.Diagnostics.AddError("Invalid import ID",
+				fmt.Sprintf("Import a message by its message UUID (8-4-4-4-12 hexadecimal digits), got %q. A message to several "+
+					"destinations has one UUID per destination: import it by its UUIDs joined by commas, in the order of dst.", req.ID))
+			return
+		}
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), uuids[0])...)
+	if len(uuids) > 1 {
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("message_uuids"), uuids)...)
+	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("wait_for"), waitQueued)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`true`))...)
 }

@@ -59,41 +59,41 @@ func (r *TenDLCBrandResource) Metadata(_ context.Context, req resource.MetadataR
 	resp.TypeName = req.ProviderTypeName + "_10dlc_brand"
 }
 
-// callbackAttributes are the url and method attributes of the 10DLC
-// resources; replace tells whether changing them replaces the object.
-func callbackURLAttribute(what string, replace bool) schema.StringAttribute {
-	a := schema.StringAttribute{
+// callbackURLAttribute and callbackMethodAttribute are the url and method
+// of the 10DLC registrations. The API takes them at registration only: it
+// neither returns nor changes them. So they never force a replacement (an
+// import could not tell them, and re-registering a live brand costs days of
+// vetting): a change is kept in the state only, with a plan-time warning
+// (warnCallbackChange).
+func callbackURLAttribute(what string) schema.StringAttribute {
+	return schema.StringAttribute{
 		MarkdownDescription: "Absolute `http://` or `https://` URL that receives a signed callback on each status change of " + what +
 			" (headers `X-Service-Signature-V2`, `X-Service-Signature-Ma-V2`, `X-Service-Signature-V2-Nonce`). The receiver must answer 200; " +
-			"otherwise the callback is retried 60, 120 and 240 seconds after the previous attempt.",
+			"otherwise the callback is retried 60, 120 and 240 seconds after the previous attempt. " + callbackSettingNote,
 		Optional:   true,
 		Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, "must be an absolute http:// or https:// URL")},
 	}
-	if replace {
-		a.MarkdownDescription += " The API cannot change it later: changing it replaces the object."
-		a.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	}
-	return a
 }
 
-func callbackMethodAttribute(replace bool) schema.StringAttribute {
-	a := schema.StringAttribute{
-		MarkdownDescription: "HTTP method of the callback to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`.",
-		Optional:            true,
-		Validators:          []validator.String{stringvalidator.OneOf("POST", "GET")},
+func callbackMethodAttribute() schema.StringAttribute {
+	return schema.StringAttribute{
+		MarkdownDescription: "HTTP method of the callback to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. " +
+			callbackSettingNote,
+		Optional:   true,
+		Validators: []validator.String{stringvalidator.OneOf("POST", "GET")},
 	}
-	if replace {
-		a.MarkdownDescription += " Changing it replaces the object."
-		a.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	}
-	return a
 }
+
+const callbackSettingNote = "The API takes it with the registration request only and never returns it, so it is not read back " +
+	"and never replaces the object: after an import the first apply records the configured value in the state (an in-place update " +
+	"that calls no API), and a later change is recorded the same way, with a plan-time warning that callbacks still due go to " +
+	"the value given at registration."
 
 func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A US 10DLC brand: the company behind A2P messaging, registered with the campaign registry. " +
 			"Registration is asynchronous: the brand is `PROCESSING` until the registry registers it (`COMPLETED`) or rejects it (`FAILED`, " +
-			"with `declined_reasons`). Brands cannot be updated, so every argument replaces the brand when changed. A brand with campaigns " +
+			"with `declined_reasons`). Brands cannot be updated, so every argument but `url`, `method` and `wait_for_registration` replaces the brand when changed. A brand with campaigns " +
 			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.\n\n" + adoptRuleBrand,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
@@ -128,8 +128,8 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 				Default:             booldefault.StaticBool(false),
 				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
 			},
-			"url":    callbackURLAttribute("the brand (`created`, then `registered` or `rejected`)", true),
-			"method": callbackMethodAttribute(true),
+			"url":    callbackURLAttribute("the brand (`created`, then `registered` or `rejected`)"),
+			"method": callbackMethodAttribute(),
 			"wait_for_registration": schema.BoolAttribute{
 				MarkdownDescription: "Whether `terraform apply` waits, within `timeouts.create` (default 30 minutes), until the registry has decided. " +
 					"Default `true`. A rejection then fails the apply with the registry's reasons; the brand stays in the state (tainted) " +
@@ -176,6 +176,7 @@ func (r *TenDLCBrandResource) Configure(_ context.Context, req resource.Configur
 
 func (r *TenDLCBrandResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	replaceWhenFailed(ctx, req, resp)
+	warnCallbackChange(ctx, req, resp, "10DLC brand")
 }
 
 // applyBrand copies what the API reports into m.
@@ -307,7 +308,8 @@ func (r *TenDLCBrandResource) Delete(ctx context.Context, req resource.DeleteReq
 	}
 }
 
-// ImportState takes the brand id. url and method cannot be read back.
+// ImportState takes the brand id. url and method cannot be read back: the
+// configuration's values are recorded by the first apply, in place.
 func (r *TenDLCBrandResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	if !tendlcrules.BrandIDPattern.MatchString(req.ID) {
 		resp.Diagnostics.AddError("Invalid 10DLC brand import id", fmt.Sprintf("import id %q must be a brand id, %s.", req.ID, tendlcrules.BrandIDRule))

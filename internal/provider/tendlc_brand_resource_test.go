@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"testing"
 	"time"
 
@@ -260,4 +261,37 @@ func TestAccTenDLCBrand_validation(t *testing.T) {
 	if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 0 {
 		t.Fatalf("invalid configurations created brands: %v", ids)
 	}
+}
+
+// The callback url and method cannot be read back or changed by the API: a
+// change never replaces the brand (nor an import: see
+// TestAccImport_docsExamplesPlanNoReplacement); it is recorded in place.
+func TestAccTenDLCBrand_callbackChangeIsInPlace(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	var brands []string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{{
+			Config: env.Config(brandHCL("Callbacks", "  url = \"https://hooks.example.com/a\"\n  method = \"POST\"")),
+			Check:  func(*terraform.State) error { brands = env.Objects(t)["10dlc_brands"]; return nil },
+		}, {
+			Config: env.Config(brandHCL("Callbacks", "  url = \"https://hooks.example.com/b\"\n  method = \"GET\"")),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionUpdate)},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("url"), knownvalue.StringExact("https://hooks.example.com/b")),
+			},
+			Check: func(*terraform.State) error {
+				if got := env.Objects(t)["10dlc_brands"]; !slices.Equal(got, brands) || len(got) != 1 {
+					return fmt.Errorf("brands %v after the change, want the same %v", got, brands)
+				}
+				return nil
+			},
+		}},
+	})
 }

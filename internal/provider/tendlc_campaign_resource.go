@@ -126,8 +126,8 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 		MarkdownDescription: "A US 10DLC campaign: what a brand sends and to whom, registered with the campaign registry. Its brand must be " +
 			"registered (`registration_status = \"COMPLETED\"`) before the campaign can be created; a `STARTER` brand takes only the `STARTER` " +
 			"use case. Registration is asynchronous: `PROCESSING` until the registry registers it (`ACTIVE`) or rejects it (`FAILED`, with " +
-			"`error_reason`). The alias, description, samples and the message-flow, help, opt-in and opt-out texts update in place; every other " +
-			"argument replaces the campaign.\n\n" + adoptRuleCampaign,
+			"`error_reason`). The alias, description, samples and the message-flow, help, opt-in and opt-out texts update in place; `url`, " +
+			"`method` and `wait_for_registration` change in the state only; every other argument replaces the campaign.\n\n" + adoptRuleCampaign,
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + ".",
@@ -175,8 +175,8 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 			"subscriber_optin":    attributeFlag("Opt-in is collected."),
 			"subscriber_optout":   attributeFlag("Opt-out is supported."),
 			"subscriber_help":     attributeFlag("Help is supported."),
-			"url":                 callbackURLAttribute("the campaign (`created`, then `registered` or `rejected`)", true),
-			"method":              callbackMethodAttribute(true),
+			"url":                 callbackURLAttribute("the campaign (`created`, then `registered` or `rejected`)"),
+			"method":              callbackMethodAttribute(),
 			"wait_for_registration": schema.BoolAttribute{
 				MarkdownDescription: "Whether `terraform apply` waits, within `timeouts.create` (default 30 minutes), until the registry has decided. " +
 					"Default `true`. A rejection then fails the apply with the registry's reason; the campaign stays in the state (tainted) and " +
@@ -241,6 +241,7 @@ func (r *TenDLCCampaignResource) Configure(_ context.Context, req resource.Confi
 
 func (r *TenDLCCampaignResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	replaceWhenFailed(ctx, req, resp)
+	warnCallbackChange(ctx, req, resp, "10DLC campaign")
 }
 
 // applyCampaign copies what the API reports into m.
@@ -450,7 +451,8 @@ func (r *TenDLCCampaignResource) Delete(ctx context.Context, req resource.Delete
 	}
 }
 
-// ImportState takes the campaign id. url and method cannot be read back.
+// ImportState takes the campaign id. url and method cannot be read back: the
+// configuration's values are recorded by the first apply, in place.
 func (r *TenDLCCampaignResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	if !tendlcrules.CampaignIDPattern.MatchString(req.ID) {
 		resp.Diagnostics.AddError("Invalid 10DLC campaign import id", fmt.Sprintf("import id %q must be a campaign id, %s.", req.ID, tendlcrules.CampaignIDRule))

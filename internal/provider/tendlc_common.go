@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -50,4 +51,25 @@ func replaceWhenFailed(ctx context.Context, req resource.ModifyPlanRequest, resp
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("registration_status"), types.StringUnknown())...)
 	resp.RequiresReplace = append(resp.RequiresReplace, path.Root("registration_status"))
+}
+
+// warnCallbackChange warns when an existing registration's url or method
+// changes: the API cannot change them, so only the state records the new
+// value. A value first recorded after an import (null in the state) is not
+// a change and gets no warning.
+func warnCallbackChange(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, kind string) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	for _, name := range []string{"url", "method"} {
+		var was, will types.String
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(name), &was)...)
+		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(name), &will)...)
+		if was.IsNull() || will.IsUnknown() || was.Equal(will) {
+			continue
+		}
+		resp.Diagnostics.AddAttributeWarning(path.Root(name), "10DLC callback "+name+" changes in the state only",
+			fmt.Sprintf("The API takes %s with the registration request and cannot change it afterwards: the %s keeps %q for the "+
+				"callbacks still due, and this apply only records the new value in the state (the object is not replaced).", name, kind, was.ValueString()))
+	}
 }

@@ -1,2 +1,2 @@
 # A link is imported as <campaign_id>/<number>.
-terraform import 'cpaas_10dlc_campaign_number.alerts["14155550100"]' CQ7ZP3A/14155550100
+terraform import cpaas_10dlc_campaign_number.alerts CQ7ZP3A/14155550100

@@ -5,12 +5,11 @@ variable "campaign_id" {
   type        = string
 }
 
-# Link two of the account's long codes to a registered campaign.
+# Link one of the account's long codes to a registered campaign: one
+# resource per number.
 resource "cpaas_10dlc_campaign_number" "alerts" {
-  for_each = toset(["14155550100", "12125550101"])
-
   campaign_id = var.campaign_id
-  number      = each.value
+  number      = "14155550100"
 
   # Signed number_linking / number_unlinking callbacks.
   url = "https://hooks.example.com/10dlc/number"

@@ -1,0 +1,277 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+)
+
+// Adopting what exists: for every resource, the objects of its docs example
+// (examples/resources/<type>/resource.tf) are made outside Terraform
+// through the client, then imported with import blocks next to that very
+// configuration. The plan must import each one and replace, create or
+// destroy nothing; the apply changes nothing in the account (the
+// emulator's inventory is the same before and after); the next plan is
+// empty.
+
+// exampleConfig reads the docs example of a resource type.
+func exampleConfig(t *testing.T, typ string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typ, "resource.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// importBlocks writes one import block per address, in a stable order.
+func importBlocks(ids [][2]string) string {
+	var b strings.Builder
+	for _, p := range ids {
+		fmt.Fprintf(&b, "\nimport {\n  to = %s\n  id = %q\n}\n", p[0], p[1])
+	}
+	return b.String()
+}
+
+// expectOnlyImports fails unless every managed resource in the plan is
+// imported, and none is created, replaced or destroyed.
+type expectOnlyImports struct{ want int }
+
+func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	var errs []string
+	imported := 0
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Mode != tfjson.ManagedResourceMode {
+			continue
+		}
+		a := rc.Change.Actions
+		if a.Create() || a.Delete() || a.Replace() || a.CreateBeforeDestroy() || a.DestroyBeforeCreate() {
+			errs = append(errs, fmt.Sprintf("%s: %v (attributes forcing it: %v)", rc.Address, a, rc.Change.ReplacePaths))
+			continue
+		}
+		if rc.Change.Importing != nil {
+			imported++
+		}
+	}
+	if imported != e.want {
+		errs = append(errs, fmt.Sprintf("%d resources imported, want %d", imported, e.want))
+	}
+	if len(errs) > 0 {
+		resp.Error = fmt.Errorf("the import plan must only import: %s", strings.Join(errs, "; "))
+	}
+}
+
+// importDocsCase makes the objects of one docs example outside Terraform
+// and says how to import them.
+type importDocsCase struct {
+	typ string
+	// make creates the objects and returns the import ids by address and
+	// the example's variables.
+	make func(t *testing.T, env *acctest.Env, c *client.Client) ([][2]string, config.Variables)
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	if !acctest.Eventually(t, 10*time.Second, cond) {
+		t.Fatalf("%s did not happen", what)
+	}
+}
+
+// makeRegisteredBrand registers a brand and waits for the registry.
+func makeRegisteredBrand(t *testing.T, c *client.Client, in client.BrandCreate) string {
+	t.Helper()
+	ctx := context.Background()
+	b, err := c.CreateBrand(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "brand registration", func() bool {
+		got, err := c.GetBrand(ctx, b.BrandID)
+		return err == nil && got.RegistrationStatus == "COMPLETED"
+	})
+	return b.BrandID
+}
+
+// makeActiveCampaign creates a campaign and waits for the registry.
+func makeActiveCampaign(t *testing.T, c *client.Client, in client.CampaignCreate) string {
+	t.Helper()
+	ctx := context.Background()
+	k, err := c.CreateCampaign(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "campaign registration", func() bool {
+		got, err := c.GetCampaign(ctx, k.CampaignID)
+		return err == nil && got.RegistrationStatus == "ACTIVE"
+	})
+	return k.CampaignID
+}
+
+// The objects below are what each docs example describes, as a script or
+// a person would have made them.
+var docsBrand = client.BrandCreate{
+	BrandAlias: "Acme Corp", ProfileUUID: "1b2c3d4e-0000-4000-8000-123456789abc", BrandType: "STANDARD",
+	URL: "https://hooks.example.com/10dlc/brand", Method: "POST",
+}
+
+func docsCampaign(brandID string) client.CampaignCreate {
+	return client.CampaignCreate{
+		BrandID: brandID, CampaignAlias: "Order alerts", Vertical: "RETAIL", Usecase: "MIXED",
+		SubUsecases: []string{"ACCOUNT_NOTIFICATION", "DELIVERY_NOTIFICATION"},
+		Description: "Order confirmations and delivery updates for customers of the Acme online store.",
+		Sample1:     "Acme: order 1234 is confirmed. Reply STOP to opt out.",
+		Sample2:     "Acme: order 1234 was delivered. Reply HELP for help, STOP to opt out.",
+		MessageFlow: "Customers tick an opt-in box at checkout on acme.example.", HelpKeywords: "HELP,INFO",
+		HelpMessage:    "Acme order alerts. Help: support@acme.example. Reply STOP to opt out.",
+		OptoutKeywords: "STOP,QUIT", OptoutMessage: "Acme: you are unsubscribed and will get no more messages.",
+		CampaignAttributes: client.CampaignAttributes{SubscriberOptin: true, SubscriberOptout: true, SubscriberHelp: true, EmbeddedLink: true},
+		URL:                "https://hooks.example.com/10dlc/campaign",
+	}
+}
+
+func importDocsCases() []importDocsCase {
+	ctx := context.Background()
+	return []importDocsCase{
+		{typ: "cpaas_endpoint", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			desk, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "frontdesk", Password: "desk-secret", Alias: "Front desk phone", AppID: "20372631212782780"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lobby, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "lobby", Password: "change-me-please", Alias: "Lobby phone"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_endpoint.desk", desk.EndpointID}, {"cpaas_endpoint.lobby", lobby.EndpointID}},
+				config.Variables{"desk_password": config.StringVariable("desk-secret")}
+		}},
+		{typ: "cpaas_10dlc_brand", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			return [][2]string{{"cpaas_10dlc_brand.acme", makeRegisteredBrand(t, c, docsBrand)}}, nil
+		}},
+		{typ: "cpaas_10dlc_campaign", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			brand := makeRegisteredBrand(t, c, docsBrand)
+			return [][2]string{{"cpaas_10dlc_campaign.alerts", makeActiveCampaign(t, c, docsCampaign(brand))}},
+				config.Variables{"brand_id": config.StringVariable(brand)}
+		}},
+		{typ: "cpaas_10dlc_campaign_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			campaign := makeActiveCampaign(t, c, docsCampaign(makeRegisteredBrand(t, c, docsBrand)))
+			var ids [][2]string
+			for _, n := range []string{"14155550100"} {
+				if err := c.LinkNumbers(ctx, campaign, client.NumberLink{Numbers: []string{n}, URL: "https://hooks.example.com/10dlc/number"}); err != nil {
+					t.Fatal(err)
+				}
+				waitUntil(t, "number link", func() bool {
+					got, err := c.GetCampaignNumber(ctx, campaign, n)
+					return err == nil && got.Status == "COMPLETED"
+				})
+				ids = append(ids, [2]string{"cpaas_10dlc_campaign_number.alerts", campaign + "/" + n})
+			}
+			return ids, config.Variables{"campaign_id": config.StringVariable(campaign)}
+		}},
+		{typ: "cpaas_masking_session", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			i64 := func(v int64) *int64 { return &v }
+			yes := func() *bool { b := true; return &b }
+			delivery, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{
+				FirstParty: "14155551234", SecondParty: "14155555678", SessionExpiry: i64(7200), CallTimeLimit: i64(900), RingTimeout: i64(30),
+				Record: yes(), RecordFileFormat: "mp3", RecordingCallbackURL: "https://hooks.example.com/masking/recordings",
+				CallbackURL: "https://hooks.example.com/masking/events", CallbackMethod: "POST",
+				FirstPartyPlayURL: "https://audio.example.com/connecting-to-customer.mp3",
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			support, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{
+				FirstParty: "14155550111", SecondParty: "14155550222", IsPINAuthenticationRequired: yes(), GeneratePIN: yes(),
+				GeneratePINLength: i64(6), PINRetry: i64(2), PINRetryWait: i64(10),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_masking_session.delivery", delivery.SessionUUID}, {"cpaas_masking_session.support", support.SessionUUID}}, nil
+		}},
+		{typ: "cpaas_phone_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", City: "San Francisco", Services: "voice,sms"}, 1)
+			if err != nil || len(found) != 1 {
+				t.Fatalf("search: %v %v", found, err)
+			}
+			n := found[0].Number
+			if _, err := c.BuyPhoneNumber(ctx, n, client.PhoneNumberBuy{AppID: "20372631212782780"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.UpdateNumber(ctx, n, client.NumberUpdate{Alias: ptr("Support line")}); err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_phone_number.support", n}}, nil
+		}},
+		{typ: "cpaas_message", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			sendAll := func(m msgrules.Message) string {
+				sent, err := c.SendMessage(ctx, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return strings.Join(sent.MessageUUID, ",")
+			}
+			send := sendAll
+			return [][2]string{
+				{"cpaas_message.release_notice", sendAll(msgrules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
+				{"cpaas_message.floor_plan", send(msgrules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
+					MediaURLs: []string{"https://cdn.example.com/plan-1.jpg", "https://cdn.example.com/plan-2.jpg"}, URL: "https://hooks.example.com/message-status", Method: "POST"})},
+				{"cpaas_message.order_update", send(msgrules.Message{Src: "14155550100", Dst: "447700900123", Type: "chatapp", Log: "number_only",
+					Template: &msgrules.Template{Name: "order_update", Language: "en_US"}})},
+			}, nil
+		}},
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestAccImport_docsExamplesPlanNoReplacement(t *testing.T) {
+	for _, tc := range importDocsCases() {
+		t.Run(tc.typ, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.NewEnv(t, fastRegistry)
+			c := env.Client(t)
+			ids, vars := tc.make(t, env, c)
+			before := env.Objects(t)
+			cfg := env.Config(exampleConfig(t, tc.typ) + importBlocks(ids))
+			steps := []resource.TestStep{{
+				Config:          cfg,
+				ConfigVariables: vars,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: len(ids)}},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error {
+					if after := env.Objects(t); !reflect.DeepEqual(before, after) {
+						return fmt.Errorf("the apply changed the account:\nbefore %v\nafter  %v", before, after)
+					}
+					return nil
+				},
+			}}
+			// The test's own clean-up must be able to destroy what the
+			// example protects.
+			if strings.Contains(cfg, "prevent_destroy = true") {
+				steps = append(steps, resource.TestStep{Config: strings.ReplaceAll(cfg, "prevent_destroy = true", "prevent_destroy = false")})
+			}
+			resource.Test(t, resource.TestCase{
+				PreCheck:                 func() { acctest.PreCheck(t) },
+				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+				Steps:                    steps,
+			})
+		})
+	}
+}
