@@ -135,8 +135,11 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "CPAAS_BASE_URL=http://%s\nCPAAS_AUTH_ID=%s\nCPAAS_AUTH_TOKEN=%s\n", ln.Addr(), acct.ID, acct.Token)
-	fmt.Fprintf(stdout, "# cpaas emulator ready; control API at http://%s/_emulator/\n", ln.Addr())
+	if _, err := fmt.Fprintf(stdout, "CPAAS_BASE_URL=http://%s\nCPAAS_AUTH_ID=%s\nCPAAS_AUTH_TOKEN=%s\n# cpaas emulator ready; control API at http://%s/_emulator/\n",
+		ln.Addr(), acct.ID, acct.Token, ln.Addr()); err != nil {
+		ln.Close()
+		return err
+	}
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	go func() {

@@ -50,7 +50,7 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	defer os.Remove(tmp) // a no-op once renamed
+	defer func() { _ = os.Remove(tmp) }() // a no-op once renamed
 	if err := f.Chmod(0o600); err != nil {
 		f.Close()
 		return err
