@@ -14,6 +14,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -41,6 +42,7 @@ var AuthIDPattern = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$`)
 var (
 	_ provider.Provider              = &CPaaSProvider{}
 	_ provider.ProviderWithFunctions = &CPaaSProvider{}
+	_ provider.ProviderWithActions   = &CPaaSProvider{}
 )
 
 // CPaaSProvider is the provider implementation.
@@ -176,6 +178,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	tflog.Debug(ctx, "configured CPaaS client", map[string]any{"base_url": baseURL, "auth_id": authID, "max_retries": retries})
 	resp.DataSourceData = c
 	resp.ResourceData = c
+	resp.ActionData = c
 }
 
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
@@ -199,6 +202,14 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewMaskingSessionsDataSource,
 		NewTenDLCBrandDataSource,
 		NewTenDLCCampaignDataSource,
+	}
+}
+
+// Actions need Terraform 1.14 or later; older versions and OpenTofu do not
+// see them.
+func (p *CPaaSProvider) Actions(_ context.Context) []func() action.Action {
+	return []func() action.Action{
+		NewSendMessageAction,
 	}
 }
 

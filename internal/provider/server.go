@@ -24,7 +24,11 @@ import (
 // the call runs; what the framework keeps afterwards is a few words.
 func NewServer(version string) func() tfprotov6.ProviderServer {
 	framework := providerserver.NewProtocol6(New(version)())
-	return func() tfprotov6.ProviderServer { return detachingServer{framework()} }
+	return func() tfprotov6.ProviderServer {
+		inner := framework()
+		actions, _ := inner.(tfprotov6.ActionServer) // the framework's server serves actions
+		return detachingServer{ProviderServer: inner, actions: actions}
+	}
 }
 
 // detachedContext forwards to a call's context until release; then it
@@ -81,7 +85,28 @@ func call[Req, Resp any](ctx context.Context, f func(context.Context, Req) (Resp
 // framework's server through call. A method added to the interface later
 // reaches the framework through the embedded server undetached (still
 // correct, only kept in memory) until it is listed here.
-type detachingServer struct{ tfprotov6.ProviderServer }
+type detachingServer struct {
+	tfprotov6.ProviderServer
+	// actions are the framework's action RPCs (Terraform 1.14+): tf6server
+	// finds them by type assertion, which the embedded interface would hide.
+	actions tfprotov6.ActionServer
+}
+
+var _ tfprotov6.ProviderServerWithActions = detachingServer{}
+
+func (s detachingServer) ValidateActionConfig(ctx context.Context, req *tfprotov6.ValidateActionConfigRequest) (*tfprotov6.ValidateActionConfigResponse, error) {
+	return call(ctx, s.actions.ValidateActionConfig, req)
+}
+
+func (s detachingServer) PlanAction(ctx context.Context, req *tfprotov6.PlanActionRequest) (*tfprotov6.PlanActionResponse, error) {
+	return call(ctx, s.actions.PlanAction, req)
+}
+
+// InvokeAction keeps ctx attached: the framework runs the action while
+// Terraform reads the returned stream, after this call has returned.
+func (s detachingServer) InvokeAction(ctx context.Context, req *tfprotov6.InvokeActionRequest) (*tfprotov6.InvokeActionServerStream, error) {
+	return s.actions.InvokeAction(ctx, req)
+}
 
 func (s detachingServer) GetMetadata(ctx context.Context, req *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
 	return call(ctx, s.ProviderServer.GetMetadata, req)
