@@ -33,3 +33,19 @@ output "hello_state" {
     code  = cpaas_message.hello.error_codes[0]
   }
 }
+
+# Terraform 1.14+: the same message as an action, sent each time it is
+# invoked and never by a plan. make demo invokes it after the apply:
+#   terraform apply -invoke=action.cpaas_send_message.demo_ready
+# It waits for the delivery report, showing each state as progress.
+action "cpaas_send_message" "demo_ready" {
+  config {
+    src      = cpaas_phone_number.demo_support.number
+    dst      = [provider::cpaas::sanitize_number("+1 (212) 555-0199")]
+    text     = "Hello from a Terraform action: the demo account is ready."
+    wait_for = "delivered"
+    timeouts {
+      invoke = "1m"
+    }
+  }
+}

@@ -19,6 +19,13 @@ resource "cpaas_10dlc_campaign" "demo" {
   subscriber_optin  = true
   subscriber_optout = true
   subscriber_help   = true
+
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.cpaas_send_message.campaign_registered]
+    }
+  }
 }
 
 resource "cpaas_10dlc_campaign_number" "demo" {
@@ -40,4 +47,15 @@ output "tendlc_campaign" {
 
 output "tendlc_linked_numbers" {
   value = data.cpaas_10dlc_campaign.demo.linked_numbers
+}
+
+# Terraform 1.14+: when the campaign is created (registered: the provider
+# waits for it), the campaign's lifecycle invokes an action that texts the
+# on-call phone. The plan lists the invocation; the state keeps nothing.
+action "cpaas_send_message" "campaign_registered" {
+  config {
+    src  = "14155550100"
+    dst  = ["+1 (212) 555-0199"]
+    text = "10DLC campaign \"Pickup notices\" is registered."
+  }
 }

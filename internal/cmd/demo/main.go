@@ -1,8 +1,10 @@
 // Command demo is what `make demo` runs: it builds the provider, starts the
 // emulator on a free loopback port, points Terraform at the build through a
 // temporary CLI configuration (dev_overrides, no registry), applies
-// examples/demo in a fresh working directory, prints the outputs, checks
-// that a second plan reports no changes, and stops the emulator.
+// examples/demo in a fresh working directory, prints the outputs, invokes
+// the cpaas_send_message action (Terraform 1.14+) and shows what the
+// emulator received, checks that a second plan reports no changes, and
+// stops the emulator.
 //
 //	go run ./internal/cmd/demo [-dir examples/demo] [-keep]
 package main
@@ -104,6 +106,24 @@ func run(dir string, keep bool) error {
 	step("terraform output")
 	if err := runCmd(tfDir, env, tf, "output"); err != nil {
 		return err
+	}
+	invoke := "-invoke=action.cpaas_send_message.demo_ready"
+	step("terraform apply " + invoke + " (an action: sends the message once, keeps nothing in the state)")
+	before := len(srv.SentMessages(acct.ID))
+	if err := runCmd(tfDir, env, tf, "apply", "-auto-approve", "-input=false", invoke); err != nil {
+		return err
+	}
+	step("messages the emulator received")
+	sent := srv.SentMessages(acct.ID)
+	for i, m := range sent {
+		by := "the apply"
+		if i >= before {
+			by = "the invoked action"
+		}
+		fmt.Printf("   %s -> %s  %-9s %q  (sent by %s)\n", m.From, m.To, m.State, m.Text, by)
+	}
+	if len(sent) != before+1 || sent[before].State != emulator.MessageDelivered {
+		return fmt.Errorf("the invoked action should have sent one message and waited for its delivery; the emulator holds %d after %d", len(sent), before)
 	}
 	step("terraform plan (must report no changes)")
 	err = runCmd(tfDir, env, tf, "plan", "-detailed-exitcode", "-input=false")
