@@ -92,7 +92,8 @@ type detachingServer struct {
 	actions tfprotov6.ActionServer
 }
 
-var _ tfprotov6.ProviderServerWithActions = detachingServer{}
+// tf6server serves actions when the server also is an ActionServer.
+var _ tfprotov6.ActionServer = detachingServer{}
 
 func (s detachingServer) ValidateActionConfig(ctx context.Context, req *tfprotov6.ValidateActionConfigRequest) (*tfprotov6.ValidateActionConfigResponse, error) {
 	return call(ctx, s.actions.ValidateActionConfig, req)
