@@ -7,29 +7,6 @@ import (
 	"strconv"
 )
 
-// PhoneNumber is one number available for purchase, as GET PhoneNumber/
-// returns it.
-type PhoneNumber struct {
-	Number            string  `json:"number"`
-	Prefix            string  `json:"prefix"`
-	City              string  `json:"city"`
-	Country           string  `json:"country"`
-	Region            string  `json:"region"`
-	RateCenter        string  `json:"rate_center"`
-	LATA              int64   `json:"lata"`
-	Type              string  `json:"type"`
-	SubType           string  `json:"sub_type"`
-	SetupRate         string  `json:"setup_rate"`
-	MonthlyRentalRate string  `json:"monthly_rental_rate"`
-	SMSEnabled        bool    `json:"sms_enabled"`
-	SMSRate           string  `json:"sms_rate"`
-	VoiceEnabled      bool    `json:"voice_enabled"`
-	VoiceRate         string  `json:"voice_rate"`
-	Restriction       *string `json:"restriction"`
-	RestrictionText   *string `json:"restriction_text"`
-	ResourceURI       string  `json:"resource_uri"`
-}
-
 // PhoneNumberSearch holds the filters of GET PhoneNumber/; zero values are
 // not sent. Services is the comma-separated list the API takes.
 type PhoneNumberSearch struct {
@@ -72,14 +49,6 @@ func (s PhoneNumberSearch) Values() url.Values {
 	return v
 }
 
-// PhoneNumberList is one page of a number search.
-type PhoneNumberList struct {
-	APIID   string        `json:"api_id"`
-	Error   string        `json:"error"`
-	Meta    ListMeta      `json:"meta"`
-	Objects []PhoneNumber `json:"objects"`
-}
-
 // PhoneNumberPageLimit is the largest page the number search serves.
 const PhoneNumberPageLimit = 20
 
@@ -114,22 +83,6 @@ func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch,
 	return all, total, nil
 }
 
-// PhoneNumberBuy is the body of POST PhoneNumber/{number}/.
-type PhoneNumberBuy struct {
-	AppID string `json:"app_id,omitempty"`
-}
-
-// PhoneNumberBought is the reply to a purchase.
-type PhoneNumberBought struct {
-	APIID   string `json:"api_id"`
-	Message string `json:"message"`
-	Numbers []struct {
-		Number string `json:"number"`
-		Status string `json:"status"`
-	} `json:"numbers"`
-	Status string `json:"status"`
-}
-
 // BuyPhoneNumber buys number for the account. A purchase is never retried
 // after it may have reached the server; see OutcomeUnknownError.
 func (c *Client) BuyPhoneNumber(ctx context.Context, number string, in PhoneNumberBuy) (*PhoneNumberBought, error) {
@@ -141,48 +94,12 @@ func (c *Client) BuyPhoneNumber(ctx context.Context, number string, in PhoneNumb
 	return &out, nil
 }
 
-// AccountNumber is a number that belongs to the account (GET Number/).
-type AccountNumber struct {
-	APIID             string  `json:"api_id,omitempty"`
-	AddedOn           string  `json:"added_on"`
-	Alias             string  `json:"alias"`
-	Application       string  `json:"application"`
-	City              string  `json:"city"`
-	Country           string  `json:"country"`
-	CountryISO        string  `json:"country_iso"`
-	LATA              int64   `json:"lata"`
-	MonthlyRentalRate string  `json:"monthly_rental_rate"`
-	Number            string  `json:"number"`
-	Prefix            string  `json:"prefix"`
-	RateCenter        string  `json:"rate_center"`
-	Region            string  `json:"region"`
-	ResourceURI       string  `json:"resource_uri"`
-	SMSEnabled        bool    `json:"sms_enabled"`
-	SMSRate           string  `json:"sms_rate"`
-	SubAccount        *string `json:"sub_account"`
-	SubType           string  `json:"sub_type"`
-	Type              string  `json:"type"`
-	VoiceEnabled      bool    `json:"voice_enabled"`
-	VoiceRate         string  `json:"voice_rate"`
-}
-
-// AppID extracts the application id from the Application resource path,
-// or "" when none is attached.
-func (n *AccountNumber) AppID() string { return lastPathSegment(n.Application) }
-
 // AccountNumberFilter holds the filters of GET Number/; zero values are
 // not sent.
 type AccountNumberFilter struct {
 	NumberStartsWith string
 	Type             string
 	Services         string
-}
-
-// AccountNumberList is one page of GET Number/.
-type AccountNumberList struct {
-	APIID   string          `json:"api_id"`
-	Meta    ListMeta        `json:"meta"`
-	Objects []AccountNumber `json:"objects"`
 }
 
 // AccountNumberPageLimit is the largest page GET Number/ serves.
@@ -230,14 +147,6 @@ func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]A
 		}
 		return page.Objects, page.Meta, nil
 	})
-}
-
-// NumberUpdate is the body of POST Number/{number}/; nil fields are left
-// unchanged. An empty AppID detaches the application, an empty Alias
-// clears the alias.
-type NumberUpdate struct {
-	AppID *string `json:"app_id,omitempty"`
-	Alias *string `json:"alias,omitempty"`
 }
 
 // UpdateNumber changes app_id or alias. Setting fields is idempotent, so it

@@ -4,17 +4,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
-	"strings"
 )
-
-// lastPathSegment returns the last non-empty segment of a resource path.
-func lastPathSegment(p string) string {
-	p = strings.TrimRight(p, "/")
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[i+1:]
-	}
-	return p
-}
 
 // Fingerprint is HMAC-SHA256(auth token, data), truncated to 128 bits (as
 // RFC 2104 allows) and in unpadded base64url: 22 characters, as it is kept

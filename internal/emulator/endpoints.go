@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 type endpoint struct {
@@ -76,30 +77,13 @@ func (s *Server) createEndpoint(c *call) {
 	}
 	c.acct.endpoints[e.ID] = e
 	s.mu.Unlock()
-	c.reply(http.StatusCreated, map[string]any{
-		"api_id":      newAPIID(),
-		"username":    e.Username,
-		"alias":       e.Alias,
-		"message":     "created",
-		"endpoint_id": e.ID,
+	c.reply(http.StatusCreated, wire.EndpointCreated{
+		APIID: newAPIID(), Username: e.Username, Alias: e.Alias, Message: "created", EndpointID: e.ID,
 	})
 }
 
-type endpointView struct {
-	Alias         string  `json:"alias"`
-	APIID         string  `json:"api_id,omitempty"`
-	Application   string  `json:"application"`
-	EndpointID    string  `json:"endpoint_id"`
-	Password      string  `json:"password"`
-	ResourceURI   string  `json:"resource_uri"`
-	SIPRegistered string  `json:"sip_registered"`
-	SIPURI        string  `json:"sip_uri"`
-	SubAccount    *string `json:"sub_account"`
-	Username      string  `json:"username"`
-}
-
-func (s *Server) viewEndpoint(acct *account, e *endpoint) endpointView {
-	v := endpointView{
+func (s *Server) viewEndpoint(acct *account, e *endpoint) wire.Endpoint {
+	v := wire.Endpoint{
 		Alias:         e.Alias,
 		EndpointID:    e.ID,
 		Password:      e.PasswordMD5,
@@ -118,7 +102,7 @@ func (s *Server) viewEndpoint(acct *account, e *endpoint) endpointView {
 }
 
 func (s *Server) getEndpoint(c *call) {
-	v, ok := viewOf(c, c.acct.endpoints, "endpoint", c.param("id"), func(e *endpoint) endpointView { return s.viewEndpoint(c.acct, e) })
+	v, ok := viewOf(c, c.acct.endpoints, "endpoint", c.param("id"), func(e *endpoint) wire.Endpoint { return s.viewEndpoint(c.acct, e) })
 	if !ok {
 		return
 	}
@@ -134,21 +118,13 @@ func (s *Server) listEndpoints(c *call) {
 	s.mu.Lock()
 	all := slices.Collect(maps.Values(c.acct.endpoints))
 	slices.SortFunc(all, func(a, b *endpoint) int { return int(a.seq) - int(b.seq) })
-	objects := viewPage(all, limit, offset, func(e *endpoint) endpointView { return s.viewEndpoint(c.acct, e) })
+	objects := viewPage(all, limit, offset, func(e *endpoint) wire.Endpoint { return s.viewEndpoint(c.acct, e) })
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{
-		"api_id":  newAPIID(),
-		"meta":    c.meta(len(all), limit, offset),
-		"objects": objects,
-	})
+	c.reply(http.StatusOK, wire.EndpointList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Objects: objects})
 }
 
 func (s *Server) updateEndpoint(c *call) {
-	var in struct {
-		Password *string `json:"password"`
-		Alias    *string `json:"alias"`
-		AppID    *string `json:"app_id"`
-	}
+	var in wire.EndpointUpdate
 	if !c.decode(&in) {
 		return
 	}
@@ -180,7 +156,7 @@ func (s *Server) updateEndpoint(c *call) {
 		c.notFound("endpoint", c.param("id"))
 		return
 	}
-	c.reply(http.StatusAccepted, map[string]any{"message": "changed", "api_id": newAPIID()})
+	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
 }
 
 func (s *Server) deleteEndpoint(c *call) {

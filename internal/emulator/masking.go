@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // maskingSession is one call-masking session. Its status is not stored: it
@@ -98,23 +99,9 @@ func (f *flexInt) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// maskingOptions are the fields create and update share.
-type maskingOptions struct {
-	Record                  *bool   `json:"record"`
-	RecordFileFormat        *string `json:"record_file_format"`
-	RecordingCallbackURL    *string `json:"recording_callback_url"`
-	RecordingCallbackMethod *string `json:"recording_callback_method"`
-	SessionExpiry           *int64  `json:"session_expiry"`
-	CallTimeLimit           *int64  `json:"call_time_limit"`
-	CallbackURL             *string `json:"callback_url"`
-	CallbackMethod          *string `json:"callback_method"`
-	RingTimeout             *int64  `json:"ring_timeout"`
-	FirstPartyPlayURL       *string `json:"first_party_play_url"`
-	SecondPartyPlayURL      *string `json:"second_party_play_url"`
-}
-
-// check returns the first rule the options break, or nil.
-func (o *maskingOptions) check() *maskingrules.Error {
+// checkMaskingOptions returns the first rule the options (the fields create
+// and update share) break, or nil.
+func checkMaskingOptions(o *wire.MaskingSessionUpdate) *maskingrules.Error {
 	ranges := []struct {
 		name   string
 		v      *int64
@@ -164,7 +151,7 @@ func (o *maskingOptions) check() *maskingrules.Error {
 
 // apply copies the options that were sent onto m. session_expiry restarts
 // the session's time: it ends that many seconds after now.
-func (o *maskingOptions) apply(m *maskingSession, now time.Time) {
+func applyMaskingOptions(o *wire.MaskingSessionUpdate, m *maskingSession, now time.Time) {
 	setS := func(dst *string, v *string) {
 		if v != nil {
 			*dst = *v
@@ -199,7 +186,7 @@ func (o *maskingOptions) apply(m *maskingSession, now time.Time) {
 
 func (s *Server) createMaskingSession(c *call) {
 	var in struct {
-		maskingOptions
+		wire.MaskingSessionUpdate
 		FirstParty                  *string  `json:"first_party"`
 		SecondParty                 *string  `json:"second_party"`
 		InitiateCallToFirstParty    *bool    `json:"initiate_call_to_first_party"`
@@ -236,7 +223,7 @@ func (s *Server) createMaskingSession(c *call) {
 		c.badRequest("%v", e)
 		return
 	}
-	if e := in.maskingOptions.check(); e != nil {
+	if e := checkMaskingOptions(&in.MaskingSessionUpdate); e != nil {
 		c.badRequest("%v", e)
 		return
 	}
@@ -313,7 +300,7 @@ func (s *Server) createMaskingSession(c *call) {
 		zero := int64(0)
 		in.SessionExpiry = &zero // the default
 	}
-	in.maskingOptions.apply(m, now)
+	applyMaskingOptions(&in.MaskingSessionUpdate, m, now)
 	if pins.Generate {
 		m.FirstPIN = s.randDigits(int(pins.Length))
 		for m.SecondPIN = s.randDigits(int(pins.Length)); m.SecondPIN == m.FirstPIN; {
@@ -325,12 +312,8 @@ func (s *Server) createMaskingSession(c *call) {
 	s.maskingEvent(c.acct, m, "session_created", now)
 	v := viewMaskingSession(m, now)
 	s.mu.Unlock()
-	c.reply(http.StatusCreated, map[string]any{
-		"api_id":         newAPIID(),
-		"session_uuid":   m.UUID,
-		"virtual_number": "+" + m.VirtualNumber,
-		"message":        "Session created",
-		"session":        v,
+	c.reply(http.StatusCreated, wire.MaskingSessionCreated{
+		APIID: newAPIID(), SessionUUID: m.UUID, VirtualNumber: "+" + m.VirtualNumber, Message: "Session created", Session: v,
 	})
 }
 
@@ -389,48 +372,8 @@ func (s *Server) maskingEvent(acct *account, m *maskingSession, event string, at
 	})
 }
 
-// maskingSessionView is the session object of every reply.
-type maskingSessionView struct {
-	FirstParty                  string  `json:"first_party"`
-	SecondParty                 string  `json:"second_party"`
-	VirtualNumber               string  `json:"virtual_number"`
-	Status                      string  `json:"status"`
-	InitiateCallToFirstParty    bool    `json:"initiate_call_to_first_party"`
-	SessionUUID                 string  `json:"session_uuid"`
-	CallbackURL                 string  `json:"callback_url"`
-	CallbackMethod              string  `json:"callback_method"`
-	CreatedTime                 string  `json:"created_time"`
-	ModifiedTime                string  `json:"modified_time"`
-	ExpiryTime                  string  `json:"expiry_time"`
-	Duration                    int     `json:"duration"`
-	Amount                      float64 `json:"amount"`
-	CallTimeLimit               int     `json:"call_time_limit"`
-	RingTimeout                 int     `json:"ring_timeout"`
-	FirstPartyPlayURL           string  `json:"first_party_play_url"`
-	SecondPartyPlayURL          string  `json:"second_party_play_url"`
-	Record                      bool    `json:"record"`
-	RecordFileFormat            string  `json:"record_file_format"`
-	RecordingCallbackURL        string  `json:"recording_callback_url"`
-	RecordingCallbackMethod     string  `json:"recording_callback_method"`
-	Interaction                 any     `json:"interaction"`
-	TotalCallAmount             float64 `json:"total_call_amount"`
-	TotalCallCount              int     `json:"total_call_count"`
-	TotalCallBilledDuration     int     `json:"total_call_billed_duration"`
-	TotalSessionAmount          float64 `json:"total_session_amount"`
-	LastInteractionTime         string  `json:"last_interaction_time"`
-	IsPINAuthenticationRequired bool    `json:"is_pin_authentication_required"`
-	GeneratePIN                 bool    `json:"generate_pin"`
-	GeneratePINLength           int     `json:"generate_pin_length"`
-	FirstPartyPIN               string  `json:"first_party_pin"`
-	SecondPartyPIN              string  `json:"second_party_pin"`
-	PINPromptPlay               string  `json:"pin_prompt_play"`
-	PINRetry                    int     `json:"pin_retry"`
-	PINRetryWait                string  `json:"pin_retry_wait"`
-	IncorrectPINPlay            string  `json:"incorrect_pin_play"`
-}
-
-func viewMaskingSession(m *maskingSession, now time.Time) maskingSessionView {
-	return maskingSessionView{
+func viewMaskingSession(m *maskingSession, now time.Time) wire.MaskingSession {
+	return wire.MaskingSession{
 		FirstParty:                  m.FirstParty,
 		SecondParty:                 m.SecondParty,
 		VirtualNumber:               m.VirtualNumber,
@@ -442,9 +385,9 @@ func viewMaskingSession(m *maskingSession, now time.Time) maskingSessionView {
 		CreatedTime:                 maskingrules.FormatTime(m.Created),
 		ModifiedTime:                maskingrules.FormatTime(m.Modified),
 		ExpiryTime:                  maskingrules.FormatTime(m.Expiry),
-		Duration:                    m.Duration,
-		CallTimeLimit:               m.CallTimeLimit,
-		RingTimeout:                 m.RingTimeout,
+		Duration:                    int64(m.Duration),
+		CallTimeLimit:               int64(m.CallTimeLimit),
+		RingTimeout:                 int64(m.RingTimeout),
 		FirstPartyPlayURL:           m.FirstPlayURL,
 		SecondPartyPlayURL:          m.SecondPlayURL,
 		Record:                      m.Record,
@@ -453,15 +396,15 @@ func viewMaskingSession(m *maskingSession, now time.Time) maskingSessionView {
 		RecordingCallbackMethod:     m.RecordingCallbackMethod,
 		IsPINAuthenticationRequired: m.PINAuth,
 		GeneratePIN:                 m.GeneratePIN,
-		GeneratePINLength:           m.GeneratePINLength,
+		GeneratePINLength:           int64(m.GeneratePINLength),
 		FirstPartyPIN:               m.FirstPIN,
 		SecondPartyPIN:              m.SecondPIN,
 		PINPromptPlay:               m.PINPromptPlay,
-		PINRetry:                    m.PINRetry,
+		PINRetry:                    int64(m.PINRetry),
 		PINRetryWait:                strconv.Itoa(m.PINRetryWait),
 		IncorrectPINPlay:            m.IncorrectPINPlay,
-		TotalCallCount:              m.CallCount,
-		TotalCallBilledDuration:     m.CallSeconds,
+		TotalCallCount:              int64(m.CallCount),
+		TotalCallBilledDuration:     int64(m.CallSeconds),
 		LastInteractionTime:         lastInteraction(m.LastInteraction),
 	}
 }
@@ -476,19 +419,19 @@ func lastInteraction(t time.Time) string {
 func (s *Server) getMaskingSession(c *call) {
 	now := s.clock.Now()
 	v, ok := viewOf(c, c.acct.maskingSessions, "masking session", c.param("uuid"),
-		func(m *maskingSession) maskingSessionView { return viewMaskingSession(m, now) })
+		func(m *maskingSession) wire.MaskingSession { return viewMaskingSession(m, now) })
 	if !ok {
 		return
 	}
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "response": v})
+	c.reply(http.StatusOK, wire.MaskingSessionReply{APIID: newAPIID(), Response: v})
 }
 
 func (s *Server) updateMaskingSession(c *call) {
-	var in maskingOptions
+	var in wire.MaskingSessionUpdate
 	if !c.decode(&in) {
 		return
 	}
-	if e := in.check(); e != nil {
+	if e := checkMaskingOptions(&in); e != nil {
 		c.badRequest("%v", e)
 		return
 	}
@@ -506,7 +449,7 @@ func (s *Server) updateMaskingSession(c *call) {
 		return
 	}
 	oldExpiry := m.Expiry
-	in.apply(m, now)
+	applyMaskingOptions(&in, m, now)
 	m.Modified = now
 	if !m.Expiry.Equal(oldExpiry) {
 		s.scheduleMaskingExpiry(c.acct, m)
@@ -514,7 +457,7 @@ func (s *Server) updateMaskingSession(c *call) {
 	s.maskingEvent(c.acct, m, "session_updated", now)
 	v := viewMaskingSession(m, now)
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "message": "Session updated", "session": v})
+	c.reply(http.StatusOK, wire.MaskingSessionUpdated{APIID: newAPIID(), Message: "Session updated", Session: v})
 }
 
 // deleteMaskingSession ends the session at once. The session stays readable,
@@ -537,7 +480,7 @@ func (s *Server) deleteMaskingSession(c *call) {
 	m.expiryNotified = true
 	s.maskingEvent(c.acct, m, "session_expired", now)
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "message": "Session expired"})
+	c.reply(http.StatusOK, wire.Reply{APIID: newAPIID(), Message: "Session expired"})
 }
 
 // maskingListParams are the query parameters GET Masking/Session/ accepts.
@@ -607,13 +550,9 @@ func (s *Server) listMaskingSessions(c *call) {
 		}
 	}
 	slices.SortFunc(all, func(a, b *maskingSession) int { return int(a.seq) - int(b.seq) })
-	objects := viewPage(all, limit, offset, func(m *maskingSession) maskingSessionView { return viewMaskingSession(m, now) })
+	objects := viewPage(all, limit, offset, func(m *maskingSession) wire.MaskingSession { return viewMaskingSession(m, now) })
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{
-		"api_id": newAPIID(),
-		"response": map[string]any{
-			"meta":    c.meta(len(all), limit, offset),
-			"objects": objects,
-		},
+	c.reply(http.StatusOK, wire.MaskingSessionList{
+		APIID: newAPIID(), Response: wire.MaskingSessionPage{Meta: c.meta(len(all), limit, offset), Objects: objects},
 	})
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // Message states. Outbound messages go queued -> sent -> delivered |
@@ -257,7 +258,7 @@ func (s *Server) sendMessage(c *call) {
 		s.scheduleLifecycle(acct, msg)
 	}
 	s.mu.Unlock()
-	c.reply(http.StatusAccepted, map[string]any{"api_id": newAPIID(), "message": "message(s) queued", "message_uuid": uuids})
+	c.reply(http.StatusAccepted, wire.MessageSent{APIID: newAPIID(), Message: "message(s) queued", MessageUUID: uuids})
 }
 
 // checkSender applies the rules that need the account and returns the
@@ -469,27 +470,8 @@ func (s *Server) mediaSize(ctx context.Context, u string) (int64, string) {
 	return n, ctype(resp)
 }
 
-// messageView is the record shape of GET Message/{uuid}/.
-type messageView struct {
-	APIID            string  `json:"api_id,omitempty"`
-	MessageUUID      string  `json:"message_uuid"`
-	MessageState     string  `json:"message_state"`
-	MessageType      string  `json:"message_type"`
-	MessageDirection string  `json:"message_direction"`
-	FromNumber       string  `json:"from_number"`
-	ToNumber         string  `json:"to_number"`
-	MessageTime      string  `json:"message_time"`
-	Units            int     `json:"units"`
-	TotalRate        string  `json:"total_rate"`
-	TotalAmount      string  `json:"total_amount"`
-	ErrorCode        *string `json:"error_code"`
-	ErrorMessage     string  `json:"error_message"`
-	ResourceURI      string  `json:"resource_uri"`
-	Log              string  `json:"log"`
-}
-
-func viewMessage(acct *account, m *message) messageView {
-	v := messageView{
+func viewMessage(acct *account, m *message) wire.Message {
+	v := wire.Message{
 		MessageUUID: m.UUID, MessageState: m.State, MessageType: m.Type, MessageDirection: m.Direction,
 		FromNumber: m.From, ToNumber: m.To, MessageTime: m.Time.Format(messageTimeLayout), Units: m.Units,
 		TotalRate: rate(m.Rate), TotalAmount: m.amount(), ResourceURI: resourceURI(acct, "Message", m.UUID), Log: m.Log,
@@ -513,7 +495,7 @@ func viewMessage(acct *account, m *message) messageView {
 func (s *Server) getMessage(c *call) {
 	s.mu.Lock()
 	m, ok := c.acct.messaging.messages[c.param("uuid")]
-	var v messageView
+	var v wire.Message
 	if ok {
 		v = viewMessage(c.acct, m)
 	}
@@ -609,26 +591,18 @@ func (s *Server) listMessages(c *call) {
 	}
 	// Newest first, as the real API lists them.
 	slices.SortFunc(all, func(a, b *message) int { return int(b.seq) - int(a.seq) })
-	objects := viewPage(all, limit, offset, func(m *message) messageView { return viewMessage(c.acct, m) })
+	objects := viewPage(all, limit, offset, func(m *message) wire.Message { return viewMessage(c.acct, m) })
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "objects": objects})
-}
-
-type mediaView struct {
-	ContentType string `json:"content_type"`
-	MediaID     string `json:"media_id"`
-	MediaURL    string `json:"media_url"`
-	MessageUUID string `json:"message_uuid"`
-	Size        int64  `json:"size"`
+	c.reply(http.StatusOK, wire.MessageList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Objects: objects})
 }
 
 func (s *Server) listMessageMedia(c *call) {
 	s.mu.Lock()
 	m, ok := c.acct.messaging.messages[c.param("uuid")]
-	objects := []mediaView{}
+	objects := []wire.MessageMedia{}
 	if ok {
 		for _, md := range m.Media {
-			objects = append(objects, mediaView{ContentType: md.ContentType, MediaID: md.ID, MediaURL: md.URL, MessageUUID: m.UUID, Size: md.Size})
+			objects = append(objects, wire.MessageMedia{ContentType: md.ContentType, MediaID: md.ID, MediaURL: md.URL, MessageUUID: m.UUID, Size: md.Size})
 		}
 	}
 	s.mu.Unlock()
@@ -636,7 +610,7 @@ func (s *Server) listMessageMedia(c *call) {
 		c.notFound("message", c.param("uuid"))
 		return
 	}
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "objects": objects})
+	c.reply(http.StatusOK, wire.MessageMediaList{APIID: newAPIID(), Objects: objects})
 }
 
 // newUUID is a version-4 UUID from the server's generator, so a seeded

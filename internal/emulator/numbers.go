@@ -7,6 +7,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // Number lists (GET Number/) serve at most this many numbers a page.
@@ -31,14 +32,12 @@ func (s *Server) searchPhoneNumbers(c *call) {
 	}
 	// The inventory has its own lock; s.mu is not needed to read it.
 	items, total := s.inventory.Search(q)
+	objects := make([]wire.PhoneNumber, len(items))
 	for i := range items {
-		items[i] = items[i].WithResourceURI(c.acct.ID)
+		objects[i] = items[i].WithResourceURI(c.acct.ID).PhoneNumber
 	}
-	c.reply(http.StatusOK, map[string]any{
-		"api_id":  newAPIID(),
-		"error":   "",
-		"meta":    q.Meta(total, resourceURI(c.acct, "PhoneNumber")),
-		"objects": items,
+	c.reply(http.StatusOK, wire.PhoneNumberList{
+		APIID: newAPIID(), Meta: q.Meta(total, resourceURI(c.acct, "PhoneNumber")), Objects: objects,
 	})
 }
 
@@ -77,42 +76,13 @@ func (s *Server) buyPhoneNumber(c *call) {
 		c.fail(http.StatusNotFound, "number "+number+" is not available for purchase: it is not in the inventory")
 		return
 	}
-	c.reply(http.StatusCreated, map[string]any{
-		"api_id":  newAPIID(),
-		"message": "created",
-		"numbers": []map[string]string{{"number": number, "status": "Success"}},
-		"status":  "fulfilled",
+	c.reply(http.StatusCreated, wire.PhoneNumberBought{
+		APIID: newAPIID(), Message: "created", Numbers: []wire.BoughtNumber{{Number: number, Status: "Success"}}, Status: "fulfilled",
 	})
 }
 
-// numberView is the account number record of GET Number/ and
-// GET Number/{number}/ (fields chosen in doc.go).
-type numberView struct {
-	APIID             string  `json:"api_id,omitempty"`
-	AddedOn           string  `json:"added_on"`
-	Alias             string  `json:"alias"`
-	Application       string  `json:"application"`
-	City              string  `json:"city"`
-	Country           string  `json:"country"`
-	CountryISO        string  `json:"country_iso"`
-	LATA              int     `json:"lata"`
-	MonthlyRentalRate string  `json:"monthly_rental_rate"`
-	Number            string  `json:"number"`
-	Prefix            string  `json:"prefix"`
-	RateCenter        string  `json:"rate_center"`
-	Region            string  `json:"region"`
-	ResourceURI       string  `json:"resource_uri"`
-	SMSEnabled        bool    `json:"sms_enabled"`
-	SMSRate           string  `json:"sms_rate"`
-	SubAccount        *string `json:"sub_account"`
-	SubType           string  `json:"sub_type"`
-	Type              string  `json:"type"`
-	VoiceEnabled      bool    `json:"voice_enabled"`
-	VoiceRate         string  `json:"voice_rate"`
-}
-
-func viewNumber(acct *account, o *ownedNumber) numberView {
-	v := numberView{
+func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
+	v := wire.AccountNumber{
 		AddedOn:           o.AddedAt.UTC().Format("2006-01-02"),
 		Alias:             o.Alias,
 		City:              o.City,
@@ -141,7 +111,7 @@ func viewNumber(acct *account, o *ownedNumber) numberView {
 func (s *Server) getNumber(c *call) {
 	s.mu.Lock()
 	o, ok := s.ownsNumber(c.acct, c.param("number"))
-	var v numberView
+	var v wire.AccountNumber
 	if ok {
 		v = viewNumber(c.acct, o)
 	}
@@ -193,20 +163,13 @@ func (s *Server) listNumbers(c *call) {
 		}
 		all = append(all, o)
 	}
-	objects := viewPage(all, limit, offset, func(o *ownedNumber) numberView { return viewNumber(c.acct, o) })
+	objects := viewPage(all, limit, offset, func(o *ownedNumber) wire.AccountNumber { return viewNumber(c.acct, o) })
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{
-		"api_id":  newAPIID(),
-		"meta":    c.meta(len(all), limit, offset),
-		"objects": objects,
-	})
+	c.reply(http.StatusOK, wire.AccountNumberList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Objects: objects})
 }
 
 func (s *Server) updateNumber(c *call) {
-	var in struct {
-		AppID *string `json:"app_id"`
-		Alias *string `json:"alias"`
-	}
+	var in wire.NumberUpdate
 	if !c.decode(&in) {
 		return
 	}
@@ -225,7 +188,7 @@ func (s *Server) updateNumber(c *call) {
 		c.notFound("number", c.param("number"))
 		return
 	}
-	c.reply(http.StatusAccepted, map[string]any{"api_id": newAPIID(), "message": "changed"})
+	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
 }
 
 // releaseNumber gives a number up. A bought number goes back into the

@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // Defaults of the standalone server and of New.
@@ -400,15 +401,9 @@ func (c *call) reply(status int, v any) {
 // noContent writes 204 with an empty body.
 func (c *call) noContent() { c.w.WriteHeader(http.StatusNoContent) }
 
-// apiError is the body of every error reply.
-type apiError struct {
-	APIID string `json:"api_id"`
-	Error string `json:"error"`
-}
-
 // fail writes an error reply: never an empty body.
 func (c *call) fail(status int, msg string) {
-	c.reply(status, apiError{APIID: newAPIID(), Error: msg})
+	c.reply(status, wire.Error{APIID: newAPIID(), Error: msg})
 }
 
 // badRequest is fail(400, ...) with a formatted message.

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // account holds one account's objects. Each API area keeps its own maps
@@ -47,15 +49,6 @@ func (s *Server) mainToken(a *account) string {
 	return a.Token
 }
 
-// listMeta is the paging block of list replies.
-type listMeta struct {
-	Limit      int     `json:"limit"`
-	Offset     int     `json:"offset"`
-	Next       *string `json:"next"`
-	Previous   *string `json:"previous"`
-	TotalCount int     `json:"total_count"`
-}
-
 // paging reads limit and offset from the query: limit 1..maxLimit
 // (default maxLimit, the largest page, as the API does), offset >= 0
 // (default 0). It writes a 400 naming the
@@ -84,8 +77,8 @@ func (c *call) paging(maxLimit int) (limit, offset int, ok bool) { //nolint:unpa
 
 // meta builds the paging block; next and previous are the request's path
 // and query with limit and offset set, or null at either end.
-func (c *call) meta(total, limit, offset int) listMeta {
-	m := listMeta{Limit: limit, Offset: offset, TotalCount: total}
+func (c *call) meta(total, limit, offset int) wire.ListMeta {
+	m := wire.ListMeta{Limit: limit, Offset: offset, TotalCount: total}
 	link := func(off int) *string {
 		q := c.req.URL.Query()
 		q.Set("limit", strconv.Itoa(limit))

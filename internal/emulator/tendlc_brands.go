@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 type brand struct {
@@ -80,10 +81,8 @@ func (s *Server) createBrand(c *call) {
 	s.brandEvent(acct, b, tendlcrules.EventCreated)
 	s.scheduleBrandDecision(acct, b, b.CreatedAt.Add(s.opts.BrandRegistrationDelay))
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{
-		"api_id":   newAPIID(),
-		"brand_id": b.ID,
-		"message":  "Request to create brand was received and is being processed.",
+	c.reply(http.StatusOK, wire.BrandCreated{
+		APIID: newAPIID(), BrandID: b.ID, Message: "Request to create brand was received and is being processed.",
 	})
 }
 
@@ -99,22 +98,10 @@ func (s *Server) brandEvent(acct *account, b *brand, event string) {
 	})
 }
 
-type brandView struct {
-	BrandID          string               `json:"brand_id"`
-	BrandAlias       string               `json:"brand_alias"`
-	BrandType        string               `json:"brand_type"`
-	ProfileUUID      string               `json:"profile_uuid"`
-	SecondaryVetting bool                 `json:"secondary_vetting"`
-	Registration     string               `json:"registration_status"`
-	VettingStatus    string               `json:"vetting_status"`
-	DeclinedReasons  []tendlcrules.Reason `json:"declined_reasons"`
-	CreatedAt        string               `json:"created_at"`
-}
-
-func viewBrand(b *brand) brandView {
-	return brandView{
+func viewBrand(b *brand) wire.Brand {
+	return wire.Brand{
 		BrandID: b.ID, BrandAlias: b.Alias, BrandType: b.Type, ProfileUUID: b.ProfileUUID,
-		SecondaryVetting: b.SecondaryVetting, Registration: b.Status, VettingStatus: b.VettingStatus,
+		SecondaryVetting: b.SecondaryVetting, RegistrationStatus: b.Status, VettingStatus: b.VettingStatus,
 		DeclinedReasons: append([]tendlcrules.Reason{}, b.Declined...), CreatedAt: b.CreatedAt.Format(time.RFC3339),
 	}
 }
@@ -124,7 +111,7 @@ func (s *Server) getBrand(c *call) {
 	if !ok {
 		return
 	}
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "brand": v})
+	c.reply(http.StatusOK, wire.BrandReply{APIID: newAPIID(), Brand: v})
 }
 
 func (s *Server) listBrands(c *call) {
@@ -137,7 +124,7 @@ func (s *Server) listBrands(c *call) {
 	slices.SortFunc(all, func(a, b *brand) int { return int(a.seq) - int(b.seq) })
 	out := viewPage(all, limit, offset, viewBrand)
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "brands": out})
+	c.reply(http.StatusOK, wire.BrandList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Brands: out})
 }
 
 func (s *Server) deleteBrand(c *call) {
@@ -161,7 +148,7 @@ func (s *Server) deleteBrand(c *call) {
 		slices.Sort(using)
 		c.badRequest("brand %s still has campaigns (%s); delete them before the brand", id, strings.Join(using, ", "))
 	default:
-		c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "brand_id": id, "message": "Brand Deactivated"})
+		c.reply(http.StatusOK, wire.BrandDeleted{APIID: newAPIID(), BrandID: id, Message: "Brand Deactivated"})
 	}
 }
 

@@ -8,18 +8,8 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
-
-type campaignAttributes struct {
-	EmbeddedLink       bool `json:"embedded_link"`
-	EmbeddedPhone      bool `json:"embedded_phone"`
-	AgeGated           bool `json:"age_gated"`
-	DirectLending      bool `json:"direct_lending"`
-	AffiliateMarketing bool `json:"affiliate_marketing"`
-	SubscriberOptin    bool `json:"subscriber_optin"`
-	SubscriberOptout   bool `json:"subscriber_optout"`
-	SubscriberHelp     bool `json:"subscriber_help"`
-}
 
 // campaignText is the part of a campaign that an update may change.
 type campaignText struct {
@@ -43,7 +33,7 @@ type campaign struct {
 	Usecase     string
 	SubUsecases []string
 	campaignText
-	Attrs       campaignAttributes
+	Attrs       wire.CampaignAttributes
 	URL, Method string
 	Status      string // PROCESSING, ACTIVE, FAILED
 	ErrorReason string
@@ -51,25 +41,9 @@ type campaign struct {
 	numbers     map[string]*campaignNumber
 }
 
-type campaignTextIn struct {
-	CampaignAlias  *string `json:"campaign_alias"`
-	Description    *string `json:"description"`
-	Sample1        *string `json:"sample1"`
-	Sample2        *string `json:"sample2"`
-	Sample3        *string `json:"sample3"`
-	Sample4        *string `json:"sample4"`
-	Sample5        *string `json:"sample5"`
-	MessageFlow    *string `json:"message_flow"`
-	HelpMessage    *string `json:"help_message"`
-	HelpKeywords   *string `json:"help_keywords"`
-	OptinKeywords  *string `json:"optin_keywords"`
-	OptinMessage   *string `json:"optin_message"`
-	OptoutKeywords *string `json:"optout_keywords"`
-	OptoutMessage  *string `json:"optout_message"`
-}
-
-// check validates the fields that are present.
-func (in *campaignTextIn) check() error {
+// checkCampaignText validates the fields of a campaign's text that are
+// present.
+func checkCampaignText(in *wire.CampaignUpdate) error {
 	if in.CampaignAlias != nil {
 		if err := tendlcrules.CheckLength("campaign_alias", *in.CampaignAlias, 1, tendlcrules.MaxAliasLength); err != nil {
 			return err
@@ -80,7 +54,7 @@ func (in *campaignTextIn) check() error {
 			return err
 		}
 	}
-	for i, p := range in.samples() {
+	for i, p := range in.Samples() {
 		// sample1 and sample2 are required; 3 to 5 may be empty (cleared).
 		if p != nil && (i < 2 || *p != "") {
 			if err := tendlcrules.CheckSample(i+1, *p); err != nil {
@@ -91,12 +65,8 @@ func (in *campaignTextIn) check() error {
 	return nil
 }
 
-func (in *campaignTextIn) samples() [5]*string {
-	return [5]*string{in.Sample1, in.Sample2, in.Sample3, in.Sample4, in.Sample5}
-}
-
-// apply copies the present fields onto t.
-func (in *campaignTextIn) apply(t *campaignText) {
+// applyCampaignText copies the present fields onto t.
+func applyCampaignText(in *wire.CampaignUpdate, t *campaignText) {
 	set := func(dst *string, p *string) {
 		if p != nil {
 			*dst = *p
@@ -104,7 +74,7 @@ func (in *campaignTextIn) apply(t *campaignText) {
 	}
 	set(&t.Alias, in.CampaignAlias)
 	set(&t.Description, in.Description)
-	for i, p := range in.samples() {
+	for i, p := range in.Samples() {
 		set(&t.Samples[i], p)
 	}
 	set(&t.MessageFlow, in.MessageFlow)
@@ -118,12 +88,12 @@ func (in *campaignTextIn) apply(t *campaignText) {
 
 func (s *Server) createCampaign(c *call) {
 	var in struct {
-		campaignTextIn
+		wire.CampaignUpdate
 		BrandID     *string  `json:"brand_id"`
 		Vertical    *string  `json:"vertical"`
 		Usecase     *string  `json:"usecase"`
 		SubUsecases []string `json:"sub_usecases"`
-		campaignAttributes
+		wire.CampaignAttributes
 		URL    *string `json:"url"`
 		Method *string `json:"method"`
 	}
@@ -146,7 +116,7 @@ func (s *Server) createCampaign(c *call) {
 		tendlcrules.CheckVertical(*in.Vertical),
 		tendlcrules.CheckUsecase(*in.Usecase),
 		tendlcrules.CheckSubUsecases(*in.Usecase, in.SubUsecases),
-		in.campaignTextIn.check(),
+		checkCampaignText(&in.CampaignUpdate),
 	} {
 		if err != nil {
 			c.badRequest("%v", err)
@@ -181,10 +151,10 @@ func (s *Server) createCampaign(c *call) {
 	}
 	cp := &campaign{
 		seq: s.nextSeq(), ID: "C" + s.randID(6), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
-		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.campaignAttributes, URL: deref(in.URL), Method: deref(in.Method),
+		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.CampaignAttributes, URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(), numbers: map[string]*campaignNumber{},
 	}
-	in.campaignTextIn.apply(&cp.campaignText)
+	applyCampaignText(&in.CampaignUpdate, &cp.campaignText)
 	for c.acct.campaigns[cp.ID] != nil {
 		cp.ID = "C" + s.randID(6)
 	}
@@ -193,10 +163,8 @@ func (s *Server) createCampaign(c *call) {
 	s.campaignEvent(acct, cp, tendlcrules.EventCreated)
 	s.scheduleCampaignDecision(acct, cp, cp.CreatedAt.Add(s.opts.CampaignRegistrationDelay))
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{
-		"api_id":      newAPIID(),
-		"campaign_id": cp.ID,
-		"message":     "Request to create campaign was received and is being processed.",
+	c.reply(http.StatusOK, wire.CampaignCreated{
+		APIID: newAPIID(), CampaignID: cp.ID, Message: "Request to create campaign was received and is being processed.",
 	})
 }
 
@@ -208,34 +176,8 @@ func (s *Server) campaignEvent(acct *account, cp *campaign, event string) {
 	})
 }
 
-type campaignView struct {
-	CampaignID         string             `json:"campaign_id"`
-	BrandID            string             `json:"brand_id"`
-	CampaignAlias      string             `json:"campaign_alias"`
-	Vertical           string             `json:"vertical"`
-	Usecase            string             `json:"usecase"`
-	SubUsecase         string             `json:"sub_usecase"`
-	Description        string             `json:"description"`
-	Sample1            string             `json:"sample1"`
-	Sample2            string             `json:"sample2"`
-	Sample3            string             `json:"sample3"`
-	Sample4            string             `json:"sample4"`
-	Sample5            string             `json:"sample5"`
-	MessageFlow        string             `json:"message_flow"`
-	HelpMessage        string             `json:"help_message"`
-	HelpKeywords       string             `json:"help_keywords"`
-	OptinKeywords      string             `json:"optin_keywords"`
-	OptinMessage       string             `json:"optin_message"`
-	OptoutKeywords     string             `json:"optout_keywords"`
-	OptoutMessage      string             `json:"optout_message"`
-	CampaignAttributes campaignAttributes `json:"campaign_attributes"`
-	RegistrationStatus string             `json:"registration_status"`
-	ErrorReason        string             `json:"error_reason"`
-	CreatedAt          string             `json:"created_at"`
-}
-
-func viewCampaign(cp *campaign) campaignView {
-	return campaignView{
+func viewCampaign(cp *campaign) wire.Campaign {
+	return wire.Campaign{
 		CampaignID: cp.ID, BrandID: cp.BrandID, CampaignAlias: cp.Alias, Vertical: cp.Vertical, Usecase: cp.Usecase,
 		SubUsecase: strings.Join(cp.SubUsecases, ","), Description: cp.Description,
 		Sample1: cp.Samples[0], Sample2: cp.Samples[1], Sample3: cp.Samples[2], Sample4: cp.Samples[3], Sample5: cp.Samples[4],
@@ -251,7 +193,7 @@ func (s *Server) getCampaign(c *call) {
 	if !ok {
 		return
 	}
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign": v})
+	c.reply(http.StatusOK, wire.CampaignReply{APIID: newAPIID(), Campaign: v})
 }
 
 func (s *Server) listCampaigns(c *call) {
@@ -270,11 +212,11 @@ func (s *Server) listCampaigns(c *call) {
 	slices.SortFunc(all, func(a, b *campaign) int { return int(a.seq) - int(b.seq) })
 	out := viewPage(all, limit, offset, viewCampaign)
 	s.mu.Unlock()
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "meta": c.meta(len(all), limit, offset), "campaigns": out})
+	c.reply(http.StatusOK, wire.CampaignList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Campaigns: out})
 }
 
 func (s *Server) updateCampaign(c *call) {
-	var in campaignTextIn
+	var in wire.CampaignUpdate
 	if !c.decode(&in) {
 		return
 	}
@@ -282,16 +224,16 @@ func (s *Server) updateCampaign(c *call) {
 		c.badRequest("campaign_alias must not be empty")
 		return
 	}
-	if err := in.check(); err != nil {
+	if err := checkCampaignText(&in); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
 	s.mu.Lock()
 	cp, ok := c.acct.campaigns[c.param("id")]
 	failed := ok && cp.Status == tendlcrules.StatusFailed
-	var v campaignView
+	var v wire.Campaign
 	if ok && !failed {
-		in.apply(&cp.campaignText)
+		applyCampaignText(&in, &cp.campaignText)
 		v = viewCampaign(cp)
 	}
 	s.mu.Unlock()
@@ -301,7 +243,7 @@ func (s *Server) updateCampaign(c *call) {
 	case failed:
 		c.badRequest("campaign %s was rejected by the registry and cannot be updated; register a new campaign", c.param("id"))
 	default:
-		c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign": v})
+		c.reply(http.StatusOK, wire.CampaignReply{APIID: newAPIID(), Campaign: v})
 	}
 }
 
@@ -317,7 +259,7 @@ func (s *Server) deleteCampaign(c *call) {
 		c.notFound("campaign", id)
 		return
 	}
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign_id": id, "message": "Campaign Deactivated"})
+	c.reply(http.StatusOK, wire.CampaignDeleted{APIID: newAPIID(), CampaignID: id, Message: "Campaign Deactivated"})
 }
 
 // scheduleCampaignDecision queues the registry's decision on cp, due at

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // campaignNumber is one number's link with a campaign, or the last request
@@ -96,9 +97,8 @@ func (s *Server) linkNumbers(c *call) {
 		link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.LinkFailureReason(cp.Alias, n)
 		s.scheduleLinkDecision(acct, cp, link)
 	}
-	c.reply(http.StatusOK, map[string]any{
-		"api_id":  newAPIID(),
-		"message": fmt.Sprintf("Request to link %s to campaign %s was received and is being processed", strings.Join(in.Numbers, ", "), id),
+	c.reply(http.StatusOK, wire.Reply{
+		APIID: newAPIID(), Message: fmt.Sprintf("Request to link %s to campaign %s was received and is being processed", strings.Join(in.Numbers, ", "), id),
 	})
 }
 
@@ -115,21 +115,15 @@ func (s *Server) numberEvent(acct *account, cp *campaign, link *campaignNumber, 
 	})
 }
 
-type linkView struct {
-	Number string `json:"number"`
-	Status string `json:"status"`
-	Reason string `json:"reason,omitempty"`
-}
-
 func (s *Server) listCampaignNumbers(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
 	cp, ok := c.acct.campaigns[id]
-	var out []linkView
+	var out []wire.CampaignNumber
 	if ok {
 		for _, n := range keys(cp.numbers) {
 			link := cp.numbers[n]
-			out = append(out, linkView{Number: n, Status: link.Status, Reason: link.Reason})
+			out = append(out, wire.CampaignNumber{Number: n, Status: link.Status, Reason: link.Reason})
 		}
 	}
 	s.mu.Unlock()
@@ -137,11 +131,11 @@ func (s *Server) listCampaignNumbers(c *call) {
 		c.notFound("campaign", id)
 		return
 	}
-	slices.SortFunc(out, func(a, b linkView) int { return strings.Compare(a.Number, b.Number) })
+	slices.SortFunc(out, func(a, b wire.CampaignNumber) int { return strings.Compare(a.Number, b.Number) })
 	if out == nil {
-		out = []linkView{}
+		out = []wire.CampaignNumber{}
 	}
-	c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign_id": id, "phone_numbers": out})
+	c.reply(http.StatusOK, wire.CampaignNumbers{APIID: newAPIID(), CampaignID: id, PhoneNumbers: out})
 }
 
 func (s *Server) getCampaignNumber(c *call) {
@@ -149,10 +143,10 @@ func (s *Server) getCampaignNumber(c *call) {
 	s.mu.Lock()
 	cp, ok := c.acct.campaigns[id]
 	var link *campaignNumber
-	var v linkView
+	var v wire.CampaignNumber
 	if ok {
 		if link = cp.numbers[number]; link != nil {
-			v = linkView{Number: number, Status: link.Status, Reason: link.Reason}
+			v = wire.CampaignNumber{Number: number, Status: link.Status, Reason: link.Reason}
 		}
 	}
 	s.mu.Unlock()
@@ -162,7 +156,7 @@ func (s *Server) getCampaignNumber(c *call) {
 	case link == nil:
 		c.notFound("number", number+" of campaign "+id)
 	default:
-		c.reply(http.StatusOK, map[string]any{"api_id": newAPIID(), "campaign_id": id, "phone_numbers": []linkView{v}})
+		c.reply(http.StatusOK, wire.CampaignNumbers{APIID: newAPIID(), CampaignID: id, PhoneNumbers: []wire.CampaignNumber{v}})
 	}
 }
 
@@ -203,9 +197,8 @@ func (s *Server) unlinkNumber(c *call) {
 	s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventCreated)
 	link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.UnlinkFailureReason(cp.Alias, number)
 	s.scheduleLinkDecision(acct, cp, link)
-	c.reply(http.StatusAccepted, map[string]any{
-		"api_id":  newAPIID(),
-		"message": fmt.Sprintf("Request to unlink %s from campaign %s was received and is being processed", number, id),
+	c.reply(http.StatusAccepted, wire.Reply{
+		APIID: newAPIID(), Message: fmt.Sprintf("Request to unlink %s from campaign %s was received and is being processed", number, id),
 	})
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // bodyCase is one valid request with a JSON body.
@@ -167,7 +169,7 @@ func TestUnknownFields_knownFieldsAreStillChecked(t *testing.T) {
 		{"Message/", `{"src": "14155550100", "dst": 447700900123, "text": "hi", "x": 1}`, `"dst" must be of type string`},
 	} {
 		st, out := direct(s, "POST", "/v1/Account/"+idA+"/"+tc.path, idA, tokA, []byte(tc.body))
-		var reply apiError
+		var reply wire.Error
 		_ = json.Unmarshal(out, &reply)
 		if st != http.StatusBadRequest || !strings.Contains(reply.Error, tc.want) {
 			t.Errorf("POST %s %s: %d %s, want 400 naming %s", tc.path, tc.body, st, out, tc.want)

@@ -250,10 +250,7 @@ func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string,
 			if err != nil {
 				return nil, err
 			}
-			return []*client.PhoneNumberBought{{Message: "adopted", Status: "fulfilled", Numbers: []struct {
-				Number string `json:"number"`
-				Status string `json:"status"`
-			}{{Number: n.Number, Status: "Success"}}}}, nil
+			return []*client.PhoneNumberBought{{Message: "adopted", Status: "fulfilled", Numbers: []client.BoughtNumber{{Number: n.Number, Status: "Success"}}}}, nil
 		},
 		func(*client.PhoneNumberBought) string { return number })
 }

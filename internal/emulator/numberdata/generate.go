@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // record is one inventory number with what the search precomputes for it.
@@ -163,11 +165,11 @@ func build() *catalog {
 				case x < 10:
 					voice = false
 				}
-				p := PhoneNumber{
+				p := PhoneNumber{PhoneNumber: wire.PhoneNumber{
 					Number: number, Prefix: a.npa, City: ce.city, Region: a.region,
-					RateCenter: ce.rateCenter, LATA: a.lata, Type: typeFixed, SubType: subLocal,
+					RateCenter: ce.rateCenter, LATA: int64(a.lata), Type: typeFixed, SubType: subLocal,
 					SMSEnabled: sms, VoiceEnabled: voice,
-				}
+				}}
 				add(p, cc)
 			}
 		}
@@ -187,10 +189,10 @@ func build() *catalog {
 				}
 				made++
 				voiceOnly := r.intn(100) < 20
-				p := PhoneNumber{
+				p := PhoneNumber{PhoneNumber: wire.PhoneNumber{
 					Number: number, Prefix: code, Type: typeTollFree, SubType: subTollFree,
 					SMSEnabled: !voiceOnly, VoiceEnabled: true,
-				}
+				}}
 				add(p, cc)
 			}
 		}
@@ -209,11 +211,11 @@ func build() *catalog {
 				continue
 			}
 			made++
-			p := PhoneNumber{
+			p := PhoneNumber{PhoneNumber: wire.PhoneNumber{
 				Number: number, Prefix: bl.prefix, City: bl.city, Region: bl.region,
 				Type: bl.typ, SubType: bl.subType,
 				SMSEnabled: bl.typ == typeMobile, VoiceEnabled: true,
-			}
+			}}
 			add(p, cc)
 		}
 	}
@@ -291,12 +293,14 @@ func StarterNumbers() []PhoneNumber {
 			ce := centerFor(a, 555)
 			rt := rateTable["US/"+subLocal]
 			out = append(out, PhoneNumber{
-				Number: "1" + a.npa + "555" + s.line, Prefix: a.npa, City: ce.city,
-				Country: cc.name, Region: a.region, RateCenter: ce.rateCenter, LATA: a.lata,
-				Type: typeFixed, SubType: subLocal,
-				SetupRate: formatRate(rt.setup), MonthlyRentalRate: formatRate(rt.monthly),
-				SMSEnabled: true, SMSRate: formatRate(rt.sms),
-				VoiceEnabled: true, VoiceRate: formatRate(rt.voice),
+				PhoneNumber: wire.PhoneNumber{
+					Number: "1" + a.npa + "555" + s.line, Prefix: a.npa, City: ce.city,
+					Country: cc.name, Region: a.region, RateCenter: ce.rateCenter, LATA: int64(a.lata),
+					Type: typeFixed, SubType: subLocal,
+					SetupRate: formatRate(rt.setup), MonthlyRentalRate: formatRate(rt.monthly),
+					SMSEnabled: true, SMSRate: formatRate(rt.sms),
+					VoiceEnabled: true, VoiceRate: formatRate(rt.voice),
+				},
 				CountryISO: cc.iso,
 			})
 		}

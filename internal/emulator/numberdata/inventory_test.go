@@ -334,7 +334,7 @@ func bruteForce(q Query, taken map[string]bool) []PhoneNumber {
 			(q.Region == "" || strings.EqualFold(q.Region, p.Region)) &&
 			(q.City == "" || strings.EqualFold(q.City, p.City)) &&
 			(q.RateCenter == "" || strings.EqualFold(q.RateCenter, p.RateCenter)) &&
-			(q.LATA == 0 || q.LATA == p.LATA) &&
+			(q.LATA == 0 || q.LATA == int(p.LATA)) &&
 			(q.Pattern == "" || globPrefix(q.Pattern, r.national))
 		switch q.ComplianceRequirement {
 		case "":

@@ -1,6 +1,10 @@
 package numberdata
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
+)
 
 // Number types and sub-types (see the package doc for the mapping).
 const (
@@ -14,28 +18,12 @@ const (
 	subTollFree = "toll-free"
 )
 
-// PhoneNumber is one search result item, with the JSON fields of the spec's
-// PhoneNumber table. ResourceURI is empty in the inventory; the handler sets it with
-// WithResourceURI because it depends on the account.
+// PhoneNumber is one search result item: the reply's shape (wire.PhoneNumber)
+// and what the search filters on but the reply does not show. ResourceURI is
+// empty in the inventory; the handler sets it with WithResourceURI because it
+// depends on the account.
 type PhoneNumber struct {
-	Number            string  `json:"number"`
-	Prefix            string  `json:"prefix"`
-	City              string  `json:"city"`
-	Country           string  `json:"country"`
-	Region            string  `json:"region"`
-	RateCenter        string  `json:"rate_center"`
-	LATA              int     `json:"lata"`
-	Type              string  `json:"type"`
-	SubType           string  `json:"sub_type"`
-	SetupRate         string  `json:"setup_rate"`
-	MonthlyRentalRate string  `json:"monthly_rental_rate"`
-	SMSEnabled        bool    `json:"sms_enabled"`
-	SMSRate           string  `json:"sms_rate"`
-	VoiceEnabled      bool    `json:"voice_enabled"`
-	VoiceRate         string  `json:"voice_rate"`
-	Restriction       *string `json:"restriction"`
-	RestrictionText   *string `json:"restriction_text"`
-	ResourceURI       string  `json:"resource_uri"`
+	wire.PhoneNumber
 
 	// CountryISO is the ISO 3166 alpha-2 code of the number's country.
 	CountryISO string `json:"-"`

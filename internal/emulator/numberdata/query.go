@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // Paging limits of the search (numberrules holds the rules).
@@ -74,21 +75,12 @@ var keypad = func() (k [256]byte) {
 	return k
 }()
 
-// Meta is the list meta of a search reply.
-type Meta struct {
-	Limit      int     `json:"limit"`
-	Offset     int     `json:"offset"`
-	Next       *string `json:"next"`
-	Previous   *string `json:"previous"`
-	TotalCount int     `json:"total_count"`
-}
-
 // Meta builds the list meta of a search with total matches, with next and previous
 // links under basePath (the search path, e.g. "/v1/Account/MA.../PhoneNumber/"). next
 // is nil on the last page, previous nil on the first; both repeat the query's filters.
-func (q Query) Meta(total int, basePath string) Meta {
+func (q Query) Meta(total int, basePath string) wire.ListMeta {
 	q = q.normalized()
-	m := Meta{Limit: q.Limit, Offset: q.Offset, TotalCount: total}
+	m := wire.ListMeta{Limit: q.Limit, Offset: q.Offset, TotalCount: total}
 	if q.Offset+q.Limit < total {
 		s := q.link(basePath, q.Offset+q.Limit)
 		m.Next = &s

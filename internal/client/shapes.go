@@ -1,0 +1,57 @@
+package client
+
+import "github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
+
+// The client sends and returns the API's own shapes, defined once in
+// internal/wire for the client and the emulator; these names keep the
+// provider's vocabulary (client.Brand, client.Endpoint) short.
+type (
+	// Endpoints.
+	EndpointCreate  = wire.EndpointCreate
+	EndpointCreated = wire.EndpointCreated
+	Endpoint        = wire.Endpoint
+	EndpointUpdate  = wire.EndpointUpdate
+	ListMeta        = wire.ListMeta
+	EndpointList    = wire.EndpointList
+
+	// Messages.
+	MessageSent      = wire.MessageSent
+	Message          = wire.Message
+	MessageList      = wire.MessageList
+	MessageMedia     = wire.MessageMedia
+	MessageMediaList = wire.MessageMediaList
+
+	// 10DLC.
+	BrandCreate        = wire.BrandCreate
+	BrandCreated       = wire.BrandCreated
+	DeclinedReason     = wire.DeclinedReason
+	Brand              = wire.Brand
+	BrandList          = wire.BrandList
+	CampaignAttributes = wire.CampaignAttributes
+	CampaignCreate     = wire.CampaignCreate
+	CampaignCreated    = wire.CampaignCreated
+	CampaignUpdate     = wire.CampaignUpdate
+	Campaign           = wire.Campaign
+	CampaignList       = wire.CampaignList
+	CampaignNumber     = wire.CampaignNumber
+	CampaignNumbers    = wire.CampaignNumbers
+	NumberLink         = wire.NumberLink
+	NumberUnlink       = wire.NumberUnlink
+
+	// Masking sessions.
+	MaskingSessionCreate  = wire.MaskingSessionCreate
+	MaskingSession        = wire.MaskingSession
+	MaskingSessionCreated = wire.MaskingSessionCreated
+	MaskingSessionUpdate  = wire.MaskingSessionUpdate
+	MaskingSessionList    = wire.MaskingSessionList
+
+	// Numbers.
+	PhoneNumber       = wire.PhoneNumber
+	PhoneNumberList   = wire.PhoneNumberList
+	PhoneNumberBuy    = wire.PhoneNumberBuy
+	PhoneNumberBought = wire.PhoneNumberBought
+	BoughtNumber      = wire.BoughtNumber
+	AccountNumber     = wire.AccountNumber
+	AccountNumberList = wire.AccountNumberList
+	NumberUpdate      = wire.NumberUpdate
+)

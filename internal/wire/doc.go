@@ -1,0 +1,33 @@
+// Package wire holds the JSON shapes of the API: request bodies and
+// replies, defined once for the client, which sends and decodes them, and
+// the emulator, which decodes and sends them. The emulator never imports
+// the client, so the shapes live here, below both.
+//
+// The shapes are data only: the rules of the spec (limits, patterns) live
+// in the rules packages, which this package may use but never the other
+// way round. golden_test.go checks every reply shape against the
+// service's own example replies (testdata/*.json), so a misspelt field
+// cannot pass because the client and the emulator share it.
+package wire
+
+// Error is the body of every error reply.
+type Error struct {
+	APIID string `json:"api_id"`
+	Error string `json:"error"`
+}
+
+// ListMeta is the paging block of every list reply.
+type ListMeta struct {
+	Limit      int     `json:"limit"`
+	Offset     int     `json:"offset"`
+	Next       *string `json:"next"`
+	Previous   *string `json:"previous"`
+	TotalCount int     `json:"total_count"`
+}
+
+// Reply is the acknowledgement of an update or an accepted request:
+// {"api_id", "message"}.
+type Reply struct {
+	APIID   string `json:"api_id"`
+	Message string `json:"message"`
+}

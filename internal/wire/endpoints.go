@@ -1,0 +1,68 @@
+package wire
+
+import "strings"
+
+// EndpointCreate is the body of POST Endpoint/.
+type EndpointCreate struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Alias    string `json:"alias"`
+	AppID    string `json:"app_id,omitempty"`
+}
+
+// EndpointCreated is the reply to a create: Username is the requested
+// username with 12 digits appended.
+type EndpointCreated struct {
+	APIID      string `json:"api_id"`
+	Username   string `json:"username"`
+	Alias      string `json:"alias"`
+	Message    string `json:"message"`
+	EndpointID string `json:"endpoint_id"`
+}
+
+// Endpoint is a stored SIP endpoint. Password is the MD5 hex digest of the
+// password; the API never returns it in plain text. APIID is set on the
+// reply of GET Endpoint/{id}/, not on list items.
+type Endpoint struct {
+	Alias         string  `json:"alias"`
+	APIID         string  `json:"api_id,omitempty"`
+	Application   string  `json:"application"`
+	EndpointID    string  `json:"endpoint_id"`
+	Password      string  `json:"password"`
+	ResourceURI   string  `json:"resource_uri"`
+	SIPRegistered string  `json:"sip_registered"`
+	SIPURI        string  `json:"sip_uri"`
+	SubAccount    *string `json:"sub_account"`
+	Username      string  `json:"username"`
+}
+
+// IsSIPRegistered decodes the API's "true"/"false" string.
+func (e *Endpoint) IsSIPRegistered() bool { return e.SIPRegistered == "true" }
+
+// AppID extracts the application id from the Application resource path
+// ("/v1/Account/X/Application/<id>/"), or "" when none is attached.
+func (e *Endpoint) AppID() string { return lastPathSegment(e.Application) }
+
+// EndpointUpdate is the body of POST Endpoint/{id}/; nil fields are left
+// unchanged. An empty AppID detaches the application.
+type EndpointUpdate struct {
+	Password *string `json:"password,omitempty"`
+	Alias    *string `json:"alias,omitempty"`
+	AppID    *string `json:"app_id,omitempty"`
+}
+
+// EndpointList is one page of GET Endpoint/.
+type EndpointList struct {
+	APIID   string     `json:"api_id"`
+	Meta    ListMeta   `json:"meta"`
+	Objects []Endpoint `json:"objects"`
+}
+
+// lastPathSegment returns the last non-empty segment of a resource path.
+func lastPathSegment(p string) string {
+	p = strings.TrimRight(p, "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
