@@ -1,0 +1,127 @@
+package emulator
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire/wiretest"
+)
+
+// TestRepliesMatchGoldenKeys drives every reply the golden files describe
+// and requires the emulator's reply to have exactly the example's keys
+// (extensions may be present or not), so the emulator cannot drift from
+// the service's shapes even where it builds a reply by hand.
+func TestRepliesMatchGoldenKeys(t *testing.T) {
+	e := newTDEnv(t)
+	media := mediaServer(t)
+	checked := map[string]bool{}
+	// call makes one API call and checks its reply against golden.
+	call := func(want int, method, path string, body any, golden string) map[string]any {
+		t.Helper()
+		var rd io.Reader
+		if body != nil {
+			b, _ := json.Marshal(body)
+			rd = bytes.NewReader(b)
+		}
+		req, _ := http.NewRequest(method, e.hs.URL+"/v1/Account/"+tdID+"/"+path, rd)
+		req.SetBasicAuth(tdID, tdToken)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		e.s.Settle()
+		if resp.StatusCode != want {
+			t.Fatalf("%s %s: HTTP %d, want %d: %s", method, path, resp.StatusCode, want, data)
+		}
+		got, err := wiretest.KeyPaths(data)
+		if err != nil {
+			t.Fatalf("%s %s: %v: %s", method, path, err, data)
+		}
+		wantKeys, _ := wiretest.KeyPaths(wiretest.Golden(t, golden))
+		for p := range wiretest.Extensions[golden] {
+			delete(got, p)
+		}
+		if added, missing := wiretest.Diff(got, wantKeys); len(added)+len(missing) > 0 {
+			t.Errorf("%s %s against %s: keys the example lacks %v, keys of the example missing %v", method, path, golden, added, missing)
+		}
+		checked[golden] = true
+		var out map[string]any
+		_ = json.Unmarshal(data, &out)
+		return out
+	}
+
+	call(404, "GET", "Endpoint/404404/", nil, "error.json")
+
+	ep := call(201, "POST", "Endpoint/", map[string]any{"username": "zumba", "password": "secret5", "alias": "zumba"}, "endpoint_created.json")
+	id := ep["endpoint_id"].(string)
+	call(200, "GET", "Endpoint/"+id+"/", nil, "endpoint_get.json")
+	call(200, "GET", "Endpoint/", nil, "endpoint_list.json")
+	call(202, "POST", "Endpoint/"+id+"/", map[string]any{"alias": "zumba2"}, "endpoint_updated.json")
+
+	sent := call(202, "POST", "Message/", map[string]any{
+		"src": "14155550100", "dst": "14155550111", "type": "mms", "text": "hello", "media_urls": []string{media.URL + "/a/10"},
+	}, "message_sent.json")
+	uuid := sent["message_uuid"].([]any)[0].(string)
+	call(200, "GET", "Message/"+uuid+"/", nil, "message_get.json")
+	call(200, "GET", "Message/", nil, "message_list.json")
+	call(200, "GET", "Message/"+uuid+"/Media/", nil, "message_media.json")
+
+	rejected := call(200, "POST", "10dlc/Brand/", brandBody("Acme REJECT", "STANDARD", nil), "brand_created.json")["brand_id"].(string)
+	e.advance(DefaultBrandRegistrationDelay)
+	call(200, "GET", "10dlc/Brand/"+rejected+"/", nil, "brand_get.json")
+	call(200, "GET", "10dlc/Brand/", nil, "brand_list.json")
+	call(200, "DELETE", "10dlc/Brand/"+rejected+"/", nil, "brand_deleted.json")
+
+	brand := e.registeredBrand("Acme", "STANDARD")
+	cp := call(200, "POST", "10dlc/Campaign/", campaignBody(brand, "Alerts", "DELIVERY_NOTIFICATION", nil), "campaign_created.json")["campaign_id"].(string)
+	e.advance(DefaultCampaignRegistrationDelay)
+	call(200, "GET", "10dlc/Campaign/"+cp+"/", nil, "campaign_get.json")
+	call(200, "POST", "10dlc/Campaign/"+cp+"/", map[string]any{"campaign_alias": "Alerts 2"}, "campaign_get.json")
+	call(200, "GET", "10dlc/Campaign/", nil, "campaign_list.json")
+	call(200, "POST", "10dlc/Campaign/"+cp+"/Number/", map[string]any{"numbers": []string{"14155550100"}}, "campaign_number_linked.json")
+	e.advance(DefaultNumberLinkDelay)
+	call(200, "GET", "10dlc/Campaign/"+cp+"/Number/", nil, "campaign_numbers.json")
+	call(200, "GET", "10dlc/Campaign/"+cp+"/Number/14155550100/", nil, "campaign_numbers.json")
+	call(202, "DELETE", "10dlc/Campaign/"+cp+"/Number/14155550100/", nil, "campaign_number_unlinked.json")
+	call(200, "DELETE", "10dlc/Campaign/"+cp+"/", nil, "campaign_deleted.json")
+
+	ms := call(201, "POST", "Masking/Session/", map[string]any{"first_party": "14155550101", "second_party": "14155550102"}, "masking_session_created.json")
+	session := ms["session_uuid"].(string)
+	call(200, "GET", "Masking/Session/"+session, nil, "masking_session_get.json")
+	call(200, "POST", "Masking/Session/"+session, map[string]any{"record": true}, "masking_session_updated.json")
+	call(200, "GET", "Masking/Session/", nil, "masking_session_list.json")
+	call(200, "DELETE", "Masking/Session/"+session, nil, "masking_session_deleted.json")
+
+	found := call(200, "GET", "PhoneNumber/?country_iso=US&type=local&limit=2", nil, "phone_number_search.json")
+	number := found["objects"].([]any)[0].(map[string]any)["number"].(string)
+	call(201, "POST", "PhoneNumber/"+number+"/", nil, "phone_number_bought.json")
+
+	// Every golden file is checked against a reply here.
+	entries, err := wiretestGoldenFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range entries {
+		if !checked[name] {
+			t.Errorf("no emulator reply was checked against %s", name)
+		}
+	}
+}
+
+// wiretestGoldenFiles lists the golden files by name.
+func wiretestGoldenFiles() ([]string, error) {
+	var out []string
+	names, err := wiretest.GoldenFiles()
+	for _, n := range names {
+		if strings.HasSuffix(n, ".json") {
+			out = append(out, n)
+		}
+	}
+	return out, err
+}
