@@ -37,9 +37,13 @@ func CheckUsername(u string) error {
 
 // CheckPassword returns an error naming the rule, or nil. The password
 // itself never appears in the text: only its length does.
-func CheckPassword(p string) error {
+func CheckPassword(p string) error { return CheckPasswordOf("password", p) }
+
+// CheckPasswordOf is CheckPassword for a password given as field (such as
+// the provider's password_wo). Lengths count characters, as the API does.
+func CheckPasswordOf(field, p string) error {
 	if n := utf8.RuneCountInString(p); n < MinPasswordLength {
-		return fmt.Errorf("password must be at least %d characters long (got %d)", MinPasswordLength, n)
+		return fmt.Errorf("%s must be at least %d characters long (got %d)", field, MinPasswordLength, n)
 	}
 	return nil
 }

@@ -45,7 +45,7 @@ func (d *EndpointDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Endpoint id (`endpoint_id`).",
 				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 			},
 			"username": schema.StringAttribute{
 				MarkdownDescription: "Username that was requested at creation (`sip_username` without its 12 appended digits).",

@@ -64,6 +64,11 @@ func (r *EndpointResource) Metadata(_ context.Context, req resource.MetadataRequ
 	resp.TypeName = req.ProviderTypeName + "_endpoint"
 }
 
+// passwordRule is the API's password rule (endpointrules) at plan time.
+var passwordRule = specRule(fmt.Sprintf("at least %d characters", endpointrules.MinPasswordLength), func(attr, v string) error {
+	return endpointrules.CheckPasswordOf(attr, v)
+})
+
 func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A SIP endpoint that phones and softphones register with. Creating one needs exactly one of `password` and " +
@@ -91,7 +96,7 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				Optional:            true,
 				Sensitive:           true,
 				Validators: []validator.String{
-					stringvalidator.LengthAtLeast(endpointrules.MinPasswordLength),
+					passwordRule,
 					stringvalidator.PreferWriteOnlyAttribute(path.MatchRoot("password_wo")),
 				},
 			},
@@ -102,7 +107,7 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				Sensitive: true,
 				WriteOnly: true,
 				Validators: []validator.String{
-					stringvalidator.LengthAtLeast(endpointrules.MinPasswordLength),
+					passwordRule,
 					stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version")),
 				},
 			},
@@ -117,12 +122,12 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 			"alias": schema.StringAttribute{
 				MarkdownDescription: "Friendly name of the endpoint. Updates in place.",
 				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 			},
 			"app_id": schema.StringAttribute{
 				MarkdownDescription: "Id of the application attached to the endpoint. Updates in place; removing it detaches the application.",
 				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 			},
 			"sip_username": schema.StringAttribute{
 				MarkdownDescription: "Full SIP username: `username` followed by the 12 digits the API appended.",

@@ -367,7 +367,7 @@ func TestAccEndpoint_validation(t *testing.T) {
 	steps := []resource.TestStep{
 		{
 			Config:      env.Config(endpointConfig("gina", "abcd", "Gina")),
-			ExpectError: regexp.MustCompile(`Attribute password string length must be at least 5, got: 4`),
+			ExpectError: acctest.ErrorPattern(`Attribute password must be at least 5 characters long \(got 4\)`),
 		},
 		{
 			Config:      env.Config(endpointConfig("not valid!", "abcde", "Gina")),

@@ -172,7 +172,7 @@ func (d *MaskingSessionDataSource) Schema(_ context.Context, _ datasource.Schema
 	attrs["session_uuid"] = schema.StringAttribute{
 		MarkdownDescription: "UUID of the session to read. An expired session is read too (its `status` is `expired`).",
 		Required:            true,
-		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one call-masking session by its UUID, with every field of the API's session object.",

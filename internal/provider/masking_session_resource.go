@@ -75,37 +75,23 @@ func (r *MaskingSessionResource) Metadata(_ context.Context, req resource.Metada
 	resp.TypeName = req.ProviderTypeName + "_masking_session"
 }
 
-// maskingURLValidator applies maskingrules.CheckURL (or CheckPlayURL) at
-// plan time, so the provider and the API refuse the same values.
-type maskingURLValidator struct{ play bool }
-
-func (v maskingURLValidator) Description(context.Context) string {
-	if v.play {
-		return "must be the absolute http or https URL of an .mp3 or .wav file"
+// maskingURLRule is maskingrules.CheckURL (or CheckPlayURL, for the URL
+// of an audio file) at plan time; an empty string is refused, as leaving
+// the attribute out is how a URL is unset.
+func maskingURLRule(play bool) validator.String {
+	check, desc := maskingrules.CheckURL, "an absolute http or https URL"
+	if play {
+		check, desc = maskingrules.CheckPlayURL, "the absolute http or https URL of an .mp3 or .wav file"
 	}
-	return "must be an absolute http or https URL"
-}
-
-func (v maskingURLValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (v maskingURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	check := maskingrules.CheckURL
-	if v.play {
-		check = maskingrules.CheckPlayURL
-	}
-	val := req.ConfigValue.ValueString()
-	if val == "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("Attribute %s must not be empty: leave it out to unset it.", req.Path))
-		return
-	}
-	if e := check(req.Path.String(), val); e != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", "Attribute "+e.Error()+".")
-	}
+	return specRule("must be "+desc, func(attr, v string) error {
+		if v == "" {
+			return fmt.Errorf("%s must not be empty: leave it out to unset it", attr)
+		}
+		if e := check(attr, v); e != nil {
+			return e
+		}
+		return nil
+	})
 }
 
 func maskingBetween(lo, hi int64) []validator.Int64 {
@@ -155,7 +141,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 		a := schema.StringAttribute{
 			MarkdownDescription: desc,
 			Optional:            true,
-			Validators:          []validator.String{maskingURLValidator{play: play}},
+			Validators:          []validator.String{maskingURLRule(play)},
 		}
 		if forceNew {
 			a.PlanModifiers = replace

@@ -46,23 +46,13 @@ func (d *MaskingSessionsDataSource) Metadata(_ context.Context, req datasource.M
 	resp.TypeName = req.ProviderTypeName + "_masking_sessions"
 }
 
-// maskingTimeFilterValidator checks a time filter with the API's parser.
-type maskingTimeFilterValidator struct{}
-
-func (maskingTimeFilterValidator) Description(context.Context) string {
-	return "must be " + maskingrules.FilterTimeRule
-}
-func (v maskingTimeFilterValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-func (maskingTimeFilterValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
+// maskingTimeFilterRule checks a time filter with the API's parser.
+var maskingTimeFilterRule = specRule("must be "+maskingrules.FilterTimeRule, func(attr, v string) error {
+	if _, e := maskingrules.ParseFilterTime(attr, v); e != nil {
+		return e
 	}
-	if _, e := maskingrules.ParseFilterTime(req.Path.String(), req.ConfigValue.ValueString()); e != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid time filter", "Attribute "+e.Error()+".")
-	}
-}
+	return nil
+})
 
 func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	party := func(desc string) schema.StringAttribute {
@@ -102,7 +92,7 @@ func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.Schem
 		attrs[f] = schema.StringAttribute{
 			MarkdownDescription: "Keep sessions whose `" + field + "` is " + word + " this time: " + maskingrules.FilterTimeRule + ".",
 			Optional:            true,
-			Validators:          []validator.String{maskingTimeFilterValidator{}},
+			Validators:          []validator.String{maskingTimeFilterRule},
 		}
 	}
 	resp.Schema = schema.Schema{

@@ -101,16 +101,16 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 			"for `chatapp` the business number), a short code, or an alphanumeric sender ID of at most 11 characters "+
 			"(disabled on an account until enabled). Characters other than A-Z, a-z and 0-9 are stripped; a number is at "+
 			"most 14 digits after that. Exactly one of `src` and `powerpack_uuid`.",
-			stringvalidator.LengthAtLeast(1)),
+			stringvalidator.UTF8LengthAtLeast(1)),
 		"powerpack_uuid": str("UUID of the SMS Powerpack that picks the sender. Exactly one of `src` and `powerpack_uuid`; not for `chatapp`.",
-			stringvalidator.LengthAtLeast(1)),
+			stringvalidator.UTF8LengthAtLeast(1)),
 		"dst": schema.ListAttribute{
 			MarkdownDescription: describe("Destination numbers with country code, one per element; the API gets one message per " +
 				"destination, in this order. `/`, `-`, `.`, `+`, `(`, `)` and white space are stripped (see `provider::cpaas::sanitize_number`); " +
 				"each number is at most 14 digits after that and must not start with 0."),
 			ElementType: types.StringType,
 			Required:    true,
-			Validators:  []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
+			Validators:  []validator.List{listvalidator.SizeAtLeast(1), listvalidator.ValueStringsAre(stringvalidator.UTF8LengthAtLeast(1))},
 		},
 		"text": str("Message text. Required for `sms`. SMS: up to 1,600 GSM 03.38 characters (extension characters count 2; " +
 			"units of 153 above 160) or 737 UCS-2 characters (units of 67 above 70), see `provider::cpaas::sms_units`. " +

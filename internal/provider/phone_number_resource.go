@@ -127,12 +127,12 @@ func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest
 		"app_id": schema.StringAttribute{
 			MarkdownDescription: "Id of the application that answers calls and messages to the number. Updates in place; removing it detaches the application.",
 			Optional:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 		},
 		"alias": schema.StringAttribute{
 			MarkdownDescription: "Friendly name of the number. Updates in place; removing it clears the alias.",
 			Optional:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 		},
 	}
 	for name, desc := range recordDescriptions {

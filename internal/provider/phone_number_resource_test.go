@@ -345,7 +345,7 @@ resource "cpaas_phone_number" "test" {
 }
 `),
 				PlanOnly:    true,
-				ExpectError: acctest.ErrorPattern(`Attribute app_id string length must be at least 1, got: 0`),
+				ExpectError: acctest.ErrorPattern(`Attribute app_id UTF-8 character count must be at least 1, got: 0`),
 			},
 		},
 	})

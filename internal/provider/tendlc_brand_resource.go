@@ -105,7 +105,7 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 				MarkdownDescription: fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand.", tendlcrules.MaxAliasLength),
 				Required:            true,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				Validators:          []validator.String{stringvalidator.LengthBetween(1, tendlcrules.MaxAliasLength)},
+				Validators:          []validator.String{aliasRule},
 			},
 			"profile_uuid": schema.StringAttribute{
 				MarkdownDescription: "UUID of the business profile (legal name, tax id, address) the brand is registered for. Changing it replaces the brand.",

@@ -97,7 +97,7 @@ func updatableString(desc string, required bool, vs ...validator.String) schema.
 		MarkdownDescription: desc + " Updates in place.",
 		Required:            required,
 		Optional:            !required,
-		Validators:          append([]validator.String{stringvalidator.LengthAtLeast(1)}, vs...),
+		Validators:          append([]validator.String{stringvalidator.UTF8LengthAtLeast(1)}, vs...),
 	}
 }
 
@@ -118,7 +118,9 @@ func sampleAttribute(n int, required bool) schema.StringAttribute {
 	}
 	return updatableString(fmt.Sprintf("%s sample message %d, %d to %d characters: a real example of what subscribers receive, naming the brand.",
 		req, n, tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength), required,
-		stringvalidator.LengthBetween(tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength))
+		specRule(fmt.Sprintf("%d to %d characters", tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength), func(_, v string) error {
+			return tendlcrules.CheckSample(n, v)
+		}))
 }
 
 func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -137,7 +139,7 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 			"brand_id": replaceString("Id of the registered brand (`cpaas_10dlc_brand.<name>.id`), "+tendlcrules.BrandIDRule+".", true,
 				stringvalidator.RegexMatches(tendlcrules.BrandIDPattern, "must be "+tendlcrules.BrandIDRule)),
 			"campaign_alias": updatableString(fmt.Sprintf("Name of the campaign, 1 to %d characters.", tendlcrules.MaxAliasLength), true,
-				stringvalidator.LengthAtMost(tendlcrules.MaxAliasLength)),
+				aliasRule),
 			"vertical": replaceString("Industry vertical, one of "+codeList(tendlcrules.Verticals)+".", true,
 				stringvalidator.OneOf(tendlcrules.Verticals...)),
 			"usecase": replaceString("Use case, one of "+codeList(tendlcrules.Usecases)+". `MIXED` and `LOW_VOLUME` need `sub_usecases`; "+
@@ -154,7 +156,9 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 				},
 			},
 			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters.", tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), true,
-				stringvalidator.LengthBetween(tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength)),
+				specRule(fmt.Sprintf("%d to %d characters", tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), func(_, v string) error {
+					return tendlcrules.CheckDescription(v)
+				})),
 			"sample1":             sampleAttribute(1, true),
 			"sample2":             sampleAttribute(2, true),
 			"sample3":             sampleAttribute(3, false),

@@ -212,7 +212,7 @@ func TestAccTenDLCCampaign_validation(t *testing.T) {
 		{"RETAIL", "  usecase = \"MIXED\"\n  sub_usecases = [\"MARKETING\"]", `Attribute sub_usecases set must contain at least 2 elements and at most 5 elements, got: 1`},
 		{"RETAIL", "  usecase = \"MARKETING\"\n  sub_usecases = [\"2FA\", \"FRAUD_ALERT\"]", `sub_usecases are only allowed with usecase MIXED or LOW_VOLUME, not with MARKETING`},
 		{"RETAIL", "  usecase = \"MIXED\"", `usecase MIXED needs 2 to 5 sub_usecases, got 0`},
-		{"RETAIL", "  usecase = \"MARKETING\"\n  sample3 = \"too short\"", `Attribute sample3 string length must be between 20 and 1024, got: 9`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  sample3 = \"too short\"", `Attribute sample3 must be 20 to 1024 characters long, got 9`},
 		{"RETAIL", "  usecase = \"MARKETING\"\n  method = \"PATCH\"", `Attribute method value must be one of: \["POST" "GET"\], got: "PATCH"`},
 	}
 	var steps []resource.TestStep
@@ -231,7 +231,7 @@ resource "cpaas_10dlc_campaign" "test" {
   sample2        = "` + tdSample2 + `"
 }`),
 		PlanOnly:    true,
-		ExpectError: acctest.ErrorPattern(`Attribute description string length must be between 40 and 4096, got: 31`),
+		ExpectError: acctest.ErrorPattern(`Attribute description must be 40 to 4096 characters long, got 31`),
 	})
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },

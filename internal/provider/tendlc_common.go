@@ -73,3 +73,9 @@ func warnCallbackChange(ctx context.Context, req resource.ModifyPlanRequest, res
 				"callbacks still due, and this apply only records the new value in the state (the object is not replaced).", name, kind, was.ValueString()))
 	}
 }
+
+// aliasRule is the API's rule for brand_alias and campaign_alias
+// (tendlcrules) at plan time.
+var aliasRule = specRule(fmt.Sprintf("1 to %d characters", tendlcrules.MaxAliasLength), func(attr, v string) error {
+	return tendlcrules.CheckLength(attr, v, 1, tendlcrules.MaxAliasLength)
+})
