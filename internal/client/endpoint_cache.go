@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
@@ -161,13 +162,13 @@ func (e errTooManyPages) Error() string {
 // first page's objects).
 func (c *Client) listAllEndpointsConcurrently(ctx context.Context, maxPages int) ([]Endpoint, error) {
 	tooMany := 0
-	all, _, err := fetchPages(ctx, EndpointPageLimit, maxPages*EndpointPageLimit+1, func(ctx context.Context, offset int) ([]Endpoint, int, error) {
-		page, err := c.ListEndpoints(ctx, EndpointPageLimit, offset)
+	all, _, err := fetchPages(ctx, endpointrules.ListMaxLimit, maxPages*endpointrules.ListMaxLimit+1, func(ctx context.Context, offset int) ([]Endpoint, int, error) {
+		page, err := c.ListEndpoints(ctx, endpointrules.ListMaxLimit, offset)
 		if err != nil {
 			return nil, 0, err
 		}
 		total := page.Meta.TotalCount
-		if pages := (total + EndpointPageLimit - 1) / EndpointPageLimit; offset == 0 && pages > maxPages {
+		if pages := (total + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit; offset == 0 && pages > maxPages {
 			tooMany = pages
 			total = len(page.Objects) // stop after this page
 		}

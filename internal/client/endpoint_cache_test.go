@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
 // emulatorClient starts an emulator and returns a client of its account.
@@ -109,7 +110,7 @@ func TestRefreshPrefetchListsOnceAndServesEachIDOnce(t *testing.T) {
 	srv.SetFaults(emulator.Faults{})
 	got := refreshAll(t, c, ids)
 	requests := srv.FaultStats().Requests
-	pages := (45 + EndpointPageLimit - 1) / EndpointPageLimit
+	pages := (45 + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
 	if requests > pages+EndpointPrefetchAfter {
 		t.Errorf("refreshing 45 endpoints took %d requests; want at most %d pages + %d GETs", requests, pages, EndpointPrefetchAfter)
 	}
@@ -249,7 +250,7 @@ func TestEndpointListingStopsAtThePageBound(t *testing.T) {
 	srv.SetFaults(emulator.Faults{})
 	got, err := c.listAllEndpointsConcurrently(context.Background(), 2)
 	var tooMany errTooManyPages
-	if !errors.As(err, &tooMany) || tooMany.pages != 3 || len(got) != EndpointPageLimit {
+	if !errors.As(err, &tooMany) || tooMany.pages != 3 || len(got) != endpointrules.ListMaxLimit {
 		t.Fatalf("listing 45 endpoints bounded at 2 pages = %d objects, %v", len(got), err)
 	}
 	if n := srv.FaultStats().Requests; n != 1 {

@@ -5,10 +5,9 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-)
 
-// EndpointPageLimit is the largest page GET Endpoint/ serves.
-const EndpointPageLimit = 20
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
+)
 
 // CreateEndpoint creates an endpoint. A create is never retried after it
 // may have reached the server; see OutcomeUnknownError.
@@ -51,7 +50,7 @@ func (c *Client) ListEndpoints(ctx context.Context, limit, offset int) (*Endpoin
 
 // ListAllEndpoints pages through every endpoint with the largest page.
 func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
-	return listAll(ctx, EndpointPageLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
+	return listAll(ctx, endpointrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
 		page, err := c.ListEndpoints(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err

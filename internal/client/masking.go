@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -35,9 +36,6 @@ func (f MaskingSessionFilter) query() url.Values {
 	}
 	return q
 }
-
-// MaskingSessionPageLimit is the largest page GET Masking/Session/ serves.
-const MaskingSessionPageLimit = 20
 
 // maskingSessionPath is Masking/Session/{uuid}, without the trailing slash
 // every other path has: the spec gives this one without.
@@ -95,7 +93,7 @@ func (c *Client) ListMaskingSessions(ctx context.Context, f MaskingSessionFilter
 
 // ListAllMaskingSessions pages through every session matching f.
 func (c *Client) ListAllMaskingSessions(ctx context.Context, f MaskingSessionFilter) ([]MaskingSession, error) {
-	return listAll(ctx, MaskingSessionPageLimit, 0, func(ctx context.Context, limit, offset int) ([]MaskingSession, ListMeta, error) {
+	return listAll(ctx, maskingrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]MaskingSession, ListMeta, error) {
 		page, err := c.ListMaskingSessions(ctx, f, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err

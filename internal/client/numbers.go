@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
 // PhoneNumberSearch holds the filters of GET PhoneNumber/; zero values are
@@ -49,9 +51,6 @@ func (s PhoneNumberSearch) Values() url.Values {
 	return v
 }
 
-// PhoneNumberPageLimit is the largest page the number search serves.
-const PhoneNumberPageLimit = 20
-
 // SearchPhoneNumbers reads one page of numbers available for purchase.
 func (c *Client) SearchPhoneNumbers(ctx context.Context, s PhoneNumberSearch, limit, offset int) (*PhoneNumberList, error) {
 	q := s.Values()
@@ -70,8 +69,8 @@ func (c *Client) SearchPhoneNumbers(ctx context.Context, s PhoneNumberSearch, li
 // others concurrently (see fetchPages). It returns the numbers in the API's
 // order and the total count of matches.
 func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch, maxResults int) ([]PhoneNumber, int, error) {
-	all, total, err := fetchPages(ctx, PhoneNumberPageLimit, maxResults, func(ctx context.Context, offset int) ([]PhoneNumber, int, error) {
-		page, err := c.SearchPhoneNumbers(ctx, s, PhoneNumberPageLimit, offset)
+	all, total, err := fetchPages(ctx, numberrules.MaxLimit, maxResults, func(ctx context.Context, offset int) ([]PhoneNumber, int, error) {
+		page, err := c.SearchPhoneNumbers(ctx, s, numberrules.MaxLimit, offset)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -101,9 +100,6 @@ type AccountNumberFilter struct {
 	Type             string
 	Services         string
 }
-
-// AccountNumberPageLimit is the largest page GET Number/ serves.
-const AccountNumberPageLimit = 20
 
 // GetNumber reads a number of the account; ErrNotFound when the account
 // does not own it.
@@ -140,7 +136,7 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 
 // ListAllNumbers pages through every number of the account matching f.
 func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]AccountNumber, error) {
-	return listAll(ctx, AccountNumberPageLimit, 0, func(ctx context.Context, limit, offset int) ([]AccountNumber, ListMeta, error) {
+	return listAll(ctx, numberrules.AccountListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]AccountNumber, ListMeta, error) {
 		page, err := c.ListNumbers(ctx, f, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err

@@ -6,11 +6,9 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
-
-// TenDLCPageLimit is the largest page of the brand and campaign lists.
-const TenDLCPageLimit = 20
 
 // CreateBrand submits a brand for registration. Never retried after it may
 // have reached the server; see OutcomeUnknownError.
@@ -55,7 +53,7 @@ const maxLookupPages = 500
 
 // ListAllBrands pages through every 10DLC brand of the account.
 func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
-	return listAll(ctx, TenDLCPageLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
+	return listAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
 		l, err := c.ListBrands(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -105,7 +103,7 @@ func (c *Client) ListCampaigns(ctx context.Context, brandID string, limit, offse
 // ListAllCampaigns pages through every 10DLC campaign of the account, of
 // one brand when brandID is not empty.
 func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campaign, error) {
-	return listAll(ctx, TenDLCPageLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Campaign, ListMeta, error) {
+	return listAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Campaign, ListMeta, error) {
 		l, err := c.ListCampaigns(ctx, brandID, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err

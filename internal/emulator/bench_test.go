@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
 // The emulator's hot handlers, served through ServeHTTP (routing, auth,
@@ -37,7 +39,7 @@ func benchServerWith(b *testing.B, n int) (*Server, []string) {
 	ids := make([]string, 0, n)
 	s.mu.Lock()
 	for i := range n {
-		e := &endpoint{seq: s.nextSeq(), ID: s.randDigits(14), Username: fmt.Sprintf("u%d%s", i, s.randDigits(12)), PasswordMD5: md5Hex("secret"), Alias: "a"}
+		e := &endpoint{seq: s.nextSeq(), ID: s.randDigits(14), Username: fmt.Sprintf("u%d%s", i, s.randDigits(12)), PasswordMD5: endpointrules.PasswordDigest("secret"), Alias: "a"}
 		s.accounts[DefaultAuthID].endpoints[e.ID] = e
 		ids = append(ids, e.ID)
 	}

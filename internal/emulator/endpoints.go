@@ -1,8 +1,6 @@
 package emulator
 
 import (
-	"crypto/md5"
-	"encoding/hex"
 	"maps"
 	"net/http"
 	"slices"
@@ -29,11 +27,6 @@ func (s *Server) endpointRoutes() []route {
 		r(http.MethodPost, "Endpoint/{id}", s.updateEndpoint),
 		r(http.MethodDelete, "Endpoint/{id}", s.deleteEndpoint),
 	}
-}
-
-func md5Hex(s string) string {
-	sum := md5.Sum([]byte(s))
-	return hex.EncodeToString(sum[:])
 }
 
 func (s *Server) createEndpoint(c *call) {
@@ -69,7 +62,7 @@ func (s *Server) createEndpoint(c *call) {
 		seq:         s.nextSeq(),
 		ID:          s.randDigits(14),
 		Username:    *in.Username + s.randDigits(endpointrules.UsernameSuffixDigits),
-		PasswordMD5: md5Hex(*in.Password),
+		PasswordMD5: endpointrules.PasswordDigest(*in.Password),
 		Alias:       *in.Alias,
 	}
 	if in.AppID != nil {
@@ -142,7 +135,7 @@ func (s *Server) updateEndpoint(c *call) {
 	e, ok := c.acct.endpoints[c.param("id")]
 	if ok {
 		if in.Password != nil {
-			e.PasswordMD5 = md5Hex(*in.Password)
+			e.PasswordMD5 = endpointrules.PasswordDigest(*in.Password)
 		}
 		if in.Alias != nil {
 			e.Alias = *in.Alias

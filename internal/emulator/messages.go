@@ -508,9 +508,6 @@ func (s *Server) getMessage(c *call) {
 	c.reply(http.StatusOK, v)
 }
 
-// MessageListMaxLimit is the largest page of GET Message/.
-const MessageListMaxLimit = 20
-
 // parseMessageTime reads a message_time filter: "YYYY-MM-DD HH:MM",
 // with optional seconds and fraction, in UTC, or RFC 3339.
 func parseMessageTime(v string) (time.Time, bool) {
@@ -523,7 +520,7 @@ func parseMessageTime(v string) (time.Time, bool) {
 }
 
 func (s *Server) listMessages(c *call) {
-	limit, offset, ok := c.paging(MessageListMaxLimit)
+	limit, offset, ok := c.paging(msgrules.ListMaxLimit)
 	if !ok {
 		return
 	}

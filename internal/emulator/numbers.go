@@ -10,9 +10,6 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// Number lists (GET Number/) serve at most this many numbers a page.
-const numberListMaxLimit = 20
-
 func (s *Server) numberRoutes() []route {
 	return []route{
 		r(http.MethodGet, "PhoneNumber", s.searchPhoneNumbers),
@@ -37,7 +34,7 @@ func (s *Server) searchPhoneNumbers(c *call) {
 		objects[i] = items[i].WithResourceURI(c.acct.ID).PhoneNumber
 	}
 	c.reply(http.StatusOK, wire.PhoneNumberList{
-		APIID: newAPIID(), Meta: q.Meta(total, resourceURI(c.acct, "PhoneNumber")), Objects: objects,
+		APIID: newAPIID(), Meta: numberdata.Meta(q, total, resourceURI(c.acct, "PhoneNumber")), Objects: objects,
 	})
 }
 
@@ -125,7 +122,7 @@ func (s *Server) getNumber(c *call) {
 }
 
 func (s *Server) listNumbers(c *call) {
-	limit, offset, ok := c.paging(numberListMaxLimit)
+	limit, offset, ok := c.paging(numberrules.AccountListMaxLimit)
 	if !ok {
 		return
 	}

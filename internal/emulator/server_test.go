@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
 const (
@@ -191,7 +193,7 @@ func TestEndpointLifecycle(t *testing.T) {
 		t.Fatalf("update: %d %v", st, body)
 	}
 	_, got = h.as("GET", "Endpoint/"+id, nil)
-	if got["alias"] != "B2" || got["application"] != "" || got["password"] != md5Hex("new-pass") {
+	if got["alias"] != "B2" || got["application"] != "" || got["password"] != endpointrules.PasswordDigest("new-pass") {
 		t.Fatalf("update not applied: %v", got)
 	}
 	req, _ := http.NewRequest("DELETE", h.hs.URL+"/v1/Account/"+idA+"/Endpoint/"+id+"/", nil)

@@ -4,8 +4,11 @@
 package endpointrules
 
 import (
+	"crypto/md5"
+	"encoding/hex"
 	"fmt"
 	"regexp"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -46,6 +49,28 @@ func CheckPasswordOf(field, p string) error {
 		return fmt.Errorf("%s must be at least %d characters long (got %d)", field, MinPasswordLength, n)
 	}
 	return nil
+}
+
+// PasswordDigest is what the API returns for a password: its MD5 in
+// lower-case hex (the API never returns the password itself).
+func PasswordDigest(p string) string {
+	sum := md5.Sum([]byte(p))
+	return hex.EncodeToString(sum[:])
+}
+
+// IsSIPUsernameOf reports whether sipUsername is a username the API forms
+// from requested: requested followed by UsernameSuffixDigits digits.
+func IsSIPUsernameOf(sipUsername, requested string) bool {
+	suffix, ok := strings.CutPrefix(sipUsername, requested)
+	if !ok || len(suffix) != UsernameSuffixDigits {
+		return false
+	}
+	for _, r := range suffix {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // RequestedUsername recovers the requested username from the SIP username

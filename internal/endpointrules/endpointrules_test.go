@@ -44,3 +44,36 @@ func TestRequestedUsername(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+func TestCheckPasswordOf(t *testing.T) {
+	// Four Cyrillic characters are eight bytes: still too short.
+	err := CheckPasswordOf("password_wo", "жжжж")
+	if err == nil || err.Error() != "password_wo must be at least 5 characters long (got 4)" {
+		t.Fatalf("4 multi-byte characters: %v", err)
+	}
+}
+
+func TestPasswordDigest(t *testing.T) {
+	// The MD5 of "secret", as the API returns it.
+	if got := PasswordDigest("secret"); got != "5ebe2294ecd0e0f08eab7690d2a6ee69" {
+		t.Fatalf("PasswordDigest(secret) = %s", got)
+	}
+}
+
+func TestIsSIPUsernameOf(t *testing.T) {
+	for _, tc := range []struct {
+		sip, requested string
+		want           bool
+	}{
+		{"alice123456789012", "alice", true},
+		{"alice12345678901", "alice", false},   // 11 digits
+		{"alice1234567890123", "alice", false}, // 13 digits
+		{"alice12345678901x", "alice", false},
+		{"bob123456789012", "alice", false},
+		{"alice_b123456789012", "alice", false},
+	} {
+		if got := IsSIPUsernameOf(tc.sip, tc.requested); got != tc.want {
+			t.Errorf("IsSIPUsernameOf(%q, %q) = %v", tc.sip, tc.requested, got)
+		}
+	}
+}

@@ -20,6 +20,9 @@ const (
 	DefaultLimit = 20
 	// MaxLimit is the largest page the search serves (the production cap).
 	MaxLimit = 20
+	// AccountListMaxLimit is the largest page of the account's numbers
+	// (GET Number/).
+	AccountListMaxLimit = 20
 	// MaxPatternLength is the longest pattern accepted: an E.164 number has
 	// at most 15 digits.
 	MaxPatternLength = 15

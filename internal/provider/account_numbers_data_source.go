@@ -3,11 +3,9 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -73,7 +71,12 @@ func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.Schema
 				MarkdownDescription: "Keeps numbers starting with these digits (country code first, no `+`).",
 				Optional:            true,
 				Validators: []validator.String{
-					stringvalidator.RegexMatches(digitsPattern, "must be digits, country code first, without \"+\""),
+					specRule("digits, country code first, without \"+\"", func(attr, v string) error {
+						if !numberrules.AllDigits(v) {
+							return fmt.Errorf("%s must be digits, country code first, without \"+\", got %q", attr, v)
+						}
+						return nil
+					}),
 				},
 			},
 			"type": schema.StringAttribute{
@@ -154,6 +157,3 @@ func (d *AccountNumbersDataSource) Read(ctx context.Context, req datasource.Read
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
-
-// digitsPattern is a run of digits (a number prefix).
-var digitsPattern = regexp.MustCompile(`^[0-9]+$`)

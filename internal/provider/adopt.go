@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
@@ -122,16 +122,11 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 	return zero, err
 }
 
-// endpointUsernameOf matches a SIP username made from requested.
-func endpointUsernameOf(requested string) *regexp.Regexp {
-	return regexp.MustCompile(`^` + regexp.QuoteMeta(requested) + `[0-9]{12}$`)
-}
-
 // createEndpointOrAdopt is CreateEndpoint that never makes a duplicate.
 func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.EndpointCreate) (*client.EndpointCreated, error) {
-	username := endpointUsernameOf(in.Username)
-	digest := md5Hex(in.Password)
-	return createOrAdopt(ctx, "endpoint", fmt.Sprintf("username %s + 12 digits, alias %q, the same password and app_id %q", in.Username, in.Alias, in.AppID),
+	digest := endpointrules.PasswordDigest(in.Password)
+	return createOrAdopt(ctx, "endpoint", fmt.Sprintf("username %s + %d digits, alias %q, the same password and app_id %q",
+		in.Username, endpointrules.UsernameSuffixDigits, in.Alias, in.AppID),
 		func(ctx context.Context) (*client.EndpointCreated, error) { return c.CreateEndpoint(ctx, in) },
 		func(ctx context.Context) ([]*client.EndpointCreated, error) {
 			all, err := c.ListAllEndpoints(ctx)
@@ -140,7 +135,7 @@ func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.Endp
 			}
 			var found []*client.EndpointCreated
 			for _, e := range all {
-				if username.MatchString(e.Username) && e.Alias == in.Alias && e.Password == digest && e.AppID() == in.AppID {
+				if endpointrules.IsSIPUsernameOf(e.Username, in.Username) && e.Alias == in.Alias && e.Password == digest && e.AppID() == in.AppID {
 					found = append(found, &client.EndpointCreated{Username: e.Username, Alias: e.Alias, EndpointID: e.EndpointID, Message: "adopted"})
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
 // requestsAtMost is a plan check: the /v1 requests since the counters were
@@ -97,7 +98,7 @@ func TestAccEndpointRequests_refreshOfManyListsPages(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	const n = 45
-	pages := (n + client.EndpointPageLimit - 1) / client.EndpointPageLimit
+	pages := (n + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
 	config := env.Config(fmt.Sprintf(`
 resource "cpaas_endpoint" "many" {
   count    = %d

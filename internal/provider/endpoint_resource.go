@@ -2,8 +2,6 @@ package provider
 
 import (
 	"context"
-	"crypto/md5"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -92,7 +90,7 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				},
 			},
 			"password": schema.StringAttribute{
-				MarkdownDescription: "Password, at least 5 characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place.",
+				MarkdownDescription: fmt.Sprintf("Password, at least %d characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place.", endpointrules.MinPasswordLength),
 				Optional:            true,
 				Sensitive:           true,
 				Validators: []validator.String{
@@ -101,7 +99,7 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				},
 			},
 			"password_wo": schema.StringAttribute{
-				MarkdownDescription: "Write-only password, at least 5 characters: sent to the API but never stored in the plan or state. " +
+				MarkdownDescription: fmt.Sprintf("Write-only password, at least %d characters: sent to the API but never stored in the plan or state. ", endpointrules.MinPasswordLength) +
 					"Requires Terraform 1.11 or later. Change `password_wo_version` to send a new value.",
 				Optional:  true,
 				Sensitive: true,
@@ -177,11 +175,6 @@ func (r *EndpointResource) Configure(_ context.Context, req resource.ConfigureRe
 	r.client = configureResource(req, resp)
 }
 
-func md5Hex(s string) string {
-	sum := md5.Sum([]byte(s))
-	return hex.EncodeToString(sum[:])
-}
-
 func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan, config endpointModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -224,7 +217,7 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 		plan.SIPURI = types.StringValue(uri)
 		plan.SIPRegistered = types.BoolValue(false)
 		if writeOnly {
-			r.rememberPasswordWO(ctx, resp.Private, created.EndpointID, md5Hex(password))
+			r.rememberPasswordWO(ctx, resp.Private, created.EndpointID, endpointrules.PasswordDigest(password))
 		}
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
@@ -292,7 +285,7 @@ func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 	applyEndpoint(&state, ep)
 
 	// Drift of the password: compare digests, never plain text.
-	if !state.Password.IsNull() && md5Hex(state.Password.ValueString()) != ep.Password {
+	if !state.Password.IsNull() && endpointrules.PasswordDigest(state.Password.ValueString()) != ep.Password {
 		tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update", map[string]any{"id": ep.EndpointID})
 		state.Password = types.StringNull()
 	}
@@ -342,7 +335,7 @@ func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateReques
 	if sendWO {
 		// The digest recognises later drift; the API stores the MD5 of the
 		// password we sent, so it needs no read-back.
-		r.rememberPasswordWO(ctx, resp.Private, state.ID.ValueString(), md5Hex(config.PasswordWO.ValueString()))
+		r.rememberPasswordWO(ctx, resp.Private, state.ID.ValueString(), endpointrules.PasswordDigest(config.PasswordWO.ValueString()))
 	}
 	plan.PasswordWO = types.StringNull()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 var (
@@ -437,7 +437,7 @@ func (r *MessageResource) Delete(ctx context.Context, req resource.DeleteRequest
 func (r *MessageResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	uuids := strings.Split(req.ID, ",")
 	for _, id := range uuids {
-		if !uuidPattern.MatchString(id) {
+		if !tendlcrules.UUIDPattern.MatchString(id) {
 			resp.Diagnostics.AddError("Invalid import ID",
 				fmt.Sprintf("Import a message by its message UUID (8-4-4-4-12 hexadecimal digits), got %q. A message to several "+
 					"destinations has one UUID per destination: import it by its UUIDs joined by commas, in the order of dst.", req.ID))
@@ -451,5 +451,3 @@ func (r *MessageResource) ImportState(ctx context.Context, req resource.ImportSt
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("wait_for"), waitQueued)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`true`))...)
 }
-
-var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

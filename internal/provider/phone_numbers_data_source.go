@@ -148,7 +148,7 @@ func (d *PhoneNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			"max_results": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Most numbers to return, 1 to %d; default %d. The search pages through the results "+
 					"%d at a time (the API's largest page) until it has this many or the results run out.",
-					maxMaxResults, defaultMaxResults, client.PhoneNumberPageLimit),
+					maxMaxResults, defaultMaxResults, numberrules.MaxLimit),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, maxMaxResults)},
 			},

@@ -32,6 +32,6 @@ func FuzzParseQuery(f *testing.F) {
 		if len(items) > q.Limit || len(items) > total {
 			t.Fatalf("%d items, total %d, limit %d", len(items), total, q.Limit)
 		}
-		_ = q.Meta(total, "/v1/Account/MA0123456789ABCDEFGH/PhoneNumber/")
+		_ = Meta(q, total, "/v1/Account/MA0123456789ABCDEFGH/PhoneNumber/")
 	})
 }

@@ -32,7 +32,7 @@ func New() *Inventory {
 // Search returns the page of available numbers matching q, sorted by number
 // ascending, and the total count of matches before paging.
 func (inv *Inventory) Search(q Query) (items []PhoneNumber, total int) {
-	q = q.normalized()
+	q = normalized(q)
 	m := newMatcher(inv.cat, q)
 	items = make([]PhoneNumber, 0, q.Limit)
 	if !m.possible {

@@ -792,7 +792,7 @@ func TestPaging(t *testing.T) {
 	all := collect(t, inv, q)
 
 	first, _ := inv.Search(q)
-	m := q.Meta(total, base)
+	m := Meta(q, total, base)
 	if len(first) != 20 || m.Previous != nil || m.Next == nil || m.Limit != 20 || m.Offset != 0 || m.TotalCount != total {
 		t.Fatalf("first page: %d items, meta %+v", len(first), m)
 	}
@@ -803,7 +803,7 @@ func TestPaging(t *testing.T) {
 	lastOffset := total / 20 * 20
 	q.Offset = lastOffset
 	last, _ := inv.Search(q)
-	m = q.Meta(total, base)
+	m = Meta(q, total, base)
 	if len(last) != total-lastOffset || m.Next != nil || m.Previous == nil {
 		t.Fatalf("last page: %d items, meta %+v", len(last), m)
 	}
@@ -819,24 +819,24 @@ func TestPaging(t *testing.T) {
 	if len(past) != 0 || past == nil || n != total {
 		t.Errorf("past the end: %d items, total %d", len(past), n)
 	}
-	if m := q.Meta(n, base); m.Next != nil {
+	if m := Meta(q, n, base); m.Next != nil {
 		t.Errorf("past the end: next %v", *m.Next)
 	}
 
 	q.Offset, q.Limit = 7, 5
 	mid, _ := inv.Search(q)
-	m = q.Meta(total, base)
+	m = Meta(q, total, base)
 	if !reflect.DeepEqual(mid, all[7:12]) || m.Previous == nil || !strings.Contains(*m.Previous, "limit=5&offset=2&") {
 		t.Errorf("offset 7 limit 5: previous %v", m.Previous)
 	}
 
 	// A page ending exactly at the last number is the last page.
 	q.Offset, q.Limit = total-5, 5
-	if m := q.Meta(total, base); m.Next != nil {
+	if m := Meta(q, total, base); m.Next != nil {
 		t.Errorf("page ending at the last number: next %s", *m.Next)
 	}
 	q.Offset = total - 6
-	if m := q.Meta(total, base); m.Next == nil || !strings.Contains(*m.Next, "offset="+itoa(total-1)+"&") {
+	if m := Meta(q, total, base); m.Next == nil || !strings.Contains(*m.Next, "offset="+itoa(total-1)+"&") {
 		t.Errorf("page ending one before the last number: next %v", m.Next)
 	}
 
@@ -847,7 +847,7 @@ func TestPaging(t *testing.T) {
 	}
 	// Pattern characters are escaped in links.
 	q = mustParse(t, "country_iso", "US", "pattern", "4?5*")
-	if m := q.Meta(100, base); !strings.Contains(*m.Next, "pattern=4%3F5%2A") {
+	if m := Meta(q, 100, base); !strings.Contains(*m.Next, "pattern=4%3F5%2A") {
 		t.Errorf("next = %s", *m.Next)
 	}
 }

@@ -17,27 +17,10 @@ const (
 	MaxRateCenterLength = numberrules.MaxRateCenterLength
 )
 
-// Query is a parsed, validated number search. The zero value of a filter field means
-// "not filtered". Build it with ParseQuery; Search also copes with a hand-made one.
-type Query struct {
-	CountryISO string // upper-case ISO 3166 alpha-2
-	// Type is "", "toll-free", "local", "mobile", "national" or "fixed". ParseQuery sets
-	// it to "fixed" when region is given without a type.
-	Type             string
-	Pattern          string // upper-case; A-Z, 0-9, * and ?
-	NPANXX           string // six digits
-	LocalCallingArea bool
-	Region           string
-	City             string
-	SMS              bool // services lists sms
-	Voice            bool // services lists voice
-	LATA             int
-	RateCenter       string
-	// ComplianceRequirement is "", ComplianceNull, "address_proof" or "identity_proof".
-	ComplianceRequirement string
-	Limit                 int
-	Offset                int
-}
+// Query is a parsed, validated number search (the rules' own Params). The
+// zero value of a filter field means "not filtered". Build it with
+// ParseQuery; Search also copes with a hand-made one.
+type Query = numberrules.Params
 
 // ParamError is one invalid search parameter; its message names the parameter, the
 // rule it breaks and the value given.
@@ -54,7 +37,7 @@ func ParseQuery(v url.Values) (Query, error) {
 	if err != nil {
 		return Query{}, err
 	}
-	return Query(p), nil
+	return p, nil
 }
 
 func allDigits(s string) bool { return numberrules.AllDigits(s) }
@@ -75,25 +58,26 @@ var keypad = func() (k [256]byte) {
 	return k
 }()
 
-// Meta builds the list meta of a search with total matches, with next and previous
-// links under basePath (the search path, e.g. "/v1/Account/MA.../PhoneNumber/"). next
-// is nil on the last page, previous nil on the first; both repeat the query's filters.
-func (q Query) Meta(total int, basePath string) wire.ListMeta {
-	q = q.normalized()
+// Meta builds the list meta of a search q with total matches, with next and
+// previous links under basePath (the search path, e.g.
+// "/v1/Account/MA.../PhoneNumber/"). next is nil on the last page, previous nil
+// on the first; both repeat the query's filters.
+func Meta(q Query, total int, basePath string) wire.ListMeta {
+	q = normalized(q)
 	m := wire.ListMeta{Limit: q.Limit, Offset: q.Offset, TotalCount: total}
 	if q.Offset+q.Limit < total {
-		s := q.link(basePath, q.Offset+q.Limit)
+		s := link(q, basePath, q.Offset+q.Limit)
 		m.Next = &s
 	}
 	if q.Offset > 0 {
-		s := q.link(basePath, max(0, q.Offset-q.Limit))
+		s := link(q, basePath, max(0, q.Offset-q.Limit))
 		m.Previous = &s
 	}
 	return m
 }
 
 // link is basePath with limit and offset first, then the query's filters.
-func (q Query) link(basePath string, offset int) string {
+func link(q Query, basePath string, offset int) string {
 	var b strings.Builder
 	b.WriteString(basePath)
 	b.WriteString("?limit=")
@@ -114,7 +98,7 @@ func (q Query) link(basePath string, offset int) string {
 	}
 	add("region", q.Region)
 	add("city", q.City)
-	add("services", q.services())
+	add("services", services(q))
 	if q.LATA != 0 {
 		add("lata", strconv.Itoa(q.LATA))
 	}
@@ -123,7 +107,7 @@ func (q Query) link(basePath string, offset int) string {
 	return b.String()
 }
 
-func (q Query) services() string {
+func services(q Query) string {
 	switch {
 	case q.Voice && q.SMS:
 		return "voice,sms"
@@ -136,7 +120,7 @@ func (q Query) services() string {
 }
 
 // normalized applies defaults and bounds to a hand-made query.
-func (q Query) normalized() Query {
+func normalized(q Query) Query {
 	if q.Limit <= 0 {
 		q.Limit = DefaultLimit
 	}

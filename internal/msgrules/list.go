@@ -1,0 +1,4 @@
+package msgrules
+
+// ListMaxLimit is the largest page of GET Message/.
+const ListMaxLimit = 20
