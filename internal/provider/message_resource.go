@@ -323,9 +323,7 @@ func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest
 	if target == waitQueued || target == "" {
 		return
 	}
-	waitCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	err := waitForMessages(waitCtx, r.client, w, target, nil)
+	err := waitForMessages(ctx, r.client, w, target, timeout, nil)
 	plan.MessageStates, plan.ErrorCodes = stringList(w.States), stringList(w.Codes)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	var failed *messagesFailedError

@@ -27,6 +27,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 // Values of wait_for.
@@ -490,27 +491,28 @@ func codeMeaning(m *client.Message) string {
 	return "the API gives no meaning for this code"
 }
 
-// waitForMessages polls every message until each reached target or
-// failed, updating w as it goes and calling changed with the index of each
-// destination whose state changed. It returns a *messagesFailedError
-// naming every failed destination, or an error when ctx ends first.
-func waitForMessages(ctx context.Context, c *client.Client, w *messageWait, target string, changed func(i int)) error {
-	wait := 250 * time.Millisecond
-	var failures []messageFailure
+// waitForMessages waits (wait.For, within timeout) until every message
+// reached target or failed, updating w as it goes and calling changed with
+// the index of each destination whose state changed. It returns a
+// *messagesFailedError naming every failed destination, or the wait's own
+// error (a *wait.TimeoutError when the timeout ran out first).
+func waitForMessages(ctx context.Context, c *client.Client, w *messageWait, target string, timeout time.Duration, changed func(i int)) error {
 	failed := make([]bool, len(w.UUIDs))
-	for {
-		done := true
+	var failures []messageFailure
+	const done = "done"
+	status := func(ctx context.Context) (*messageWait, string, error) {
+		pending := false
 		for i, id := range w.UUIDs {
 			if failed[i] || reached(w.States[i], target) {
 				continue
 			}
 			m, err := c.GetMessage(ctx, id)
 			if errors.Is(err, client.ErrNotFound) {
-				done = false // not readable yet
+				pending = true // not readable yet
 				continue
 			}
 			if err != nil {
-				return err
+				return w, "", err
 			}
 			if m.MessageState != w.States[i] || m.Code() != w.Codes[i] {
 				w.States[i], w.Codes[i] = m.MessageState, m.Code()
@@ -523,23 +525,25 @@ func waitForMessages(ctx context.Context, c *client.Client, w *messageWait, targ
 				failed[i] = true
 				failures = append(failures, messageFailure{index: i, uuid: id, dst: w.Dsts[i], state: m.MessageState, code: m.Code(), meaning: codeMeaning(m)})
 			case !reached(m.MessageState, target):
-				done = false
+				pending = true
 			}
 		}
-		if done {
-			if len(failures) > 0 {
-				return &messagesFailedError{failures: failures}
-			}
-			return nil
+		if pending {
+			return w, strings.Join(w.States, ", "), nil
 		}
-		select {
-		case <-ctx.Done():
-			if len(failures) > 0 {
-				return fmt.Errorf("%w\n\nThe timeout ran out with the messages %s", &messagesFailedError{failures: failures}, strings.Join(w.States, ", "))
-			}
-			return fmt.Errorf("still %s after the timeout", strings.Join(w.States, ", "))
-		case <-time.After(wait):
-		}
-		wait = min(wait*3/2, 5*time.Second)
+		return w, done, nil
 	}
+	_, err := wait.For[*messageWait]{
+		What:    "messages " + strings.Join(w.UUIDs, ", "),
+		Target:  []string{done},
+		Status:  status,
+		Timeout: timeout,
+	}.Wait(ctx)
+	switch {
+	case len(failures) > 0 && err != nil:
+		return fmt.Errorf("%w\n\nWaiting for the others: %v", &messagesFailedError{failures: failures}, err)
+	case len(failures) > 0:
+		return &messagesFailedError{failures: failures}
+	}
+	return err
 }

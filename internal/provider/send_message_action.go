@@ -127,9 +127,7 @@ func (a *SendMessageAction) Invoke(ctx context.Context, req action.InvokeRequest
 	if target == waitQueued || target == "" {
 		return
 	}
-	waitCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	err := waitForMessages(waitCtx, a.client, w, target, func(i int) {
+	err := waitForMessages(ctx, a.client, w, target, timeout, func(i int) {
 		state := w.States[i]
 		if w.Codes[i] != "" && w.Codes[i] != msgrules.CodeDelivered {
 			state += " (error code " + w.Codes[i] + ")"
