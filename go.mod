@@ -13,10 +13,11 @@ require (
 	github.com/hashicorp/terraform-plugin-log v0.11.0
 	github.com/hashicorp/terraform-plugin-testing v1.16.0
 	golang.org/x/sync v0.20.0
+	golang.org/x/time v0.15.0
 	gonum.org/v1/plot v0.17.0
 )
 
-require github.com/nyaruka/phonenumbers v1.8.1 // indirect
+require github.com/nyaruka/phonenumbers v1.8.1
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect

@@ -25,6 +25,11 @@ func main() {
 	flag.Parse()
 	quietUnreadLogs()
 	gctune.Apply()
+	// Only make bench sets this, to measure the client without rate-limit
+	// learning (plain retries after each Retry-After) against the default.
+	if os.Getenv("CPAAS_BENCH_PLAIN_RETRIES") == "1" {
+		provider.UsePlainRetriesForBench()
+	}
 
 	var opts []tf6server.ServeOpt
 	if debug {

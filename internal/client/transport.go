@@ -52,7 +52,20 @@ type Config struct {
 	RetryWaitMax   time.Duration
 	// HTTPClient, when set, supplies the transport (tests, TLS settings).
 	HTTPClient *http.Client
+	// MaxRequestsPerSecond caps the requests of this account from the whole
+	// process (0: no cap); see pacer.go.
+	MaxRequestsPerSecond float64
+	// PlainRetries turns the pacer's learning off: each 429 is only retried
+	// after its Retry-After and counts against MaxRetries, as before the
+	// pacer. The bench compares both; nothing else sets it.
+	PlainRetries bool
 }
+
+// MaxThrottleRetries bounds how often one request refused with 429 is
+// retried when the pacer learns the limit. These retries do not count
+// against MaxRetries: a 429 means "not now", not "failed", and the pacer
+// slows every request down so that they stop.
+const MaxThrottleRetries = 100
 
 // MaxIdleConnsPerHost is how many keep-alive connections the pool keeps to
 // the API. cleanhttp's default is GOMAXPROCS+1 (3 on a 2-core runner), far
@@ -65,6 +78,9 @@ const MaxIdleConnsPerHost = 64
 // keeps one pool of keep-alive connections for all of them.
 type Client struct {
 	rc        *retryablehttp.Client
+	pacer     *pacer
+	learn     bool
+	retries   int
 	base      *url.URL
 	authID    string
 	authToken string
@@ -115,22 +131,29 @@ func New(cfg Config) (*Client, error) {
 		t.MaxIdleConnsPerHost = MaxIdleConnsPerHost
 		inner = t
 	}
-	hc.Transport = &loggingTransport{next: inner}
-	hc.Timeout = cfg.RequestTimeout
-
+	if cfg.MaxRequestsPerSecond < 0 {
+		return nil, fmt.Errorf("max requests per second must not be negative, got %v", cfg.MaxRequestsPerSecond)
+	}
 	c := &Client{
+		learn:     !cfg.PlainRetries,
+		retries:   cfg.MaxRetries,
 		base:      base,
 		authID:    cfg.AuthID,
 		authToken: cfg.AuthToken,
 		userAgent: "terraform-provider-cpaas/" + cfg.Version,
 	}
+	// Every attempt waits for the account's pacer, shared by the process;
+	// the request timeout bounds each attempt, not its wait for the pacer.
+	c.pacer = pacerFor(base.String(), cfg.AuthID, c.learn, cfg.MaxRequestsPerSecond)
+	hc.Transport = &pacedTransport{pacer: c.pacer, timeout: cfg.RequestTimeout, next: &loggingTransport{next: inner}}
+	hc.Timeout = 0
 	c.rc = &retryablehttp.Client{
 		HTTPClient:   hc,
 		Logger:       nil, // logging is done by loggingTransport, with redaction
 		RetryWaitMin: cfg.RetryWaitMin,
 		RetryWaitMax: cfg.RetryWaitMax,
-		RetryMax:     cfg.MaxRetries,
-		CheckRetry:   checkRetry,
+		RetryMax:     cfg.MaxRetries + MaxThrottleRetries,
+		CheckRetry:   c.checkRetry,
 		Backoff:      backoffWithJitter,
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
 	}
@@ -141,6 +164,13 @@ func New(cfg Config) (*Client, error) {
 func (c *Client) AuthID() string { return c.authID }
 
 type idempotentKey struct{}
+
+// attemptsKey holds an *attempts for one call of do.
+type attemptsKey struct{}
+
+// attempts counts the retries of one request: failures against MaxRetries,
+// throttles (429) against MaxThrottleRetries when the pacer learns.
+type attempts struct{ failures, throttles int }
 
 // request describes one API call.
 type request struct {
@@ -169,6 +199,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, c.authToken)
 	ctx = tflog.MaskMessageStrings(ctx, c.authToken)
 	ctx = context.WithValue(ctx, idempotentKey{}, r.idempotent)
+	ctx = context.WithValue(ctx, attemptsKey{}, &attempts{})
 
 	u := *c.base
 	u.Path = strings.TrimRight(c.base.Path, "/") + "/v1/Account/" + url.PathEscape(c.authID) + "/" + r.path
@@ -230,6 +261,26 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	return nil
 }
 
+// checkRetry decides as checkRetry does, and bounds the retries: a 429
+// (when the pacer learns) against MaxThrottleRetries, anything else against
+// MaxRetries. With MaxRetries 0 nothing is retried.
+func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	retry, err := checkRetry(ctx, resp, err)
+	if !retry {
+		return false, err
+	}
+	a, _ := ctx.Value(attemptsKey{}).(*attempts)
+	if a == nil {
+		return true, nil
+	}
+	if c.learn && c.retries > 0 && resp != nil && resp.StatusCode == http.StatusTooManyRequests {
+		a.throttles++
+		return a.throttles <= MaxThrottleRetries, nil
+	}
+	a.failures++
+	return a.failures <= c.retries, nil
+}
+
 // checkRetry retries 429 always (the server refused the request before doing
 // anything), 5xx and transport errors only for idempotent requests, and a
 // transport error on any request only when the connection was never made.
@@ -262,6 +313,9 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 // neverReachedServer is true when err proves the request was not delivered:
 // the connection could not be opened or the name not resolved.
 func neverReachedServer(err error) bool {
+	if errors.Is(err, errNotSent) {
+		return true
+	}
 	var dnsErr *net.DNSError
 	if errors.As(err, &dnsErr) {
 		return true

@@ -47,6 +47,11 @@ func chaosFaults(seed uint64) emulator.Faults {
 	}}}
 }
 
+// chaosRateLimit is the account's rate limit during the chaos rounds, on
+// top of the random faults: the client must learn it while random 429s,
+// 5xx and dropped replies go on.
+var chaosRateLimit = emulator.RateLimit{Rate: 30, Burst: 10}
+
 // chaosConfig returns the configuration and how many resources of each
 // emulator kind it declares.
 func chaosConfig(url string) (string, map[string]int) {
@@ -122,6 +127,9 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 
 	start := time.Now()
 	env.Server.SetFaults(chaosFaults(20260101))
+	if err := env.Server.SetRateLimit(chaosRateLimit); err != nil {
+		t.Fatal(err)
+	}
 	rounds, converged := 0, false
 	for rounds < chaosMaxRounds && !converged {
 		rounds++
@@ -147,9 +155,13 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	if applyStats.Faulted*5 < applyStats.Requests {
 		t.Fatalf("only %d of %d requests were faulted, want at least 20%%", applyStats.Faulted, applyStats.Requests)
 	}
+	if applyStats.RateLimited == 0 {
+		t.Fatalf("the rate limit of %v requests a second refused nothing: it was not exercised", chaosRateLimit.Rate)
+	}
 
 	// Ask the emulator, with the faults off so the questions get answers.
 	env.Server.SetFaults(emulator.Faults{})
+	_ = env.Server.SetRateLimit(emulator.RateLimit{})
 	stateIDs := tf.stateIDs()
 	objs := env.Objects(t)
 	duplicates, orphans := 0, 0
@@ -188,14 +200,15 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	if len(perDst) != want["messages"] {
 		t.Errorf("messages went to %d destinations, want %d", len(perDst), want["messages"])
 	}
-	t.Logf("CHAOS apply: %d resources converged in %d rounds (%s); %d requests, %d faulted (%.0f%%: %d 429, %d 5xx, %d dropped replies); "+
-		"duplicates %d, orphans %d, messages sent twice %d",
+	t.Logf("CHAOS apply: %d resources converged in %d rounds (%s); %d requests, %d faulted (%.0f%%: %d 429, %d 5xx, %d dropped replies), "+
+		"%d refused by the rate limit of %v/s; duplicates %d, orphans %d, messages sent twice %d",
 		total, rounds, time.Since(start).Round(time.Second), applyStats.Requests, applyStats.Faulted,
 		100*float64(applyStats.Faulted)/float64(applyStats.Requests), applyStats.Refused, applyStats.Failed, applyStats.Dropped,
-		duplicates, orphans, sentTwice)
+		applyStats.RateLimited, chaosRateLimit.Rate, duplicates, orphans, sentTwice)
 
 	// Destroy with the faults on again, re-run until the state is empty.
 	env.Server.SetFaults(chaosFaults(20260102))
+	_ = env.Server.SetRateLimit(chaosRateLimit)
 	destroyRounds := 0
 	for destroyRounds < chaosMaxRounds {
 		destroyRounds++
@@ -207,6 +220,7 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	}
 	destroyStats := env.Server.FaultStats()
 	env.Server.SetFaults(emulator.Faults{})
+	_ = env.Server.SetRateLimit(emulator.RateLimit{})
 	if left := tf.stateIDs(); len(left) != 0 {
 		t.Fatalf("state not empty after %d destroy rounds: %v", destroyRounds, left)
 	}
@@ -225,8 +239,8 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	if n := len(objs["messages"]); n != want["messages"] {
 		t.Errorf("after destroy the emulator holds %d messages, want the %d sent", n, want["messages"])
 	}
-	t.Logf("CHAOS destroy (faults on): %d rounds; %d requests, %d faulted; account left with its starter numbers only",
-		destroyRounds, destroyStats.Requests, destroyStats.Faulted)
+	t.Logf("CHAOS destroy (faults and rate limit on): %d rounds; %d requests, %d faulted, %d refused by the rate limit; account left with its starter numbers only",
+		destroyRounds, destroyStats.Requests, destroyStats.Faulted, destroyStats.RateLimited)
 }
 
 // firstErrors keeps the "Error:" lines of Terraform's output.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -51,12 +52,23 @@ type CPaaSProvider struct {
 }
 
 type providerModel struct {
-	AuthID         types.String `tfsdk:"auth_id"`
-	AuthToken      types.String `tfsdk:"auth_token"`
-	BaseURL        types.String `tfsdk:"base_url"`
-	MaxRetries     types.Int64  `tfsdk:"max_retries"`
-	RequestTimeout types.String `tfsdk:"request_timeout"`
+	AuthID         types.String  `tfsdk:"auth_id"`
+	AuthToken      types.String  `tfsdk:"auth_token"`
+	BaseURL        types.String  `tfsdk:"base_url"`
+	MaxRetries     types.Int64   `tfsdk:"max_retries"`
+	RequestTimeout types.String  `tfsdk:"request_timeout"`
+	MaxRPS         types.Float64 `tfsdk:"max_requests_per_second"`
 }
+
+// plainRetries switches the client's rate-limit learning off (see
+// client.Config.PlainRetries). Only main sets it, from the bench's
+// environment variable, so tests never see it.
+var plainRetries bool
+
+// UsePlainRetriesForBench makes every client of this process retry 429s
+// without learning the rate limit: the behaviour before the pacer, which
+// the bench measures against it.
+func UsePlainRetriesForBench() { plainRetries = true }
 
 // New returns a constructor of the provider at version.
 func New(version string) func() provider.Provider {
@@ -91,8 +103,10 @@ func (p *CPaaSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 				Validators: []validator.String{baseURLValidator{}},
 			},
 			"max_retries": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Retries of a request refused with 429, or of a read, delete or update that failed with a 5xx or a network error, "+
-					"0 to 20. Default %d. A create is retried only when it provably never reached the API.", client.DefaultMaxRetries),
+				MarkdownDescription: fmt.Sprintf("Retries of a read, delete or update that failed with a 5xx or a network error, "+
+					"0 to 20. Default %d. A create is retried only when it provably never reached the API. "+
+					"A request refused with 429 (rate limit) was not carried out and is retried after its `Retry-After` "+
+					"without counting against this (up to %d times), unless this is 0.", client.DefaultMaxRetries, client.MaxThrottleRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, 20)},
 			},
@@ -100,6 +114,15 @@ func (p *CPaaSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 				MarkdownDescription: fmt.Sprintf("Time limit of one HTTP request, as a Go duration such as `30s` or `2m`, 1s to 10m. Default `%s`.", client.DefaultRequestTimeout),
 				Optional:            true,
 				Validators:          []validator.String{durationValidator{min: time.Second, max: 10 * time.Minute}},
+			},
+			"max_requests_per_second": schema.Float64Attribute{
+				MarkdownDescription: "Most API requests a second this provider sends for the account, from every resource of the run together, " +
+					"0.1 to 1000. Unset, the provider starts unrestricted and learns the account's rate limit from the API's 429 replies " +
+					"and their `Retry-After`: it slows every request down together to the rate the API lets through, then probes back up " +
+					"slowly. Set it to stay under a limit shared with other clients of the account; learning still lowers the pace below it " +
+					"when the API refuses requests.",
+				Optional:   true,
+				Validators: []validator.Float64{float64validator.Between(0.1, 1000)},
 			},
 		},
 	}
@@ -163,19 +186,25 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 			retries = -1 // client: negative means none
 		}
 	}
+	var maxRPS float64
+	if !cfg.MaxRPS.IsNull() && !cfg.MaxRPS.IsUnknown() {
+		maxRPS = cfg.MaxRPS.ValueFloat64()
+	}
 	c, err := client.New(client.Config{
-		BaseURL:        baseURL,
-		AuthID:         authID,
-		AuthToken:      authToken,
-		Version:        p.version,
-		MaxRetries:     retries,
-		RequestTimeout: timeout,
+		MaxRequestsPerSecond: maxRPS,
+		PlainRetries:         plainRetries,
+		BaseURL:              baseURL,
+		AuthID:               authID,
+		AuthToken:            authToken,
+		Version:              p.version,
+		MaxRetries:           retries,
+		RequestTimeout:       timeout,
 	})
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to create CPaaS client", err.Error())
 		return
 	}
-	tflog.Debug(ctx, "configured CPaaS client", map[string]any{"base_url": baseURL, "auth_id": authID, "max_retries": retries})
+	tflog.Debug(ctx, "configured CPaaS client", map[string]any{"base_url": baseURL, "auth_id": authID, "max_retries": retries, "max_requests_per_second": maxRPS})
 	resp.DataSourceData = c
 	resp.ResourceData = c
 	resp.ActionData = c

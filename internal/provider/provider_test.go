@@ -65,6 +65,8 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 			acctest.ErrorPattern(`Missing CPaaS auth_token.*CPAAS_AUTH_TOKEN`)},
 		{"request_timeout", fmt.Sprintf("provider \"cpaas\" {\n  base_url = %q\n  auth_id = %q\n  auth_token = %q\n  request_timeout = \"forever\"\n}\n", env.URL, acctest.AuthID, acctest.AuthToken),
 			acctest.ErrorPattern(`Invalid duration.*"forever" must be a duration`)},
+		{"max_requests_per_second", fmt.Sprintf("provider \"cpaas\" {\n  base_url = %q\n  auth_id = %q\n  auth_token = %q\n  max_requests_per_second = 0\n}\n", env.URL, acctest.AuthID, acctest.AuthToken),
+			acctest.ErrorPattern(`max_requests_per_second.*value must be between 0\.1.* and 1000.*got: 0`)},
 	}
 	var steps []resource.TestStep
 	for _, c := range cases {

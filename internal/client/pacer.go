@@ -1,0 +1,299 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"math"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"golang.org/x/time/rate"
+)
+
+// The pacer keeps the requests of one account, from every resource and
+// worker of a provider process, under the API's rate limit, so that a
+// -parallelism=10 apply does not stampede into 429s.
+//
+// It starts unrestricted (or at max_requests_per_second). From 429s it
+// learns the rate the API lets through, in the spirit of the AWS SDK's
+// adaptive retry mode (a send-rate token bucket that a throttle lowers and
+// a cubic curve raises again), but it measures the limit rather than
+// halving blindly: an API that refuses a request has an empty bucket, so
+// between two refusals it let through what it refilled, and the requests
+// answered between the two, divided by the time between them, is its
+// rate. In detail:
+//   - the first 429 (a "throttle event") holds every request of the process
+//     for its Retry-After, the time the API itself asks for, and starts
+//     counting the answers to requests sent from then on;
+//   - each later event sets the pace to what got through since the
+//     previous one (answers / seconds), never faster than the pace in
+//     force, and at least MinLearnedRate;
+//   - from each event the pace probes back up along a cubic curve,
+//     r(t) = m (1 + k t^3): flat for the first seconds, so the API's
+//     bucket is not drained again at once, then faster, so a limit that
+//     was raised (or a neighbour who stopped sharing it) is found again;
+//   - a 429 answering a request sent before the current event began is the
+//     same event seen late, and teaches nothing new;
+//   - a 429 that says "Retry-After: 0" asks for no wait and teaches nothing
+//     (the emulator's injected faults send it), it is only retried.
+//
+// Every attempt, retries included, waits for the pacer, so all workers slow
+// down together. The pacer lives for the process and is shared by every
+// Client of the same base URL and account (see pacerFor).
+type pacer struct {
+	mu     sync.Mutex
+	clock  pacerClock
+	lim    *rate.Limiter
+	learn  bool
+	maxRPS float64 // max_requests_per_second; 0: none
+
+	hold     time.Time // no request is sent before this
+	eventAt  time.Time // start of the last throttle event; zero: none yet
+	accepted int       // answers other than 429 to requests sent since eventAt
+	learned  float64   // pace set at the last event; 0: not learned yet
+	// confirmed is false while the pace rests on the first measurement
+	// only, which is low when the API's burst is smaller than what it
+	// refills in a Retry-After: the pace then grows 1.5x a second until the
+	// next refusal, which bounds the limit from above.
+	confirmed bool
+	// probe is k in r(t) = learned * (1 + k t^3).
+	probe float64
+}
+
+// Tuning of the pacer.
+const (
+	// MinLearnedRate is the slowest pace learning can set, requests/s.
+	MinLearnedRate = 0.5
+	// pacerMargin: the pace starts this much under the rate measured, so
+	// the API's bucket, empty at the refusal, gains a few tokens of margin
+	// against jitter before the probe passes the limit.
+	pacerMargin = 0.97
+	// pacerProbe is k of the cubic probe: +0.1% after 1 s, +12.5% after
+	// 5 s, doubled after 10 s.
+	pacerProbe = 0.001
+	// minMeasureWindow is the shortest time between two events that
+	// measures the rate; a refusal sooner only slows the pace by
+	// pacerBackoff.
+	minMeasureWindow = time.Second
+	pacerBackoff     = 0.7
+	// rampPerSecond is the growth of an unconfirmed pace.
+	rampPerSecond = 1.5
+	// defaultRetryAfter is assumed for a 429 without a Retry-After.
+	defaultRetryAfter = time.Second
+)
+
+// pacerClock is time for the pacer; tests drive a fake one.
+type pacerClock interface {
+	Now() time.Time
+	// Sleep waits d or until ctx is done.
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+func (realClock) Sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func newPacer(clock pacerClock, learn bool, maxRPS float64) *pacer {
+	p := &pacer{clock: clock, learn: learn, maxRPS: maxRPS, probe: pacerProbe}
+	p.lim = rate.NewLimiter(rate.Inf, 1)
+	p.lim.SetLimitAt(clock.Now(), p.paceAt(clock.Now()))
+	return p
+}
+
+// errNotSent wraps the reason a request was never sent (its context ended
+// while it waited for the pacer): the API saw nothing, so even a create may
+// be retried.
+var errNotSent = errors.New("request not sent: cancelled while waiting for the rate limit")
+
+// ticket is one attempt let through by the pacer.
+type ticket struct{ sentAt time.Time }
+
+// paceAt is the pace at now, requests/s (rate.Inf: none). Callers hold mu.
+func (p *pacer) paceAt(now time.Time) rate.Limit {
+	pace := rate.Inf
+	if p.learned > 0 {
+		t := now.Sub(p.eventAt).Seconds()
+		r := p.learned * (1 + p.probe*t*t*t)
+		if !p.confirmed {
+			r = p.learned * math.Pow(rampPerSecond, t)
+		}
+		if r < 1e6 {
+			pace = rate.Limit(r)
+		}
+	}
+	if p.maxRPS > 0 && (pace == rate.Inf || float64(pace) > p.maxRPS) {
+		pace = rate.Limit(p.maxRPS)
+	}
+	return pace
+}
+
+// wait blocks until the pacer lets one more request go, then returns its
+// ticket. Requests are let through in the order they asked.
+func (p *pacer) wait(ctx context.Context) (ticket, error) {
+	for {
+		p.mu.Lock()
+		now := p.clock.Now()
+		if now.Before(p.hold) {
+			d := p.hold.Sub(now)
+			p.mu.Unlock()
+			if err := p.clock.Sleep(ctx, d); err != nil {
+				return ticket{}, errors.Join(errNotSent, err)
+			}
+			continue
+		}
+		p.lim.SetLimitAt(now, p.paceAt(now))
+		r := p.lim.ReserveN(now, 1)
+		d := r.DelayFrom(now)
+		p.mu.Unlock()
+		if d == 0 {
+			return ticket{sentAt: now}, nil
+		}
+		if err := p.clock.Sleep(ctx, d); err != nil {
+			r.CancelAt(p.clock.Now())
+			return ticket{}, errors.Join(errNotSent, err)
+		}
+		// A hold set while this request slept is honoured too.
+		p.mu.Lock()
+		held := p.clock.Now().Before(p.hold)
+		p.mu.Unlock()
+		if !held {
+			return ticket{sentAt: p.clock.Now()}, nil
+		}
+	}
+}
+
+// done records the answer to the attempt of t: status 0 when none came.
+func (p *pacer) done(ctx context.Context, t ticket, status int, retryAfter string) {
+	if !p.learn || status == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	sameEvent := !p.eventAt.IsZero() && !t.sentAt.After(p.eventAt)
+	if status != http.StatusTooManyRequests {
+		if !sameEvent {
+			p.accepted++
+		}
+		return
+	}
+	wait, ok := parseRetryAfter(retryAfter)
+	if !ok {
+		wait = defaultRetryAfter
+	}
+	if wait == 0 || sameEvent {
+		return
+	}
+	now := p.clock.Now()
+	if p.eventAt.IsZero() {
+		// First refusal: nothing is known of the rate yet. Everyone waits
+		// what the API asks, then the answers until the next refusal
+		// measure it.
+		p.hold = now.Add(min(wait, MaxRetryAfter))
+		p.eventAt, p.accepted = now, 0
+		tflog.Debug(ctx, "CPaaS API rate limit: first 429, every request waits its Retry-After", map[string]any{"retry_after_seconds": wait.Seconds()})
+		return
+	}
+	cur := p.paceAt(now)
+	var seen float64
+	switch since := now.Sub(p.eventAt); {
+	case since >= minMeasureWindow || cur == rate.Inf:
+		seen = float64(p.accepted) / max(since.Seconds(), minMeasureWindow.Seconds())
+		if cur != rate.Inf {
+			seen = math.Min(seen, float64(cur))
+		}
+	default:
+		// Too soon after the last event to measure: still too fast.
+		seen = float64(cur) * pacerBackoff
+	}
+	if p.learned > 0 && !p.confirmed {
+		// Refused while ramping up: the pace a second ago got through.
+		seen = math.Max(seen, float64(cur)/rampPerSecond)
+		p.confirmed = true
+	}
+	p.learned = math.Max(seen*pacerMargin, MinLearnedRate)
+	tflog.Debug(ctx, "CPaaS API rate limit: pace learned from a 429", map[string]any{
+		"answered_since_last_429": p.accepted, "seconds_since_last_429": now.Sub(p.eventAt).Seconds(), "requests_per_second": p.learned,
+	})
+	p.eventAt, p.accepted = now, 0
+	p.lim.SetLimitAt(now, p.paceAt(now))
+	// The API's bucket is empty: the next request waits one interval.
+	p.lim.ReserveN(now, 1)
+}
+
+// pace reports the pace in force, requests/s (+Inf: none), for logs and tests.
+func (p *pacer) pace() float64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r := p.paceAt(p.clock.Now()); r != rate.Inf {
+		return float64(r)
+	}
+	return math.Inf(1)
+}
+
+// pacers holds one pacer per base URL and account for the whole process:
+// the API limits an account, whichever provider block or resource calls.
+var pacers = struct {
+	sync.Mutex
+	m map[string]*pacer
+}{m: map[string]*pacer{}}
+
+// pacerFor returns the process's pacer for baseURL and authID. maxRPS, when
+// set, caps it; of several caps for one account the lowest holds.
+func pacerFor(baseURL, authID string, learn bool, maxRPS float64) *pacer {
+	pacers.Lock()
+	defer pacers.Unlock()
+	key := baseURL + "\x00" + authID
+	p := pacers.m[key]
+	if p == nil {
+		p = newPacer(realClock{}, learn, maxRPS)
+		pacers.m[key] = p
+		return p
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if maxRPS > 0 && (p.maxRPS == 0 || maxRPS < p.maxRPS) {
+		p.maxRPS = maxRPS
+	}
+	p.learn = p.learn && learn
+	return p
+}
+
+// pacedTransport makes every attempt wait for the pacer and reports its
+// answer; it also bounds each attempt by the request timeout, which must
+// not count the time spent waiting for the pacer.
+type pacedTransport struct {
+	pacer   *pacer
+	timeout time.Duration
+	next    http.RoundTripper // reads the whole reply (loggingTransport)
+}
+
+func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	tk, err := t.pacer.wait(req.Context())
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(req.Context(), t.timeout)
+	defer cancel()
+	resp, err := t.next.RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		t.pacer.done(req.Context(), tk, 0, "")
+		return nil, err
+	}
+	t.pacer.done(req.Context(), tk, resp.StatusCode, resp.Header.Get("Retry-After"))
+	return resp, nil
+}

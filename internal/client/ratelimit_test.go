@@ -1,0 +1,52 @@
+package client_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// Creates refused by the API's rate limit are retried (a 429 means the
+// request was not carried out) without using up max_retries, and each
+// creates exactly one endpoint: none twice, none lost.
+func TestThrottledCreatesAreRetriedOnceEach(t *testing.T) {
+	srv := emulator.New(emulator.Options{Seed: 3, RateLimit: emulator.RateLimit{Rate: 100, Burst: 10}})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	c, err := client.New(client.Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 30
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := c.CreateEndpoint(context.Background(), client.EndpointCreate{Username: fmt.Sprintf("u%d", i), Password: "secret1", Alias: "a"})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Errorf("create failed under the rate limit: %v", err)
+		}
+	}
+	objs, _ := srv.Objects(emulator.DefaultAuthID)
+	if got := len(objs["endpoints"]); got != n {
+		t.Fatalf("the account holds %d endpoints after %d creates", got, n)
+	}
+	if st := srv.FaultStats(); st.RateLimited == 0 {
+		t.Fatal("the rate limit refused nothing: the test did not exercise throttling")
+	} else {
+		t.Logf("%d requests, %d refused by the rate limit", st.Requests, st.RateLimited)
+	}
+}
