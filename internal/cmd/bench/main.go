@@ -16,6 +16,8 @@
 //	go run ./internal/cmd/bench                 # N = 100, 500, 1000, median of 3 rounds
 //	go run ./internal/cmd/bench -quick          # N = 100 only, one round, for a smoke run
 //	go run ./internal/cmd/bench -n 50,200 -latency 20ms -parallelism 10
+//	go run ./internal/cmd/bench -ratelimit      # only the part under the API's rate limit (ratelimit.go)
+//	go run ./internal/cmd/bench -floor          # only cpaas_endpoint against the no-op plugin, N = 1000, zero latency
 package main
 
 import (
@@ -49,6 +51,10 @@ type options struct {
 	// repeat is how many rounds measure each (latency, N): the workloads
 	// take turns within a round, and the report gives each figure's median.
 	repeat int
+	// rateLimitOnly runs only the rate-limited part, floorOnly only the
+	// provider against the no-op plugin with its schema.
+	rateLimitOnly, floorOnly bool
+	rl                       rlOptions
 }
 
 func main() {
@@ -60,9 +66,26 @@ func main() {
 	results := flag.String("results", "", "also copy the table and the plot here (make bench: internal/cmd/bench/results)")
 	skipMixed := flag.Bool("skip-mixed", false, "leave out the mixed workload")
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
+	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
+	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint and the no-op plugin with its schema, zero latency (-n defaults to 1000)")
+	rlN := flag.Int("rl-n", 500, "endpoints of the rate-limited part")
+	rlRate := flag.Float64("rl-rate", 20, "the emulator's rate limit in the rate-limited part, requests/s per account")
+	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
 	flag.Parse()
 
-	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipMixed: *skipMixed, repeat: *repeat}
+	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipMixed: *skipMixed, repeat: *repeat,
+		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}}
+	if o.floorOnly {
+		nSet := false
+		flag.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
+		if !nSet {
+			*nFlag = "1000"
+		}
+		o.latency, o.skipMixed = 0, true
+	}
+	if o.rl.n < 1 || o.rl.rate <= 0 || o.rl.burst < 1 {
+		log.Fatal("bench: -rl-n, -rl-rate and -rl-burst must be positive")
+	}
 	if *quick {
 		*nFlag, o.results, o.repeat = "100", "", 1
 	}
@@ -144,7 +167,18 @@ func run(o options) error {
 	b := &bencher{o: o, emu: emu, work: work, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig,
 		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")}
 
+	if o.rateLimitOnly {
+		rl, err := b.runRateLimited(o.rl)
+		if err != nil {
+			return err
+		}
+		return b.writeRateLimited(rl)
+	}
+
 	workloads := []workload{baseline, noopData, noopEndpoints, endpoints}
+	if o.floorOnly {
+		workloads = []workload{noopEndpoints, endpoints}
+	}
 	if !o.skipMixed {
 		workloads = append(workloads, mixed)
 	}
@@ -174,6 +208,9 @@ func run(o options) error {
 				}
 			}
 		}
+		if o.floorOnly {
+			continue
+		}
 		s, err := b.search(lat)
 		if err != nil {
 			return err
@@ -182,6 +219,18 @@ func run(o options) error {
 		fmt.Printf("   search of 1,000 numbers at latency %s: %d round trips, %.2fs\n", lat, s.Requests, s.Seconds)
 	}
 
+	if o.floorOnly {
+		fmt.Println()
+		for _, m := range medians(all) {
+			if m.Workload != endpoints.name {
+				continue
+			}
+			if noop, ok := find(medians(all), m.Latency, noopEndpoints.name, m.N, m.Op); ok {
+				fmt.Printf("   N = %d %-8s cpaas_endpoint %.2fs, no-op plugin %.2fs: %.3fx\n", m.N, m.Op, m.Seconds, noop.Seconds, m.Seconds/noop.Seconds)
+			}
+		}
+		return nil
+	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return err
 	}
@@ -210,6 +259,40 @@ func run(o options) error {
 		}
 		fmt.Printf("   wrote %s and %s\n", filepath.Join(d, "results.md"), filepath.Join(d, "bench.png"))
 	}
+
+	rl, err := b.runRateLimited(o.rl)
+	if err != nil {
+		return err
+	}
+	return b.writeRateLimited(rl)
+}
+
+// writeRateLimited prints the rate-limited table and writes it with its
+// plot to -out and -results (ratelimit.md, ratelimit.png).
+func (b *bencher) writeRateLimited(rl []rlMeasurement) error {
+	md := rlMarkdown(rl, b.o.rl, b.o.repeat, b.o.parallelism)
+	fmt.Println()
+	fmt.Print(md)
+	png, err := rlPlotPNG(rl, b.o.rl)
+	if err != nil {
+		return err
+	}
+	dirs := []string{b.o.out}
+	if b.o.results != "" {
+		dirs = append(dirs, b.o.results)
+	}
+	for _, d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(d, "ratelimit.md"), []byte(md), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(d, "ratelimit.png"), png, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("   wrote %s and %s\n", filepath.Join(d, "ratelimit.md"), filepath.Join(d, "ratelimit.png"))
+	}
 	return nil
 }
 
@@ -221,6 +304,8 @@ type bencher struct {
 	// cliConfig points Terraform at the provider, noopCLIConfig at the
 	// schemafloor plugin (dev_overrides, no registry).
 	cliConfig, noopCLIConfig string
+	// extraEnv is added to the environment of the next commands.
+	extraEnv []string
 }
 
 // writeCLIConfig writes a Terraform CLI configuration named name in dir
@@ -318,7 +403,7 @@ func (b *bencher) search(lat time.Duration) (searchResult, error) {
 func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duration, int64, error) {
 	cmd := exec.Command(b.o.tf, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), b.env...), "TF_CLI_CONFIG_FILE="+cliConfig)
+	cmd.Env = append(append(append(os.Environ(), b.env...), b.extraEnv...), "TF_CLI_CONFIG_FILE="+cliConfig)
 	var stderr, stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
