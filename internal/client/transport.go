@@ -85,7 +85,8 @@ type Client struct {
 	authID    string
 	authToken string
 	userAgent string
-	// Per-process knowledge that saves requests; see endpoint_cache.go.
+	// Per-process knowledge that saves requests; see sip_domain.go and
+	// endpoint_cache.go.
 	sipDomain        atomic.Pointer[string]
 	sipDomainFlight  singleflight.Group
 	endpointPrefetch endpointPrefetch

@@ -9,7 +9,9 @@ import (
 )
 
 // independentSign is the receiver's side of the signature, written from the
-// description in beyond-the-seed.md and not from SignatureV2.
+// service's rule and not from SignatureV2: base64(HMAC-SHA256(key = the auth
+// token, message = the callback URL without its query string followed
+// directly by the nonce)).
 func independentSign(token, urlWithoutQuery, nonce string) string {
 	m := hmac.New(sha256.New, []byte(token))
 	m.Write([]byte(urlWithoutQuery))

@@ -83,7 +83,7 @@ const (
 	StatusExpired    = "EXPIRED"
 )
 
-// Callback kinds and statuses (service-api.md, States and transitions).
+// Callback kinds and statuses, as the service's API reference lists them.
 const (
 	KindBrand           = "brand"
 	KindCampaign        = "campaign"
