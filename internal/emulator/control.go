@@ -134,7 +134,8 @@ func (s *Server) controlCallbacks(c *call) {
 	c.reply(http.StatusOK, map[string]any{"attempts": s.Callbacks()})
 }
 
-// Objects lists the ids of every object an account owns, by kind, sorted.
+// Objects lists the ids of every object an account owns, by kind, sorted:
+// the inventories of every registered area (areas).
 func (s *Server) Objects(authID string) (map[string][]string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -143,44 +144,13 @@ func (s *Server) Objects(authID string) (map[string][]string, bool) {
 		return nil, false
 	}
 	out := map[string][]string{}
-	add := func(kind string, ids []string) {
-		slices.Sort(ids)
-		out[kind] = ids
-	}
-	add("endpoints", keys(a.endpoints))
-	var bought []string
-	for n, o := range a.numbers {
-		if !o.Starter {
-			bought = append(bought, n)
-		}
-	}
-	add("numbers", bought)
-	// Masking sessions never disappear; an active one is a live object, an
-	// expired one is what delete leaves behind.
 	now := s.clock.Now()
-	var activeSessions, expiredSessions []string
-	for id, m := range a.maskingSessions {
-		if m.active(now) {
-			activeSessions = append(activeSessions, id)
-		} else {
-			expiredSessions = append(expiredSessions, id)
+	for _, ar := range areas {
+		for kind, ids := range ar.inventory(a, now) {
+			slices.Sort(ids)
+			out[kind] = ids
 		}
 	}
-	add("masking_sessions", activeSessions)
-	add("masking_sessions_expired", expiredSessions)
-	add("messages", keys(a.messaging.messages))
-	add("10dlc_brands", keys(a.brands))
-	add("10dlc_campaigns", keys(a.campaigns))
-	var links []string
-	for id, c := range a.campaigns {
-		for n, l := range c.numbers {
-			if l.Status == "FAILED" {
-				continue // a refused link holds nothing
-			}
-			links = append(links, id+"/"+n)
-		}
-	}
-	add("10dlc_campaign_numbers", links)
 	return out, true
 }
 

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -162,4 +163,9 @@ func (s *Server) deleteEndpoint(c *call) {
 		return
 	}
 	c.noContent()
+}
+
+// endpointInventory is the endpoints area's part of Objects.
+func endpointInventory(a *account, _ time.Time) map[string][]string {
+	return map[string][]string{"endpoints": keys(a.endpoints)}
 }

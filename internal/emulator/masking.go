@@ -556,3 +556,18 @@ func (s *Server) listMaskingSessions(c *call) {
 		APIID: newAPIID(), Response: wire.MaskingSessionPage{Meta: c.meta(len(all), limit, offset), Objects: objects},
 	})
 }
+
+// maskingInventory is the masking area's part of Objects. Sessions never
+// disappear: an active one is a live object, an expired one is what delete
+// leaves behind.
+func maskingInventory(a *account, now time.Time) map[string][]string {
+	var active, expired []string
+	for id, m := range a.maskingSessions {
+		if m.active(now) {
+			active = append(active, id)
+		} else {
+			expired = append(expired, id)
+		}
+	}
+	return map[string][]string{"masking_sessions": active, "masking_sessions_expired": expired}
+}

@@ -621,3 +621,8 @@ func (s *Server) newUUID() string {
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
+
+// messageInventory is the messaging area's part of Objects.
+func messageInventory(a *account, _ time.Time) map[string][]string {
+	return map[string][]string{"messages": keys(a.messaging.messages)}
+}

@@ -53,3 +53,15 @@ func (s *Server) ownedNumbersSorted(acct *account) []*ownedNumber {
 	})
 	return out
 }
+
+// numberInventory is the numbers area's part of Objects: the numbers the
+// account bought (its starter numbers are not objects it made).
+func numberInventory(a *account, _ time.Time) map[string][]string {
+	var bought []string
+	for n, o := range a.numbers {
+		if !o.Starter {
+			bought = append(bought, n)
+		}
+	}
+	return map[string][]string{"numbers": bought}
+}

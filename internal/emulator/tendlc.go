@@ -84,3 +84,17 @@ func deref(p *string) string {
 	}
 	return *p
 }
+
+// tendlcInventory is the 10DLC area's part of Objects: brands, campaigns
+// and the numbers linked to them (a refused link holds nothing).
+func tendlcInventory(a *account, _ time.Time) map[string][]string {
+	var links []string
+	for id, c := range a.campaigns {
+		for n, l := range c.numbers {
+			if l.Status != "FAILED" {
+				links = append(links, id+"/"+n)
+			}
+		}
+	}
+	return map[string][]string{"10dlc_brands": keys(a.brands), "10dlc_campaigns": keys(a.campaigns), "10dlc_campaign_numbers": links}
+}
