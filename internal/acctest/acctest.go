@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -127,4 +128,36 @@ func (e *Env) Objects(t testing.TB) map[string][]string {
 // "." matches newlines.
 func ErrorPattern(msg string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(msg, " ", `\s+`))
+}
+
+// RepoFile reads a file of this repository by its path from the repository's
+// root (the directory holding go.mod), for tests that apply the documented
+// examples themselves.
+func RepoFile(t testing.TB, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(RepoRoot(t), filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// RepoRoot is the repository's root: the nearest directory above the test's
+// working directory that holds go.mod.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's working directory")
+		}
+		dir = parent
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
@@ -35,7 +36,9 @@ func (s PhoneNumberSearch) Values() url.Values {
 	}
 	set("country_iso", s.CountryISO)
 	set("type", s.Type)
-	set("pattern", s.Pattern)
+	// The API's pattern characters are A-Z, 0-9, * and ?: letters go out
+	// upper-cased, so "415call" (accepted at plan time) is sent as "415CALL".
+	set("pattern", strings.ToUpper(s.Pattern))
 	set("npanxx", s.NPANXX)
 	if s.LocalCallingArea {
 		v.Set("local_calling_area", "true")

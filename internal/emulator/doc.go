@@ -109,11 +109,13 @@
 //   - Update: POST Number/{number}/ with {"app_id", "alias"} (both optional;
 //     "" detaches the application or clears the alias) -> 202 {api_id,
 //     message: "changed"}, as the production API does for numbers.
-//   - Release: DELETE Number/{number}/ -> 204; a bought number goes back into
-//     the search results at once. The starter numbers (14155550100,
-//     12125550101, 13125550102) were never for sale: releasing one only
-//     removes it from the account, until the next Reset. A release does not
-//     check whether other areas still use the number.
+//   - Release: DELETE Number/{number}/ -> 204; the number goes back into the
+//     search results at once, a starter number (14155550100, 12125550101,
+//     13125550102) as well as a bought one. The inventory is shared by all
+//     accounts, each of which owns its own copy of the starter numbers: once
+//     one account releases one, every account's search offers it, and an
+//     account that still owns its copy is refused (400) if it tries to buy
+//     it. Reset gives the starter numbers back. A release does not check whether other areas still use the number.
 //
 // Masking sessions (masking.go; rules shared with the provider in
 // internal/maskingrules):

@@ -188,18 +188,15 @@ func (s *Server) updateNumber(c *call) {
 	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
 }
 
-// releaseNumber gives a number up. A bought number goes back into the
-// search results; a starter number is only removed from the account (it
-// was never for sale) until the next Reset.
+// releaseNumber gives a number up: it goes back into the search results at
+// once, a starter number as well as a bought one.
 func (s *Server) releaseNumber(c *call) {
 	number := c.param("number")
 	s.mu.Lock()
-	o, ok := s.ownsNumber(c.acct, number)
+	_, ok := s.ownsNumber(c.acct, number)
 	if ok {
 		delete(c.acct.numbers, number)
-		if !o.Starter {
-			s.inventory.Return(number)
-		}
+		s.inventory.Return(number)
 	}
 	s.mu.Unlock()
 	if !ok {

@@ -227,9 +227,20 @@ func TestNumbersReleaseStarter(t *testing.T) {
 	if status, _ := numCall(t, hs, numTestID, "GET", "Number/14155550100/", ""); status != 404 {
 		t.Fatalf("starter still owned: %d", status)
 	}
-	// It was never for sale: it does not enter the inventory.
-	if status, _ := numCall(t, hs, numTestID, "POST", "PhoneNumber/14155550100/", ""); status != 404 {
-		t.Fatalf("starter became purchasable: %d", status)
+	// It goes back on sale at once, as every released number does: a search
+	// finds it and it can be bought again.
+	_, found := numCall(t, hs, numTestID, "GET", "PhoneNumber/?country_iso=US&pattern=4155550100", "")
+	if got := objectNumbers(t, found); len(got) != 1 || got[0] != "14155550100" {
+		t.Fatalf("released starter not on sale: search finds %v", got)
+	}
+	if status, r := numCall(t, hs, numTestID, "POST", "PhoneNumber/14155550100/", ""); status != 201 {
+		t.Fatalf("buy released starter: %d %v", status, r)
+	}
+	if status, _ := numCall(t, hs, numTestID, "GET", "Number/14155550100/", ""); status != 200 {
+		t.Fatalf("bought-back starter not owned: %d", status)
+	}
+	if status, _ := numCall(t, hs, numTestID, "DELETE", "Number/14155550100/", ""); status != 204 {
+		t.Fatalf("release bought-back starter: %d", status)
 	}
 	// Other accounts keep theirs; Reset gives it back.
 	if status, _ := numCall(t, hs, numOtherID, "GET", "Number/14155550100/", ""); status != 200 {

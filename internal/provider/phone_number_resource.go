@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -186,11 +188,11 @@ func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateReq
 	number := plan.Number.ValueString()
 	_, err := buyPhoneNumberOrAdopt(ctx, r.client, number, client.PhoneNumberBuy{AppID: plan.AppID.ValueString()})
 	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error buying phone number", "number "+number, err)
-		if client.StatusCode(err) == 400 {
-			resp.Diagnostics.AddError("Phone number may already belong to the account",
-				"If the account owns "+number+" already, bring it under Terraform with: terraform import <address> "+number)
+		if client.StatusCode(err) == http.StatusBadRequest && r.accountOwns(ctx, number) {
+			resp.Diagnostics.AddError("Phone number already belongs to the account", alreadyOwnedDetail(number, err))
+			return
 		}
+		addAPIError(&resp.Diagnostics, "Error buying phone number", "number "+number, err)
 		return
 	}
 	// Record the number at once: if a step below fails, the purchase is in
@@ -291,4 +293,25 @@ func (r *PhoneNumberResource) ImportState(ctx context.Context, req resource.Impo
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// accountOwns reports whether the account owns number already: a refused
+// purchase of such a number is not a configuration error but a number to
+// import.
+func (r *PhoneNumberResource) accountOwns(ctx context.Context, number string) bool {
+	n, err := r.client.GetNumber(ctx, number)
+	return err == nil && n != nil
+}
+
+// alreadyOwnedDetail explains a refused purchase of a number the account
+// owns, and how to bring it under this resource instead. The protocol does
+// not tell a provider the resource's address; Terraform prints it with the
+// error ("with cpaas_phone_number.NAME"), and the suggestion points there.
+func alreadyOwnedDetail(number string, err error) string {
+	return fmt.Sprintf("The account already owns %[1]s, so the API refused to buy it (%[2]v).\n\n"+
+		"Nothing was bought or changed. To manage the number with this resource, import it into the address "+
+		"Terraform shows with this error (\"with cpaas_phone_number.NAME\"), then apply again:\n\n"+
+		"  terraform import cpaas_phone_number.NAME %[1]s\n\n"+
+		"or, with Terraform 1.5 or later, add an import block:\n\n"+
+		"  import {\n    to = cpaas_phone_number.NAME\n    id = \"%[1]s\"\n  }", number, err)
 }

@@ -105,7 +105,7 @@ func (d *PhoneNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			"pattern": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("Keeps numbers that start, after the numeric country code, with this pattern: up to %d "+
 					"characters A-Z, 0-9, `*` (any run of digits) and `?` (one digit). Letters stand for their keypad digits, so "+
-					"`415CALL` finds 415-225-5xxx.", numberrules.MaxPatternLength),
+					"`415CALL` finds 415-225-5xxx. Lower-case letters are accepted and sent upper-cased (`415call` is `415CALL`).", numberrules.MaxPatternLength),
 				Optional: true,
 			},
 			"npanxx": schema.StringAttribute{

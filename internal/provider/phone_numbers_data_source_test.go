@@ -248,3 +248,32 @@ data "cpaas_phone_numbers" "test" {
 }
 
 func regexpMust(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// The documentation's example, copied as it is, finds numbers: a user who
+// pastes it sees results, not an empty list (pattern "415*CALL" included).
+func TestAccPhoneNumbers_docsExampleFindsNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	example := acctest.RepoFile(t, "examples/data-sources/cpaas_phone_numbers/data-source.tf")
+	want, total := expectedSearch(t, 50, "country_iso", "US", "type", "local", "city", "San Francisco",
+		"pattern", "415*CALL", "services", "voice,sms")
+	if total == 0 {
+		t.Fatal(`the inventory holds no number for the documented pattern "415*CALL"`)
+	}
+	nearWant, nearTotal := expectedSearch(t, 100, "country_iso", "US", "npanxx", "415200", "local_calling_area", "true")
+	if nearTotal == 0 {
+		t.Fatal("the inventory holds no number near 415-200")
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.Config(example),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				checkSearchResult("data.cpaas_phone_numbers.sf", want, total),
+				checkSearchResult("data.cpaas_phone_numbers.near_415_200", nearWant, nearTotal),
+				resource.TestMatchResourceAttr("data.cpaas_phone_numbers.sf", "numbers.0.number", regexpMust(`^1415\d*2255`)),
+			),
+		}},
+	})
+}

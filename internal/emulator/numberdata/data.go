@@ -153,6 +153,7 @@ const (
 	usNumbersPerNXX  = 20 // 8 NXXs per US NPA
 	caNumbersPerNXX  = 20 // 8 NXXs per CA NPA
 	nxxPerNPA        = 8
+	vanitySuffix     = "2255" // CALL: one such number in each NANP NXX
 	usTollFreePerNPA = 80
 	caTollFreePerNPA = 40
 )

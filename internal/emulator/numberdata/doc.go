@@ -12,7 +12,8 @@
 // holds the same numbers. It is built once per process and shared read-only; each
 // Inventory only keeps its own set of taken numbers, so New() is cheap.
 //
-//   - US: 12,800 local numbers in 80 real NPAs (160 each, in 8 NXXs) with their real
+//   - US: 13,440 local numbers in 80 real NPAs (168 each, in 8 NXXs: 20 random ones
+//     and the vanity number NXX-2255, "CALL", in each) with their real
 //     cities, state names ("California"), short upper-case rate centers ("SNFC CNTRL")
 //     and the LATA of the area (722 for the San Francisco Bay), plus 560 toll-free
 //     numbers (800, 833, 844, 855, 866, 877, 888).
@@ -110,6 +111,7 @@
 //
 // StarterNumbers gives the three US local numbers every new emulator account owns from
 // the start. They use NXX 555 with lines 0100-0199, the block reserved for fiction,
-// which the inventory never generates: they are never in the search results, never
-// collide with a purchasable number, and Take/Get do not know them.
+// which the generator never uses, so they never collide with a generated number. The
+// inventory holds them as taken: a fresh search never shows them, and once released
+// (Return) they are on sale like any released number.
 package numberdata

@@ -43,6 +43,7 @@ type catalog struct {
 	byNumber  map[string]int    // number -> index in records
 	byCountry map[string][]int  // ISO -> indexes in records, ascending
 	names     map[string]uint16 // lower-case region, city and rate center -> id
+	starters  []int             // indexes of the starter numbers, taken in a new Inventory
 }
 
 // nameID interns a lower-cased name.
@@ -172,6 +173,17 @@ func build() *catalog {
 				}}
 				add(p, cc)
 			}
+			// A vanity number in each NXX (last four digits 2255, "CALL" on the
+			// keypad), as real inventories hold, so the documented pattern
+			// "415*CALL" finds numbers. Fixed digits: the generator's sequence,
+			// and so every other number, stays the same.
+			if number := "1" + a.npa + fmt.Sprintf("%03d", nxx) + vanitySuffix; !seen[number] {
+				add(PhoneNumber{PhoneNumber: wire.PhoneNumber{
+					Number: number, Prefix: a.npa, City: ce.city, Region: a.region,
+					RateCenter: ce.rateCenter, LATA: int64(a.lata), Type: typeFixed, SubType: subLocal,
+					SMSEnabled: true, VoiceEnabled: true,
+				}}, cc)
+			}
 		}
 	}
 
@@ -220,6 +232,15 @@ func build() *catalog {
 		}
 	}
 
+	// The starter numbers are inventory records too, taken in every new
+	// Inventory (each account owns them from the start): a released one
+	// goes back on sale like any other number.
+	starterSet := map[string]bool{}
+	for _, p := range StarterNumbers() {
+		add(p, countryByISO(p.CountryISO))
+		starterSet[p.Number] = true
+	}
+
 	restrictions := map[string]*string{}
 	texts := map[string]*string{}
 	for k, t := range restrictionTexts {
@@ -256,6 +277,9 @@ func build() *catalog {
 	for i := range recs {
 		p := &recs[i].PhoneNumber
 		cat.byNumber[p.Number] = i
+		if starterSet[p.Number] {
+			cat.starters = append(cat.starters, i)
+		}
 		cat.byCountry[p.CountryISO] = append(cat.byCountry[p.CountryISO], i)
 		cat.keys[i] = key{
 			national:   recs[i].national,
@@ -280,7 +304,8 @@ var starterAreas = []struct {
 }{{"415", "0100"}, {"212", "0101"}, {"312", "0102"}}
 
 // StarterNumbers returns the US local numbers (SMS and voice) every new emulator
-// account owns from the start. They are never part of the purchasable inventory.
+// account owns from the start. A new Inventory holds them as taken; released,
+// they go back on sale.
 func StarterNumbers() []PhoneNumber {
 	cc := countryByISO("US")
 	out := make([]PhoneNumber, 0, len(starterAreas))

@@ -23,10 +23,15 @@ type Inventory struct {
 	taken []bool // by index in cat.records
 }
 
-// New returns an inventory with every number available.
+// New returns an inventory with every number available but the starter
+// numbers, which every account owns from the start.
 func New() *Inventory {
 	cat := shared()
-	return &Inventory{cat: cat, taken: make([]bool, len(cat.records))}
+	inv := &Inventory{cat: cat, taken: make([]bool, len(cat.records))}
+	for _, i := range cat.starters {
+		inv.taken[i] = true
+	}
+	return inv
 }
 
 // Search returns the page of available numbers matching q, sorted by number
@@ -91,8 +96,8 @@ func (inv *Inventory) Take(number string) (PhoneNumber, error) {
 	return inv.cat.records[i].PhoneNumber.clone(), nil
 }
 
-// Return puts a released number back into the search results. Numbers that are not
-// in the inventory (starter numbers among them) are ignored.
+// Return puts a released number back into the search results, starter numbers
+// included. Numbers that are not in the inventory are ignored.
 func (inv *Inventory) Return(number string) {
 	i, ok := inv.cat.byNumber[number]
 	if !ok {

@@ -60,9 +60,22 @@ func search(t testing.TB, inv *Inventory, kv ...string) ([]PhoneNumber, int) {
 func countByCountry() map[string]int {
 	n := map[string]int{}
 	for _, r := range shared().records {
-		n[r.CountryISO]++
+		if !isStarter(r.Number) { // owned from the start, not for sale
+			n[r.CountryISO]++
+		}
 	}
 	return n
+}
+
+// isStarter reports whether number is a starter number: in the catalog but
+// taken in every new Inventory.
+func isStarter(number string) bool {
+	for _, p := range StarterNumbers() {
+		if p.Number == number {
+			return true
+		}
+	}
+	return false
 }
 
 func TestInventorySizes(t *testing.T) {
@@ -328,7 +341,7 @@ func bruteForce(q Query, taken map[string]bool) []PhoneNumber {
 	}
 	for _, r := range shared().records {
 		p := r.PhoneNumber
-		ok := p.CountryISO == q.CountryISO && !taken[p.Number] &&
+		ok := p.CountryISO == q.CountryISO && !taken[p.Number] && !isStarter(p.Number) &&
 			(q.Type == "" || q.Type == p.Type || q.Type == p.SubType) &&
 			(!q.SMS || p.SMSEnabled) && (!q.Voice || p.VoiceEnabled) &&
 			(q.Region == "" || strings.EqualFold(q.Region, p.Region)) &&
@@ -427,7 +440,7 @@ func TestTypeFilter(t *testing.T) {
 		q := mustParse(t, "country_iso", iso, "type", typ)
 		n := 0
 		for _, i := range shared().byCountry[iso] {
-			if ok(shared().records[i].PhoneNumber) {
+			if p := shared().records[i].PhoneNumber; ok(p) && !isStarter(p.Number) {
 				n++
 			}
 		}
@@ -674,7 +687,7 @@ func TestRegionAndCity(t *testing.T) {
 	}
 	var want int
 	for _, i := range shared().byCountry["US"] {
-		if r := shared().records[i]; r.Region == "California" && r.Type == "fixed" {
+		if r := shared().records[i]; r.Region == "California" && r.Type == "fixed" && !isStarter(r.Number) {
 			want++
 		}
 	}
@@ -935,8 +948,20 @@ func TestStarterNumbers(t *testing.T) {
 	}
 	inv := New()
 	for _, p := range a {
-		if _, ok := inv.Get(p.Number); ok {
-			t.Errorf("starter %s is in the inventory", p.Number)
+		// Owned from the start: known to the inventory, not for sale, not
+		// in a search; released, on sale like any number.
+		if got, ok := inv.Get(p.Number); !ok || !reflect.DeepEqual(got, p) {
+			t.Errorf("inventory record of starter %s: %+v, %v; want %+v", p.Number, got, ok, p)
+		}
+		if inv.Available(p.Number) {
+			t.Errorf("starter %s is for sale in a new inventory", p.Number)
+		}
+		if _, n := search(t, inv, "country_iso", "US", "pattern", p.Number[1:]); n != 0 {
+			t.Errorf("a new inventory's search finds starter %s", p.Number)
+		}
+		inv.Return(p.Number)
+		if items, n := search(t, inv, "country_iso", "US", "pattern", p.Number[1:]); n != 1 || items[0].Number != p.Number {
+			t.Errorf("released starter %s: search finds %d", p.Number, n)
 		}
 		if p.CountryISO != "US" || p.SubType != "local" || !p.SMSEnabled || !p.VoiceEnabled || p.LATA == 0 || p.RateCenter == "" {
 			t.Errorf("starter %+v", p)
