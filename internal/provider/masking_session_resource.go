@@ -165,7 +165,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 			Optional:      true,
 			Computed:      true,
 			Sensitive:     true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(), stringplanmodifier.UseStateForUnknown()},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(), stringplanmodifier.UseStateForUnknown(), pinNullUnlessGenerated{}},
 		}
 	}
 	resp.Schema = schema.Schema{
@@ -573,4 +573,29 @@ func (r *MaskingSessionResource) Delete(ctx context.Context, req resource.Delete
 func (r *MaskingSessionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
+}
+
+// pinNullUnlessGenerated plans a PIN that is not configured as null rather
+// than unknown when generate_pin is known to be false: the API then has no
+// PIN to return, and a create plan would otherwise show
+// "first_party_pin = (sensitive value)" for a session without PINs.
+type pinNullUnlessGenerated struct{}
+
+func (pinNullUnlessGenerated) Description(context.Context) string {
+	return "A PIN that is not configured is null unless generate_pin is true."
+}
+
+func (m pinNullUnlessGenerated) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (pinNullUnlessGenerated) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsNull() || !req.PlanValue.IsUnknown() {
+		return
+	}
+	var generate types.Bool
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("generate_pin"), &generate)...)
+	if !generate.IsUnknown() && !generate.ValueBool() {
+		resp.PlanValue = types.StringNull()
+	}
 }

@@ -342,6 +342,47 @@ func TestAccMaskingSession_generatedPINs(t *testing.T) {
 	})
 }
 
+// A session without PINs plans its PINs as null, not as "(sensitive
+// value)" to be known after apply: nothing secret is coming.
+func TestAccMaskingSession_noPINPlansNullPINs(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkSessionsEnded(env, t),
+		Steps: []resource.TestStep{{
+			Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("second_party_pin"), knownvalue.Null()),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
+			},
+		}, {
+			// With generate_pin the PINs stay unknown until the API makes them.
+			Config: env.Config(maskingConfig("14155551234", "14155555678", `
+  is_pin_authentication_required = true
+  generate_pin                   = true
+`)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate),
+					plancheck.ExpectUnknownValue(maskingRes, tfjsonpath.New("first_party_pin")),
+				},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
+			},
+		}},
+	})
+}
+
 func TestAccMaskingSession_poolExhausted(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
