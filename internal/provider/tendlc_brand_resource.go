@@ -68,7 +68,10 @@ func (r *TenDLCBrandResource) Metadata(_ context.Context, req resource.MetadataR
 func callbackURLAttribute(what string) schema.StringAttribute {
 	return schema.StringAttribute{
 		MarkdownDescription: "Absolute `http://` or `https://` URL that receives a signed callback on each status change of " + what +
-			" (headers `X-Service-Signature-V2`, `X-Service-Signature-Ma-V2`, `X-Service-Signature-V2-Nonce`). The receiver must answer 200; " +
+			" (headers `X-Service-Signature-V2`, `X-Service-Signature-Ma-V2`, `X-Service-Signature-V2-Nonce`). Each signature is " +
+			"base64(HMAC-SHA256(the URL without its query string followed by the nonce)): `X-Service-Signature-V2` keyed with the " +
+			"auth token of the account that owns the object, `X-Service-Signature-Ma-V2` with the main account's auth token (the " +
+			"same token when the account has no parent). The receiver must answer 200; " +
 			"otherwise the callback is retried 60, 120 and 240 seconds after the previous attempt. " + callbackSettingNote,
 		Optional:   true,
 		Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, "must be an absolute http:// or https:// URL")},

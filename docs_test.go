@@ -1,0 +1,161 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// Subcategories of the generated docs, as the Terraform Registry groups the
+// pages in its navigation.
+var docSubcategories = []string{"SIP Endpoints", "10DLC", "Phone Numbers", "Call Masking", "Messaging", "Guides"}
+
+// Every generated page has the same front matter: a title naming the
+// provider "CPaaS" and a subcategory from the list, so the registry's
+// navigation groups every page and no title says "cpaas".
+func TestDocsFrontMatter(t *testing.T) {
+	pages, err := filepath.Glob("docs/*/*.md")
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no docs pages: %v", err)
+	}
+	for _, p := range pages {
+		fm := frontMatter(t, p)
+		title, sub := fm["page_title"], fm["subcategory"]
+		if !strings.HasSuffix(title, " - CPaaS") && !strings.HasPrefix(p, "docs/guides/") {
+			t.Errorf(`%s: page_title %q does not end in " - CPaaS" (use {{.RenderedProviderName}} in its template)`, p, title)
+		}
+		if title == "" || strings.Contains(title, "cpaas\"") || strings.HasSuffix(title, "- cpaas") {
+			t.Errorf("%s: page_title %q", p, title)
+		}
+		if !slices.Contains(docSubcategories, sub) {
+			t.Errorf("%s: subcategory %q is not one of %q: give the page a template in templates/ with its subcategory", p, sub, docSubcategories)
+		}
+		if strings.HasPrefix(p, "docs/guides/") != (sub == "Guides") {
+			t.Errorf("%s: subcategory %q: guides, and only guides, are in \"Guides\"", p, sub)
+		}
+	}
+}
+
+// frontMatter parses the "key: value" lines of a page's front matter.
+func frontMatter(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.SplitN(string(b), "---\n", 3)
+	if len(parts) != 3 || parts[0] != "" {
+		t.Fatalf("%s: no front matter", path)
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(parts[1], "\n") {
+		if k, v, ok := strings.Cut(line, ": "); ok && !strings.HasPrefix(k, " ") {
+			out[k] = strings.Trim(v, `"`)
+		}
+	}
+	return out
+}
+
+// What users read names things they can use: emulator flags the standalone
+// emulator has (and that `make emulator` passes through EMULATOR_FLAGS), not
+// the Go option fields of package emulator.
+func TestDocsNameEmulatorFlagsNotGoFields(t *testing.T) {
+	flags := emulatorFlags(t)
+	docs := userDocs(t)
+	optionType := reflect.TypeOf(emulator.Options{})
+	for i := range optionType.NumField() {
+		name := optionType.Field(i).Name
+		for p, text := range docs {
+			if strings.Contains(text, "`"+name+"`") {
+				t.Errorf("%s names the Go option field `%s` of package emulator; name the flag a user has", p, name)
+			}
+		}
+	}
+	flagRef := regexp.MustCompile("`(-[a-z][a-z0-9-]*)[ `]")
+	readme := docs["README.md"]
+	start := strings.Index(readme, "## Running the emulator standalone")
+	end := strings.Index(readme[start+1:], "\n## ")
+	if start < 0 || end < 0 {
+		t.Fatal("README has no section \"Running the emulator standalone\"")
+	}
+	section := readme[start : start+1+end]
+	if !strings.Contains(section, "EMULATOR_FLAGS") {
+		t.Error("README's emulator section does not say how make emulator takes flags (EMULATOR_FLAGS)")
+	}
+	for _, m := range flagRef.FindAllStringSubmatch(section, -1) {
+		if !slices.Contains(flags, m[1]) {
+			t.Errorf("README's emulator section names %s, which the standalone emulator does not have (it has %v)", m[1], flags)
+		}
+	}
+	make, err := os.ReadFile("GNUmakefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^\tgo run \S*emulator\S* \$\(EMULATOR_FLAGS\)`).Match(make) {
+		t.Error("make emulator does not pass $(EMULATOR_FLAGS) to the emulator")
+	}
+}
+
+// Facts a user needs that the docs once left out.
+func TestDocsStateWhatUsersAsked(t *testing.T) {
+	docs := userDocs(t)
+	for _, c := range []struct{ page, want, why string }{
+		{"docs/resources/10dlc_brand.md", "`X-Service-Signature-Ma-V2` with the main account's auth token", "which token signs X-Service-Signature-Ma-V2"},
+		{"docs/resources/10dlc_campaign.md", "`X-Service-Signature-Ma-V2` with the main account's auth token", "which token signs X-Service-Signature-Ma-V2"},
+		{"docs/data-sources/phone_numbers.md", "Lower-case letters are accepted", "that a lower-case pattern is accepted"},
+		{"docs/resources/10dlc_brand.md", "`-registry-delay`", "the emulator flag that sets registration delays"},
+	} {
+		if !strings.Contains(docs[c.page], c.want) {
+			t.Errorf("%s does not say %s (want %q)", c.page, c.why, c.want)
+		}
+	}
+}
+
+// userDocs reads the README and every generated page.
+func userDocs(t *testing.T) map[string]string {
+	t.Helper()
+	pages, _ := filepath.Glob("docs/*/*.md")
+	pages = append(pages, "README.md", "docs/index.md")
+	out := map[string]string{}
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[p] = string(b)
+	}
+	return out
+}
+
+// emulatorFlags lists the flags the standalone emulator's command defines
+// (flag.X("name", ...) in its main package).
+func emulatorFlags(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob("internal/cmd/*emulator*/*.go")
+	more, _ := filepath.Glob("cmd/*emulator*/*.go")
+	files = append(files, more...)
+	def := regexp.MustCompile(`flag\.\w+\("([a-z][a-z0-9-]*)"`)
+	var flags []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range def.FindAllStringSubmatch(string(b), -1) {
+			flags = append(flags, "-"+m[1])
+		}
+	}
+	if len(flags) == 0 {
+		t.Fatal("found no flags of the standalone emulator")
+	}
+	return flags
+}
