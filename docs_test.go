@@ -159,3 +159,38 @@ func emulatorFlags(t *testing.T) []string {
 	}
 	return flags
 }
+
+// Each guide quotes, in full, the configuration its test applies
+// (internal/provider/guides_test.go applies examples/guides/<name>).
+func TestGuidesQuoteTheirTestedConfiguration(t *testing.T) {
+	dirs, _ := filepath.Glob("examples/guides/*")
+	if len(dirs) < 5 {
+		t.Fatalf("guide configurations: %v", dirs)
+	}
+	tests, err := os.ReadFile("internal/provider/guides_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		name := filepath.Base(dir)
+		page, err := os.ReadFile(filepath.Join("docs", "guides", name+".md"))
+		if err != nil {
+			t.Errorf("examples/guides/%s has no guide docs/guides/%s.md (add templates/guides/%s.md.tmpl)", name, name, name)
+			continue
+		}
+		if !strings.Contains(string(tests), `newGuideRunner(t, env, "`+name+`")`) {
+			t.Errorf("no test applies examples/guides/%s", name)
+		}
+		tfs, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
+		mods, _ := filepath.Glob(filepath.Join(dir, "modules", "*", "*.tf"))
+		for _, f := range append(tfs, mods...) {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(page), strings.TrimSpace(string(b))) {
+				t.Errorf("docs/guides/%s.md does not quote %s in full", name, f)
+			}
+		}
+	}
+}

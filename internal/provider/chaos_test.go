@@ -298,10 +298,13 @@ func newTFRunner(t *testing.T) *tfRunner {
 		cancel()
 		<-closeCh
 	})
-	reattach, _ := json.Marshal(map[string]any{chaosProviderSrc: map[string]any{
+	served := map[string]any{
 		"Protocol": string(rc.Protocol), "ProtocolVersion": rc.ProtocolVersion, "Pid": rc.Pid, "Test": true,
 		"Addr": map[string]string{"Network": rc.Addr.Network(), "String": rc.Addr.String()},
-	}})
+	}
+	// Also under OpenTofu's name for a short source = "cpaas-dev/cpaas", as
+	// the guides' configurations write it.
+	reattach, _ := json.Marshal(map[string]any{chaosProviderSrc: served, "registry.opentofu.org/cpaas-dev/cpaas": served})
 	cliConfig, _ := filepath.Abs("../../.ci/empty.tfrc")
 	env := append(os.Environ(), "TF_REATTACH_PROVIDERS="+string(reattach), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
 		"TF_CLI_CONFIG_FILE="+cliConfig)

@@ -1,0 +1,345 @@
+package provider_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/examples/guides/10dlc/callbackcheck"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// The guides under docs/guides quote their configurations from
+// examples/guides/<name>. Each test here copies one, as it is, into a
+// workspace, points its provider block at a fresh emulator with an override
+// file (the guides take credentials from the environment), and runs the
+// Terraform CLI through the guide's steps.
+
+// newGuideRunner returns a runner in an initialised copy of the guide's
+// configuration.
+func newGuideRunner(t *testing.T, env *acctest.Env, guide string) *tfRunner {
+	t.Helper()
+	acctest.PreCheck(t)
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	r := newTFRunner(t)
+	src := filepath.Join(acctest.RepoRoot(t), "examples", "guides", guide)
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(r.dir, rel), 0o755)
+		}
+		if !strings.HasSuffix(p, ".tf") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(r.dir, rel), b, 0o600)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	override := fmt.Sprintf("provider \"cpaas\" {\n  base_url   = %q\n  auth_id    = %q\n  auth_token = %q\n}\n",
+		env.URL, acctest.AuthID, acctest.AuthToken)
+	if err := os.WriteFile(filepath.Join(r.dir, "emulator_override.tf"), []byte(override), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.run("init", "-input=false")
+	r.run("validate")
+	return r
+}
+
+// edit rewrites a file of the guide's copy, failing when old is absent.
+func (r *tfRunner) edit(file, old, replacement string) {
+	r.t.Helper()
+	p := filepath.Join(r.dir, file)
+	b, err := os.ReadFile(p)
+	if err != nil || !strings.Contains(string(b), old) {
+		r.t.Fatalf("%s does not hold %q (%v)", file, old, err)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, replacement, 1)), 0o600); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// output reads one root output as JSON into v.
+func (r *tfRunner) output(name string, v any) {
+	r.t.Helper()
+	out := r.run("output", "-json", name)
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		r.t.Fatalf("output %s: %v\n%s", name, err, out)
+	}
+}
+
+// expectPlan runs plan -detailed-exitcode and requires its exit code.
+func (r *tfRunner) expectPlan(want int, args ...string) string {
+	r.t.Helper()
+	out, err := r.try(append([]string{"plan", "-input=false", "-detailed-exitcode"}, args...)...)
+	code := 0
+	if err != nil {
+		code = 1
+		var exit interface{ ExitCode() int }
+		if ok := asExit(err, &exit); ok {
+			code = exit.ExitCode()
+		}
+	}
+	if code != want {
+		r.t.Fatalf("plan %v: exit %d, want %d\n%s", args, code, want, out)
+	}
+	return out
+}
+
+func asExit(err error, target *interface{ ExitCode() int }) bool {
+	e, ok := err.(interface{ ExitCode() int })
+	if ok {
+		*target = e
+	}
+	return ok
+}
+
+func TestAccGuide_gettingStarted(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newGuideRunner(t, env, "getting-started")
+	pw := "-var=desk_password=Desk-phone-2024"
+	r.run("apply", "-input=false", "-auto-approve", pw)
+	ids := env.Objects(t)["endpoints"]
+	if len(ids) != 1 {
+		t.Fatalf("endpoints after apply: %v", ids)
+	}
+	ep, err := env.Client(t).GetEndpoint(context.Background(), ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uri string
+	r.output("sip_uri", &uri)
+	if ep.Alias != "Front desk phone" || !strings.HasPrefix(ep.Username, "frontdesk") || !strings.Contains(uri, ep.Username) {
+		t.Fatalf("endpoint %+v, sip_uri %q", ep, uri)
+	}
+	if st, _ := os.ReadFile(filepath.Join(r.dir, "terraform.tfstate")); strings.Contains(string(st), "Desk-phone-2024") {
+		t.Fatal("the write-only password reached the state")
+	}
+	r.expectPlan(0, pw)
+	r.run("destroy", "-input=false", "-auto-approve", pw)
+	if ids := env.Objects(t)["endpoints"]; len(ids) != 0 {
+		t.Fatalf("endpoints after destroy: %v", ids)
+	}
+}
+
+func TestAccGuide_10dlc(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	// The guide's receiver: every callback must carry both valid signatures.
+	var good, bad atomic.Int32
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		url := "http://" + req.Host + req.URL.Path
+		if callbackcheck.Verify(req.Header, "X-Service-Signature-V2", url, acctest.AuthToken) &&
+			callbackcheck.Verify(req.Header, "X-Service-Signature-Ma-V2", url, acctest.AuthToken) {
+			good.Add(1)
+			w.WriteHeader(http.StatusOK)
+			return
+		}
+		bad.Add(1)
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	t.Cleanup(receiver.Close)
+	r := newGuideRunner(t, env, "10dlc")
+	cb := "-var=callback_url=" + receiver.URL + "/10dlc"
+
+	r.run("apply", "-input=false", "-auto-approve", cb)
+	objs := env.Objects(t)
+	if len(objs["10dlc_brands"]) != 2 || len(objs["10dlc_campaigns"]) != 1 || len(objs["10dlc_campaign_numbers"]) != 2 {
+		t.Fatalf("after apply: %v", objs)
+	}
+	var background string
+	r.output("background_brand_status", &background)
+	if background != "PROCESSING" {
+		t.Fatalf("the brand that does not wait is %q at the end of the apply, want PROCESSING", background)
+	}
+	// The registry decides in the background; a refresh records it.
+	acctest.Eventually(t, 10*time.Second, func() bool {
+		for _, id := range env.Objects(t)["10dlc_brands"] {
+			if b, err := env.Client(t).GetBrand(context.Background(), id); err != nil || b.RegistrationStatus == "PROCESSING" {
+				return false
+			}
+		}
+		return true
+	})
+	r.run("apply", "-input=false", "-auto-approve", "-refresh-only", cb)
+	r.output("background_brand_status", &background)
+	if background != "COMPLETED" {
+		t.Fatalf("the background brand is %q after a refresh, want COMPLETED", background)
+	}
+	r.expectPlan(0, cb)
+
+	// A rejection: the apply fails with the registry's reasons, the brand
+	// stays in the state as tainted.
+	out, err := r.try("apply", "-input=false", "-auto-approve", cb, "-var=brand_alias=Acme REJECT")
+	if err == nil || !regexp.MustCompile(`(?s)rejected.*IDENTITY_MISMATCH`).MatchString(out) {
+		t.Fatalf("apply of a rejected brand: %v\n%s", err, out)
+	}
+	if st := r.run("state", "show", "cpaas_10dlc_brand.acme"); !strings.Contains(st, "tainted") {
+		t.Fatalf("the rejected brand is not tainted:\n%s", st)
+	}
+	// The recovery: correct the cause and apply again.
+	r.run("apply", "-input=false", "-auto-approve", cb)
+	r.expectPlan(0, cb)
+	if n := len(env.Objects(t)["10dlc_campaign_numbers"]); n != 2 {
+		t.Fatalf("links after recovery: %d", n)
+	}
+
+	env.Server.Settle()
+	if good.Load() == 0 || bad.Load() != 0 {
+		t.Fatalf("callbacks: %d verified, %d refused", good.Load(), bad.Load())
+	}
+}
+
+func TestAccGuide_gitopsEndpoints(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newGuideRunner(t, env, "gitops-endpoints")
+	pw := `-var=endpoint_passwords={reception="Reception-pw-1", support1="Support-pw-1", sales1="Sales-pw-1"}`
+	r.run("apply", "-input=false", "-auto-approve", pw)
+	var uris map[string]string
+	r.output("sip_uris", &uris)
+	if len(uris) != 3 || len(env.Objects(t)["endpoints"]) != 3 {
+		t.Fatalf("sip_uris %v, endpoints %v", uris, env.Objects(t)["endpoints"])
+	}
+	r.expectPlan(0, pw)
+
+	// Drift: someone renames a phone in the console. CI's plan exits 2 and
+	// shows the change to undo.
+	support := findEndpoint(t, env, "support1")
+	alias := "Renamed by hand"
+	if err := env.Client(t).UpdateEndpoint(context.Background(), support.EndpointID, client.EndpointUpdate{Alias: &alias}); err != nil {
+		t.Fatal(err)
+	}
+	out := r.expectPlan(2, pw)
+	if !strings.Contains(out, `module.endpoints.cpaas_endpoint.this["support1"] will be updated in-place`) ||
+		!strings.Contains(out, `"Renamed by hand" -> "Support desk 1"`) {
+		t.Fatalf("drift plan:\n%s", out)
+	}
+	r.run("apply", "-input=false", "-auto-approve", pw)
+	if ep := findEndpoint(t, env, "support1"); ep.Alias != "Support desk 1" {
+		t.Fatalf("alias after apply: %q", ep.Alias)
+	}
+
+	// Moving an endpoint to another application: one changed line, an
+	// update in place (same endpoint, same SIP username).
+	r.edit("main.tf", `alias = "Support desk 1", app_id = local.support_app`, `alias = "Support desk 1", app_id = local.sales_app`)
+	out = r.expectPlan(2, pw)
+	if !strings.Contains(out, "1 to change, 0 to destroy") || strings.Contains(out, "must be replaced") {
+		t.Fatalf("moving an endpoint between applications:\n%s", out)
+	}
+	r.run("apply", "-input=false", "-auto-approve", pw)
+	if ep := findEndpoint(t, env, "support1"); ep.AppID() != "20372631212782781" || ep.EndpointID != support.EndpointID {
+		t.Fatalf("after the move: %+v (was %s)", ep, support.EndpointID)
+	}
+	r.expectPlan(0, pw)
+}
+
+// findEndpoint returns the endpoint whose username starts with prefix.
+func findEndpoint(t *testing.T, env *acctest.Env, prefix string) *client.Endpoint {
+	t.Helper()
+	for _, id := range env.Objects(t)["endpoints"] {
+		ep, err := env.Client(t).GetEndpoint(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(ep.Username, prefix) {
+			return ep
+		}
+	}
+	t.Fatalf("no endpoint %s...", prefix)
+	return nil
+}
+
+func TestAccGuide_buyingNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	want, _ := expectedSearch(t, 2, "country_iso", "US", "type", "local", "city", "San Francisco", "services", "voice,sms")
+	r := newGuideRunner(t, env, "buying-numbers")
+	r.run("apply", "-input=false", "-auto-approve")
+	var bought string
+	r.output("support_number", &bought)
+	if bought != want[0] {
+		t.Fatalf("bought %s, want the search's first result %s", bought, want[0])
+	}
+	// The search now offers another number first; ignore_changes keeps the
+	// plan empty.
+	r.expectPlan(0)
+
+	// Why: without ignore_changes the same plan would release the number
+	// and buy another (prevent_destroy stops it).
+	r.edit("main.tf", "ignore_changes = [number]", "")
+	out := r.expectPlan(1)
+	if !strings.Contains(out, "Instance cannot be destroyed") || !strings.Contains(out, want[1]) {
+		t.Fatalf("plan without ignore_changes:\n%s", out)
+	}
+	r.edit("main.tf", "prevent_destroy = true", "prevent_destroy = false")
+	out = r.expectPlan(2)
+	if !strings.Contains(out, "must be replaced") || !strings.Contains(out, fmt.Sprintf("%q -> %q", want[0], want[1])) {
+		t.Fatalf("plan without the lifecycle rules:\n%s", out)
+	}
+	// prevent_destroy refuses a destroy.
+	r.edit("main.tf", "prevent_destroy = false", "prevent_destroy = true")
+	if out, err := r.try("destroy", "-input=false", "-auto-approve"); err == nil || !strings.Contains(out, "Instance cannot be destroyed") {
+		t.Fatalf("destroy with prevent_destroy: %v\n%s", err, out)
+	}
+	if got := env.Objects(t)["numbers"]; len(got) != 1 || got[0] != bought {
+		t.Fatalf("numbers owned: %v", got)
+	}
+}
+
+func TestAccGuide_messagingPipeline(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newGuideRunner(t, env, "messaging-pipeline")
+	r.run("apply", "-input=false", "-auto-approve", "-var=release=v1.0.0")
+	if n := len(env.Objects(t)["messages"]); n != 2 {
+		t.Fatalf("messages after the first release: %d, want 2", n)
+	}
+	var units int
+	r.output("sms_units", &units)
+	if units != 1 {
+		t.Fatalf("sms_units = %d", units)
+	}
+	// Re-running the pipeline for the same release sends nothing.
+	r.expectPlan(0, "-var=release=v1.0.0")
+	r.run("apply", "-input=false", "-auto-approve", "-var=release=v1.0.0")
+	if n := len(env.Objects(t)["messages"]); n != 2 {
+		t.Fatalf("messages after re-running the same release: %d, want 2", n)
+	}
+	// A new release replaces the resource: the notice goes out again.
+	out := r.expectPlan(2, "-var=release=v1.1.0")
+	if !strings.Contains(out, "must be replaced") {
+		t.Fatalf("new release plan:\n%s", out)
+	}
+	r.run("apply", "-input=false", "-auto-approve", "-var=release=v1.1.0")
+	if n := len(env.Objects(t)["messages"]); n != 4 {
+		t.Fatalf("messages after the second release: %d, want 4", n)
+	}
+	// The precondition stops a notice that would cost more than 2 units
+	// at plan time, before anything is sent.
+	long := "-var=release=" + strings.Repeat("v", 400)
+	if out, err := r.try("plan", "-input=false", long); err == nil || !strings.Contains(out, "keep it to 2") {
+		t.Fatalf("plan of a long notice: %v\n%s", err, out)
+	}
+}
