@@ -175,6 +175,35 @@ func (r *EndpointResource) Configure(_ context.Context, req resource.ConfigureRe
 	r.client = configureResource(req, resp)
 }
 
+// adoptRuleEndpoint says what happens when the reply to a create is lost;
+// createEndpointOrAdopt below carries it out. The description quotes it.
+const adoptRuleEndpoint = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second endpoint: " +
+	"it lists the endpoints and adopts the one whose SIP username is `username` followed by 12 digits and whose alias, " +
+	"password digest and application equal the configured ones; when none matches the create is sent again, when " +
+	"several match the apply stops with an error naming them."
+
+// createEndpointOrAdopt is CreateEndpoint that never makes a duplicate.
+func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.EndpointCreate) (*client.EndpointCreated, error) {
+	digest := endpointrules.PasswordDigest(in.Password)
+	return createOrAdopt(ctx, "endpoint", fmt.Sprintf("username %s + %d digits, alias %q, the same password and app_id %q",
+		in.Username, endpointrules.UsernameSuffixDigits, in.Alias, in.AppID),
+		func(ctx context.Context) (*client.EndpointCreated, error) { return c.CreateEndpoint(ctx, in) },
+		func(ctx context.Context) ([]*client.EndpointCreated, error) {
+			all, err := c.ListAllEndpoints(ctx)
+			if err != nil {
+				return nil, err
+			}
+			var found []*client.EndpointCreated
+			for _, e := range all {
+				if endpointrules.IsSIPUsernameOf(e.Username, in.Username) && e.Alias == in.Alias && e.Password == digest && e.AppID() == in.AppID {
+					found = append(found, &client.EndpointCreated{Username: e.Username, Alias: e.Alias, EndpointID: e.EndpointID, Message: "adopted"})
+				}
+			}
+			return found, nil
+		},
+		func(e *client.EndpointCreated) string { return e.EndpointID })
+}
+
 func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan, config endpointModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

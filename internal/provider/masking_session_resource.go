@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -376,6 +377,39 @@ func (r *MaskingSessionResource) Configure(_ context.Context, req resource.Confi
 
 func maskingBoolPtr(v types.Bool) *bool    { b := v.ValueBool(); return &b }
 func maskingInt64Ptr(v types.Int64) *int64 { n := v.ValueInt64(); return &n }
+
+// adoptRuleMaskingSession says what happens when the reply to a create is lost;
+// createMaskingSessionOrAdopt below carries it out. The description quotes it.
+const adoptRuleMaskingSession = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second " +
+	"session: it lists the active sessions between `first_party` and `second_party` created since two minutes before the " +
+	"create began, and adopts the one match; when none matches the create is sent again, when several match the apply " +
+	"stops with an error naming them."
+
+// createMaskingSessionOrAdopt is CreateMaskingSession that never makes a
+// duplicate session.
+func createMaskingSessionOrAdopt(ctx context.Context, c *client.Client, in client.MaskingSessionCreate) (*client.MaskingSessionCreated, error) {
+	since := time.Now().Add(-lookupWindow).UTC().Format("2006-01-02 15:04:05")
+	return createOrAdopt(ctx, "masking session", fmt.Sprintf("active, between %s and %s, created since %s", in.FirstParty, in.SecondParty, since),
+		func(ctx context.Context) (*client.MaskingSessionCreated, error) {
+			return c.CreateMaskingSession(ctx, in)
+		},
+		func(ctx context.Context) ([]*client.MaskingSessionCreated, error) {
+			all, err := c.ListAllMaskingSessions(ctx, client.MaskingSessionFilter{
+				FirstParty: in.FirstParty, SecondParty: in.SecondParty, Status: "active", CreatedTimeGTE: since,
+			})
+			if err != nil {
+				return nil, err
+			}
+			var found []*client.MaskingSessionCreated
+			for _, s := range all {
+				if s.FirstParty == in.FirstParty && s.SecondParty == in.SecondParty && !s.IsExpired() {
+					found = append(found, &client.MaskingSessionCreated{SessionUUID: s.SessionUUID, VirtualNumber: "+" + s.VirtualNumber, Message: "adopted", Session: s})
+				}
+			}
+			return found, nil
+		},
+		func(s *client.MaskingSessionCreated) string { return s.SessionUUID })
+}
 
 func (r *MaskingSessionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan maskingSessionModel

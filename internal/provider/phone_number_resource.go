@@ -179,6 +179,29 @@ func applyNumber(m *phoneNumberResourceModel, n *client.AccountNumber) {
 	m.numberRecordModel = recordFrom(n)
 }
 
+// adoptRulePhoneNumber says what happens when the reply to a create is lost;
+// buyPhoneNumberOrAdopt below carries it out. The description quotes it.
+const adoptRulePhoneNumber = "If the API's reply to the purchase is lost (or is a 5xx), the provider reads the number from the " +
+	"account's numbers (`Number/<number>`): when the account owns it the purchase is adopted, otherwise it is sent again."
+
+// buyPhoneNumberOrAdopt is BuyPhoneNumber that adopts a purchase the API
+// carried out without the reply arriving.
+func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string, in client.PhoneNumberBuy) (*client.PhoneNumberBought, error) {
+	return createOrAdopt(ctx, "phone number", "number "+number,
+		func(ctx context.Context) (*client.PhoneNumberBought, error) { return c.BuyPhoneNumber(ctx, number, in) },
+		func(ctx context.Context) ([]*client.PhoneNumberBought, error) {
+			n, err := c.GetNumber(ctx, number)
+			if errors.Is(err, client.ErrNotFound) {
+				return nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			return []*client.PhoneNumberBought{{Message: "adopted", Status: "fulfilled", Numbers: []client.BoughtNumber{{Number: n.Number, Status: "Success"}}}}, nil
+		},
+		func(*client.PhoneNumberBought) string { return number })
+}
+
 func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan phoneNumberResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -198,6 +198,32 @@ func applyBrand(m *tendlcBrandModel, b *client.Brand) {
 	}
 }
 
+// adoptRuleBrand says what happens when the reply to a create is lost;
+// createBrandOrAdopt below carries it out. The description quotes it.
+const adoptRuleBrand = "If the API's reply to the create is lost (or is a 5xx), the provider does not register a second brand: it " +
+	"lists the brands and adopts the one with the same `brand_alias`, `profile_uuid` and `brand_type`; when none matches " +
+	"the create is sent again, when several match the apply stops with an error naming them."
+
+// createBrandOrAdopt is CreateBrand that never registers a duplicate.
+func createBrandOrAdopt(ctx context.Context, c *client.Client, in client.BrandCreate) (*client.BrandCreated, error) {
+	return createOrAdopt(ctx, "10DLC brand", fmt.Sprintf("brand_alias %q, profile_uuid %s and brand_type %s", in.BrandAlias, in.ProfileUUID, in.BrandType),
+		func(ctx context.Context) (*client.BrandCreated, error) { return c.CreateBrand(ctx, in) },
+		func(ctx context.Context) ([]*client.BrandCreated, error) {
+			all, err := c.ListAllBrands(ctx)
+			if err != nil {
+				return nil, err
+			}
+			var found []*client.BrandCreated
+			for _, b := range all {
+				if b.BrandAlias == in.BrandAlias && b.ProfileUUID == in.ProfileUUID && (in.BrandType == "" || b.BrandType == in.BrandType) {
+					found = append(found, &client.BrandCreated{BrandID: b.BrandID, Message: "adopted"})
+				}
+			}
+			return found, nil
+		},
+		func(b *client.BrandCreated) string { return b.BrandID })
+}
+
 func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan tendlcBrandModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -148,6 +148,59 @@ func waitNumberUnlinked(ctx context.Context, c *client.Client, campaignID, numbe
 		Target: []string{numberGone, numberRefused}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout}.Wait(ctx)
 }
 
+// adoptRuleCampaignNumber says what happens when the reply to a create is lost;
+// linkNumberOrAdopt below carries it out. The description quotes it.
+const adoptRuleCampaignNumber = "If the API's reply to the link request is lost (or is a 5xx), the provider reads the number in " +
+	"the campaign: a pending or completed link is adopted, otherwise the link request is sent again."
+
+// linkNumberOrAdopt is LinkNumbers for one number that adopts a link
+// request the API received without the reply arriving.
+func linkNumberOrAdopt(ctx context.Context, c *client.Client, campaignID string, in client.NumberLink) error {
+	number := in.Numbers[0]
+	_, err := createOrAdopt(ctx, "10DLC number link", "number "+number+" in campaign "+campaignID,
+		func(ctx context.Context) (string, error) { return number, c.LinkNumbers(ctx, campaignID, in) },
+		func(ctx context.Context) ([]string, error) {
+			n, err := c.GetCampaignNumber(ctx, campaignID, number)
+			if errors.Is(err, client.ErrNotFound) || (err == nil && n.Status == tendlcrules.StatusFailed) {
+				return nil, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			return []string{number}, nil
+		},
+		func(n string) string { return n })
+	return err
+}
+
+// unlinkNumberOrConfirm is UnlinkNumber that, when its outcome is unknown,
+// reads the number: gone or an unlink in progress (PROCESSING) means the
+// request arrived; a settled link gets the request again.
+func unlinkNumberOrConfirm(ctx context.Context, c *client.Client, campaignID, number string, in client.NumberUnlink) error {
+	var err error
+	for attempt := 1; attempt <= maxCreateAttempts; attempt++ {
+		if err = c.UnlinkNumber(ctx, campaignID, number, in); err == nil || !client.IsAmbiguousCreate(err) {
+			return err
+		}
+		n, lerr := lookupWithRetry(ctx, func(ctx context.Context) ([]*client.CampaignNumber, error) {
+			n, err := c.GetCampaignNumber(ctx, campaignID, number)
+			if err != nil {
+				return nil, err
+			}
+			return []*client.CampaignNumber{n}, nil
+		})
+		switch {
+		case errors.Is(lerr, client.ErrNotFound):
+			return nil
+		case lerr != nil:
+			return &lookupFailedError{kind: "10DLC number link", create: err, find: lerr}
+		case n[0].Status == tendlcrules.StatusProcessing:
+			return nil
+		}
+	}
+	return err
+}
+
 func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan tendlcCampaignNumberModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -290,6 +290,32 @@ func applyCampaign(m *tendlcCampaignModel, c *client.Campaign) {
 	}
 }
 
+// adoptRuleCampaign says what happens when the reply to a create is lost;
+// createCampaignOrAdopt below carries it out. The description quotes it.
+const adoptRuleCampaign = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second campaign: " +
+	"it lists the campaigns of `brand_id` and adopts the one with the same `campaign_alias`, `usecase` and `vertical`; " +
+	"when none matches the create is sent again, when several match the apply stops with an error naming them."
+
+// createCampaignOrAdopt is CreateCampaign that never makes a duplicate.
+func createCampaignOrAdopt(ctx context.Context, c *client.Client, in client.CampaignCreate) (*client.CampaignCreated, error) {
+	return createOrAdopt(ctx, "10DLC campaign", fmt.Sprintf("campaign_alias %q, usecase %s and vertical %s of brand %s", in.CampaignAlias, in.Usecase, in.Vertical, in.BrandID),
+		func(ctx context.Context) (*client.CampaignCreated, error) { return c.CreateCampaign(ctx, in) },
+		func(ctx context.Context) ([]*client.CampaignCreated, error) {
+			all, err := c.ListAllCampaigns(ctx, in.BrandID)
+			if err != nil {
+				return nil, err
+			}
+			var found []*client.CampaignCreated
+			for _, k := range all {
+				if k.BrandID == in.BrandID && k.CampaignAlias == in.CampaignAlias && k.Usecase == in.Usecase && k.Vertical == in.Vertical {
+					found = append(found, &client.CampaignCreated{CampaignID: k.CampaignID, Message: "adopted"})
+				}
+			}
+			return found, nil
+		},
+		func(k *client.CampaignCreated) string { return k.CampaignID })
+}
+
 func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan tendlcCampaignModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
