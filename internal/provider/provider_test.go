@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -80,6 +81,26 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 	})
 	if ids := env.Objects(t)["endpoints"]; len(ids) != 0 {
 		t.Fatalf("refused configurations created %v", ids)
+	}
+}
+
+// TestAccProvider_shellEnvironmentChangesNoResult runs
+// TestAccProvider_configurationErrors again in a child process whose
+// environment holds what a developer's shell may: credentials the provider
+// would fall back to, and Terraform variables that would break or change
+// every command. The child must pass all the same (see acctest.Hermetic).
+func TestAccProvider_shellEnvironmentChangesNoResult(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAccProvider_configurationErrors$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(),
+		"CPAAS_AUTH_ID=MAJUNK000000000000000", "CPAAS_AUTH_TOKEN=junk", "CPAAS_BASE_URL=https://junk.invalid",
+		"TF_CLI_ARGS=-no-such-flag", "TF_WORKSPACE=junk", "TF_CLI_CONFIG_FILE=/nonexistent/junk.tfrc", "TF_VAR_junk=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestAccProvider_configurationErrors") {
+		t.Fatalf("with a junk shell environment TestAccProvider_configurationErrors did not pass (%v):\n%s", err, out)
 	}
 }
 

@@ -1,0 +1,53 @@
+package acctest
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// kept are the variables a test run may take from the shell: the test
+// harness's own (TF_ACC*, set by make test and CI) and log levels, which
+// change what is logged but no result.
+func kept(name string) bool {
+	return strings.HasPrefix(name, "TF_ACC") || strings.HasPrefix(name, "TF_LOG")
+}
+
+// Hermetic makes the process environment the tests' own, so nothing a
+// developer exported changes a result: it unsets every CPAAS_* variable (the
+// provider's fallbacks for auth_id, auth_token and base_url) and every TF_*
+// one but those kept (TF_CLI_ARGS, TF_VAR_*, TF_WORKSPACE, TF_DATA_DIR,
+// TF_REATTACH_PROVIDERS ...), and points Terraform at an empty CLI
+// configuration. Tests that want a variable set it with t.Setenv. It
+// returns a function that removes the empty configuration.
+func Hermetic() (func(), error) {
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "CPAAS_") || (strings.HasPrefix(name, "TF_") && !kept(name)) {
+			if err := os.Unsetenv(name); err != nil {
+				return nil, err
+			}
+		}
+	}
+	f, err := os.CreateTemp("", "acctest-*.tfrc")
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	if err := os.Setenv("TF_CLI_CONFIG_FILE", f.Name()); err != nil {
+		return nil, err
+	}
+	return func() { os.Remove(f.Name()) }, nil
+}
+
+// Main is the TestMain of a package whose tests run Terraform or the
+// provider: Hermetic, then the tests.
+func Main(m *testing.M) {
+	cleanup, err := Hermetic()
+	if err != nil {
+		panic("acctest: " + err.Error())
+	}
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
+}
