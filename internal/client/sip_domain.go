@@ -2,7 +2,10 @@ package client
 
 import (
 	"context"
+	"errors"
 	"strings"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 // An endpoint's sip_uri is "sip:<username>@<domain>", and the domain is the
@@ -26,17 +29,35 @@ func (c *Client) learnSIPDomain(ep *Endpoint) {
 	c.sipDomain.CompareAndSwap(nil, &rest)
 }
 
-// ShareSIPDomainReadBack runs readBack, a read-back of a just-created
-// endpoint that teaches the SIP domain, unless another create's read-back
-// is in flight: then it waits for that one instead. Creates finishing
-// together before the domain is known thus make one read-back between them.
-func (c *Client) ShareSIPDomainReadBack(ctx context.Context, readBack func(context.Context) error) {
-	if c.sipDomain.Load() != nil {
-		return
+// NewEndpointSIPURI returns the SIP URI of the endpoint this client just
+// created as id with sipUsername. Once the SIP domain is known it is derived
+// without a request. Until then the endpoint is read back (retrying a 404
+// while the read lags the create), which teaches the domain; creates
+// finishing together share one read-back and then derive their own URIs.
+func (c *Client) NewEndpointSIPURI(ctx context.Context, id, sipUsername string) (string, error) {
+	if uri, ok := c.EndpointSIPURI(sipUsername); ok {
+		return uri, nil
 	}
-	_, _, _ = c.sipDomainFlight.Do("sip-domain", func() (any, error) {
-		return nil, readBack(ctx)
+	_, err, shared := c.sipDomainFlight.Do("sip-domain", func() (any, error) {
+		return c.readNewEndpoint(ctx, id)
 	})
+	if uri, ok := c.EndpointSIPURI(sipUsername); ok {
+		return uri, nil
+	}
+	if err != nil && !shared {
+		return "", err
+	}
+	// Another endpoint's read-back failed or taught nothing: read this one.
+	ep, err := c.readNewEndpoint(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	return ep.SIPURI, nil
+}
+
+func (c *Client) readNewEndpoint(ctx context.Context, id string) (*Endpoint, error) {
+	return wait.UntilFound(ctx, "endpoint "+id, func(err error) bool { return errors.Is(err, ErrNotFound) },
+		func(ctx context.Context) (*Endpoint, error) { return c.GetEndpoint(ctx, id) })
 }
 
 // EndpointSIPURI returns the SIP URI of sipUsername when the account's SIP

@@ -232,29 +232,9 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 	plan.SIPUsername = types.StringValue(created.Username)
 	plan.PasswordWO = types.StringNull()
 
-	// Once the client knows the account's SIP domain the create reply says
-	// everything: a new endpoint is never registered, and the API stores
-	// the MD5 of the password we sent. No read-back request. Until then,
-	// the creates of the first burst share one read-back that teaches it.
-	r.client.ShareSIPDomainReadBack(ctx, func(ctx context.Context) error {
-		_, err := readAfterCreate(ctx, "endpoint "+created.EndpointID, func(ctx context.Context) (*client.Endpoint, error) {
-			return r.client.GetEndpoint(ctx, created.EndpointID)
-		})
-		return err
-	})
-	if uri, ok := r.client.EndpointSIPURI(created.Username); ok {
-		plan.SIPURI = types.StringValue(uri)
-		plan.SIPRegistered = types.BoolValue(false)
-		if writeOnly {
-			r.rememberPasswordWO(ctx, resp.Private, created.EndpointID, endpointrules.PasswordDigest(password))
-		}
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		return
-	}
-
-	ep, err := readAfterCreate(ctx, "endpoint "+created.EndpointID, func(ctx context.Context) (*client.Endpoint, error) {
-		return r.client.GetEndpoint(ctx, created.EndpointID)
-	})
+	// A new endpoint is never registered, and the API stores the MD5 of the
+	// password we sent: with its SIP URI the create reply says everything.
+	uri, err := r.client.NewEndpointSIPURI(ctx, created.EndpointID, created.Username)
 	if err != nil {
 		plan.SIPURI = types.StringNull()
 		plan.SIPRegistered = types.BoolNull()
@@ -262,9 +242,10 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 		addAPIError(&resp.Diagnostics, "Error reading endpoint after create", "endpoint "+created.EndpointID, err)
 		return
 	}
-	applyEndpoint(&plan, ep)
+	plan.SIPURI = types.StringValue(uri)
+	plan.SIPRegistered = types.BoolValue(false)
 	if writeOnly {
-		r.rememberPasswordWO(ctx, resp.Private, ep.EndpointID, ep.Password)
+		r.rememberPasswordWO(ctx, resp.Private, created.EndpointID, endpointrules.PasswordDigest(password))
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }

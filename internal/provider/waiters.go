@@ -15,14 +15,10 @@ import (
 // The waits every resource may use, on internal/wait. Named waiters of one
 // resource (waitBrandRegistered, ...) stand beside that resource.
 
-// readAfterCreateTimeout bounds the retries of a 404 right after a create.
-const readAfterCreateTimeout = 6 * time.Second
-
-// readAfterCreate reads an object just created, retrying a 404 for a few
-// seconds: some APIs serve a read from a replica that lags the write.
+// readAfterCreate reads an object just created, retrying a 404 while the
+// read lags the create (wait.PropagationTimeout at most).
 func readAfterCreate[T any](ctx context.Context, what string, read func(context.Context) (T, error)) (T, error) {
-	return wait.Retry(ctx, "read after create of "+what, 0, readAfterCreateTimeout,
-		func(err error) bool { return errors.Is(err, client.ErrNotFound) }, read)
+	return wait.UntilFound(ctx, what, func(err error) bool { return errors.Is(err, client.ErrNotFound) }, read)
 }
 
 // addTimeoutError reports a waiter that ran out of time.

@@ -139,6 +139,16 @@ func Retry[T any](ctx context.Context, what string, attempts int, timeout time.D
 	return out, err
 }
 
+// PropagationTimeout bounds the wait for an object just created to become
+// readable: some APIs serve reads from a replica that lags the write.
+const PropagationTimeout = 6 * time.Second
+
+// UntilFound reads an object just created, repeating the read while
+// notFound(err), for at most PropagationTimeout.
+func UntilFound[T any](ctx context.Context, what string, notFound func(error) bool, read func(context.Context) (T, error)) (T, error) {
+	return Retry(ctx, "read after create of "+what, 0, PropagationTimeout, notFound, read)
+}
+
 // Always is a retryable that accepts every error.
 func Always(error) bool { return true }
 
