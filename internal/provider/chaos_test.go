@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
@@ -52,8 +54,27 @@ func chaosFaults(seed uint64) emulator.Faults {
 // 5xx and dropped replies go on.
 var chaosRateLimit = emulator.RateLimit{Rate: 30, Burst: 10}
 
-// chaosConfig returns the configuration and how many resources of each
-// emulator kind it declares.
+// chaosPart is one resource type's share of the chaos configuration: its
+// HCL and how many objects of each emulator kind (emulator.Server.Objects)
+// that HCL makes. Parts may refer to each other's resources.
+type chaosPart struct {
+	hcl  string
+	want map[string]int
+}
+
+// chaosParts is the registration list of the parts, by resource type. Each
+// resource registers its own (registerChaosPart, beside its rel...HCL
+// function); TestChaosCoversEveryResource fails for a resource type
+// without one.
+var chaosParts = map[string]func() chaosPart{}
+
+func registerChaosPart(resourceType string, part func() chaosPart) bool {
+	chaosParts[resourceType] = part
+	return true
+}
+
+// chaosConfig returns the configuration of every registered part and how
+// many objects of each emulator kind it declares.
 func chaosConfig(url string) (string, map[string]int) {
 	var b strings.Builder
 	// The source is the full address the reattached provider serves: a
@@ -68,43 +89,27 @@ terraform {
 `, chaosProviderSrc)
 	b.WriteString(relProvider(url, chaosRetries))
 	want := map[string]int{}
-	for i := 1; i <= 12; i++ {
-		b.WriteString(relEndpointHCL(i))
+	for _, typ := range slices.Sorted(maps.Keys(chaosParts)) {
+		p := chaosParts[typ]()
+		b.WriteString(p.hcl)
+		for kind, n := range p.want {
+			want[kind] += n
+		}
 	}
-	want["endpoints"] = 12
-	for i := 1; i <= 3; i++ {
-		b.WriteString(relBrandHCL(i))
-	}
-	want["10dlc_brands"] = 3
-	for i := 1; i <= 6; i++ {
-		b.WriteString(relCampaignHCL(i, fmt.Sprintf("cpaas_10dlc_brand.b%d", (i-1)%3+1)))
-	}
-	want["10dlc_campaigns"] = 6
-	b.WriteString(relNumbersHCL(6))
-	for i := 0; i < 6; i++ {
-		b.WriteString(relPhoneNumberHCL(i))
-	}
-	want["numbers"] = 6
-	// Every starter number and every bought number linked to a campaign.
-	links := 0
-	for i, n := range []string{`"14155550100"`, `"12125550101"`, `"13125550102"`} {
-		links++
-		b.WriteString(relCampaignNumberHCL(links, fmt.Sprintf("cpaas_10dlc_campaign.c%d", i+1), n))
-	}
-	for i := 0; i < 6; i++ {
-		links++
-		b.WriteString(relCampaignNumberHCL(links, fmt.Sprintf("cpaas_10dlc_campaign.c%d", i%6+1), fmt.Sprintf("cpaas_phone_number.n%d.number", i)))
-	}
-	want["10dlc_campaign_numbers"] = links
-	for i := 1; i <= 8; i++ {
-		b.WriteString(relMaskingHCL(i))
-	}
-	want["masking_sessions"] = 8
-	for i := 1; i <= 8; i++ {
-		b.WriteString(relMessageHCL(i, fmt.Sprintf("1646555%04d", i)))
-	}
-	want["messages"] = 8
 	return b.String(), want
+}
+
+// TestChaosCoversEveryResource: every resource type the provider serves
+// takes part in the chaos test.
+func TestChaosCoversEveryResource(t *testing.T) {
+	p := provider.New("test")()
+	for _, newResource := range p.Resources(context.Background()) {
+		var resp fwresource.MetadataResponse
+		newResource().Metadata(context.Background(), fwresource.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
+		if _, ok := chaosParts[resp.TypeName]; !ok {
+			t.Errorf("%s has no part in the chaos test: register one with registerChaosPart", resp.TypeName)
+		}
+	}
 }
 
 func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
@@ -162,8 +167,11 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	// Ask the emulator, with the faults off so the questions get answers.
 	env.Server.SetFaults(emulator.Faults{})
 	_ = env.Server.SetRateLimit(emulator.RateLimit{})
-	stateIDs := tf.stateIDs()
 	objs := env.Objects(t)
+	stateIDs := tf.stateIDs(objs)
+	if ghosts := stateIDs[notInEmulator]; len(ghosts) != 0 {
+		t.Errorf("the state holds ids the emulator does not: %v", ghosts)
+	}
 	duplicates, orphans := 0, 0
 	for kind, n := range want {
 		got, inState := objs[kind], stateIDs[kind]
@@ -221,7 +229,7 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	destroyStats := env.Server.FaultStats()
 	env.Server.SetFaults(emulator.Faults{})
 	_ = env.Server.SetRateLimit(emulator.RateLimit{})
-	if left := tf.stateIDs(); len(left) != 0 {
+	if left := tf.stateIDs(nil); len(left) != 0 {
 		t.Fatalf("state not empty after %d destroy rounds: %v", destroyRounds, left)
 	}
 	objs = env.Objects(t)
@@ -348,8 +356,14 @@ func (r *tfRunner) planExitCode() (int, string) {
 	return 0, out
 }
 
-// stateIDs maps emulator object kinds to the ids the state holds.
-func (r *tfRunner) stateIDs() map[string][]string {
+// notInEmulator is the kind stateIDs gives ids the emulator does not hold.
+const notInEmulator = "not in the emulator"
+
+// stateIDs maps emulator object kinds to the ids the state holds, finding
+// each managed resource's id in the emulator's inventory objs (by kind). A
+// resource that stands for several objects lists them in a *_uuids
+// attribute (a message, one per destination), which counts instead.
+func (r *tfRunner) stateIDs(objs map[string][]string) map[string][]string {
 	r.t.Helper()
 	var st struct {
 		Values *struct {
@@ -365,27 +379,38 @@ func (r *tfRunner) stateIDs() map[string][]string {
 	if err := json.Unmarshal([]byte(r.run("show", "-json")), &st); err != nil {
 		r.t.Fatal(err)
 	}
-	kinds := map[string]string{
-		"cpaas_endpoint": "endpoints", "cpaas_10dlc_brand": "10dlc_brands", "cpaas_10dlc_campaign": "10dlc_campaigns",
-		"cpaas_10dlc_campaign_number": "10dlc_campaign_numbers", "cpaas_phone_number": "numbers",
-		"cpaas_masking_session": "masking_sessions", "cpaas_message": "messages",
+	kindOf := map[string]string{}
+	for kind, ids := range objs {
+		for _, id := range ids {
+			kindOf[id] = kind
+		}
 	}
 	out := map[string][]string{}
 	if st.Values == nil {
 		return out
 	}
 	for _, res := range st.Values.RootModule.Resources {
-		kind, ok := kinds[res.Type]
-		if res.Mode != "managed" || !ok {
+		if res.Mode != "managed" {
 			continue
 		}
-		if kind == "messages" {
-			for _, u := range res.Values["message_uuids"].([]any) {
-				out[kind] = append(out[kind], u.(string))
+		ids := []string{}
+		for name, v := range res.Values {
+			if list, ok := v.([]any); ok && strings.HasSuffix(name, "_uuids") {
+				for _, u := range list {
+					ids = append(ids, u.(string))
+				}
 			}
-			continue
 		}
-		out[kind] = append(out[kind], res.Values["id"].(string))
+		if len(ids) == 0 {
+			ids = append(ids, res.Values["id"].(string))
+		}
+		for _, id := range ids {
+			kind, ok := kindOf[id]
+			if !ok {
+				kind = notInEmulator
+			}
+			out[kind] = append(out[kind], id)
+		}
 	}
 	return out
 }
