@@ -37,7 +37,7 @@ func Hermetic() (func(), error) {
 	if err := os.Setenv("TF_CLI_CONFIG_FILE", f.Name()); err != nil {
 		return nil, err
 	}
-	return func() { os.Remove(f.Name()) }, nil
+	return func() { _ = os.Remove(f.Name()) }, nil
 }
 
 // Main is the TestMain of a package whose tests run Terraform or the
