@@ -93,11 +93,11 @@ func TestDocsNameEmulatorFlagsNotGoFields(t *testing.T) {
 			t.Errorf("README's emulator section names %s, which the standalone emulator does not have (it has %v)", m[1], flags)
 		}
 	}
-	make, err := os.ReadFile("GNUmakefile")
+	makefile, err := os.ReadFile("GNUmakefile")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`(?m)^\tgo run \S*emulator\S* \$\(EMULATOR_FLAGS\)`).Match(make) {
+	if !regexp.MustCompile(`(?m)^\tgo run \S*emulator\S* \$\(EMULATOR_FLAGS\)`).Match(makefile) {
 		t.Error("make emulator does not pass $(EMULATOR_FLAGS) to the emulator")
 	}
 }
