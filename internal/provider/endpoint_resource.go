@@ -26,6 +26,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure        = &EndpointResource{}
+	_ resource.ResourceWithIdentity         = &EndpointResource{}
 	_ resource.ResourceWithImportState      = &EndpointResource{}
 	_ resource.ResourceWithConfigValidators = &EndpointResource{}
 	_ resource.ResourceWithModifyPlan       = &EndpointResource{}
@@ -66,6 +67,10 @@ func (r *EndpointResource) Metadata(_ context.Context, req resource.MetadataRequ
 var passwordRule = specRule(fmt.Sprintf("at least %d characters", endpointrules.MinPasswordLength), func(attr, v string) error {
 	return endpointrules.CheckPasswordOf(attr, v)
 })
+
+func (r *EndpointResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = endpointIdentity.schema()
+}
 
 func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -205,6 +210,7 @@ func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.Endp
 }
 
 func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan, config endpointModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
@@ -281,6 +287,7 @@ func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
 }
 
 func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state endpointModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -313,6 +320,7 @@ func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 }
 
 func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan, state, config endpointModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -367,5 +375,7 @@ func (r *EndpointResource) Delete(ctx context.Context, req resource.DeleteReques
 // none configured the endpoint keeps its own; a configured one is set again
 // by the first apply (the same value is harmless).
 func (r *EndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	if id, ok := endpointIdentity.importID(ctx, req, &resp.Diagnostics); ok {
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	}
 }

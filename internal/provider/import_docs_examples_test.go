@@ -3,9 +3,11 @@ package provider_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +15,11 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -243,35 +248,103 @@ func TestAccImport_docsExamplesPlanNoReplacement(t *testing.T) {
 	for _, tc := range importDocsCases() {
 		t.Run(tc.typ, func(t *testing.T) {
 			t.Parallel()
-			env := acctest.NewEnv(t, fastRegistry)
-			c := env.Client(t)
-			ids, vars := tc.make(t, env, c)
-			before := env.Objects(t)
-			cfg := env.Config(exampleConfig(t, tc.typ) + importBlocks(ids))
-			steps := []resource.TestStep{{
-				Config:          cfg,
-				ConfigVariables: vars,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: len(ids)}},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: func(*terraform.State) error {
-					if after := env.Objects(t); !reflect.DeepEqual(before, after) {
-						return fmt.Errorf("the apply changed the account:\nbefore %v\nafter  %v", before, after)
-					}
-					return nil
-				},
-			}}
-			// The test's own clean-up must be able to destroy what the
-			// example protects.
-			if strings.Contains(cfg, "prevent_destroy = true") {
-				steps = append(steps, resource.TestStep{Config: strings.ReplaceAll(cfg, "prevent_destroy = true", "prevent_destroy = false")})
-			}
-			resource.Test(t, resource.TestCase{
-				PreCheck:                 func() { acctest.PreCheck(t) },
-				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-				Steps:                    steps,
-			})
+			testImportDocsExample(t, tc, false)
 		})
 	}
+}
+
+// The same adoption with import blocks that name each object by its
+// resource identity (Terraform 1.12+), and the identity in the state.
+func TestAccImport_docsExamplesByIdentity_TF114(t *testing.T) {
+	for _, tc := range importDocsCases() {
+		t.Run(tc.typ, func(t *testing.T) {
+			t.Parallel()
+			testImportDocsExample(t, tc, true)
+		})
+	}
+}
+
+// identityOf is the identity an import id stands for, by resource type.
+func identityOf(typ, id string) map[string]string {
+	switch typ {
+	case "cpaas_endpoint":
+		return map[string]string{"endpoint_id": id}
+	case "cpaas_10dlc_brand":
+		return map[string]string{"brand_id": id}
+	case "cpaas_10dlc_campaign":
+		return map[string]string{"campaign_id": id}
+	case "cpaas_10dlc_campaign_number":
+		c, n, _ := strings.Cut(id, "/")
+		return map[string]string{"campaign_id": c, "number": n}
+	case "cpaas_phone_number":
+		return map[string]string{"number": id}
+	case "cpaas_masking_session":
+		return map[string]string{"session_uuid": id}
+	case "cpaas_message":
+		return map[string]string{"message_uuids": id}
+	}
+	panic("no identity for " + typ)
+}
+
+// identityImportBlocks writes one import block per address that names the
+// object by its identity.
+func identityImportBlocks(typ string, ids [][2]string) string {
+	var b strings.Builder
+	for _, p := range ids {
+		fmt.Fprintf(&b, "\nimport {\n  to = %s\n  identity = {\n", p[0])
+		idt := identityOf(typ, p[1])
+		for _, k := range slices.Sorted(maps.Keys(idt)) {
+			fmt.Fprintf(&b, "    %s = %q\n", k, idt[k])
+		}
+		b.WriteString("  }\n}\n")
+	}
+	return b.String()
+}
+
+func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
+	env := acctest.NewEnv(t, fastRegistry)
+	c := env.Client(t)
+	ids, vars := tc.make(t, env, c)
+	before := env.Objects(t)
+	blocks := importBlocks(ids)
+	var checks []statecheck.StateCheck
+	var versions []tfversion.TerraformVersionCheck
+	if byIdentity {
+		blocks = identityImportBlocks(tc.typ, ids)
+		versions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+		for _, p := range ids {
+			want := map[string]knownvalue.Check{}
+			for k, v := range identityOf(tc.typ, p[1]) {
+				want[k] = knownvalue.StringExact(v)
+			}
+			checks = append(checks, statecheck.ExpectIdentity(p[0], want))
+		}
+	}
+	cfg := env.Config(exampleConfig(t, tc.typ) + blocks)
+	steps := []resource.TestStep{{
+		Config:          cfg,
+		ConfigVariables: vars,
+		ConfigPlanChecks: resource.ConfigPlanChecks{
+			PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: len(ids)}},
+			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		},
+		ConfigStateChecks: checks,
+		Check: func(*terraform.State) error {
+			if after := env.Objects(t); !reflect.DeepEqual(before, after) {
+				return fmt.Errorf("the apply changed the account:\nbefore %v\nafter  %v", before, after)
+			}
+			return nil
+		},
+	}}
+	// The test's own clean-up must be able to destroy what the example
+	// protects.
+	if strings.Contains(cfg, "prevent_destroy = true") {
+		steps = append(steps, resource.TestStep{Config: strings.ReplaceAll(cfg, "prevent_destroy = true", "prevent_destroy = false"), ConfigVariables: vars})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   versions,
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
 }

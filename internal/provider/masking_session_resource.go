@@ -27,6 +27,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure      = &MaskingSessionResource{}
+	_ resource.ResourceWithIdentity       = &MaskingSessionResource{}
 	_ resource.ResourceWithImportState    = &MaskingSessionResource{}
 	_ resource.ResourceWithValidateConfig = &MaskingSessionResource{}
 )
@@ -74,6 +75,10 @@ type maskingSessionModel struct {
 
 func (r *MaskingSessionResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_masking_session"
+}
+
+func (r *MaskingSessionResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = maskingSessionIdentity.schema()
 }
 
 // maskingURLRule is maskingrules.CheckURL (or CheckPlayURL, for the URL
@@ -412,6 +417,7 @@ func createMaskingSessionOrAdopt(ctx context.Context, c *client.Client, in clien
 }
 
 func (r *MaskingSessionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer maskingSessionIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan maskingSessionModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -493,6 +499,7 @@ func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
 }
 
 func (r *MaskingSessionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer maskingSessionIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state maskingSessionModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -517,6 +524,7 @@ func (r *MaskingSessionResource) Read(ctx context.Context, req resource.ReadRequ
 }
 
 func (r *MaskingSessionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer maskingSessionIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan, state maskingSessionModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -605,7 +613,11 @@ func (r *MaskingSessionResource) Delete(ctx context.Context, req resource.Delete
 // (which the API does not return) is read back; the private mark lets the
 // next plan adopt a configured unknown_caller_play instead of replacing.
 func (r *MaskingSessionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	id, ok := maskingSessionIdentity.importID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
 }
 

@@ -24,6 +24,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure      = &MessageResource{}
+	_ resource.ResourceWithIdentity       = &MessageResource{}
 	_ resource.ResourceWithImportState    = &MessageResource{}
 	_ resource.ResourceWithModifyPlan     = &MessageResource{}
 	_ resource.ResourceWithValidateConfig = &MessageResource{}
@@ -80,6 +81,10 @@ func (m *messageModel) inputs() []struct {
 
 func (r *MessageResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_message"
+}
+
+func (r *MessageResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = messageIdentity.schema()
 }
 
 func forcesNew(desc string) string {
@@ -293,6 +298,7 @@ var messageSendAdvice = sendAdvice{
 }
 
 func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer messageIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan messageModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -343,6 +349,7 @@ func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest
 // the resource: a record that is gone (404) keeps its last known state, so
 // a refresh can never lead to sending the message again.
 func (r *MessageResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer messageIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state messageModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -412,6 +419,7 @@ func applyImportedMessage(m *messageModel, recs []*client.Message) {
 // Update sends nothing: only wait_for, timeouts and (after an import)
 // adopted inputs change in place.
 func (r *MessageResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer messageIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan messageModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -433,12 +441,16 @@ func (r *MessageResource) Delete(ctx context.Context, req resource.DeleteRequest
 // destinations its UUIDs (one per destination) joined by commas, in the
 // order of dst.
 func (r *MessageResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	uuids := strings.Split(req.ID, ",")
+	importID, ok := messageIdentity.importID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	uuids := strings.Split(importID, ",")
 	for _, id := range uuids {
 		if !tendlcrules.UUIDPattern.MatchString(id) {
 			resp.Diagnostics.AddError("Invalid import ID",
 				fmt.Sprintf("Import a message by its message UUID (8-4-4-4-12 hexadecimal digits), got %q. A message to several "+
-					"destinations has one UUID per destination: import it by its UUIDs joined by commas, in the order of dst.", req.ID))
+					"destinations has one UUID per destination: import it by its UUIDs joined by commas, in the order of dst.", importID))
 			return
 		}
 	}

@@ -24,6 +24,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure   = &PhoneNumberResource{}
+	_ resource.ResourceWithIdentity    = &PhoneNumberResource{}
 	_ resource.ResourceWithImportState = &PhoneNumberResource{}
 )
 
@@ -108,6 +109,10 @@ type phoneNumberResourceModel struct {
 
 func (r *PhoneNumberResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_phone_number"
+}
+
+func (r *PhoneNumberResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = phoneNumberIdentity.schema()
 }
 
 func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -203,6 +208,7 @@ func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string,
 }
 
 func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer phoneNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan phoneNumberResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -256,6 +262,7 @@ func nullRecord() numberRecordModel {
 }
 
 func (r *PhoneNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer phoneNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state phoneNumberResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -270,6 +277,7 @@ func (r *PhoneNumberResource) Read(ctx context.Context, req resource.ReadRequest
 }
 
 func (r *PhoneNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer phoneNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan, state phoneNumberResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -310,12 +318,16 @@ func (r *PhoneNumberResource) Delete(ctx context.Context, req resource.DeleteReq
 
 // ImportState takes the number, digits with the country code.
 func (r *PhoneNumberResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if err := numberrules.CheckNumber(req.ID); err != nil {
+	id, ok := phoneNumberIdentity.importID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	if err := numberrules.CheckNumber(id); err != nil {
 		resp.Diagnostics.AddError("Invalid import id",
 			"Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): "+err.Error())
 		return
 	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }
 
 // accountOwns reports whether the account owns number already: a refused

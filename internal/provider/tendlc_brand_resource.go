@@ -27,6 +27,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure   = &TenDLCBrandResource{}
+	_ resource.ResourceWithIdentity    = &TenDLCBrandResource{}
 	_ resource.ResourceWithImportState = &TenDLCBrandResource{}
 	_ resource.ResourceWithModifyPlan  = &TenDLCBrandResource{}
 )
@@ -57,6 +58,10 @@ type tendlcBrandModel struct {
 
 func (r *TenDLCBrandResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_10dlc_brand"
+}
+
+func (r *TenDLCBrandResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = brandIdentity.schema()
 }
 
 // callbackURLAttribute and callbackMethodAttribute are the url and method
@@ -225,6 +230,7 @@ func createBrandOrAdopt(ctx context.Context, c *client.Client, in client.BrandCr
 }
 
 func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer brandIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan tendlcBrandModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -301,6 +307,7 @@ func (r *TenDLCBrandResource) saveUnread(ctx context.Context, resp *resource.Cre
 }
 
 func (r *TenDLCBrandResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer brandIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state tendlcBrandModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -317,6 +324,7 @@ func (r *TenDLCBrandResource) Read(ctx context.Context, req resource.ReadRequest
 // Update only changes wait_for_registration or timeouts: every argument of
 // the brand itself replaces it.
 func (r *TenDLCBrandResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer brandIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan tendlcBrandModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -340,9 +348,13 @@ func (r *TenDLCBrandResource) Delete(ctx context.Context, req resource.DeleteReq
 // ImportState takes the brand id. url and method cannot be read back: the
 // configuration's values are recorded by the first apply, in place.
 func (r *TenDLCBrandResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !tendlcrules.BrandIDPattern.MatchString(req.ID) {
-		resp.Diagnostics.AddError("Invalid 10DLC brand import id", fmt.Sprintf("import id %q must be a brand id, %s.", req.ID, tendlcrules.BrandIDRule))
+	id, ok := brandIdentity.importID(ctx, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	if !tendlcrules.BrandIDPattern.MatchString(id) {
+		resp.Diagnostics.AddError("Invalid 10DLC brand import id", fmt.Sprintf("import id %q must be a brand id, %s.", id, tendlcrules.BrandIDRule))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }

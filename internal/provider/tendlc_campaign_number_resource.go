@@ -24,6 +24,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure   = &TenDLCCampaignNumberResource{}
+	_ resource.ResourceWithIdentity    = &TenDLCCampaignNumberResource{}
 	_ resource.ResourceWithImportState = &TenDLCCampaignNumberResource{}
 )
 
@@ -47,6 +48,10 @@ type tendlcCampaignNumberModel struct {
 
 func (r *TenDLCCampaignNumberResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign_number"
+}
+
+func (r *TenDLCCampaignNumberResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = campaignNumberIdentity.schema()
 }
 
 func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -202,6 +207,7 @@ func unlinkNumberOrConfirm(ctx context.Context, c *client.Client, campaignID, nu
 }
 
 func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer campaignNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan tendlcCampaignNumberModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -245,6 +251,7 @@ func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.
 }
 
 func (r *TenDLCCampaignNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer campaignNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state tendlcCampaignNumberModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -269,6 +276,7 @@ func (r *TenDLCCampaignNumberResource) Read(ctx context.Context, req resource.Re
 // Update only records url, method or timeouts: they matter for the unlink
 // request, and the link itself cannot change in place.
 func (r *TenDLCCampaignNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer campaignNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan tendlcCampaignNumberModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -326,12 +334,16 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 
 // ImportState takes "<campaign_id>/<number>".
 func (r *TenDLCCampaignNumberResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	campaignID, number, err := tendlcrules.ParseCampaignNumberID(req.ID)
+	id, ok := campaignNumberIdentity.importID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	campaignID, number, err := tendlcrules.ParseCampaignNumberID(id)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid 10DLC campaign number import id", err.Error()+".")
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("campaign_id"), campaignID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("number"), number)...)
 }

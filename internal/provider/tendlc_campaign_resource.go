@@ -28,6 +28,7 @@ import (
 
 var (
 	_ resource.ResourceWithConfigure      = &TenDLCCampaignResource{}
+	_ resource.ResourceWithIdentity       = &TenDLCCampaignResource{}
 	_ resource.ResourceWithImportState    = &TenDLCCampaignResource{}
 	_ resource.ResourceWithModifyPlan     = &TenDLCCampaignResource{}
 	_ resource.ResourceWithValidateConfig = &TenDLCCampaignResource{}
@@ -80,6 +81,10 @@ type tendlcCampaignModel struct {
 
 func (r *TenDLCCampaignResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign"
+}
+
+func (r *TenDLCCampaignResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = campaignIdentity.schema()
 }
 
 func replaceString(desc string, required bool, vs ...validator.String) schema.StringAttribute {
@@ -317,6 +322,7 @@ func createCampaignOrAdopt(ctx context.Context, c *client.Client, in client.Camp
 }
 
 func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer campaignIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan tendlcCampaignModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
@@ -409,6 +415,7 @@ func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, ti
 }
 
 func (r *TenDLCCampaignResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer campaignIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state tendlcCampaignModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -433,6 +440,7 @@ func changed(plan, state types.String) *string {
 }
 
 func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer campaignIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	var plan, state tendlcCampaignModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -484,9 +492,13 @@ func (r *TenDLCCampaignResource) Delete(ctx context.Context, req resource.Delete
 // ImportState takes the campaign id. url and method cannot be read back: the
 // configuration's values are recorded by the first apply, in place.
 func (r *TenDLCCampaignResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !tendlcrules.CampaignIDPattern.MatchString(req.ID) {
-		resp.Diagnostics.AddError("Invalid 10DLC campaign import id", fmt.Sprintf("import id %q must be a campaign id, %s.", req.ID, tendlcrules.CampaignIDRule))
+	id, ok := campaignIdentity.importID(ctx, req, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	if !tendlcrules.CampaignIDPattern.MatchString(id) {
+		resp.Diagnostics.AddError("Invalid 10DLC campaign import id", fmt.Sprintf("import id %q must be a campaign id, %s.", id, tendlcrules.CampaignIDRule))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }

@@ -1,0 +1,124 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// Resource identity (Terraform 1.12+): what names an object in the account,
+// so import blocks (`import { identity = {...} }`) and list resources name
+// it by its parts rather than one opaque string. Every identity attribute
+// is a string attribute of the resource's state; identityFromState copies
+// them, once, at the end of Create, Read and Update (deferred).
+
+// identityAttr is one identity attribute and the state attribute it
+// mirrors.
+type identityAttr struct {
+	name, state, description string
+	// list: the state attribute is a list of strings, joined by commas.
+	list bool
+}
+
+// stateValue reads a's value from the state.
+func (a identityAttr) stateValue(ctx context.Context, state *tfsdk.State) (types.String, diag.Diagnostics) {
+	if !a.list {
+		var v types.String
+		d := state.GetAttribute(ctx, path.Root(a.state), &v)
+		return v, d
+	}
+	var l types.List
+	d := state.GetAttribute(ctx, path.Root(a.state), &l)
+	if d.HasError() || l.IsNull() || l.IsUnknown() || len(l.Elements()) == 0 {
+		return types.StringNull(), d
+	}
+	var parts []string
+	d.Append(l.ElementsAs(ctx, &parts, false)...)
+	return types.StringValue(strings.Join(parts, ",")), d
+}
+
+// resourceIdentity describes one resource's identity.
+type resourceIdentity []identityAttr
+
+// schema is the identity schema: every attribute is required to import.
+func (ri resourceIdentity) schema() identityschema.Schema {
+	attrs := map[string]identityschema.Attribute{}
+	for _, a := range ri {
+		attrs[a.name] = identityschema.StringAttribute{RequiredForImport: true, Description: a.description}
+	}
+	return identityschema.Schema{Attributes: attrs}
+}
+
+// fromState sets identity from the state, when the state names an object.
+// It is deferred by Create, Read and Update so every path that saves an
+// object also saves its identity.
+func (ri resourceIdentity) fromState(ctx context.Context, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	if identity == nil || state == nil || state.Raw.IsNull() {
+		return
+	}
+	values := make([]types.String, len(ri))
+	for i, a := range ri {
+		v, d := a.stateValue(ctx, state)
+		if d.HasError() || v.IsNull() || v.IsUnknown() {
+			return // no object yet: nothing to name
+		}
+		values[i] = v
+	}
+	for i, a := range ri {
+		diags.Append(identity.SetAttribute(ctx, path.Root(a.name), values[i])...)
+	}
+}
+
+// importID returns the import id: the one given (terraform import, or an
+// import block's id), or else the one the identity's parts make, joined by
+// "/" in the identity's order (the same form as the id).
+func (ri resourceIdentity) importID(ctx context.Context, req resource.ImportStateRequest, diags *diag.Diagnostics) (string, bool) {
+	if req.ID != "" {
+		return req.ID, true
+	}
+	if req.Identity == nil {
+		diags.AddError("Missing import id", "The import names the object by neither an id nor an identity.")
+		return "", false
+	}
+	parts := make([]string, len(ri))
+	for i, a := range ri {
+		var v types.String
+		diags.Append(req.Identity.GetAttribute(ctx, path.Root(a.name), &v)...)
+		if diags.HasError() {
+			return "", false
+		}
+		if v.ValueString() == "" {
+			diags.AddAttributeError(path.Root(a.name), "Missing identity attribute",
+				fmt.Sprintf("Importing by identity needs %s (%s).", a.name, a.description))
+			return "", false
+		}
+		parts[i] = v.ValueString()
+	}
+	return strings.Join(parts, "/"), true
+}
+
+// Identities of the resources. The names are the API's own.
+var (
+	endpointIdentity = resourceIdentity{{name: "endpoint_id", state: "id", description: "Endpoint id (`endpoint_id`)."}}
+	brandIdentity    = resourceIdentity{{name: "brand_id", state: "id", description: "10DLC brand id (`brand_id`)."}}
+	campaignIdentity = resourceIdentity{{name: "campaign_id", state: "id", description: "10DLC campaign id (`campaign_id`)."}}
+	// A link is the number in the campaign: "<campaign_id>/<number>".
+	campaignNumberIdentity = resourceIdentity{
+		{name: "campaign_id", state: "campaign_id", description: "10DLC campaign id (`campaign_id`)."},
+		{name: "number", state: "number", description: "The linked number, digits with the country code."},
+	}
+	phoneNumberIdentity    = resourceIdentity{{name: "number", state: "id", description: "The number, digits with the country code."}}
+	maskingSessionIdentity = resourceIdentity{{name: "session_uuid", state: "id", description: "Masking session UUID (`session_uuid`)."}}
+	// A message to several destinations is one resource with one UUID per
+	// destination: its identity holds them joined by commas, in the order
+	// of dst, as its import id does.
+	messageIdentity = resourceIdentity{{name: "message_uuids", state: "message_uuids", list: true, description: "Message UUID, or for a " +
+		"message to several destinations its UUIDs (one per destination) joined by commas, in the order of `dst`."}}
+)
