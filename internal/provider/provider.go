@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -41,9 +42,10 @@ const (
 var AuthIDPattern = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$`)
 
 var (
-	_ provider.Provider              = &CPaaSProvider{}
-	_ provider.ProviderWithFunctions = &CPaaSProvider{}
-	_ provider.ProviderWithActions   = &CPaaSProvider{}
+	_ provider.Provider                  = &CPaaSProvider{}
+	_ provider.ProviderWithFunctions     = &CPaaSProvider{}
+	_ provider.ProviderWithActions       = &CPaaSProvider{}
+	_ provider.ProviderWithListResources = &CPaaSProvider{}
 )
 
 // CPaaSProvider is the provider implementation.
@@ -208,6 +210,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.DataSourceData = c
 	resp.ResourceData = c
 	resp.ActionData = c
+	resp.ListResourceData = c
 }
 
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
@@ -219,6 +222,18 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		NewTenDLCBrandResource,
 		NewTenDLCCampaignResource,
 		NewTenDLCCampaignNumberResource,
+	}
+}
+
+// ListResources are what `terraform query` lists (Terraform 1.14+).
+func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResource {
+	return []func() list.ListResource{
+		NewEndpointListResource,
+		NewPhoneNumberListResource,
+		NewMaskingSessionListResource,
+		NewTenDLCBrandListResource,
+		NewTenDLCCampaignListResource,
+		NewTenDLCCampaignNumberListResource,
 	}
 }
 

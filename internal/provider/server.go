@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"time"
 
@@ -195,4 +196,26 @@ func (s detachingServer) RenewEphemeralResource(ctx context.Context, req *tfprot
 
 func (s detachingServer) CloseEphemeralResource(ctx context.Context, req *tfprotov6.CloseEphemeralResourceRequest) (*tfprotov6.CloseEphemeralResourceResponse, error) {
 	return call(ctx, s.ProviderServer.CloseEphemeralResource, req)
+}
+
+// The list resource calls (Terraform 1.14+) sit behind an interface of
+// their own in terraform-plugin-go, which the embedded server hides.
+var _ tfprotov6.ProviderServerWithListResource = detachingServer{}
+
+func (s detachingServer) ValidateListResourceConfig(ctx context.Context, req *tfprotov6.ValidateListResourceConfigRequest) (*tfprotov6.ValidateListResourceConfigResponse, error) {
+	lister, ok := s.ProviderServer.(tfprotov6.ProviderServerWithListResource)
+	if !ok {
+		return nil, errors.New("the framework's server does not serve list resources")
+	}
+	return call(ctx, lister.ValidateListResourceConfig, req)
+}
+
+// ListResource is not detached: its results stream is read after the call
+// returns, and uses the call's context (its logger) until the end.
+func (s detachingServer) ListResource(ctx context.Context, req *tfprotov6.ListResourceRequest) (*tfprotov6.ListResourceServerStream, error) {
+	lister, ok := s.ProviderServer.(tfprotov6.ProviderServerWithListResource)
+	if !ok {
+		return nil, errors.New("the framework's server does not serve list resources")
+	}
+	return lister.ListResource(ctx, req)
 }

@@ -1,0 +1,250 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// listAccount is what TestAccListResources_TF114 makes outside Terraform.
+type listAccount struct {
+	deskEndpoints, lobbyEndpoints []string
+	brandA, brandB                string
+	campaignsA, campaignsB        []string
+	// links by campaign
+	links        map[string][]string
+	boughtNumber []string
+	allNumbers   int
+	sessions     map[string]string // session uuid -> first party
+}
+
+func makeListAccount(t *testing.T, c *client.Client) listAccount {
+	t.Helper()
+	ctx := context.Background()
+	a := listAccount{links: map[string][]string{}, sessions: map[string]string{}}
+	for i, u := range []string{"desk", "desk", "lobby"} {
+		e, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: u, Password: "secret-" + u, Alias: fmt.Sprintf("Phone %d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u == "desk" {
+			a.deskEndpoints = append(a.deskEndpoints, e.EndpointID)
+		} else {
+			a.lobbyEndpoints = append(a.lobbyEndpoints, e.EndpointID)
+		}
+	}
+	a.brandA = makeRegisteredBrand(t, c, docsBrand)
+	b := docsBrand
+	b.BrandAlias = "Beta Corp"
+	a.brandB = makeRegisteredBrand(t, c, b)
+	for i := 0; i < 2; i++ {
+		k := docsCampaign(a.brandA)
+		k.CampaignAlias = fmt.Sprintf("Alerts %d", i)
+		a.campaignsA = append(a.campaignsA, makeActiveCampaign(t, c, k))
+	}
+	a.campaignsB = append(a.campaignsB, makeActiveCampaign(t, c, docsCampaign(a.brandB)))
+	link := func(campaign, number string) {
+		if err := c.LinkNumbers(ctx, campaign, client.NumberLink{Numbers: []string{number}}); err != nil {
+			t.Fatal(err)
+		}
+		waitUntil(t, "number link", func() bool {
+			got, err := c.GetCampaignNumber(ctx, campaign, number)
+			return err == nil && got.Status == "COMPLETED"
+		})
+		a.links[campaign] = append(a.links[campaign], number)
+	}
+	link(a.campaignsA[0], "14155550100")
+	link(a.campaignsA[0], "12125550101")
+	link(a.campaignsB[0], "13125550102")
+	found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Services: "voice,sms"}, 2)
+	if err != nil || len(found) != 2 {
+		t.Fatalf("search: %v %v", found, err)
+	}
+	for _, n := range found {
+		if _, err := c.BuyPhoneNumber(ctx, n.Number, client.PhoneNumberBuy{}); err != nil {
+			t.Fatal(err)
+		}
+		a.boughtNumber = append(a.boughtNumber, n.Number)
+	}
+	all, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.allNumbers = len(all)
+	for _, p := range [][2]string{{"14155551234", "14155555678"}, {"14155550111", "14155550222"}, {"14155550333", "14155550444"}} {
+		s, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{FirstParty: p[0], SecondParty: p[1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.sessions[s.SessionUUID] = p[0]
+	}
+	// An expired session is not listed: it cannot be imported.
+	for id, first := range a.sessions {
+		if first == "14155550333" {
+			if err := c.DeleteMaskingSession(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+			delete(a.sessions, id)
+		}
+	}
+	return a
+}
+
+func identityIs(kv ...string) map[string]knownvalue.Check {
+	m := map[string]knownvalue.Check{}
+	for i := 0; i < len(kv); i += 2 {
+		m[kv[i]] = knownvalue.StringExact(kv[i+1])
+	}
+	return m
+}
+
+// Every list resource finds exactly the objects of the account its filters
+// select, names each by the identity its resource imports, and with
+// include_resource carries the data an import reads.
+func TestAccListResources_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, fastRegistry)
+	a := makeListAccount(t, env.Client(t))
+
+	checks := []querycheck.QueryResultCheck{
+		querycheck.ExpectLength("cpaas_endpoint.all", 3),
+		querycheck.ExpectLength("cpaas_endpoint.desk", 2),
+		querycheck.ExpectLength("cpaas_10dlc_brand.all", 2),
+		querycheck.ExpectLength("cpaas_10dlc_campaign.all", 3),
+		querycheck.ExpectLength("cpaas_10dlc_campaign.brand_a", 2),
+		querycheck.ExpectLength("cpaas_10dlc_campaign_number.all", 3),
+		querycheck.ExpectLength("cpaas_10dlc_campaign_number.first", 2),
+		querycheck.ExpectLength("cpaas_10dlc_campaign_number.brand_b", 1),
+		querycheck.ExpectLength("cpaas_phone_number.all", a.allNumbers),
+		querycheck.ExpectLength("cpaas_phone_number.bought", 1),
+		querycheck.ExpectLength("cpaas_masking_session.all", 2),
+		querycheck.ExpectLength("cpaas_masking_session.driver", 1),
+		querycheck.ExpectIdentity("cpaas_10dlc_brand.all", identityIs("brand_id", a.brandA)),
+		querycheck.ExpectIdentity("cpaas_10dlc_brand.all", identityIs("brand_id", a.brandB)),
+		querycheck.ExpectIdentity("cpaas_phone_number.bought", identityIs("number", a.boughtNumber[0])),
+		// The full resource data, as an import reads it.
+		querycheck.ExpectResourceKnownValues("cpaas_10dlc_brand.all", queryfilter.ByResourceIdentity(identityIs("brand_id", a.brandB)),
+			[]querycheck.KnownValueCheck{
+				{Path: tfjsonpath.New("brand_alias"), KnownValue: knownvalue.StringExact("Beta Corp")},
+				{Path: tfjsonpath.New("registration_status"), KnownValue: knownvalue.StringExact("COMPLETED")},
+			}),
+		querycheck.ExpectResourceKnownValues("cpaas_endpoint.desk", queryfilter.ByResourceIdentity(identityIs("endpoint_id", a.deskEndpoints[1])),
+			[]querycheck.KnownValueCheck{
+				{Path: tfjsonpath.New("username"), KnownValue: knownvalue.StringExact("desk")},
+				{Path: tfjsonpath.New("alias"), KnownValue: knownvalue.StringExact("Phone 1")},
+				{Path: tfjsonpath.New("password"), KnownValue: knownvalue.Null()},
+			}),
+		querycheck.ExpectResourceKnownValues("cpaas_10dlc_campaign_number.brand_b",
+			queryfilter.ByResourceIdentity(identityIs("campaign_id", a.campaignsB[0], "number", "13125550102")),
+			[]querycheck.KnownValueCheck{
+				{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(a.campaignsB[0] + "/13125550102")},
+				{Path: tfjsonpath.New("status"), KnownValue: knownvalue.StringExact("COMPLETED")},
+			}),
+	}
+	for _, id := range append(append([]string{}, a.deskEndpoints...), a.lobbyEndpoints...) {
+		checks = append(checks, querycheck.ExpectIdentity("cpaas_endpoint.all", identityIs("endpoint_id", id)))
+	}
+	for _, id := range append(append([]string{}, a.campaignsA...), a.campaignsB...) {
+		checks = append(checks, querycheck.ExpectIdentity("cpaas_10dlc_campaign.all", identityIs("campaign_id", id)))
+	}
+	for campaign, numbers := range a.links {
+		for _, n := range numbers {
+			checks = append(checks, querycheck.ExpectIdentity("cpaas_10dlc_campaign_number.all", identityIs("campaign_id", campaign, "number", n)))
+		}
+	}
+	for id := range a.sessions {
+		checks = append(checks, querycheck.ExpectIdentity("cpaas_masking_session.all", identityIs("session_uuid", id)))
+	}
+
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Query: true,
+			Config: env.ProviderConfig() + fmt.Sprintf(`
+list "cpaas_endpoint" "all" {
+  provider         = cpaas
+  include_resource = true
+}
+
+list "cpaas_endpoint" "desk" {
+  provider         = cpaas
+  include_resource = true
+  config {
+    username = "desk"
+  }
+}
+
+list "cpaas_10dlc_brand" "all" {
+  provider         = cpaas
+  include_resource = true
+}
+
+list "cpaas_10dlc_campaign" "all" {
+  provider = cpaas
+}
+
+list "cpaas_10dlc_campaign" "brand_a" {
+  provider = cpaas
+  config {
+    brand_id = %[1]q
+  }
+}
+
+list "cpaas_10dlc_campaign_number" "all" {
+  provider = cpaas
+}
+
+list "cpaas_10dlc_campaign_number" "first" {
+  provider = cpaas
+  config {
+    campaign_id = %[2]q
+  }
+}
+
+list "cpaas_10dlc_campaign_number" "brand_b" {
+  provider         = cpaas
+  include_resource = true
+  config {
+    brand_id = %[3]q
+  }
+}
+
+list "cpaas_phone_number" "all" {
+  provider = cpaas
+}
+
+list "cpaas_phone_number" "bought" {
+  provider = cpaas
+  config {
+    number_starts_with = %[4]q
+  }
+}
+
+list "cpaas_masking_session" "all" {
+  provider         = cpaas
+  include_resource = true
+}
+
+list "cpaas_masking_session" "driver" {
+  provider = cpaas
+  config {
+    first_party = "+14155551234"
+  }
+}
+`, a.brandA, a.campaignsA[0], a.brandB, a.boughtNumber[0]),
+			QueryResultChecks: checks,
+		}},
+	})
+}
