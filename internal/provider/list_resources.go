@@ -279,7 +279,10 @@ func (r *TenDLCCampaignNumberListResource) ListResourceConfigSchema(_ context.Co
 			"campaign_id": listschema.StringAttribute{
 				MarkdownDescription: "Only the numbers of this campaign. Without it, every campaign's numbers (one request per campaign).",
 				Optional:            true,
-				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be a campaign id, "+tendlcrules.CampaignIDRule)},
+				Validators: []validator.String{
+					stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be a campaign id, "+tendlcrules.CampaignIDRule),
+					stringvalidator.ConflictsWith(path.MatchRoot("brand_id")),
+				},
 			},
 			"brand_id": listschema.StringAttribute{
 				MarkdownDescription: "Only the numbers of this brand's campaigns.",
