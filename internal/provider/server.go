@@ -200,10 +200,10 @@ func (s detachingServer) CloseEphemeralResource(ctx context.Context, req *tfprot
 
 // The list resource calls (Terraform 1.14+) sit behind an interface of
 // their own in terraform-plugin-go, which the embedded server hides.
-var _ tfprotov6.ProviderServerWithListResource = detachingServer{}
+var _ tfprotov6.ListResourceServer = detachingServer{}
 
 func (s detachingServer) ValidateListResourceConfig(ctx context.Context, req *tfprotov6.ValidateListResourceConfigRequest) (*tfprotov6.ValidateListResourceConfigResponse, error) {
-	lister, ok := s.ProviderServer.(tfprotov6.ProviderServerWithListResource)
+	lister, ok := s.ProviderServer.(tfprotov6.ListResourceServer)
 	if !ok {
 		return nil, errors.New("the framework's server does not serve list resources")
 	}
@@ -213,7 +213,7 @@ func (s detachingServer) ValidateListResourceConfig(ctx context.Context, req *tf
 // ListResource is not detached: its results stream is read after the call
 // returns, and uses the call's context (its logger) until the end.
 func (s detachingServer) ListResource(ctx context.Context, req *tfprotov6.ListResourceRequest) (*tfprotov6.ListResourceServerStream, error) {
-	lister, ok := s.ProviderServer.(tfprotov6.ProviderServerWithListResource)
+	lister, ok := s.ProviderServer.(tfprotov6.ListResourceServer)
 	if !ok {
 		return nil, errors.New("the framework's server does not serve list resources")
 	}
