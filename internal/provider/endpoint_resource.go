@@ -287,7 +287,7 @@ func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
 }
 
 func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	defer endpointIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state endpointModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

@@ -76,6 +76,18 @@ func (ri resourceIdentity) fromState(ctx context.Context, state *tfsdk.State, id
 	}
 }
 
+// afterRead sets identity at the end of a Read: from the state read, or,
+// when the Read found the object gone and removed it, from the prior state
+// that named it. The framework refuses a Read that ends with no identity
+// even when it removes the resource, and Terraform before 1.12 (or a state
+// written before identity) sends none to keep.
+func (ri resourceIdentity) afterRead(ctx context.Context, prior tfsdk.State, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	if state != nil && state.Raw.IsNull() {
+		state = &prior
+	}
+	ri.fromState(ctx, state, identity, diags)
+}
+
 // importID returns the import id: the one given (terraform import, or an
 // import block's id), or else the one the identity's parts make, joined by
 // "/" in the identity's order (the same form as the id).

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
@@ -157,7 +158,7 @@ func (r *EndpointListResource) List(ctx context.Context, req list.ListRequest, r
 			all, err := r.client.ListAllEndpoints(ctx)
 			var out []listedObject
 			for _, e := range all {
-				if u := f.Username.ValueString(); u != "" && !endpointUsernameOf(u).MatchString(e.Username) {
+				if u := f.Username.ValueString(); u != "" && !endpointrules.IsSIPUsernameOf(e.Username, u) {
 					continue
 				}
 				out = append(out, listedObject{name: fmt.Sprintf("%s (%s)", e.Alias, e.Username), seed: map[string]string{"id": e.EndpointID}})

@@ -499,7 +499,7 @@ func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
 }
 
 func (r *MaskingSessionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer maskingSessionIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	defer maskingSessionIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state maskingSessionModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

@@ -349,7 +349,7 @@ func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest
 // the resource: a record that is gone (404) keeps its last known state, so
 // a refresh can never lead to sending the message again.
 func (r *MessageResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer messageIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	defer messageIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state messageModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

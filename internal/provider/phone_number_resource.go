@@ -262,7 +262,7 @@ func nullRecord() numberRecordModel {
 }
 
 func (r *PhoneNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer phoneNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	defer phoneNumberIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state phoneNumberResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

@@ -307,7 +307,7 @@ func (r *TenDLCBrandResource) saveUnread(ctx context.Context, resp *resource.Cre
 }
 
 func (r *TenDLCBrandResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer brandIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	defer brandIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state tendlcBrandModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

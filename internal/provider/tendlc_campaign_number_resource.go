@@ -251,7 +251,7 @@ func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.
 }
 
 func (r *TenDLCCampaignNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer campaignNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	defer campaignNumberIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state tendlcCampaignNumberModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

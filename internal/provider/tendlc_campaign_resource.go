@@ -415,7 +415,7 @@ func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, ti
 }
 
 func (r *TenDLCCampaignResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer campaignIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	defer campaignIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
 	var state tendlcCampaignModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {

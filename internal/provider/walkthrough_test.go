@@ -195,7 +195,7 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 			if after := env.Objects(t); !reflect.DeepEqual(before, after) {
 				t.Fatalf("the adoption changed the account:\nbefore %v\nafter  %v", before, after)
 			}
-			st := tf.stateIDs()
+			st := tf.stateIDs(before)
 			for _, kind := range []string{"endpoints", "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "numbers"} {
 				for _, id := range before[kind] {
 					if !slices.Contains(st[kind], id) {
