@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
@@ -23,17 +22,8 @@ type TenDLCBrandDataSource struct {
 // NewTenDLCBrandDataSource is the constructor the provider registers.
 func NewTenDLCBrandDataSource() datasource.DataSource { return &TenDLCBrandDataSource{} }
 
-type tendlcBrandDataModel struct {
-	ID                 types.String `tfsdk:"id"`
-	BrandAlias         types.String `tfsdk:"brand_alias"`
-	ProfileUUID        types.String `tfsdk:"profile_uuid"`
-	BrandType          types.String `tfsdk:"brand_type"`
-	SecondaryVetting   types.Bool   `tfsdk:"secondary_vetting"`
-	RegistrationStatus types.String `tfsdk:"registration_status"`
-	VettingStatus      types.String `tfsdk:"vetting_status"`
-	DeclinedReasons    types.List   `tfsdk:"declined_reasons"`
-	CreatedAt          types.String `tfsdk:"created_at"`
-}
+// tendlcBrandDataModel is what the API reports of a brand.
+type tendlcBrandDataModel = brandAttrs
 
 func (d *TenDLCBrandDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_10dlc_brand"
@@ -85,13 +75,6 @@ func (d *TenDLCBrandDataSource) Read(ctx context.Context, req datasource.ReadReq
 		addAPIError(&resp.Diagnostics, "Error reading 10DLC brand", "10DLC brand "+m.ID.ValueString(), err)
 		return
 	}
-	m.BrandAlias = types.StringValue(b.BrandAlias)
-	m.ProfileUUID = types.StringValue(b.ProfileUUID)
-	m.BrandType = types.StringValue(b.BrandType)
-	m.SecondaryVetting = types.BoolValue(b.SecondaryVetting)
-	m.RegistrationStatus = types.StringValue(b.RegistrationStatus)
-	m.VettingStatus = types.StringValue(b.VettingStatus)
-	m.DeclinedReasons = declinedReasonsValue(b.DeclinedReasons)
-	m.CreatedAt = types.StringValue(b.CreatedAt)
+	m.apply(b)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -40,19 +40,38 @@ type TenDLCBrandResource struct {
 // NewTenDLCBrandResource is the constructor the provider registers.
 func NewTenDLCBrandResource() resource.Resource { return &TenDLCBrandResource{} }
 
+// brandAttrs are what the API reports of a brand: the whole model of the
+// data source, and the part of the resource's that apply fills.
+type brandAttrs struct {
+	ID                 types.String `tfsdk:"id"`
+	BrandAlias         types.String `tfsdk:"brand_alias"`
+	ProfileUUID        types.String `tfsdk:"profile_uuid"`
+	BrandType          types.String `tfsdk:"brand_type"`
+	SecondaryVetting   types.Bool   `tfsdk:"secondary_vetting"`
+	RegistrationStatus types.String `tfsdk:"registration_status"`
+	VettingStatus      types.String `tfsdk:"vetting_status"`
+	DeclinedReasons    types.List   `tfsdk:"declined_reasons"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+}
+
+// apply copies what the API reports into m.
+func (m *brandAttrs) apply(b *client.Brand) {
+	m.ID = types.StringValue(b.BrandID)
+	m.BrandAlias = types.StringValue(b.BrandAlias)
+	m.ProfileUUID = types.StringValue(b.ProfileUUID)
+	m.BrandType = types.StringValue(b.BrandType)
+	m.SecondaryVetting = types.BoolValue(b.SecondaryVetting)
+	m.RegistrationStatus = types.StringValue(b.RegistrationStatus)
+	m.VettingStatus = types.StringValue(b.VettingStatus)
+	m.DeclinedReasons = declinedReasonsValue(b.DeclinedReasons)
+	m.CreatedAt = types.StringValue(b.CreatedAt)
+}
+
 type tendlcBrandModel struct {
-	ID                  types.String   `tfsdk:"id"`
-	BrandAlias          types.String   `tfsdk:"brand_alias"`
-	ProfileUUID         types.String   `tfsdk:"profile_uuid"`
-	BrandType           types.String   `tfsdk:"brand_type"`
-	SecondaryVetting    types.Bool     `tfsdk:"secondary_vetting"`
+	brandAttrs
 	URL                 types.String   `tfsdk:"url"`
 	Method              types.String   `tfsdk:"method"`
 	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
-	RegistrationStatus  types.String   `tfsdk:"registration_status"`
-	VettingStatus       types.String   `tfsdk:"vetting_status"`
-	DeclinedReasons     types.List     `tfsdk:"declined_reasons"`
-	CreatedAt           types.String   `tfsdk:"created_at"`
 	Timeouts            timeouts.Value `tfsdk:"timeouts"`
 }
 
@@ -189,15 +208,7 @@ func (r *TenDLCBrandResource) ModifyPlan(ctx context.Context, req resource.Modif
 
 // applyBrand copies what the API reports into m.
 func applyBrand(m *tendlcBrandModel, b *client.Brand) {
-	m.ID = types.StringValue(b.BrandID)
-	m.BrandAlias = types.StringValue(b.BrandAlias)
-	m.ProfileUUID = types.StringValue(b.ProfileUUID)
-	m.BrandType = types.StringValue(b.BrandType)
-	m.SecondaryVetting = types.BoolValue(b.SecondaryVetting)
-	m.RegistrationStatus = types.StringValue(b.RegistrationStatus)
-	m.VettingStatus = types.StringValue(b.VettingStatus)
-	m.DeclinedReasons = declinedReasonsValue(b.DeclinedReasons)
-	m.CreatedAt = types.StringValue(b.CreatedAt)
+	m.apply(b)
 	if m.WaitForRegistration.IsNull() || m.WaitForRegistration.IsUnknown() {
 		m.WaitForRegistration = types.BoolValue(true)
 	}

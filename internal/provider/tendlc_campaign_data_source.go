@@ -25,30 +25,8 @@ type TenDLCCampaignDataSource struct {
 func NewTenDLCCampaignDataSource() datasource.DataSource { return &TenDLCCampaignDataSource{} }
 
 type tendlcCampaignDataModel struct {
-	ID                 types.String `tfsdk:"id"`
-	BrandID            types.String `tfsdk:"brand_id"`
-	CampaignAlias      types.String `tfsdk:"campaign_alias"`
-	Vertical           types.String `tfsdk:"vertical"`
-	Usecase            types.String `tfsdk:"usecase"`
-	SubUsecases        types.Set    `tfsdk:"sub_usecases"`
-	Description        types.String `tfsdk:"description"`
-	Sample1            types.String `tfsdk:"sample1"`
-	Sample2            types.String `tfsdk:"sample2"`
-	Sample3            types.String `tfsdk:"sample3"`
-	Sample4            types.String `tfsdk:"sample4"`
-	Sample5            types.String `tfsdk:"sample5"`
-	EmbeddedLink       types.Bool   `tfsdk:"embedded_link"`
-	EmbeddedPhone      types.Bool   `tfsdk:"embedded_phone"`
-	AgeGated           types.Bool   `tfsdk:"age_gated"`
-	DirectLending      types.Bool   `tfsdk:"direct_lending"`
-	AffiliateMarketing types.Bool   `tfsdk:"affiliate_marketing"`
-	SubscriberOptin    types.Bool   `tfsdk:"subscriber_optin"`
-	SubscriberOptout   types.Bool   `tfsdk:"subscriber_optout"`
-	SubscriberHelp     types.Bool   `tfsdk:"subscriber_help"`
-	RegistrationStatus types.String `tfsdk:"registration_status"`
-	ErrorReason        types.String `tfsdk:"error_reason"`
-	CreatedAt          types.String `tfsdk:"created_at"`
-	LinkedNumbers      types.Set    `tfsdk:"linked_numbers"`
+	campaignAttrs
+	LinkedNumbers types.Set `tfsdk:"linked_numbers"`
 }
 
 func (d *TenDLCCampaignDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -81,6 +59,13 @@ func (d *TenDLCCampaignDataSource) Schema(_ context.Context, _ datasource.Schema
 			"sample3":             str("Sample message 3, or null."),
 			"sample4":             str("Sample message 4, or null."),
 			"sample5":             str("Sample message 5, or null."),
+			"message_flow":        str("How subscribers opt in, or null."),
+			"help_message":        str("Reply sent to a help keyword, or null."),
+			"help_keywords":       str("Help keywords, comma-separated, or null."),
+			"optin_keywords":      str("Opt-in keywords, comma-separated, or null."),
+			"optin_message":       str("Reply confirming an opt-in, or null."),
+			"optout_keywords":     str("Opt-out keywords, comma-separated, or null."),
+			"optout_message":      str("Reply confirming an opt-out, or null."),
 			"embedded_link":       flag("Messages contain links."),
 			"embedded_phone":      flag("Messages contain phone numbers."),
 			"age_gated":           flag("Content is age-gated."),
@@ -118,14 +103,7 @@ func (d *TenDLCCampaignDataSource) Read(ctx context.Context, req datasource.Read
 		addAPIError(&resp.Diagnostics, "Error reading the numbers of 10DLC campaign", "10DLC campaign "+id, err)
 		return
 	}
-	// Reuse the resource's mapping, then copy the shared fields.
-	var rm tendlcCampaignModel
-	applyCampaign(&rm, c)
-	m.BrandID, m.CampaignAlias, m.Vertical, m.Usecase, m.SubUsecases = rm.BrandID, rm.CampaignAlias, rm.Vertical, rm.Usecase, rm.SubUsecases
-	m.Description, m.Sample1, m.Sample2, m.Sample3, m.Sample4, m.Sample5 = rm.Description, rm.Sample1, rm.Sample2, rm.Sample3, rm.Sample4, rm.Sample5
-	m.EmbeddedLink, m.EmbeddedPhone, m.AgeGated, m.DirectLending = rm.EmbeddedLink, rm.EmbeddedPhone, rm.AgeGated, rm.DirectLending
-	m.AffiliateMarketing, m.SubscriberOptin, m.SubscriberOptout, m.SubscriberHelp = rm.AffiliateMarketing, rm.SubscriberOptin, rm.SubscriberOptout, rm.SubscriberHelp
-	m.RegistrationStatus, m.ErrorReason, m.CreatedAt = rm.RegistrationStatus, rm.ErrorReason, rm.CreatedAt
+	m.apply(c)
 	linked := []string{}
 	for _, n := range nums.PhoneNumbers {
 		if n.Status == tendlcrules.StatusCompleted {

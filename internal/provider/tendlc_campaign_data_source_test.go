@@ -16,7 +16,14 @@ func TestAccTenDLCCampaignDataSource(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.Config(numbersHCL("Alerts", "14155550100") + `
+				Config: env.Config(campaignHCL("Alerts", "RETAIL", `  usecase = "DELIVERY_NOTIFICATION"
+  message_flow  = "Customers opt in at checkout (web form)."
+  help_keywords = "HELP,INFO"`) + `
+resource "cpaas_10dlc_campaign_number" "n0" {
+  campaign_id = cpaas_10dlc_campaign.test.id
+  number      = "14155550100"
+}
+
 data "cpaas_10dlc_campaign" "by_id" {
   id = cpaas_10dlc_campaign_number.n0.campaign_id
 }
@@ -28,6 +35,9 @@ data "cpaas_10dlc_campaign" "by_id" {
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "description", tdDescription),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "registration_status", "ACTIVE"),
 					resource.TestCheckNoResourceAttr("data.cpaas_10dlc_campaign.by_id", "sub_usecases"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "message_flow", "Customers opt in at checkout (web form)."),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "help_keywords", "HELP,INFO"),
+					resource.TestCheckNoResourceAttr("data.cpaas_10dlc_campaign.by_id", "optout_message"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "linked_numbers.#", "1"),
 					resource.TestCheckTypeSetElemAttr("data.cpaas_10dlc_campaign.by_id", "linked_numbers.*", "14155550100"),
 				),

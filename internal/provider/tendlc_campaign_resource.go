@@ -42,40 +42,85 @@ type TenDLCCampaignResource struct {
 // NewTenDLCCampaignResource is the constructor the provider registers.
 func NewTenDLCCampaignResource() resource.Resource { return &TenDLCCampaignResource{} }
 
+// campaignAttrs are what the API reports of a campaign: the part of the
+// resource's model that apply fills, and of the data source's.
+type campaignAttrs struct {
+	ID                 types.String `tfsdk:"id"`
+	BrandID            types.String `tfsdk:"brand_id"`
+	CampaignAlias      types.String `tfsdk:"campaign_alias"`
+	Vertical           types.String `tfsdk:"vertical"`
+	Usecase            types.String `tfsdk:"usecase"`
+	SubUsecases        types.Set    `tfsdk:"sub_usecases"`
+	Description        types.String `tfsdk:"description"`
+	Sample1            types.String `tfsdk:"sample1"`
+	Sample2            types.String `tfsdk:"sample2"`
+	Sample3            types.String `tfsdk:"sample3"`
+	Sample4            types.String `tfsdk:"sample4"`
+	Sample5            types.String `tfsdk:"sample5"`
+	MessageFlow        types.String `tfsdk:"message_flow"`
+	HelpMessage        types.String `tfsdk:"help_message"`
+	HelpKeywords       types.String `tfsdk:"help_keywords"`
+	OptinKeywords      types.String `tfsdk:"optin_keywords"`
+	OptinMessage       types.String `tfsdk:"optin_message"`
+	OptoutKeywords     types.String `tfsdk:"optout_keywords"`
+	OptoutMessage      types.String `tfsdk:"optout_message"`
+	EmbeddedLink       types.Bool   `tfsdk:"embedded_link"`
+	EmbeddedPhone      types.Bool   `tfsdk:"embedded_phone"`
+	AgeGated           types.Bool   `tfsdk:"age_gated"`
+	DirectLending      types.Bool   `tfsdk:"direct_lending"`
+	AffiliateMarketing types.Bool   `tfsdk:"affiliate_marketing"`
+	SubscriberOptin    types.Bool   `tfsdk:"subscriber_optin"`
+	SubscriberOptout   types.Bool   `tfsdk:"subscriber_optout"`
+	SubscriberHelp     types.Bool   `tfsdk:"subscriber_help"`
+	RegistrationStatus types.String `tfsdk:"registration_status"`
+	ErrorReason        types.String `tfsdk:"error_reason"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+}
+
+// apply copies what the API reports into m.
+func (m *campaignAttrs) apply(c *client.Campaign) {
+	m.ID = types.StringValue(c.CampaignID)
+	m.BrandID = types.StringValue(c.BrandID)
+	m.CampaignAlias = types.StringValue(c.CampaignAlias)
+	m.Vertical = types.StringValue(c.Vertical)
+	m.Usecase = types.StringValue(c.Usecase)
+	if subs := c.SubUsecases(); len(subs) > 0 {
+		m.SubUsecases, _ = types.SetValueFrom(context.Background(), types.StringType, subs)
+	} else {
+		m.SubUsecases = types.SetNull(types.StringType)
+	}
+	m.Description = types.StringValue(c.Description)
+	m.Sample1 = types.StringValue(c.Sample1)
+	m.Sample2 = types.StringValue(c.Sample2)
+	m.Sample3 = stringOrNull(c.Sample3)
+	m.Sample4 = stringOrNull(c.Sample4)
+	m.Sample5 = stringOrNull(c.Sample5)
+	m.MessageFlow = stringOrNull(c.MessageFlow)
+	m.HelpMessage = stringOrNull(c.HelpMessage)
+	m.HelpKeywords = stringOrNull(c.HelpKeywords)
+	m.OptinKeywords = stringOrNull(c.OptinKeywords)
+	m.OptinMessage = stringOrNull(c.OptinMessage)
+	m.OptoutKeywords = stringOrNull(c.OptoutKeywords)
+	m.OptoutMessage = stringOrNull(c.OptoutMessage)
+	a := c.CampaignAttributes
+	m.EmbeddedLink = types.BoolValue(a.EmbeddedLink)
+	m.EmbeddedPhone = types.BoolValue(a.EmbeddedPhone)
+	m.AgeGated = types.BoolValue(a.AgeGated)
+	m.DirectLending = types.BoolValue(a.DirectLending)
+	m.AffiliateMarketing = types.BoolValue(a.AffiliateMarketing)
+	m.SubscriberOptin = types.BoolValue(a.SubscriberOptin)
+	m.SubscriberOptout = types.BoolValue(a.SubscriberOptout)
+	m.SubscriberHelp = types.BoolValue(a.SubscriberHelp)
+	m.RegistrationStatus = types.StringValue(c.RegistrationStatus)
+	m.ErrorReason = types.StringValue(c.ErrorReason)
+	m.CreatedAt = types.StringValue(c.CreatedAt)
+}
+
 type tendlcCampaignModel struct {
-	ID                  types.String   `tfsdk:"id"`
-	BrandID             types.String   `tfsdk:"brand_id"`
-	CampaignAlias       types.String   `tfsdk:"campaign_alias"`
-	Vertical            types.String   `tfsdk:"vertical"`
-	Usecase             types.String   `tfsdk:"usecase"`
-	SubUsecases         types.Set      `tfsdk:"sub_usecases"`
-	Description         types.String   `tfsdk:"description"`
-	Sample1             types.String   `tfsdk:"sample1"`
-	Sample2             types.String   `tfsdk:"sample2"`
-	Sample3             types.String   `tfsdk:"sample3"`
-	Sample4             types.String   `tfsdk:"sample4"`
-	Sample5             types.String   `tfsdk:"sample5"`
-	MessageFlow         types.String   `tfsdk:"message_flow"`
-	HelpMessage         types.String   `tfsdk:"help_message"`
-	HelpKeywords        types.String   `tfsdk:"help_keywords"`
-	OptinKeywords       types.String   `tfsdk:"optin_keywords"`
-	OptinMessage        types.String   `tfsdk:"optin_message"`
-	OptoutKeywords      types.String   `tfsdk:"optout_keywords"`
-	OptoutMessage       types.String   `tfsdk:"optout_message"`
-	EmbeddedLink        types.Bool     `tfsdk:"embedded_link"`
-	EmbeddedPhone       types.Bool     `tfsdk:"embedded_phone"`
-	AgeGated            types.Bool     `tfsdk:"age_gated"`
-	DirectLending       types.Bool     `tfsdk:"direct_lending"`
-	AffiliateMarketing  types.Bool     `tfsdk:"affiliate_marketing"`
-	SubscriberOptin     types.Bool     `tfsdk:"subscriber_optin"`
-	SubscriberOptout    types.Bool     `tfsdk:"subscriber_optout"`
-	SubscriberHelp      types.Bool     `tfsdk:"subscriber_help"`
+	campaignAttrs
 	URL                 types.String   `tfsdk:"url"`
 	Method              types.String   `tfsdk:"method"`
 	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
-	RegistrationStatus  types.String   `tfsdk:"registration_status"`
-	ErrorReason         types.String   `tfsdk:"error_reason"`
-	CreatedAt           types.String   `tfsdk:"created_at"`
 	Timeouts            timeouts.Value `tfsdk:"timeouts"`
 }
 
@@ -255,41 +300,7 @@ func (r *TenDLCCampaignResource) ModifyPlan(ctx context.Context, req resource.Mo
 
 // applyCampaign copies what the API reports into m.
 func applyCampaign(m *tendlcCampaignModel, c *client.Campaign) {
-	m.ID = types.StringValue(c.CampaignID)
-	m.BrandID = types.StringValue(c.BrandID)
-	m.CampaignAlias = types.StringValue(c.CampaignAlias)
-	m.Vertical = types.StringValue(c.Vertical)
-	m.Usecase = types.StringValue(c.Usecase)
-	if subs := c.SubUsecases(); len(subs) > 0 {
-		m.SubUsecases, _ = types.SetValueFrom(context.Background(), types.StringType, subs)
-	} else {
-		m.SubUsecases = types.SetNull(types.StringType)
-	}
-	m.Description = types.StringValue(c.Description)
-	m.Sample1 = types.StringValue(c.Sample1)
-	m.Sample2 = types.StringValue(c.Sample2)
-	m.Sample3 = stringOrNull(c.Sample3)
-	m.Sample4 = stringOrNull(c.Sample4)
-	m.Sample5 = stringOrNull(c.Sample5)
-	m.MessageFlow = stringOrNull(c.MessageFlow)
-	m.HelpMessage = stringOrNull(c.HelpMessage)
-	m.HelpKeywords = stringOrNull(c.HelpKeywords)
-	m.OptinKeywords = stringOrNull(c.OptinKeywords)
-	m.OptinMessage = stringOrNull(c.OptinMessage)
-	m.OptoutKeywords = stringOrNull(c.OptoutKeywords)
-	m.OptoutMessage = stringOrNull(c.OptoutMessage)
-	a := c.CampaignAttributes
-	m.EmbeddedLink = types.BoolValue(a.EmbeddedLink)
-	m.EmbeddedPhone = types.BoolValue(a.EmbeddedPhone)
-	m.AgeGated = types.BoolValue(a.AgeGated)
-	m.DirectLending = types.BoolValue(a.DirectLending)
-	m.AffiliateMarketing = types.BoolValue(a.AffiliateMarketing)
-	m.SubscriberOptin = types.BoolValue(a.SubscriberOptin)
-	m.SubscriberOptout = types.BoolValue(a.SubscriberOptout)
-	m.SubscriberHelp = types.BoolValue(a.SubscriberHelp)
-	m.RegistrationStatus = types.StringValue(c.RegistrationStatus)
-	m.ErrorReason = types.StringValue(c.ErrorReason)
-	m.CreatedAt = types.StringValue(c.CreatedAt)
+	m.apply(c)
 	if m.WaitForRegistration.IsNull() || m.WaitForRegistration.IsUnknown() {
 		m.WaitForRegistration = types.BoolValue(true)
 	}
