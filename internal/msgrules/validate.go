@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 // Limits of a send request other than SMS text and numbers.
@@ -84,7 +86,7 @@ func validateSender(es *Errors, m Message, typ string) {
 	case m.PowerpackUUID != "":
 		if typ == TypeChatApp {
 			es.add("powerpack_uuid", "cannot be used with type chatapp; set src to the business phone number", m.PowerpackUUID)
-		} else if !isUUID(m.PowerpackUUID) {
+		} else if !tendlcrules.UUIDPattern.MatchString(m.PowerpackUUID) {
 			es.add("powerpack_uuid", "must be a UUID (8-4-4-4-12 hexadecimal digits)", m.PowerpackUUID)
 		}
 		return
@@ -203,26 +205,6 @@ func oneOf(s string, set []string) bool {
 		}
 	}
 	return false
-}
-
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // MaxMMSTotalBytes is the spec's "5MB" limit on the total size of an MMS's

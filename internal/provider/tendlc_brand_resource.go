@@ -98,7 +98,7 @@ func callbackURLAttribute(what string) schema.StringAttribute {
 			"same token when the account has no parent). The receiver must answer 200; " +
 			"otherwise the callback is retried 60, 120 and 240 seconds after the previous attempt. " + callbackSettingNote,
 		Optional:   true,
-		Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, "must be an absolute http:// or https:// URL")},
+		Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule)},
 	}
 }
 
@@ -107,7 +107,7 @@ func callbackMethodAttribute() schema.StringAttribute {
 		MarkdownDescription: "HTTP method of the callback to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. " +
 			callbackSettingNote,
 		Optional:   true,
-		Validators: []validator.String{stringvalidator.OneOf("POST", "GET")},
+		Validators: []validator.String{stringvalidator.OneOf(tendlcrules.CallbackMethods...)},
 	}
 }
 

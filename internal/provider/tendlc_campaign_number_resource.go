@@ -84,12 +84,12 @@ func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.Sc
 					"or `failed`) of the link request and the `number_unlinking` callbacks of the unlink request on destroy. Updates in place " +
 					"(no API call): the new value is used for the unlink request.",
 				Optional:   true,
-				Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, "must be an absolute http:// or https:// URL")},
+				Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule)},
 			},
 			"method": schema.StringAttribute{
 				MarkdownDescription: "HTTP method of the callbacks to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. Updates in place.",
 				Optional:            true,
-				Validators:          []validator.String{stringvalidator.OneOf("POST", "GET")},
+				Validators:          []validator.String{stringvalidator.OneOf(tendlcrules.CallbackMethods...)},
 			},
 			"status": schema.StringAttribute{
 				MarkdownDescription: "`COMPLETED` once linked; `PROCESSING` while a request about the number is in progress.",

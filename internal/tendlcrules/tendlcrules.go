@@ -105,16 +105,18 @@ var (
 	// NumberPattern is a US or Canadian long code as the API writes it:
 	// country code 1 and ten digits, no "+".
 	NumberPattern = regexp.MustCompile(`^1[2-9][0-9]{2}[2-9][0-9]{6}$`)
-	// CallbackURLPattern is an absolute http or https URL with a host.
+	// CallbackURLPattern is an absolute http or https URL with a host;
+	// CallbackURLRule says so.
 	CallbackURLPattern = regexp.MustCompile(`^https?://[^\s/?#]+[^\s]*$`)
 )
 
 // Rules in words, for error messages and documentation.
 const (
-	BrandIDRule    = "B followed by 6 upper-case letters or digits, such as BXK2M9Q"
-	CampaignIDRule = "C followed by 6 upper-case letters or digits, such as CQ7ZP3A"
-	UUIDRule       = "a UUID such as 1b2c3d4e-0000-4000-8000-123456789abc"
-	NumberRule     = "a US or Canadian long code as 11 digits starting with the country code 1, without + (such as 14155550100)"
+	CallbackURLRule = "must be an absolute http:// or https:// URL"
+	BrandIDRule     = "B followed by 6 upper-case letters or digits, such as BXK2M9Q"
+	CampaignIDRule  = "C followed by 6 upper-case letters or digits, such as CQ7ZP3A"
+	UUIDRule        = "a UUID such as 1b2c3d4e-0000-4000-8000-123456789abc"
+	NumberRule      = "a US or Canadian long code as 11 digits starting with the country code 1, without + (such as 14155550100)"
 )
 
 // TakesSubUsecases reports whether usecase needs sub_usecases.
@@ -199,9 +201,12 @@ func CheckSample(n int, s string) error {
 	return CheckLength(fmt.Sprintf("sample%d", n), s, MinSampleLength, MaxSampleLength)
 }
 
+// CallbackMethods are the HTTP methods of the registration callbacks.
+var CallbackMethods = []string{"POST", "GET"}
+
 // CheckCallbackMethod allows POST and GET (empty means POST).
 func CheckCallbackMethod(m string) error {
-	if m != "" && m != "POST" && m != "GET" {
+	if m != "" && !slices.Contains(CallbackMethods, m) {
 		return fmt.Errorf("method %q must be POST or GET", m)
 	}
 	return nil
@@ -214,7 +219,7 @@ func CheckCallbackURL(u string) error {
 		return nil
 	}
 	if !CallbackURLPattern.MatchString(u) {
-		return fmt.Errorf("url %q must be an absolute http:// or https:// URL", u)
+		return fmt.Errorf("url %q %s", u, CallbackURLRule)
 	}
 	return nil
 }
