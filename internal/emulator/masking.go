@@ -426,6 +426,25 @@ func (s *Server) getMaskingSession(c *call) {
 	c.reply(http.StatusOK, wire.MaskingSessionReply{APIID: newAPIID(), Response: v})
 }
 
+// activeMaskingSession is the session c names, with the time now, when it
+// is active. Otherwise it answers c (404, or 400 for an ended session),
+// unlocks s.mu and returns false. Callers hold s.mu.
+func (s *Server) activeMaskingSession(c *call) (*maskingSession, time.Time, bool) {
+	m, ok := c.acct.maskingSessions[c.param("uuid")]
+	if !ok {
+		s.mu.Unlock()
+		c.notFound("masking session", c.param("uuid"))
+		return nil, time.Time{}, false
+	}
+	now := s.clock.Now().Truncate(time.Second)
+	if !m.active(now) {
+		s.mu.Unlock()
+		c.badRequest("%s", maskingrules.MsgSessionExpired)
+		return nil, time.Time{}, false
+	}
+	return m, now, true
+}
+
 func (s *Server) updateMaskingSession(c *call) {
 	var in wire.MaskingSessionUpdate
 	if !c.decode(&in) {
@@ -436,16 +455,8 @@ func (s *Server) updateMaskingSession(c *call) {
 		return
 	}
 	s.mu.Lock()
-	m, ok := c.acct.maskingSessions[c.param("uuid")]
+	m, now, ok := s.activeMaskingSession(c)
 	if !ok {
-		s.mu.Unlock()
-		c.notFound("masking session", c.param("uuid"))
-		return
-	}
-	now := s.clock.Now().Truncate(time.Second)
-	if !m.active(now) {
-		s.mu.Unlock()
-		c.badRequest("%s", maskingrules.MsgSessionExpired)
 		return
 	}
 	oldExpiry := m.Expiry
@@ -464,16 +475,8 @@ func (s *Server) updateMaskingSession(c *call) {
 // as expired, with expiry_time the moment of the delete.
 func (s *Server) deleteMaskingSession(c *call) {
 	s.mu.Lock()
-	m, ok := c.acct.maskingSessions[c.param("uuid")]
+	m, now, ok := s.activeMaskingSession(c)
 	if !ok {
-		s.mu.Unlock()
-		c.notFound("masking session", c.param("uuid"))
-		return
-	}
-	now := s.clock.Now().Truncate(time.Second)
-	if !m.active(now) {
-		s.mu.Unlock()
-		c.badRequest("%s", maskingrules.MsgSessionExpired)
 		return
 	}
 	m.Expiry, m.Modified = now, now

@@ -488,6 +488,17 @@ func (s *Server) randDigits(n int) string {
 	return string(b)
 }
 
+// freshID is prefix and 6 random upper-case letters and digits, an id
+// taken does not hold yet (the shape of 10DLC brand and campaign ids).
+// Callers hold s.mu.
+func (s *Server) freshID(prefix string, taken func(string) bool) string {
+	for {
+		if id := prefix + s.randID(6); !taken(id) {
+			return id
+		}
+	}
+}
+
 // randID returns n random upper-case letters and digits. Callers hold s.mu.
 func (s *Server) randID(n int) string { //nolint:unparam // ids of other lengths may follow
 	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

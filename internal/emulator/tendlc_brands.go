@@ -66,15 +66,12 @@ func (s *Server) createBrand(c *call) {
 	}
 	s.mu.Lock()
 	b := &brand{
-		seq: s.nextSeq(), ID: "B" + s.randID(6), Alias: *in.BrandAlias, Type: btype,
+		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands[id] != nil }), Alias: *in.BrandAlias, Type: btype,
 		ProfileUUID: *in.ProfileUUID, URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, VettingStatus: "NOT_REQUESTED", CreatedAt: s.clock.Now(),
 	}
 	if in.SecondaryVetting != nil && *in.SecondaryVetting {
 		b.SecondaryVetting, b.VettingStatus = true, "PENDING"
-	}
-	for c.acct.brands[b.ID] != nil {
-		b.ID = "B" + s.randID(6)
 	}
 	c.acct.brands[b.ID] = b
 	acct := c.acct

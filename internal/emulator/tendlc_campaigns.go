@@ -150,14 +150,11 @@ func (s *Server) createCampaign(c *call) {
 		return
 	}
 	cp := &campaign{
-		seq: s.nextSeq(), ID: "C" + s.randID(6), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
+		seq: s.nextSeq(), ID: s.freshID("C", func(id string) bool { return c.acct.campaigns[id] != nil }), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
 		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.CampaignAttributes, URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(), numbers: map[string]*campaignNumber{},
 	}
 	applyCampaignText(&in.CampaignUpdate, &cp.campaignText)
-	for c.acct.campaigns[cp.ID] != nil {
-		cp.ID = "C" + s.randID(6)
-	}
 	c.acct.campaigns[cp.ID] = cp
 	acct := c.acct
 	s.campaignEvent(acct, cp, tendlcrules.EventCreated)
