@@ -75,7 +75,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	rateDrop := fs.Float64("fault-drop", 0, "share of /v1 requests carried out whose reply is dropped")
 	retryAfter := fs.Int("fault-retry-after", 1, "Retry-After seconds of injected 429s")
 	seed := fs.Uint64("fault-seed", 1, "seed of the fault injector: the same seed gives the same faults")
-	faultsFile := fs.String("faults-file", "", "JSON file of per-route fault rules (a Faults object, see internal/emulator/doc.go); "+
+	faultsFile := fs.String("faults-file", "", "JSON file of per-route fault rules (a Faults object, see internal/emulator/BEHAVIOUR.md); "+
 		"the -latency and -fault-* flags then add one catch-all rule after the file's rules")
 	registryDelay := fs.Duration("registry-delay", emulator.DefaultNumberLinkDelay,
 		"how long the 10DLC registry and operators take to register a brand or campaign and to link or unlink a number")
