@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -153,7 +152,7 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 
 func (r *EndpointResource) ConfigValidators(context.Context) []resource.ConfigValidator {
 	return []resource.ConfigValidator{
-		resourcevalidator.Conflicting(path.MatchRoot("password"), path.MatchRoot("password_wo")),
+		rootConflicting{names: []string{"password", "password_wo"}},
 	}
 }
 
@@ -165,15 +164,17 @@ func (r *EndpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
-	var config endpointModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || !config.Password.IsNull() || !config.PasswordWO.IsNull() {
+	// The raw configuration: decoding the whole model costs more than the
+	// rest of this check (raw_config.go).
+	config := rawRootAttributes(req.Config.Raw)
+	if rawConfigured(config, "password") || rawConfigured(config, "password_wo") {
 		return
 	}
+	username, _ := rawString(req.Config.Raw, "username")
 	resp.Diagnostics.AddAttributeError(path.Root("password"), "Missing endpoint password",
 		fmt.Sprintf("Creating endpoint %q needs a password: set password_wo (with password_wo_version) or password, at least %d characters. "+
 			"Only an endpoint that already exists, adopted by an import, may be configured without one; it keeps the password it has.",
-			config.Username.ValueString(), endpointrules.MinPasswordLength))
+			username, endpointrules.MinPasswordLength))
 }
 
 func (r *EndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -211,16 +212,17 @@ func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.Endp
 
 func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan, config endpointModel
+	var plan endpointModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	// password_wo is only in the configuration (never in the plan); it is
+	// read from the raw configuration rather than by decoding all of it.
 	password := plan.Password.ValueString()
-	writeOnly := !config.PasswordWO.IsNull()
+	passwordWO, writeOnly := rawString(req.Config.Raw, "password_wo")
 	if writeOnly {
-		password = config.PasswordWO.ValueString()
+		password = passwordWO
 	}
 	created, err := createEndpointOrAdopt(ctx, r.client, client.EndpointCreate{
 		Username: plan.Username.ValueString(),
@@ -321,10 +323,9 @@ func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, r
 
 func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan, state, config endpointModel
+	var plan, state endpointModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -340,9 +341,10 @@ func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateReques
 	if !plan.Password.IsNull() && !plan.Password.Equal(state.Password) {
 		in.Password, changed = plan.Password.ValueStringPointer(), true
 	}
-	sendWO := !config.PasswordWO.IsNull() && !plan.PasswordWOVersion.Equal(state.PasswordWOVersion)
+	passwordWO, hasWO := rawString(req.Config.Raw, "password_wo")
+	sendWO := hasWO && !plan.PasswordWOVersion.Equal(state.PasswordWOVersion)
 	if sendWO {
-		in.Password, changed = config.PasswordWO.ValueStringPointer(), true
+		in.Password, changed = &passwordWO, true
 	}
 	if changed {
 		if err := r.client.UpdateEndpoint(ctx, state.ID.ValueString(), in); err != nil {
@@ -353,7 +355,7 @@ func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateReques
 	if sendWO {
 		// The digest recognises later drift; the API stores the MD5 of the
 		// password we sent, so it needs no read-back.
-		r.rememberPasswordWO(ctx, resp.Private, state.ID.ValueString(), endpointrules.PasswordDigest(config.PasswordWO.ValueString()))
+		r.rememberPasswordWO(ctx, resp.Private, state.ID.ValueString(), endpointrules.PasswordDigest(passwordWO))
 	}
 	plan.PasswordWO = types.StringNull()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
