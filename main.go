@@ -33,6 +33,11 @@ func main() {
 	if os.Getenv("CPAAS_BENCH_PLAIN_RETRIES") == "1" {
 		provider.UsePlainRetriesForBench()
 	}
+	// Terraform starts a new provider process for every command: what one
+	// learns of the API's rate limit starts the next (README, Reliability).
+	if dir, err := os.UserCacheDir(); err == nil {
+		provider.RememberPacesIn(filepath.Join(dir, "terraform-provider-cpaas", "rate-limits"))
+	}
 	// For profiling the provider under Terraform (README, Performance):
 	// each plugin process writes DIR/cpu-PID.pprof.
 	if dir := os.Getenv("CPAAS_PROVIDER_CPUPROFILE"); dir != "" {

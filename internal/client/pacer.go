@@ -37,7 +37,16 @@ import (
 //   - a 429 answering a request sent before the current event began is the
 //     same event seen late, and teaches nothing new;
 //   - a 429 that says "Retry-After: 0" asks for no wait and teaches nothing
-//     (the emulator's injected faults send it), it is only retried.
+//     (the emulator's injected faults send it), it is only retried;
+//   - the pacer's bucket mirrors the API's: from the first two events it
+//     also estimates the API's burst (what the API let through before its
+//     first refusal, less what it refilled meanwhile), so that after a quiet
+//     moment requests go out at once, as the API allows, not one per
+//     interval;
+//   - what it learned is remembered for the next provider process (see
+//     pace_memory.go): Terraform starts the provider afresh for each
+//     command, and a plan, whose few requests all leave at once, would
+//     otherwise be refused before it knows anything.
 //
 // Every attempt, retries included, waits for the pacer, so all workers slow
 // down together. The pacer lives for the process and is shared by every
@@ -60,6 +69,19 @@ type pacer struct {
 	confirmed bool
 	// probe is k in r(t) = learned * (1 + k t^3).
 	probe float64
+
+	// burst is the pacer's bucket size, the API's burst as estimated (1
+	// until known). firstSent, firstAccepted and firstSpan describe the
+	// start of the process up to the first event, from which the second
+	// event estimates the burst (estimateBurst).
+	burst         int
+	firstSent     time.Time
+	firstAccepted int
+	firstSpan     time.Duration
+	estimateBurst bool
+	// memory is the file that remembers the pace for the next process ("":
+	// none); see pace_memory.go.
+	memory string
 }
 
 // Tuning of the pacer.
@@ -82,6 +104,9 @@ const (
 	rampPerSecond = 1.5
 	// defaultRetryAfter is assumed for a 429 without a Retry-After.
 	defaultRetryAfter = time.Second
+	// burstMargin: the pacer's burst is this share of the API's as
+	// estimated, against the estimate's noise.
+	burstMargin = 0.8
 )
 
 // pacerClock is time for the pacer; tests drive a fake one.
@@ -109,7 +134,7 @@ func (realClock) Sleep(ctx context.Context, d time.Duration) error {
 }
 
 func newPacer(clock pacerClock, learn bool, maxRPS float64) *pacer {
-	p := &pacer{clock: clock, learn: learn, maxRPS: maxRPS, probe: pacerProbe}
+	p := &pacer{clock: clock, learn: learn, maxRPS: maxRPS, probe: pacerProbe, burst: 1}
 	p.lim = rate.NewLimiter(rate.Inf, 1)
 	p.lim.SetLimitAt(clock.Now(), p.paceAt(clock.Now()))
 	return p
@@ -159,6 +184,9 @@ func (p *pacer) wait(ctx context.Context) (ticket, error) {
 		p.lim.SetLimitAt(now, p.paceAt(now))
 		r := p.lim.ReserveN(now, 1)
 		d := r.DelayFrom(now)
+		if p.firstSent.IsZero() {
+			p.firstSent = now
+		}
 		p.mu.Unlock()
 		if d == 0 {
 			return ticket{sentAt: now}, nil
@@ -182,6 +210,15 @@ func (p *pacer) done(ctx context.Context, t ticket, status int, retryAfter strin
 	if !p.learn || status == 0 {
 		return
 	}
+	if learned, ok := p.record(ctx, t, status, retryAfter); ok && p.memory != "" {
+		// Outside the lock: a file write; events are a few per run.
+		rememberPace(ctx, p.memory, learned)
+	}
+}
+
+// record is done under the lock; it returns what was learned when a 429
+// taught something new.
+func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter string) (rememberedPace, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	sameEvent := !p.eventAt.IsZero() && !t.sentAt.After(p.eventAt)
@@ -189,25 +226,31 @@ func (p *pacer) done(ctx context.Context, t ticket, status int, retryAfter strin
 		if !sameEvent {
 			p.accepted++
 		}
-		return
+		return rememberedPace{}, false
 	}
 	wait, ok := parseRetryAfter(retryAfter)
 	if !ok {
 		wait = defaultRetryAfter
 	}
 	if wait == 0 || sameEvent {
-		return
+		return rememberedPace{}, false
 	}
 	now := p.clock.Now()
 	if p.eventAt.IsZero() {
 		// First refusal: nothing is known of the rate yet. Everyone waits
 		// what the API asks, then the answers until the next refusal
-		// measure it.
+		// measure it. What got through until now, less what the API
+		// refilled meanwhile, is its burst, once the rate is known.
 		p.hold = now.Add(min(wait, MaxRetryAfter))
+		p.firstAccepted, p.firstSpan, p.estimateBurst = p.accepted, now.Sub(p.firstSent), true
 		p.eventAt, p.accepted = now, 0
 		tflog.Debug(ctx, "CPaaS API rate limit: first 429, every request waits its Retry-After", map[string]any{"retry_after_seconds": wait.Seconds()})
-		return
+		return rememberedPace{}, false
 	}
+	// Refused while the pacer's bucket held tokens: its mirror of the API's
+	// bucket is too generous (the burst is smaller, or someone else spends
+	// it): no more bursts.
+	mirrorHadTokens := p.lim.TokensAt(now) >= 1
 	cur := p.paceAt(now)
 	var seen float64
 	switch since := now.Sub(p.eventAt); {
@@ -226,13 +269,39 @@ func (p *pacer) done(ctx context.Context, t ticket, status int, retryAfter strin
 		p.confirmed = true
 	}
 	p.learned = math.Max(seen*pacerMargin, MinLearnedRate)
+	switch {
+	case p.estimateBurst:
+		p.estimateBurst = false
+		b := (float64(p.firstAccepted) - seen*p.firstSpan.Seconds()) * burstMargin
+		p.burst = max(1, min(int(b), p.firstAccepted))
+	case mirrorHadTokens:
+		p.burst = 1
+	}
 	tflog.Debug(ctx, "CPaaS API rate limit: pace learned from a 429", map[string]any{
 		"answered_since_last_429": p.accepted, "seconds_since_last_429": now.Sub(p.eventAt).Seconds(), "requests_per_second": p.learned,
+		"burst": p.burst,
 	})
 	p.eventAt, p.accepted = now, 0
 	p.lim.SetLimitAt(now, p.paceAt(now))
-	// The API's bucket is empty: the next request waits one interval.
-	p.lim.ReserveN(now, 1)
+	p.lim.SetBurstAt(now, p.burst)
+	// The API's bucket is empty: so is the pacer's, and the next request
+	// waits up to one interval.
+	if n := int(math.Floor(p.lim.TokensAt(now))); n >= 1 {
+		p.lim.ReserveN(now, min(n, p.burst))
+	}
+	return rememberedPace{Rate: p.learned, Burst: p.burst, LearnedAt: now}, true
+}
+
+// seed starts the pacer from what an earlier process learned: the pace
+// (confirmed, probing up from now) and the burst, with a full bucket: the
+// API's has refilled while Terraform started this process.
+func (p *pacer) seed(m rememberedPace) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.clock.Now()
+	p.learned, p.confirmed, p.eventAt, p.accepted = m.Rate, true, now, 0
+	p.burst = max(1, m.Burst)
+	p.lim = rate.NewLimiter(p.paceAt(now), p.burst)
 }
 
 // pace reports the pace in force, requests/s (+Inf: none), for logs and tests.
@@ -261,6 +330,14 @@ func pacerFor(baseURL, authID string, learn bool, maxRPS float64) *pacer {
 	p := pacers.m[key]
 	if p == nil {
 		p = newPacer(realClock{}, learn, maxRPS)
+		if learn {
+			if file := paceMemoryFile(baseURL, authID); file != "" {
+				p.memory = file
+				if m, ok := recallPace(file, time.Now()); ok {
+					p.seed(m)
+				}
+			}
+		}
 		pacers.m[key] = p
 		return p
 	}

@@ -5,7 +5,10 @@ import (
 	"context"
 	"math"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -228,5 +231,91 @@ func TestPacerSmallBurstRecovers(t *testing.T) {
 		res.answered, res.elapsed.Seconds(), res.elapsed.Seconds()/25, res.throttled, pc.pace())
 	if res.elapsed.Seconds() > 1.2*25 || res.throttled > 12 {
 		t.Errorf("with a burst of 5: %.2fs and %d refusals for 500 requests at 20/s", res.elapsed.Seconds(), res.throttled)
+	}
+}
+
+// A plan in a new provider process sends its ~35 requests (ten reads, then
+// the pages of one listing, eight at a time) all at once. Knowing nothing,
+// the pacer lets the API refuse some; starting from what the apply's
+// process remembered, none is refused and the API's burst is used.
+func TestPacerRemembersThePaceForTheNextProcess(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "pace.json")
+	clock := &fakeClock{now: simStart}
+	api := &apiBucket{r: 20, b: 20, tokens: 20, at: simStart}
+	apply := newPacer(clock, true, 0)
+	apply.memory = file
+	simulate(clock, apply, api, 500, 10, 125*time.Millisecond)
+	m, ok := recallPace(file, clock.now)
+	if !ok {
+		t.Fatal("the apply's pacer learned the limit but remembered nothing")
+	}
+	t.Logf("remembered: %.2f requests/s, burst %d", m.Rate, m.Burst)
+	if m.Rate < 17 || m.Rate > 22 || m.Burst < 10 || m.Burst > 20 {
+		t.Errorf("remembered %.2f/s burst %d, want about the API's 20/s and at most its burst of 20", m.Rate, m.Burst)
+	}
+
+	plan := func(seed bool) simResult {
+		clock := &fakeClock{now: simStart.Add(time.Minute)}
+		api := &apiBucket{r: 20, b: 20, tokens: 20, at: clock.now}
+		pc := newPacer(clock, true, 0)
+		if seed {
+			m, ok := recallPace(file, clock.now)
+			if !ok {
+				t.Fatal("a pace remembered a minute ago was not recalled")
+			}
+			pc.seed(m)
+		}
+		return simulate(clock, pc, api, 35, 18, 0)
+	}
+	fresh, seeded := plan(false), plan(true)
+	t.Logf("plan of 35 requests: knowing nothing %d refused in %.2fs; remembered pace %d refused in %.2fs",
+		fresh.throttled, fresh.elapsed.Seconds(), seeded.throttled, seeded.elapsed.Seconds())
+	if fresh.throttled == 0 {
+		t.Error("the fresh pacer was refused nothing: the simulation does not show what memory saves")
+	}
+	if seeded.throttled != 0 {
+		t.Errorf("starting from the remembered pace, %d of %d requests were refused, want none", seeded.throttled, seeded.answered)
+	}
+	// The floor of 35 requests is 35/R = 1.75 s paced one by one; with the
+	// API's burst, (35 - 20)/R = 0.75 s.
+	if s := seeded.elapsed.Seconds(); s > 35.0/20 {
+		t.Errorf("35 requests took %.2fs from the remembered pace, more than 35/R: the burst is not used", s)
+	}
+
+	if _, ok := recallPace(file, clock.now.Add(PaceMemoryMaxAge+time.Second)); ok {
+		t.Error("a pace older than PaceMemoryMaxAge was recalled")
+	}
+	if err := os.WriteFile(file, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := recallPace(file, clock.now); ok {
+		t.Error("a corrupt pace file was recalled")
+	}
+}
+
+// pacerFor starts a new account's pacer from the memory of its base URL and
+// account only, and only when learning.
+func TestPacerForRecallsOnlyItsAccount(t *testing.T) {
+	dir := t.TempDir()
+	RememberPacesIn(dir)
+	t.Cleanup(func() { RememberPacesIn("") })
+	base := "http://127.0.0.1:1/" + t.Name()
+	file := paceMemoryFile(base, "MAAAAAAAAAAAAAAAAAA1")
+	rememberPace(context.Background(), file, rememberedPace{Rate: 7, Burst: 3, LearnedAt: time.Now()})
+	if got := pacerFor(base, "MAAAAAAAAAAAAAAAAAA1", true, 0).pace(); got < 6.9 || got > 8 {
+		t.Errorf("pace %.2f/s, want the remembered 7/s", got)
+	}
+	if got := pacerFor(base, "MAAAAAAAAAAAAAAAAAA2", true, 0).pace(); !math.IsInf(got, 1) {
+		t.Errorf("another account starts at %.2f/s, want no limit", got)
+	}
+	if got := pacerFor(base+"/plain", "MAAAAAAAAAAAAAAAAAA1", false, 0).pace(); !math.IsInf(got, 1) {
+		t.Errorf("plain retries start at %.2f/s, want no limit", got)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		if strings.Contains(string(data), "MAAAAAAAAAAAAAAAAAA1") || strings.Contains(e.Name(), "MAAAA") {
+			t.Errorf("%s names the account: %s", e.Name(), data)
+		}
 	}
 }

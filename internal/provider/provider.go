@@ -72,6 +72,12 @@ var plainRetries bool
 // the bench measures against it.
 func UsePlainRetriesForBench() { plainRetries = true }
 
+// RememberPacesIn makes the clients of this process remember the rate limit
+// they learn in dir, and start from what an earlier provider process
+// remembered there (client.RememberPacesIn). Only main calls it, so tests,
+// which run the provider in-process, keep nothing between runs.
+func RememberPacesIn(dir string) { client.RememberPacesIn(dir) }
+
 // New returns a constructor of the provider at version.
 func New(version string) func() provider.Provider {
 	return func() provider.Provider { return &CPaaSProvider{version: version} }
