@@ -125,6 +125,7 @@ type measurement struct {
 	// other commands): Terraform rewrites the whole file after each
 	// resource, so its size per resource drives apply and destroy time.
 	StateBytes int64
+	Round      int
 }
 
 func run(o options) error {
@@ -165,7 +166,11 @@ func run(o options) error {
 		return err
 	}
 	b := &bencher{o: o, emu: emu, work: work, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig,
-		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")}
+		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
+			// The provider remembers learned rate limits under the user's
+			// cache directory; the bench keeps its own (and the
+			// rate-limited part a fresh one per round and client).
+			"XDG_CACHE_HOME="+filepath.Join(work, "cache"))}
 
 	if o.rateLimitOnly {
 		rl, err := b.runRateLimited(o.rl)
@@ -221,14 +226,7 @@ func run(o options) error {
 
 	if o.floorOnly {
 		fmt.Println()
-		for _, m := range medians(all) {
-			if m.Workload != endpoints.name {
-				continue
-			}
-			if noop, ok := find(medians(all), m.Latency, noopEndpoints.name, m.N, m.Op); ok {
-				fmt.Printf("   N = %d %-8s cpaas_endpoint %.2fs, no-op plugin %.2fs: %.3fx\n", m.N, m.Op, m.Seconds, noop.Seconds, m.Seconds/noop.Seconds)
-			}
-		}
+		fmt.Print(floorMarkdown(all, o))
 		return nil
 	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
@@ -361,7 +359,7 @@ func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measur
 		if err != nil {
 			return nil, err
 		}
-		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), Requests: reqs, PeakKiB: peak}
+		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), Requests: reqs, PeakKiB: peak, Round: round}
 		if op.op == "apply" {
 			if fi, err := os.Stat(filepath.Join(dir, "terraform.tfstate")); err == nil {
 				m.StateBytes = fi.Size()

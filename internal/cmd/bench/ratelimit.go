@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -62,6 +63,11 @@ type rlMeasurement struct {
 	Answered  int // every /v1 request answered, 429s included
 	Throttled int // answered 429 by the rate limit
 	Err       string
+	// Of the rounds folded into this one by rlMedians: how many, and the
+	// range of their times and 429 shares (percent).
+	Rounds                 int
+	MinSeconds, MaxSeconds float64
+	MinShare, MaxShare     float64
 }
 
 // needed is the requests the command needed: those the limit let through.
@@ -77,6 +83,13 @@ func (b *bencher) measureRateLimited(o rlOptions, mode rlMode, round int) ([]rlM
 		return nil, err
 	}
 	p := "-parallelism=" + strconv.Itoa(b.o.parallelism)
+	// Each round starts knowing nothing: the apply learns the limit, and
+	// the plan and destroy start from what the provider remembered of it
+	// (internal/client/pace_memory.go), as a user's next commands would.
+	cache, err := os.MkdirTemp(b.work, "cache-")
+	if err != nil {
+		return nil, err
+	}
 	var out []rlMeasurement
 	for _, op := range []struct {
 		op   string
@@ -96,7 +109,7 @@ func (b *bencher) measureRateLimited(o rlOptions, mode rlMode, round int) ([]rlM
 		if err := b.emu.setRateLimit(rate, o.burst); err != nil {
 			return nil, err
 		}
-		b.extraEnv = mode.env
+		b.extraEnv = append(slices.Clone(mode.env), "XDG_CACHE_HOME="+cache)
 		d, _, err := b.terraform(dir, b.cliConfig, op.args...)
 		b.extraEnv = nil
 		m := rlMeasurement{Mode: mode.name, Op: op.op, Seconds: d.Seconds()}
@@ -166,6 +179,11 @@ func rlMedians(all []rlMeasurement) []rlMeasurement {
 			return 0
 		})
 		m := g[len(g)/2]
+		m.Rounds, m.MinSeconds, m.MaxSeconds = len(g), g[0].Seconds, g[len(g)-1].Seconds
+		m.MinShare, m.MaxShare = share(g[0]), share(g[0])
+		for _, r := range g {
+			m.MinShare, m.MaxShare = math.Min(m.MinShare, share(r)), math.Max(m.MaxShare, share(r))
+		}
 		for _, r := range g {
 			if r.Err != "" && m.Err == "" {
 				m.Err = fmt.Sprintf("failed in %d of %d rounds: %s", countErr(g), len(g), r.Err)
@@ -199,10 +217,12 @@ func rlMarkdown(all []rlMeasurement, o rlOptions, rounds, parallelism int) strin
 	var b strings.Builder
 	fmt.Fprintf(&b, "#### Under the API's rate limit: N = %d endpoints, R = %s requests/s with a burst of %d, -parallelism=%d\n\n",
 		o.n, strconv.FormatFloat(o.rate, 'f', -1, 64), o.burst, parallelism)
-	fmt.Fprintf(&b, "Median of %d rounds; each command starts with a full bucket. Floor: N/R = %.1f s for apply and destroy, "+
+	fmt.Fprintf(&b, "Median of %d rounds (of an even number, the slower middle one), with the range over the rounds; each command starts with a full bucket, "+
+		"each round with a provider that knows nothing of the limit (the apply learns it, the plan and destroy start from what the apply's process remembered). "+
+		"Floor: N/R = %.1f s for apply and destroy, "+
 		"the plan's own requests (answered other than 429) / R for the plan. Targets: apply and destroy within 1.10x of N/R, "+
 		"plan within 1.10x of its floor, at most 2%% of requests answered 429.\n\n", rounds, float64(o.n)/o.rate)
-	b.WriteString("| client | command | time | floor | ratio | requests | answered 429 | met |\n|---|---|---:|---:|---:|---:|---:|---|\n")
+	b.WriteString("| client | command | time (range) | floor | ratio | requests | answered 429 (range of shares) | met |\n|---|---|---:|---:|---:|---:|---:|---|\n")
 	for _, m := range all {
 		floor, how := rlFloor(m, o)
 		ratio := m.Seconds / floor
@@ -218,11 +238,11 @@ func rlMarkdown(all []rlMeasurement, o rlOptions, rounds, parallelism int) strin
 			met = "no (429s)"
 		}
 		if m.Mode == rlReference.name {
-			fmt.Fprintf(&b, "| %s | %s | %.2f s | | | %d | | |\n", m.Mode, m.Op, m.Seconds, m.Answered)
+			fmt.Fprintf(&b, "| %s | %s | %.2f s (%.2f to %.2f) | | | %d | | |\n", m.Mode, m.Op, m.Seconds, m.MinSeconds, m.MaxSeconds, m.Answered)
 			continue
 		}
-		fmt.Fprintf(&b, "| %s | %s | %.2f s | %.2f s (%s) | **%.2fx** | %d | %d (%.1f%%) | %s |\n",
-			m.Mode, m.Op, m.Seconds, floor, how, ratio, m.Answered, m.Throttled, share(m), met)
+		fmt.Fprintf(&b, "| %s | %s | %.2f s (%.2f to %.2f) | %.2f s (%s) | **%.2fx** | %d | %d (%.1f%%; %.1f to %.1f%%) | %s |\n",
+			m.Mode, m.Op, m.Seconds, m.MinSeconds, m.MaxSeconds, floor, how, ratio, m.Answered, m.Throttled, share(m), m.MinShare, m.MaxShare, met)
 	}
 	b.WriteString("\nThe reference row is the same workload with the limit off, measured in the same rounds: when it is near N/R, " +
 		"Terraform's own CPU, not the client, bounds the time under the limit.\n")

@@ -325,3 +325,59 @@ func plotPNG(all []measurement) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// floorMarkdown is the table of -floor: cpaas_endpoint against the no-op
+// plugin with its schema, per command, each round's ratio (the two ran one
+// after the other in the round), the median and the spread.
+func floorMarkdown(all []measurement, o options) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| N | command | no-op plugin (median, range) | cpaas_endpoint (median, range) | ratio per round | ratio of medians | target 1.05x |\n|---:|---|---:|---:|---|---:|---|\n")
+	for _, n := range o.ns {
+		for _, op := range ops {
+			var noop, ep []float64
+			var ratios []string
+			byRound := map[int]map[string]float64{}
+			for _, m := range all {
+				if m.N != n || m.Op != op || m.Latency != 0 {
+					continue
+				}
+				if byRound[m.Round] == nil {
+					byRound[m.Round] = map[string]float64{}
+				}
+				byRound[m.Round][m.Workload] = m.Seconds
+				switch m.Workload {
+				case noopEndpoints.name:
+					noop = append(noop, m.Seconds)
+				case endpoints.name:
+					ep = append(ep, m.Seconds)
+				}
+			}
+			if len(noop) == 0 || len(ep) == 0 {
+				continue
+			}
+			for r := 1; r <= o.repeat; r++ {
+				if x, y := byRound[r][endpoints.name], byRound[r][noopEndpoints.name]; x > 0 && y > 0 {
+					ratios = append(ratios, fmt.Sprintf("%.3f", x/y))
+				}
+			}
+			mn, me := median(noop), median(ep)
+			met := "met"
+			if me/mn > 1.05 {
+				met = fmt.Sprintf("missed by %.1f%%", 100*(me/mn-1.05))
+			}
+			fmt.Fprintf(&b, "| %d | %s | %.2f s (%.2f to %.2f) | %.2f s (%.2f to %.2f) | %s | **%.3fx** | %s |\n",
+				n, op, mn, slices.Min(noop), slices.Max(noop), me, slices.Min(ep), slices.Max(ep), strings.Join(ratios, ", "), me/mn, met)
+		}
+	}
+	return b.String()
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	h := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[h]
+	}
+	return (s[h-1] + s[h]) / 2
+}
