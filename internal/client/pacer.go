@@ -62,6 +62,7 @@ type pacer struct {
 	eventAt  time.Time // start of the last throttle event; zero: none yet
 	accepted int       // answers other than 429 to requests sent since eventAt
 	learned  float64   // pace set at the last event; 0: not learned yet
+	seeded   bool      // learned was remembered from an earlier process
 	// confirmed is false while the pace rests on the first measurement
 	// only, which is low when the API's burst is smaller than what it
 	// refills in a Retry-After: the pace then grows 1.5x a second until the
@@ -186,6 +187,12 @@ func (p *pacer) wait(ctx context.Context) (ticket, error) {
 		d := r.DelayFrom(now)
 		if p.firstSent.IsZero() {
 			p.firstSent = now
+			if p.seeded {
+				// A remembered pace counts from the first request, not
+				// from the process start: the time Terraform took to start
+				// walking would read as a slow API at the next event.
+				p.eventAt = now
+			}
 		}
 		p.mu.Unlock()
 		if d == 0 {
@@ -299,7 +306,7 @@ func (p *pacer) seed(m rememberedPace) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.clock.Now()
-	p.learned, p.confirmed, p.eventAt, p.accepted = m.Rate, true, now, 0
+	p.learned, p.confirmed, p.eventAt, p.accepted, p.seeded = m.Rate, true, now, 0, true
 	p.burst = max(1, m.Burst)
 	p.lim = rate.NewLimiter(p.paceAt(now), p.burst)
 }

@@ -319,3 +319,26 @@ func TestPacerForRecallsOnlyItsAccount(t *testing.T) {
 		}
 	}
 }
+
+// A remembered pace counts from the process's first request: the seconds
+// Terraform takes to start walking must not read as a slow API when the
+// probe is next refused.
+func TestPacerSeededPaceIgnoresTheIdleStart(t *testing.T) {
+	clock := &fakeClock{now: simStart}
+	pc := newPacer(clock, true, 0)
+	pc.seed(rememberedPace{Rate: 19.4, Burst: 16, LearnedAt: simStart})
+	clock.now = clock.now.Add(5 * time.Second) // Terraform starting up
+	api := &apiBucket{r: 20, b: 20, tokens: 20, at: clock.now}
+	// Run until the probe is refused once, then look at what was learned.
+	for i := 0; i < 2000; i++ {
+		tk, _ := pc.wait(context.Background())
+		status, retryAfter := api.take(clock.now)
+		pc.done(context.Background(), tk, status, retryAfter)
+		if status == http.StatusTooManyRequests {
+			break
+		}
+	}
+	if pace := pc.pace(); pace < 19 {
+		t.Errorf("after the first refusal the pace is %.2f/s, want about the API's 20/s: the idle start was counted", pace)
+	}
+}

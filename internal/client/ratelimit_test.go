@@ -9,6 +9,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
 // Creates refused by the API's rate limit are retried (a 429 means the
@@ -43,6 +44,21 @@ func TestThrottledCreatesAreRetriedOnceEach(t *testing.T) {
 	objs, _ := srv.Objects(emulator.DefaultAuthID)
 	if got := len(objs["endpoints"]); got != n {
 		t.Fatalf("the account holds %d endpoints after %d creates", got, n)
+	}
+	// Each requested username exactly once: a create retried after its 429
+	// neither doubled nor replaced another.
+	all, err := c.ListAllEndpoints(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, e := range all {
+		seen[endpointrules.RequestedUsername(e.Username)]++
+	}
+	for i := 0; i < n; i++ {
+		if u := fmt.Sprintf("u%d", i); seen[u] != 1 {
+			t.Errorf("endpoint %s exists %d times, want once", u, seen[u])
+		}
 	}
 	if st := srv.FaultStats(); st.RateLimited == 0 {
 		t.Fatal("the rate limit refused nothing: the test did not exercise throttling")

@@ -125,7 +125,8 @@ func (p *CPaaSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			},
 			"max_requests_per_second": schema.Float64Attribute{
 				MarkdownDescription: "Most API requests a second this provider sends for the account, from every resource of the run together, " +
-					"0.1 to 1000. Unset, the provider starts unrestricted and learns the account's rate limit from the API's 429 replies " +
+					"0.1 to 1000. Unset, the provider starts unrestricted (or from the limit it learned for the account within the last hour) " +
+					"and learns the account's rate limit from the API's 429 replies " +
 					"and their `Retry-After`: it slows every request down together to the rate the API lets through, then probes back up " +
 					"slowly. Set it to stay under a limit shared with other clients of the account; learning still lowers the pace below it " +
 					"when the API refuses requests.",
