@@ -189,9 +189,19 @@ func TestGuidesQuoteTheirTestedConfiguration(t *testing.T) {
 		if !strings.Contains(tests.String(), `"`+name+`"`) {
 			t.Errorf("no test applies examples/guides/%s", name)
 		}
-		tfs, _ := filepath.Glob(filepath.Join(dir, "*.tf"))
-		mods, _ := filepath.Glob(filepath.Join(dir, "modules", "*", "*.tf"))
-		for _, f := range append(tfs, mods...) {
+		// Every .tf of the guide's directory, its modules' and other
+		// configurations' (as messaging-pipeline/action) included.
+		var tfs []string
+		err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".tf") {
+				tfs = append(tfs, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range tfs {
 			b, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)

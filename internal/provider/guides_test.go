@@ -18,6 +18,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/examples/guides/10dlc/callbackcheck"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // The guides under docs/guides quote their configurations from
@@ -27,14 +28,27 @@ import (
 // Terraform CLI through the guide's steps.
 
 // newGuideRunner returns a runner in an initialised copy of the guide's
-// configuration.
+// configuration (guide: its directory under examples/guides).
 func newGuideRunner(t *testing.T, env *acctest.Env, guide string) *tfRunner {
+	return newGuideRunnerCLI(t, env, guide, false)
+}
+
+// newGuideRunnerTF114 is newGuideRunner for a configuration that needs
+// Terraform 1.14+ (actions): it skips below that version.
+func newGuideRunnerTF114(t *testing.T, env *acctest.Env, guide string) *tfRunner {
+	return newGuideRunnerCLI(t, env, guide, true)
+}
+
+func newGuideRunnerCLI(t *testing.T, env *acctest.Env, guide string, tf114 bool) *tfRunner {
 	t.Helper()
 	acctest.PreCheck(t)
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1")
 	}
 	r := newTFRunner(t)
+	if tf114 {
+		r.skipBelowTF114()
+	}
 	src := filepath.Join(acctest.RepoRoot(t), "examples", "guides", guide)
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -342,4 +356,42 @@ func TestAccGuide_messagingPipeline(t *testing.T) {
 	if out, err := r.try("plan", "-input=false", long); err == nil || !strings.Contains(out, "keep it to 2") {
 		t.Fatalf("plan of a long notice: %v\n%s", err, out)
 	}
+}
+
+// The guide's other way: the cpaas_send_message action (Terraform 1.14+)
+// sends each time the pipeline invokes it and never otherwise, and waits for
+// delivery.
+func TestAccGuide_messagingPipelineAction_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newGuideRunnerTF114(t, env, "messaging-pipeline/action")
+	const invoke = "-invoke=action.cpaas_send_message.deploy_done"
+	notice := func(release string) []string {
+		text := "Deploy of " + release + " finished. Reply STOP to opt out."
+		return []string{"sms 14155550100->12125550101 " + text, "sms 14155550100->447700900123 " + text}
+	}
+	// Without -invoke: nothing to do, nothing sent.
+	r.expectPlan(0, "-var=release=v1.0.0")
+	r.run("apply", "-input=false", "-auto-approve", "-var=release=v1.0.0")
+	expectSent(t, env)
+
+	out := r.run("apply", "-input=false", "-auto-approve", invoke, "-var=release=v1.0.0")
+	expectSent(t, env, notice("v1.0.0")...)
+	for _, m := range env.Server.SentMessages(acctest.AuthID) {
+		if m.State != emulator.MessageDelivered {
+			t.Errorf("message to %s is %s when the apply ended, want delivered", m.To, m.State)
+		}
+	}
+	if !strings.Contains(out, "Apply complete!") {
+		t.Fatalf("apply -invoke:\n%s", out)
+	}
+	// Unlike cpaas_message, each invocation sends again, for the same release too.
+	r.run("apply", "-input=false", "-auto-approve", invoke, "-var=release=v1.0.0")
+	expectSent(t, env, append(notice("v1.0.0"), notice("v1.0.0")...)...)
+	// A number that is not one fails the plan, before anything is sent.
+	if out, err := r.try("plan", "-input=false", invoke, "-var=release=v1.1.0", `-var=on_call=["+1 (212) 555-0101", "call me"]`); err == nil ||
+		!strings.Contains(out, "sanitize_number") {
+		t.Fatalf("plan with an invalid number: %v\n%s", err, out)
+	}
+	expectSent(t, env, append(notice("v1.0.0"), notice("v1.0.0")...)...)
 }

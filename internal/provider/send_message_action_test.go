@@ -209,25 +209,7 @@ action "cpaas_send_message" "notify" {
 func newTF114Runner(t *testing.T, env *acctest.Env, body string) *tfRunner {
 	t.Helper()
 	r := newTFRunner(t)
-	cmd := exec.Command(r.bin, "version", "-json")
-	cmd.Env = r.env
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("terraform version: %v", err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		t.Fatalf("terraform version -json: %v: %s", err, out)
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
-		t.Fatalf("terraform version %q: %v", v.Version, err)
-	}
-	if major == 1 && minor < 14 {
-		t.Skipf("actions need Terraform 1.14 or later, this is %s", v.Version)
-	}
+	r.skipBelowTF114()
 	r.write(fmt.Sprintf(`
 terraform {
   required_providers {
@@ -237,6 +219,31 @@ terraform {
 `, chaosProviderSrc) + env.ProviderConfig() + body)
 	r.run("init", "-input=false")
 	return r
+}
+
+// skipBelowTF114 skips the test when the runner's CLI is older than
+// Terraform 1.14, as tfversion.SkipBelow does for resource.Test.
+func (r *tfRunner) skipBelowTF114() {
+	r.t.Helper()
+	cmd := exec.Command(r.bin, "version", "-json")
+	cmd.Env = r.env
+	out, err := cmd.Output()
+	if err != nil {
+		r.t.Fatalf("terraform version: %v", err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		r.t.Fatalf("terraform version -json: %v: %s", err, out)
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
+		r.t.Fatalf("terraform version %q: %v", v.Version, err)
+	}
+	if major == 1 && minor < 14 {
+		r.t.Skipf("actions need Terraform 1.14 or later, this is %s", v.Version)
+	}
 }
 
 // plannedInvocations runs plan with args and returns the saved plan.
