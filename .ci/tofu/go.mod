@@ -1,6 +1,6 @@
-// Builds the OpenTofu CLI from the Go module proxy: .ci/run's fallback on a
-// machine with no terraform, and a second CLI to test compatibility with
-// (TF_ACC_TERRAFORM_PATH=$(pwd)/.ci/bin/tofu make test).
+// The OpenTofu CLI that .ci/tofu/build.sh builds from the Go module proxy:
+// .ci/run tests the provider with it on every run, and uses it as the only
+// CLI on a machine with no terraform.
 module cpaas-ci-tofu
 
 go 1.26.6

@@ -304,7 +304,7 @@ func TestAccGuide_buyingNumbers(t *testing.T) {
 	// and buy another (prevent_destroy stops it).
 	r.edit("main.tf", "ignore_changes = [number]", "")
 	out := r.expectPlan(1)
-	if !strings.Contains(out, "Instance cannot be destroyed") || !strings.Contains(out, want[1]) {
+	if !refusedByPreventDestroy(out) || !strings.Contains(out, want[1]) {
 		t.Fatalf("plan without ignore_changes:\n%s", out)
 	}
 	r.edit("main.tf", "prevent_destroy = true", "prevent_destroy = false")
@@ -314,12 +314,19 @@ func TestAccGuide_buyingNumbers(t *testing.T) {
 	}
 	// prevent_destroy refuses a destroy.
 	r.edit("main.tf", "prevent_destroy = false", "prevent_destroy = true")
-	if out, err := r.try("destroy", "-input=false", "-auto-approve"); err == nil || !strings.Contains(out, "Instance cannot be destroyed") {
+	if out, err := r.try("destroy", "-input=false", "-auto-approve"); err == nil || !refusedByPreventDestroy(out) {
 		t.Fatalf("destroy with prevent_destroy: %v\n%s", err, out)
 	}
 	if got := env.Objects(t)["numbers"]; len(got) != 1 || got[0] != bought {
 		t.Fatalf("numbers owned: %v", got)
 	}
+}
+
+// refusedByPreventDestroy tells whether the CLI's output is its refusal to
+// destroy a resource with prevent_destroy: Terraform says "Instance cannot
+// be destroyed", OpenTofu "Resource instance cannot be destroyed".
+func refusedByPreventDestroy(out string) bool {
+	return regexp.MustCompile(`(Resource instance|Instance) cannot be destroyed`).MatchString(out) && strings.Contains(out, "prevent_destroy")
 }
 
 func TestAccGuide_messagingPipeline(t *testing.T) {
