@@ -311,7 +311,9 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 	var versions []tfversion.TerraformVersionCheck
 	if byIdentity {
 		blocks = identityImportBlocks(tc.typ, ids)
-		versions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+		// Import blocks by identity are Terraform 1.12+ (and OpenTofu 1.12+,
+		// which CI runs this test with too).
+		versions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)}
 		for _, p := range ids {
 			want := map[string]knownvalue.Check{}
 			for k, v := range identityOf(tc.typ, p[1]) {
