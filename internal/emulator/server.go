@@ -303,7 +303,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	sw := &statusWriter{ResponseWriter: w}
 	defer func() {
 		if s.opts.Logf != nil {
-			s.opts.Logf("%s %s -> %d (%s)", req.Method, req.URL.Path, sw.status, time.Since(start).Round(time.Microsecond))
+			// The User-Agent names the client and, from the provider, its
+			// version (make release-snapshot checks the release's).
+			s.opts.Logf("%s %s -> %d (%s) %q", req.Method, req.URL.Path, sw.status, time.Since(start).Round(time.Microsecond), req.UserAgent())
 		}
 	}()
 	req.Body = http.MaxBytesReader(sw, req.Body, s.opts.BodyLimit)
