@@ -97,9 +97,9 @@ func rememberPace(ctx context.Context, file string, m rememberedPace) {
 		if err != nil {
 			return err
 		}
-		defer os.Remove(tmp.Name()) // after a successful rename: already gone
+		defer func() { _ = os.Remove(tmp.Name()) }() // after a successful rename: already gone
 		if _, err := tmp.Write(data); err != nil {
-			tmp.Close()
+			_ = tmp.Close()
 			return err
 		}
 		if err := tmp.Close(); err != nil {
