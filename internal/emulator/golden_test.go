@@ -20,7 +20,7 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	media := mediaServer(t)
 	checked := map[string]bool{}
 	// call makes one API call and checks its reply against golden.
-	call := func(want int, method, path string, body any, golden string) map[string]any {
+	var call goldenCall = func(want int, method, path string, body any, golden string) map[string]any {
 		t.Helper()
 		var rd io.Reader
 		if body != nil {
@@ -101,6 +101,10 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	found := call(200, "GET", "PhoneNumber/?country_iso=US&type=local&limit=2", nil, "phone_number_search.json")
 	number := found["objects"].([]any)[0].(map[string]any)["number"].(string)
 	call(201, "POST", "PhoneNumber/"+number+"/", nil, "phone_number_bought.json")
+
+	for _, a := range testAreas {
+		a.goldens(call)
+	}
 
 	// Every golden file is checked against a reply here.
 	entries, err := wiretestGoldenFiles()

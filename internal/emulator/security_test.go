@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -38,6 +39,8 @@ func direct(s *Server, method, path, user, pass string, body []byte) (int, []byt
 // secObjects are the ids populate made, by route parameter role.
 type secObjects struct {
 	endpoint, number, brand, campaign, linked, session, message string
+	// byArea are the objects of the registered test areas, by segment.
+	byArea map[string]string
 }
 
 // populate gives account id one object of every kind.
@@ -75,7 +78,22 @@ func populate(t testing.TB, s *Server, id, tok string) secObjects {
 	s.Clock().Advance(time.Minute)
 	o.session = call("POST", "Masking/Session/", map[string]any{"first_party": "14155551234", "second_party": "14155555678"})["session_uuid"].(string)
 	o.message = call("POST", "Message/", map[string]any{"src": "14155550100", "dst": "12125550199", "text": "hello"})["message_uuid"].([]any)[0].(string)
+	o.byArea = map[string]string{}
+	for _, a := range testAreas {
+		o.byArea[a.segment] = a.populate(call)
+	}
 	return o
+}
+
+// wrongTypeBody has a field of every route's body with a value of the
+// wrong type, the registered areas' ones included.
+func wrongTypeBody() []byte {
+	fields := map[string]any{"alias": 5, "password": true, "numbers": "x", "first_party": 1, "dst": []any{}, "record": "yes", "description": 5}
+	for _, a := range testAreas {
+		maps.Copy(fields, a.wrongType)
+	}
+	data, _ := json.Marshal(fields)
+	return data
 }
 
 var apiIDField = regexp.MustCompile(`"api_id":"[^"]*",?`)
@@ -96,6 +114,9 @@ func snapshot(t testing.TB, s *Server, id, tok string) string {
 		"10dlc_brands":             func(x string) string { return "10dlc/Brand/" + x + "/" },
 		"10dlc_campaigns":          func(x string) string { return "10dlc/Campaign/" + x + "/" },
 		"10dlc_campaign_numbers":   func(x string) string { return "10dlc/Campaign/" + strings.Replace(x, "/", "/Number/", 1) + "/" },
+	}
+	for _, a := range testAreas {
+		get[a.kind] = a.get
 	}
 	kinds := make([]string, 0, len(objs))
 	for k := range objs {
@@ -133,6 +154,10 @@ func fill(rt route, o secObjects) string {
 				seg = o.brand
 			case "Campaign":
 				seg = o.campaign
+			default:
+				if id, ok := o.byArea[rt.pattern[i-1]]; ok {
+					seg = id
+				}
 			}
 		case "{uuid}":
 			seg = o.session
@@ -174,7 +199,11 @@ func TestSecurity_accountsCannotReachEachOther(t *testing.T) {
 	before := snapshot(t, s, idA, tokA)
 	aIDs := []string{a.endpoint, a.brand, a.campaign, a.session, a.message}
 	never := secObjects{endpoint: "99999999999999", number: "14155009999", brand: "BZZZZZZ", campaign: "CZZZZZZ",
-		linked: "13125550102", session: "00000000-0000-4000-8000-000000000000", message: "00000000-0000-4000-8000-000000000001"}
+		linked: "13125550102", session: "00000000-0000-4000-8000-000000000000", message: "00000000-0000-4000-8000-000000000001",
+		byArea: map[string]string{}}
+	for _, ar := range testAreas {
+		never.byArea[ar.segment] = ar.unknownID
+	}
 	for _, rt := range s.routes {
 		path := fill(rt, a)
 		body := []byte("{}")
@@ -247,7 +276,7 @@ func TestSecurity_oversizedAndMalformedBodiesAreRefusedOnEveryPOST(t *testing.T)
 		"two values":     []byte(`{} {}`),
 		// A wrong type in a field each route knows (fields a route does not
 		// know are ignored).
-		"a wrong type":        []byte(`{"alias": 5, "password": true, "numbers": "x", "first_party": 1, "dst": [], "record": "yes", "description": 5}`),
+		"a wrong type":        wrongTypeBody(),
 		"invalid UTF-8 / NUL": []byte("{\"alias\": \"\xff\x00\"}"),
 	}
 	posts := 0

@@ -39,7 +39,7 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 		cases []bodyCase
 	}
 	one := func(body map[string]any) entry { return entry{cases: []bodyCase{{"", body}}} }
-	return map[string]entry{
+	bodies := map[string]entry{
 		"POST Endpoint":             one(map[string]any{"username": "ext", "password": "ext-password", "alias": "Ext", "app_id": "12"}),
 		"POST Endpoint/{id}":        one(map[string]any{"alias": "Ext 2", "password": "another-pass"}),
 		"POST PhoneNumber/{number}": {path: "PhoneNumber/" + forSale + "/", cases: []bodyCase{{"", map[string]any{"app_id": "12"}}}},
@@ -72,6 +72,12 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 		"POST 10dlc/Campaign/{id}/Number":            one(map[string]any{"numbers": []string{"12125550101"}, "url": "https://cb.example/link"}),
 		"DELETE 10dlc/Campaign/{id}/Number/{number}": one(map[string]any{"url": "https://cb.example/unlink", "method": "GET"}),
 	}
+	for _, a := range testAreas {
+		for key, cases := range a.bodies {
+			bodies[key] = entry{cases: cases}
+		}
+	}
+	return bodies
 }
 
 // withExtras returns v with fields no client of the emulator's model sends

@@ -16,12 +16,9 @@ import (
 // in the section named; the values are illustrative except where the
 // specification gives the example itself (the phone number search item).
 // "published API" names the supplement to the specification that gives
-// the real API's shapes where the specification says "not shown".
-var goldens = []struct {
-	file    string
-	section string
-	shape   func() any
-}{
+// the real API's shapes where the specification says "not shown". An area
+// added later registers its own beside its shapes' tests (registerGoldens).
+var goldens = []golden{
 	{"error.json", "published API, Conventions that hold everywhere (errors)", func() any { return new(Error) }},
 	{"endpoint_created.json", "published API, Endpoint (create)", func() any { return new(EndpointCreated) }},
 	{"endpoint_get.json", "published API, Endpoint (get)", func() any { return new(Endpoint) }},
@@ -49,6 +46,19 @@ var goldens = []struct {
 	{"masking_session_deleted.json", "published API, Masking session (delete)", func() any { return new(Reply) }},
 	{"phone_number_search.json", "specification, 7. Search phone numbers and Resources and their fields: PhoneNumber; published API, Phone numbers (search example object)", func() any { return new(PhoneNumberList) }},
 	{"phone_number_bought.json", "published API, Phone numbers (buy)", func() any { return new(PhoneNumberBought) }},
+}
+
+// golden is one example reply: its file, where the specification gives
+// it, and the shape it decodes into.
+type golden struct {
+	file    string
+	section string
+	shape   func() any
+}
+
+func registerGoldens(gs ...golden) bool {
+	goldens = append(goldens, gs...)
+	return true
 }
 
 // TestGoldenReplies decodes each example reply into its shape, refusing a

@@ -1,0 +1,42 @@
+package emulator
+
+// testArea is an API area's share of the tests that walk every route, every
+// stored object and every golden file (security_test.go,
+// unknown_fields_test.go, golden_test.go). An area added after those tests
+// registers its share beside its own tests (registerTestArea), so they
+// cover it without being edited.
+type testArea struct {
+	// segment is the route segment before {id} in the area's routes
+	// ("Application"); fill puts the object populate made there.
+	segment string
+	// kind is the area's kind in Server.Objects, and get the path of one
+	// of its objects, which snapshot reads.
+	kind string
+	get  func(id string) string
+	// populate makes one object of the area in an account through call
+	// (which fails the test on an error reply) and returns its id.
+	populate func(call func(method, path string, body any) map[string]any) string
+	// unknownID is an id of the area's form that no object has.
+	unknownID string
+	// bodies are valid bodies for the area's routes that take one, keyed
+	// by method and pattern as in the route table ("POST Application/{id}").
+	bodies map[string][]bodyCase
+	// wrongType are fields of the area's bodies with a value of the wrong
+	// type: every POST route must refuse a body holding them.
+	wrongType map[string]any
+	// goldens makes the area's calls whose replies the golden files
+	// describe, each through call.
+	goldens func(call goldenCall)
+}
+
+// goldenCall makes one API call, requires status want and checks the
+// reply's keys against the golden file; it returns the decoded reply.
+type goldenCall func(want int, method, path string, body any, golden string) map[string]any
+
+// testAreas are the registered shares, in registration order.
+var testAreas []testArea
+
+func registerTestArea(a testArea) bool {
+	testAreas = append(testAreas, a)
+	return true
+}
