@@ -97,6 +97,7 @@ type persistedAccount struct {
 	DLT             msgrules.DLTAccount           `json:"dlt"`
 	Brands          map[string]*brand             `json:"brands"`
 	Campaigns       map[string]*campaign          `json:"campaigns"`
+	Applications    map[string]*application       `json:"applications"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -153,6 +154,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Account: a.Account, Endpoints: a.endpoints, Numbers: a.numbers, MaskingSessions: a.maskingSessions,
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
+			Applications: a.applications,
 		})
 	}
 	s.cb.mu.Lock()
@@ -194,6 +196,7 @@ func (s *Server) loadState(data []byte) error {
 		a.messaging.dlt = pa.DLT
 		a.brands = orEmpty(pa.Brands)
 		a.campaigns = orEmpty(pa.Campaigns)
+		a.applications = orEmpty(pa.Applications)
 		s.accounts[a.ID] = a
 	}
 	// A number's details come from the inventory, as when it was bought

@@ -212,6 +212,7 @@ var areas = []area{
 	{(*Server).maskingRoutes, maskingInventory},
 	{(*Server).messageRoutes, messageInventory},
 	{(*Server).tendlcRoutes, tendlcInventory},
+	{(*Server).applicationRoutes, applicationInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -19,9 +19,10 @@ type account struct {
 	// maskingSessions never shrinks: an ended session stays readable as
 	// expired (masking.go).
 	maskingSessions map[string]*maskingSession
-	messaging       messagingState       // messages.go
-	brands          map[string]*brand    // tendlc_brands.go
-	campaigns       map[string]*campaign // tendlc_campaigns.go
+	messaging       messagingState          // messages.go
+	brands          map[string]*brand       // tendlc_brands.go
+	campaigns       map[string]*campaign    // tendlc_campaigns.go
+	applications    map[string]*application // applications.go
 }
 
 func (s *Server) newAccount(a Account) *account {
@@ -34,6 +35,7 @@ func (s *Server) newAccount(a Account) *account {
 		messaging:       newMessagingState(),
 		brands:          map[string]*brand{},
 		campaigns:       map[string]*campaign{},
+		applications:    map[string]*application{},
 	}
 	s.seedStarterNumbers(acct)
 	return acct

@@ -222,6 +222,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
+		NewApplicationResource,
 		NewEndpointResource,
 		NewPhoneNumberResource,
 		NewMaskingSessionResource,
@@ -235,6 +236,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 // ListResources are what `terraform query` lists (Terraform 1.14+).
 func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
+		NewApplicationListResource,
 		NewEndpointListResource,
 		NewPhoneNumberListResource,
 		NewMaskingSessionListResource,
@@ -246,6 +248,7 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 
 func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
+		NewApplicationDataSource,
 		NewEndpointDataSource,
 		NewPhoneNumbersDataSource,
 		NewAccountNumbersDataSource,

@@ -1,0 +1,276 @@
+package emulator
+
+import (
+	"maps"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/applicationrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
+)
+
+// Applications: the URLs the service calls for an endpoint's or a number's
+// voice calls and incoming messages; app_id on those names one. Where the
+// published API is silent this emulator chooses, as a user would expect:
+//   - every URL, not only answer_url, must be fully qualified when given;
+//     an empty URL on an update removes it (answer_url cannot be removed);
+//   - the list's app_name filter matches the whole name;
+//   - DELETE takes cascade and new_endpoint_application as query
+//     parameters. cascade (default true) deletes the application's
+//     endpoints with it; cascade=false detaches them, or moves them to
+//     new_endpoint_application (another application of the account). The
+//     numbers that use the application are detached either way: a number
+//     is never released by deleting an application.
+
+type application struct {
+	Seq          uint64
+	ID           string
+	Name         string
+	AnswerURL    string
+	AnswerMethod string
+	HangupURL    string
+	HangupMethod string
+	FallbackURL  string
+	FallbackMeth string
+	MessageURL   string
+	MessageMeth  string
+	DefaultNum   bool
+	DefaultEP    bool
+	LogIncoming  bool
+	PublicURI    bool
+	Subaccount   string
+}
+
+func (s *Server) applicationRoutes() []route {
+	return []route{
+		r(http.MethodPost, "Application", s.createApplication),
+		r(http.MethodGet, "Application", s.listApplications),
+		r(http.MethodGet, "Application/{id}", s.getApplication),
+		r(http.MethodPost, "Application/{id}", s.updateApplication),
+		r(http.MethodDelete, "Application/{id}", s.deleteApplication),
+	}
+}
+
+// checkApplicationSettings checks the fields given, through
+// applicationrules; it returns the first error.
+func checkApplicationSettings(in *wire.ApplicationSettings) error {
+	for _, u := range []struct {
+		field string
+		v     *string
+	}{{"hangup_url", in.HangupURL}, {"fallback_answer_url", in.FallbackAnswerURL}, {"message_url", in.MessageURL}} {
+		if u.v != nil && *u.v != "" {
+			if err := applicationrules.CheckURL(u.field, *u.v); err != nil {
+				return err
+			}
+		}
+	}
+	for _, m := range []struct {
+		field string
+		v     *string
+	}{{"answer_method", in.AnswerMethod}, {"hangup_method", in.HangupMethod}, {"fallback_method", in.FallbackMethod}, {"message_method", in.MessageMethod}} {
+		if m.v != nil {
+			if err := applicationrules.CheckMethod(m.field, *m.v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// apply copies the fields given into a.
+func (a *application) apply(in *wire.ApplicationSettings) {
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	setBool := func(dst *bool, v *bool) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&a.AnswerURL, in.AnswerURL)
+	set(&a.AnswerMethod, in.AnswerMethod)
+	set(&a.HangupURL, in.HangupURL)
+	set(&a.HangupMethod, in.HangupMethod)
+	set(&a.FallbackURL, in.FallbackAnswerURL)
+	set(&a.FallbackMeth, in.FallbackMethod)
+	set(&a.MessageURL, in.MessageURL)
+	set(&a.MessageMeth, in.MessageMethod)
+	set(&a.Subaccount, in.Subaccount)
+	setBool(&a.DefaultNum, in.DefaultNumberApp)
+	setBool(&a.DefaultEP, in.DefaultEndpointApp)
+	setBool(&a.LogIncoming, in.LogIncomingMessages)
+	setBool(&a.PublicURI, in.PublicURI)
+}
+
+func (s *Server) createApplication(c *call) {
+	var in wire.ApplicationCreate
+	if !c.decode(&in) {
+		return
+	}
+	switch {
+	case in.AppName == "":
+		c.badRequest("Mandatory parameter missing. app_name must be present.")
+		return
+	case applicationrules.CheckAppName(in.AppName) != nil:
+		c.badRequest("%v", applicationrules.CheckAppName(in.AppName))
+		return
+	case in.AnswerURL == nil || *in.AnswerURL == "":
+		c.badRequest("Mandatory parameter missing. answer_url must be present.")
+		return
+	case applicationrules.CheckURL("answer_url", *in.AnswerURL) != nil:
+		c.badRequest("%v", applicationrules.CheckURL("answer_url", *in.AnswerURL))
+		return
+	}
+	if err := checkApplicationSettings(&in.ApplicationSettings); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	s.mu.Lock()
+	a := &application{
+		Seq: s.nextSeq(), Name: in.AppName,
+		AnswerMethod: applicationrules.DefaultMethod, HangupMethod: applicationrules.DefaultMethod,
+		FallbackMeth: applicationrules.DefaultMethod, MessageMeth: applicationrules.DefaultMethod,
+		LogIncoming: applicationrules.DefaultLogIncomingMessages,
+	}
+	for a.ID == "" || c.acct.applications[a.ID] != nil {
+		a.ID = s.randDigits(17)
+	}
+	a.apply(&in.ApplicationSettings)
+	c.acct.applications[a.ID] = a
+	s.mu.Unlock()
+	c.reply(http.StatusCreated, wire.ApplicationCreated{APIID: newAPIID(), AppID: a.ID, Message: "created"})
+}
+
+func (s *Server) viewApplication(acct *account, a *application) wire.Application {
+	v := wire.Application{
+		AnswerMethod: a.AnswerMethod, AnswerURL: a.AnswerURL, AppID: a.ID, AppName: a.Name,
+		DefaultApp: a.DefaultNum, DefaultEndpointApp: a.DefaultEP, Enabled: true,
+		FallbackAnswerURL: a.FallbackURL, FallbackMethod: a.FallbackMeth, HangupMethod: a.HangupMethod, HangupURL: a.HangupURL,
+		LogIncomingMessages: a.LogIncoming, MessageMethod: a.MessageMeth, MessageURL: a.MessageURL, PublicURI: a.PublicURI,
+		ResourceURI: resourceURI(acct, "Application", a.ID),
+		SIPURI:      "sip:" + a.ID + "@app." + s.opts.SIPDomain,
+	}
+	if a.Subaccount != "" {
+		sub := a.Subaccount
+		v.SubAccount = &sub
+	}
+	return v
+}
+
+func (s *Server) getApplication(c *call) {
+	v, ok := viewOf(c, c.acct.applications, "application", c.param("id"), func(a *application) wire.Application { return s.viewApplication(c.acct, a) })
+	if !ok {
+		return
+	}
+	c.reply(http.StatusOK, wire.ApplicationReply{APIID: newAPIID(), Application: v})
+}
+
+func (s *Server) listApplications(c *call) {
+	limit, offset, ok := c.paging(applicationrules.ListMaxLimit)
+	if !ok {
+		return
+	}
+	name := c.req.URL.Query().Get("app_name")
+	s.mu.Lock()
+	all := slices.Collect(maps.Values(c.acct.applications))
+	all = slices.DeleteFunc(all, func(a *application) bool { return name != "" && a.Name != name })
+	slices.SortFunc(all, func(a, b *application) int { return int(a.Seq) - int(b.Seq) })
+	objects := viewPage(all, limit, offset, func(a *application) wire.Application { return s.viewApplication(c.acct, a) })
+	s.mu.Unlock()
+	c.reply(http.StatusOK, wire.ApplicationList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Objects: objects})
+}
+
+func (s *Server) updateApplication(c *call) {
+	var in wire.ApplicationUpdate
+	if !c.decode(&in) {
+		return
+	}
+	if in.AppName != nil {
+		if err := applicationrules.CheckAppName(*in.AppName); err != nil {
+			c.badRequest("%v", err)
+			return
+		}
+	}
+	if in.AnswerURL != nil {
+		if err := applicationrules.CheckURL("answer_url", *in.AnswerURL); err != nil {
+			c.badRequest("%v", err)
+			return
+		}
+	}
+	if err := checkApplicationSettings(&in.ApplicationSettings); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	s.mu.Lock()
+	a, ok := c.acct.applications[c.param("id")]
+	if ok {
+		if in.AppName != nil {
+			a.Name = *in.AppName
+		}
+		a.apply(&in.ApplicationSettings)
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("application", c.param("id"))
+		return
+	}
+	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
+}
+
+func (s *Server) deleteApplication(c *call) {
+	id := c.param("id")
+	q := c.req.URL.Query()
+	cascade := true
+	if v := q.Get("cascade"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			c.badRequest("cascade must be true or false, got %q", v)
+			return
+		}
+		cascade = b
+	}
+	moveTo := q.Get("new_endpoint_application")
+	if moveTo != "" && cascade {
+		c.badRequest("new_endpoint_application %q is only used with cascade=false", moveTo)
+		return
+	}
+	s.mu.Lock()
+	_, found := c.acct.applications[id]
+	_, target := c.acct.applications[moveTo]
+	valid := moveTo == "" || (target && moveTo != id)
+	if found && valid {
+		for eid, e := range c.acct.endpoints {
+			switch {
+			case e.AppID != id:
+			case cascade:
+				delete(c.acct.endpoints, eid)
+			default:
+				e.AppID = moveTo
+			}
+		}
+		for _, n := range c.acct.numbers {
+			if n.AppID == id {
+				n.AppID = ""
+			}
+		}
+		delete(c.acct.applications, id)
+	}
+	s.mu.Unlock()
+	switch {
+	case !found:
+		c.notFound("application", id)
+	case !valid:
+		c.badRequest("new_endpoint_application %q is not another application of this account", moveTo)
+	default:
+		c.noContent()
+	}
+}
+
+// applicationInventory is the applications area's part of Objects.
+func applicationInventory(a *account, _ time.Time) map[string][]string {
+	return map[string][]string{"applications": keys(a.applications)}
+}

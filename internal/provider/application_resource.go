@@ -1,0 +1,325 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/applicationrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = &ApplicationResource{}
+	_ resource.ResourceWithIdentity    = &ApplicationResource{}
+	_ resource.ResourceWithImportState = &ApplicationResource{}
+)
+
+// applicationIdentity names an application by its app_id (identity.go).
+var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", description: "Application id (`app_id`)."}}
+
+// ApplicationResource manages an application: the URLs the service calls
+// for the voice calls and incoming messages of the endpoints and numbers
+// whose app_id names it.
+type ApplicationResource struct {
+	client *client.Client
+}
+
+// NewApplicationResource is the constructor the provider registers.
+func NewApplicationResource() resource.Resource { return &ApplicationResource{} }
+
+type applicationModel struct {
+	ID                  types.String `tfsdk:"id"`
+	AppID               types.String `tfsdk:"app_id"`
+	AppName             types.String `tfsdk:"app_name"`
+	AnswerURL           types.String `tfsdk:"answer_url"`
+	AnswerMethod        types.String `tfsdk:"answer_method"`
+	HangupURL           types.String `tfsdk:"hangup_url"`
+	HangupMethod        types.String `tfsdk:"hangup_method"`
+	FallbackAnswerURL   types.String `tfsdk:"fallback_answer_url"`
+	FallbackMethod      types.String `tfsdk:"fallback_method"`
+	MessageURL          types.String `tfsdk:"message_url"`
+	MessageMethod       types.String `tfsdk:"message_method"`
+	DefaultNumberApp    types.Bool   `tfsdk:"default_number_app"`
+	DefaultEndpointApp  types.Bool   `tfsdk:"default_endpoint_app"`
+	LogIncomingMessages types.Bool   `tfsdk:"log_incoming_messages"`
+	PublicURI           types.Bool   `tfsdk:"public_uri"`
+	SIPURI              types.String `tfsdk:"sip_uri"`
+}
+
+func (r *ApplicationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_application"
+}
+
+// The application rules (applicationrules) at plan time.
+var (
+	appNameRule = specRule("must be "+applicationrules.AppNameRule, func(_, v string) error {
+		return applicationrules.CheckAppName(v)
+	})
+	appURLRule = specRule("must be "+applicationrules.URLRule, func(attr, v string) error {
+		return applicationrules.CheckURL(attr, v)
+	})
+	appMethodRule = specRule("GET or POST", func(attr, v string) error {
+		return applicationrules.CheckMethod(attr, v)
+	})
+)
+
+// applicationDeleteRule is what destroying an application does to what
+// uses it; the description quotes it.
+const applicationDeleteRule = "Destroying an application never deletes an endpoint: the API's delete would delete the application's " +
+	"endpoints with it by default (`cascade`), so the provider always asks it not to (`cascade=false`). The endpoints and numbers " +
+	"that use the application are detached from it (their `app_id` becomes empty) and keep working without one; an endpoint or " +
+	"number managed elsewhere with `app_id` set to this application shows the detachment as a change of `app_id` on its next plan."
+
+func (r *ApplicationResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = applicationIdentity.schema()
+}
+
+func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	optionalURL := func(what string) schema.StringAttribute {
+		return schema.StringAttribute{
+			MarkdownDescription: what + ", " + applicationrules.URLRule + ". Updates in place; removing it removes the URL.",
+			Optional:            true,
+			Validators:          []validator.String{appURLRule},
+		}
+	}
+	method := func(of string) schema.StringAttribute {
+		return schema.StringAttribute{
+			MarkdownDescription: "HTTP method the service calls `" + of + "` with: `GET` or `POST` (default). Updates in place.",
+			Optional:            true,
+			Computed:            true,
+			Default:             stringdefault.StaticString(applicationrules.DefaultMethod),
+			Validators:          []validator.String{appMethodRule},
+		}
+	}
+	flag := func(description string, def bool) schema.BoolAttribute {
+		return schema.BoolAttribute{MarkdownDescription: description + " Updates in place.", Optional: true, Computed: true, Default: booldefault.StaticBool(def)}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "An application: the URLs the service calls for the voice calls and incoming messages of the endpoints " +
+			"and numbers whose `app_id` names it (`cpaas_endpoint`, `cpaas_phone_number`). Every attribute updates in place.\n\n" +
+			applicationDeleteRule + "\n\n" + adoptRuleApplication,
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Application id, the same as `app_id`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"app_id": schema.StringAttribute{
+				MarkdownDescription: "Application id (`app_id`): what an endpoint's or a number's `app_id` names.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"app_name": schema.StringAttribute{
+				MarkdownDescription: "Name of the application, " + applicationrules.AppNameRule + ". Updates in place.",
+				Required:            true,
+				Validators:          []validator.String{appNameRule},
+			},
+			"answer_url": schema.StringAttribute{
+				MarkdownDescription: "URL the service calls when a call arrives, " + applicationrules.URLRule + ". Updates in place.",
+				Required:            true,
+				Validators:          []validator.String{appURLRule},
+			},
+			"answer_method":        method("answer_url"),
+			"hangup_url":           optionalURL("URL the service calls when a call ends"),
+			"hangup_method":        method("hangup_url"),
+			"fallback_answer_url":  optionalURL("URL the service calls when `answer_url` fails"),
+			"fallback_method":      method("fallback_answer_url"),
+			"message_url":          optionalURL("URL the service calls when a message arrives"),
+			"message_method":       method("message_url"),
+			"default_number_app":   flag("Whether the account's new numbers use this application (the API reports it as `default_app`); default false.", false),
+			"default_endpoint_app": flag("Whether the account's new endpoints use this application; default false.", false),
+			"log_incoming_messages": flag("Whether the content of incoming messages is logged; default true.",
+				applicationrules.DefaultLogIncomingMessages),
+			"public_uri": flag("Whether the application's SIP URI (`sip_uri`) can be called from outside the account; default false.", false),
+			"sip_uri": schema.StringAttribute{
+				MarkdownDescription: "SIP URI of the application.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+func (r *ApplicationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = configureResource(req, resp)
+}
+
+// settings is what a create or an update sends for m; an unset optional
+// URL is sent as "" (removed) when removeUnset.
+func (m *applicationModel) settings(removeUnset bool) client.ApplicationSettings {
+	url := func(v types.String) *string {
+		if v.IsNull() && removeUnset {
+			return new(string)
+		}
+		return v.ValueStringPointer()
+	}
+	return client.ApplicationSettings{
+		AnswerURL:           m.AnswerURL.ValueStringPointer(),
+		AnswerMethod:        m.AnswerMethod.ValueStringPointer(),
+		HangupURL:           url(m.HangupURL),
+		HangupMethod:        m.HangupMethod.ValueStringPointer(),
+		FallbackAnswerURL:   url(m.FallbackAnswerURL),
+		FallbackMethod:      m.FallbackMethod.ValueStringPointer(),
+		MessageURL:          url(m.MessageURL),
+		MessageMethod:       m.MessageMethod.ValueStringPointer(),
+		DefaultNumberApp:    m.DefaultNumberApp.ValueBoolPointer(),
+		DefaultEndpointApp:  m.DefaultEndpointApp.ValueBoolPointer(),
+		LogIncomingMessages: m.LogIncomingMessages.ValueBoolPointer(),
+		PublicURI:           m.PublicURI.ValueBoolPointer(),
+	}
+}
+
+// applyApplication copies what the API reports into m.
+func applyApplication(m *applicationModel, a *client.Application) {
+	m.ID = types.StringValue(a.AppID)
+	m.AppID = types.StringValue(a.AppID)
+	m.AppName = types.StringValue(a.AppName)
+	m.AnswerURL = types.StringValue(a.AnswerURL)
+	m.AnswerMethod = types.StringValue(a.AnswerMethod)
+	m.HangupURL = stringOrNull(a.HangupURL)
+	m.HangupMethod = types.StringValue(a.HangupMethod)
+	m.FallbackAnswerURL = stringOrNull(a.FallbackAnswerURL)
+	m.FallbackMethod = types.StringValue(a.FallbackMethod)
+	m.MessageURL = stringOrNull(a.MessageURL)
+	m.MessageMethod = types.StringValue(a.MessageMethod)
+	m.DefaultNumberApp = types.BoolValue(a.DefaultApp)
+	m.DefaultEndpointApp = types.BoolValue(a.DefaultEndpointApp)
+	m.LogIncomingMessages = types.BoolValue(a.LogIncomingMessages)
+	m.PublicURI = types.BoolValue(a.PublicURI)
+	m.SIPURI = types.StringValue(a.SIPURI)
+}
+
+// adoptRuleApplication says what happens when the reply to a create is
+// lost; createApplicationOrAdopt below carries it out. The description
+// quotes it.
+const adoptRuleApplication = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second application: " +
+	"it lists the applications named `app_name` and adopts the one whose `answer_url` is the configured one; when none matches " +
+	"the create is sent again, when several match the apply stops with an error naming them."
+
+// createApplicationOrAdopt is CreateApplication that never makes a
+// duplicate.
+func createApplicationOrAdopt(ctx context.Context, c *client.Client, in client.ApplicationCreate) (*client.ApplicationCreated, error) {
+	answer := *in.AnswerURL
+	return createOrAdopt(ctx, "application", fmt.Sprintf("app_name %q and answer_url %q", in.AppName, answer),
+		func(ctx context.Context) (*client.ApplicationCreated, error) { return c.CreateApplication(ctx, in) },
+		func(ctx context.Context) ([]*client.ApplicationCreated, error) {
+			named, err := c.ListAllApplications(ctx, in.AppName)
+			if err != nil {
+				return nil, err
+			}
+			var found []*client.ApplicationCreated
+			for _, a := range named {
+				if a.AppName == in.AppName && a.AnswerURL == answer {
+					found = append(found, &client.ApplicationCreated{AppID: a.AppID, Message: "adopted"})
+				}
+			}
+			return found, nil
+		},
+		func(a *client.ApplicationCreated) string { return a.AppID })
+}
+
+func (r *ApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer applicationIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	var plan applicationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	created, err := createApplicationOrAdopt(ctx, r.client, client.ApplicationCreate{AppName: plan.AppName.ValueString(), ApplicationSettings: plan.settings(false)})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error creating application", "application "+plan.AppName.ValueString(), err)
+		return
+	}
+	// Record the id at once: if the read below fails, the application is
+	// in the state (tainted) rather than orphaned.
+	plan.ID = types.StringValue(created.AppID)
+	plan.AppID = types.StringValue(created.AppID)
+	app, err := readAfterCreate(ctx, "application "+created.AppID, func(ctx context.Context) (*client.Application, error) {
+		return r.client.GetApplication(ctx, created.AppID)
+	})
+	if err != nil {
+		plan.SIPURI = types.StringNull()
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		addAPIError(&resp.Diagnostics, "Error reading application after create", "application "+created.AppID, err)
+		return
+	}
+	applyApplication(&plan, app)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *ApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer applicationIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
+	var state applicationModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	app, err := r.client.GetApplication(ctx, state.ID.ValueString())
+	if !readOrForget(ctx, resp, err, "application", state.ID.ValueString()) {
+		return
+	}
+	applyApplication(&state, app)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *ApplicationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer applicationIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	var plan, state applicationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	// Every field is sent: the update is idempotent, and a removed URL is
+	// sent empty.
+	if err := r.client.UpdateApplication(ctx, id, client.ApplicationUpdate{AppName: plan.AppName.ValueStringPointer(), ApplicationSettings: plan.settings(true)}); err != nil {
+		addAPIError(&resp.Diagnostics, "Error updating application", "application "+id, err)
+		return
+	}
+	app, err := r.client.GetApplication(ctx, id)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error reading application after update", "application "+id, err)
+		return
+	}
+	applyApplication(&plan, app)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Delete never deletes the application's endpoints (applicationDeleteRule).
+func (r *ApplicationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state applicationModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.client.DeleteApplication(ctx, state.ID.ValueString(), client.ApplicationDelete{Cascade: false})
+	if err != nil && !errors.Is(err, client.ErrNotFound) {
+		addAPIError(&resp.Diagnostics, "Error deleting application", "application "+state.ID.ValueString(), err)
+	}
+}
+
+// ImportState takes the app_id, as the id or the identity; everything is
+// read back.
+func (r *ApplicationResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	id, ok := applicationIdentity.importID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	if err := applicationrules.CheckAppID("import id", id); err != nil {
+		resp.Diagnostics.AddError("Invalid import id", fmt.Sprintf("The %v; import an application by its app_id, for example 20372631212782780.", err))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+}
