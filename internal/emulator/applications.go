@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"maps"
 	"net/http"
 	"slices"
@@ -268,6 +269,16 @@ func (s *Server) deleteApplication(c *call) {
 	default:
 		c.noContent()
 	}
+}
+
+// checkAppID refuses an app_id (of an endpoint or a number) that names
+// none of acct's applications; nil or "" (none, or detach) always passes.
+// Callers hold s.mu.
+func checkAppID(acct *account, appID *string) error {
+	if appID == nil || *appID == "" || acct.applications[*appID] != nil {
+		return nil
+	}
+	return fmt.Errorf("app_id %q is not an application of this account", *appID)
 }
 
 // applicationInventory is the applications area's part of Objects.

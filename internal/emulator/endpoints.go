@@ -59,6 +59,11 @@ func (s *Server) createEndpoint(c *call) {
 		return
 	}
 	s.mu.Lock()
+	if err := checkAppID(c.acct, in.AppID); err != nil {
+		s.mu.Unlock()
+		c.badRequest("%v", err)
+		return
+	}
 	e := &endpoint{
 		seq:         s.nextSeq(),
 		ID:          s.randDigits(14),
@@ -134,7 +139,8 @@ func (s *Server) updateEndpoint(c *call) {
 	}
 	s.mu.Lock()
 	e, ok := c.acct.endpoints[c.param("id")]
-	if ok {
+	appErr := checkAppID(c.acct, in.AppID)
+	if ok && appErr == nil {
 		if in.Password != nil {
 			e.PasswordMD5 = endpointrules.PasswordDigest(*in.Password)
 		}
@@ -146,8 +152,12 @@ func (s *Server) updateEndpoint(c *call) {
 		}
 	}
 	s.mu.Unlock()
-	if !ok {
+	switch {
+	case !ok:
 		c.notFound("endpoint", c.param("id"))
+		return
+	case appErr != nil:
+		c.badRequest("%v", appErr)
 		return
 	}
 	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})

@@ -56,6 +56,11 @@ func (s *Server) buyPhoneNumber(c *call) {
 		c.badRequest("number %s already belongs to this account", number)
 		return
 	}
+	if err := checkAppID(c.acct, in.AppID); err != nil {
+		s.mu.Unlock()
+		c.badRequest("%v", err)
+		return
+	}
 	pn, err := s.inventory.Take(number)
 	if err == nil {
 		o := &ownedNumber{PhoneNumber: pn, AddedAt: s.clock.Now()}
@@ -172,7 +177,8 @@ func (s *Server) updateNumber(c *call) {
 	}
 	s.mu.Lock()
 	o, ok := s.ownsNumber(c.acct, c.param("number"))
-	if ok {
+	appErr := checkAppID(c.acct, in.AppID)
+	if ok && appErr == nil {
 		if in.AppID != nil {
 			o.AppID = *in.AppID
 		}
@@ -181,8 +187,12 @@ func (s *Server) updateNumber(c *call) {
 		}
 	}
 	s.mu.Unlock()
-	if !ok {
+	switch {
+	case !ok:
 		c.notFound("number", c.param("number"))
+		return
+	case appErr != nil:
+		c.badRequest("%v", appErr)
 		return
 	}
 	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})

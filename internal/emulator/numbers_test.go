@@ -137,7 +137,19 @@ func TestNumbersBuyUpdateRelease(t *testing.T) {
 	number := firstAvailable(t, hs)
 	pattern := "PhoneNumber/?country_iso=US&pattern=" + number[1:]
 
-	status, reply := numCall(t, hs, numTestID, "POST", "PhoneNumber/"+number+"/", `{"app_id": "2233"}`)
+	// app_id must name one of the account's applications: a refused buy
+	// leaves the number for sale.
+	if status, r := numCall(t, hs, numTestID, "POST", "PhoneNumber/"+number+"/", `{"app_id": "2233"}`); status != 400 ||
+		r["error"] != `app_id "2233" is not an application of this account` {
+		t.Fatalf("buy with an unknown app_id: %d %v", status, r)
+	}
+	if _, r := numCall(t, hs, numTestID, "GET", pattern, ""); len(objectNumbers(t, r)) != 1 {
+		t.Fatalf("a refused buy took the number off sale: %v", r)
+	}
+	_, made := numCall(t, hs, numTestID, "POST", "Application/", `{"app_name": "support", "answer_url": "https://example.com/answer"}`)
+	app := made["app_id"].(string)
+
+	status, reply := numCall(t, hs, numTestID, "POST", "PhoneNumber/"+number+"/", `{"app_id": "`+app+`"}`)
 	if status != 201 || reply["message"] != "created" || reply["status"] != "fulfilled" {
 		t.Fatalf("buy: %d %v", status, reply)
 	}
@@ -157,7 +169,7 @@ func TestNumbersBuyUpdateRelease(t *testing.T) {
 		t.Fatalf("get: %d %v", status, rec)
 	}
 	for k, want := range map[string]any{
-		"number": number, "application": "/v1/Account/" + numTestID + "/Application/2233/", "alias": "",
+		"number": number, "application": "/v1/Account/" + numTestID + "/Application/" + app + "/", "alias": "",
 		"added_on": "2025-03-04", "country_iso": "US", "type": "fixed", "sub_type": "local",
 		"resource_uri": "/v1/Account/" + numTestID + "/Number/" + number + "/", "sub_account": nil,
 	} {
@@ -177,6 +189,13 @@ func TestNumbersBuyUpdateRelease(t *testing.T) {
 		t.Fatalf("other account sees the number: %d", status)
 	}
 
+	if status, r := numCall(t, hs, numTestID, "POST", "Number/"+number+"/", `{"app_id": "2234", "alias": "Refused"}`); status != 400 ||
+		r["error"] != `app_id "2234" is not an application of this account` {
+		t.Fatalf("update with an unknown app_id: %d %v", status, r)
+	}
+	if _, rec = numCall(t, hs, numTestID, "GET", "Number/"+number+"/", ""); rec["alias"] != "" {
+		t.Fatalf("a refused update changed the number: %v", rec)
+	}
 	if status, r := numCall(t, hs, numTestID, "POST", "Number/"+number+"/", `{"app_id": "", "alias": "Support line"}`); status != 202 || r["message"] != "changed" {
 		t.Fatalf("update: %d %v", status, r)
 	}

@@ -154,7 +154,16 @@ func TestEndpointLifecycle(t *testing.T) {
 	st, body = h.as("POST", "Endpoint/", map[string]any{"username": "bob", "password": "12345"})
 	wantError(t, st, 400, body, "alias must be present")
 
-	st, created := h.as("POST", "Endpoint/", map[string]any{"username": "bob", "password": "12345", "alias": "B", "app_id": "77"})
+	// app_id must name one of the account's applications.
+	st, body = h.as("POST", "Endpoint/", map[string]any{"username": "bob", "password": "12345", "alias": "B", "app_id": "77"})
+	wantError(t, st, 400, body, `app_id "77" is not an application of this account`)
+	if objs, _ := h.srv.Objects(idA); len(objs["endpoints"]) != 0 {
+		t.Fatalf("a refused create made an endpoint: %v", objs["endpoints"])
+	}
+	_, made := h.as("POST", "Application/", map[string]any{"app_name": "pbx", "answer_url": "https://example.com/answer"})
+	app := made["app_id"].(string)
+
+	st, created := h.as("POST", "Endpoint/", map[string]any{"username": "bob", "password": "12345", "alias": "B", "app_id": app})
 	if st != 201 || created["message"] != "created" {
 		t.Fatalf("create: %d %v", st, created)
 	}
@@ -170,7 +179,7 @@ func TestEndpointLifecycle(t *testing.T) {
 	want := map[string]any{
 		"alias": "B", "endpoint_id": id, "password": "827ccb0eea8a706c4c34a16891f84e7b", // md5("12345")
 		"sip_registered": "false", "sip_uri": "sip:" + username + "@sip.cpaas.test", "username": username,
-		"application":  "/v1/Account/" + idA + "/Application/77/",
+		"application":  "/v1/Account/" + idA + "/Application/" + app + "/",
 		"resource_uri": "/v1/Account/" + idA + "/Endpoint/" + id + "/", "sub_account": nil,
 	}
 	for k, v := range want {
@@ -187,6 +196,11 @@ func TestEndpointLifecycle(t *testing.T) {
 	}
 	if _, got = h.as("GET", "Endpoint/"+id+"/", nil); got["username"] != username {
 		t.Fatalf("update changed the username: %v", got)
+	}
+	st, body = h.as("POST", "Endpoint/"+id+"/", map[string]any{"alias": "B3", "app_id": "78"})
+	wantError(t, st, 400, body, `app_id "78" is not an application of this account`)
+	if _, got = h.as("GET", "Endpoint/"+id+"/", nil); got["alias"] != "B" || got["application"] != want["application"] {
+		t.Fatalf("a refused update changed the endpoint: %v", got)
 	}
 	st, body = h.as("POST", "Endpoint/"+id+"/", map[string]any{"password": "new-pass", "alias": "B2", "app_id": ""})
 	if st != 202 || body["message"] != "changed" {

@@ -40,10 +40,10 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 	}
 	one := func(body map[string]any) entry { return entry{cases: []bodyCase{{"", body}}} }
 	bodies := map[string]entry{
-		"POST Endpoint":             one(map[string]any{"username": "ext", "password": "ext-password", "alias": "Ext", "app_id": "12"}),
+		"POST Endpoint":             one(map[string]any{"username": "ext", "password": "ext-password", "alias": "Ext", "app_id": o.byArea["Application"]}),
 		"POST Endpoint/{id}":        one(map[string]any{"alias": "Ext 2", "password": "another-pass"}),
-		"POST PhoneNumber/{number}": {path: "PhoneNumber/" + forSale + "/", cases: []bodyCase{{"", map[string]any{"app_id": "12"}}}},
-		"POST Number/{number}":      one(map[string]any{"alias": "Support line", "app_id": "12"}),
+		"POST PhoneNumber/{number}": {path: "PhoneNumber/" + forSale + "/", cases: []bodyCase{{"", map[string]any{"app_id": o.byArea["Application"]}}}},
+		"POST Number/{number}":      one(map[string]any{"alias": "Support line", "app_id": o.byArea["Application"]}),
 		"POST Masking/Session": one(map[string]any{
 			"first_party": "14155551111", "second_party": "14155552222", "record": true,
 			"callback_url": "https://cb.example/masking", "session_expiry": 600,

@@ -26,7 +26,7 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 		resource.TestCheckResourceAttr(d+"all", "numbers.#", fmt.Sprint(len(all))),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.#", "1"),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.number", tollFree),
-		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.app_id", "4004"),
+		resource.TestCheckResourceAttrPair(d+"toll_free", "numbers.0.app_id", "cpaas_application.hotline", "app_id"),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.alias", "Hotline"),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.sub_type", "toll-free"),
 		resource.TestCheckResourceAttr(d+"sf", "numbers.#", "1"),
@@ -43,10 +43,10 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 		CheckDestroy:             checkNumbersReleased(env, t, &tollFree),
 		Steps: []resource.TestStep{
 			{
-				Config: env.Config(`
+				Config: env.Config(appHCL("hotline") + `
 resource "cpaas_phone_number" "hotline" {
   number = "` + tollFree + `"
-  app_id = "4004"
+  app_id = cpaas_application.hotline.app_id
   alias  = "Hotline"
 }
 

@@ -51,6 +51,24 @@ func checkApplicationsDestroyed(env *acctest.Env, t *testing.T) resource.TestChe
 	}
 }
 
+// appHCL is an application named name, for the tests of what app_id names.
+func appHCL(name string) string {
+	return fmt.Sprintf(`
+resource "cpaas_application" %[1]q {
+  app_name   = %[1]q
+  answer_url = "https://voice.example.com/%[1]s/answer"
+}
+`, name)
+}
+
+// appIDOf reads the app_id of the application at addr from the state.
+func appIDOf(s *terraform.State, addr string) string {
+	if rs, ok := s.RootModule().Resources[addr]; ok {
+		return rs.Primary.ID
+	}
+	return "<" + addr + " not in state>"
+}
+
 func relApplicationHCL(i int) string {
 	return fmt.Sprintf(`
 resource "cpaas_application" "a%[1]d" {

@@ -127,9 +127,10 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 			},
 			"app_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the application attached to the endpoint. Updates in place; removing it detaches the application.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
+				MarkdownDescription: "Id of the application attached to the endpoint: the `app_id` of one of the account's applications (`cpaas_application`); the API refuses any other. " +
+					"Updates in place; removing it detaches the application.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 			},
 			"sip_username": schema.StringAttribute{
 				MarkdownDescription: "Full SIP username: `username` followed by the 12 digits the API appended.",

@@ -112,12 +112,12 @@ func TestAccEndpoint_updateInPlaceAndReplace(t *testing.T) {
 			},
 			{
 				// alias, password and app_id update in place, keeping the id.
-				Config: env.Config(`
+				Config: env.Config(appHCL("pbx") + `
 resource "cpaas_endpoint" "test" {
   username = "bob"
   password = "second-pass"
   alias    = "Bob (renamed)"
-  app_id   = "12345678"
+  app_id   = cpaas_application.pbx.app_id
 }
 `),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -136,7 +136,7 @@ resource "cpaas_endpoint" "test" {
 					if err != nil {
 						return err
 					}
-					if ep.Alias != "Bob (renamed)" || ep.AppID() != "12345678" || ep.Password != md5hex("second-pass") {
+					if ep.Alias != "Bob (renamed)" || ep.AppID() != appIDOf(s, "cpaas_application.pbx") || ep.Password != md5hex("second-pass") {
 						return fmt.Errorf("emulator not updated: alias %q app %q digest %s", ep.Alias, ep.AppID(), ep.Password)
 					}
 					return nil

@@ -233,7 +233,7 @@ func TestAccGuide_gitopsEndpoints(t *testing.T) {
 	r.run("apply", "-input=false", "-auto-approve", pw)
 	var uris map[string]string
 	r.output("sip_uris", &uris)
-	if len(uris) != 3 || len(env.Objects(t)["endpoints"]) != 3 {
+	if len(uris) != 3 || len(env.Objects(t)["endpoints"]) != 3 || len(env.Objects(t)["applications"]) != 2 {
 		t.Fatalf("sip_uris %v, endpoints %v", uris, env.Objects(t)["endpoints"])
 	}
 	r.expectPlan(0, pw)
@@ -263,7 +263,11 @@ func TestAccGuide_gitopsEndpoints(t *testing.T) {
 		t.Fatalf("moving an endpoint between applications:\n%s", out)
 	}
 	r.run("apply", "-input=false", "-auto-approve", pw)
-	if ep := findEndpoint(t, env, "support1"); ep.AppID() != "20372631212782781" || ep.EndpointID != support.EndpointID {
+	sales, err := env.Client(t).ListAllApplications(context.Background(), "sales")
+	if err != nil || len(sales) != 1 {
+		t.Fatalf("the sales application: %v %v", sales, err)
+	}
+	if ep := findEndpoint(t, env, "support1"); ep.AppID() != sales[0].AppID || ep.EndpointID != support.EndpointID {
 		t.Fatalf("after the move: %+v (was %s)", ep, support.EndpointID)
 	}
 	r.expectPlan(0, pw)

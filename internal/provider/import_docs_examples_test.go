@@ -149,11 +149,23 @@ func docsCampaign(brandID string) client.CampaignCreate {
 	}
 }
 
+// docsApplication makes the application a docs example attaches objects
+// to, and returns its app_id.
+func docsApplication(t *testing.T, c *client.Client, name, answerURL string) string {
+	t.Helper()
+	app, err := c.CreateApplication(context.Background(), client.ApplicationCreate{AppName: name, ApplicationSettings: client.ApplicationSettings{AnswerURL: &answerURL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return app.AppID
+}
+
 func importDocsCases() []importDocsCase {
 	ctx := context.Background()
 	return []importDocsCase{
 		{typ: "cpaas_endpoint", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			desk, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "frontdesk", Password: "desk-secret", Alias: "Front desk phone", AppID: "20372631212782780"})
+			app := docsApplication(t, c, "front-desk", "https://voice.example.com/front-desk/answer")
+			desk, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "frontdesk", Password: "desk-secret", Alias: "Front desk phone", AppID: app})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -161,7 +173,7 @@ func importDocsCases() []importDocsCase {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return [][2]string{{"cpaas_endpoint.desk", desk.EndpointID}, {"cpaas_endpoint.lobby", lobby.EndpointID}},
+			return [][2]string{{"cpaas_application.front_desk", app}, {"cpaas_endpoint.desk", desk.EndpointID}, {"cpaas_endpoint.lobby", lobby.EndpointID}},
 				config.Variables{"desk_password": config.StringVariable("desk-secret")}
 		}},
 		{typ: "cpaas_10dlc_brand", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
@@ -214,13 +226,14 @@ func importDocsCases() []importDocsCase {
 				t.Fatalf("search: %v %v", found, err)
 			}
 			n := found[0].Number
-			if _, err := c.BuyPhoneNumber(ctx, n, client.PhoneNumberBuy{AppID: "20372631212782780"}); err != nil {
+			app := docsApplication(t, c, "support-line", "https://voice.example.com/support/answer")
+			if _, err := c.BuyPhoneNumber(ctx, n, client.PhoneNumberBuy{AppID: app}); err != nil {
 				t.Fatal(err)
 			}
 			if err := c.UpdateNumber(ctx, n, client.NumberUpdate{Alias: ptr("Support line")}); err != nil {
 				t.Fatal(err)
 			}
-			return [][2]string{{"cpaas_phone_number.support", n}}, nil
+			return [][2]string{{"cpaas_application.support", app}, {"cpaas_phone_number.support", n}}, nil
 		}},
 		{typ: "cpaas_message", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			sendAll := func(m msgrules.Message) string {
@@ -264,9 +277,13 @@ func TestAccImport_docsExamplesByIdentity_TF114(t *testing.T) {
 	}
 }
 
-// identityOf is the identity an import id stands for, by resource type.
-func identityOf(typ, id string) map[string]string {
+// identityOf is the identity an import id stands for, by resource type
+// (the type of the address addr).
+func identityOf(addr, id string) map[string]string {
+	typ, _, _ := strings.Cut(addr, ".")
 	switch typ {
+	case "cpaas_application":
+		return map[string]string{"app_id": id}
 	case "cpaas_endpoint":
 		return map[string]string{"endpoint_id": id}
 	case "cpaas_10dlc_brand":
@@ -288,11 +305,11 @@ func identityOf(typ, id string) map[string]string {
 
 // identityImportBlocks writes one import block per address that names the
 // object by its identity.
-func identityImportBlocks(typ string, ids [][2]string) string {
+func identityImportBlocks(ids [][2]string) string {
 	var b strings.Builder
 	for _, p := range ids {
 		fmt.Fprintf(&b, "\nimport {\n  to = %s\n  identity = {\n", p[0])
-		idt := identityOf(typ, p[1])
+		idt := identityOf(p[0], p[1])
 		for _, k := range slices.Sorted(maps.Keys(idt)) {
 			fmt.Fprintf(&b, "    %s = %q\n", k, idt[k])
 		}
@@ -310,13 +327,13 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 	var checks []statecheck.StateCheck
 	var versions []tfversion.TerraformVersionCheck
 	if byIdentity {
-		blocks = identityImportBlocks(tc.typ, ids)
+		blocks = identityImportBlocks(ids)
 		// Import blocks by identity are Terraform 1.12+ (and OpenTofu 1.12+,
 		// which CI runs this test with too).
 		versions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)}
 		for _, p := range ids {
 			want := map[string]knownvalue.Check{}
-			for k, v := range identityOf(tc.typ, p[1]) {
+			for k, v := range identityOf(p[0], p[1]) {
 				want[k] = knownvalue.StringExact(v)
 			}
 			checks = append(checks, statecheck.ExpectIdentity(p[0], want))

@@ -132,9 +132,10 @@ func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest
 			},
 		},
 		"app_id": schema.StringAttribute{
-			MarkdownDescription: "Id of the application that answers calls and messages to the number. Updates in place; removing it detaches the application.",
-			Optional:            true,
-			Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
+			MarkdownDescription: "Id of the application that answers calls and messages to the number: the `app_id` of one of the account's applications " +
+				"(`cpaas_application`); the API refuses any other. Updates in place; removing it detaches the application.",
+			Optional:   true,
+			Validators: []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 		},
 		"alias": schema.StringAttribute{
 			MarkdownDescription: "Friendly name of the number. Updates in place; removing it clears the alias.",

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -79,11 +80,17 @@ func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
 		}
 		return checkOnSale(env, t, number, false)
 	}
-	record := func(app, alias string) resource.TestCheckFunc {
-		return func(*terraform.State) error {
+	// record checks the emulator's record: the app_id of the application
+	// at appAddr ("" for none) and alias.
+	record := func(appAddr, alias string) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
 			n, err := env.Client(t).GetNumber(context.Background(), number)
 			if err != nil {
 				return err
+			}
+			app := ""
+			if appAddr != "" {
+				app = appIDOf(s, appAddr)
 			}
 			if n.AppID() != app || n.Alias != alias {
 				return fmt.Errorf("emulator record app %q alias %q, want %q %q", n.AppID(), n.Alias, app, alias)
@@ -97,11 +104,11 @@ func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
 		CheckDestroy:             checkNumbersReleased(env, t, &number),
 		Steps: []resource.TestStep{
 			{
-				Config: env.Config(buyFromSearchConfig(`  app_id = "1001"`)),
+				Config: env.Config(appHCL("first") + appHCL("second") + buyFromSearchConfig(`  app_id = cpaas_application.first.app_id`)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(r, tfjsonpath.New("number"), knownvalue.StringExact(number)),
 					statecheck.ExpectKnownValue(r, tfjsonpath.New("id"), knownvalue.StringExact(number)),
-					statecheck.ExpectKnownValue(r, tfjsonpath.New("app_id"), knownvalue.StringExact("1001")),
+					statecheck.CompareValuePairs(r, tfjsonpath.New("app_id"), "cpaas_application.first", tfjsonpath.New("app_id"), compare.ValuesSame()),
 					statecheck.ExpectKnownValue(r, tfjsonpath.New("alias"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(r, tfjsonpath.New("city"), knownvalue.StringExact("SAN FRANCISCO")),
 					statecheck.ExpectKnownValue(r, tfjsonpath.New("region"), knownvalue.StringExact("California")),
@@ -116,21 +123,21 @@ func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: resource.ComposeAggregateTestCheckFunc(ownedOnly, record("1001", "")),
+				Check: resource.ComposeAggregateTestCheckFunc(ownedOnly, record("cpaas_application.first", "")),
 			},
 			{
 				// app_id and alias change in place: the number is kept.
-				Config: env.Config(buyFromSearchConfig(`  app_id = "2002"
+				Config: env.Config(appHCL("first") + appHCL("second") + buyFromSearchConfig(`  app_id = cpaas_application.second.app_id
   alias  = "Support line"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: resource.ComposeAggregateTestCheckFunc(ownedOnly, record("2002", "Support line")),
+				Check: resource.ComposeAggregateTestCheckFunc(ownedOnly, record("cpaas_application.second", "Support line")),
 			},
 			{
 				// Removing them detaches the application and clears the alias.
-				Config: env.Config(buyFromSearchConfig("")),
+				Config: env.Config(appHCL("first") + appHCL("second") + buyFromSearchConfig("")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -220,10 +227,10 @@ func TestAccPhoneNumber_import(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkNumbersReleased(env, t, &number),
 		Steps: []resource.TestStep{
-			{Config: env.Config(`
+			{Config: env.Config(appHCL("imported") + `
 resource "cpaas_phone_number" "test" {
   number = "` + number + `"
-  app_id = "3003"
+  app_id = cpaas_application.imported.app_id
   alias  = "Imported"
 }
 `)},

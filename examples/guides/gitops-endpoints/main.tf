@@ -23,10 +23,21 @@ variable "password_version" {
   default = 1
 }
 
+# The applications whose URLs the service calls for the phones' calls.
+resource "cpaas_application" "support" {
+  app_name   = "support"
+  answer_url = "https://voice.example.com/support/answer"
+}
+
+resource "cpaas_application" "sales" {
+  app_name   = "sales"
+  answer_url = "https://voice.example.com/sales/answer"
+}
+
 # Each phone is a reviewed line in a pull request.
 locals {
-  support_app = "20372631212782780"
-  sales_app   = "20372631212782781"
+  support_app = cpaas_application.support.app_id
+  sales_app   = cpaas_application.sales.app_id
 
   endpoints = {
     reception = { username = "reception", alias = "Reception", app_id = local.support_app }

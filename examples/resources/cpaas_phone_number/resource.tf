@@ -6,9 +6,16 @@ data "cpaas_phone_numbers" "sf" {
   max_results = 1
 }
 
+# The application whose URLs the service calls for the number's calls and
+# messages.
+resource "cpaas_application" "support" {
+  app_name   = "support-line"
+  answer_url = "https://voice.example.com/support/answer"
+}
+
 resource "cpaas_phone_number" "support" {
   number = data.cpaas_phone_numbers.sf.numbers[0].number
-  app_id = "20372631212782780"
+  app_id = cpaas_application.support.app_id
   alias  = "Support line"
 
   lifecycle {
