@@ -26,3 +26,8 @@ list "cpaas_phone_number" "all" {
   provider         = cpaas
   include_resource = true
 }
+
+list "cpaas_application" "all" {
+  provider         = cpaas
+  include_resource = true
+}

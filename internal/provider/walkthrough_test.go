@@ -19,8 +19,9 @@ import (
 )
 
 // The README's adoption walk-through, run as written: an account full of
-// objects made outside Terraform (40 endpoints, 2 brands, 3 campaigns with
-// linked numbers, bought numbers), the files of examples/adopt, and the
+// objects made outside Terraform (40 endpoints, 10 of them attached to one
+// of 2 applications, 2 brands, 3 campaigns with linked numbers, bought
+// numbers), the files of examples/adopt, and the
 // terraform commands of the README's walk-through block, run with the
 // Terraform 1.14+ CLI against the provider served in-process. The query
 // writes configuration for every object; the plan only imports; the apply
@@ -84,9 +85,22 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 	c := env.Client(t)
 	ctx := context.Background()
 	passwords := map[string]string{}
+	var apps []string
+	for _, name := range []string{"reception", "sales"} {
+		answer := "https://voice.example.com/" + name + "/answer"
+		a, err := c.CreateApplication(ctx, client.ApplicationCreate{AppName: name, ApplicationSettings: client.ApplicationSettings{AnswerURL: &answer}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		apps = append(apps, a.AppID)
+	}
 	for i := 1; i <= 40; i++ {
 		pw := fmt.Sprintf("long-forgotten-%02d", i)
-		e, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: fmt.Sprintf("phone%02d", i), Password: pw, Alias: fmt.Sprintf("Desk phone %02d", i)})
+		app := ""
+		if i <= 10 {
+			app = apps[i%2]
+		}
+		e, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: fmt.Sprintf("phone%02d", i), Password: pw, Alias: fmt.Sprintf("Desk phone %02d", i), AppID: app})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,9 +146,9 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 	before := env.Objects(t)
 	// Every object the walk-through adopts.
 	objects := len(before["endpoints"]) + len(before["10dlc_brands"]) + len(before["10dlc_campaigns"]) +
-		len(before["10dlc_campaign_numbers"]) + len(owned)
+		len(before["10dlc_campaign_numbers"]) + len(owned) + len(before["applications"])
 	if len(before["endpoints"]) != 40 || len(before["10dlc_brands"]) != 2 || len(before["10dlc_campaigns"]) != 3 ||
-		len(before["10dlc_campaign_numbers"]) != 5 {
+		len(before["10dlc_campaign_numbers"]) != 5 || len(before["applications"]) != 2 {
 		t.Fatalf("the account is not what the walk-through describes: %v", before)
 	}
 
@@ -196,7 +210,7 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 				t.Fatalf("the adoption changed the account:\nbefore %v\nafter  %v", before, after)
 			}
 			st := tf.stateIDs(before)
-			for _, kind := range []string{"endpoints", "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "numbers"} {
+			for _, kind := range []string{"endpoints", "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "numbers", "applications"} {
 				for _, id := range before[kind] {
 					if !slices.Contains(st[kind], id) {
 						t.Errorf("%s %s is not in the state after the adoption", kind, id)
