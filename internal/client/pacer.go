@@ -26,10 +26,18 @@ import (
 // rate. In detail:
 //   - the first 429 (a "throttle event") holds every request of the process
 //     for its Retry-After, the time the API itself asks for, and starts
-//     counting the answers to requests sent from then on;
+//     counting the answers to requests sent from then on; after the hold
+//     requests go at a provisional pace (what got through before the
+//     refusal, per second of hold) that ramps up until the next refusal;
 //   - each later event sets the pace to what got through since the
 //     previous one (answers / seconds), never faster than the pace in
-//     force, and at least MinLearnedRate;
+//     force, and at least MinLearnedRate; or, when more, to what some
+//     stretch since then proves (its answers less a full bucket, over its
+//     length: windowRate), which is what counts after a ramp;
+//   - requests waiting for a slot reserved at the old pace ask again at
+//     the new one: sent at the old pace, they would be refused in turn,
+//     and each refusal, seen as a new event measured over milliseconds,
+//     would cut the pace again;
 //   - from each event the pace probes back up along a cubic curve,
 //     r(t) = m (1 + k t^3): flat for the first seconds, so the API's
 //     bucket is not drained again at once, then faster, so a limit that
@@ -52,17 +60,34 @@ import (
 // down together. The pacer lives for the process and is shared by every
 // Client of the same base URL and account (see pacerFor).
 type pacer struct {
-	mu     sync.Mutex
-	clock  pacerClock
-	lim    *rate.Limiter
+	mu    sync.Mutex
+	clock pacerClock
+	lim   *rate.Limiter
+	// provisional: the pace is the first hold's guess, not a measurement.
+	provisional bool
+	// fallback is what the last event measured when it set the pace above
+	// that (0: it did not); a refusal soon after falls back to it.
+	fallback float64
+	// gen counts the paces learned: a request that reserved its slot
+	// under an earlier one asks again (wait).
+	gen    uint64
 	learn  bool
 	maxRPS float64 // max_requests_per_second; 0: none
 
 	hold     time.Time // no request is sent before this
 	eventAt  time.Time // start of the last throttle event; zero: none yet
+	paceFrom time.Time // t = 0 of the pace's curve (paceAt): eventAt, or the end of the first hold
 	accepted int       // answers other than 429 to requests sent since eventAt
-	learned  float64   // pace set at the last event; 0: not learned yet
-	seeded   bool      // learned was remembered from an earlier process
+	// acceptedAt are the send times of those answers (the latest
+	// maxAcceptedKept), for windowRate.
+	acceptedAt []time.Time
+	// apiBurst bounds the API's burst from above (0: unknown), for
+	// windowRate: what was sent before the first refusal, at firstEventAt,
+	// and got through.
+	apiBurst     float64
+	firstEventAt time.Time
+	learned      float64 // pace set at the last event; 0: not learned yet
+	seeded       bool    // learned was remembered from an earlier process
 	// confirmed is false while the pace rests on the first measurement
 	// only, which is low when the API's burst is smaller than what it
 	// refills in a Retry-After: the pace then grows 1.5x a second until the
@@ -108,7 +133,31 @@ const (
 	// burstMargin: the pacer's burst is this share of the API's as
 	// estimated, against the estimate's noise.
 	burstMargin = 0.8
+	// maxAcceptedKept bounds the send times windowRate looks at.
+	maxAcceptedKept = 1024
 )
+
+// windowRate is the highest rate the API must have refilled at to let
+// through the requests sent at times (ascending, all answered other than
+// 429), with a bucket of at most burst: in any stretch of at least
+// minMeasureWindow, the requests less burst over its length. 0 when burst
+// is unknown (0) or no stretch is long enough.
+func windowRate(times []time.Time, burst float64) float64 {
+	if burst <= 0 {
+		return 0
+	}
+	best := 0.0
+	for i := range times {
+		for j := 0; j < i; j++ {
+			span := times[i].Sub(times[j])
+			if span < minMeasureWindow {
+				break
+			}
+			best = math.Max(best, (float64(i-j+1)-burst)/span.Seconds())
+		}
+	}
+	return best
+}
 
 // pacerClock is time for the pacer; tests drive a fake one.
 type pacerClock interface {
@@ -153,7 +202,7 @@ type ticket struct{ sentAt time.Time }
 func (p *pacer) paceAt(now time.Time) rate.Limit {
 	pace := rate.Inf
 	if p.learned > 0 {
-		t := now.Sub(p.eventAt).Seconds()
+		t := max(0, now.Sub(p.paceFrom).Seconds())
 		r := p.learned * (1 + p.probe*t*t*t)
 		if !p.confirmed {
 			r = p.learned * math.Pow(rampPerSecond, t)
@@ -183,7 +232,8 @@ func (p *pacer) wait(ctx context.Context) (ticket, error) {
 			continue
 		}
 		p.lim.SetLimitAt(now, p.paceAt(now))
-		r := p.lim.ReserveN(now, 1)
+		lim, gen := p.lim, p.gen
+		r := lim.ReserveN(now, 1)
 		d := r.DelayFrom(now)
 		if p.firstSent.IsZero() {
 			p.firstSent = now
@@ -191,7 +241,7 @@ func (p *pacer) wait(ctx context.Context) (ticket, error) {
 				// A remembered pace counts from the first request, not
 				// from the process start: the time Terraform took to start
 				// walking would read as a slow API at the next event.
-				p.eventAt = now
+				p.eventAt, p.paceFrom = now, now
 			}
 		}
 		p.mu.Unlock()
@@ -202,11 +252,13 @@ func (p *pacer) wait(ctx context.Context) (ticket, error) {
 			r.CancelAt(p.clock.Now())
 			return ticket{}, errors.Join(errNotSent, err)
 		}
-		// A hold set while this request slept is honoured too.
+		// A hold set while this request slept is honoured too, and so is a
+		// pace learned meanwhile: the slot was reserved at the old pace,
+		// which the API has just refused.
 		p.mu.Lock()
-		held := p.clock.Now().Before(p.hold)
+		held, repace := p.clock.Now().Before(p.hold), p.gen != gen
 		p.mu.Unlock()
-		if !held {
+		if !held && !repace {
 			return ticket{sentAt: p.clock.Now()}, nil
 		}
 	}
@@ -230,8 +282,17 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 	defer p.mu.Unlock()
 	sameEvent := !p.eventAt.IsZero() && !t.sentAt.After(p.eventAt)
 	if status != http.StatusTooManyRequests {
+		if p.apiBurst > 0 && !p.seeded && !t.sentAt.After(p.firstEventAt) {
+			// Sent before the first refusal, answered after it: the API let
+			// it through from its first bucket too.
+			p.apiBurst++
+		}
 		if !sameEvent {
 			p.accepted++
+			if len(p.acceptedAt) == maxAcceptedKept {
+				p.acceptedAt = append(p.acceptedAt[:0], p.acceptedAt[maxAcceptedKept/2:]...)
+			}
+			p.acceptedAt = append(p.acceptedAt, t.sentAt)
 		}
 		return rememberedPace{}, false
 	}
@@ -248,9 +309,20 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 		// what the API asks, then the answers until the next refusal
 		// measure it. What got through until now, less what the API
 		// refilled meanwhile, is its burst, once the rate is known.
-		p.hold = now.Add(min(wait, MaxRetryAfter))
+		hold := min(wait, MaxRetryAfter)
+		p.hold = now.Add(hold)
 		p.firstAccepted, p.firstSpan, p.estimateBurst = p.accepted, now.Sub(p.firstSent), true
-		p.eventAt, p.accepted = now, 0
+		p.eventAt, p.accepted, p.acceptedAt = now, 0, p.acceptedAt[:0]
+		p.apiBurst, p.firstEventAt = float64(p.firstAccepted), now
+		// After the hold, not all at once (every request in flight when
+		// the API's bucket runs dry again is refused): a provisional,
+		// unconfirmed pace of what got through per second of hold, which
+		// ramps up from the hold's end until the next refusal measures
+		// the rate.
+		p.learned = max(float64(p.firstAccepted)/max(hold.Seconds(), minMeasureWindow.Seconds()), MinLearnedRate)
+		p.paceFrom, p.provisional = p.hold, true
+		p.lim.SetLimitAt(now, p.paceAt(now))
+		p.lim.SetBurstAt(now, 1)
 		tflog.Debug(ctx, "CPaaS API rate limit: first 429, every request waits its Retry-After", map[string]any{"retry_after_seconds": wait.Seconds()})
 		return rememberedPace{}, false
 	}
@@ -259,28 +331,58 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 	// it): no more bursts.
 	mirrorHadTokens := p.lim.TokensAt(now) >= 1
 	cur := p.paceAt(now)
-	var seen float64
+	// measured is what the answers prove the API's rate is at least;
+	// seen is what the pace is set from.
+	var measured, seen float64
 	switch since := now.Sub(p.eventAt); {
 	case since >= minMeasureWindow || cur == rate.Inf:
-		seen = float64(p.accepted) / max(since.Seconds(), minMeasureWindow.Seconds())
+		measured = float64(p.accepted) / max(since.Seconds(), minMeasureWindow.Seconds())
 		if cur != rate.Inf {
-			seen = math.Min(seen, float64(cur))
+			measured = math.Min(measured, float64(cur))
 		}
+		seen = measured
 	default:
-		// Too soon after the last event to measure: still too fast.
+		// Too soon after the last event to measure: still too fast, unless
+		// that event set the pace above what it had measured (a ramp's
+		// guess, below), which this refusal disproves.
 		seen = float64(cur) * pacerBackoff
+		if p.fallback > 0 {
+			seen = math.Max(seen, math.Min(p.fallback, float64(cur)))
+		}
 	}
+	// What got through in any stretch since the last event bounds the
+	// API's rate from below too: it cannot exceed a full bucket plus the
+	// refill. This is the bound that counts after a ramp from a low first
+	// measurement, whose whole window the API's bucket spent mostly full.
+	measured = math.Max(measured, windowRate(p.acceptedAt, p.apiBurst))
+	seen = math.Max(seen, measured)
 	if p.learned > 0 && !p.confirmed {
-		// Refused while ramping up: the pace a second ago got through.
-		seen = math.Max(seen, float64(cur)/rampPerSecond)
-		p.confirmed = true
+		// Refused while ramping up. The pace of a second ago got through;
+		// it is a guess that can be too high when the API's bucket was
+		// full as the ramp passed its rate (the overshoot then lasts
+		// longer): the next refusal, from an empty bucket and above the
+		// rate, measures it, at the cost of that one 429. A ramp that
+		// started from a measured pace keeps at least that.
+		guess := 0.0
+		if now.Sub(p.paceFrom) >= time.Second {
+			guess = float64(cur) / rampPerSecond
+		}
+		if !p.provisional {
+			guess = math.Max(guess, p.learned/pacerMargin)
+		}
+		seen = math.Max(seen, guess)
+		p.confirmed, p.provisional = true, false
+	}
+	p.fallback = 0
+	if seen > measured {
+		p.fallback = measured
 	}
 	p.learned = math.Max(seen*pacerMargin, MinLearnedRate)
 	switch {
 	case p.estimateBurst:
 		p.estimateBurst = false
-		b := (float64(p.firstAccepted) - seen*p.firstSpan.Seconds()) * burstMargin
-		p.burst = max(1, min(int(b), p.firstAccepted))
+		b := float64(p.firstAccepted) - seen*p.firstSpan.Seconds()
+		p.burst = max(1, min(int(b*burstMargin), p.firstAccepted))
 	case mirrorHadTokens:
 		p.burst = 1
 	}
@@ -288,14 +390,12 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 		"answered_since_last_429": p.accepted, "seconds_since_last_429": now.Sub(p.eventAt).Seconds(), "requests_per_second": p.learned,
 		"burst": p.burst,
 	})
-	p.eventAt, p.accepted = now, 0
-	p.lim.SetLimitAt(now, p.paceAt(now))
-	p.lim.SetBurstAt(now, p.burst)
-	// The API's bucket is empty: so is the pacer's, and the next request
-	// waits up to one interval.
-	if n := int(math.Floor(p.lim.TokensAt(now))); n >= 1 {
-		p.lim.ReserveN(now, min(n, p.burst))
-	}
+	p.eventAt, p.paceFrom, p.accepted, p.acceptedAt = now, now, 0, p.acceptedAt[:0]
+	// A new bucket at the new pace, empty as the API's is: the slots
+	// reserved at the old pace are given up (wait asks again), and the
+	// next request waits up to one interval.
+	p.lim, p.gen = rate.NewLimiter(p.paceAt(now), p.burst), p.gen+1
+	p.lim.ReserveN(now, p.burst)
 	return rememberedPace{Rate: p.learned, Burst: p.burst, LearnedAt: now}, true
 }
 
@@ -306,8 +406,9 @@ func (p *pacer) seed(m rememberedPace) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.clock.Now()
-	p.learned, p.confirmed, p.eventAt, p.accepted, p.seeded = m.Rate, true, now, 0, true
+	p.learned, p.confirmed, p.eventAt, p.paceFrom, p.accepted, p.seeded = m.Rate, true, now, now, 0, true
 	p.burst = max(1, m.Burst)
+	p.apiBurst = 0 // not known to bound the burst: no windowRate
 	p.lim = rate.NewLimiter(p.paceAt(now), p.burst)
 }
 

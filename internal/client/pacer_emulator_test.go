@@ -1,0 +1,83 @@
+package client
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// Ten workers creating endpoints as fast as they can against the
+// emulator's rate limit, on the real clock and real HTTP: the pace the
+// pacer learns must settle near the limit and never collapse. Requests
+// that had reserved their slot at a pace the API has just refused used to
+// go out at that pace after the refusal, be refused in turn, and each
+// count as a new event measured over a few milliseconds, dividing the pace
+// by 0.7 each time (to under a fifth of the limit). Nothing here is timed:
+// the pace is what the pacer believes, read every 10 ms.
+func TestPacerAgainstTheEmulatorKeepsThePaceNearTheLimit(t *testing.T) {
+	const limit, burst, n, workers = 40.0, 20, 400, 10
+	srv := emulator.New(emulator.Options{Seed: 5, RateLimit: emulator.RateLimit{Rate: limit, Burst: burst}})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	learned := func() (float64, bool) {
+		c.pacer.mu.Lock()
+		defer c.pacer.mu.Unlock()
+		return c.pacer.learned, c.pacer.confirmed
+	}
+	lowest := math.Inf(1)
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+				if r, confirmed := learned(); confirmed {
+					lowest = math.Min(lowest, r)
+				}
+			}
+		}
+	}()
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := next.Add(1); i <= n; i = next.Add(1) {
+				if _, err := c.CreateEndpoint(context.Background(), EndpointCreate{Username: fmt.Sprintf("p%d", i), Password: "secret1", Alias: "a"}); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	<-sampled
+	final, _ := learned()
+	st := srv.FaultStats()
+	t.Logf("%d requests, %d answered 429; pace learned %.2f/s at the end, lowest %.2f/s once measured (limit %.0f/s)",
+		st.Requests, st.RateLimited, final, lowest, limit)
+	if st.RateLimited == 0 {
+		t.Fatal("the rate limit refused nothing: the test did not exercise the pacer")
+	}
+	if final < 0.8*limit || final > 1.2*limit {
+		t.Errorf("learned pace %.2f/s at the end, want within 20%% of the limit %.0f/s", final, limit)
+	}
+	if lowest < 0.6*limit {
+		t.Errorf("the learned pace fell to %.2f/s, under 60%% of the limit %.0f/s: refusals collapsed it", lowest, limit)
+	}
+}
