@@ -2,9 +2,7 @@ package emulator
 
 import (
 	"fmt"
-	"maps"
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 
@@ -171,18 +169,13 @@ func (s *Server) getApplication(c *call) {
 }
 
 func (s *Server) listApplications(c *call) {
-	limit, offset, ok := c.paging(applicationrules.ListMaxLimit)
+	name := c.req.URL.Query().Get("app_name")
+	meta, objects, ok := pageOf(c, applicationrules.ListMaxLimit, c.acct.applications, func(a *application) uint64 { return a.Seq },
+		func(a *application) bool { return name == "" || a.Name == name }, func(a *application) wire.Application { return s.viewApplication(c.acct, a) })
 	if !ok {
 		return
 	}
-	name := c.req.URL.Query().Get("app_name")
-	s.mu.Lock()
-	all := slices.Collect(maps.Values(c.acct.applications))
-	all = slices.DeleteFunc(all, func(a *application) bool { return name != "" && a.Name != name })
-	slices.SortFunc(all, func(a, b *application) int { return int(a.Seq) - int(b.Seq) })
-	objects := viewPage(all, limit, offset, func(a *application) wire.Application { return s.viewApplication(c.acct, a) })
-	s.mu.Unlock()
-	c.reply(http.StatusOK, wire.ApplicationList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Objects: objects})
+	c.reply(http.StatusOK, wire.ApplicationList{APIID: newAPIID(), Meta: meta, Objects: objects})
 }
 
 func (s *Server) updateApplication(c *call) {
@@ -206,20 +199,12 @@ func (s *Server) updateApplication(c *call) {
 		c.badRequest("%v", err)
 		return
 	}
-	s.mu.Lock()
-	a, ok := c.acct.applications[c.param("id")]
-	if ok {
+	updateOf(c, c.acct.applications, "application", c.param("id"), nil, func(a *application) {
 		if in.AppName != nil {
 			a.Name = *in.AppName
 		}
 		a.apply(&in.ApplicationSettings)
-	}
-	s.mu.Unlock()
-	if !ok {
-		c.notFound("application", c.param("id"))
-		return
-	}
-	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
+	})
 }
 
 func (s *Server) deleteApplication(c *call) {

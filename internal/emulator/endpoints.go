@@ -1,9 +1,7 @@
 package emulator
 
 import (
-	"maps"
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
@@ -110,16 +108,12 @@ func (s *Server) getEndpoint(c *call) {
 }
 
 func (s *Server) listEndpoints(c *call) {
-	limit, offset, ok := c.paging(endpointrules.ListMaxLimit)
+	meta, objects, ok := pageOf(c, endpointrules.ListMaxLimit, c.acct.endpoints, func(e *endpoint) uint64 { return e.seq }, nil,
+		func(e *endpoint) wire.Endpoint { return s.viewEndpoint(c.acct, e) })
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	all := slices.Collect(maps.Values(c.acct.endpoints))
-	slices.SortFunc(all, func(a, b *endpoint) int { return int(a.seq) - int(b.seq) })
-	objects := viewPage(all, limit, offset, func(e *endpoint) wire.Endpoint { return s.viewEndpoint(c.acct, e) })
-	s.mu.Unlock()
-	c.reply(http.StatusOK, wire.EndpointList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Objects: objects})
+	c.reply(http.StatusOK, wire.EndpointList{APIID: newAPIID(), Meta: meta, Objects: objects})
 }
 
 func (s *Server) updateEndpoint(c *call) {
@@ -137,10 +131,7 @@ func (s *Server) updateEndpoint(c *call) {
 		c.badRequest("alias must not be empty")
 		return
 	}
-	s.mu.Lock()
-	e, ok := c.acct.endpoints[c.param("id")]
-	appErr := checkAppID(c.acct, in.AppID)
-	if ok && appErr == nil {
+	updateOf(c, c.acct.endpoints, "endpoint", c.param("id"), func() error { return checkAppID(c.acct, in.AppID) }, func(e *endpoint) {
 		if in.Password != nil {
 			e.PasswordMD5 = endpointrules.PasswordDigest(*in.Password)
 		}
@@ -150,17 +141,7 @@ func (s *Server) updateEndpoint(c *call) {
 		if in.AppID != nil {
 			e.AppID = *in.AppID
 		}
-	}
-	s.mu.Unlock()
-	switch {
-	case !ok:
-		c.notFound("endpoint", c.param("id"))
-		return
-	case appErr != nil:
-		c.badRequest("%v", appErr)
-		return
-	}
-	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
+	})
 }
 
 func (s *Server) deleteEndpoint(c *call) {

@@ -493,15 +493,8 @@ func viewMessage(acct *account, m *message) wire.Message {
 }
 
 func (s *Server) getMessage(c *call) {
-	s.mu.Lock()
-	m, ok := c.acct.messaging.messages[c.param("uuid")]
-	var v wire.Message
-	if ok {
-		v = viewMessage(c.acct, m)
-	}
-	s.mu.Unlock()
+	v, ok := viewOf(c, c.acct.messaging.messages, "message", c.param("uuid"), func(m *message) wire.Message { return viewMessage(c.acct, m) })
 	if !ok {
-		c.notFound("message", c.param("uuid"))
 		return
 	}
 	v.APIID = newAPIID()

@@ -111,15 +111,8 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 }
 
 func (s *Server) getNumber(c *call) {
-	s.mu.Lock()
-	o, ok := s.ownsNumber(c.acct, c.param("number"))
-	var v wire.AccountNumber
-	if ok {
-		v = viewNumber(c.acct, o)
-	}
-	s.mu.Unlock()
+	v, ok := viewOf(c, c.acct.numbers, "number", c.param("number"), func(o *ownedNumber) wire.AccountNumber { return viewNumber(c.acct, o) })
 	if !ok {
-		c.notFound("number", c.param("number"))
 		return
 	}
 	v.APIID = newAPIID()
@@ -175,27 +168,14 @@ func (s *Server) updateNumber(c *call) {
 	if !c.decode(&in) {
 		return
 	}
-	s.mu.Lock()
-	o, ok := s.ownsNumber(c.acct, c.param("number"))
-	appErr := checkAppID(c.acct, in.AppID)
-	if ok && appErr == nil {
+	updateOf(c, c.acct.numbers, "number", c.param("number"), func() error { return checkAppID(c.acct, in.AppID) }, func(o *ownedNumber) {
 		if in.AppID != nil {
 			o.AppID = *in.AppID
 		}
 		if in.Alias != nil {
 			o.Alias = *in.Alias
 		}
-	}
-	s.mu.Unlock()
-	switch {
-	case !ok:
-		c.notFound("number", c.param("number"))
-		return
-	case appErr != nil:
-		c.badRequest("%v", appErr)
-		return
-	}
-	c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
+	})
 }
 
 // releaseNumber gives a number up: it goes back into the search results at

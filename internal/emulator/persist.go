@@ -251,7 +251,7 @@ func (s *Server) loadState(data []byte) error {
 func (s *Server) rearmLocked(a *account) {
 	for _, b := range a.brands {
 		if b.Status == tendlcrules.StatusProcessing {
-			s.scheduleBrandDecision(a, b, b.CreatedAt.Add(s.opts.BrandRegistrationDelay))
+			s.queueDecision(s.brandRegistration(a, b))
 		}
 	}
 	for _, cp := range a.campaigns {
@@ -259,7 +259,7 @@ func (s *Server) rearmLocked(a *account) {
 			cp.numbers = map[string]*campaignNumber{}
 		}
 		if cp.Status == tendlcrules.StatusProcessing {
-			s.scheduleCampaignDecision(a, cp, cp.CreatedAt.Add(s.opts.CampaignRegistrationDelay))
+			s.queueDecision(s.campaignRegistration(a, cp))
 		}
 		for _, link := range cp.numbers {
 			if link.Status == tendlcrules.StatusProcessing {

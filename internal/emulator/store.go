@@ -1,9 +1,11 @@
 package emulator
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -117,6 +119,27 @@ func viewPage[T, V any](items []T, limit, offset int, view func(T) V) []V {
 	return out
 }
 
+// pageOf reads the paging of a list call and views that page of objects:
+// those keep accepts (all when keep is nil), in the order they were made
+// (seq). On bad paging it writes the 400 and returns false.
+func pageOf[T, V any](c *call, maxLimit int, objects map[string]T, seq func(T) uint64, keep func(T) bool, view func(T) V) (wire.ListMeta, []V, bool) {
+	limit, offset, ok := c.paging(maxLimit)
+	if !ok {
+		return wire.ListMeta{}, nil, false
+	}
+	c.s.mu.Lock()
+	all := make([]T, 0, len(objects))
+	for _, o := range objects {
+		if keep == nil || keep(o) {
+			all = append(all, o)
+		}
+	}
+	slices.SortFunc(all, func(a, b T) int { return cmp.Compare(seq(a), seq(b)) })
+	out := viewPage(all, limit, offset, view)
+	c.s.mu.Unlock()
+	return c.meta(len(all), limit, offset), out, true
+}
+
 // resourceURI is the path of an object of acct.
 func resourceURI(acct *account, segments ...string) string {
 	p := "/v1/Account/" + acct.ID + "/"
@@ -145,4 +168,30 @@ func viewOf[T, V any](c *call, objects map[string]T, kind, id string, view func(
 		c.notFound(kind, id)
 	}
 	return v, ok
+}
+
+// updateOf changes the object id of objects under s.mu and replies 202
+// "changed". check, when not nil, runs first under the same lock and may
+// refuse the change (a 400 with its error, nothing changed); a missing
+// object is a 404 for kind, whatever check would say. Every update of an
+// object that replies "changed" goes through it.
+func updateOf[T any](c *call, objects map[string]T, kind, id string, check func() error, apply func(T)) {
+	c.s.mu.Lock()
+	obj, ok := objects[id]
+	var err error
+	if ok && check != nil {
+		err = check()
+	}
+	if ok && err == nil {
+		apply(obj)
+	}
+	c.s.mu.Unlock()
+	switch {
+	case !ok:
+		c.notFound(kind, id)
+	case err != nil:
+		c.badRequest("%v", err)
+	default:
+		c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
+	}
 }

@@ -62,6 +62,38 @@ func (s *Server) tendlcCallback(acct *account, key, target, method string, field
 	s.sendCallback(acct, key, target, method, v)
 }
 
+// registration is a brand or a campaign on its way through the registry:
+// the decision falls due at due; current says whether the object is still
+// the account's (not deleted or replaced since); decide records the
+// decision on it and names the event; send reports an event to the
+// object's callback.
+type registration struct {
+	due     time.Time
+	current func() bool
+	decide  func() (event string)
+	send    func(event string)
+}
+
+// submit reports a new brand or campaign "created" to its callback and
+// queues the registry's decision on it. Callers hold s.mu.
+func (s *Server) submit(r registration) {
+	r.send(tendlcrules.EventCreated)
+	s.queueDecision(r)
+}
+
+// queueDecision queues the registry's decision, at r.due, on an object
+// still being registered: at create, and again after a restart. Callers
+// hold s.mu.
+func (s *Server) queueDecision(r registration) {
+	s.sched.At(r.due, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if r.current() {
+			r.send(r.decide())
+		}
+	})
+}
+
 func checkCallback(c *call, u, m *string) bool {
 	if u != nil {
 		if err := tendlcrules.CheckCallbackURL(*u); err != nil {

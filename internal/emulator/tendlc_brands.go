@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -74,24 +73,10 @@ func (s *Server) createBrand(c *call) {
 		b.SecondaryVetting, b.VettingStatus = true, "PENDING"
 	}
 	c.acct.brands[b.ID] = b
-	acct := c.acct
-	s.brandEvent(acct, b, tendlcrules.EventCreated)
-	s.scheduleBrandDecision(acct, b, b.CreatedAt.Add(s.opts.BrandRegistrationDelay))
+	s.submit(s.brandRegistration(c.acct, b))
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.BrandCreated{
 		APIID: newAPIID(), BrandID: b.ID, Message: "Request to create brand was received and is being processed.",
-	})
-}
-
-// brandEvent sends a brand callback. Callers hold s.mu.
-func (s *Server) brandEvent(acct *account, b *brand, event string) {
-	var reasons []string
-	for _, r := range b.Declined {
-		reasons = append(reasons, r.Code+": "+r.Message)
-	}
-	s.tendlcCallback(acct, objectKey(acct, "brand", b.ID), b.URL, b.Method, map[string]string{
-		"Kind": tendlcrules.KindBrand, "Status": event, "BrandID": b.ID,
-		"RegistrationStatus": b.Status, "Reason": strings.Join(reasons, "; "),
 	})
 }
 
@@ -112,16 +97,11 @@ func (s *Server) getBrand(c *call) {
 }
 
 func (s *Server) listBrands(c *call) {
-	limit, offset, ok := c.paging(tendlcrules.ListMaxLimit)
+	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands, func(b *brand) uint64 { return b.seq }, nil, viewBrand)
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	all := slices.Collect(maps.Values(c.acct.brands))
-	slices.SortFunc(all, func(a, b *brand) int { return int(a.seq) - int(b.seq) })
-	out := viewPage(all, limit, offset, viewBrand)
-	s.mu.Unlock()
-	c.reply(http.StatusOK, wire.BrandList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Brands: out})
+	c.reply(http.StatusOK, wire.BrandList{APIID: newAPIID(), Meta: meta, Brands: out})
 }
 
 func (s *Server) deleteBrand(c *call) {
@@ -149,28 +129,41 @@ func (s *Server) deleteBrand(c *call) {
 	}
 }
 
-// scheduleBrandDecision queues the registry's decision on b, due at at:
-// registered, or rejected when tendlcrules says so. Callers hold s.mu.
-func (s *Server) scheduleBrandDecision(acct *account, b *brand, at time.Time) {
-	declined := tendlcrules.BrandDeclinedReasons(b.Alias, b.ProfileUUID)
-	s.sched.At(at, func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if acct.brands[b.ID] != b {
-			return // deleted meanwhile
-		}
-		if declined != nil {
-			b.Status, b.Declined = tendlcrules.StatusFailed, declined
-			if b.SecondaryVetting {
-				b.VettingStatus = "FAILED"
-			}
-			s.brandEvent(acct, b, tendlcrules.EventRejected)
-			return
-		}
-		b.Status = tendlcrules.StatusCompleted
-		if b.SecondaryVetting {
-			b.VettingStatus = "ACCEPTED"
-		}
-		s.brandEvent(acct, b, tendlcrules.EventRegistered)
+// brandEvent sends a brand callback. Callers hold s.mu.
+func (s *Server) brandEvent(acct *account, b *brand, event string) {
+	var reasons []string
+	for _, r := range b.Declined {
+		reasons = append(reasons, r.Code+": "+r.Message)
+	}
+	s.tendlcCallback(acct, objectKey(acct, "brand", b.ID), b.URL, b.Method, map[string]string{
+		"Kind": tendlcrules.KindBrand, "Status": event, "BrandID": b.ID,
+		"RegistrationStatus": b.Status, "Reason": strings.Join(reasons, "; "),
 	})
+}
+
+// brandRegistration is how the registry decides on b: registered, or
+// rejected when tendlcrules says so, BrandRegistrationDelay after its
+// create.
+func (s *Server) brandRegistration(acct *account, b *brand) registration {
+	declined := tendlcrules.BrandDeclinedReasons(b.Alias, b.ProfileUUID)
+	vetting := func(outcome string) {
+		if b.SecondaryVetting {
+			b.VettingStatus = outcome
+		}
+	}
+	return registration{
+		due:     b.CreatedAt.Add(s.opts.BrandRegistrationDelay),
+		current: func() bool { return acct.brands[b.ID] == b },
+		decide: func() string {
+			if declined != nil {
+				b.Status, b.Declined = tendlcrules.StatusFailed, declined
+				vetting("FAILED")
+				return tendlcrules.EventRejected
+			}
+			b.Status = tendlcrules.StatusCompleted
+			vetting("ACCEPTED")
+			return tendlcrules.EventRegistered
+		},
+		send: func(event string) { s.brandEvent(acct, b, event) },
+	}
 }

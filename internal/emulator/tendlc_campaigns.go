@@ -156,20 +156,10 @@ func (s *Server) createCampaign(c *call) {
 	}
 	applyCampaignText(&in.CampaignUpdate, &cp.campaignText)
 	c.acct.campaigns[cp.ID] = cp
-	acct := c.acct
-	s.campaignEvent(acct, cp, tendlcrules.EventCreated)
-	s.scheduleCampaignDecision(acct, cp, cp.CreatedAt.Add(s.opts.CampaignRegistrationDelay))
+	s.submit(s.campaignRegistration(c.acct, cp))
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.CampaignCreated{
 		APIID: newAPIID(), CampaignID: cp.ID, Message: "Request to create campaign was received and is being processed.",
-	})
-}
-
-// campaignEvent sends a campaign callback. Callers hold s.mu.
-func (s *Server) campaignEvent(acct *account, cp *campaign, event string) {
-	s.tendlcCallback(acct, objectKey(acct, "campaign", cp.ID), cp.URL, cp.Method, map[string]string{
-		"Kind": tendlcrules.KindCampaign, "Status": event, "BrandID": cp.BrandID, "CampaignID": cp.ID,
-		"RegistrationStatus": cp.Status, "Reason": cp.ErrorReason,
 	})
 }
 
@@ -194,22 +184,13 @@ func (s *Server) getCampaign(c *call) {
 }
 
 func (s *Server) listCampaigns(c *call) {
-	limit, offset, ok := c.paging(tendlcrules.ListMaxLimit)
+	brandID := c.req.URL.Query().Get("brand_id")
+	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.campaigns, func(cp *campaign) uint64 { return cp.seq },
+		func(cp *campaign) bool { return brandID == "" || cp.BrandID == brandID }, viewCampaign)
 	if !ok {
 		return
 	}
-	brandID := c.req.URL.Query().Get("brand_id")
-	s.mu.Lock()
-	all := make([]*campaign, 0, len(c.acct.campaigns))
-	for _, cp := range c.acct.campaigns {
-		if brandID == "" || cp.BrandID == brandID {
-			all = append(all, cp)
-		}
-	}
-	slices.SortFunc(all, func(a, b *campaign) int { return int(a.seq) - int(b.seq) })
-	out := viewPage(all, limit, offset, viewCampaign)
-	s.mu.Unlock()
-	c.reply(http.StatusOK, wire.CampaignList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Campaigns: out})
+	c.reply(http.StatusOK, wire.CampaignList{APIID: newAPIID(), Meta: meta, Campaigns: out})
 }
 
 func (s *Server) updateCampaign(c *call) {
@@ -259,22 +240,30 @@ func (s *Server) deleteCampaign(c *call) {
 	c.reply(http.StatusOK, wire.CampaignDeleted{APIID: newAPIID(), CampaignID: id, Message: "Campaign Deactivated"})
 }
 
-// scheduleCampaignDecision queues the registry's decision on cp, due at
-// at. Callers hold s.mu.
-func (s *Server) scheduleCampaignDecision(acct *account, cp *campaign, at time.Time) {
-	reason := tendlcrules.CampaignRejectionReason(cp.Alias)
-	s.sched.At(at, func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if acct.campaigns[cp.ID] != cp {
-			return
-		}
-		if reason != "" {
-			cp.Status, cp.ErrorReason = tendlcrules.StatusFailed, reason
-			s.campaignEvent(acct, cp, tendlcrules.EventRejected)
-			return
-		}
-		cp.Status = tendlcrules.StatusActive
-		s.campaignEvent(acct, cp, tendlcrules.EventRegistered)
+// campaignEvent sends a campaign callback. Callers hold s.mu.
+func (s *Server) campaignEvent(acct *account, cp *campaign, event string) {
+	s.tendlcCallback(acct, objectKey(acct, "campaign", cp.ID), cp.URL, cp.Method, map[string]string{
+		"Kind": tendlcrules.KindCampaign, "Status": event, "BrandID": cp.BrandID, "CampaignID": cp.ID,
+		"RegistrationStatus": cp.Status, "Reason": cp.ErrorReason,
 	})
+}
+
+// campaignRegistration is how the registry decides on cp: active, or
+// rejected when tendlcrules says so (decided from the alias cp has now),
+// CampaignRegistrationDelay after its create.
+func (s *Server) campaignRegistration(acct *account, cp *campaign) registration {
+	reason := tendlcrules.CampaignRejectionReason(cp.Alias)
+	return registration{
+		due:     cp.CreatedAt.Add(s.opts.CampaignRegistrationDelay),
+		current: func() bool { return acct.campaigns[cp.ID] == cp },
+		decide: func() string {
+			if reason != "" {
+				cp.Status, cp.ErrorReason = tendlcrules.StatusFailed, reason
+				return tendlcrules.EventRejected
+			}
+			cp.Status = tendlcrules.StatusActive
+			return tendlcrules.EventRegistered
+		},
+		send: func(event string) { s.campaignEvent(acct, cp, event) },
+	}
 }

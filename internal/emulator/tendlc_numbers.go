@@ -37,6 +37,16 @@ func numberHolder(acct *account, number string) (*campaign, *campaignNumber) {
 	return nil, nil
 }
 
+// campaignOf returns the account's campaign id, or writes its 404 and
+// returns nil. Callers hold s.mu.
+func campaignOf(c *call, id string) *campaign {
+	cp := c.acct.campaigns[id]
+	if cp == nil {
+		c.notFound("campaign", id)
+	}
+	return cp
+}
+
 func (s *Server) linkNumbers(c *call) {
 	var in struct {
 		Numbers []string `json:"numbers"`
@@ -56,9 +66,8 @@ func (s *Server) linkNumbers(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cp, ok := c.acct.campaigns[id]
-	if !ok {
-		c.notFound("campaign", id)
+	cp := campaignOf(c, id)
+	if cp == nil {
 		return
 	}
 	if cp.Status != tendlcrules.StatusActive {
@@ -171,9 +180,8 @@ func (s *Server) unlinkNumber(c *call) {
 	id, number := c.param("id"), c.param("number")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	cp, ok := c.acct.campaigns[id]
-	if !ok {
-		c.notFound("campaign", id)
+	cp := campaignOf(c, id)
+	if cp == nil {
 		return
 	}
 	link := cp.numbers[number]
