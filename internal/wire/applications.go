@@ -71,8 +71,4 @@ type ApplicationReply struct {
 }
 
 // ApplicationList is one page of GET Application/.
-type ApplicationList struct {
-	APIID   string        `json:"api_id"`
-	Meta    ListMeta      `json:"meta"`
-	Objects []Application `json:"objects"`
-}
+type ApplicationList = Page[Application]

@@ -25,6 +25,15 @@ type ListMeta struct {
 	TotalCount int     `json:"total_count"`
 }
 
+// Page is one page of a list whose items sit under "objects", as most
+// lists of the API have them (10DLC lists name theirs after the items, and
+// the masking sessions nest theirs under "response").
+type Page[T any] struct {
+	APIID   string   `json:"api_id"`
+	Meta    ListMeta `json:"meta"`
+	Objects []T      `json:"objects"`
+}
+
 // Reply is the acknowledgement of an update or an accepted request:
 // {"api_id", "message"}.
 type Reply struct {

@@ -52,11 +52,7 @@ type EndpointUpdate struct {
 }
 
 // EndpointList is one page of GET Endpoint/.
-type EndpointList struct {
-	APIID   string     `json:"api_id"`
-	Meta    ListMeta   `json:"meta"`
-	Objects []Endpoint `json:"objects"`
-}
+type EndpointList = Page[Endpoint]
 
 // lastPathSegment returns the last non-empty segment of a resource path.
 func lastPathSegment(p string) string {

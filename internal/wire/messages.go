@@ -41,11 +41,7 @@ func (m *Message) Code() string {
 }
 
 // MessageList is one page of GET Message/.
-type MessageList struct {
-	APIID   string    `json:"api_id"`
-	Meta    ListMeta  `json:"meta"`
-	Objects []Message `json:"objects"`
-}
+type MessageList = Page[Message]
 
 // MessageMedia is one media file of a message.
 type MessageMedia struct {

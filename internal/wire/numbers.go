@@ -81,11 +81,7 @@ type AccountNumber struct {
 func (n *AccountNumber) AppID() string { return lastPathSegment(n.Application) }
 
 // AccountNumberList is one page of GET Number/.
-type AccountNumberList struct {
-	APIID   string          `json:"api_id"`
-	Meta    ListMeta        `json:"meta"`
-	Objects []AccountNumber `json:"objects"`
-}
+type AccountNumberList = Page[AccountNumber]
 
 // NumberUpdate is the body of POST Number/{number}/; nil fields are left
 // unchanged. An empty AppID detaches the application, an empty Alias
