@@ -8,50 +8,29 @@ import (
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-var _ list.ListResourceWithConfigure = &ApplicationListResource{}
+// NewApplicationListResource lists the account's applications (terraform
+// query, Terraform 1.14+); listResource (list_resources.go) does the work.
+func NewApplicationListResource() list.ListResource { return &listResource{listKind: applicationList} }
 
-// ApplicationListResource lists the account's applications (terraform
-// query, Terraform 1.14+), as list_resources.go lists the other types.
-type ApplicationListResource struct{ lister }
-
-// NewApplicationListResource is the constructor the provider registers.
-func NewApplicationListResource() list.ListResource { return &ApplicationListResource{} }
-
-func (r *ApplicationListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_application"
-}
-
-func (r *ApplicationListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = listschema.Schema{
-		MarkdownDescription: "Every application of the account, named by `app_id`, with the API's filter by name. Everything an " +
-			"application holds is read back, so the generated configuration plans no change after the import.",
-		Attributes: map[string]listschema.Attribute{
-			"app_name": listschema.StringAttribute{
-				MarkdownDescription: "Only the applications of this name (the whole name; the API's own filter).",
-				Optional:            true,
-				Validators:          []validator.String{appNameRule},
-			},
+var applicationList = listKind{
+	typeName: "_application", objects: "applications", identity: applicationIdentity,
+	resource: func() resource.ResourceWithConfigure { return &ApplicationResource{} },
+	description: "Every application of the account, named by `app_id`, with the API's filter by name. Everything an " +
+		"application holds is read back, so the generated configuration plans no change after the import.",
+	filters: map[string]listschema.StringAttribute{
+		"app_name": {
+			MarkdownDescription: "Only the applications of this name (the whole name; the API's own filter).",
+			Validators:          []validator.String{appNameRule},
 		},
-	}
-}
-
-func (r *ApplicationListResource) List(ctx context.Context, req list.ListRequest, resp *list.ListResultsStream) {
-	var f struct {
-		AppName types.String `tfsdk:"app_name"`
-	}
-	if !listFilter(ctx, req, resp, &f) {
-		return
-	}
-	r.stream(ctx, req, resp, "application", applicationIdentity, func() resource.ResourceWithConfigure { return &ApplicationResource{} },
-		func(ctx context.Context) ([]listedObject, error) {
-			all, err := r.client.ListAllApplications(ctx, f.AppName.ValueString())
-			var out []listedObject
-			for _, a := range all {
-				out = append(out, listedObject{name: fmt.Sprintf("%s (%s)", a.AppName, a.AppID), seed: map[string]string{"id": a.AppID}})
-			}
-			return out, err
+	},
+	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
+		all, err := c.ListAllApplications(ctx, f["app_name"])
+		return byID(all, err, nil, func(a client.Application) (string, string) {
+			return fmt.Sprintf("%s (%s)", a.AppName, a.AppID), a.AppID
 		})
+	},
 }

@@ -248,3 +248,39 @@ list "cpaas_masking_session" "driver" {
 		}},
 	})
 }
+
+// A filter's rule is checked before anything is listed, naming the filter
+// and the value: every list resource that has a rule keeps it. A filter the
+// API refuses fails the listing with the API's reason.
+func TestAccListResources_filterRules_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, fastRegistry)
+	query := func(typ, config, pattern string) resource.TestStep {
+		return resource.TestStep{
+			Query: true,
+			Config: env.ProviderConfig() + fmt.Sprintf(`
+list %q "bad" {
+  provider = cpaas
+  config {
+    %s
+  }
+}
+`, typ, config),
+			ExpectError: acctest.ErrorPattern(pattern),
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			query("cpaas_10dlc_brand", `registration_status = "DONE"`, `Attribute registration_status value must be one of`),
+			query("cpaas_10dlc_campaign", `brand_id = "nope"`, `Attribute brand_id must be a brand id`),
+			query("cpaas_10dlc_campaign_number", `campaign_id = "nope"`, `Attribute campaign_id must be a campaign id`),
+			query("cpaas_10dlc_campaign_number", "campaign_id = \"CABCDEF\"\n    brand_id = \"BABCDEF\"", `Attribute "brand_id" cannot be specified when "campaign_id" is specified`),
+			query("cpaas_phone_number", `type = "landline"`, `Attribute type value must be one of`),
+			query("cpaas_application", `app_name = "two words"`, `Attribute app_name "two words" is invalid`),
+			query("cpaas_phone_number", `services = "fax"`, `Error listing phone numbers.*the account's phone numbers: .*HTTP 400: invalid parameter services="fax"`),
+		},
+	})
+}
