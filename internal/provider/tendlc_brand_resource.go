@@ -25,20 +25,33 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-var (
-	_ resource.ResourceWithConfigure   = &TenDLCBrandResource{}
-	_ resource.ResourceWithIdentity    = &TenDLCBrandResource{}
-	_ resource.ResourceWithImportState = &TenDLCBrandResource{}
-	_ resource.ResourceWithModifyPlan  = &TenDLCBrandResource{}
-)
+var _ resource.ResourceWithModifyPlan = &TenDLCBrandResource{}
 
 // TenDLCBrandResource registers a 10DLC brand.
 type TenDLCBrandResource struct {
-	client *client.Client
+	objectResource[tendlcBrandModel]
 }
 
 // NewTenDLCBrandResource is the constructor the provider registers.
-func NewTenDLCBrandResource() resource.Resource { return &TenDLCBrandResource{} }
+func NewTenDLCBrandResource() resource.Resource {
+	return &TenDLCBrandResource{objectResource[tendlcBrandModel]{kind: brandKind}}
+}
+
+// brandKind reads, deletes and imports a brand by its brand_id.
+var brandKind = &objectKind[tendlcBrandModel]{
+	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
+	id:      func(m *tendlcBrandModel) string { return m.ID.ValueString() },
+	refresh: readBy((*client.Client).GetBrand, applyBrand),
+	remove:  (*client.Client).DeleteBrand,
+	// url and method cannot be read back: the configuration's values are
+	// recorded by the first apply, in place.
+	importAs: func(id string) (map[string]string, error) {
+		if !tendlcrules.BrandIDPattern.MatchString(id) {
+			return nil, fmt.Errorf("import id %q must be a brand id, %s.", id, tendlcrules.BrandIDRule)
+		}
+		return nil, nil
+	},
+}
 
 // brandAttrs are what the API reports of a brand: the whole model of the
 // data source, and the part of the resource's that apply fills.
@@ -73,14 +86,6 @@ type tendlcBrandModel struct {
 	Method              types.String   `tfsdk:"method"`
 	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
 	Timeouts            timeouts.Value `tfsdk:"timeouts"`
-}
-
-func (r *TenDLCBrandResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_10dlc_brand"
-}
-
-func (r *TenDLCBrandResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = brandIdentity.schema()
 }
 
 // callbackURLAttribute and callbackMethodAttribute are the url and method
@@ -197,10 +202,6 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 	}
 }
 
-func (r *TenDLCBrandResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
-}
-
 func (r *TenDLCBrandResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	replaceWhenFailed(ctx, req, resp)
 	warnCallbackChange(ctx, req, resp, "10DLC brand")
@@ -241,10 +242,9 @@ func createBrandOrAdopt(ctx context.Context, c *client.Client, in client.BrandCr
 }
 
 func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer brandIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan tendlcBrandModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[tendlcBrandModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, diags := plan.Timeouts.Create(ctx, defaultRegistrationTimeout)
@@ -317,55 +317,8 @@ func (r *TenDLCBrandResource) saveUnread(ctx context.Context, resp *resource.Cre
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-func (r *TenDLCBrandResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer brandIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state tendlcBrandModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	b, err := r.client.GetBrand(ctx, state.ID.ValueString())
-	if !readOrForget(ctx, resp, err, "10DLC brand", state.ID.ValueString()) {
-		return
-	}
-	applyBrand(&state, b)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
-// Update only changes wait_for_registration or timeouts: every argument of
-// the brand itself replaces it.
+// Update only changes url, method, wait_for_registration or timeouts:
+// every argument of the brand itself replaces it.
 func (r *TenDLCBrandResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer brandIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan tendlcBrandModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-func (r *TenDLCBrandResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state tendlcBrandModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	err := r.client.DeleteBrand(ctx, state.ID.ValueString())
-	if err != nil && !errors.Is(err, client.ErrNotFound) {
-		addAPIError(&resp.Diagnostics, "Error deleting 10DLC brand", "10DLC brand "+state.ID.ValueString(), err)
-	}
-}
-
-// ImportState takes the brand id. url and method cannot be read back: the
-// configuration's values are recorded by the first apply, in place.
-func (r *TenDLCBrandResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, ok := brandIdentity.importID(ctx, req, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	if !tendlcrules.BrandIDPattern.MatchString(id) {
-		resp.Diagnostics.AddError("Invalid 10DLC brand import id", fmt.Sprintf("import id %q must be a brand id, %s.", id, tendlcrules.BrandIDRule))
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	r.recordPlan(ctx, req, resp)
 }
