@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -18,7 +17,7 @@ func NewApplicationListResource() list.ListResource { return &listResource{listK
 
 var applicationList = listKind{
 	typeName: "_application", objects: "applications", identity: applicationIdentity,
-	resource: func() resource.ResourceWithConfigure { return &ApplicationResource{} },
+	resource: NewApplicationResource,
 	description: "Every application of the account, named by `app_id`, with the API's filter by name. Everything an " +
 		"application holds is read back, so the generated configuration plans no change after the import.",
 	filters: map[string]listschema.StringAttribute{

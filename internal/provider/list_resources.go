@@ -38,8 +38,9 @@ type listKind struct {
 	// gets their values.
 	filters  map[string]listschema.StringAttribute
 	identity resourceIdentity
-	// resource makes the resource whose Read fills each result's data.
-	resource func() resource.ResourceWithConfigure
+	// resource is the constructor of the resource whose Read fills each
+	// result's data (the provider's own: a resource's kind is set there).
+	resource func() resource.Resource
 	// find lists the objects the filters select, each named and seeded as
 	// its import is.
 	find func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error)
@@ -131,7 +132,11 @@ func (r *listResource) result(ctx context.Context, req list.ListRequest, o liste
 	for k, v := range o.seed {
 		res.Diagnostics.Append(state.SetAttribute(ctx, path.Root(k), types.StringValue(v))...)
 	}
-	rs := r.resource()
+	rs, ok := r.resource().(resource.ResourceWithConfigure)
+	if !ok {
+		res.Diagnostics.AddError("Cannot read listed object", fmt.Sprintf("The resource of %s cannot be configured. This is a bug in the provider; please report it.", o.name))
+		return res
+	}
 	cr := resource.ConfigureResponse{}
 	rs.Configure(ctx, resource.ConfigureRequest{ProviderData: r.client}, &cr)
 	res.Diagnostics.Append(cr.Diagnostics...)
@@ -169,7 +174,7 @@ func NewEndpointListResource() list.ListResource { return &listResource{listKind
 
 var endpointList = listKind{
 	typeName: "_endpoint", objects: "endpoints", identity: endpointIdentity,
-	resource: func() resource.ResourceWithConfigure { return &EndpointResource{} },
+	resource: NewEndpointResource,
 	description: "Every SIP endpoint of the account, named by `endpoint_id`. The API offers no filter; `username` narrows " +
 		"the list to endpoints whose requested username (the SIP username without its 12 digits) is the one given. Passwords are never " +
 		"listed: an endpoint imported without one keeps its own.",
@@ -194,7 +199,7 @@ func NewTenDLCBrandListResource() list.ListResource { return &listResource{listK
 
 var brandList = listKind{
 	typeName: "_10dlc_brand", objects: "10DLC brands", identity: brandIdentity,
-	resource: func() resource.ResourceWithConfigure { return &TenDLCBrandResource{} },
+	resource: NewTenDLCBrandResource,
 	description: "Every 10DLC brand of the account, named by `brand_id`. A brand's `url` and `method` cannot be read back, " +
 		"so they are not listed (an imported brand keeps them).",
 	filters: map[string]listschema.StringAttribute{
@@ -221,7 +226,7 @@ func NewTenDLCCampaignListResource() list.ListResource { return &listResource{li
 
 var campaignList = listKind{
 	typeName: "_10dlc_campaign", objects: "10DLC campaigns", identity: campaignIdentity,
-	resource: func() resource.ResourceWithConfigure { return &TenDLCCampaignResource{} },
+	resource: NewTenDLCCampaignResource,
 	description: "Every 10DLC campaign of the account, or of one brand, named by `campaign_id`. A campaign's `url` and " +
 		"`method` cannot be read back, so they are not listed (an imported campaign keeps them).",
 	filters: map[string]listschema.StringAttribute{
@@ -247,7 +252,7 @@ func NewTenDLCCampaignNumberListResource() list.ListResource {
 
 var campaignNumberList = listKind{
 	typeName: "_10dlc_campaign_number", objects: "10DLC number links", identity: campaignNumberIdentity,
-	resource: func() resource.ResourceWithConfigure { return &TenDLCCampaignNumberResource{} },
+	resource: NewTenDLCCampaignNumberResource,
 	description: "The numbers linked (or being linked) to one campaign, or to every campaign of the account, named by " +
 		"`campaign_id` and `number`. A link the operators refused holds nothing and is not listed.",
 	filters: map[string]listschema.StringAttribute{
@@ -301,7 +306,7 @@ func NewPhoneNumberListResource() list.ListResource { return &listResource{listK
 
 var phoneNumberList = listKind{
 	typeName: "_phone_number", objects: "phone numbers", identity: phoneNumberIdentity,
-	resource: func() resource.ResourceWithConfigure { return &PhoneNumberResource{} },
+	resource: NewPhoneNumberResource,
 	description: "The numbers the account owns, named by `number`, with the account's own filters. Destroying an imported " +
 		"`cpaas_phone_number` releases the number: add `lifecycle { prevent_destroy = true }` to what you generate.",
 	filters: map[string]listschema.StringAttribute{
@@ -333,7 +338,7 @@ func NewMaskingSessionListResource() list.ListResource {
 
 var maskingSessionList = listKind{
 	typeName: "_masking_session", objects: "masking sessions", identity: maskingSessionIdentity,
-	resource: func() resource.ResourceWithConfigure { return &MaskingSessionResource{} },
+	resource: NewMaskingSessionResource,
 	description: "The account's active masking sessions, named by `session_uuid`, with the API's filters. Expired sessions " +
 		"are not listed: they cannot be imported or managed.",
 	filters: map[string]listschema.StringAttribute{
