@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -25,20 +26,57 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 )
 
-var (
-	_ resource.ResourceWithConfigure      = &MaskingSessionResource{}
-	_ resource.ResourceWithIdentity       = &MaskingSessionResource{}
-	_ resource.ResourceWithImportState    = &MaskingSessionResource{}
-	_ resource.ResourceWithValidateConfig = &MaskingSessionResource{}
-)
+var _ resource.ResourceWithValidateConfig = &MaskingSessionResource{}
 
 // MaskingSessionResource manages a call-masking session.
 type MaskingSessionResource struct {
-	client *client.Client
+	objectResource[maskingSessionModel]
 }
 
 // NewMaskingSessionResource is the constructor the provider registers.
-func NewMaskingSessionResource() resource.Resource { return &MaskingSessionResource{} }
+func NewMaskingSessionResource() resource.Resource {
+	return &MaskingSessionResource{objectResource[maskingSessionModel]{kind: maskingSessionKind}}
+}
+
+// maskingSessionKind reads, ends and imports a session by its UUID.
+var maskingSessionKind = &objectKind[maskingSessionModel]{
+	typeName: "_masking_session", what: "masking session", identity: maskingSessionIdentity,
+	refresh:  refreshMaskingSession,
+	remove:   endMaskingSession,
+	removing: "ending",
+}
+
+// refreshMaskingSession reads session id into m. An ended session cannot
+// be revived or updated: it is gone, with a warning, so the next plan
+// creates a new one.
+func refreshMaskingSession(ctx context.Context, c *client.Client, id string, m *maskingSessionModel, _ resource.ReadRequest, diags *diag.Diagnostics) error {
+	s, err := c.GetMaskingSession(ctx, id)
+	if err != nil {
+		return err
+	}
+	if s.IsExpired() {
+		diags.AddWarning("Masking session expired",
+			fmt.Sprintf("Masking session %s (virtual number %s) expired at %s. It was removed from the state; the next apply "+
+				"creates a new session, with a new id and possibly a new virtual number.", id, s.VirtualNumber, s.ExpiryTime))
+		return errGone
+	}
+	applyMaskingSession(m, s)
+	return nil
+}
+
+// endMaskingSession ends session id. One that already ended (or never
+// existed) is what a delete wants, so that is success; that is checked by
+// reading the session, never by matching the API's message.
+func endMaskingSession(c *client.Client, ctx context.Context, id string) error {
+	err := c.DeleteMaskingSession(ctx, id)
+	if err == nil || errors.Is(err, client.ErrNotFound) {
+		return nil
+	}
+	if cur, gerr := c.GetMaskingSession(ctx, id); errors.Is(gerr, client.ErrNotFound) || (gerr == nil && cur.IsExpired()) {
+		return nil
+	}
+	return err
+}
 
 type maskingSessionModel struct {
 	ID                          types.String `tfsdk:"id"`
@@ -71,14 +109,6 @@ type maskingSessionModel struct {
 	CreatedTime                 types.String `tfsdk:"created_time"`
 	ModifiedTime                types.String `tfsdk:"modified_time"`
 	ExpiryTime                  types.String `tfsdk:"expiry_time"`
-}
-
-func (r *MaskingSessionResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_masking_session"
-}
-
-func (r *MaskingSessionResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = maskingSessionIdentity.schema()
 }
 
 // maskingURLRule is maskingrules.CheckURL (or CheckPlayURL, for the URL
@@ -336,9 +366,8 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 // ValidateConfig applies the rules that span attributes, with the same
 // code the API runs: the parties differ, and the PIN settings agree.
 func (r *MaskingSessionResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var m maskingSessionModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+	m, ok := decode[maskingSessionModel](ctx, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	if maskingKnown(m.FirstParty) && maskingKnown(m.SecondParty) && m.FirstParty.ValueString() == m.SecondParty.ValueString() {
@@ -375,10 +404,6 @@ func (r *MaskingSessionResource) ValidateConfig(ctx context.Context, req resourc
 }
 
 func maskingKnown(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }
-
-func (r *MaskingSessionResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
-}
 
 func maskingBoolPtr(v types.Bool) *bool    { b := v.ValueBool(); return &b }
 func maskingInt64Ptr(v types.Int64) *int64 { n := v.ValueInt64(); return &n }
@@ -417,10 +442,9 @@ func createMaskingSessionOrAdopt(ctx context.Context, c *client.Client, in clien
 }
 
 func (r *MaskingSessionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer maskingSessionIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan maskingSessionModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[maskingSessionModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	in := client.MaskingSessionCreate{
@@ -498,37 +522,11 @@ func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
 	m.ExpiryTime = types.StringValue(s.ExpiryTime)
 }
 
-func (r *MaskingSessionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer maskingSessionIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state maskingSessionModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id := state.ID.ValueString()
-	s, err := r.client.GetMaskingSession(ctx, id)
-	if !readOrForget(ctx, resp, err, "masking session", id) {
-		return
-	}
-	if s.IsExpired() {
-		// An ended session cannot be revived or updated: treat it as gone so
-		// the next plan creates a new one.
-		resp.Diagnostics.AddWarning("Masking session expired",
-			fmt.Sprintf("Masking session %s (virtual number %s) expired at %s. It was removed from the state; the next apply "+
-				"creates a new session, with a new id and possibly a new virtual number.", id, s.VirtualNumber, s.ExpiryTime))
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	applyMaskingSession(&state, s)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
 func (r *MaskingSessionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer maskingSessionIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan, state maskingSessionModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, _ := decode[maskingSessionModel](ctx, req.Plan, &resp.Diagnostics)
+	state, ok := decode[maskingSessionModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	var in client.MaskingSessionUpdate
@@ -589,36 +587,14 @@ func (r *MaskingSessionResource) Update(ctx context.Context, req resource.Update
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
 }
 
-// Delete ends the session. One that already ended (or never existed) is
-// what a delete wants, so that is success; that is checked by reading the
-// session, never by matching the API's message.
-func (r *MaskingSessionResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state maskingSessionModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id := state.ID.ValueString()
-	err := r.client.DeleteMaskingSession(ctx, id)
-	if err == nil || errors.Is(err, client.ErrNotFound) {
-		return
-	}
-	if cur, gerr := r.client.GetMaskingSession(ctx, id); errors.Is(gerr, client.ErrNotFound) || (gerr == nil && cur.IsExpired()) {
-		return
-	}
-	addAPIError(&resp.Diagnostics, "Error ending masking session", "masking session "+id, err)
-}
-
 // ImportState takes the session UUID. Everything but unknown_caller_play
 // (which the API does not return) is read back; the private mark lets the
 // next plan adopt a configured unknown_caller_play instead of replacing.
 func (r *MaskingSessionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, ok := maskingSessionIdentity.importID(ctx, req, &resp.Diagnostics)
-	if !ok {
-		return
+	r.objectResource.ImportState(ctx, req, resp)
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
 }
 
 // pinNullUnlessGenerated plans a PIN that is not configured as null rather

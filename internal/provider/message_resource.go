@@ -23,9 +23,6 @@ import (
 )
 
 var (
-	_ resource.ResourceWithConfigure      = &MessageResource{}
-	_ resource.ResourceWithIdentity       = &MessageResource{}
-	_ resource.ResourceWithImportState    = &MessageResource{}
 	_ resource.ResourceWithModifyPlan     = &MessageResource{}
 	_ resource.ResourceWithValidateConfig = &MessageResource{}
 )
@@ -34,15 +31,20 @@ var (
 const adoptRuleMessage = sendRuleNeverTwice + " After that error the next apply sends the message."
 
 // MessageResource sends a message. It is action-style: create sends, every
-// input forces a new message, and delete only forgets.
+// input forces a new message, and delete only forgets. So it takes its
+// Metadata, Configure and IdentitySchema from objectResource and writes its
+// own Read (which never forgets a message), Delete and ImportState (one
+// UUID per destination).
 type MessageResource struct {
-	client *client.Client
+	objectResource[messageModel]
 }
 
 // NewMessageResource is the constructor the provider registers.
 func NewMessageResource() resource.Resource {
-	return &MessageResource{}
+	return &MessageResource{objectResource[messageModel]{kind: messageKind}}
 }
+
+var messageKind = &objectKind[messageModel]{typeName: "_message", what: "message", identity: messageIdentity}
 
 type messageModel struct {
 	messageInputsModel
@@ -77,14 +79,6 @@ func (m *messageModel) inputs() []struct {
 		{"dlt_template_id", m.DLTTemplateID, nil}, {"dlt_template_category", m.DLTTemplateCategory, nil},
 		{"trackable", m.Trackable, nil}, {"log", m.Log, nil}, {"triggers", m.Triggers, nil},
 	}
-}
-
-func (r *MessageResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_message"
-}
-
-func (r *MessageResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = messageIdentity.schema()
 }
 
 func forcesNew(desc string) string {
@@ -156,19 +150,12 @@ func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 	}
 }
 
-func (r *MessageResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
-}
-
 // ValidateConfig runs the sending rules the action shares
 // (validateMessageInputs).
 func (r *MessageResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var cfg messageModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
+	if cfg, ok := decode[messageModel](ctx, req.Config, &resp.Diagnostics); ok {
+		resp.Diagnostics.Append(validateMessageInputs(ctx, &cfg.messageInputsModel)...)
 	}
-	resp.Diagnostics.Append(validateMessageInputs(ctx, &cfg.messageInputsModel)...)
 }
 
 func sameSanitisedString(sanitise func(string) string) func(a, b attr.Value) bool {
@@ -217,9 +204,8 @@ func (r *MessageResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if req.Plan.Raw.IsNull() {
 		return // destroy: only forgets
 	}
-	var plan messageModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	plan, ok := decode[messageModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	if req.State.Raw.IsNull() {
@@ -227,9 +213,8 @@ func (r *MessageResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 		return
 	}
-	var state messageModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := decode[messageModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	imported := false
@@ -298,10 +283,9 @@ var messageSendAdvice = sendAdvice{
 }
 
 func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer messageIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan messageModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[messageModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, diags := plan.Timeouts.Create(ctx, defaultMessageWaitTimeout)
@@ -349,10 +333,9 @@ func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest
 // the resource: a record that is gone (404) keeps its last known state, so
 // a refresh can never lead to sending the message again.
 func (r *MessageResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer messageIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state messageModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	defer r.kind.identity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
+	state, ok := decode[messageModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	uuids := listStrings(state.MessageUUIDs)
@@ -419,10 +402,9 @@ func applyImportedMessage(m *messageModel, recs []*client.Message) {
 // Update sends nothing: only wait_for, timeouts and (after an import)
 // adopted inputs change in place.
 func (r *MessageResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer messageIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan messageModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[messageModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	if plan.Encoding.IsUnknown() || plan.Units.IsUnknown() {
@@ -441,7 +423,7 @@ func (r *MessageResource) Delete(ctx context.Context, req resource.DeleteRequest
 // destinations its UUIDs (one per destination) joined by commas, in the
 // order of dst.
 func (r *MessageResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importID, ok := messageIdentity.importID(ctx, req, &resp.Diagnostics)
+	importID, ok := r.kind.identity.importID(ctx, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}

@@ -3,11 +3,14 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
+	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -24,7 +27,7 @@ type objectKind[M any] struct {
 	// what names the object in messages: "10DLC brand".
 	what     string
 	identity resourceIdentity
-	// id is the object's id in a state.
+	// id is the object's id in a state; nil reads the id attribute.
 	id func(*M) string
 	// refresh reads object id into m. client.ErrNotFound or errGone
 	// removes the resource from the state.
@@ -37,6 +40,27 @@ type objectKind[M any] struct {
 	// importAs checks an import id and returns the attributes it sets
 	// besides id; nil takes any id. Its error is the diagnostic's detail.
 	importAs func(id string) (map[string]string, error)
+}
+
+// idIn is the id of the object a state (decoded into m) names.
+func (k *objectKind[M]) idIn(ctx context.Context, state tfsdk.State, m *M) string {
+	if k.id != nil {
+		return k.id(m)
+	}
+	var id types.String
+	state.GetAttribute(ctx, path.Root("id"), &id)
+	return id.ValueString()
+}
+
+// importIDMatching is the importAs of a kind whose import id is its id,
+// of the form pattern matches: "a brand id", rule says the form.
+func importIDMatching(pattern *regexp.Regexp, what, rule string) func(string) (map[string]string, error) {
+	return func(id string) (map[string]string, error) {
+		if !pattern.MatchString(id) {
+			return nil, fmt.Errorf("import id %q must be %s, %s", id, what, rule)
+		}
+		return nil, nil
+	}
 }
 
 // errGone is a refresh's answer for an object that exists but is over (an
@@ -85,7 +109,7 @@ func (r *objectResource[M]) Read(ctx context.Context, req resource.ReadRequest, 
 	if !ok {
 		return
 	}
-	id := r.kind.id(&state)
+	id := r.kind.idIn(ctx, req.State, &state)
 	err := r.kind.refresh(ctx, r.client, id, &state, req, &resp.Diagnostics)
 	switch {
 	case errors.Is(err, client.ErrNotFound) || errors.Is(err, errGone):
@@ -104,7 +128,7 @@ func (r *objectResource[M]) Delete(ctx context.Context, req resource.DeleteReque
 	if !ok {
 		return
 	}
-	id := r.kind.id(&state)
+	id := r.kind.idIn(ctx, req.State, &state)
 	if err := r.kind.remove(r.client, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
 		verb := r.kind.removing
 		if verb == "" {

@@ -2,12 +2,12 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -40,17 +40,11 @@ func NewTenDLCBrandResource() resource.Resource {
 // brandKind reads, deletes and imports a brand by its brand_id.
 var brandKind = &objectKind[tendlcBrandModel]{
 	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
-	id:      func(m *tendlcBrandModel) string { return m.ID.ValueString() },
 	refresh: readBy((*client.Client).GetBrand, applyBrand),
 	remove:  (*client.Client).DeleteBrand,
 	// url and method cannot be read back: the configuration's values are
 	// recorded by the first apply, in place.
-	importAs: func(id string) (map[string]string, error) {
-		if !tendlcrules.BrandIDPattern.MatchString(id) {
-			return nil, fmt.Errorf("import id %q must be a brand id, %s.", id, tendlcrules.BrandIDRule)
-		}
-		return nil, nil
-	},
+	importAs: importIDMatching(tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule),
 }
 
 // brandAttrs are what the API reports of a brand: the whole model of the
@@ -264,33 +258,25 @@ func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateReq
 		addAPIError(&resp.Diagnostics, "Error creating 10DLC brand", "brand "+plan.BrandAlias.ValueString(), err)
 		return
 	}
-	id := created.BrandID
-	what := "10DLC brand " + id
-	b, err := readAfterCreate(ctx, what, findBrand(r.client, id))
-	if err != nil {
-		r.saveUnread(ctx, resp, plan, id)
-		addAPIError(&resp.Diagnostics, "Error reading 10DLC brand after create", what, err)
-		return
-	}
-	if plan.WaitForRegistration.ValueBool() {
-		var got *client.Brand
-		if got, err = waitBrandRegistered(ctx, r.client, id, timeout); got != nil {
-			b = got
-		}
-	}
-	applyBrand(&plan, b)
-	// Saved in every case below: a brand that exists must be in the state.
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-	switch {
-	case errors.Is(err, wait.ErrTimeout):
-		addTimeoutError(&resp.Diagnostics, "Timed out waiting for 10DLC brand registration", what, timeout, b.RegistrationStatus)
-	case err != nil:
-		addAPIError(&resp.Diagnostics, "Error waiting for 10DLC brand registration", what, err)
-	case b.RegistrationStatus == tendlcrules.StatusFailed:
-		resp.Diagnostics.AddAttributeError(path.Root("brand_alias"), "10DLC brand rejected by the registry",
+	brandRegistration.finish(ctx, r.client, created.BrandID, &plan, plan.WaitForRegistration.ValueBool(), timeout, &resp.State, &resp.Diagnostics)
+}
+
+// brandRegistration ends a brand's Create.
+var brandRegistration = registration[tendlcBrandModel, client.Brand]{
+	what: "10DLC brand", find: findBrand, wait: waitBrandRegistered, apply: applyBrand,
+	status: func(b *client.Brand) string { return b.RegistrationStatus },
+	unread: func(m *tendlcBrandModel, id string) {
+		m.ID = types.StringValue(id)
+		m.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
+		m.VettingStatus = types.StringNull()
+		m.DeclinedReasons = declinedReasonsValue(nil)
+		m.CreatedAt = types.StringNull()
+	},
+	rejected: func(diags *diag.Diagnostics, what string, b *client.Brand) {
+		diags.AddAttributeError(path.Root("brand_alias"), "10DLC brand rejected by the registry",
 			fmt.Sprintf("The registry rejected %s (%q). Its reasons:\n%s\n\nThe brand stays in the state as tainted; correct what the reasons name "+
 				"(the business profile or the brand's arguments) and apply again to register a replacement.", what, b.BrandAlias, b.DeclinedText()))
-	}
+	},
 }
 
 // findBrand is the finder of brand id; statusBrand reads its registration
@@ -305,16 +291,6 @@ func statusBrand(c *client.Client, id string) wait.StatusFunc[*client.Brand] {
 
 func waitBrandRegistered(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.Brand, error) {
 	return wait.For[*client.Brand]{What: "10DLC brand " + id, Pending: registrationPending, Status: statusBrand(c, id), Timeout: timeout}.Wait(ctx)
-}
-
-// saveUnread stores an object whose read failed, so it is not orphaned.
-func (r *TenDLCBrandResource) saveUnread(ctx context.Context, resp *resource.CreateResponse, plan tendlcBrandModel, id string) {
-	plan.ID = types.StringValue(id)
-	plan.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
-	plan.VettingStatus = types.StringNull()
-	plan.DeclinedReasons = declinedReasonsValue(nil)
-	plan.CreatedAt = types.StringNull()
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
 // Update only changes url, method, wait_for_registration or timeouts:

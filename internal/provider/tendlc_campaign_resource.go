@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -27,20 +27,29 @@ import (
 )
 
 var (
-	_ resource.ResourceWithConfigure      = &TenDLCCampaignResource{}
-	_ resource.ResourceWithIdentity       = &TenDLCCampaignResource{}
-	_ resource.ResourceWithImportState    = &TenDLCCampaignResource{}
 	_ resource.ResourceWithModifyPlan     = &TenDLCCampaignResource{}
 	_ resource.ResourceWithValidateConfig = &TenDLCCampaignResource{}
 )
 
 // TenDLCCampaignResource registers a 10DLC campaign under a brand.
 type TenDLCCampaignResource struct {
-	client *client.Client
+	objectResource[tendlcCampaignModel]
 }
 
 // NewTenDLCCampaignResource is the constructor the provider registers.
-func NewTenDLCCampaignResource() resource.Resource { return &TenDLCCampaignResource{} }
+func NewTenDLCCampaignResource() resource.Resource {
+	return &TenDLCCampaignResource{objectResource[tendlcCampaignModel]{kind: campaignKind}}
+}
+
+// campaignKind reads, deletes and imports a campaign by its campaign_id.
+var campaignKind = &objectKind[tendlcCampaignModel]{
+	typeName: "_10dlc_campaign", what: "10DLC campaign", identity: campaignIdentity,
+	refresh: readBy((*client.Client).GetCampaign, applyCampaign),
+	remove:  (*client.Client).DeleteCampaign,
+	// url and method cannot be read back: the configuration's values are
+	// recorded by the first apply, in place.
+	importAs: importIDMatching(tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule),
+}
 
 // campaignAttrs are what the API reports of a campaign: the part of the
 // resource's model that apply fills, and of the data source's.
@@ -122,14 +131,6 @@ type tendlcCampaignModel struct {
 	Method              types.String   `tfsdk:"method"`
 	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
 	Timeouts            timeouts.Value `tfsdk:"timeouts"`
-}
-
-func (r *TenDLCCampaignResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign"
-}
-
-func (r *TenDLCCampaignResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = campaignIdentity.schema()
 }
 
 func replaceString(desc string, required bool, vs ...validator.String) schema.StringAttribute {
@@ -267,9 +268,8 @@ func codeList(vs []string) string {
 
 // ValidateConfig applies the sub-use-case rule, which spans two attributes.
 func (r *TenDLCCampaignResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var m tendlcCampaignModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() || m.Usecase.IsUnknown() || m.Usecase.IsNull() || m.SubUsecases.IsUnknown() {
+	m, ok := decode[tendlcCampaignModel](ctx, req.Config, &resp.Diagnostics)
+	if !ok || m.Usecase.IsUnknown() || m.Usecase.IsNull() || m.SubUsecases.IsUnknown() {
 		return
 	}
 	var subs []string
@@ -287,10 +287,6 @@ func (r *TenDLCCampaignResource) ValidateConfig(ctx context.Context, req resourc
 	if err := tendlcrules.CheckSubUsecases(usecase, subs); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("sub_usecases"), "Invalid 10DLC sub_usecases", err.Error()+".")
 	}
-}
-
-func (r *TenDLCCampaignResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
 }
 
 func (r *TenDLCCampaignResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
@@ -333,10 +329,9 @@ func createCampaignOrAdopt(ctx context.Context, c *client.Client, in client.Camp
 }
 
 func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer campaignIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan tendlcCampaignModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[tendlcCampaignModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, diags := plan.Timeouts.Create(ctx, defaultRegistrationTimeout)
@@ -378,36 +373,24 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 		addAPIError(&resp.Diagnostics, "Error creating 10DLC campaign", "campaign "+plan.CampaignAlias.ValueString()+" of brand "+plan.BrandID.ValueString(), err)
 		return
 	}
-	id := created.CampaignID
-	what := "10DLC campaign " + id
-	c, err := readAfterCreate(ctx, what, findCampaign(r.client, id))
-	if err != nil {
-		plan.ID = types.StringValue(id)
-		plan.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
-		plan.ErrorReason = types.StringValue("")
-		plan.CreatedAt = types.StringNull()
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		addAPIError(&resp.Diagnostics, "Error reading 10DLC campaign after create", what, err)
-		return
-	}
-	if plan.WaitForRegistration.ValueBool() {
-		var got *client.Campaign
-		if got, err = waitCampaignRegistered(ctx, r.client, id, timeout); got != nil {
-			c = got
-		}
-	}
-	applyCampaign(&plan, c)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-	switch {
-	case errors.Is(err, wait.ErrTimeout):
-		addTimeoutError(&resp.Diagnostics, "Timed out waiting for 10DLC campaign registration", what, timeout, c.RegistrationStatus)
-	case err != nil:
-		addAPIError(&resp.Diagnostics, "Error waiting for 10DLC campaign registration", what, err)
-	case c.RegistrationStatus == tendlcrules.StatusFailed:
-		resp.Diagnostics.AddError("10DLC campaign rejected by the registry",
+	campaignRegistration.finish(ctx, r.client, created.CampaignID, &plan, plan.WaitForRegistration.ValueBool(), timeout, &resp.State, &resp.Diagnostics)
+}
+
+// campaignRegistration ends a campaign's Create.
+var campaignRegistration = registration[tendlcCampaignModel, client.Campaign]{
+	what: "10DLC campaign", find: findCampaign, wait: waitCampaignRegistered, apply: applyCampaign,
+	status: func(c *client.Campaign) string { return c.RegistrationStatus },
+	unread: func(m *tendlcCampaignModel, id string) {
+		m.ID = types.StringValue(id)
+		m.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
+		m.ErrorReason = types.StringValue("")
+		m.CreatedAt = types.StringNull()
+	},
+	rejected: func(diags *diag.Diagnostics, what string, c *client.Campaign) {
+		diags.AddError("10DLC campaign rejected by the registry",
 			fmt.Sprintf("The registry rejected %s (%q): %s\n\nThe campaign stays in the state as tainted; correct what the reason names "+
 				"and apply again to register a replacement.", what, c.CampaignAlias, c.ErrorReason))
-	}
+	},
 }
 
 // findCampaign is the finder of campaign id; statusCampaign reads its
@@ -425,21 +408,6 @@ func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, ti
 	return wait.For[*client.Campaign]{What: "10DLC campaign " + id, Pending: registrationPending, Status: statusCampaign(c, id), Timeout: timeout}.Wait(ctx)
 }
 
-func (r *TenDLCCampaignResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer campaignIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state tendlcCampaignModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	c, err := r.client.GetCampaign(ctx, state.ID.ValueString())
-	if !readOrForget(ctx, resp, err, "10DLC campaign", state.ID.ValueString()) {
-		return
-	}
-	applyCampaign(&state, c)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
 // changed returns a pointer to the planned value when it differs from the
 // state; a removed optional value becomes "" (cleared).
 func changed(plan, state types.String) *string {
@@ -451,11 +419,10 @@ func changed(plan, state types.String) *string {
 }
 
 func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer campaignIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan, state tendlcCampaignModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, _ := decode[tendlcCampaignModel](ctx, req.Plan, &resp.Diagnostics)
+	state, ok := decode[tendlcCampaignModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	in := client.CampaignUpdate{
@@ -486,30 +453,4 @@ func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.Update
 	}
 	applyCampaign(&plan, c)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-func (r *TenDLCCampaignResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state tendlcCampaignModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	err := r.client.DeleteCampaign(ctx, state.ID.ValueString())
-	if err != nil && !errors.Is(err, client.ErrNotFound) {
-		addAPIError(&resp.Diagnostics, "Error deleting 10DLC campaign", "10DLC campaign "+state.ID.ValueString(), err)
-	}
-}
-
-// ImportState takes the campaign id. url and method cannot be read back: the
-// configuration's values are recorded by the first apply, in place.
-func (r *TenDLCCampaignResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, ok := campaignIdentity.importID(ctx, req, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	if !tendlcrules.CampaignIDPattern.MatchString(id) {
-		resp.Diagnostics.AddError("Invalid 10DLC campaign import id", fmt.Sprintf("import id %q must be a campaign id, %s.", id, tendlcrules.CampaignIDRule))
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }

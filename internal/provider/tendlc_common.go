@@ -2,16 +2,20 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 // Default timeouts of the 10DLC waiters.
@@ -79,3 +83,50 @@ func warnCallbackChange(ctx context.Context, req resource.ModifyPlanRequest, res
 var aliasRule = specRule(fmt.Sprintf("1 to %d characters", tendlcrules.MaxAliasLength), func(attr, v string) error {
 	return tendlcrules.CheckLength(attr, v, 1, tendlcrules.MaxAliasLength)
 })
+
+// registration is how a brand's or a campaign's Create ends once the API
+// has given its id: read it back, wait for the registry when asked, save it
+// in every case (an object that exists must be in the state), then report
+// a timeout, an error or the registry's rejection.
+type registration[M, O any] struct {
+	what   string // "10DLC brand"
+	find   func(c *client.Client, id string) func(context.Context) (*O, error)
+	wait   func(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*O, error)
+	status func(*O) string
+	apply  func(*M, *O)
+	// unread makes m the state of object id when it could not be read
+	// back: still processing, nothing else known.
+	unread func(m *M, id string)
+	// rejected reports the registry's rejection of o, named what.
+	rejected func(diags *diag.Diagnostics, what string, o *O)
+}
+
+// finish ends the Create of object id planned as plan.
+func (g registration[M, O]) finish(ctx context.Context, c *client.Client, id string, plan *M, waitFor bool, timeout time.Duration,
+	state *tfsdk.State, diags *diag.Diagnostics,
+) {
+	what := g.what + " " + id
+	o, err := readAfterCreate(ctx, what, g.find(c, id))
+	if err != nil {
+		g.unread(plan, id)
+		diags.Append(state.Set(ctx, plan)...)
+		addAPIError(diags, "Error reading "+g.what+" after create", what, err)
+		return
+	}
+	if waitFor {
+		var got *O
+		if got, err = g.wait(ctx, c, id, timeout); got != nil {
+			o = got
+		}
+	}
+	g.apply(plan, o)
+	diags.Append(state.Set(ctx, plan)...)
+	switch {
+	case errors.Is(err, wait.ErrTimeout):
+		addTimeoutError(diags, "Timed out waiting for "+g.what+" registration", what, timeout, g.status(o))
+	case err != nil:
+		addAPIError(diags, "Error waiting for "+g.what+" registration", what, err)
+	case g.status(o) == tendlcrules.StatusFailed:
+		g.rejected(diags, what, o)
+	}
+}
