@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -16,18 +17,17 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-var (
-	_ datasource.DataSourceWithConfigure      = &AccountNumbersDataSource{}
-	_ datasource.DataSourceWithValidateConfig = &AccountNumbersDataSource{}
-)
+var _ datasource.DataSourceWithValidateConfig = &AccountNumbersDataSource{}
 
 // AccountNumbersDataSource lists the numbers the account owns.
 type AccountNumbersDataSource struct {
-	client *client.Client
+	objectDataSource[accountNumbersModel]
 }
 
 // NewAccountNumbersDataSource is the constructor the provider registers.
-func NewAccountNumbersDataSource() datasource.DataSource { return &AccountNumbersDataSource{} }
+func NewAccountNumbersDataSource() datasource.DataSource {
+	return &AccountNumbersDataSource{newDataSource("_account_numbers", listAccountNumbers)}
+}
 
 type accountNumbersModel struct {
 	NumberStartsWith types.String         `tfsdk:"number_startswith"`
@@ -43,10 +43,6 @@ type accountNumberModel struct {
 	numberRecordModel
 }
 
-func (d *AccountNumbersDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_account_numbers"
-}
-
 func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	elem := map[string]schema.Attribute{
 		"number": computedString("The number, digits with the country code."),
@@ -56,9 +52,9 @@ func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.Schema
 	for name, desc := range recordDescriptions {
 		switch name {
 		case "lata":
-			elem[name] = schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
+			elem[name] = computedInt64(desc)
 		case "sms_enabled", "voice_enabled":
-			elem[name] = schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
+			elem[name] = computedBool(desc)
 		default:
 			elem[name] = computedString(desc)
 		}
@@ -98,15 +94,10 @@ func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.Schema
 	}
 }
 
-func (d *AccountNumbersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = configureDataSource(req, resp)
-}
-
 // ValidateConfig checks type and services with the rules of the search.
 func (d *AccountNumbersDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
-	var m accountNumbersModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+	m, ok := decode[accountNumbersModel](ctx, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	if !m.Type.IsNull() && !m.Type.IsUnknown() {
@@ -125,21 +116,17 @@ func (d *AccountNumbersDataSource) ValidateConfig(ctx context.Context, req datas
 	}
 }
 
-func (d *AccountNumbersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m accountNumbersModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	services, _, diags := setStrings(ctx, m.Services)
-	resp.Diagnostics.Append(diags...)
-	list, err := d.client.ListAllNumbers(ctx, client.AccountNumberFilter{
+// listAccountNumbers reads the account's numbers the filters keep.
+func listAccountNumbers(ctx context.Context, c *client.Client, m *accountNumbersModel, diags *diag.Diagnostics) {
+	services, _, d := setStrings(ctx, m.Services)
+	diags.Append(d...)
+	list, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{
 		NumberStartsWith: m.NumberStartsWith.ValueString(),
 		Type:             m.Type.ValueString(),
 		Services:         strings.Join(services, ","),
 	})
 	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error listing the account's phone numbers", "account numbers", err)
+		addAPIError(diags, "Error listing the account's phone numbers", "account numbers", err)
 		return
 	}
 	m.Numbers = make([]accountNumberModel, len(list))
@@ -155,5 +142,4 @@ func (d *AccountNumbersDataSource) Read(ctx context.Context, req datasource.Read
 		e.numberRecordModel = recordFrom(n)
 		m.Numbers[i] = e
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

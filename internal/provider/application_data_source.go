@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
@@ -15,22 +16,17 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-var (
-	_ datasource.DataSourceWithConfigure        = &ApplicationDataSource{}
-	_ datasource.DataSourceWithConfigValidators = &ApplicationDataSource{}
-)
+var _ datasource.DataSourceWithConfigValidators = &ApplicationDataSource{}
 
 // ApplicationDataSource reads an application made elsewhere, by app_id or
 // by app_name.
 type ApplicationDataSource struct {
-	client *client.Client
+	objectDataSource[applicationModel]
 }
 
 // NewApplicationDataSource is the constructor the provider registers.
-func NewApplicationDataSource() datasource.DataSource { return &ApplicationDataSource{} }
-
-func (d *ApplicationDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_application"
+func NewApplicationDataSource() datasource.DataSource {
+	return &ApplicationDataSource{newDataSource("_application", readApplicationData)}
 }
 
 // appIDRule is the form of an app_id at plan time.
@@ -39,12 +35,7 @@ var appIDRule = specRule("must be "+applicationrules.AppIDRule, func(attr, v str
 })
 
 func (d *ApplicationDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	computed := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
-	}
-	flag := func(description string) schema.BoolAttribute {
-		return schema.BoolAttribute{MarkdownDescription: description, Computed: true}
-	}
+	computed, flag := computedString, computedBool
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads an application made elsewhere, by `app_id` or by `app_name` (exactly one). A name must belong to " +
 			"exactly one application of the account.",
@@ -83,47 +74,35 @@ func (d *ApplicationDataSource) ConfigValidators(context.Context) []datasource.C
 	return []datasource.ConfigValidator{datasourcevalidator.ExactlyOneOf(path.MatchRoot("app_id"), path.MatchRoot("app_name"))}
 }
 
-func (d *ApplicationDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = configureDataSource(req, resp)
-}
+// readApplicationByID reads the application app_id names.
+var readApplicationByID = readByID("application", func(m *applicationModel) string { return m.AppID.ValueString() },
+	(*client.Client).GetApplication, applyApplication)
 
-func (d *ApplicationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m applicationModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+// readApplicationData reads the application app_id names, or else the one
+// application of the account that app_name names.
+func readApplicationData(ctx context.Context, c *client.Client, m *applicationModel, diags *diag.Diagnostics) {
+	if m.AppID.ValueString() != "" {
+		readApplicationByID(ctx, c, m, diags)
 		return
 	}
-	var app *client.Application
-	if id := m.AppID.ValueString(); id != "" {
-		var err error
-		if app, err = d.client.GetApplication(ctx, id); err != nil {
-			addAPIError(&resp.Diagnostics, "Error reading application", "application "+id, err)
-			return
-		}
-	} else {
-		name := m.AppName.ValueString()
-		named, err := d.client.ListAllApplications(ctx, name)
-		if err != nil {
-			addAPIError(&resp.Diagnostics, "Error reading application", "application named "+name, err)
-			return
-		}
-		switch len(named) {
-		case 0:
-			resp.Diagnostics.AddAttributeError(path.Root("app_name"), "Application not found",
-				fmt.Sprintf("No application of the account is named %q.", name))
-			return
-		case 1:
-			app = &named[0]
-		default:
-			ids := make([]string, len(named))
-			for i, a := range named {
-				ids[i] = a.AppID
-			}
-			resp.Diagnostics.AddAttributeError(path.Root("app_name"), "Several applications have this name",
-				fmt.Sprintf("%d applications are named %q (app_id %s); name one by app_id instead.", len(named), name, strings.Join(ids, ", ")))
-			return
-		}
+	name := m.AppName.ValueString()
+	named, err := c.ListAllApplications(ctx, name)
+	if err != nil {
+		addAPIError(diags, "Error reading application", "application named "+name, err)
+		return
 	}
-	applyApplication(&m, app)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	switch len(named) {
+	case 0:
+		diags.AddAttributeError(path.Root("app_name"), "Application not found",
+			fmt.Sprintf("No application of the account is named %q.", name))
+	case 1:
+		applyApplication(m, &named[0])
+	default:
+		ids := make([]string, len(named))
+		for i, a := range named {
+			ids[i] = a.AppID
+		}
+		diags.AddAttributeError(path.Root("app_name"), "Several applications have this name",
+			fmt.Sprintf("%d applications are named %q (app_id %s); name one by app_id instead.", len(named), name, strings.Join(ids, ", ")))
+	}
 }

@@ -6,21 +6,24 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-var _ datasource.DataSourceWithConfigure = &MaskingSessionDataSource{}
-
 // MaskingSessionDataSource reads one masking session by its UUID.
 type MaskingSessionDataSource struct {
-	client *client.Client
+	objectDataSource[maskingSessionData]
 }
 
 // NewMaskingSessionDataSource is the constructor the provider registers.
-func NewMaskingSessionDataSource() datasource.DataSource { return &MaskingSessionDataSource{} }
+func NewMaskingSessionDataSource() datasource.DataSource {
+	return &MaskingSessionDataSource{newDataSource("_masking_session", readMaskingSessionData)}
+}
+
+// readMaskingSessionData reads the session a data source names, expired or not.
+var readMaskingSessionData = readByID("masking session", func(m *maskingSessionData) string { return m.SessionUUID.ValueString() },
+	(*client.Client).GetMaskingSession, func(m *maskingSessionData, s *client.MaskingSession) { *m = toMaskingSessionData(s) })
 
 // maskingSessionData is every field of the session object, with the
 // spec's types: unset URLs and an absent last interaction are empty
@@ -113,15 +116,13 @@ func toMaskingSessionData(s *client.MaskingSession) maskingSessionData {
 // maskingSessionDataAttributes describes every field of the session object
 // as computed attributes, for the single and the list data source.
 func maskingSessionDataAttributes() map[string]schema.Attribute {
-	str := func(d string) schema.Attribute { return schema.StringAttribute{MarkdownDescription: d, Computed: true} }
+	str, integer, boolean := computedString, computedInt64, computedBool
 	secret := func(d string) schema.Attribute {
 		return schema.StringAttribute{MarkdownDescription: d, Computed: true, Sensitive: true}
 	}
-	integer := func(d string) schema.Attribute { return schema.Int64Attribute{MarkdownDescription: d, Computed: true} }
 	number := func(d string) schema.Attribute {
 		return schema.Float64Attribute{MarkdownDescription: d, Computed: true}
 	}
-	boolean := func(d string) schema.Attribute { return schema.BoolAttribute{MarkdownDescription: d, Computed: true} }
 	const timeForm = " Form `YYYY-MM-DD HH:MM:SS +0000 UTC`."
 	return map[string]schema.Attribute{
 		"session_uuid":                   str("Session UUID."),
@@ -163,39 +164,12 @@ func maskingSessionDataAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (d *MaskingSessionDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_masking_session"
-}
-
 func (d *MaskingSessionDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := maskingSessionDataAttributes()
-	attrs["session_uuid"] = schema.StringAttribute{
-		MarkdownDescription: "UUID of the session to read. An expired session is read too (its `status` is `expired`).",
-		Required:            true,
-		Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
-	}
+	attrs["session_uuid"] = requiredString("UUID of the session to read. An expired session is read too (its `status` is `expired`).",
+		stringvalidator.UTF8LengthAtLeast(1))
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one call-masking session by its UUID, with every field of the API's session object.",
 		Attributes:          attrs,
 	}
-}
-
-func (d *MaskingSessionDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = configureDataSource(req, resp)
-}
-
-func (d *MaskingSessionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m maskingSessionData
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	id := m.SessionUUID.ValueString()
-	s, err := d.client.GetMaskingSession(ctx, id)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading masking session", "masking session "+id, err)
-		return
-	}
-	out := toMaskingSessionData(s)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &out)...)
 }

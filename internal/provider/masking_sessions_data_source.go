@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -14,15 +15,15 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 )
 
-var _ datasource.DataSourceWithConfigure = &MaskingSessionsDataSource{}
-
 // MaskingSessionsDataSource lists masking sessions with the API's filters.
 type MaskingSessionsDataSource struct {
-	client *client.Client
+	objectDataSource[maskingSessionsModel]
 }
 
 // NewMaskingSessionsDataSource is the constructor the provider registers.
-func NewMaskingSessionsDataSource() datasource.DataSource { return &MaskingSessionsDataSource{} }
+func NewMaskingSessionsDataSource() datasource.DataSource {
+	return &MaskingSessionsDataSource{newDataSource("_masking_sessions", listMaskingSessions)}
+}
 
 type maskingSessionsModel struct {
 	FirstParty     types.String         `tfsdk:"first_party"`
@@ -40,10 +41,6 @@ type maskingSessionsModel struct {
 	SessionUUIDs   []types.String       `tfsdk:"session_uuids"`
 	Sessions       []maskingSessionData `tfsdk:"sessions"`
 	TotalCount     types.Int64          `tfsdk:"total_count"`
-}
-
-func (d *MaskingSessionsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_masking_sessions"
 }
 
 // maskingTimeFilterRule checks a time filter with the API's parser.
@@ -81,10 +78,7 @@ func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.Schem
 			Computed:            true,
 			NestedObject:        schema.NestedAttributeObject{Attributes: maskingSessionDataAttributes()},
 		},
-		"total_count": schema.Int64Attribute{
-			MarkdownDescription: "Number of matching sessions.",
-			Computed:            true,
-		},
+		"total_count": computedInt64("Number of matching sessions."),
 	}
 	for _, f := range maskingrules.TimeFilters {
 		field, op, _ := strings.Cut(f, "__")
@@ -102,16 +96,8 @@ func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.Schem
 	}
 }
 
-func (d *MaskingSessionsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = configureDataSource(req, resp)
-}
-
-func (d *MaskingSessionsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m maskingSessionsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+// listMaskingSessions reads every session the filters keep.
+func listMaskingSessions(ctx context.Context, c *client.Client, m *maskingSessionsModel, diags *diag.Diagnostics) {
 	f := client.MaskingSessionFilter{
 		FirstParty: m.FirstParty.ValueString(), SecondParty: m.SecondParty.ValueString(),
 		VirtualNumber: m.VirtualNumber.ValueString(), Status: m.Status.ValueString(),
@@ -120,9 +106,9 @@ func (d *MaskingSessionsDataSource) Read(ctx context.Context, req datasource.Rea
 		ExpiryTimeGT: m.ExpiryTimeGT.ValueString(), ExpiryTimeGTE: m.ExpiryTimeGTE.ValueString(),
 		ExpiryTimeLT: m.ExpiryTimeLT.ValueString(), ExpiryTimeLTE: m.ExpiryTimeLTE.ValueString(),
 	}
-	all, err := d.client.ListAllMaskingSessions(ctx, f)
+	all, err := c.ListAllMaskingSessions(ctx, f)
 	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error listing masking sessions", "masking session list", err)
+		addAPIError(diags, "Error listing masking sessions", "masking session list", err)
 		return
 	}
 	m.Sessions = make([]maskingSessionData, 0, len(all))
@@ -132,5 +118,4 @@ func (d *MaskingSessionsDataSource) Read(ctx context.Context, req datasource.Rea
 		m.SessionUUIDs = append(m.SessionUUIDs, types.StringValue(all[i].SessionUUID))
 	}
 	m.TotalCount = types.Int64Value(int64(len(all)))
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

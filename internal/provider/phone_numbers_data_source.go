@@ -20,10 +20,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-var (
-	_ datasource.DataSourceWithConfigure      = &PhoneNumbersDataSource{}
-	_ datasource.DataSourceWithValidateConfig = &PhoneNumbersDataSource{}
-)
+var _ datasource.DataSourceWithValidateConfig = &PhoneNumbersDataSource{}
 
 // Bounds of max_results: the default is one page; the cap keeps a search
 // from filling the state with thousands of numbers.
@@ -34,11 +31,13 @@ const (
 
 // PhoneNumbersDataSource searches the numbers available for purchase.
 type PhoneNumbersDataSource struct {
-	client *client.Client
+	objectDataSource[phoneNumbersModel]
 }
 
 // NewPhoneNumbersDataSource is the constructor the provider registers.
-func NewPhoneNumbersDataSource() datasource.DataSource { return &PhoneNumbersDataSource{} }
+func NewPhoneNumbersDataSource() datasource.DataSource {
+	return &PhoneNumbersDataSource{newDataSource("_phone_numbers", searchPhoneNumbers)}
+}
 
 type phoneNumbersModel struct {
 	CountryISO            types.String       `tfsdk:"country_iso"`
@@ -76,14 +75,6 @@ type phoneNumberModel struct {
 	Restriction       types.String `tfsdk:"restriction"`
 	RestrictionText   types.String `tfsdk:"restriction_text"`
 	ResourceURI       types.String `tfsdk:"resource_uri"`
-}
-
-func (d *PhoneNumbersDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_phone_numbers"
-}
-
-func computedString(desc string) schema.StringAttribute {
-	return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
 }
 
 func (d *PhoneNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -166,14 +157,14 @@ func (d *PhoneNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 					"country":             computedString("Country name in capitals (`UNITED STATES`)."),
 					"region":              computedString("Region (state, province) of a local number; empty otherwise."),
 					"rate_center":         computedString("Rate center of a US or CA local number; empty otherwise."),
-					"lata":                schema.Int64Attribute{MarkdownDescription: "LATA of a US or CA local number; 0 otherwise.", Computed: true},
+					"lata":                computedInt64("LATA of a US or CA local number; 0 otherwise."),
 					"type":                computedString("`fixed`, `mobile` or `toll-free`."),
 					"sub_type":            computedString("`local`, `national`, `mobile` or `toll-free`."),
 					"setup_rate":          computedString("One-time price of buying the number, a decimal string with five fractional digits."),
 					"monthly_rental_rate": computedString("Monthly price of keeping the number, a decimal string with five fractional digits."),
-					"sms_enabled":         schema.BoolAttribute{MarkdownDescription: "Whether the number can send and receive SMS.", Computed: true},
+					"sms_enabled":         computedBool("Whether the number can send and receive SMS."),
 					"sms_rate":            computedString("Price per SMS, a decimal string with five fractional digits."),
-					"voice_enabled":       schema.BoolAttribute{MarkdownDescription: "Whether the number can make and take calls.", Computed: true},
+					"voice_enabled":       computedBool("Whether the number can make and take calls."),
 					"voice_rate":          computedString("Price per voice minute, a decimal string with five fractional digits."),
 					"restriction":         computedString("Purchase restriction (`city-address`, `country-address`), or null when there is none."),
 					"restriction_text":    computedString("Explanation of the restriction, or null."),
@@ -182,10 +173,6 @@ func (d *PhoneNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			},
 		},
 	}
-}
-
-func (d *PhoneNumbersDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = configureDataSource(req, resp)
 }
 
 // searchValues encodes the known filters as the query parameters they send
@@ -235,9 +222,8 @@ func (m *phoneNumbersModel) searchValues(ctx context.Context) (v url.Values, unk
 // ValidateConfig checks the filters at plan time with numberrules.Parse,
 // the function the API's own check uses, on whatever is known already.
 func (d *PhoneNumbersDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
-	var m phoneNumbersModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+	m, ok := decode[phoneNumbersModel](ctx, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	v, unknown, diags := m.searchValues(ctx)
@@ -258,14 +244,10 @@ func addSearchProblems(diags *diag.Diagnostics, v url.Values, unknown []string) 
 	}
 }
 
-func (d *PhoneNumbersDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m phoneNumbersModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	services, _, diags := setStrings(ctx, m.Services)
-	resp.Diagnostics.Append(diags...)
+// searchPhoneNumbers reads up to max_results numbers the filters find.
+func searchPhoneNumbers(ctx context.Context, c *client.Client, m *phoneNumbersModel, diags *diag.Diagnostics) {
+	services, _, d := setStrings(ctx, m.Services)
+	diags.Append(d...)
 	search := client.PhoneNumberSearch{
 		CountryISO:            m.CountryISO.ValueString(),
 		Type:                  m.Type.ValueString(),
@@ -283,9 +265,9 @@ func (d *PhoneNumbersDataSource) Read(ctx context.Context, req datasource.ReadRe
 	if !m.MaxResults.IsNull() {
 		maxResults = int(m.MaxResults.ValueInt64())
 	}
-	found, total, err := d.client.SearchAllPhoneNumbers(ctx, search, maxResults)
+	found, total, err := c.SearchAllPhoneNumbers(ctx, search, maxResults)
 	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error searching phone numbers", "search in "+search.CountryISO, err)
+		addAPIError(diags, "Error searching phone numbers", "search in "+search.CountryISO, err)
 		return
 	}
 	m.TotalCount = types.Int64Value(int64(total))
@@ -312,5 +294,4 @@ func (d *PhoneNumbersDataSource) Read(ctx context.Context, req datasource.ReadRe
 			ResourceURI:       types.StringValue(n.ResourceURI),
 		}
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

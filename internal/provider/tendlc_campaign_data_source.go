@@ -6,48 +6,36 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
-var _ datasource.DataSourceWithConfigure = &TenDLCCampaignDataSource{}
-
 // TenDLCCampaignDataSource reads a 10DLC campaign registered elsewhere, by
 // id, with the numbers linked to it.
 type TenDLCCampaignDataSource struct {
-	client *client.Client
+	objectDataSource[tendlcCampaignDataModel]
 }
 
 // NewTenDLCCampaignDataSource is the constructor the provider registers.
-func NewTenDLCCampaignDataSource() datasource.DataSource { return &TenDLCCampaignDataSource{} }
+func NewTenDLCCampaignDataSource() datasource.DataSource {
+	return &TenDLCCampaignDataSource{newDataSource("_10dlc_campaign", readCampaignData)}
+}
 
 type tendlcCampaignDataModel struct {
 	campaignAttrs
 	LinkedNumbers types.Set `tfsdk:"linked_numbers"`
 }
 
-func (d *TenDLCCampaignDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign"
-}
-
 func (d *TenDLCCampaignDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	str := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	flag := func(desc string) schema.BoolAttribute {
-		return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
-	}
+	str, flag := computedString, computedBool
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads a 10DLC campaign by id, for campaigns registered outside this configuration (for example to link numbers to them).",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Campaign id, " + tendlcrules.CampaignIDRule + ".",
-				Required:            true,
-				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)},
-			},
+			"id": requiredString("Campaign id, "+tendlcrules.CampaignIDRule+".",
+				stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)),
 			"brand_id":            str("Id of the campaign's brand."),
 			"campaign_alias":      str("Name of the campaign."),
 			"vertical":            str("Industry vertical."),
@@ -82,36 +70,28 @@ func (d *TenDLCCampaignDataSource) Schema(_ context.Context, _ datasource.Schema
 	}
 }
 
-func (d *TenDLCCampaignDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = configureDataSource(req, resp)
-}
+// readCampaign reads the campaign a data source names.
+var readCampaign = readByID("10DLC campaign", func(m *tendlcCampaignDataModel) string { return m.ID.ValueString() },
+	(*client.Client).GetCampaign, (*tendlcCampaignDataModel).apply)
 
-func (d *TenDLCCampaignDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m tendlcCampaignDataModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+// readCampaignData reads the campaign, then the numbers linked to it.
+func readCampaignData(ctx context.Context, c *client.Client, m *tendlcCampaignDataModel, diags *diag.Diagnostics) {
+	if readCampaign(ctx, c, m, diags); diags.HasError() {
 		return
 	}
 	id := m.ID.ValueString()
-	c, err := d.client.GetCampaign(ctx, id)
+	nums, err := c.ListCampaignNumbers(ctx, id)
 	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading 10DLC campaign", "10DLC campaign "+id, err)
+		addAPIError(diags, "Error reading the numbers of 10DLC campaign", "10DLC campaign "+id, err)
 		return
 	}
-	nums, err := d.client.ListCampaignNumbers(ctx, id)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading the numbers of 10DLC campaign", "10DLC campaign "+id, err)
-		return
-	}
-	m.apply(c)
 	linked := []string{}
 	for _, n := range nums.PhoneNumbers {
 		if n.Status == tendlcrules.StatusCompleted {
 			linked = append(linked, n.Number)
 		}
 	}
-	set, diags := types.SetValueFrom(ctx, types.StringType, linked)
-	resp.Diagnostics.Append(diags...)
+	set, d := types.SetValueFrom(ctx, types.StringType, linked)
+	diags.Append(d...)
 	m.LinkedNumbers = set
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -1,0 +1,88 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// dataReadFunc fills m from the API; an error goes to diags, and then
+// nothing is saved.
+type dataReadFunc[M any] func(ctx context.Context, c *client.Client, m *M, diags *diag.Diagnostics)
+
+// readByID is the read of a data source that names one object by id: get
+// it (a client method: (*client.Client).GetBrand), then apply what it
+// reports. A failure names the object, what ("10DLC brand"), and its id.
+func readByID[M, O any](what string, id func(*M) string, get func(*client.Client, context.Context, string) (*O, error), apply func(*M, *O)) dataReadFunc[M] {
+	return func(ctx context.Context, c *client.Client, m *M, diags *diag.Diagnostics) {
+		id := id(m)
+		o, err := get(c, ctx, id)
+		if err != nil {
+			addAPIError(diags, "Error reading "+what, what+" "+id, err)
+			return
+		}
+		apply(m, o)
+	}
+}
+
+// objectDataSource is the shared part of every data source: the
+// Metadata, Configure and Read every data source has, from its name and
+// how it reads what its configuration asks for. A data source embeds it
+// (newDataSource) and writes only its Schema and its own checks, as a
+// resource does with objectResource.
+type objectDataSource[M any] struct {
+	client *client.Client
+	// typeName follows the provider's name: "_10dlc_brand".
+	typeName string
+	// read fills the model, decoded from the configuration, from the API.
+	read dataReadFunc[M]
+}
+
+// newDataSource is the embedded part of data source typeName.
+func newDataSource[M any](typeName string, read dataReadFunc[M]) objectDataSource[M] {
+	return objectDataSource[M]{typeName: typeName, read: read}
+}
+
+func (d *objectDataSource[M]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + d.typeName
+}
+
+func (d *objectDataSource[M]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = configureDataSource(req, resp)
+}
+
+// Read decodes the configuration, reads, and saves the result.
+func (d *objectDataSource[M]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	m, ok := decode[M](ctx, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	d.read(ctx, d.client, &m, &resp.Diagnostics)
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	}
+}
+
+// Attributes of data source schemas.
+
+// requiredString is the attribute that names what to read.
+func requiredString(desc string, vs ...validator.String) schema.StringAttribute {
+	return schema.StringAttribute{MarkdownDescription: desc, Required: true, Validators: vs}
+}
+
+func computedString(desc string) schema.StringAttribute {
+	return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+}
+
+func computedBool(desc string) schema.BoolAttribute {
+	return schema.BoolAttribute{MarkdownDescription: desc, Computed: true}
+}
+
+func computedInt64(desc string) schema.Int64Attribute {
+	return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
+}
