@@ -76,10 +76,7 @@ func (m *brandAttrs) apply(b *client.Brand) {
 
 type tendlcBrandModel struct {
 	brandAttrs
-	URL                 types.String   `tfsdk:"url"`
-	Method              types.String   `tfsdk:"method"`
-	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
-	Timeouts            timeouts.Value `tfsdk:"timeouts"`
+	registrationArgs
 }
 
 // callbackURLAttribute and callbackMethodAttribute are the url and method
@@ -156,15 +153,9 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 			},
 			"url":    callbackURLAttribute("the brand (`created`, then `registered` or `rejected`)"),
 			"method": callbackMethodAttribute(),
-			"wait_for_registration": schema.BoolAttribute{
-				MarkdownDescription: "Whether `terraform apply` waits, within `timeouts.create` (default 30 minutes), until the registry has decided. " +
-					"Default `true`. A rejection then fails the apply with the registry's reasons; the brand stays in the state (tainted) " +
-					"and the next apply replaces it. With `false` the apply finishes while the brand is `PROCESSING`; campaigns cannot be created " +
-					"with it until it is `COMPLETED`. Changing it does not touch the brand.",
-				Optional: true,
-				Computed: true,
-				Default:  booldefault.StaticBool(true),
-			},
+			"wait_for_registration": waitForRegistrationAttribute("A rejection then fails the apply with the registry's reasons; the brand stays in the state (tainted) " +
+				"and the next apply replaces it. With `false` the apply finishes while the brand is `PROCESSING`; campaigns cannot be created " +
+				"with it until it is `COMPLETED`. Changing it does not touch the brand."),
 			"registration_status": schema.StringAttribute{
 				MarkdownDescription: "`PROCESSING`, `COMPLETED` (registered) or `FAILED` (rejected), as of the last refresh. A `FAILED` brand is replaced on the next apply.",
 				Computed:            true,
@@ -204,9 +195,7 @@ func (r *TenDLCBrandResource) ModifyPlan(ctx context.Context, req resource.Modif
 // applyBrand copies what the API reports into m.
 func applyBrand(m *tendlcBrandModel, b *client.Brand) {
 	m.apply(b)
-	if m.WaitForRegistration.IsNull() || m.WaitForRegistration.IsUnknown() {
-		m.WaitForRegistration = types.BoolValue(true)
-	}
+	m.defaultWait()
 }
 
 // adoptRuleBrand says what happens when the reply to a create is lost;
@@ -241,8 +230,7 @@ func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateReq
 	if !ok {
 		return
 	}
-	timeout, diags := plan.Timeouts.Create(ctx, defaultRegistrationTimeout)
-	resp.Diagnostics.Append(diags...)
+	timeout := plan.createTimeout(ctx, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -127,10 +127,7 @@ func (m *campaignAttrs) apply(c *client.Campaign) {
 
 type tendlcCampaignModel struct {
 	campaignAttrs
-	URL                 types.String   `tfsdk:"url"`
-	Method              types.String   `tfsdk:"method"`
-	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
-	Timeouts            timeouts.Value `tfsdk:"timeouts"`
+	registrationArgs
 }
 
 func replaceString(desc string, required bool, vs ...validator.String) schema.StringAttribute {
@@ -232,14 +229,8 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 			"subscriber_help":     attributeFlag("Help is supported."),
 			"url":                 callbackURLAttribute("the campaign (`created`, then `registered` or `rejected`)"),
 			"method":              callbackMethodAttribute(),
-			"wait_for_registration": schema.BoolAttribute{
-				MarkdownDescription: "Whether `terraform apply` waits, within `timeouts.create` (default 30 minutes), until the registry has decided. " +
-					"Default `true`. A rejection then fails the apply with the registry's reason; the campaign stays in the state (tainted) and " +
-					"the next apply replaces it. Numbers can only be linked once the campaign is `ACTIVE`. Changing it does not touch the campaign.",
-				Optional: true,
-				Computed: true,
-				Default:  booldefault.StaticBool(true),
-			},
+			"wait_for_registration": waitForRegistrationAttribute("A rejection then fails the apply with the registry's reason; the campaign stays in the state (tainted) and " +
+				"the next apply replaces it. Numbers can only be linked once the campaign is `ACTIVE`. Changing it does not touch the campaign."),
 			"registration_status": schema.StringAttribute{
 				MarkdownDescription: "`PROCESSING`, `ACTIVE` (registered), `FAILED` (rejected) or `EXPIRED`, as of the last refresh. A `FAILED` campaign is replaced on the next apply.",
 				Computed:            true,
@@ -297,9 +288,7 @@ func (r *TenDLCCampaignResource) ModifyPlan(ctx context.Context, req resource.Mo
 // applyCampaign copies what the API reports into m.
 func applyCampaign(m *tendlcCampaignModel, c *client.Campaign) {
 	m.apply(c)
-	if m.WaitForRegistration.IsNull() || m.WaitForRegistration.IsUnknown() {
-		m.WaitForRegistration = types.BoolValue(true)
-	}
+	m.defaultWait()
 }
 
 // adoptRuleCampaign says what happens when the reply to a create is lost;
@@ -334,8 +323,7 @@ func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.Create
 	if !ok {
 		return
 	}
-	timeout, diags := plan.Timeouts.Create(ctx, defaultRegistrationTimeout)
-	resp.Diagnostics.Append(diags...)
+	timeout := plan.createTimeout(ctx, &resp.Diagnostics)
 	subUsecases, _, diags := setStrings(ctx, plan.SubUsecases)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -128,5 +131,42 @@ func (g registration[M, O]) finish(ctx context.Context, c *client.Client, id str
 		addAPIError(diags, "Error waiting for "+g.what+" registration", what, err)
 	case g.status(o) == tendlcrules.StatusFailed:
 		g.rejected(diags, what, o)
+	}
+}
+
+// registrationArgs are the arguments a brand and a campaign share that the
+// API never reports: the callbacks' url and method (taken at registration
+// only), whether apply waits for the registry, and for how long.
+type registrationArgs struct {
+	URL                 types.String   `tfsdk:"url"`
+	Method              types.String   `tfsdk:"method"`
+	WaitForRegistration types.Bool     `tfsdk:"wait_for_registration"`
+	Timeouts            timeouts.Value `tfsdk:"timeouts"`
+}
+
+// defaultWait gives wait_for_registration its default where the state has
+// none (after an import).
+func (a *registrationArgs) defaultWait() {
+	if a.WaitForRegistration.IsNull() || a.WaitForRegistration.IsUnknown() {
+		a.WaitForRegistration = types.BoolValue(true)
+	}
+}
+
+// createTimeout is how long a create waits for the registry.
+func (a *registrationArgs) createTimeout(ctx context.Context, diags *diag.Diagnostics) time.Duration {
+	timeout, d := a.Timeouts.Create(ctx, defaultRegistrationTimeout)
+	diags.Append(d...)
+	return timeout
+}
+
+// waitForRegistrationAttribute is wait_for_registration; more says what a
+// rejection and the wait mean for this object.
+func waitForRegistrationAttribute(more string) schema.BoolAttribute {
+	return schema.BoolAttribute{
+		MarkdownDescription: "Whether `terraform apply` waits, within `timeouts.create` (default 30 minutes), until the registry has decided. " +
+			"Default `true`. " + more,
+		Optional: true,
+		Computed: true,
+		Default:  booldefault.StaticBool(true),
 	}
 }
