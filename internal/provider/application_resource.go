@@ -9,9 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -87,11 +85,7 @@ func (r *ApplicationResource) IdentitySchema(_ context.Context, _ resource.Ident
 
 func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	optionalURL := func(what string) schema.StringAttribute {
-		return schema.StringAttribute{
-			MarkdownDescription: what + ", " + applicationrules.URLRule + ". Updates in place; removing it removes the URL.",
-			Optional:            true,
-			Validators:          []validator.String{appURLRule},
-		}
+		return optionalString(what+", "+applicationrules.URLRule+". Updates in place; removing it removes the URL.", appURLRule)
 	}
 	method := func(of string) schema.StringAttribute {
 		return schema.StringAttribute{
@@ -110,16 +104,8 @@ func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"and numbers whose `app_id` names it (`cpaas_endpoint`, `cpaas_phone_number`). Every attribute updates in place.\n\n" +
 			applicationDeleteRule + "\n\n" + adoptRuleApplication,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Application id, the same as `app_id`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"app_id": schema.StringAttribute{
-				MarkdownDescription: "Application id (`app_id`): what an endpoint's or a number's `app_id` names.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id":     computedKeptString("Application id, the same as `app_id`."),
+			"app_id": computedKeptString("Application id (`app_id`): what an endpoint's or a number's `app_id` names."),
 			"app_name": schema.StringAttribute{
 				MarkdownDescription: "Name of the application, " + applicationrules.AppNameRule + ". Updates in place.",
 				Required:            true,
@@ -142,11 +128,7 @@ func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"log_incoming_messages": flag("Whether the content of incoming messages is logged; default true.",
 				applicationrules.DefaultLogIncomingMessages),
 			"public_uri": flag("Whether the application's SIP URI (`sip_uri`) can be called from outside the account; default false.", false),
-			"sip_uri": schema.StringAttribute{
-				MarkdownDescription: "SIP URI of the application.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"sip_uri":    computedKeptString("SIP URI of the application."),
 		},
 	}
 }

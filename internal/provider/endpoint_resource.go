@@ -12,9 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -79,20 +76,10 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 			"the API returns with the configured password, and the next plan shows an update that sets it back; the password " +
 			"itself is never read back.\n\n" + adoptRuleEndpoint,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Endpoint id (`endpoint_id`).",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"username": schema.StringAttribute{
-				MarkdownDescription: "Requested username, " + endpointrules.UsernameRule + ". The API appends 12 digits to form " +
-					"the SIP username (`sip_username`). Changing it replaces the endpoint.",
-				Required:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				Validators: []validator.String{
-					stringvalidator.RegexMatches(endpointrules.UsernamePattern, "must be "+endpointrules.UsernameRule),
-				},
-			},
+			"id": computedKeptString("Endpoint id (`endpoint_id`)."),
+			"username": requiredReplacingString("Requested username, "+endpointrules.UsernameRule+". The API appends 12 digits to form "+
+				"the SIP username (`sip_username`). Changing it replaces the endpoint.",
+				stringvalidator.RegexMatches(endpointrules.UsernamePattern, "must be "+endpointrules.UsernameRule)),
 			"password": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("Password, at least %d characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place.", endpointrules.MinPasswordLength),
 				Optional:            true,
@@ -126,27 +113,10 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 			},
-			"app_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the application attached to the endpoint: the `app_id` of one of the account's applications (`cpaas_application`); the API refuses any other. " +
-					"Updates in place; removing it detaches the application.",
-				Optional:   true,
-				Validators: []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
-			},
-			"sip_username": schema.StringAttribute{
-				MarkdownDescription: "Full SIP username: `username` followed by the 12 digits the API appended.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"sip_uri": schema.StringAttribute{
-				MarkdownDescription: "SIP URI of the endpoint, `sip:<sip_username>@<domain>`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"sip_registered": schema.BoolAttribute{
-				MarkdownDescription: "Whether a SIP device is registered with the endpoint, as of the last refresh.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
-			},
+			"app_id":         appIDAttribute("attached to the endpoint"),
+			"sip_username":   computedKeptString("Full SIP username: `username` followed by the 12 digits the API appended."),
+			"sip_uri":        computedKeptString("SIP URI of the endpoint, `sip:<sip_username>@<domain>`."),
+			"sip_registered": computedKeptBool("Whether a SIP device is registered with the endpoint, as of the last refresh."),
 		},
 	}
 }

@@ -10,11 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -117,43 +112,22 @@ func (r *PhoneNumberResource) IdentitySchema(_ context.Context, _ resource.Ident
 
 func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			MarkdownDescription: "The number (same as `number`).",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"number": schema.StringAttribute{
-			MarkdownDescription: "Number to buy, digits with the country code and no `+` (`14154009186`), usually taken from " +
-				"`cpaas_phone_numbers`. Changing it buys the new number and **releases the old one**.",
-			Required:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			Validators: []validator.String{
-				stringvalidator.RegexMatches(numberrules.NumberPattern, numberrules.RuleNumber),
-			},
-		},
-		"app_id": schema.StringAttribute{
-			MarkdownDescription: "Id of the application that answers calls and messages to the number: the `app_id` of one of the account's applications " +
-				"(`cpaas_application`); the API refuses any other. Updates in place; removing it detaches the application.",
-			Optional:   true,
-			Validators: []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
-		},
-		"alias": schema.StringAttribute{
-			MarkdownDescription: "Friendly name of the number. Updates in place; removing it clears the alias.",
-			Optional:            true,
-			Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
-		},
+		"id": computedKeptString("The number (same as `number`)."),
+		"number": requiredReplacingString("Number to buy, digits with the country code and no `+` (`14154009186`), usually taken from "+
+			"`cpaas_phone_numbers`. Changing it buys the new number and **releases the old one**.",
+			stringvalidator.RegexMatches(numberrules.NumberPattern, numberrules.RuleNumber)),
+		"app_id": appIDAttribute("that answers calls and messages to the number"),
+		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
+			stringvalidator.UTF8LengthAtLeast(1)),
 	}
 	for name, desc := range recordDescriptions {
 		switch name {
 		case "lata":
-			attrs[name] = schema.Int64Attribute{MarkdownDescription: desc, Computed: true,
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}}
+			attrs[name] = computedKeptInt64(desc)
 		case "sms_enabled", "voice_enabled":
-			attrs[name] = schema.BoolAttribute{MarkdownDescription: desc, Computed: true,
-				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()}}
+			attrs[name] = computedKeptBool(desc)
 		default:
-			attrs[name] = schema.StringAttribute{MarkdownDescription: desc, Computed: true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
+			attrs[name] = computedKeptString(desc)
 		}
 	}
 	resp.Schema = schema.Schema{

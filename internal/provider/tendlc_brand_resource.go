@@ -86,26 +86,25 @@ type tendlcBrandModel struct {
 // vetting): a change is kept in the state only, with a plan-time warning
 // (warnCallbackChange).
 func callbackURLAttribute(what string) schema.StringAttribute {
-	return schema.StringAttribute{
-		MarkdownDescription: "Absolute `http://` or `https://` URL that receives a signed callback on each status change of " + what +
-			" (headers `X-Service-Signature-V2`, `X-Service-Signature-Ma-V2`, `X-Service-Signature-V2-Nonce`). Each signature is " +
-			"base64(HMAC-SHA256(the URL without its query string followed by the nonce)): `X-Service-Signature-V2` keyed with the " +
-			"auth token of the account that owns the object, `X-Service-Signature-Ma-V2` with the main account's auth token (the " +
-			"same token when the account has no parent). The receiver must answer 200; " +
-			"otherwise the callback is retried 60, 120 and 240 seconds after the previous attempt. " + callbackSettingNote,
-		Optional:   true,
-		Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule)},
-	}
+	return optionalString("Absolute `http://` or `https://` URL that receives a signed callback on each status change of "+what+
+		" (headers `X-Service-Signature-V2`, `X-Service-Signature-Ma-V2`, `X-Service-Signature-V2-Nonce`). Each signature is "+
+		"base64(HMAC-SHA256(the URL without its query string followed by the nonce)): `X-Service-Signature-V2` keyed with the "+
+		"auth token of the account that owns the object, `X-Service-Signature-Ma-V2` with the main account's auth token (the "+
+		"same token when the account has no parent). The receiver must answer 200; "+
+		"otherwise the callback is retried 60, 120 and 240 seconds after the previous attempt. "+callbackSettingNote, callbackURLRule)
 }
 
 func callbackMethodAttribute() schema.StringAttribute {
-	return schema.StringAttribute{
-		MarkdownDescription: "HTTP method of the callback to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. " +
-			callbackSettingNote,
-		Optional:   true,
-		Validators: []validator.String{stringvalidator.OneOf(tendlcrules.CallbackMethods...)},
-	}
+	return optionalString("HTTP method of the callback to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. "+
+		callbackSettingNote, callbackMethodRule)
 }
+
+// The rules of a 10DLC callback's url and method (tendlcrules), for the
+// registrations and the number links.
+var (
+	callbackURLRule    = stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule)
+	callbackMethodRule = stringvalidator.OneOf(tendlcrules.CallbackMethods...)
+)
 
 const callbackSettingNote = "The API takes it with the registration request only and never returns it, so it is not read back " +
 	"and never replaces the object: after an import the first apply records the configured value in the state (an in-place update " +
@@ -119,23 +118,11 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"with `declined_reasons`). Brands cannot be updated, so every argument but `url`, `method` and `wait_for_registration` replaces the brand when changed. A brand with campaigns " +
 			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.\n\n" + adoptRuleBrand,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Brand id (`brand_id`), " + tendlcrules.BrandIDRule + ".",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"brand_alias": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand.", tendlcrules.MaxAliasLength),
-				Required:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				Validators:          []validator.String{aliasRule},
-			},
-			"profile_uuid": schema.StringAttribute{
-				MarkdownDescription: "UUID of the business profile (legal name, tax id, address) the brand is registered for. Changing it replaces the brand.",
-				Required:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.UUIDPattern, "must be "+tendlcrules.UUIDRule)},
-			},
+			"id": computedKeptString("Brand id (`brand_id`), " + tendlcrules.BrandIDRule + "."),
+			"brand_alias": requiredReplacingString(fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand.",
+				tendlcrules.MaxAliasLength), aliasRule),
+			"profile_uuid": requiredReplacingString("UUID of the business profile (legal name, tax id, address) the brand is registered for. "+
+				"Changing it replaces the brand.", stringvalidator.RegexMatches(tendlcrules.UUIDPattern, "must be "+tendlcrules.UUIDRule)),
 			"brand_type": schema.StringAttribute{
 				MarkdownDescription: "`STARTER` (sole proprietor; its campaigns may only use the `STARTER` use case) or `STANDARD`. Default `STARTER`. Changing it replaces the brand.",
 				Optional:            true,
@@ -156,16 +143,8 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"wait_for_registration": waitForRegistrationAttribute("A rejection then fails the apply with the registry's reasons; the brand stays in the state (tainted) " +
 				"and the next apply replaces it. With `false` the apply finishes while the brand is `PROCESSING`; campaigns cannot be created " +
 				"with it until it is `COMPLETED`. Changing it does not touch the brand."),
-			"registration_status": schema.StringAttribute{
-				MarkdownDescription: "`PROCESSING`, `COMPLETED` (registered) or `FAILED` (rejected), as of the last refresh. A `FAILED` brand is replaced on the next apply.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"vetting_status": schema.StringAttribute{
-				MarkdownDescription: "Secondary vetting status: `NOT_REQUESTED`, `PENDING`, `ACCEPTED` or `FAILED`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"registration_status": computedKeptString("`PROCESSING`, `COMPLETED` (registered) or `FAILED` (rejected), as of the last refresh. A `FAILED` brand is replaced on the next apply."),
+			"vetting_status":      computedKeptString("Secondary vetting status: `NOT_REQUESTED`, `PENDING`, `ACCEPTED` or `FAILED`."),
 			"declined_reasons": schema.ListNestedAttribute{
 				MarkdownDescription: "Why the registry rejected the brand; empty unless `registration_status` is `FAILED`.",
 				Computed:            true,
@@ -175,11 +154,7 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 					"message": schema.StringAttribute{MarkdownDescription: "What is wrong and what to correct.", Computed: true},
 				}},
 			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "When the brand was submitted, RFC 3339.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"created_at": computedKeptString("When the brand was submitted, RFC 3339."),
 		},
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true}),

@@ -11,9 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -62,40 +59,15 @@ func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.Sc
 			"asks them to unlink the number and waits (within `timeouts.delete`) until they have; the number can then be linked to another " +
 			"campaign. A number can be linked to one campaign at a time.\n\n" + adoptRuleCampaignNumber,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "`<campaign_id>/<number>`, the import id.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"campaign_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the registered campaign, " + tendlcrules.CampaignIDRule + ". Changing it unlinks the number and links it to the new campaign.",
-				Required:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)},
-			},
-			"number": schema.StringAttribute{
-				MarkdownDescription: "The number to link: " + tendlcrules.NumberRule + ". It must belong to the account. Changing it replaces the link.",
-				Required:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.NumberPattern, "must be "+tendlcrules.NumberRule)},
-			},
-			"url": schema.StringAttribute{
-				MarkdownDescription: "Absolute `http://` or `https://` URL that receives the signed `number_linking` callbacks (`created`, then `success` " +
-					"or `failed`) of the link request and the `number_unlinking` callbacks of the unlink request on destroy. Updates in place " +
-					"(no API call): the new value is used for the unlink request.",
-				Optional:   true,
-				Validators: []validator.String{stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule)},
-			},
-			"method": schema.StringAttribute{
-				MarkdownDescription: "HTTP method of the callbacks to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. Updates in place.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.OneOf(tendlcrules.CallbackMethods...)},
-			},
-			"status": schema.StringAttribute{
-				MarkdownDescription: "`COMPLETED` once linked; `PROCESSING` while a request about the number is in progress.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id":          computedKeptString("`<campaign_id>/<number>`, the import id."),
+			"campaign_id": requiredReplacingString("Id of the registered campaign, "+tendlcrules.CampaignIDRule+". Changing it unlinks the number and links it to the new campaign.", stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)),
+			"number":      requiredReplacingString("The number to link: "+tendlcrules.NumberRule+". It must belong to the account. Changing it replaces the link.", stringvalidator.RegexMatches(tendlcrules.NumberPattern, "must be "+tendlcrules.NumberRule)),
+			"url": optionalString("Absolute `http://` or `https://` URL that receives the signed `number_linking` callbacks (`created`, then `success` "+
+				"or `failed`) of the link request and the `number_unlinking` callbacks of the unlink request on destroy. Updates in place "+
+				"(no API call): the new value is used for the unlink request.", callbackURLRule),
+			"method": optionalString("HTTP method of the callbacks to `url`: `POST` (form body) or `GET` (query string). The API's default is `POST`. Updates in place.",
+				callbackMethodRule),
+			"status": computedKeptString("`COMPLETED` once linked; `PROCESSING` while a request about the number is in progress."),
 		},
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Delete: true}),
