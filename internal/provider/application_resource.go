@@ -2,10 +2,8 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -17,12 +15,6 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-var (
-	_ resource.ResourceWithConfigure   = &ApplicationResource{}
-	_ resource.ResourceWithIdentity    = &ApplicationResource{}
-	_ resource.ResourceWithImportState = &ApplicationResource{}
-)
-
 // applicationIdentity names an application by its app_id (identity.go).
 var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", description: "Application id (`app_id`)."}}
 
@@ -30,11 +22,31 @@ var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", descrip
 // for the voice calls and incoming messages of the endpoints and numbers
 // whose app_id names it.
 type ApplicationResource struct {
-	client *client.Client
+	objectResource[applicationModel]
 }
 
 // NewApplicationResource is the constructor the provider registers.
-func NewApplicationResource() resource.Resource { return &ApplicationResource{} }
+func NewApplicationResource() resource.Resource {
+	return &ApplicationResource{objectResource[applicationModel]{kind: applicationKind}}
+}
+
+// applicationKind reads, deletes and imports an application by its app_id;
+// everything is read back. The delete never deletes the application's
+// endpoints (applicationDeleteRule).
+var applicationKind = &objectKind[applicationModel]{
+	typeName: "_application", what: "application", identity: applicationIdentity,
+	id:      func(m *applicationModel) string { return m.ID.ValueString() },
+	refresh: readBy((*client.Client).GetApplication, applyApplication),
+	remove: func(c *client.Client, ctx context.Context, id string) error {
+		return c.DeleteApplication(ctx, id, client.ApplicationDelete{Cascade: false})
+	},
+	importAs: func(id string) (map[string]string, error) {
+		if err := applicationrules.CheckAppID("import id", id); err != nil {
+			return nil, fmt.Errorf("The %w; import an application by its app_id, for example 20372631212782780.", err)
+		}
+		return nil, nil
+	},
+}
 
 type applicationModel struct {
 	ID                  types.String `tfsdk:"id"`
@@ -53,10 +65,6 @@ type applicationModel struct {
 	LogIncomingMessages types.Bool   `tfsdk:"log_incoming_messages"`
 	PublicURI           types.Bool   `tfsdk:"public_uri"`
 	SIPURI              types.String `tfsdk:"sip_uri"`
-}
-
-func (r *ApplicationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_application"
 }
 
 // The application rules (applicationrules) at plan time.
@@ -78,10 +86,6 @@ const applicationDeleteRule = "Destroying an application never deletes an endpoi
 	"endpoints with it by default (`cascade`), so the provider always asks it not to (`cascade=false`). The endpoints and numbers " +
 	"that use the application are detached from it (their `app_id` becomes empty) and keep working without one; an endpoint or " +
 	"number managed elsewhere with `app_id` set to this application shows the detachment as a change of `app_id` on its next plan."
-
-func (r *ApplicationResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = applicationIdentity.schema()
-}
 
 func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	optionalURL := func(what string) schema.StringAttribute {
@@ -131,10 +135,6 @@ func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"sip_uri":    computedKeptString("SIP URI of the application."),
 		},
 	}
-}
-
-func (r *ApplicationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
 }
 
 // settings is what a create or an update sends for m; an unset optional
@@ -212,10 +212,9 @@ func createApplicationOrAdopt(ctx context.Context, c *client.Client, in client.A
 }
 
 func (r *ApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer applicationIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan applicationModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[applicationModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	created, err := createApplicationOrAdopt(ctx, r.client, client.ApplicationCreate{AppName: plan.AppName.ValueString(), ApplicationSettings: plan.settings(false)})
@@ -240,27 +239,11 @@ func (r *ApplicationResource) Create(ctx context.Context, req resource.CreateReq
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-func (r *ApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer applicationIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state applicationModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	app, err := r.client.GetApplication(ctx, state.ID.ValueString())
-	if !readOrForget(ctx, resp, err, "application", state.ID.ValueString()) {
-		return
-	}
-	applyApplication(&state, app)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
 func (r *ApplicationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer applicationIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan, state applicationModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, okPlan := decode[applicationModel](ctx, req.Plan, &resp.Diagnostics)
+	state, okState := decode[applicationModel](ctx, req.State, &resp.Diagnostics)
+	if !okPlan || !okState {
 		return
 	}
 	id := state.ID.ValueString()
@@ -277,31 +260,4 @@ func (r *ApplicationResource) Update(ctx context.Context, req resource.UpdateReq
 	}
 	applyApplication(&plan, app)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-// Delete never deletes the application's endpoints (applicationDeleteRule).
-func (r *ApplicationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state applicationModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	err := r.client.DeleteApplication(ctx, state.ID.ValueString(), client.ApplicationDelete{Cascade: false})
-	if err != nil && !errors.Is(err, client.ErrNotFound) {
-		addAPIError(&resp.Diagnostics, "Error deleting application", "application "+state.ID.ValueString(), err)
-	}
-}
-
-// ImportState takes the app_id, as the id or the identity; everything is
-// read back.
-func (r *ApplicationResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, ok := applicationIdentity.importID(ctx, req, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	if err := applicationrules.CheckAppID("import id", id); err != nil {
-		resp.Diagnostics.AddError("Invalid import id", fmt.Sprintf("The %v; import an application by its app_id, for example 20372631212782780.", err))
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -21,9 +20,6 @@ import (
 )
 
 var (
-	_ resource.ResourceWithConfigure        = &EndpointResource{}
-	_ resource.ResourceWithIdentity         = &EndpointResource{}
-	_ resource.ResourceWithImportState      = &EndpointResource{}
 	_ resource.ResourceWithConfigValidators = &EndpointResource{}
 	_ resource.ResourceWithModifyPlan       = &EndpointResource{}
 )
@@ -36,11 +32,24 @@ const privateKeyPasswordWO = "pw"
 
 // EndpointResource manages a SIP endpoint.
 type EndpointResource struct {
-	client *client.Client
+	objectResource[endpointModel]
 }
 
 // NewEndpointResource is the constructor the provider registers.
-func NewEndpointResource() resource.Resource { return &EndpointResource{} }
+func NewEndpointResource() resource.Resource {
+	return &EndpointResource{objectResource[endpointModel]{kind: endpointKind}}
+}
+
+// endpointKind reads, deletes and imports an endpoint by its endpoint_id.
+// The password cannot be read back: an import with none configured keeps
+// the endpoint's own; a configured one is set again by the first apply (the
+// same value is harmless).
+var endpointKind = &objectKind[endpointModel]{
+	typeName: "_endpoint", what: "endpoint", identity: endpointIdentity,
+	id:      func(m *endpointModel) string { return m.ID.ValueString() },
+	refresh: refreshEndpoint,
+	remove:  (*client.Client).DeleteEndpoint,
+}
 
 type endpointModel struct {
 	ID                types.String `tfsdk:"id"`
@@ -55,18 +64,10 @@ type endpointModel struct {
 	SIPRegistered     types.Bool   `tfsdk:"sip_registered"`
 }
 
-func (r *EndpointResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_endpoint"
-}
-
 // passwordRule is the API's password rule (endpointrules) at plan time.
 var passwordRule = specRule(fmt.Sprintf("at least %d characters", endpointrules.MinPasswordLength), func(attr, v string) error {
 	return endpointrules.CheckPasswordOf(attr, v)
 })
-
-func (r *EndpointResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = endpointIdentity.schema()
-}
 
 func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -148,10 +149,6 @@ func (r *EndpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 			username, endpointrules.MinPasswordLength))
 }
 
-func (r *EndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
-}
-
 // adoptRuleEndpoint says what happens when the reply to a create is lost;
 // createEndpointOrAdopt below carries it out. The description quotes it.
 const adoptRuleEndpoint = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second endpoint: " +
@@ -182,10 +179,9 @@ func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.Endp
 }
 
 func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan endpointModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[endpointModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	// password_wo is only in the configuration (never in the plan); it is
@@ -259,45 +255,40 @@ func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
 	}
 }
 
-func (r *EndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer endpointIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state endpointModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
+// refreshEndpoint reads endpoint id into m, and forgets a password (or the
+// version of password_wo) changed outside Terraform, so the next plan sets
+// it back. RefreshEndpoint answers from a one-off listing when many
+// endpoints are refreshed at once (see internal/client/endpoint_cache.go).
+func refreshEndpoint(ctx context.Context, c *client.Client, id string, m *endpointModel, req resource.ReadRequest, diags *diag.Diagnostics) error {
+	ep, err := c.RefreshEndpoint(ctx, id)
+	if err != nil {
+		return err
 	}
-	// RefreshEndpoint answers from a one-off listing when many endpoints
-	// are refreshed at once (see internal/client/endpoint_cache.go).
-	ep, err := r.client.RefreshEndpoint(ctx, state.ID.ValueString())
-	if !readOrForget(ctx, resp, err, "endpoint", state.ID.ValueString()) {
-		return
-	}
-	applyEndpoint(&state, ep)
+	applyEndpoint(m, ep)
 
 	// Drift of the password: compare digests, never plain text.
-	if !state.Password.IsNull() && endpointrules.PasswordDigest(state.Password.ValueString()) != ep.Password {
+	if !m.Password.IsNull() && endpointrules.PasswordDigest(m.Password.ValueString()) != ep.Password {
 		tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update", map[string]any{"id": ep.EndpointID})
-		state.Password = types.StringNull()
+		m.Password = types.StringNull()
 	}
-	if !state.PasswordWOVersion.IsNull() {
-		raw, diags := req.Private.GetKey(ctx, privateKeyPasswordWO)
-		resp.Diagnostics.Append(diags...)
+	if !m.PasswordWOVersion.IsNull() {
+		raw, d := req.Private.GetKey(ctx, privateKeyPasswordWO)
+		diags.Append(d...)
 		var fp string
-		if raw != nil && json.Unmarshal(raw, &fp) == nil && fp != r.client.Fingerprint(ep.EndpointID+":"+ep.Password) {
+		if raw != nil && json.Unmarshal(raw, &fp) == nil && fp != c.Fingerprint(ep.EndpointID+":"+ep.Password) {
 			tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update of password_wo", map[string]any{"id": ep.EndpointID})
-			state.PasswordWOVersion = types.Int64Null()
+			m.PasswordWOVersion = types.Int64Null()
 		}
 	}
-	state.PasswordWO = types.StringNull()
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	m.PasswordWO = types.StringNull()
+	return nil
 }
 
 func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer endpointIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan, state endpointModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, okPlan := decode[endpointModel](ctx, req.Plan, &resp.Diagnostics)
+	state, okState := decode[endpointModel](ctx, req.State, &resp.Diagnostics)
+	if !okPlan || !okState {
 		return
 	}
 	var in client.EndpointUpdate
@@ -330,25 +321,4 @@ func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateReques
 	}
 	plan.PasswordWO = types.StringNull()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-func (r *EndpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state endpointModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	err := r.client.DeleteEndpoint(ctx, state.ID.ValueString())
-	if err != nil && !errors.Is(err, client.ErrNotFound) {
-		addAPIError(&resp.Diagnostics, "Error deleting endpoint", "endpoint "+state.ID.ValueString(), err)
-	}
-}
-
-// ImportState takes the endpoint id. The password cannot be read back: with
-// none configured the endpoint keeps its own; a configured one is set again
-// by the first apply (the same value is harmless).
-func (r *EndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if id, ok := endpointIdentity.importID(ctx, req, &resp.Diagnostics); ok {
-		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	}
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -17,20 +16,35 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-var (
-	_ resource.ResourceWithConfigure   = &PhoneNumberResource{}
-	_ resource.ResourceWithIdentity    = &PhoneNumberResource{}
-	_ resource.ResourceWithImportState = &PhoneNumberResource{}
-)
-
 // PhoneNumberResource buys a phone number; destroying it releases the
 // number.
 type PhoneNumberResource struct {
-	client *client.Client
+	objectResource[phoneNumberResourceModel]
 }
 
 // NewPhoneNumberResource is the constructor the provider registers.
-func NewPhoneNumberResource() resource.Resource { return &PhoneNumberResource{} }
+func NewPhoneNumberResource() resource.Resource {
+	return &PhoneNumberResource{objectResource[phoneNumberResourceModel]{kind: phoneNumberKind}}
+}
+
+// phoneNumberKind reads, releases and imports a number of the account by
+// the number itself, digits with the country code.
+var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
+	typeName: "_phone_number", what: "phone number", identity: phoneNumberIdentity,
+	id:      func(m *phoneNumberResourceModel) string { return m.ID.ValueString() },
+	refresh: readBy((*client.Client).GetNumber, applyNumber),
+	remove: func(c *client.Client, ctx context.Context, number string) error {
+		tflog.Info(ctx, "releasing phone number", map[string]any{"number": number})
+		return c.ReleaseNumber(ctx, number)
+	},
+	removing: "releasing",
+	importAs: func(id string) (map[string]string, error) {
+		if err := numberrules.CheckNumber(id); err != nil {
+			return nil, fmt.Errorf("Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): %w", err)
+		}
+		return nil, nil
+	},
+}
 
 // numberRecordModel is what the API reports about a number of the account;
 // the resource and cpaas_account_numbers share it.
@@ -102,14 +116,6 @@ type phoneNumberResourceModel struct {
 	numberRecordModel
 }
 
-func (r *PhoneNumberResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_phone_number"
-}
-
-func (r *PhoneNumberResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = phoneNumberIdentity.schema()
-}
-
 func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := map[string]schema.Attribute{
 		"id": computedKeptString("The number (same as `number`)."),
@@ -138,10 +144,6 @@ func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"results, so the search offers a different first result on the next plan.\n\n" + adoptRulePhoneNumber,
 		Attributes: attrs,
 	}
-}
-
-func (r *PhoneNumberResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
 }
 
 // applyNumber copies what the API reports into m.
@@ -183,10 +185,9 @@ func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string,
 }
 
 func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer phoneNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan phoneNumberResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[phoneNumberResourceModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	number := plan.Number.ValueString()
@@ -236,27 +237,11 @@ func nullRecord() numberRecordModel {
 	}
 }
 
-func (r *PhoneNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer phoneNumberIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state phoneNumberResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	n, err := r.client.GetNumber(ctx, state.ID.ValueString())
-	if !readOrForget(ctx, resp, err, "phone number", state.ID.ValueString()) {
-		return
-	}
-	applyNumber(&state, n)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
 func (r *PhoneNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer phoneNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan, state phoneNumberResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, okPlan := decode[phoneNumberResourceModel](ctx, req.Plan, &resp.Diagnostics)
+	state, okState := decode[phoneNumberResourceModel](ctx, req.State, &resp.Diagnostics)
+	if !okPlan || !okState {
 		return
 	}
 	var in client.NumberUpdate
@@ -276,33 +261,6 @@ func (r *PhoneNumberResource) Update(ctx context.Context, req resource.UpdateReq
 		}
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-func (r *PhoneNumberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state phoneNumberResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	tflog.Info(ctx, "releasing phone number", map[string]any{"number": state.ID.ValueString()})
-	err := r.client.ReleaseNumber(ctx, state.ID.ValueString())
-	if err != nil && !errors.Is(err, client.ErrNotFound) {
-		addAPIError(&resp.Diagnostics, "Error releasing phone number", "number "+state.ID.ValueString(), err)
-	}
-}
-
-// ImportState takes the number, digits with the country code.
-func (r *PhoneNumberResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, ok := phoneNumberIdentity.importID(ctx, req, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	if err := numberrules.CheckNumber(id); err != nil {
-		resp.Diagnostics.AddError("Invalid import id",
-			"Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): "+err.Error())
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }
 
 // accountOwns reports whether the account owns number already: a refused

@@ -8,30 +8,59 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-var (
-	_ resource.ResourceWithConfigure   = &TenDLCCampaignNumberResource{}
-	_ resource.ResourceWithIdentity    = &TenDLCCampaignNumberResource{}
-	_ resource.ResourceWithImportState = &TenDLCCampaignNumberResource{}
-)
-
 // TenDLCCampaignNumberResource links one long code to a 10DLC campaign.
 type TenDLCCampaignNumberResource struct {
-	client *client.Client
+	objectResource[tendlcCampaignNumberModel]
 }
 
 // NewTenDLCCampaignNumberResource is the constructor the provider registers.
-func NewTenDLCCampaignNumberResource() resource.Resource { return &TenDLCCampaignNumberResource{} }
+func NewTenDLCCampaignNumberResource() resource.Resource {
+	return &TenDLCCampaignNumberResource{objectResource[tendlcCampaignNumberModel]{kind: campaignNumberKind}}
+}
+
+// campaignNumberKind reads and imports a link by "<campaign_id>/<number>".
+// Its Delete is the resource's own: an unlink is a request the operators
+// answer, waited for within timeouts.delete.
+var campaignNumberKind = &objectKind[tendlcCampaignNumberModel]{
+	typeName: "_10dlc_campaign_number", what: "10DLC number link", identity: campaignNumberIdentity,
+	id: func(m *tendlcCampaignNumberModel) string {
+		return tendlcrules.CampaignNumberID(m.CampaignID.ValueString(), m.Number.ValueString())
+	},
+	refresh: refreshCampaignNumber,
+	importAs: func(id string) (map[string]string, error) {
+		campaignID, number, err := tendlcrules.ParseCampaignNumberID(id)
+		if err != nil {
+			return nil, fmt.Errorf("%w.", err)
+		}
+		return map[string]string{"campaign_id": campaignID, "number": number}, nil
+	},
+}
+
+// refreshCampaignNumber reads the link into m; a refused link (FAILED) is
+// gone: the next plan links the number again.
+func refreshCampaignNumber(ctx context.Context, c *client.Client, id string, m *tendlcCampaignNumberModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+	n, err := c.GetCampaignNumber(ctx, m.CampaignID.ValueString(), m.Number.ValueString())
+	switch {
+	case err != nil:
+		return err
+	case n.Status == tendlcrules.StatusFailed:
+		return errGone
+	}
+	m.ID = types.StringValue(id)
+	m.Status = types.StringValue(n.Status)
+	return nil
+}
 
 type tendlcCampaignNumberModel struct {
 	ID         types.String   `tfsdk:"id"`
@@ -43,12 +72,10 @@ type tendlcCampaignNumberModel struct {
 	Timeouts   timeouts.Value `tfsdk:"timeouts"`
 }
 
-func (r *TenDLCCampaignNumberResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_10dlc_campaign_number"
-}
-
-func (r *TenDLCCampaignNumberResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = campaignNumberIdentity.schema()
+// link is m's campaign and number, and what names them in messages.
+func (m *tendlcCampaignNumberModel) link() (campaignID, number, what string) {
+	campaignID, number = m.CampaignID.ValueString(), m.Number.ValueString()
+	return campaignID, number, fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID)
 }
 
 func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -73,10 +100,6 @@ func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.Sc
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Delete: true}),
 		},
 	}
-}
-
-func (r *TenDLCCampaignNumberResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
 }
 
 // Statuses of a number link beyond the API's own: a number the campaign no
@@ -179,10 +202,9 @@ func unlinkNumberOrConfirm(ctx context.Context, c *client.Client, campaignID, nu
 }
 
 func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer campaignNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan tendlcCampaignNumberModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[tendlcCampaignNumberModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, diags := plan.Timeouts.Create(ctx, defaultLinkTimeout)
@@ -190,8 +212,7 @@ func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	campaignID, number := plan.CampaignID.ValueString(), plan.Number.ValueString()
-	what := fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID)
+	campaignID, number, what := plan.link()
 	err := linkNumberOrAdopt(ctx, r.client, campaignID, client.NumberLink{
 		Numbers: []string{number}, URL: plan.URL.ValueString(), Method: plan.Method.ValueString(),
 	})
@@ -222,45 +243,17 @@ func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.
 	}
 }
 
-func (r *TenDLCCampaignNumberResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	defer campaignNumberIdentity.afterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
-	var state tendlcCampaignNumberModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	campaignID, number := state.CampaignID.ValueString(), state.Number.ValueString()
-	n, err := r.client.GetCampaignNumber(ctx, campaignID, number)
-	if errors.Is(err, client.ErrNotFound) || (err == nil && n.Status == tendlcrules.StatusFailed) {
-		tflog.Debug(ctx, "10DLC number is no longer linked; removing it from the state", map[string]any{"campaign_id": campaignID, "number": number})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading 10DLC number link", fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID), err)
-		return
-	}
-	state.ID = types.StringValue(tendlcrules.CampaignNumberID(campaignID, number))
-	state.Status = types.StringValue(n.Status)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-}
-
 // Update only records url, method or timeouts: they matter for the unlink
 // request, and the link itself cannot change in place.
 func (r *TenDLCCampaignNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer campaignNumberIdentity.fromState(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	var plan tendlcCampaignNumberModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	r.recordPlan(ctx, req, resp)
 }
 
+// Delete asks the operators to unlink the number and waits until they
+// have (or refused); a number not linked is done at once.
 func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state tendlcCampaignNumberModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := decode[tendlcCampaignNumberModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, diags := state.Timeouts.Delete(ctx, defaultLinkTimeout)
@@ -268,8 +261,7 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	campaignID, number := state.CampaignID.ValueString(), state.Number.ValueString()
-	what := fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID)
+	campaignID, number, what := state.link()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
@@ -302,20 +294,4 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 	case err != nil:
 		addAPIError(&resp.Diagnostics, "Error unlinking number from 10DLC campaign", what, err)
 	}
-}
-
-// ImportState takes "<campaign_id>/<number>".
-func (r *TenDLCCampaignNumberResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, ok := campaignNumberIdentity.importID(ctx, req, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	campaignID, number, err := tendlcrules.ParseCampaignNumberID(id)
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid 10DLC campaign number import id", err.Error()+".")
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("campaign_id"), campaignID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("number"), number)...)
 }
