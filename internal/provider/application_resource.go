@@ -40,11 +40,11 @@ var applicationKind = &objectKind[applicationModel]{
 	remove: func(c *client.Client, ctx context.Context, id string) error {
 		return c.DeleteApplication(ctx, id, client.ApplicationDelete{Cascade: false})
 	},
-	importAs: func(id string) (map[string]string, error) {
+	importAs: func(id string) (map[string]string, string) {
 		if err := applicationrules.CheckAppID("import id", id); err != nil {
-			return nil, fmt.Errorf("The %w; import an application by its app_id, for example 20372631212782780.", err)
+			return nil, fmt.Sprintf("The %v; import an application by its app_id, for example 20372631212782780.", err)
 		}
-		return nil, nil
+		return nil, ""
 	},
 }
 

@@ -38,8 +38,10 @@ type objectKind[M any] struct {
 	// removing is the verb of remove in messages; "" is "deleting".
 	removing string
 	// importAs checks an import id and returns the attributes it sets
-	// besides id; nil takes any id. Its error is the diagnostic's detail.
-	importAs func(id string) (map[string]string, error)
+	// besides id, or what is wrong with the id: the diagnostic's detail, in
+	// sentences (a string, not an error: Go's error strings are not
+	// sentences). nil takes any id.
+	importAs func(id string) (attrs map[string]string, problem string)
 }
 
 // idIn is the id of the object a state (decoded into m) names.
@@ -54,12 +56,12 @@ func (k *objectKind[M]) idIn(ctx context.Context, state tfsdk.State, m *M) strin
 
 // importIDMatching is the importAs of a kind whose import id is its id,
 // of the form pattern matches: "a brand id", rule says the form.
-func importIDMatching(pattern *regexp.Regexp, what, rule string) func(string) (map[string]string, error) {
-	return func(id string) (map[string]string, error) {
+func importIDMatching(pattern *regexp.Regexp, what, rule string) func(string) (map[string]string, string) {
+	return func(id string) (map[string]string, string) {
 		if !pattern.MatchString(id) {
-			return nil, fmt.Errorf("import id %q must be %s, %s", id, what, rule)
+			return nil, fmt.Sprintf("import id %q must be %s, %s.", id, what, rule)
 		}
-		return nil, nil
+		return nil, ""
 	}
 }
 
@@ -146,9 +148,9 @@ func (r *objectResource[M]) ImportState(ctx context.Context, req resource.Import
 	}
 	var attrs map[string]string
 	if r.kind.importAs != nil {
-		var err error
-		if attrs, err = r.kind.importAs(id); err != nil {
-			resp.Diagnostics.AddError("Invalid import id", err.Error())
+		var problem string
+		if attrs, problem = r.kind.importAs(id); problem != "" {
+			resp.Diagnostics.AddError("Invalid import id", problem)
 			return
 		}
 	}

@@ -38,11 +38,11 @@ var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 		return c.ReleaseNumber(ctx, number)
 	},
 	removing: "releasing",
-	importAs: func(id string) (map[string]string, error) {
+	importAs: func(id string) (map[string]string, string) {
 		if err := numberrules.CheckNumber(id); err != nil {
-			return nil, fmt.Errorf("Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): %w", err)
+			return nil, "Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): " + err.Error()
 		}
-		return nil, nil
+		return nil, ""
 	},
 }
 

@@ -38,12 +38,12 @@ var campaignNumberKind = &objectKind[tendlcCampaignNumberModel]{
 		return tendlcrules.CampaignNumberID(m.CampaignID.ValueString(), m.Number.ValueString())
 	},
 	refresh: refreshCampaignNumber,
-	importAs: func(id string) (map[string]string, error) {
+	importAs: func(id string) (map[string]string, string) {
 		campaignID, number, err := tendlcrules.ParseCampaignNumberID(id)
 		if err != nil {
-			return nil, fmt.Errorf("%w.", err)
+			return nil, err.Error() + "."
 		}
-		return map[string]string{"campaign_id": campaignID, "number": number}, nil
+		return map[string]string{"campaign_id": campaignID, "number": number}, ""
 	},
 }
 
