@@ -63,6 +63,24 @@ func lookupWithRetry[T any](ctx context.Context, lookup func(context.Context) ([
 	return wait.Retry(ctx, "lookup after an ambiguous create", lookupAttempts, 0, wait.Always, lookup)
 }
 
+// adoptFrom is a lookup for createOrAdopt over a listing: the listed
+// objects that match, as the create's reply would have named them.
+func adoptFrom[O, T any](list func(context.Context) ([]O, error), match func(*O) bool, adopted func(*O) T) func(context.Context) ([]T, error) {
+	return func(ctx context.Context) ([]T, error) {
+		all, err := list(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var found []T
+		for i := range all {
+			if match(&all[i]) {
+				found = append(found, adopted(&all[i]))
+			}
+		}
+		return found, nil
+	}
+}
+
 // createOrAdopt runs create and, when its outcome is ambiguous, adopts what
 // lookup finds as described above. ids names candidates in errors.
 func createOrAdopt[T any](ctx context.Context, kind, identity string, create func(context.Context) (T, error),

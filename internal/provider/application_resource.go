@@ -195,19 +195,11 @@ func createApplicationOrAdopt(ctx context.Context, c *client.Client, in client.A
 	answer := *in.AnswerURL
 	return createOrAdopt(ctx, "application", fmt.Sprintf("app_name %q and answer_url %q", in.AppName, answer),
 		func(ctx context.Context) (*client.ApplicationCreated, error) { return c.CreateApplication(ctx, in) },
-		func(ctx context.Context) ([]*client.ApplicationCreated, error) {
-			named, err := c.ListAllApplications(ctx, in.AppName)
-			if err != nil {
-				return nil, err
-			}
-			var found []*client.ApplicationCreated
-			for _, a := range named {
-				if a.AppName == in.AppName && a.AnswerURL == answer {
-					found = append(found, &client.ApplicationCreated{AppID: a.AppID, Message: "adopted"})
-				}
-			}
-			return found, nil
-		},
+		adoptFrom(func(ctx context.Context) ([]client.Application, error) { return c.ListAllApplications(ctx, in.AppName) },
+			func(a *client.Application) bool { return a.AppName == in.AppName && a.AnswerURL == answer },
+			func(a *client.Application) *client.ApplicationCreated {
+				return &client.ApplicationCreated{AppID: a.AppID, Message: "adopted"}
+			}),
 		func(a *client.ApplicationCreated) string { return a.AppID })
 }
 

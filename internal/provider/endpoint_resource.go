@@ -162,19 +162,11 @@ func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.Endp
 	return createOrAdopt(ctx, "endpoint", fmt.Sprintf("username %s + %d digits, alias %q, the same password and app_id %q",
 		in.Username, endpointrules.UsernameSuffixDigits, in.Alias, in.AppID),
 		func(ctx context.Context) (*client.EndpointCreated, error) { return c.CreateEndpoint(ctx, in) },
-		func(ctx context.Context) ([]*client.EndpointCreated, error) {
-			all, err := c.ListAllEndpoints(ctx)
-			if err != nil {
-				return nil, err
-			}
-			var found []*client.EndpointCreated
-			for _, e := range all {
-				if endpointrules.IsSIPUsernameOf(e.Username, in.Username) && e.Alias == in.Alias && e.Password == digest && e.AppID() == in.AppID {
-					found = append(found, &client.EndpointCreated{Username: e.Username, Alias: e.Alias, EndpointID: e.EndpointID, Message: "adopted"})
-				}
-			}
-			return found, nil
-		},
+		adoptFrom(c.ListAllEndpoints, func(e *client.Endpoint) bool {
+			return endpointrules.IsSIPUsernameOf(e.Username, in.Username) && e.Alias == in.Alias && e.Password == digest && e.AppID() == in.AppID
+		}, func(e *client.Endpoint) *client.EndpointCreated {
+			return &client.EndpointCreated{Username: e.Username, Alias: e.Alias, EndpointID: e.EndpointID, Message: "adopted"}
+		}),
 		func(e *client.EndpointCreated) string { return e.EndpointID })
 }
 
@@ -245,11 +237,7 @@ func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
 	m.SIPURI = types.StringValue(ep.SIPURI)
 	m.SIPRegistered = types.BoolValue(ep.IsSIPRegistered())
 	m.Alias = types.StringValue(ep.Alias)
-	if app := ep.AppID(); app != "" {
-		m.AppID = types.StringValue(app)
-	} else {
-		m.AppID = types.StringNull()
-	}
+	m.AppID = stringOrNull(ep.AppID())
 	if m.Username.IsNull() || m.Username.IsUnknown() {
 		m.Username = types.StringValue(endpointrules.RequestedUsername(ep.Username))
 	}
@@ -291,24 +279,16 @@ func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateReques
 	if !okPlan || !okState {
 		return
 	}
-	var in client.EndpointUpdate
-	changed := false
-	if !plan.Alias.Equal(state.Alias) {
-		in.Alias, changed = plan.Alias.ValueStringPointer(), true
-	}
-	if !plan.AppID.Equal(state.AppID) {
-		app := plan.AppID.ValueString() // "" detaches
-		in.AppID, changed = &app, true
-	}
-	if !plan.Password.IsNull() && !plan.Password.Equal(state.Password) {
-		in.Password, changed = plan.Password.ValueStringPointer(), true
+	in := client.EndpointUpdate{Alias: changedString(plan.Alias, state.Alias), AppID: changedString(plan.AppID, state.AppID)}
+	if !plan.Password.IsNull() {
+		in.Password = changedString(plan.Password, state.Password)
 	}
 	passwordWO, hasWO := rawString(req.Config.Raw, "password_wo")
 	sendWO := hasWO && !plan.PasswordWOVersion.Equal(state.PasswordWOVersion)
 	if sendWO {
-		in.Password, changed = &passwordWO, true
+		in.Password = &passwordWO
 	}
-	if changed {
+	if in != (client.EndpointUpdate{}) {
 		if err := r.client.UpdateEndpoint(ctx, state.ID.ValueString(), in); err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating endpoint", "endpoint "+state.ID.ValueString(), err)
 			return

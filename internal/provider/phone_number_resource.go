@@ -150,14 +150,8 @@ func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest
 func applyNumber(m *phoneNumberResourceModel, n *client.AccountNumber) {
 	m.ID = types.StringValue(n.Number)
 	m.Number = types.StringValue(n.Number)
-	m.AppID = types.StringNull()
-	if app := n.AppID(); app != "" {
-		m.AppID = types.StringValue(app)
-	}
-	m.Alias = types.StringNull()
-	if n.Alias != "" {
-		m.Alias = types.StringValue(n.Alias)
-	}
+	m.AppID = stringOrNull(n.AppID())
+	m.Alias = stringOrNull(n.Alias)
 	m.numberRecordModel = recordFrom(n)
 }
 
@@ -244,17 +238,8 @@ func (r *PhoneNumberResource) Update(ctx context.Context, req resource.UpdateReq
 	if !okPlan || !okState {
 		return
 	}
-	var in client.NumberUpdate
-	changed := false
-	if !plan.AppID.Equal(state.AppID) {
-		app := plan.AppID.ValueString() // "" detaches
-		in.AppID, changed = &app, true
-	}
-	if !plan.Alias.Equal(state.Alias) {
-		alias := plan.Alias.ValueString() // "" clears
-		in.Alias, changed = &alias, true
-	}
-	if changed {
+	in := client.NumberUpdate{AppID: changedString(plan.AppID, state.AppID), Alias: changedString(plan.Alias, state.Alias)}
+	if in != (client.NumberUpdate{}) {
 		if err := r.client.UpdateNumber(ctx, state.ID.ValueString(), in); err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating phone number", "number "+state.ID.ValueString(), err)
 			return

@@ -183,19 +183,11 @@ const adoptRuleBrand = "If the API's reply to the create is lost (or is a 5xx), 
 func createBrandOrAdopt(ctx context.Context, c *client.Client, in client.BrandCreate) (*client.BrandCreated, error) {
 	return createOrAdopt(ctx, "10DLC brand", fmt.Sprintf("brand_alias %q, profile_uuid %s and brand_type %s", in.BrandAlias, in.ProfileUUID, in.BrandType),
 		func(ctx context.Context) (*client.BrandCreated, error) { return c.CreateBrand(ctx, in) },
-		func(ctx context.Context) ([]*client.BrandCreated, error) {
-			all, err := c.ListAllBrands(ctx)
-			if err != nil {
-				return nil, err
-			}
-			var found []*client.BrandCreated
-			for _, b := range all {
-				if b.BrandAlias == in.BrandAlias && b.ProfileUUID == in.ProfileUUID && (in.BrandType == "" || b.BrandType == in.BrandType) {
-					found = append(found, &client.BrandCreated{BrandID: b.BrandID, Message: "adopted"})
-				}
-			}
-			return found, nil
-		},
+		adoptFrom(c.ListAllBrands, func(b *client.Brand) bool {
+			return b.BrandAlias == in.BrandAlias && b.ProfileUUID == in.ProfileUUID && (in.BrandType == "" || b.BrandType == in.BrandType)
+		}, func(b *client.Brand) *client.BrandCreated {
+			return &client.BrandCreated{BrandID: b.BrandID, Message: "adopted"}
+		}),
 		func(b *client.BrandCreated) string { return b.BrandID })
 }
 

@@ -37,3 +37,15 @@ func stringOrNull(s string) types.String {
 	}
 	return types.StringValue(s)
 }
+
+// changedString is what an update sends for a string attribute: nil when
+// the plan keeps the state's value, else the planned value, "" for null
+// (which the API reads as removing it: an app_id detaches, an alias
+// clears).
+func changedString(plan, state types.String) *string {
+	if plan.Equal(state) {
+		return nil
+	}
+	v := plan.ValueString()
+	return &v
+}
