@@ -33,7 +33,8 @@ type objectKind[M any] struct {
 	// removes the resource from the state.
 	refresh refreshFunc[M]
 	// remove deletes the object (a client method: (*client.Client).DeleteBrand);
-	// client.ErrNotFound counts as done.
+	// client.ErrNotFound counts as done. nil when the resource writes its
+	// own Delete (a 10DLC number link waits for the operators' unlink).
 	remove func(c *client.Client, ctx context.Context, id string) error
 	// removing is the verb of remove in messages; "" is "deleting".
 	removing string
