@@ -35,7 +35,6 @@ func NewApplicationResource() resource.Resource {
 // endpoints (applicationDeleteRule).
 var applicationKind = &objectKind[applicationModel]{
 	typeName: "_application", what: "application", identity: applicationIdentity,
-	id:      func(m *applicationModel) string { return m.ID.ValueString() },
 	refresh: readBy((*client.Client).GetApplication, applyApplication),
 	remove: func(c *client.Client, ctx context.Context, id string) error {
 		return c.DeleteApplication(ctx, id, client.ApplicationDelete{Cascade: false})

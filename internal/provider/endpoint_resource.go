@@ -46,7 +46,6 @@ func NewEndpointResource() resource.Resource {
 // same value is harmless).
 var endpointKind = &objectKind[endpointModel]{
 	typeName: "_endpoint", what: "endpoint", identity: endpointIdentity,
-	id:      func(m *endpointModel) string { return m.ID.ValueString() },
 	refresh: refreshEndpoint,
 	remove:  (*client.Client).DeleteEndpoint,
 }

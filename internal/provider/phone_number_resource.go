@@ -31,7 +31,6 @@ func NewPhoneNumberResource() resource.Resource {
 // the number itself, digits with the country code.
 var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	typeName: "_phone_number", what: "phone number", identity: phoneNumberIdentity,
-	id:      func(m *phoneNumberResourceModel) string { return m.ID.ValueString() },
 	refresh: readBy((*client.Client).GetNumber, applyNumber),
 	remove: func(c *client.Client, ctx context.Context, number string) error {
 		tflog.Info(ctx, "releasing phone number", map[string]any{"number": number})

@@ -34,9 +34,6 @@ func NewTenDLCCampaignNumberResource() resource.Resource {
 // answer, waited for within timeouts.delete.
 var campaignNumberKind = &objectKind[tendlcCampaignNumberModel]{
 	typeName: "_10dlc_campaign_number", what: "10DLC number link", identity: campaignNumberIdentity,
-	id: func(m *tendlcCampaignNumberModel) string {
-		return tendlcrules.CampaignNumberID(m.CampaignID.ValueString(), m.Number.ValueString())
-	},
 	refresh: refreshCampaignNumber,
 	importAs: func(id string) (map[string]string, string) {
 		campaignID, number, err := tendlcrules.ParseCampaignNumberID(id)
