@@ -1,14 +1,11 @@
 package provider
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
@@ -31,21 +28,4 @@ func addAPIError(diags *diag.Diagnostics, summary, what string, err error) {
 		detail += "\n\nThe API kept refusing with 429 after every retry; lower -parallelism or raise max_retries."
 	}
 	diags.AddError(summary, detail)
-}
-
-// readOrForget settles the lookup error of a resource's Read: a 404 removes
-// the resource from the state (the next plan creates it again), any other
-// error becomes a diagnostic naming kind and id. It reports whether Read
-// should go on.
-func readOrForget(ctx context.Context, resp *resource.ReadResponse, err error, kind, id string) bool {
-	if errors.Is(err, client.ErrNotFound) {
-		tflog.Debug(ctx, kind+" no longer exists; removing it from the state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return false
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error reading "+kind, kind+" "+id, err)
-		return false
-	}
-	return true
 }
