@@ -172,7 +172,6 @@ func unknownCallerPlayReplace(ctx context.Context, req planmodifier.StringReques
 
 func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
 	urlAttr := func(desc string, play bool, forceNew bool) schema.StringAttribute {
 		a := schema.StringAttribute{
 			MarkdownDescription: desc,
@@ -213,11 +212,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"Changing `session_expiry` updates the session in place and restarts its time from the moment of the update. " +
 			"Destroying the resource ends the session at once.\n\n" + adoptRuleMaskingSession,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Session UUID (`session_uuid`).",
-				Computed:            true,
-				PlanModifiers:       keep,
-			},
+			"id": computedKeptString("Session UUID (`session_uuid`)."),
 			"first_party": schema.StringAttribute{
 				MarkdownDescription: "Number of the first party, " + maskingrules.PartyRule + ". Changing it replaces the session.",
 				Required:            true,
@@ -230,16 +225,8 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 				PlanModifiers:       replace,
 				Validators:          []validator.String{stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule)},
 			},
-			"virtual_number": schema.StringAttribute{
-				MarkdownDescription: "Number both parties call to reach each other (digits with country code, no `+`): a voice-enabled number of the account that no other active session with either party uses.",
-				Computed:            true,
-				PlanModifiers:       keep,
-			},
-			"status": schema.StringAttribute{
-				MarkdownDescription: "`active` while the session runs. An expired session is removed from the state on refresh.",
-				Computed:            true,
-				PlanModifiers:       keep,
-			},
+			"virtual_number": computedKeptString("Number both parties call to reach each other (digits with country code, no `+`): a voice-enabled number of the account that no other active session with either party uses."),
+			"status":         computedKeptString("`active` while the session runs. An expired session is removed from the state on refresh."),
 			"session_expiry": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Seconds the session lasts, %d to %d, default %d. Updates in place: the session then ends this many seconds after the update, and `expiry_time` changes.",
 					maskingrules.MinSessionExpiry, maskingrules.MaxSessionExpiry, maskingrules.DefaultSessionExpiry),
@@ -345,11 +332,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Validators:    maskingBetween(maskingrules.MinPINRetryWait, maskingrules.MaxPINRetryWait),
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
 			},
-			"created_time": schema.StringAttribute{
-				MarkdownDescription: "When the session was created, `YYYY-MM-DD HH:MM:SS +0000 UTC`.",
-				Computed:            true,
-				PlanModifiers:       keep,
-			},
+			"created_time": computedKeptString("When the session was created, `YYYY-MM-DD HH:MM:SS +0000 UTC`."),
 			"modified_time": schema.StringAttribute{
 				MarkdownDescription: "When the session was last changed, `YYYY-MM-DD HH:MM:SS +0000 UTC`.",
 				Computed:            true,
@@ -423,21 +406,15 @@ func createMaskingSessionOrAdopt(ctx context.Context, c *client.Client, in clien
 		func(ctx context.Context) (*client.MaskingSessionCreated, error) {
 			return c.CreateMaskingSession(ctx, in)
 		},
-		func(ctx context.Context) ([]*client.MaskingSessionCreated, error) {
-			all, err := c.ListAllMaskingSessions(ctx, client.MaskingSessionFilter{
+		adoptFrom(func(ctx context.Context) ([]client.MaskingSession, error) {
+			return c.ListAllMaskingSessions(ctx, client.MaskingSessionFilter{
 				FirstParty: in.FirstParty, SecondParty: in.SecondParty, Status: "active", CreatedTimeGTE: since,
 			})
-			if err != nil {
-				return nil, err
-			}
-			var found []*client.MaskingSessionCreated
-			for _, s := range all {
-				if s.FirstParty == in.FirstParty && s.SecondParty == in.SecondParty && !s.IsExpired() {
-					found = append(found, &client.MaskingSessionCreated{SessionUUID: s.SessionUUID, VirtualNumber: "+" + s.VirtualNumber, Message: "adopted", Session: s})
-				}
-			}
-			return found, nil
-		},
+		}, func(s *client.MaskingSession) bool {
+			return s.FirstParty == in.FirstParty && s.SecondParty == in.SecondParty && !s.IsExpired()
+		}, func(s *client.MaskingSession) *client.MaskingSessionCreated {
+			return &client.MaskingSessionCreated{SessionUUID: s.SessionUUID, VirtualNumber: "+" + s.VirtualNumber, Message: "adopted", Session: *s}
+		}),
 		func(s *client.MaskingSessionCreated) string { return s.SessionUUID })
 }
 
@@ -529,34 +506,29 @@ func (r *MaskingSessionResource) Update(ctx context.Context, req resource.Update
 	if !ok {
 		return
 	}
-	var in client.MaskingSessionUpdate
-	changed := false
-	setInt := func(dst **int64, p, s types.Int64) {
-		if !p.Equal(s) {
-			*dst, changed = maskingInt64Ptr(p), true
+	changedInt := func(p, s types.Int64) *int64 {
+		if p.Equal(s) {
+			return nil
 		}
+		return maskingInt64Ptr(p)
 	}
 	// A string removed from the configuration is sent as "" to unset it.
-	setStr := func(dst **string, p, s types.String) {
-		if !p.Equal(s) {
-			v := p.ValueString()
-			*dst, changed = &v, true
-		}
+	in := client.MaskingSessionUpdate{
+		SessionExpiry:           changedInt(plan.SessionExpiry, state.SessionExpiry),
+		CallTimeLimit:           changedInt(plan.CallTimeLimit, state.CallTimeLimit),
+		RingTimeout:             changedInt(plan.RingTimeout, state.RingTimeout),
+		RecordFileFormat:        changedString(plan.RecordFileFormat, state.RecordFileFormat),
+		RecordingCallbackURL:    changedString(plan.RecordingCallbackURL, state.RecordingCallbackURL),
+		RecordingCallbackMethod: changedString(plan.RecordingCallbackMethod, state.RecordingCallbackMethod),
+		CallbackURL:             changedString(plan.CallbackURL, state.CallbackURL),
+		CallbackMethod:          changedString(plan.CallbackMethod, state.CallbackMethod),
+		FirstPartyPlayURL:       changedString(plan.FirstPartyPlayURL, state.FirstPartyPlayURL),
+		SecondPartyPlayURL:      changedString(plan.SecondPartyPlayURL, state.SecondPartyPlayURL),
 	}
 	if !plan.Record.Equal(state.Record) {
-		in.Record, changed = maskingBoolPtr(plan.Record), true
+		in.Record = maskingBoolPtr(plan.Record)
 	}
-	setInt(&in.SessionExpiry, plan.SessionExpiry, state.SessionExpiry)
-	setInt(&in.CallTimeLimit, plan.CallTimeLimit, state.CallTimeLimit)
-	setInt(&in.RingTimeout, plan.RingTimeout, state.RingTimeout)
-	setStr(&in.RecordFileFormat, plan.RecordFileFormat, state.RecordFileFormat)
-	setStr(&in.RecordingCallbackURL, plan.RecordingCallbackURL, state.RecordingCallbackURL)
-	setStr(&in.RecordingCallbackMethod, plan.RecordingCallbackMethod, state.RecordingCallbackMethod)
-	setStr(&in.CallbackURL, plan.CallbackURL, state.CallbackURL)
-	setStr(&in.CallbackMethod, plan.CallbackMethod, state.CallbackMethod)
-	setStr(&in.FirstPartyPlayURL, plan.FirstPartyPlayURL, state.FirstPartyPlayURL)
-	setStr(&in.SecondPartyPlayURL, plan.SecondPartyPlayURL, state.SecondPartyPlayURL)
-	if !changed {
+	if in == (client.MaskingSessionUpdate{}) {
 		// Only unknown_caller_play was adopted after an import: nothing
 		// was sent, so the session was not modified.
 		plan.ModifiedTime = state.ModifiedTime

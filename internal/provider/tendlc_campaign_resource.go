@@ -179,11 +179,7 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 			"`error_reason`). The alias, description, samples and the message-flow, help, opt-in and opt-out texts update in place; `url`, " +
 			"`method` and `wait_for_registration` change in the state only; every other argument replaces the campaign.\n\n" + adoptRuleCampaign,
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + ".",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": computedKeptString("Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + "."),
 			"brand_id": replaceString("Id of the registered brand (`cpaas_10dlc_brand.<name>.id`), "+tendlcrules.BrandIDRule+".", true,
 				stringvalidator.RegexMatches(tendlcrules.BrandIDPattern, "must be "+tendlcrules.BrandIDRule)),
 			"campaign_alias": updatableString(fmt.Sprintf("Name of the campaign, 1 to %d characters.", tendlcrules.MaxAliasLength), true,
@@ -231,21 +227,9 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 			"method":              callbackMethodAttribute(),
 			"wait_for_registration": waitForRegistrationAttribute("A rejection then fails the apply with the registry's reason; the campaign stays in the state (tainted) and " +
 				"the next apply replaces it. Numbers can only be linked once the campaign is `ACTIVE`. Changing it does not touch the campaign."),
-			"registration_status": schema.StringAttribute{
-				MarkdownDescription: "`PROCESSING`, `ACTIVE` (registered), `FAILED` (rejected) or `EXPIRED`, as of the last refresh. A `FAILED` campaign is replaced on the next apply.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"error_reason": schema.StringAttribute{
-				MarkdownDescription: "Why the registry rejected the campaign; empty otherwise.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "When the campaign was submitted, RFC 3339.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"registration_status": computedKeptString("`PROCESSING`, `ACTIVE` (registered), `FAILED` (rejected) or `EXPIRED`, as of the last refresh. A `FAILED` campaign is replaced on the next apply."),
+			"error_reason":        computedKeptString("Why the registry rejected the campaign; empty otherwise."),
+			"created_at":          computedKeptString("When the campaign was submitted, RFC 3339."),
 		},
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true}),
@@ -301,19 +285,12 @@ const adoptRuleCampaign = "If the API's reply to the create is lost (or is a 5xx
 func createCampaignOrAdopt(ctx context.Context, c *client.Client, in client.CampaignCreate) (*client.CampaignCreated, error) {
 	return createOrAdopt(ctx, "10DLC campaign", fmt.Sprintf("campaign_alias %q, usecase %s and vertical %s of brand %s", in.CampaignAlias, in.Usecase, in.Vertical, in.BrandID),
 		func(ctx context.Context) (*client.CampaignCreated, error) { return c.CreateCampaign(ctx, in) },
-		func(ctx context.Context) ([]*client.CampaignCreated, error) {
-			all, err := c.ListAllCampaigns(ctx, in.BrandID)
-			if err != nil {
-				return nil, err
-			}
-			var found []*client.CampaignCreated
-			for _, k := range all {
-				if k.BrandID == in.BrandID && k.CampaignAlias == in.CampaignAlias && k.Usecase == in.Usecase && k.Vertical == in.Vertical {
-					found = append(found, &client.CampaignCreated{CampaignID: k.CampaignID, Message: "adopted"})
-				}
-			}
-			return found, nil
-		},
+		adoptFrom(func(ctx context.Context) ([]client.Campaign, error) { return c.ListAllCampaigns(ctx, in.BrandID) },
+			func(k *client.Campaign) bool {
+				return k.BrandID == in.BrandID && k.CampaignAlias == in.CampaignAlias && k.Usecase == in.Usecase && k.Vertical == in.Vertical
+			}, func(k *client.Campaign) *client.CampaignCreated {
+				return &client.CampaignCreated{CampaignID: k.CampaignID, Message: "adopted"}
+			}),
 		func(k *client.CampaignCreated) string { return k.CampaignID })
 }
 
@@ -396,16 +373,6 @@ func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, ti
 	return wait.For[*client.Campaign]{What: "10DLC campaign " + id, Pending: registrationPending, Status: statusCampaign(c, id), Timeout: timeout}.Wait(ctx)
 }
 
-// changed returns a pointer to the planned value when it differs from the
-// state; a removed optional value becomes "" (cleared).
-func changed(plan, state types.String) *string {
-	if plan.Equal(state) {
-		return nil
-	}
-	v := plan.ValueString()
-	return &v
-}
-
 func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	plan, _ := decode[tendlcCampaignModel](ctx, req.Plan, &resp.Diagnostics)
@@ -414,20 +381,20 @@ func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.Update
 		return
 	}
 	in := client.CampaignUpdate{
-		CampaignAlias:  changed(plan.CampaignAlias, state.CampaignAlias),
-		Description:    changed(plan.Description, state.Description),
-		Sample1:        changed(plan.Sample1, state.Sample1),
-		Sample2:        changed(plan.Sample2, state.Sample2),
-		Sample3:        changed(plan.Sample3, state.Sample3),
-		Sample4:        changed(plan.Sample4, state.Sample4),
-		Sample5:        changed(plan.Sample5, state.Sample5),
-		MessageFlow:    changed(plan.MessageFlow, state.MessageFlow),
-		HelpMessage:    changed(plan.HelpMessage, state.HelpMessage),
-		HelpKeywords:   changed(plan.HelpKeywords, state.HelpKeywords),
-		OptinKeywords:  changed(plan.OptinKeywords, state.OptinKeywords),
-		OptinMessage:   changed(plan.OptinMessage, state.OptinMessage),
-		OptoutKeywords: changed(plan.OptoutKeywords, state.OptoutKeywords),
-		OptoutMessage:  changed(plan.OptoutMessage, state.OptoutMessage),
+		CampaignAlias:  changedString(plan.CampaignAlias, state.CampaignAlias),
+		Description:    changedString(plan.Description, state.Description),
+		Sample1:        changedString(plan.Sample1, state.Sample1),
+		Sample2:        changedString(plan.Sample2, state.Sample2),
+		Sample3:        changedString(plan.Sample3, state.Sample3),
+		Sample4:        changedString(plan.Sample4, state.Sample4),
+		Sample5:        changedString(plan.Sample5, state.Sample5),
+		MessageFlow:    changedString(plan.MessageFlow, state.MessageFlow),
+		HelpMessage:    changedString(plan.HelpMessage, state.HelpMessage),
+		HelpKeywords:   changedString(plan.HelpKeywords, state.HelpKeywords),
+		OptinKeywords:  changedString(plan.OptinKeywords, state.OptinKeywords),
+		OptinMessage:   changedString(plan.OptinMessage, state.OptinMessage),
+		OptoutKeywords: changedString(plan.OptoutKeywords, state.OptoutKeywords),
+		OptoutMessage:  changedString(plan.OptoutMessage, state.OptoutMessage),
 	}
 	if in == (client.CampaignUpdate{}) {
 		// Only wait_for_registration or timeouts changed.
