@@ -29,23 +29,17 @@ var _ resource.ResourceWithModifyPlan = &TenDLCBrandResource{}
 
 // TenDLCBrandResource registers a 10DLC brand.
 type TenDLCBrandResource struct {
-	objectResource[tendlcBrandModel]
+	registrationResource[tendlcBrandModel]
 }
 
 // NewTenDLCBrandResource is the constructor the provider registers.
 func NewTenDLCBrandResource() resource.Resource {
-	return &TenDLCBrandResource{objectResource[tendlcBrandModel]{kind: brandKind}}
+	return &TenDLCBrandResource{registrationResource[tendlcBrandModel]{objectResource[tendlcBrandModel]{kind: brandKind}}}
 }
 
-// brandKind reads, deletes and imports a brand by its brand_id.
-var brandKind = &objectKind[tendlcBrandModel]{
-	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
-	refresh: readBy((*client.Client).GetBrand, applyBrand),
-	remove:  (*client.Client).DeleteBrand,
-	// url and method cannot be read back: the configuration's values are
-	// recorded by the first apply, in place.
-	importAs: importIDMatching(tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule),
-}
+// brandKind: a brand is read, deleted and imported by its brand_id.
+var brandKind = registrationKind("_10dlc_brand", "10DLC brand", brandIdentity, (*client.Client).GetBrand, applyBrand,
+	(*client.Client).DeleteBrand, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
 
 // brandAttrs are what the API reports of a brand: the whole model of the
 // data source, and the part of the resource's that apply fills.
@@ -160,11 +154,6 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true}),
 		},
 	}
-}
-
-func (r *TenDLCBrandResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	replaceWhenFailed(ctx, req, resp)
-	warnCallbackChange(ctx, req, resp, "10DLC brand")
 }
 
 // applyBrand copies what the API reports into m.

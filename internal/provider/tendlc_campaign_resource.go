@@ -33,23 +33,18 @@ var (
 
 // TenDLCCampaignResource registers a 10DLC campaign under a brand.
 type TenDLCCampaignResource struct {
-	objectResource[tendlcCampaignModel]
+	registrationResource[tendlcCampaignModel]
 }
 
 // NewTenDLCCampaignResource is the constructor the provider registers.
 func NewTenDLCCampaignResource() resource.Resource {
-	return &TenDLCCampaignResource{objectResource[tendlcCampaignModel]{kind: campaignKind}}
+	return &TenDLCCampaignResource{registrationResource[tendlcCampaignModel]{objectResource[tendlcCampaignModel]{kind: campaignKind}}}
 }
 
-// campaignKind reads, deletes and imports a campaign by its campaign_id.
-var campaignKind = &objectKind[tendlcCampaignModel]{
-	typeName: "_10dlc_campaign", what: "10DLC campaign", identity: campaignIdentity,
-	refresh: readBy((*client.Client).GetCampaign, applyCampaign),
-	remove:  (*client.Client).DeleteCampaign,
-	// url and method cannot be read back: the configuration's values are
-	// recorded by the first apply, in place.
-	importAs: importIDMatching(tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule),
-}
+// campaignKind: a campaign is read, deleted and imported by its
+// campaign_id.
+var campaignKind = registrationKind("_10dlc_campaign", "10DLC campaign", campaignIdentity, (*client.Client).GetCampaign, applyCampaign,
+	(*client.Client).DeleteCampaign, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
 
 // campaignAttrs are what the API reports of a campaign: the part of the
 // resource's model that apply fills, and of the data source's.
@@ -262,11 +257,6 @@ func (r *TenDLCCampaignResource) ValidateConfig(ctx context.Context, req resourc
 	if err := tendlcrules.CheckSubUsecases(usecase, subs); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("sub_usecases"), "Invalid 10DLC sub_usecases", err.Error()+".")
 	}
-}
-
-func (r *TenDLCCampaignResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	replaceWhenFailed(ctx, req, resp)
-	warnCallbackChange(ctx, req, resp, "10DLC campaign")
 }
 
 // applyCampaign copies what the API reports into m.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -168,5 +169,30 @@ func waitForRegistrationAttribute(more string) schema.BoolAttribute {
 		Optional: true,
 		Computed: true,
 		Default:  booldefault.StaticBool(true),
+	}
+}
+
+// registrationResource is objectResource for what the registry registers
+// asynchronously (brands and campaigns): their plan replaces a rejected
+// object and warns of a callback change (ModifyPlan).
+type registrationResource[M any] struct{ objectResource[M] }
+
+func (r *registrationResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	replaceWhenFailed(ctx, req, resp)
+	warnCallbackChange(ctx, req, resp, r.kind.what)
+}
+
+// registrationKind is the kind of a registered object, read by get and
+// apply, deleted by remove, imported by its id of the form idPattern
+// matches (idName, idRule say it). Its url and method cannot be read back:
+// the configuration's values are recorded by the first apply, in place.
+func registrationKind[M, O any](typeName, what string, identity resourceIdentity,
+	get func(*client.Client, context.Context, string) (*O, error), apply func(*M, *O),
+	remove func(*client.Client, context.Context, string) error,
+	idPattern *regexp.Regexp, idName, idRule string) *objectKind[M] {
+	return &objectKind[M]{
+		typeName: typeName, what: what, identity: identity,
+		refresh: readBy(get, apply), remove: remove,
+		importAs: importIDMatching(idPattern, idName, idRule),
 	}
 }
