@@ -289,6 +289,10 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 		}
 		if !sameEvent {
 			p.accepted++
+		}
+		// Send times matter only from the first refusal on (windowRate);
+		// a workload that never meets the limit keeps none.
+		if !sameEvent && !p.eventAt.IsZero() {
 			if len(p.acceptedAt) == maxAcceptedKept {
 				p.acceptedAt = append(p.acceptedAt[:0], p.acceptedAt[maxAcceptedKept/2:]...)
 			}

@@ -30,9 +30,12 @@ type identityAttr struct {
 // stateValue reads a's value from the state.
 func (a identityAttr) stateValue(ctx context.Context, state *tfsdk.State) (types.String, diag.Diagnostics) {
 	if !a.list {
-		var v types.String
-		d := state.GetAttribute(ctx, path.Root(a.state), &v)
-		return v, d
+		// From the raw state, as objectResource reads the id: GetAttribute
+		// walks and copies the schema, and this runs after every Read.
+		if v, ok := rawString(state.Raw, a.state); ok {
+			return types.StringValue(v), nil
+		}
+		return types.StringNull(), nil
 	}
 	var l types.List
 	d := state.GetAttribute(ctx, path.Root(a.state), &l)
