@@ -17,7 +17,7 @@ func NewApplicationListResource() list.ListResource { return &listResource{listK
 
 var applicationList = listKind{
 	typeName: "_application", objects: "applications", identity: applicationIdentity,
-	resource: NewApplicationResource,
+	resource: applicationKind.newResource,
 	description: "Every application of the account, named by `app_id`, with the API's filter by name. Everything an " +
 		"application holds is read back, so the generated configuration plans no change after the import.",
 	filters: map[string]listschema.StringAttribute{

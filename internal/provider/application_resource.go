@@ -18,23 +18,14 @@ import (
 // applicationIdentity names an application by its app_id (identity.go).
 var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", description: "Application id (`app_id`)."}}
 
-// ApplicationResource manages an application: the URLs the service calls
-// for the voice calls and incoming messages of the endpoints and numbers
-// whose app_id names it.
-type ApplicationResource struct {
-	objectResource[applicationModel]
-}
-
-// NewApplicationResource is the constructor the provider registers.
-func NewApplicationResource() resource.Resource {
-	return &ApplicationResource{objectResource[applicationModel]{kind: applicationKind}}
-}
-
-// applicationKind reads, deletes and imports an application by its app_id;
+// applicationKind is cpaas_application: the URLs the service calls for the
+// voice calls and incoming messages of the endpoints and numbers whose
+// app_id names it. It is read, deleted and imported by its app_id, and
 // everything is read back. The delete never deletes the application's
 // endpoints (applicationDeleteRule).
 var applicationKind = &objectKind[applicationModel]{
 	typeName: "_application", what: "application", identity: applicationIdentity,
+	schema: applicationSchema, create: createApplication, update: updateApplication,
 	refresh: readBy((*client.Client).GetApplication, applyApplication),
 	remove: func(c *client.Client, ctx context.Context, id string) error {
 		return c.DeleteApplication(ctx, id, client.ApplicationDelete{Cascade: false})
@@ -86,7 +77,7 @@ const applicationDeleteRule = "Destroying an application never deletes an endpoi
 	"that use the application are detached from it (their `app_id` becomes empty) and keep working without one; an endpoint or " +
 	"number managed elsewhere with `app_id` set to this application shows the detachment as a change of `app_id` on its next plan."
 
-func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func applicationSchema() schema.Schema {
 	optionalURL := func(what string) schema.StringAttribute {
 		return optionalString(what+", "+applicationrules.URLRule+". Updates in place; removing it removes the URL.", appURLRule)
 	}
@@ -102,7 +93,7 @@ func (r *ApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest
 	flag := func(description string, def bool) schema.BoolAttribute {
 		return schema.BoolAttribute{MarkdownDescription: description + " Updates in place.", Optional: true, Computed: true, Default: booldefault.StaticBool(def)}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "An application: the URLs the service calls for the voice calls and incoming messages of the endpoints " +
 			"and numbers whose `app_id` names it (`cpaas_endpoint`, `cpaas_phone_number`). Every attribute updates in place.\n\n" +
 			applicationDeleteRule + "\n\n" + adoptRuleApplication,
@@ -202,53 +193,41 @@ func createApplicationOrAdopt(ctx context.Context, c *client.Client, in client.A
 		func(a *client.ApplicationCreated) string { return a.AppID })
 }
 
-func (r *ApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, ok := decode[applicationModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	created, err := createApplicationOrAdopt(ctx, r.client, client.ApplicationCreate{AppName: plan.AppName.ValueString(), ApplicationSettings: plan.settings(false)})
+func createApplication(ctx context.Context, c *client.Client, plan *applicationModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
+	created, err := createApplicationOrAdopt(ctx, c, client.ApplicationCreate{AppName: plan.AppName.ValueString(), ApplicationSettings: plan.settings(false)})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating application", "application "+plan.AppName.ValueString(), err)
-		return
+		return false
 	}
 	// Record the id at once: if the read below fails, the application is
 	// in the state (tainted) rather than orphaned.
 	plan.ID = types.StringValue(created.AppID)
 	plan.AppID = types.StringValue(created.AppID)
 	app, err := readAfterCreate(ctx, "application "+created.AppID, func(ctx context.Context) (*client.Application, error) {
-		return r.client.GetApplication(ctx, created.AppID)
+		return c.GetApplication(ctx, created.AppID)
 	})
 	if err != nil {
 		plan.SIPURI = types.StringNull()
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		addAPIError(&resp.Diagnostics, "Error reading application after create", "application "+created.AppID, err)
-		return
+		return true
 	}
-	applyApplication(&plan, app)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	applyApplication(plan, app)
+	return true
 }
 
-func (r *ApplicationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, okPlan := decode[applicationModel](ctx, req.Plan, &resp.Diagnostics)
-	state, okState := decode[applicationModel](ctx, req.State, &resp.Diagnostics)
-	if !okPlan || !okState {
-		return
-	}
+func updateApplication(ctx context.Context, c *client.Client, plan, state *applicationModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	id := state.ID.ValueString()
 	// Every field is sent: the update is idempotent, and a removed URL is
 	// sent empty.
-	if err := r.client.UpdateApplication(ctx, id, client.ApplicationUpdate{AppName: plan.AppName.ValueStringPointer(), ApplicationSettings: plan.settings(true)}); err != nil {
+	if err := c.UpdateApplication(ctx, id, client.ApplicationUpdate{AppName: plan.AppName.ValueStringPointer(), ApplicationSettings: plan.settings(true)}); err != nil {
 		addAPIError(&resp.Diagnostics, "Error updating application", "application "+id, err)
-		return
+		return false
 	}
-	app, err := r.client.GetApplication(ctx, id)
+	app, err := c.GetApplication(ctx, id)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error reading application after update", "application "+id, err)
-		return
+		return false
 	}
-	applyApplication(&plan, app)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	applyApplication(plan, app)
+	return true
 }

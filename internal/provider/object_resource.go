@@ -9,17 +9,17 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-// objectKind is what makes one API object a resource: its name, its
-// identity, and how to read, delete and import it by id. objectResource
-// turns it into the Metadata, Configure, IdentitySchema, Read, Delete and
-// ImportState every resource has, so a resource writes only its Schema,
-// Create and Update (CONTRIBUTING.md).
+// objectKind is one API object's resource, as a value: its name, its
+// identity, how to read, delete and import it by id, and its schema,
+// create and update. objectResource serves it as a resource.Resource, so
+// a resource is one variable and the functions it names (CONTRIBUTING.md).
 type objectKind[M any] struct {
 	// typeName follows the provider's name: "_10dlc_brand".
 	typeName string
@@ -42,7 +42,33 @@ type objectKind[M any] struct {
 	// sentences (a string, not an error: Go's error strings are not
 	// sentences). nil takes any id.
 	importAs func(id string) (attrs map[string]string, problem string)
+
+	// schema is the resource's schema.
+	schema func() schema.Schema
+	// create makes the object plan describes and fills plan in from the
+	// API's reply, adding any error to resp. It returns whether the object
+	// exists: then plan, as far as it got, becomes the state (a failed read
+	// after a create leaves it tainted rather than orphaned).
+	create func(ctx context.Context, c *client.Client, plan *M, req resource.CreateRequest, resp *resource.CreateResponse) (exists bool)
+	// update changes the object from state to plan, likewise; it returns
+	// whether plan becomes the state. nil records the plan: a resource
+	// whose every argument replaces it or calls no API.
+	update func(ctx context.Context, c *client.Client, plan, state *M, req resource.UpdateRequest, resp *resource.UpdateResponse) (saved bool)
+
+	// Optional hooks, each the framework method of the same name.
+	modifyPlan       func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+	validateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
+	configValidators []resource.ConfigValidator
+	// delete replaces remove for an object whose delete is more than one
+	// call (a 10DLC number link waits for the operators' unlink).
+	delete func(ctx context.Context, c *client.Client, state *M, diags *diag.Diagnostics)
+	// afterImport adds what an import records besides the id's attributes
+	// (a private mark), after a successful ImportState.
+	afterImport func(ctx context.Context, resp *resource.ImportStateResponse)
 }
+
+// newResource is the constructor the provider registers for k.
+func (k *objectKind[M]) newResource() resource.Resource { return &objectResource[M]{kind: k} }
 
 // idIn is the id of the object a state (decoded into m) names. It reads
 // the raw state: the framework's GetAttribute walks and copies the schema
@@ -86,8 +112,9 @@ func readBy[M, O any](get func(*client.Client, context.Context, string) (*O, err
 	}
 }
 
-// objectResource is the shared part of every resource of one API object.
-// A resource embeds it, with kind set by its constructor.
+// objectResource serves an objectKind as a resource.Resource. The message
+// resource, which is not an API object's, embeds it and overrides its
+// methods.
 type objectResource[M any] struct {
 	client *client.Client
 	kind   *objectKind[M]
@@ -125,10 +152,55 @@ func (r *objectResource[M]) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 }
 
+func (r *objectResource[M]) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = r.kind.schema()
+}
+
+func (r *objectResource[M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, ok := decode[M](ctx, req.Plan, &resp.Diagnostics)
+	if ok && r.kind.create(ctx, r.client, &plan, req, resp) {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	}
+}
+
+func (r *objectResource[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if r.kind.update == nil {
+		r.recordPlan(ctx, req, resp)
+		return
+	}
+	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, okPlan := decode[M](ctx, req.Plan, &resp.Diagnostics)
+	state, okState := decode[M](ctx, req.State, &resp.Diagnostics)
+	if okPlan && okState && r.kind.update(ctx, r.client, &plan, &state, req, resp) {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	}
+}
+
+func (r *objectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.kind.modifyPlan != nil {
+		r.kind.modifyPlan(ctx, req, resp)
+	}
+}
+
+func (r *objectResource[M]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	if r.kind.validateConfig != nil {
+		r.kind.validateConfig(ctx, req, resp)
+	}
+}
+
+func (r *objectResource[M]) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return r.kind.configValidators
+}
+
 // Delete removes the object; one already gone is no error.
 func (r *objectResource[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	state, ok := decode[M](ctx, req.State, &resp.Diagnostics)
 	if !ok {
+		return
+	}
+	if r.kind.delete != nil {
+		r.kind.delete(ctx, r.client, &state, &resp.Diagnostics)
 		return
 	}
 	id := r.kind.idIn(req.State, &state)
@@ -158,6 +230,9 @@ func (r *objectResource[M]) ImportState(ctx context.Context, req resource.Import
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	for name, v := range attrs {
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), v)...)
+	}
+	if r.kind.afterImport != nil && !resp.Diagnostics.HasError() {
+		r.kind.afterImport(ctx, resp)
 	}
 }
 

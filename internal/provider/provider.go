@@ -222,7 +222,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		NewApplicationResource,
+		applicationKind.newResource,
 		NewEndpointResource,
 		NewPhoneNumberResource,
 		NewMaskingSessionResource,
