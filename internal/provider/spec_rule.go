@@ -35,3 +35,43 @@ func (v specRuleValidator) ValidateString(_ context.Context, req validator.Strin
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value", "Attribute "+err.Error()+".")
 	}
 }
+
+// specRuleWorded is specRule for a rule the framework has a validator for
+// (a pattern, a list of values): the verdict is still check's, the rules
+// package's, but a refusal keeps the framework validator's wording
+// ("value must be one of: [...], got: ..."), the text users of every
+// framework provider know. Where the two disagree, check wins: a value
+// check accepts passes, and one only check refuses gets check's message.
+func specRuleWorded(wording validator.String, check func(attr, value string) error) validator.String {
+	return wordedRuleValidator{wording: wording, check: check}
+}
+
+type wordedRuleValidator struct {
+	wording validator.String
+	check   func(attr, value string) error
+}
+
+func (v wordedRuleValidator) Description(ctx context.Context) string {
+	return v.wording.Description(ctx)
+}
+
+func (v wordedRuleValidator) MarkdownDescription(ctx context.Context) string {
+	return v.wording.MarkdownDescription(ctx)
+}
+
+func (v wordedRuleValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	err := v.check(req.Path.String(), req.ConfigValue.ValueString())
+	if err == nil {
+		return
+	}
+	var worded validator.StringResponse
+	v.wording.ValidateString(ctx, req, &worded)
+	if worded.Diagnostics.HasError() {
+		resp.Diagnostics.Append(worded.Diagnostics...)
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value", "Attribute "+err.Error()+".")
+}
