@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
@@ -24,7 +25,13 @@ import (
 // the framework a context that forwards to the call's context only while
 // the call runs; what the framework keeps afterwards is a few words.
 func NewServer(version string) func() tfprotov6.ProviderServer {
-	framework := providerserver.NewProtocol6(New(version)())
+	return NewServerFor(New(version)())
+}
+
+// NewServerFor serves p as NewServer serves this provider (the bench's
+// framework floor serves a variant of it).
+func NewServerFor(p provider.Provider) func() tfprotov6.ProviderServer {
+	framework := providerserver.NewProtocol6(p)
 	return func() tfprotov6.ProviderServer {
 		inner := framework()
 		actions, _ := inner.(tfprotov6.ActionServer) // the framework's server serves actions

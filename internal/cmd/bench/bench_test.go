@@ -158,3 +158,22 @@ func TestPlotIsAWidePNG(t *testing.T) {
 		t.Errorf("plot is %dx%d, want three panels side by side (at least twice as wide as high)", b.Dx(), b.Dy())
 	}
 }
+
+// The -floor table splits the provider's ratio to the no-op plugin into
+// the framework's part and the provider's own, from the medians.
+func TestFloorMarkdownSplitsTheRatio(t *testing.T) {
+	var all []measurement
+	for round, s := range [][3]float64{{10, 11, 12}, {10, 11, 12.1}, {12, 11.5, 14}} {
+		for i, w := range []workload{noopEndpoints, idleEndpoints, endpoints} {
+			all = append(all, measurement{Workload: w.name, N: 1000, Op: "plan", Seconds: s[i], CPUSeconds: 2 * s[i], Round: round + 1})
+		}
+	}
+	got := floorMarkdown(all, options{ns: []int{1000}, repeat: 3})
+	// medians 10 / 11 / 12.1: 1.21x = 1.10x (framework) x 1.10x (provider)
+	for _, want := range []string{"| 1000 | plan | 10.00 s (10.00 to 12.00) | 11.00 s (11.00 to 11.50) | 12.10 s (12.00 to 14.00) |",
+		"1.200, 1.210, 1.167", "**1.210x**", "missed by 16.0%", "| 1.100x | 1.100x | 20.00 / 22.00 / 24.20 |"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("floor table lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -12,6 +12,9 @@ type workload struct {
 	// noop runs the configuration with the schemafloor plugin instead of
 	// the provider: the same schema and state, no work and no API.
 	noop bool
+	// framework runs it with schemafloor's framework floor: the provider
+	// served by the framework as it is, its cpaas_endpoint doing no work.
+	framework bool
 	// api is whether the workload calls the API (emulator latency
 	// changes its times).
 	api bool
@@ -51,6 +54,12 @@ var endpoints = workload{name: "cpaas_endpoint", api: true, build: func(n int) s
 // this schema pays what Terraform spends on it; the difference to
 // endpoints is the provider's own overhead.
 var noopEndpoints = workload{name: "no-op plugin, same schema", noop: true, build: endpoints.build}
+
+// idleEndpoints is the endpoints configuration run with the framework
+// floor (internal/cmd/schemafloor/framework.go): what the plugin framework
+// itself costs for this schema, over noopEndpoints; endpoints over it is
+// the cost of the provider's own code.
+var idleEndpoints = workload{name: "framework floor, same schema", framework: true, build: endpoints.build}
 
 // mixed spreads n resources over every kind in mixedKinds, by weight.
 var mixed = workload{name: "mixed", api: true, build: func(n int) string {

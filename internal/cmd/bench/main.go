@@ -17,7 +17,7 @@
 //	go run ./internal/cmd/bench -quick          # N = 100 only, one round, for a smoke run
 //	go run ./internal/cmd/bench -n 50,200 -latency 20ms -parallelism 10
 //	go run ./internal/cmd/bench -ratelimit      # only the part under the API's rate limit (ratelimit.go)
-//	go run ./internal/cmd/bench -floor          # only cpaas_endpoint against the no-op plugin, N = 1000, zero latency
+//	go run ./internal/cmd/bench -floor          # only cpaas_endpoint against the no-op plugin and the framework floor, N = 1000, zero latency
 package main
 
 import (
@@ -67,7 +67,7 @@ func main() {
 	skipMixed := flag.Bool("skip-mixed", false, "leave out the mixed workload")
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
-	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint and the no-op plugin with its schema, zero latency (-n defaults to 1000)")
+	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000)")
 	rlN := flag.Int("rl-n", 500, "endpoints of the rate-limited part")
 	rlRate := flag.Float64("rl-rate", 20, "the emulator's rate limit in the rate-limited part, requests/s per account")
 	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
@@ -119,8 +119,11 @@ type measurement struct {
 	N        int
 	Op       string // apply, plan, destroy
 	Seconds  float64
-	Requests int
-	PeakKiB  int64 // VmHWM of the provider process(es), 0 for terraform_data
+	// CPUSeconds is the CPU time of Terraform and its plugin processes:
+	// less sensitive than Seconds to what else the machine runs.
+	CPUSeconds float64
+	Requests   int
+	PeakKiB    int64 // VmHWM of the provider process(es), 0 for terraform_data
 	// StateBytes is the size of terraform.tfstate after apply (0 for the
 	// other commands): Terraform rewrites the whole file after each
 	// resource, so its size per resource drives apply and destroy time.
@@ -137,15 +140,15 @@ func run(o options) error {
 
 	step("building the provider and the emulator")
 	bin := filepath.Join(work, "bin")
-	if err := runQuiet(".", nil, "go", "build", "-ldflags", "-X main.version=bench", "-o", filepath.Join(bin, "terraform-provider-cpaas"), "."); err != nil {
+	if err := goBuild("-ldflags", "-X main.version=bench", "-o", filepath.Join(bin, "terraform-provider-cpaas"), "."); err != nil {
 		return err
 	}
 	noopBin := filepath.Join(work, "bin-noop")
-	if err := runQuiet(".", nil, "go", "build", "-o", filepath.Join(noopBin, "terraform-provider-cpaas"), "./internal/cmd/schemafloor"); err != nil {
+	if err := goBuild("-o", filepath.Join(noopBin, "terraform-provider-cpaas"), "./internal/cmd/schemafloor"); err != nil {
 		return err
 	}
 	emuBin := filepath.Join(bin, "cpaas-emulator")
-	if err := runQuiet(".", nil, "go", "build", "-o", emuBin, "./cmd/cpaas-emulator"); err != nil {
+	if err := goBuild("-o", emuBin, "./cmd/cpaas-emulator"); err != nil {
 		return err
 	}
 
@@ -165,7 +168,17 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	b := &bencher{o: o, emu: emu, work: work, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig,
+	frameworkCLIConfig := ""
+	if o.floorOnly {
+		fwBin := filepath.Join(work, "bin-framework")
+		if err := goBuild("-ldflags", "-X main.mode=framework", "-o", filepath.Join(fwBin, "terraform-provider-cpaas"), "./internal/cmd/schemafloor"); err != nil {
+			return err
+		}
+		if frameworkCLIConfig, err = writeCLIConfig(work, "terraformrc-framework", fwBin); err != nil {
+			return err
+		}
+	}
+	b := &bencher{o: o, emu: emu, work: work, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig, frameworkCLIConfig: frameworkCLIConfig,
 		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
 			// The provider remembers learned rate limits under the user's
 			// cache directory; the bench keeps its own (and the
@@ -182,7 +195,7 @@ func run(o options) error {
 
 	workloads := []workload{baseline, noopData, noopEndpoints, endpoints}
 	if o.floorOnly {
-		workloads = []workload{noopEndpoints, endpoints}
+		workloads = []workload{noopEndpoints, idleEndpoints, endpoints}
 	}
 	if !o.skipMixed {
 		workloads = append(workloads, mixed)
@@ -300,8 +313,12 @@ type bencher struct {
 	work string
 	env  []string
 	// cliConfig points Terraform at the provider, noopCLIConfig at the
-	// schemafloor plugin (dev_overrides, no registry).
-	cliConfig, noopCLIConfig string
+	// schemafloor plugin, frameworkCLIConfig at its framework floor (-floor
+	// only) (dev_overrides, no registry).
+	cliConfig, noopCLIConfig, frameworkCLIConfig string
+	// cpu is the CPU time (user and system) of the last terraform command
+	// and the plugin processes it started and waited for.
+	cpu time.Duration
 	// extraEnv is added to the environment of the next commands.
 	extraEnv []string
 }
@@ -345,8 +362,11 @@ func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measur
 			return nil, err
 		}
 		cliConfig := b.cliConfig
-		if w.noop {
+		switch {
+		case w.noop:
 			cliConfig = b.noopCLIConfig
+		case w.framework:
+			cliConfig = b.frameworkCLIConfig
 		}
 		d, peak, err := b.terraform(dir, cliConfig, op.args...)
 		if err != nil {
@@ -359,7 +379,7 @@ func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measur
 		if err != nil {
 			return nil, err
 		}
-		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), Requests: reqs, PeakKiB: peak, Round: round}
+		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), CPUSeconds: b.cpu.Seconds(), Requests: reqs, PeakKiB: peak, Round: round}
 		if op.op == "apply" {
 			if fi, err := os.Stat(filepath.Join(dir, "terraform.tfstate")); err == nil {
 				m.StateBytes = fi.Size()
@@ -413,6 +433,7 @@ func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duratio
 	go func() { peakCh <- samplePeakMemory(cmd.Process.Pid, stop) }()
 	err := cmd.Wait()
 	elapsed := time.Since(start)
+	b.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	close(stop)
 	peak := <-peakCh
 	if err != nil {
@@ -617,14 +638,14 @@ func (e *emulatorProc) requests() (int, error) {
 
 func step(s string) { fmt.Printf("==> %s\n", s) }
 
-func runQuiet(dir string, env []string, name string, args ...string) error {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
+// goBuild runs go build in the working directory (the repository root,
+// as make bench runs it), showing its output only if it fails.
+func goBuild(args ...string) error {
+	cmd := exec.Command("go", append([]string{"build"}, args...)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s %s: %w\n%s", name, strings.Join(args, " "), err, out.String())
+		return fmt.Errorf("go build %s: %w\n%s", strings.Join(args, " "), err, out.String())
 	}
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"log"
+	"os"
 	"strings"
 	"sync/atomic"
 
@@ -48,10 +49,26 @@ var dataSchema = &tfprotov6.Schema{Block: &tfprotov6.SchemaBlock{Attributes: []*
 	{Name: "triggers_replace", Type: tftypes.DynamicPseudoType, Optional: true},
 }}}
 
+// mode is "framework" in the build of the framework floor (framework.go):
+// go build -ldflags "-X main.mode=framework".
+var mode string
+
 func main() {
 	// The same collector settings as the provider, so that the comparison
 	// measures the provider's work and not a runtime setting.
 	gctune.Apply()
+	if mode == "framework" {
+		// Served as the provider serves itself (main.go): the same server,
+		// and the plugin libraries' logs off as Terraform does not read them.
+		for _, v := range []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", "TF_LOG_PROVIDER_CPAAS"} {
+			_ = os.Setenv(v, "off")
+		}
+		err := tf6server.Serve("registry.terraform.io/cpaas-dev/cpaas", provider.NewServerFor(frameworkFloor{provider.New("schemafloor")()}))
+		if err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	f, err := newFloor()
 	if err != nil {
 		log.Fatal(err)
