@@ -4,15 +4,14 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"log"
 	"os"
 	"path/filepath"
-	"runtime/pprof"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/cpuprofile"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
@@ -38,13 +37,8 @@ func main() {
 	if dir, err := os.UserCacheDir(); err == nil {
 		provider.RememberPacesIn(filepath.Join(dir, "terraform-provider-cpaas", "rate-limits"))
 	}
-	// For profiling the provider under Terraform (README, Performance):
-	// each plugin process writes DIR/cpu-PID.pprof.
-	if dir := os.Getenv("CPAAS_PROVIDER_CPUPROFILE"); dir != "" {
-		if stop := startCPUProfile(dir); stop != nil {
-			defer stop()
-		}
-	}
+	// For profiling the provider under Terraform (README, Performance).
+	defer cpuprofile.FromEnv()()
 
 	var opts []tf6server.ServeOpt
 	if debug {
@@ -56,22 +50,6 @@ func main() {
 	if err != nil {
 		log.Fatal(err.Error())
 	}
-}
-
-// startCPUProfile profiles this process into dir until the returned stop
-// runs (when Serve returns: Terraform stops a plugin gracefully).
-func startCPUProfile(dir string) func() {
-	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("cpu-%d.pprof", os.Getpid())))
-	if err != nil {
-		log.Printf("CPAAS_PROVIDER_CPUPROFILE: %v", err)
-		return nil
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		log.Printf("CPAAS_PROVIDER_CPUPROFILE: %v", err)
-		f.Close()
-		return nil
-	}
-	return func() { pprof.StopCPUProfile(); f.Close() }
 }
 
 // Log levels of the plugin libraries and of this provider. Unset, each

@@ -32,6 +32,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/cpuprofile"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
@@ -57,6 +58,7 @@ func main() {
 	// The same collector settings as the provider, so that the comparison
 	// measures the provider's work and not a runtime setting.
 	gctune.Apply()
+	defer cpuprofile.FromEnv()()
 	if mode == "framework" {
 		// Served as the provider serves itself (main.go): the same server,
 		// and the plugin libraries' logs off as Terraform does not read them.
