@@ -77,7 +77,7 @@ const applicationDeleteRule = "Destroying an application never deletes an endpoi
 	"that use the application are detached from it (their `app_id` becomes empty) and keep working without one; an endpoint or " +
 	"number managed elsewhere with `app_id` set to this application shows the detachment as a change of `app_id` on its next plan."
 
-func applicationSchema() schema.Schema {
+func applicationSchema(context.Context) schema.Schema {
 	optionalURL := func(what string) schema.StringAttribute {
 		return optionalString(what+", "+applicationrules.URLRule+". Updates in place; removing it removes the URL.", appURLRule)
 	}

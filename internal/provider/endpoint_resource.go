@@ -19,35 +19,25 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
-var (
-	_ resource.ResourceWithConfigValidators = &EndpointResource{}
-	_ resource.ResourceWithModifyPlan       = &EndpointResource{}
-)
-
 // privateKeyPasswordWO is the private-state key holding the fingerprint of
 // the API's password digest after the last write of password_wo, as a JSON
 // string. Key and value are short: Terraform rewrites the whole state file
 // after each resource it applies, so every byte per resource counts N times.
 const privateKeyPasswordWO = "pw"
 
-// EndpointResource manages a SIP endpoint.
-type EndpointResource struct {
-	objectResource[endpointModel]
-}
-
-// NewEndpointResource is the constructor the provider registers.
-func NewEndpointResource() resource.Resource {
-	return &EndpointResource{objectResource[endpointModel]{kind: endpointKind}}
-}
-
-// endpointKind reads, deletes and imports an endpoint by its endpoint_id.
-// The password cannot be read back: an import with none configured keeps
-// the endpoint's own; a configured one is set again by the first apply (the
-// same value is harmless).
+// endpointKind is cpaas_endpoint, a SIP endpoint, read, deleted and
+// imported by its endpoint_id. The password cannot be read back: an import
+// with none configured keeps the endpoint's own; a configured one is set
+// again by the first apply (the same value is harmless).
 var endpointKind = &objectKind[endpointModel]{
 	typeName: "_endpoint", what: "endpoint", identity: endpointIdentity,
+	schema: endpointSchema, create: createEndpoint, update: updateEndpoint,
 	refresh: refreshEndpoint,
 	remove:  (*client.Client).DeleteEndpoint,
+	// password and password_wo: the raw configuration's two root
+	// attributes, not a path-expression validator (README, Performance).
+	configValidators: []resource.ConfigValidator{rootConflicting{names: []string{"password", "password_wo"}}},
+	modifyPlan:       requireEndpointPassword,
 }
 
 type endpointModel struct {
@@ -68,8 +58,12 @@ var passwordRule = specRule(fmt.Sprintf("at least %d characters", endpointrules.
 	return endpointrules.CheckPasswordOf(attr, v)
 })
 
-func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+// usernameRule is the API's username rule (endpointrules) at plan time.
+var usernameRule = specRuleWorded(stringvalidator.RegexMatches(endpointrules.UsernamePattern, "must be "+endpointrules.UsernameRule),
+	func(_, v string) error { return endpointrules.CheckUsername(v) })
+
+func endpointSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "A SIP endpoint that phones and softphones register with. Creating one needs exactly one of `password` and " +
 			"`password_wo`. An endpoint adopted by an import (whose password is rarely known) may have neither: it keeps the password it " +
 			"has, and Terraform never changes it until one is configured. A password changed outside Terraform is detected by comparing the MD5 digest " +
@@ -79,7 +73,7 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 			"id": computedKeptString("Endpoint id (`endpoint_id`)."),
 			"username": requiredReplacingString("Requested username, "+endpointrules.UsernameRule+". The API appends 12 digits to form "+
 				"the SIP username (`sip_username`). Changing it replaces the endpoint.",
-				stringvalidator.RegexMatches(endpointrules.UsernamePattern, "must be "+endpointrules.UsernameRule)),
+				usernameRule),
 			"password": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("Password, at least %d characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place.", endpointrules.MinPasswordLength),
 				Optional:            true,
@@ -121,17 +115,11 @@ func (r *EndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, r
 	}
 }
 
-func (r *EndpointResource) ConfigValidators(context.Context) []resource.ConfigValidator {
-	return []resource.ConfigValidator{
-		rootConflicting{names: []string{"password", "password_wo"}},
-	}
-}
-
-// ModifyPlan requires a password to create an endpoint. An endpoint that
+// requireEndpointPassword requires a password to create an endpoint. An endpoint that
 // exists (imported, perhaps from a generated configuration) keeps its
 // password when none is configured: it cannot be read back, and a team
 // adopting old phones seldom knows it.
-func (r *EndpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func requireEndpointPassword(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
@@ -169,12 +157,7 @@ func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.Endp
 		func(e *client.EndpointCreated) string { return e.EndpointID })
 }
 
-func (r *EndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, ok := decode[endpointModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
+func createEndpoint(ctx context.Context, c *client.Client, plan *endpointModel, req resource.CreateRequest, resp *resource.CreateResponse) bool {
 	// password_wo is only in the configuration (never in the plan); it is
 	// read from the raw configuration rather than by decoding all of it.
 	password := plan.Password.ValueString()
@@ -182,7 +165,7 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 	if writeOnly {
 		password = passwordWO
 	}
-	created, err := createEndpointOrAdopt(ctx, r.client, client.EndpointCreate{
+	created, err := createEndpointOrAdopt(ctx, c, client.EndpointCreate{
 		Username: plan.Username.ValueString(),
 		Password: password,
 		Alias:    plan.Alias.ValueString(),
@@ -190,7 +173,7 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 	})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating endpoint", "username "+plan.Username.ValueString(), err)
-		return
+		return false
 	}
 	// Record the id at once: if the read below fails, the endpoint is in the
 	// state (tainted) rather than orphaned.
@@ -200,20 +183,19 @@ func (r *EndpointResource) Create(ctx context.Context, req resource.CreateReques
 
 	// A new endpoint is never registered, and the API stores the MD5 of the
 	// password we sent: with its SIP URI the create reply says everything.
-	uri, err := r.client.NewEndpointSIPURI(ctx, created.EndpointID, created.Username)
+	uri, err := c.NewEndpointSIPURI(ctx, created.EndpointID, created.Username)
 	if err != nil {
 		plan.SIPURI = types.StringNull()
 		plan.SIPRegistered = types.BoolNull()
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		addAPIError(&resp.Diagnostics, "Error reading endpoint after create", "endpoint "+created.EndpointID, err)
-		return
+		return true
 	}
 	plan.SIPURI = types.StringValue(uri)
 	plan.SIPRegistered = types.BoolValue(false)
 	if writeOnly {
-		r.rememberPasswordWO(ctx, resp.Private, created.EndpointID, endpointrules.PasswordDigest(password))
+		rememberPasswordWO(ctx, c, resp.Private, created.EndpointID, endpointrules.PasswordDigest(password))
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	return true
 }
 
 // privateSetter is the part of the framework's private state both create
@@ -224,8 +206,8 @@ type privateSetter interface {
 
 // rememberPasswordWO keeps a keyed fingerprint of the API's password digest
 // (the MD5 hex of the password) of endpoint id.
-func (r *EndpointResource) rememberPasswordWO(ctx context.Context, private privateSetter, id, passwordMD5 string) {
-	data, _ := json.Marshal(r.client.Fingerprint(id + ":" + passwordMD5))
+func rememberPasswordWO(ctx context.Context, c *client.Client, private privateSetter, id, passwordMD5 string) {
+	data, _ := json.Marshal(c.Fingerprint(id + ":" + passwordMD5))
 	private.SetKey(ctx, privateKeyPasswordWO, data)
 }
 
@@ -271,13 +253,7 @@ func refreshEndpoint(ctx context.Context, c *client.Client, id string, m *endpoi
 	return nil
 }
 
-func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, okPlan := decode[endpointModel](ctx, req.Plan, &resp.Diagnostics)
-	state, okState := decode[endpointModel](ctx, req.State, &resp.Diagnostics)
-	if !okPlan || !okState {
-		return
-	}
+func updateEndpoint(ctx context.Context, c *client.Client, plan, state *endpointModel, req resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	in := client.EndpointUpdate{Alias: changedString(plan.Alias, state.Alias), AppID: changedString(plan.AppID, state.AppID)}
 	if !plan.Password.IsNull() {
 		in.Password = changedString(plan.Password, state.Password)
@@ -288,16 +264,16 @@ func (r *EndpointResource) Update(ctx context.Context, req resource.UpdateReques
 		in.Password = &passwordWO
 	}
 	if in != (client.EndpointUpdate{}) {
-		if err := r.client.UpdateEndpoint(ctx, state.ID.ValueString(), in); err != nil {
+		if err := c.UpdateEndpoint(ctx, state.ID.ValueString(), in); err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating endpoint", "endpoint "+state.ID.ValueString(), err)
-			return
+			return false
 		}
 	}
 	if sendWO {
 		// The digest recognises later drift; the API stores the MD5 of the
 		// password we sent, so it needs no read-back.
-		r.rememberPasswordWO(ctx, resp.Private, state.ID.ValueString(), endpointrules.PasswordDigest(passwordWO))
+		rememberPasswordWO(ctx, c, resp.Private, state.ID.ValueString(), endpointrules.PasswordDigest(passwordWO))
 	}
 	plan.PasswordWO = types.StringNull()
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	return true
 }

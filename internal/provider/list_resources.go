@@ -174,7 +174,7 @@ func NewEndpointListResource() list.ListResource { return &listResource{listKind
 
 var endpointList = listKind{
 	typeName: "_endpoint", objects: "endpoints", identity: endpointIdentity,
-	resource: NewEndpointResource,
+	resource: endpointKind.newResource,
 	description: "Every SIP endpoint of the account, named by `endpoint_id`. The API offers no filter; `username` narrows " +
 		"the list to endpoints whose requested username (the SIP username without its 12 digits) is the one given. Passwords are never " +
 		"listed: an endpoint imported without one keeps its own.",
@@ -252,7 +252,7 @@ func NewTenDLCCampaignNumberListResource() list.ListResource {
 
 var campaignNumberList = listKind{
 	typeName: "_10dlc_campaign_number", objects: "10DLC number links", identity: campaignNumberIdentity,
-	resource: NewTenDLCCampaignNumberResource,
+	resource: campaignNumberKind.newResource,
 	description: "The numbers linked (or being linked) to one campaign, or to every campaign of the account, named by " +
 		"`campaign_id` and `number`. A link the operators refused holds nothing and is not listed.",
 	filters: map[string]listschema.StringAttribute{
@@ -306,7 +306,7 @@ func NewPhoneNumberListResource() list.ListResource { return &listResource{listK
 
 var phoneNumberList = listKind{
 	typeName: "_phone_number", objects: "phone numbers", identity: phoneNumberIdentity,
-	resource: NewPhoneNumberResource,
+	resource: phoneNumberKind.newResource,
 	description: "The numbers the account owns, named by `number`, with the account's own filters. Destroying an imported " +
 		"`cpaas_phone_number` releases the number: add `lifecycle { prevent_destroy = true }` to what you generate.",
 	filters: map[string]listschema.StringAttribute{

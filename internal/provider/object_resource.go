@@ -47,7 +47,7 @@ type objectKind[M any] struct {
 	importAs func(id string) (attrs map[string]string, problem string)
 
 	// schema is the resource's schema.
-	schema func() schema.Schema
+	schema func(context.Context) schema.Schema
 	// create makes the object plan describes and fills plan in from the
 	// API's reply, adding any error to resp. It returns whether the object
 	// exists: then plan, as far as it got, becomes the state (a failed read
@@ -159,8 +159,8 @@ func (r *objectResource[M]) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 }
 
-func (r *objectResource[M]) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = r.kind.schema()
+func (r *objectResource[M]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = r.kind.schema(ctx)
 }
 
 func (r *objectResource[M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

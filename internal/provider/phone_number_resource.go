@@ -16,21 +16,12 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-// PhoneNumberResource buys a phone number; destroying it releases the
-// number.
-type PhoneNumberResource struct {
-	objectResource[phoneNumberResourceModel]
-}
-
-// NewPhoneNumberResource is the constructor the provider registers.
-func NewPhoneNumberResource() resource.Resource {
-	return &PhoneNumberResource{objectResource[phoneNumberResourceModel]{kind: phoneNumberKind}}
-}
-
-// phoneNumberKind reads, releases and imports a number of the account by
-// the number itself, digits with the country code.
+// phoneNumberKind is cpaas_phone_number: it buys a phone number, and
+// destroying it releases the number. It reads, releases and imports a
+// number of the account by the number itself, digits with the country code.
 var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	typeName: "_phone_number", what: "phone number", identity: phoneNumberIdentity,
+	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
 	refresh: readBy((*client.Client).GetNumber, applyNumber),
 	remove: func(c *client.Client, ctx context.Context, number string) error {
 		tflog.Info(ctx, "releasing phone number", map[string]any{"number": number})
@@ -115,12 +106,16 @@ type phoneNumberResourceModel struct {
 	numberRecordModel
 }
 
-func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+// numberRule is the API's number rule (numberrules) at plan time.
+var numberRule = specRuleWorded(stringvalidator.RegexMatches(numberrules.NumberPattern, numberrules.RuleNumber),
+	func(_, v string) error { return numberrules.CheckNumber(v) })
+
+func phoneNumberSchema(context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		"id": computedKeptString("The number (same as `number`)."),
 		"number": requiredReplacingString("Number to buy, digits with the country code and no `+` (`14154009186`), usually taken from "+
 			"`cpaas_phone_numbers`. Changing it buys the new number and **releases the old one**.",
-			stringvalidator.RegexMatches(numberrules.NumberPattern, numberrules.RuleNumber)),
+			numberRule),
 		"app_id": appIDAttribute("that answers calls and messages to the number"),
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),
@@ -135,7 +130,7 @@ func (r *PhoneNumberResource) Schema(_ context.Context, _ resource.SchemaRequest
 			attrs[name] = computedKeptString(desc)
 		}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Buys a phone number for the account. Destroying the resource **releases the number**: it goes " +
 			"back on sale and may be bought by someone else, so a replacement (a new `number`, or `terraform taint`) gives up the " +
 			"old number for good. Guard numbers you cannot lose with `lifecycle { prevent_destroy = true }`. When `number` comes " +
@@ -177,47 +172,39 @@ func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string,
 		func(*client.PhoneNumberBought) string { return number })
 }
 
-func (r *PhoneNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, ok := decode[phoneNumberResourceModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
+func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberResourceModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
 	number := plan.Number.ValueString()
-	_, err := buyPhoneNumberOrAdopt(ctx, r.client, number, client.PhoneNumberBuy{AppID: plan.AppID.ValueString()})
+	_, err := buyPhoneNumberOrAdopt(ctx, c, number, client.PhoneNumberBuy{AppID: plan.AppID.ValueString()})
 	if err != nil {
-		if client.StatusCode(err) == http.StatusBadRequest && r.accountOwns(ctx, number) {
+		if client.StatusCode(err) == http.StatusBadRequest && accountOwns(ctx, c, number) {
 			resp.Diagnostics.AddError("Phone number already belongs to the account", alreadyOwnedDetail(number, err))
-			return
+			return false
 		}
 		addAPIError(&resp.Diagnostics, "Error buying phone number", "number "+number, err)
-		return
+		return false
 	}
 	// Record the number at once: if a step below fails, the purchase is in
-	// the state (tainted) rather than orphaned.
+	// the state (tainted) rather than orphaned, with what is not known null.
 	plan.ID = types.StringValue(number)
-	setPartial := func() {
-		partial := phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: plan.AppID, Alias: types.StringNull()}
-		partial.numberRecordModel = nullRecord()
-		resp.Diagnostics.Append(resp.State.Set(ctx, &partial)...)
+	partial := func() bool {
+		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: plan.AppID, Alias: types.StringNull(), numberRecordModel: nullRecord()}
+		return true
 	}
 	if !plan.Alias.IsNull() {
-		if err := r.client.UpdateNumber(ctx, number, client.NumberUpdate{Alias: plan.Alias.ValueStringPointer()}); err != nil {
-			setPartial()
+		if err := c.UpdateNumber(ctx, number, client.NumberUpdate{Alias: plan.Alias.ValueStringPointer()}); err != nil {
 			addAPIError(&resp.Diagnostics, "Error setting the alias of a bought phone number", "number "+number, err)
-			return
+			return partial()
 		}
 	}
 	n, err := readAfterCreate(ctx, "phone number "+number, func(ctx context.Context) (*client.AccountNumber, error) {
-		return r.client.GetNumber(ctx, number)
+		return c.GetNumber(ctx, number)
 	})
 	if err != nil {
-		setPartial()
 		addAPIError(&resp.Diagnostics, "Error reading phone number after buying it", "number "+number, err)
-		return
+		return partial()
 	}
-	applyNumber(&plan, n)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	applyNumber(plan, n)
+	return true
 }
 
 func nullRecord() numberRecordModel {
@@ -230,28 +217,22 @@ func nullRecord() numberRecordModel {
 	}
 }
 
-func (r *PhoneNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, okPlan := decode[phoneNumberResourceModel](ctx, req.Plan, &resp.Diagnostics)
-	state, okState := decode[phoneNumberResourceModel](ctx, req.State, &resp.Diagnostics)
-	if !okPlan || !okState {
-		return
-	}
+func updatePhoneNumber(ctx context.Context, c *client.Client, plan, state *phoneNumberResourceModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	in := client.NumberUpdate{AppID: changedString(plan.AppID, state.AppID), Alias: changedString(plan.Alias, state.Alias)}
 	if in != (client.NumberUpdate{}) {
-		if err := r.client.UpdateNumber(ctx, state.ID.ValueString(), in); err != nil {
+		if err := c.UpdateNumber(ctx, state.ID.ValueString(), in); err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating phone number", "number "+state.ID.ValueString(), err)
-			return
+			return false
 		}
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	return true
 }
 
 // accountOwns reports whether the account owns number already: a refused
 // purchase of such a number is not a configuration error but a number to
 // import.
-func (r *PhoneNumberResource) accountOwns(ctx context.Context, number string) bool {
-	n, err := r.client.GetNumber(ctx, number)
+func accountOwns(ctx context.Context, c *client.Client, number string) bool {
+	n, err := c.GetNumber(ctx, number)
 	return err == nil && n != nil
 }
 

@@ -223,13 +223,13 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		applicationKind.newResource,
-		NewEndpointResource,
-		NewPhoneNumberResource,
+		endpointKind.newResource,
+		phoneNumberKind.newResource,
 		NewMaskingSessionResource,
 		NewMessageResource,
 		NewTenDLCBrandResource,
 		NewTenDLCCampaignResource,
-		NewTenDLCCampaignNumberResource,
+		campaignNumberKind.newResource,
 	}
 }
 

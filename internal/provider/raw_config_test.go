@@ -17,7 +17,7 @@ func endpointConfig(t testing.TB, values map[string]tftypes.Value) tfsdk.Config 
 	t.Helper()
 	ctx := context.Background()
 	var sresp resource.SchemaResponse
-	NewEndpointResource().Schema(ctx, resource.SchemaRequest{}, &sresp)
+	endpointKind.newResource().Schema(ctx, resource.SchemaRequest{}, &sresp)
 	typ := sresp.Schema.Type().TerraformType(ctx).(tftypes.Object)
 	attrs := map[string]tftypes.Value{}
 	for name, at := range typ.AttributeTypes {

@@ -2,8 +2,12 @@ package provider
 
 import (
 	"context"
+	"regexp"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 // specRule is the one way a rule of the spec reaches plan time: it runs
@@ -74,4 +78,12 @@ func (v wordedRuleValidator) ValidateString(ctx context.Context, req validator.S
 		return
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value", "Attribute "+err.Error()+".")
+}
+
+// shapeRule is the plan-time check of a 10DLC id or number shape
+// (tendlcrules.CheckShape): pattern, and rule, its words.
+func shapeRule(pattern *regexp.Regexp, rule string) validator.String {
+	return specRuleWorded(stringvalidator.RegexMatches(pattern, "must be "+rule), func(attr, v string) error {
+		return tendlcrules.CheckShape(attr, v, pattern, rule)
+	})
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -19,21 +18,14 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-// TenDLCCampaignNumberResource links one long code to a 10DLC campaign.
-type TenDLCCampaignNumberResource struct {
-	objectResource[tendlcCampaignNumberModel]
-}
-
-// NewTenDLCCampaignNumberResource is the constructor the provider registers.
-func NewTenDLCCampaignNumberResource() resource.Resource {
-	return &TenDLCCampaignNumberResource{objectResource[tendlcCampaignNumberModel]{kind: campaignNumberKind}}
-}
-
-// campaignNumberKind reads and imports a link by "<campaign_id>/<number>".
-// Its Delete is the resource's own: an unlink is a request the operators
-// answer, waited for within timeouts.delete.
+// campaignNumberKind is cpaas_10dlc_campaign_number: one long code linked
+// to a 10DLC campaign, read and imported by "<campaign_id>/<number>". Its
+// delete is an unlink request the operators answer, waited for within
+// timeouts.delete; an update only records url, method or timeouts (they
+// matter for the unlink request, and the link cannot change in place).
 var campaignNumberKind = &objectKind[tendlcCampaignNumberModel]{
 	typeName: "_10dlc_campaign_number", what: "10DLC number link", identity: campaignNumberIdentity,
+	schema: campaignNumberSchema, create: linkCampaignNumber, delete: unlinkCampaignNumber,
 	refresh: refreshCampaignNumber,
 	importAs: func(id string) (map[string]string, string) {
 		campaignID, number, err := tendlcrules.ParseCampaignNumberID(id)
@@ -75,8 +67,8 @@ func (m *tendlcCampaignNumberModel) link() (campaignID, number, what string) {
 	return campaignID, number, fmt.Sprintf("number %s of 10DLC campaign %s", number, campaignID)
 }
 
-func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func campaignNumberSchema(ctx context.Context) schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Links one long code of the account to a registered 10DLC campaign, so it may send A2P traffic under it. " +
 			"Creating it asks the operators to link the number and waits (within `timeouts.create`, default 20 minutes) until they have; " +
 			"a refused link fails the apply with the operators' reason and nothing is saved, so the next apply asks again. Destroying it " +
@@ -84,8 +76,8 @@ func (r *TenDLCCampaignNumberResource) Schema(ctx context.Context, _ resource.Sc
 			"campaign. A number can be linked to one campaign at a time.\n\n" + adoptRuleCampaignNumber,
 		Attributes: map[string]schema.Attribute{
 			"id":          computedKeptString("`<campaign_id>/<number>`, the import id."),
-			"campaign_id": requiredReplacingString("Id of the registered campaign, "+tendlcrules.CampaignIDRule+". Changing it unlinks the number and links it to the new campaign.", stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)),
-			"number":      requiredReplacingString("The number to link: "+tendlcrules.NumberRule+". It must belong to the account. Changing it replaces the link.", stringvalidator.RegexMatches(tendlcrules.NumberPattern, "must be "+tendlcrules.NumberRule)),
+			"campaign_id": requiredReplacingString("Id of the registered campaign, "+tendlcrules.CampaignIDRule+". Changing it unlinks the number and links it to the new campaign.", shapeRule(tendlcrules.CampaignIDPattern, tendlcrules.CampaignIDRule)),
+			"number":      requiredReplacingString("The number to link: "+tendlcrules.NumberRule+". It must belong to the account. Changing it replaces the link.", shapeRule(tendlcrules.NumberPattern, tendlcrules.NumberRule)),
 			"url": optionalString("Absolute `http://` or `https://` URL that receives the signed `number_linking` callbacks (`created`, then `success` "+
 				"or `failed`) of the link request and the `number_unlinking` callbacks of the unlink request on destroy. Updates in place "+
 				"(no API call): the new value is used for the unlink request.", callbackURLRule),
@@ -198,64 +190,50 @@ func unlinkNumberOrConfirm(ctx context.Context, c *client.Client, campaignID, nu
 	return err
 }
 
-func (r *TenDLCCampaignNumberResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, ok := decode[tendlcCampaignNumberModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
+func linkCampaignNumber(ctx context.Context, c *client.Client, plan *tendlcCampaignNumberModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
 	timeout, diags := plan.Timeouts.Create(ctx, defaultLinkTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
-		return
+		return false
 	}
 	campaignID, number, what := plan.link()
-	err := linkNumberOrAdopt(ctx, r.client, campaignID, client.NumberLink{
+	err := linkNumberOrAdopt(ctx, c, campaignID, client.NumberLink{
 		Numbers: []string{number}, URL: plan.URL.ValueString(), Method: plan.Method.ValueString(),
 	})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error linking number to 10DLC campaign", what, err)
-		return
+		return false
 	}
 	plan.ID = types.StringValue(tendlcrules.CampaignNumberID(campaignID, number))
-	n, err := waitNumberLinked(ctx, r.client, campaignID, number, timeout)
+	n, err := waitNumberLinked(ctx, c, campaignID, number, timeout)
 	switch {
 	case errors.Is(err, wait.ErrTimeout):
 		plan.Status = types.StringValue(tendlcrules.StatusProcessing)
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		addTimeoutError(&resp.Diagnostics, "Timed out waiting for the 10DLC number link", what, timeout, tendlcrules.StatusProcessing)
+		return true
 	case err != nil:
 		plan.Status = types.StringValue(tendlcrules.StatusProcessing)
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		addAPIError(&resp.Diagnostics, "Error waiting for the 10DLC number link", what, err)
+		return true
 	case n == nil:
 		resp.Diagnostics.AddError("10DLC number link disappeared",
 			fmt.Sprintf("%s vanished while the link request was processed (was the campaign deleted?). Nothing was saved; apply again to retry.", what))
+		return false
 	case n.Status == tendlcrules.StatusFailed:
 		resp.Diagnostics.AddAttributeError(path.Root("number"), "Operators refused to link the number to the 10DLC campaign",
 			fmt.Sprintf("The link request for %s failed: %s\n\nNothing was saved in the state; apply again to retry the link.", what, n.Reason))
-	default:
-		plan.Status = types.StringValue(n.Status)
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		return false
 	}
+	plan.Status = types.StringValue(n.Status)
+	return true
 }
 
-// Update only records url, method or timeouts: they matter for the unlink
-// request, and the link itself cannot change in place.
-func (r *TenDLCCampaignNumberResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.recordPlan(ctx, req, resp)
-}
-
-// Delete asks the operators to unlink the number and waits until they
-// have (or refused); a number not linked is done at once.
-func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	state, ok := decode[tendlcCampaignNumberModel](ctx, req.State, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	timeout, diags := state.Timeouts.Delete(ctx, defaultLinkTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+// unlinkCampaignNumber asks the operators to unlink the number and waits
+// until they have (or refused); a number not linked is done at once.
+func unlinkCampaignNumber(ctx context.Context, c *client.Client, state *tendlcCampaignNumberModel, diags *diag.Diagnostics) {
+	timeout, d := state.Timeouts.Delete(ctx, defaultLinkTimeout)
+	diags.Append(d...)
+	if diags.HasError() {
 		return
 	}
 	campaignID, number, what := state.link()
@@ -264,12 +242,12 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 
 	// A request still in progress (a link that timed out earlier) must
 	// settle before the number can be unlinked.
-	n, err := waitNumberLinked(ctx, r.client, campaignID, number, timeout)
+	n, err := waitNumberLinked(ctx, c, campaignID, number, timeout)
 	if err == nil && (n == nil || n.Status == tendlcrules.StatusFailed) {
 		return // not linked: nothing to unlink
 	}
 	if err == nil {
-		err = unlinkNumberOrConfirm(ctx, r.client, campaignID, number, client.NumberUnlink{URL: state.URL.ValueString(), Method: state.Method.ValueString()})
+		err = unlinkNumberOrConfirm(ctx, c, campaignID, number, client.NumberUnlink{URL: state.URL.ValueString(), Method: state.Method.ValueString()})
 		if errors.Is(err, client.ErrNotFound) {
 			return
 		}
@@ -277,18 +255,18 @@ func (r *TenDLCCampaignNumberResource) Delete(ctx context.Context, req resource.
 	if err == nil {
 		// After the request the number reads PROCESSING until operators
 		// answer: gone (unlinked) or COMPLETED with a reason (refused).
-		n, err = waitNumberUnlinked(ctx, r.client, campaignID, number, timeout)
+		n, err = waitNumberUnlinked(ctx, c, campaignID, number, timeout)
 		if err == nil && n != nil {
-			resp.Diagnostics.AddError("Operators refused to unlink the number from the 10DLC campaign",
+			diags.AddError("Operators refused to unlink the number from the 10DLC campaign",
 				fmt.Sprintf("The unlink request for %s failed: %s\n\nThe number is still linked and stays in the state; run terraform destroy or apply again to retry.", what, n.Reason))
 			return
 		}
 	}
 	switch {
 	case errors.Is(err, wait.ErrTimeout) || errors.Is(err, context.DeadlineExceeded):
-		resp.Diagnostics.AddError("Timed out waiting for the 10DLC number unlink",
+		diags.AddError("Timed out waiting for the 10DLC number unlink",
 			fmt.Sprintf("%s is still being processed after %s. It stays in the state; raise timeouts.delete and try again.", what, timeout))
 	case err != nil:
-		addAPIError(&resp.Diagnostics, "Error unlinking number from 10DLC campaign", what, err)
+		addAPIError(diags, "Error unlinking number from 10DLC campaign", what, err)
 	}
 }

@@ -119,6 +119,16 @@ const (
 	NumberRule      = "a US or Canadian long code as 11 digits starting with the country code 1, without + (such as 14155550100)"
 )
 
+// CheckShape returns an error naming field, value and rule when value does
+// not have the shape pattern (one of the patterns above) matches; rule
+// says the shape in words (BrandIDRule, ...).
+func CheckShape(field, value string, pattern *regexp.Regexp, rule string) error {
+	if !pattern.MatchString(value) {
+		return fmt.Errorf("%s %q must be %s", field, value, rule)
+	}
+	return nil
+}
+
 // TakesSubUsecases reports whether usecase needs sub_usecases.
 func TakesSubUsecases(usecase string) bool {
 	return usecase == UsecaseMixed || usecase == UsecaseLowVolume

@@ -1,6 +1,8 @@
 package tendlcrules
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -85,5 +87,30 @@ func TestMarkers(t *testing.T) {
 	// Lower case does not trigger: the markers are deliberate.
 	if BrandDeclinedReasons("reject", "p") != nil {
 		t.Fatal("markers are upper case only")
+	}
+}
+
+func TestCheckShape(t *testing.T) {
+	for _, tc := range []struct {
+		value   string
+		pattern *regexp.Regexp
+		rule    string
+		ok      bool
+	}{
+		{"BXK2M9Q", BrandIDPattern, BrandIDRule, true},
+		{"bxk2m9q", BrandIDPattern, BrandIDRule, false},
+		{"CQ7ZP3A", CampaignIDPattern, CampaignIDRule, true},
+		{"CQ7ZP3", CampaignIDPattern, CampaignIDRule, false},
+		{"14155550100", NumberPattern, NumberRule, true},
+		{"+14155550100", NumberPattern, NumberRule, false},
+		{"１4155550100", NumberPattern, NumberRule, false}, // a full-width digit
+	} {
+		err := CheckShape("field", tc.value, tc.pattern, tc.rule)
+		if (err == nil) != tc.ok {
+			t.Errorf("CheckShape(%q) = %v, want ok %v", tc.value, err, tc.ok)
+		}
+		if err != nil && err.Error() != fmt.Sprintf("field %q must be %s", tc.value, tc.rule) {
+			t.Errorf("CheckShape(%q) = %q: must name field, value and rule", tc.value, err)
+		}
 	}
 }
