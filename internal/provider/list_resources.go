@@ -199,7 +199,7 @@ func NewTenDLCBrandListResource() list.ListResource { return &listResource{listK
 
 var brandList = listKind{
 	typeName: "_10dlc_brand", objects: "10DLC brands", identity: brandIdentity,
-	resource: NewTenDLCBrandResource,
+	resource: brandKind.newResource,
 	description: "Every 10DLC brand of the account, named by `brand_id`. A brand's `url` and `method` cannot be read back, " +
 		"so they are not listed (an imported brand keeps them).",
 	filters: map[string]listschema.StringAttribute{
@@ -226,7 +226,7 @@ func NewTenDLCCampaignListResource() list.ListResource { return &listResource{li
 
 var campaignList = listKind{
 	typeName: "_10dlc_campaign", objects: "10DLC campaigns", identity: campaignIdentity,
-	resource: NewTenDLCCampaignResource,
+	resource: campaignKind.newResource,
 	description: "Every 10DLC campaign of the account, or of one brand, named by `campaign_id`. A campaign's `url` and " +
 		"`method` cannot be read back, so they are not listed (an imported campaign keeps them).",
 	filters: map[string]listschema.StringAttribute{

@@ -227,8 +227,8 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		phoneNumberKind.newResource,
 		NewMaskingSessionResource,
 		NewMessageResource,
-		NewTenDLCBrandResource,
-		NewTenDLCCampaignResource,
+		brandKind.newResource,
+		campaignKind.newResource,
 		campaignNumberKind.newResource,
 	}
 }

@@ -25,21 +25,14 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-var _ resource.ResourceWithModifyPlan = &TenDLCBrandResource{}
-
-// TenDLCBrandResource registers a 10DLC brand.
-type TenDLCBrandResource struct {
-	registrationResource[tendlcBrandModel]
-}
-
-// NewTenDLCBrandResource is the constructor the provider registers.
-func NewTenDLCBrandResource() resource.Resource {
-	return &TenDLCBrandResource{registrationResource[tendlcBrandModel]{objectResource[tendlcBrandModel]{kind: brandKind}}}
-}
-
-// brandKind: a brand is read, deleted and imported by its brand_id.
-var brandKind = registrationKind("_10dlc_brand", "10DLC brand", brandIdentity, (*client.Client).GetBrand, applyBrand,
-	(*client.Client).DeleteBrand, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
+// brandKind is cpaas_10dlc_brand, a registered 10DLC brand, read, deleted
+// and imported by its brand_id. An update only records url, method,
+// wait_for_registration or timeouts: every argument of the brand itself
+// replaces it.
+var brandKind = registrationKind(&objectKind[tendlcBrandModel]{
+	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
+	schema: brandSchema, create: createBrand, remove: (*client.Client).DeleteBrand,
+}, (*client.Client).GetBrand, applyBrand, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
 
 // brandAttrs are what the API reports of a brand: the whole model of the
 // data source, and the part of the resource's that apply fills.
@@ -96,8 +89,10 @@ func callbackMethodAttribute() schema.StringAttribute {
 // The rules of a 10DLC callback's url and method (tendlcrules), for the
 // registrations and the number links.
 var (
-	callbackURLRule    = stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule)
-	callbackMethodRule = stringvalidator.OneOf(tendlcrules.CallbackMethods...)
+	callbackURLRule = specRuleWorded(stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule),
+		func(_, v string) error { return tendlcrules.CheckCallbackURL(v) })
+	callbackMethodRule = specRuleWorded(stringvalidator.OneOf(tendlcrules.CallbackMethods...),
+		func(_, v string) error { return tendlcrules.CheckCallbackMethod(v) })
 )
 
 const callbackSettingNote = "The API takes it with the registration request only and never returns it, so it is not read back " +
@@ -105,8 +100,8 @@ const callbackSettingNote = "The API takes it with the registration request only
 	"that calls no API), and a later change is recorded the same way, with a plan-time warning that callbacks still due go to " +
 	"the value given at registration."
 
-func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func brandSchema(ctx context.Context) schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "A US 10DLC brand: the company behind A2P messaging, registered with the campaign registry. " +
 			"Registration is asynchronous: the brand is `PROCESSING` until the registry registers it (`COMPLETED`) or rejects it (`FAILED`, " +
 			"with `declined_reasons`). Brands cannot be updated, so every argument but `url`, `method` and `wait_for_registration` replaces the brand when changed. A brand with campaigns " +
@@ -116,14 +111,15 @@ func (r *TenDLCBrandResource) Schema(ctx context.Context, _ resource.SchemaReque
 			"brand_alias": requiredReplacingString(fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand.",
 				tendlcrules.MaxAliasLength), aliasRule),
 			"profile_uuid": requiredReplacingString("UUID of the business profile (legal name, tax id, address) the brand is registered for. "+
-				"Changing it replaces the brand.", stringvalidator.RegexMatches(tendlcrules.UUIDPattern, "must be "+tendlcrules.UUIDRule)),
+				"Changing it replaces the brand.", shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)),
 			"brand_type": schema.StringAttribute{
 				MarkdownDescription: "`STARTER` (sole proprietor; its campaigns may only use the `STARTER` use case) or `STANDARD`. Default `STARTER`. Changing it replaces the brand.",
 				Optional:            true,
 				Computed:            true,
 				Default:             stringdefault.StaticString(tendlcrules.DefaultBrandType),
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
-				Validators:          []validator.String{stringvalidator.OneOf(tendlcrules.BrandTypes...)},
+				Validators: []validator.String{specRuleWorded(stringvalidator.OneOf(tendlcrules.BrandTypes...),
+					func(_, v string) error { return tendlcrules.CheckBrandType(v) })},
 			},
 			"secondary_vetting": schema.BoolAttribute{
 				MarkdownDescription: "Request secondary (external) vetting, which raises the brand's throughput limits. Default `false`. Changing it replaces the brand.",
@@ -180,29 +176,21 @@ func createBrandOrAdopt(ctx context.Context, c *client.Client, in client.BrandCr
 		func(b *client.BrandCreated) string { return b.BrandID })
 }
 
-func (r *TenDLCBrandResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, ok := decode[tendlcBrandModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	timeout := plan.createTimeout(ctx, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	created, err := createBrandOrAdopt(ctx, r.client, client.BrandCreate{
-		BrandAlias:       plan.BrandAlias.ValueString(),
-		ProfileUUID:      plan.ProfileUUID.ValueString(),
-		BrandType:        plan.BrandType.ValueString(),
-		SecondaryVetting: plan.SecondaryVetting.ValueBool(),
-		URL:              plan.URL.ValueString(),
-		Method:           plan.Method.ValueString(),
-	})
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error creating 10DLC brand", "brand "+plan.BrandAlias.ValueString(), err)
-		return
-	}
-	brandRegistration.finish(ctx, r.client, created.BrandID, &plan, plan.WaitForRegistration.ValueBool(), timeout, &resp.State, &resp.Diagnostics)
+func createBrand(ctx context.Context, c *client.Client, plan *tendlcBrandModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
+	return brandRegistration.create(ctx, c, plan, &plan.registrationArgs, "brand "+plan.BrandAlias.ValueString(), func(ctx context.Context) (string, error) {
+		created, err := createBrandOrAdopt(ctx, c, client.BrandCreate{
+			BrandAlias:       plan.BrandAlias.ValueString(),
+			ProfileUUID:      plan.ProfileUUID.ValueString(),
+			BrandType:        plan.BrandType.ValueString(),
+			SecondaryVetting: plan.SecondaryVetting.ValueBool(),
+			URL:              plan.URL.ValueString(),
+			Method:           plan.Method.ValueString(),
+		})
+		if err != nil {
+			return "", err
+		}
+		return created.BrandID, nil
+	}, &resp.Diagnostics)
 }
 
 // brandRegistration ends a brand's Create.
@@ -235,10 +223,4 @@ func statusBrand(c *client.Client, id string) wait.StatusFunc[*client.Brand] {
 
 func waitBrandRegistered(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.Brand, error) {
 	return wait.For[*client.Brand]{What: "10DLC brand " + id, Pending: registrationPending, Status: statusBrand(c, id), Timeout: timeout}.Wait(ctx)
-}
-
-// Update only changes url, method, wait_for_registration or timeouts:
-// every argument of the brand itself replaces it.
-func (r *TenDLCBrandResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.recordPlan(ctx, req, resp)
 }

@@ -26,25 +26,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-var (
-	_ resource.ResourceWithModifyPlan     = &TenDLCCampaignResource{}
-	_ resource.ResourceWithValidateConfig = &TenDLCCampaignResource{}
-)
-
-// TenDLCCampaignResource registers a 10DLC campaign under a brand.
-type TenDLCCampaignResource struct {
-	registrationResource[tendlcCampaignModel]
-}
-
-// NewTenDLCCampaignResource is the constructor the provider registers.
-func NewTenDLCCampaignResource() resource.Resource {
-	return &TenDLCCampaignResource{registrationResource[tendlcCampaignModel]{objectResource[tendlcCampaignModel]{kind: campaignKind}}}
-}
-
-// campaignKind: a campaign is read, deleted and imported by its
-// campaign_id.
-var campaignKind = registrationKind("_10dlc_campaign", "10DLC campaign", campaignIdentity, (*client.Client).GetCampaign, applyCampaign,
-	(*client.Client).DeleteCampaign, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
+// campaignKind is cpaas_10dlc_campaign, a 10DLC campaign registered under
+// a brand, read, deleted and imported by its campaign_id.
+var campaignKind = registrationKind(&objectKind[tendlcCampaignModel]{
+	typeName: "_10dlc_campaign", what: "10DLC campaign", identity: campaignIdentity,
+	schema: campaignSchema, create: createCampaign, update: updateCampaign, validateConfig: checkSubUsecases,
+	remove: (*client.Client).DeleteCampaign,
+}, (*client.Client).GetCampaign, applyCampaign, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
 
 // campaignAttrs are what the API reports of a campaign: the part of the
 // resource's model that apply fills, and of the data source's.
@@ -166,8 +154,8 @@ func sampleAttribute(n int, required bool) schema.StringAttribute {
 		}))
 }
 
-func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func campaignSchema(ctx context.Context) schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "A US 10DLC campaign: what a brand sends and to whom, registered with the campaign registry. Its brand must be " +
 			"registered (`registration_status = \"COMPLETED\"`) before the campaign can be created; a `STARTER` brand takes only the `STARTER` " +
 			"use case. Registration is asynchronous: `PROCESSING` until the registry registers it (`ACTIVE`) or rejects it (`FAILED`, with " +
@@ -176,13 +164,13 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + "."),
 			"brand_id": replaceString("Id of the registered brand (`cpaas_10dlc_brand.<name>.id`), "+tendlcrules.BrandIDRule+".", true,
-				stringvalidator.RegexMatches(tendlcrules.BrandIDPattern, "must be "+tendlcrules.BrandIDRule)),
+				shapeRule(tendlcrules.BrandIDPattern, tendlcrules.BrandIDRule)),
 			"campaign_alias": updatableString(fmt.Sprintf("Name of the campaign, 1 to %d characters.", tendlcrules.MaxAliasLength), true,
 				aliasRule),
 			"vertical": replaceString("Industry vertical, one of "+codeList(tendlcrules.Verticals)+".", true,
-				stringvalidator.OneOf(tendlcrules.Verticals...)),
+				specRuleWorded(stringvalidator.OneOf(tendlcrules.Verticals...), func(_, v string) error { return tendlcrules.CheckVertical(v) })),
 			"usecase": replaceString("Use case, one of "+codeList(tendlcrules.Usecases)+". `MIXED` and `LOW_VOLUME` need `sub_usecases`; "+
-				"a `STARTER` brand takes only `STARTER`.", true, stringvalidator.OneOf(tendlcrules.Usecases...)),
+				"a `STARTER` brand takes only `STARTER`.", true, specRuleWorded(stringvalidator.OneOf(tendlcrules.Usecases...), func(_, v string) error { return tendlcrules.CheckUsecase(v) })),
 			"sub_usecases": schema.SetAttribute{
 				MarkdownDescription: fmt.Sprintf("Sub use cases, required with usecase `MIXED` or `LOW_VOLUME` (%d to %d of %s) and not allowed with any other. "+
 					"Changing them replaces the campaign.", tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases, codeList(tendlcrules.SubUsecases)),
@@ -191,7 +179,8 @@ func (r *TenDLCCampaignResource) Schema(ctx context.Context, _ resource.SchemaRe
 				PlanModifiers: []planmodifier.Set{setplanmodifier.RequiresReplace()},
 				Validators: []validator.Set{
 					setvalidator.SizeBetween(tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases),
-					setvalidator.ValueStringsAre(stringvalidator.OneOf(tendlcrules.SubUsecases...)),
+					setvalidator.ValueStringsAre(specRuleWorded(stringvalidator.OneOf(tendlcrules.SubUsecases...),
+						func(_, v string) error { return tendlcrules.CheckSubUsecase(v) })),
 				},
 			},
 			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters.", tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), true,
@@ -236,8 +225,9 @@ func codeList(vs []string) string {
 	return "`" + strings.Join(vs, "`, `") + "`"
 }
 
-// ValidateConfig applies the sub-use-case rule, which spans two attributes.
-func (r *TenDLCCampaignResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+// checkSubUsecases applies the sub-use-case rule, which spans two
+// attributes, to the configuration.
+func checkSubUsecases(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	m, ok := decode[tendlcCampaignModel](ctx, req.Config, &resp.Diagnostics)
 	if !ok || m.Usecase.IsUnknown() || m.Usecase.IsNull() || m.SubUsecases.IsUnknown() {
 		return
@@ -284,51 +274,47 @@ func createCampaignOrAdopt(ctx context.Context, c *client.Client, in client.Camp
 		func(k *client.CampaignCreated) string { return k.CampaignID })
 }
 
-func (r *TenDLCCampaignResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, ok := decode[tendlcCampaignModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	timeout := plan.createTimeout(ctx, &resp.Diagnostics)
+func createCampaign(ctx context.Context, c *client.Client, plan *tendlcCampaignModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
 	subUsecases, _, diags := setStrings(ctx, plan.SubUsecases)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
-		return
+		return false
 	}
-	created, err := createCampaignOrAdopt(ctx, r.client, client.CampaignCreate{
-		BrandID:        plan.BrandID.ValueString(),
-		CampaignAlias:  plan.CampaignAlias.ValueString(),
-		Vertical:       plan.Vertical.ValueString(),
-		Usecase:        plan.Usecase.ValueString(),
-		SubUsecases:    subUsecases,
-		Description:    plan.Description.ValueString(),
-		Sample1:        plan.Sample1.ValueString(),
-		Sample2:        plan.Sample2.ValueString(),
-		Sample3:        plan.Sample3.ValueString(),
-		Sample4:        plan.Sample4.ValueString(),
-		Sample5:        plan.Sample5.ValueString(),
-		MessageFlow:    plan.MessageFlow.ValueString(),
-		HelpMessage:    plan.HelpMessage.ValueString(),
-		HelpKeywords:   plan.HelpKeywords.ValueString(),
-		OptinKeywords:  plan.OptinKeywords.ValueString(),
-		OptinMessage:   plan.OptinMessage.ValueString(),
-		OptoutKeywords: plan.OptoutKeywords.ValueString(),
-		OptoutMessage:  plan.OptoutMessage.ValueString(),
-		CampaignAttributes: client.CampaignAttributes{
-			EmbeddedLink: plan.EmbeddedLink.ValueBool(), EmbeddedPhone: plan.EmbeddedPhone.ValueBool(),
-			AgeGated: plan.AgeGated.ValueBool(), DirectLending: plan.DirectLending.ValueBool(),
-			AffiliateMarketing: plan.AffiliateMarketing.ValueBool(), SubscriberOptin: plan.SubscriberOptin.ValueBool(),
-			SubscriberOptout: plan.SubscriberOptout.ValueBool(), SubscriberHelp: plan.SubscriberHelp.ValueBool(),
-		},
-		URL:    plan.URL.ValueString(),
-		Method: plan.Method.ValueString(),
-	})
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error creating 10DLC campaign", "campaign "+plan.CampaignAlias.ValueString()+" of brand "+plan.BrandID.ValueString(), err)
-		return
-	}
-	campaignRegistration.finish(ctx, r.client, created.CampaignID, &plan, plan.WaitForRegistration.ValueBool(), timeout, &resp.State, &resp.Diagnostics)
+	name := "campaign " + plan.CampaignAlias.ValueString() + " of brand " + plan.BrandID.ValueString()
+	return campaignRegistration.create(ctx, c, plan, &plan.registrationArgs, name, func(ctx context.Context) (string, error) {
+		created, err := createCampaignOrAdopt(ctx, c, client.CampaignCreate{
+			BrandID:        plan.BrandID.ValueString(),
+			CampaignAlias:  plan.CampaignAlias.ValueString(),
+			Vertical:       plan.Vertical.ValueString(),
+			Usecase:        plan.Usecase.ValueString(),
+			SubUsecases:    subUsecases,
+			Description:    plan.Description.ValueString(),
+			Sample1:        plan.Sample1.ValueString(),
+			Sample2:        plan.Sample2.ValueString(),
+			Sample3:        plan.Sample3.ValueString(),
+			Sample4:        plan.Sample4.ValueString(),
+			Sample5:        plan.Sample5.ValueString(),
+			MessageFlow:    plan.MessageFlow.ValueString(),
+			HelpMessage:    plan.HelpMessage.ValueString(),
+			HelpKeywords:   plan.HelpKeywords.ValueString(),
+			OptinKeywords:  plan.OptinKeywords.ValueString(),
+			OptinMessage:   plan.OptinMessage.ValueString(),
+			OptoutKeywords: plan.OptoutKeywords.ValueString(),
+			OptoutMessage:  plan.OptoutMessage.ValueString(),
+			CampaignAttributes: client.CampaignAttributes{
+				EmbeddedLink: plan.EmbeddedLink.ValueBool(), EmbeddedPhone: plan.EmbeddedPhone.ValueBool(),
+				AgeGated: plan.AgeGated.ValueBool(), DirectLending: plan.DirectLending.ValueBool(),
+				AffiliateMarketing: plan.AffiliateMarketing.ValueBool(), SubscriberOptin: plan.SubscriberOptin.ValueBool(),
+				SubscriberOptout: plan.SubscriberOptout.ValueBool(), SubscriberHelp: plan.SubscriberHelp.ValueBool(),
+			},
+			URL:    plan.URL.ValueString(),
+			Method: plan.Method.ValueString(),
+		})
+		if err != nil {
+			return "", err
+		}
+		return created.CampaignID, nil
+	}, &resp.Diagnostics)
 }
 
 // campaignRegistration ends a campaign's Create.
@@ -363,13 +349,7 @@ func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, ti
 	return wait.For[*client.Campaign]{What: "10DLC campaign " + id, Pending: registrationPending, Status: statusCampaign(c, id), Timeout: timeout}.Wait(ctx)
 }
 
-func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, _ := decode[tendlcCampaignModel](ctx, req.Plan, &resp.Diagnostics)
-	state, ok := decode[tendlcCampaignModel](ctx, req.State, &resp.Diagnostics)
-	if !ok {
-		return
-	}
+func updateCampaign(ctx context.Context, c *client.Client, plan, state *tendlcCampaignModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	in := client.CampaignUpdate{
 		CampaignAlias:  changedString(plan.CampaignAlias, state.CampaignAlias),
 		Description:    changedString(plan.Description, state.Description),
@@ -387,15 +367,13 @@ func (r *TenDLCCampaignResource) Update(ctx context.Context, req resource.Update
 		OptoutMessage:  changedString(plan.OptoutMessage, state.OptoutMessage),
 	}
 	if in == (client.CampaignUpdate{}) {
-		// Only wait_for_registration or timeouts changed.
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		return
+		return true // only wait_for_registration or timeouts changed
 	}
-	c, err := r.client.UpdateCampaign(ctx, state.ID.ValueString(), in)
+	updated, err := c.UpdateCampaign(ctx, state.ID.ValueString(), in)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error updating 10DLC campaign", "10DLC campaign "+state.ID.ValueString(), err)
-		return
+		return false
 	}
-	applyCampaign(&plan, c)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	applyCampaign(plan, updated)
+	return true
 }

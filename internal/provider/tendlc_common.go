@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -107,13 +106,12 @@ type registration[M, O any] struct {
 
 // finish ends the Create of object id planned as plan.
 func (g registration[M, O]) finish(ctx context.Context, c *client.Client, id string, plan *M, waitFor bool, timeout time.Duration,
-	state *tfsdk.State, diags *diag.Diagnostics,
+	diags *diag.Diagnostics,
 ) {
 	what := g.what + " " + id
 	o, err := readAfterCreate(ctx, what, g.find(c, id))
 	if err != nil {
 		g.unread(plan, id)
-		diags.Append(state.Set(ctx, plan)...)
 		addAPIError(diags, "Error reading "+g.what+" after create", what, err)
 		return
 	}
@@ -124,7 +122,6 @@ func (g registration[M, O]) finish(ctx context.Context, c *client.Client, id str
 		}
 	}
 	g.apply(plan, o)
-	diags.Append(state.Set(ctx, plan)...)
 	switch {
 	case errors.Is(err, wait.ErrTimeout):
 		addTimeoutError(diags, "Timed out waiting for "+g.what+" registration", what, timeout, g.status(o))
@@ -172,27 +169,38 @@ func waitForRegistrationAttribute(more string) schema.BoolAttribute {
 	}
 }
 
-// registrationResource is objectResource for what the registry registers
-// asynchronously (brands and campaigns): their plan replaces a rejected
-// object and warns of a callback change (ModifyPlan).
-type registrationResource[M any] struct{ objectResource[M] }
-
-func (r *registrationResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	replaceWhenFailed(ctx, req, resp)
-	warnCallbackChange(ctx, req, resp, r.kind.what)
+// registrationKind completes k, the kind of an object the registry
+// registers asynchronously (a brand, a campaign): it is read by get and
+// apply, imported by its id of the form idPattern matches (idName, idRule
+// say it), and its plan replaces a rejected object and warns of a callback
+// change. Its url and method cannot be read back: the configuration's
+// values are recorded by the first apply, in place.
+func registrationKind[M, O any](k *objectKind[M], get func(*client.Client, context.Context, string) (*O, error), apply func(*M, *O),
+	idPattern *regexp.Regexp, idName, idRule string) *objectKind[M] {
+	k.refresh = readBy(get, apply)
+	k.importAs = importIDMatching(idPattern, idName, idRule)
+	k.modifyPlan = func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+		replaceWhenFailed(ctx, req, resp)
+		warnCallbackChange(ctx, req, resp, k.what)
+	}
+	return k
 }
 
-// registrationKind is the kind of a registered object, read by get and
-// apply, deleted by remove, imported by its id of the form idPattern
-// matches (idName, idRule say it). Its url and method cannot be read back:
-// the configuration's values are recorded by the first apply, in place.
-func registrationKind[M, O any](typeName, what string, identity resourceIdentity,
-	get func(*client.Client, context.Context, string) (*O, error), apply func(*M, *O),
-	remove func(*client.Client, context.Context, string) error,
-	idPattern *regexp.Regexp, idName, idRule string) *objectKind[M] {
-	return &objectKind[M]{
-		typeName: typeName, what: what, identity: identity,
-		refresh: readBy(get, apply), remove: remove,
-		importAs: importIDMatching(idPattern, idName, idRule),
+// create is a registered object's create: register sends it (the
+// create-or-adopt call) and returns its id; name names it in an error.
+// Once sent, the object exists: it is saved whatever finish reports.
+func (g registration[M, O]) create(ctx context.Context, c *client.Client, plan *M, args *registrationArgs, name string,
+	register func(context.Context) (id string, err error), diags *diag.Diagnostics,
+) bool {
+	timeout := args.createTimeout(ctx, diags)
+	if diags.HasError() {
+		return false
 	}
+	id, err := register(ctx)
+	if err != nil {
+		addAPIError(diags, "Error creating "+g.what, name, err)
+		return false
+	}
+	g.finish(ctx, c, id, plan, args.WaitForRegistration.ValueBool(), timeout, diags)
+	return true
 }

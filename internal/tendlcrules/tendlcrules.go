@@ -158,6 +158,15 @@ func CheckUsecase(u string) error {
 	return nil
 }
 
+// CheckSubUsecase returns an error naming the allowed values of one
+// sub_usecases element, or nil.
+func CheckSubUsecase(s string) error {
+	if !slices.Contains(SubUsecases, s) {
+		return fmt.Errorf("sub_usecase %q is not one of %s", s, strings.Join(SubUsecases, ", "))
+	}
+	return nil
+}
+
 // CheckSubUsecases applies the sub-use-case rule: MIXED and LOW_VOLUME take
 // 2 to 5 distinct values of SubUsecases; every other usecase takes none.
 func CheckSubUsecases(usecase string, subs []string) error {
@@ -172,8 +181,8 @@ func CheckSubUsecases(usecase string, subs []string) error {
 	}
 	seen := map[string]bool{}
 	for _, s := range subs {
-		if !slices.Contains(SubUsecases, s) {
-			return fmt.Errorf("sub_usecase %q is not one of %s", s, strings.Join(SubUsecases, ", "))
+		if err := CheckSubUsecase(s); err != nil {
+			return err
 		}
 		if seen[s] {
 			return fmt.Errorf("sub_usecase %q is given twice", s)
