@@ -338,7 +338,7 @@ func NewMaskingSessionListResource() list.ListResource {
 
 var maskingSessionList = listKind{
 	typeName: "_masking_session", objects: "masking sessions", identity: maskingSessionIdentity,
-	resource: NewMaskingSessionResource,
+	resource: maskingSessionKind.newResource,
 	description: "The account's active masking sessions, named by `session_uuid`, with the API's filters. Expired sessions " +
 		"are not listed: they cannot be imported or managed.",
 	filters: map[string]listschema.StringAttribute{

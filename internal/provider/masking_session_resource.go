@@ -26,21 +26,12 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 )
 
-var _ resource.ResourceWithValidateConfig = &MaskingSessionResource{}
-
-// MaskingSessionResource manages a call-masking session.
-type MaskingSessionResource struct {
-	objectResource[maskingSessionModel]
-}
-
-// NewMaskingSessionResource is the constructor the provider registers.
-func NewMaskingSessionResource() resource.Resource {
-	return &MaskingSessionResource{objectResource[maskingSessionModel]{kind: maskingSessionKind}}
-}
-
-// maskingSessionKind reads, ends and imports a session by its UUID.
+// maskingSessionKind is cpaas_masking_session, a call-masking session,
+// read, ended and imported by its UUID.
 var maskingSessionKind = &objectKind[maskingSessionModel]{
 	typeName: "_masking_session", what: "masking session", identity: maskingSessionIdentity,
+	schema: maskingSessionSchema, create: createMaskingSession, update: updateMaskingSession,
+	validateConfig: checkMaskingSession, afterImport: markMaskingSessionImported,
 	refresh:  refreshMaskingSession,
 	remove:   endMaskingSession,
 	removing: "ending",
@@ -130,9 +121,34 @@ func maskingURLRule(play bool) validator.String {
 	})
 }
 
+// maskingBetween is maskingrules.CheckRange at plan time.
 func maskingBetween(lo, hi int64) []validator.Int64 {
-	return []validator.Int64{int64validator.Between(lo, hi)}
+	return []validator.Int64{specInt64RuleWorded(int64validator.Between(lo, hi), func(attr string, v int64) error {
+		if e := maskingrules.CheckRange(attr, v, lo, hi); e != nil {
+			return e
+		}
+		return nil
+	})}
 }
+
+// maskingOneOf is maskingrules.CheckOneOf at plan time.
+func maskingOneOf(allowed []string) validator.String {
+	return specRuleWorded(stringvalidator.OneOf(allowed...), func(attr, v string) error {
+		if e := maskingrules.CheckOneOf(attr, v, allowed); e != nil {
+			return e
+		}
+		return nil
+	})
+}
+
+// maskingPartyRule is maskingrules.CheckParty at plan time.
+var maskingPartyRule = specRuleWorded(stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule),
+	func(attr, v string) error {
+		if e := maskingrules.CheckParty(attr, v); e != nil {
+			return e
+		}
+		return nil
+	})
 
 // expiryTimeModifier keeps expiry_time from the state unless
 // session_expiry changes: an update of session_expiry restarts the
@@ -170,7 +186,7 @@ func unknownCallerPlayReplace(ctx context.Context, req planmodifier.StringReques
 	resp.RequiresReplace = true
 }
 
-func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func maskingSessionSchema(context.Context) schema.Schema {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
 	urlAttr := func(desc string, play bool, forceNew bool) schema.StringAttribute {
 		a := schema.StringAttribute{
@@ -189,7 +205,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 			Optional:            true,
 			Computed:            true,
 			Default:             stringdefault.StaticString(maskingrules.DefaultMethod),
-			Validators:          []validator.String{stringvalidator.OneOf(maskingrules.Methods...)},
+			Validators:          []validator.String{maskingOneOf(maskingrules.Methods)},
 		}
 	}
 	pinAttr := func(party string) schema.StringAttribute {
@@ -203,7 +219,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(), stringplanmodifier.UseStateForUnknown(), pinNullUnlessGenerated{}},
 		}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "A call-masking session: the two parties reach each other through a virtual number taken from the " +
 			"account's voice-enabled numbers, without seeing each other's number.\n\n" +
 			"**Expiry.** A session ends `session_expiry` seconds after it was created (or after `session_expiry` was last changed). " +
@@ -217,13 +233,13 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 				MarkdownDescription: "Number of the first party, " + maskingrules.PartyRule + ". Changing it replaces the session.",
 				Required:            true,
 				PlanModifiers:       replace,
-				Validators:          []validator.String{stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule)},
+				Validators:          []validator.String{maskingPartyRule},
 			},
 			"second_party": schema.StringAttribute{
 				MarkdownDescription: "Number of the second party, " + maskingrules.PartyRule + "; must differ from `first_party`. Changing it replaces the session.",
 				Required:            true,
 				PlanModifiers:       replace,
-				Validators:          []validator.String{stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule)},
+				Validators:          []validator.String{maskingPartyRule},
 			},
 			"virtual_number": computedKeptString("Number both parties call to reach each other (digits with country code, no `+`): a voice-enabled number of the account that no other active session with either party uses."),
 			"status":         computedKeptString("`active` while the session runs. An expired session is removed from the state on refresh."),
@@ -262,7 +278,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Optional:            true,
 				Computed:            true,
 				Default:             stringdefault.StaticString(maskingrules.DefaultRecordFileFormat),
-				Validators:          []validator.String{stringvalidator.OneOf(maskingrules.RecordFileFormats...)},
+				Validators:          []validator.String{maskingOneOf(maskingrules.RecordFileFormats)},
 			},
 			"recording_callback_url":    urlAttr("URL that receives recordings (absolute http or https). Updates in place; removing it unsets it.", false, false),
 			"recording_callback_method": methodAttr("HTTP verb for `recording_callback_url`:"),
@@ -348,7 +364,7 @@ func (r *MaskingSessionResource) Schema(_ context.Context, _ resource.SchemaRequ
 
 // ValidateConfig applies the rules that span attributes, with the same
 // code the API runs: the parties differ, and the PIN settings agree.
-func (r *MaskingSessionResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+func checkMaskingSession(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	m, ok := decode[maskingSessionModel](ctx, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
@@ -418,12 +434,7 @@ func createMaskingSessionOrAdopt(ctx context.Context, c *client.Client, in clien
 		func(s *client.MaskingSessionCreated) string { return s.SessionUUID })
 }
 
-func (r *MaskingSessionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, ok := decode[maskingSessionModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
+func createMaskingSession(ctx context.Context, c *client.Client, plan *maskingSessionModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
 	in := client.MaskingSessionCreate{
 		FirstParty:                  plan.FirstParty.ValueString(),
 		SecondParty:                 plan.SecondParty.ValueString(),
@@ -454,15 +465,15 @@ func (r *MaskingSessionResource) Create(ctx context.Context, req resource.Create
 	if !plan.SecondPartyPIN.IsUnknown() {
 		in.SecondPartyPIN = plan.SecondPartyPIN.ValueString()
 	}
-	created, err := createMaskingSessionOrAdopt(ctx, r.client, in)
+	created, err := createMaskingSessionOrAdopt(ctx, c, in)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating masking session",
 			fmt.Sprintf("masking session between %s and %s", in.FirstParty, in.SecondParty), err)
-		return
+		return false
 	}
 	// The create reply carries the whole session: no read needed.
-	applyMaskingSession(&plan, &created.Session)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	applyMaskingSession(plan, &created.Session)
+	return true
 }
 
 // applyMaskingSession copies what the API reports into m. unknown_caller_play
@@ -499,13 +510,7 @@ func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
 	m.ExpiryTime = types.StringValue(s.ExpiryTime)
 }
 
-func (r *MaskingSessionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
-	plan, _ := decode[maskingSessionModel](ctx, req.Plan, &resp.Diagnostics)
-	state, ok := decode[maskingSessionModel](ctx, req.State, &resp.Diagnostics)
-	if !ok {
-		return
-	}
+func updateMaskingSession(ctx context.Context, c *client.Client, plan, state *maskingSessionModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	changedInt := func(p, s types.Int64) *int64 {
 		if p.Equal(s) {
 			return nil
@@ -532,41 +537,38 @@ func (r *MaskingSessionResource) Update(ctx context.Context, req resource.Update
 		// Only unknown_caller_play was adopted after an import: nothing
 		// was sent, so the session was not modified.
 		plan.ModifiedTime = state.ModifiedTime
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
-		return
+		return true
 	}
 	id := state.ID.ValueString()
-	s, err := r.client.UpdateMaskingSession(ctx, id, in)
+	s, err := c.UpdateMaskingSession(ctx, id, in)
 	if err != nil {
 		if client.StatusCode(err) == 400 {
 			// Tell an expiry between plan and apply apart from bad input by
 			// reading the session, not by matching the message.
-			if cur, gerr := r.client.GetMaskingSession(ctx, id); gerr == nil && cur.IsExpired() {
+			if cur, gerr := c.GetMaskingSession(ctx, id); gerr == nil && cur.IsExpired() {
 				resp.Diagnostics.AddError("Masking session expired",
 					fmt.Sprintf("Masking session %s expired at %s, before it could be updated. Run terraform apply again: "+
 						"the next plan creates a new session.", id, cur.ExpiryTime))
-				return
+				return false
 			}
 		}
 		addAPIError(&resp.Diagnostics, "Error updating masking session", "masking session "+id, err)
-		return
+		return false
 	}
 	unknownCaller := plan.UnknownCallerPlay
-	applyMaskingSession(&plan, s)
+	applyMaskingSession(plan, s)
 	plan.UnknownCallerPlay = unknownCaller
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
+	return true
 }
 
-// ImportState takes the session UUID. Everything but unknown_caller_play
-// (which the API does not return) is read back; the private mark lets the
-// next plan adopt a configured unknown_caller_play instead of replacing.
-func (r *MaskingSessionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	r.objectResource.ImportState(ctx, req, resp)
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
-	}
+// markMaskingSessionImported marks an imported session: everything but
+// unknown_caller_play (which the API does not return) is read back, and the
+// mark lets the next plan adopt a configured unknown_caller_play instead of
+// replacing.
+func markMaskingSessionImported(ctx context.Context, resp *resource.ImportStateResponse) {
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte(`{"v":true}`))...)
 }
 
 // pinNullUnlessGenerated plans a PIN that is not configured as null rather

@@ -70,6 +70,17 @@ type objectKind[M any] struct {
 	afterImport func(ctx context.Context, resp *resource.ImportStateResponse)
 }
 
+// What objectResource serves; each hook does nothing where the kind has
+// none.
+var _ interface {
+	resource.ResourceWithConfigure
+	resource.ResourceWithIdentity
+	resource.ResourceWithImportState
+	resource.ResourceWithModifyPlan
+	resource.ResourceWithValidateConfig
+	resource.ResourceWithConfigValidators
+} = &objectResource[struct{}]{}
+
 // newResource is the constructor the provider registers for k.
 func (k *objectKind[M]) newResource() resource.Resource { return &objectResource[M]{kind: k} }
 

@@ -225,7 +225,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		applicationKind.newResource,
 		endpointKind.newResource,
 		phoneNumberKind.newResource,
-		NewMaskingSessionResource,
+		maskingSessionKind.newResource,
 		NewMessageResource,
 		brandKind.newResource,
 		campaignKind.newResource,

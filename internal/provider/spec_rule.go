@@ -87,3 +87,38 @@ func shapeRule(pattern *regexp.Regexp, rule string) validator.String {
 		return tendlcrules.CheckShape(attr, v, pattern, rule)
 	})
 }
+
+// specInt64RuleWorded is specRuleWorded for an integer rule (a range).
+func specInt64RuleWorded(wording validator.Int64, check func(attr string, value int64) error) validator.Int64 {
+	return wordedInt64RuleValidator{wording: wording, check: check}
+}
+
+type wordedInt64RuleValidator struct {
+	wording validator.Int64
+	check   func(attr string, value int64) error
+}
+
+func (v wordedInt64RuleValidator) Description(ctx context.Context) string {
+	return v.wording.Description(ctx)
+}
+
+func (v wordedInt64RuleValidator) MarkdownDescription(ctx context.Context) string {
+	return v.wording.MarkdownDescription(ctx)
+}
+
+func (v wordedInt64RuleValidator) ValidateInt64(ctx context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	err := v.check(req.Path.String(), req.ConfigValue.ValueInt64())
+	if err == nil {
+		return
+	}
+	var worded validator.Int64Response
+	v.wording.ValidateInt64(ctx, req, &worded)
+	if worded.Diagnostics.HasError() {
+		resp.Diagnostics.Append(worded.Diagnostics...)
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value", "Attribute "+err.Error()+".")
+}
