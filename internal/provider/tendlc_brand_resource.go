@@ -173,12 +173,12 @@ func createBrandOrAdopt(ctx context.Context, c *client.Client, in client.BrandCr
 		}, func(b *client.Brand) *client.BrandCreated {
 			return &client.BrandCreated{BrandID: b.BrandID, Message: "adopted"}
 		}),
-		func(b *client.BrandCreated) string { return b.BrandID })
+		brandRegistration.id)
 }
 
 func createBrand(ctx context.Context, c *client.Client, plan *tendlcBrandModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
-	return brandRegistration.create(ctx, c, plan, &plan.registrationArgs, "brand "+plan.BrandAlias.ValueString(), func(ctx context.Context) (string, error) {
-		created, err := createBrandOrAdopt(ctx, c, client.BrandCreate{
+	return brandRegistration.create(ctx, c, plan, &plan.registrationArgs, "brand "+plan.BrandAlias.ValueString(), func(ctx context.Context) (*client.BrandCreated, error) {
+		return createBrandOrAdopt(ctx, c, client.BrandCreate{
 			BrandAlias:       plan.BrandAlias.ValueString(),
 			ProfileUUID:      plan.ProfileUUID.ValueString(),
 			BrandType:        plan.BrandType.ValueString(),
@@ -186,16 +186,12 @@ func createBrand(ctx context.Context, c *client.Client, plan *tendlcBrandModel, 
 			URL:              plan.URL.ValueString(),
 			Method:           plan.Method.ValueString(),
 		})
-		if err != nil {
-			return "", err
-		}
-		return created.BrandID, nil
 	}, &resp.Diagnostics)
 }
 
 // brandRegistration ends a brand's Create.
-var brandRegistration = registration[tendlcBrandModel, client.Brand]{
-	what: "10DLC brand", find: findBrand, wait: waitBrandRegistered, apply: applyBrand,
+var brandRegistration = registration[tendlcBrandModel, client.Brand, client.BrandCreated]{
+	what: "10DLC brand", id: func(b *client.BrandCreated) string { return b.BrandID }, find: findBrand, wait: waitBrandRegistered, apply: applyBrand,
 	status: func(b *client.Brand) string { return b.RegistrationStatus },
 	unread: func(m *tendlcBrandModel, id string) {
 		m.ID = types.StringValue(id)

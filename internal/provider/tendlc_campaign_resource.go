@@ -271,7 +271,7 @@ func createCampaignOrAdopt(ctx context.Context, c *client.Client, in client.Camp
 			}, func(k *client.Campaign) *client.CampaignCreated {
 				return &client.CampaignCreated{CampaignID: k.CampaignID, Message: "adopted"}
 			}),
-		func(k *client.CampaignCreated) string { return k.CampaignID })
+		campaignRegistration.id)
 }
 
 func createCampaign(ctx context.Context, c *client.Client, plan *tendlcCampaignModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
@@ -281,8 +281,8 @@ func createCampaign(ctx context.Context, c *client.Client, plan *tendlcCampaignM
 		return false
 	}
 	name := "campaign " + plan.CampaignAlias.ValueString() + " of brand " + plan.BrandID.ValueString()
-	return campaignRegistration.create(ctx, c, plan, &plan.registrationArgs, name, func(ctx context.Context) (string, error) {
-		created, err := createCampaignOrAdopt(ctx, c, client.CampaignCreate{
+	return campaignRegistration.create(ctx, c, plan, &plan.registrationArgs, name, func(ctx context.Context) (*client.CampaignCreated, error) {
+		return createCampaignOrAdopt(ctx, c, client.CampaignCreate{
 			BrandID:        plan.BrandID.ValueString(),
 			CampaignAlias:  plan.CampaignAlias.ValueString(),
 			Vertical:       plan.Vertical.ValueString(),
@@ -310,16 +310,12 @@ func createCampaign(ctx context.Context, c *client.Client, plan *tendlcCampaignM
 			URL:    plan.URL.ValueString(),
 			Method: plan.Method.ValueString(),
 		})
-		if err != nil {
-			return "", err
-		}
-		return created.CampaignID, nil
 	}, &resp.Diagnostics)
 }
 
 // campaignRegistration ends a campaign's Create.
-var campaignRegistration = registration[tendlcCampaignModel, client.Campaign]{
-	what: "10DLC campaign", find: findCampaign, wait: waitCampaignRegistered, apply: applyCampaign,
+var campaignRegistration = registration[tendlcCampaignModel, client.Campaign, client.CampaignCreated]{
+	what: "10DLC campaign", id: func(k *client.CampaignCreated) string { return k.CampaignID }, find: findCampaign, wait: waitCampaignRegistered, apply: applyCampaign,
 	status: func(c *client.Campaign) string { return c.RegistrationStatus },
 	unread: func(m *tendlcCampaignModel, id string) {
 		m.ID = types.StringValue(id)

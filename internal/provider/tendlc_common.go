@@ -87,12 +87,14 @@ var aliasRule = specRule(fmt.Sprintf("1 to %d characters", tendlcrules.MaxAliasL
 	return tendlcrules.CheckLength(attr, v, 1, tendlcrules.MaxAliasLength)
 })
 
-// registration is how a brand's or a campaign's Create ends once the API
-// has given its id: read it back, wait for the registry when asked, save it
-// in every case (an object that exists must be in the state), then report
-// a timeout, an error or the registry's rejection.
-type registration[M, O any] struct {
-	what   string // "10DLC brand"
+// registration is a brand's or a campaign's create (model M, API object O,
+// create reply C): send it, then once the API has given its id read it
+// back, wait for the registry when asked, save it in every case (an object
+// that exists must be in the state), and report a timeout, an error or the
+// registry's rejection.
+type registration[M, O, C any] struct {
+	what   string          // "10DLC brand"
+	id     func(*C) string // the id in the create's reply
 	find   func(c *client.Client, id string) func(context.Context) (*O, error)
 	wait   func(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*O, error)
 	status func(*O) string
@@ -105,7 +107,7 @@ type registration[M, O any] struct {
 }
 
 // finish ends the Create of object id planned as plan.
-func (g registration[M, O]) finish(ctx context.Context, c *client.Client, id string, plan *M, waitFor bool, timeout time.Duration,
+func (g registration[M, O, C]) finish(ctx context.Context, c *client.Client, id string, plan *M, waitFor bool, timeout time.Duration,
 	diags *diag.Diagnostics,
 ) {
 	what := g.what + " " + id
@@ -187,20 +189,20 @@ func registrationKind[M, O any](k *objectKind[M], get func(*client.Client, conte
 }
 
 // create is a registered object's create: register sends it (the
-// create-or-adopt call) and returns its id; name names it in an error.
+// create-or-adopt call); name names it in an error.
 // Once sent, the object exists: it is saved whatever finish reports.
-func (g registration[M, O]) create(ctx context.Context, c *client.Client, plan *M, args *registrationArgs, name string,
-	register func(context.Context) (id string, err error), diags *diag.Diagnostics,
+func (g registration[M, O, C]) create(ctx context.Context, c *client.Client, plan *M, args *registrationArgs, name string,
+	register func(context.Context) (*C, error), diags *diag.Diagnostics,
 ) bool {
 	timeout := args.createTimeout(ctx, diags)
 	if diags.HasError() {
 		return false
 	}
-	id, err := register(ctx)
+	created, err := register(ctx)
 	if err != nil {
 		addAPIError(diags, "Error creating "+g.what, name, err)
 		return false
 	}
-	g.finish(ctx, c, id, plan, args.WaitForRegistration.ValueBool(), timeout, diags)
+	g.finish(ctx, c, g.id(created), plan, args.WaitForRegistration.ValueBool(), timeout, diags)
 	return true
 }
