@@ -17,16 +17,11 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-var _ datasource.DataSourceWithValidateConfig = &AccountNumbersDataSource{}
-
-// AccountNumbersDataSource lists the numbers the account owns.
-type AccountNumbersDataSource struct {
-	objectDataSource[accountNumbersModel]
-}
-
-// NewAccountNumbersDataSource is the constructor the provider registers.
-func NewAccountNumbersDataSource() datasource.DataSource {
-	return &AccountNumbersDataSource{newDataSource("_account_numbers", listAccountNumbers)}
+// accountNumbersData is data.cpaas_account_numbers: it lists the numbers the
+// account owns.
+var accountNumbersData = &dataKind[accountNumbersModel]{
+	typeName: "_account_numbers", schema: accountNumbersDataSchema, read: listAccountNumbers,
+	validateConfig: checkAccountNumbersData,
 }
 
 type accountNumbersModel struct {
@@ -43,7 +38,7 @@ type accountNumberModel struct {
 	numberRecordModel
 }
 
-func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func accountNumbersDataSchema(context.Context) schema.Schema {
 	elem := map[string]schema.Attribute{
 		"number": computedString("The number, digits with the country code."),
 		"app_id": computedString("Id of the attached application, or null."),
@@ -59,7 +54,7 @@ func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.Schema
 			elem[name] = computedString(desc)
 		}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Lists the phone numbers the account owns — bought with `cpaas_phone_number`, elsewhere, or given " +
 			"with the account — in ascending number order.",
 		Attributes: map[string]schema.Attribute{
@@ -95,7 +90,7 @@ func (d *AccountNumbersDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 // ValidateConfig checks type and services with the rules of the search.
-func (d *AccountNumbersDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+func checkAccountNumbersData(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
 	m, ok := decode[accountNumbersModel](ctx, req.Config, &resp.Diagnostics)
 	if !ok {
 		return

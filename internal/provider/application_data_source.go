@@ -16,17 +16,11 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-var _ datasource.DataSourceWithConfigValidators = &ApplicationDataSource{}
-
-// ApplicationDataSource reads an application made elsewhere, by app_id or
-// by app_name.
-type ApplicationDataSource struct {
-	objectDataSource[applicationModel]
-}
-
-// NewApplicationDataSource is the constructor the provider registers.
-func NewApplicationDataSource() datasource.DataSource {
-	return &ApplicationDataSource{newDataSource("_application", readApplicationData)}
+// applicationData is data.cpaas_application: it reads an application made
+// elsewhere, by app_id or by app_name.
+var applicationData = &dataKind[applicationModel]{
+	typeName: "_application", schema: applicationDataSchema, read: readApplicationData,
+	configValidators: applicationDataValidators,
 }
 
 // appIDRule is the form of an app_id at plan time.
@@ -34,9 +28,9 @@ var appIDRule = specRule("must be "+applicationrules.AppIDRule, func(attr, v str
 	return applicationrules.CheckAppID(attr, v)
 })
 
-func (d *ApplicationDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func applicationDataSchema(context.Context) schema.Schema {
 	computed, flag := computedString, computedBool
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Reads an application made elsewhere, by `app_id` or by `app_name` (exactly one). A name must belong to " +
 			"exactly one application of the account.",
 		Attributes: map[string]schema.Attribute{
@@ -70,9 +64,7 @@ func (d *ApplicationDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 	}
 }
 
-func (d *ApplicationDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
-	return []datasource.ConfigValidator{datasourcevalidator.ExactlyOneOf(path.MatchRoot("app_id"), path.MatchRoot("app_name"))}
-}
+var applicationDataValidators = []datasource.ConfigValidator{datasourcevalidator.ExactlyOneOf(path.MatchRoot("app_id"), path.MatchRoot("app_name"))}
 
 // readApplicationByID reads the application app_id names.
 var readApplicationByID = readByID("application", func(m *applicationModel) string { return m.AppID.ValueString() },

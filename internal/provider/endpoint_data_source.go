@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -12,14 +11,10 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
-// EndpointDataSource reads an endpoint made elsewhere, by id.
-type EndpointDataSource struct {
-	objectDataSource[endpointDataModel]
-}
-
-// NewEndpointDataSource is the constructor the provider registers.
-func NewEndpointDataSource() datasource.DataSource {
-	return &EndpointDataSource{newDataSource("_endpoint", readEndpointData)}
+// endpointData is data.cpaas_endpoint: it reads an endpoint made elsewhere,
+// by id.
+var endpointData = &dataKind[endpointDataModel]{
+	typeName: "_endpoint", schema: endpointDataSchema, read: readEndpointData,
 }
 
 // readEndpointData reads the endpoint a data source names.
@@ -37,8 +32,8 @@ type endpointDataModel struct {
 	ResourceURI   types.String `tfsdk:"resource_uri"`
 }
 
-func (d *EndpointDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func endpointDataSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Reads a SIP endpoint by id, for endpoints managed elsewhere. The password is never read.",
 		Attributes: map[string]schema.Attribute{
 			"id":             requiredString("Endpoint id (`endpoint_id`).", stringvalidator.UTF8LengthAtLeast(1)),

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -232,7 +233,7 @@ var campaignList = listKind{
 	filters: map[string]listschema.StringAttribute{
 		"brand_id": {
 			MarkdownDescription: "Only the campaigns of this brand (the API's own filter).",
-			Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.BrandIDPattern, "must be a brand id, "+tendlcrules.BrandIDRule)},
+			Validators:          []validator.String{idFilterRule(tendlcrules.BrandIDPattern, "must be a brand id, ", tendlcrules.BrandIDRule)},
 		},
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
@@ -259,13 +260,13 @@ var campaignNumberList = listKind{
 		"campaign_id": {
 			MarkdownDescription: "Only the numbers of this campaign. Without it, every campaign's numbers (one request per campaign).",
 			Validators: []validator.String{
-				stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be a campaign id, "+tendlcrules.CampaignIDRule),
+				idFilterRule(tendlcrules.CampaignIDPattern, "must be a campaign id, ", tendlcrules.CampaignIDRule),
 				stringvalidator.ConflictsWith(path.MatchRoot("brand_id")),
 			},
 		},
 		"brand_id": {
 			MarkdownDescription: "Only the numbers of this brand's campaigns.",
-			Validators:          []validator.String{stringvalidator.RegexMatches(tendlcrules.BrandIDPattern, "must be a brand id, "+tendlcrules.BrandIDRule)},
+			Validators:          []validator.String{idFilterRule(tendlcrules.BrandIDPattern, "must be a brand id, ", tendlcrules.BrandIDRule)},
 		},
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
@@ -356,4 +357,12 @@ var maskingSessionList = listKind{
 				return fmt.Sprintf("%s <-> %s via %s", s.FirstParty, s.SecondParty, s.VirtualNumber), s.SessionUUID
 			})
 	},
+}
+
+// idFilterRule is a list filter's id shape (tendlcrules.CheckShape) at
+// plan time, worded "must be a brand id, ...".
+func idFilterRule(pattern *regexp.Regexp, words, rule string) validator.String {
+	return specRuleWorded(stringvalidator.RegexMatches(pattern, words+rule), func(attr, v string) error {
+		return tendlcrules.CheckShape(attr, v, pattern, rule)
+	})
 }

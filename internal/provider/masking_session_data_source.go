@@ -4,21 +4,16 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-// MaskingSessionDataSource reads one masking session by its UUID.
-type MaskingSessionDataSource struct {
-	objectDataSource[maskingSessionData]
-}
-
-// NewMaskingSessionDataSource is the constructor the provider registers.
-func NewMaskingSessionDataSource() datasource.DataSource {
-	return &MaskingSessionDataSource{newDataSource("_masking_session", readMaskingSessionData)}
+// maskingSessionLookup is data.cpaas_masking_session: it reads one masking
+// session by its UUID.
+var maskingSessionLookup = &dataKind[maskingSessionData]{
+	typeName: "_masking_session", schema: maskingSessionDataSchema, read: readMaskingSessionData,
 }
 
 // readMaskingSessionData reads the session a data source names, expired or not.
@@ -164,11 +159,11 @@ func maskingSessionDataAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (d *MaskingSessionDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func maskingSessionDataSchema(context.Context) schema.Schema {
 	attrs := maskingSessionDataAttributes()
 	attrs["session_uuid"] = requiredString("UUID of the session to read. An expired session is read too (its `status` is `expired`).",
 		stringvalidator.UTF8LengthAtLeast(1))
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Reads one call-masking session by its UUID, with every field of the API's session object.",
 		Attributes:          attrs,
 	}

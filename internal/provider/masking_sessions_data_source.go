@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -15,14 +13,10 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 )
 
-// MaskingSessionsDataSource lists masking sessions with the API's filters.
-type MaskingSessionsDataSource struct {
-	objectDataSource[maskingSessionsModel]
-}
-
-// NewMaskingSessionsDataSource is the constructor the provider registers.
-func NewMaskingSessionsDataSource() datasource.DataSource {
-	return &MaskingSessionsDataSource{newDataSource("_masking_sessions", listMaskingSessions)}
+// maskingSessionsData is data.cpaas_masking_sessions: it lists masking
+// sessions with the API's filters.
+var maskingSessionsData = &dataKind[maskingSessionsModel]{
+	typeName: "_masking_sessions", schema: maskingSessionsDataSchema, read: listMaskingSessions,
 }
 
 type maskingSessionsModel struct {
@@ -51,12 +45,12 @@ var maskingTimeFilterRule = specRule("must be "+maskingrules.FilterTimeRule, fun
 	return nil
 })
 
-func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func maskingSessionsDataSchema(context.Context) schema.Schema {
 	party := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{
 			MarkdownDescription: desc + ", " + maskingrules.PartyRule + ".",
 			Optional:            true,
-			Validators:          []validator.String{stringvalidator.RegexMatches(maskingrules.PartyPattern, "must be "+maskingrules.PartyRule)},
+			Validators:          []validator.String{maskingPartyRule},
 		}
 	}
 	attrs := map[string]schema.Attribute{
@@ -66,7 +60,7 @@ func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.Schem
 		"status": schema.StringAttribute{
 			MarkdownDescription: "Keep `active` or `expired` sessions, or `all` (the default).",
 			Optional:            true,
-			Validators:          []validator.String{stringvalidator.OneOf(maskingrules.ListStatuses...)},
+			Validators:          []validator.String{maskingOneOf(maskingrules.ListStatuses)},
 		},
 		"session_uuids": schema.ListAttribute{
 			MarkdownDescription: "UUIDs of the matching sessions, oldest first.",
@@ -89,7 +83,7 @@ func (d *MaskingSessionsDataSource) Schema(_ context.Context, _ datasource.Schem
 			Validators:          []validator.String{maskingTimeFilterRule},
 		}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Lists call-masking sessions of the account, filtered by party, virtual number, status and " +
 			"creation or expiry time (the API's own filters). All pages are read.",
 		Attributes: attrs,

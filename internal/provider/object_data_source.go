@@ -30,30 +30,55 @@ func readByID[M, O any](what string, id func(*M) string, get func(*client.Client
 	}
 }
 
-// objectDataSource is the shared part of every data source: the
-// Metadata, Configure and Read every data source has, from its name and
-// how it reads what its configuration asks for. A data source embeds it
-// (newDataSource) and writes only its Schema and its own checks, as a
-// resource does with objectResource.
-type objectDataSource[M any] struct {
-	client *client.Client
+// dataKind is one data source, as a value: its name, schema, read and
+// checks. objectDataSource serves it as a datasource.DataSource, as
+// objectResource serves an objectKind (CONTRIBUTING.md).
+type dataKind[M any] struct {
 	// typeName follows the provider's name: "_10dlc_brand".
 	typeName string
+	schema   func(context.Context) schema.Schema
 	// read fills the model, decoded from the configuration, from the API.
 	read dataReadFunc[M]
+	// Optional hooks, each the framework method of the same name.
+	validateConfig   func(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse)
+	configValidators []datasource.ConfigValidator
 }
 
-// newDataSource is the embedded part of data source typeName.
-func newDataSource[M any](typeName string, read dataReadFunc[M]) objectDataSource[M] {
-	return objectDataSource[M]{typeName: typeName, read: read}
+// newDataSource is the constructor the provider registers for k.
+func (k *dataKind[M]) newDataSource() datasource.DataSource { return &objectDataSource[M]{kind: k} }
+
+// objectDataSource serves a dataKind.
+type objectDataSource[M any] struct {
+	client *client.Client
+	kind   *dataKind[M]
 }
+
+var _ interface {
+	datasource.DataSourceWithConfigure
+	datasource.DataSourceWithValidateConfig
+	datasource.DataSourceWithConfigValidators
+} = &objectDataSource[struct{}]{}
 
 func (d *objectDataSource[M]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + d.typeName
+	resp.TypeName = req.ProviderTypeName + d.kind.typeName
+}
+
+func (d *objectDataSource[M]) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = d.kind.schema(ctx)
 }
 
 func (d *objectDataSource[M]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	d.client = configureDataSource(req, resp)
+}
+
+func (d *objectDataSource[M]) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	if d.kind.validateConfig != nil {
+		d.kind.validateConfig(ctx, req, resp)
+	}
+}
+
+func (d *objectDataSource[M]) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	return d.kind.configValidators
 }
 
 // Read decodes the configuration, reads, and saves the result.
@@ -62,7 +87,7 @@ func (d *objectDataSource[M]) Read(ctx context.Context, req datasource.ReadReque
 	if !ok {
 		return
 	}
-	d.read(ctx, d.client, &m, &resp.Diagnostics)
+	d.kind.read(ctx, d.client, &m, &resp.Diagnostics)
 	if !resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 	}

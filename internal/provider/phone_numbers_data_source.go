@@ -20,8 +20,6 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-var _ datasource.DataSourceWithValidateConfig = &PhoneNumbersDataSource{}
-
 // Bounds of max_results: the default is one page; the cap keeps a search
 // from filling the state with thousands of numbers.
 const (
@@ -29,14 +27,11 @@ const (
 	maxMaxResults     = 1000
 )
 
-// PhoneNumbersDataSource searches the numbers available for purchase.
-type PhoneNumbersDataSource struct {
-	objectDataSource[phoneNumbersModel]
-}
-
-// NewPhoneNumbersDataSource is the constructor the provider registers.
-func NewPhoneNumbersDataSource() datasource.DataSource {
-	return &PhoneNumbersDataSource{newDataSource("_phone_numbers", searchPhoneNumbers)}
+// phoneNumbersData is data.cpaas_phone_numbers: it searches the numbers
+// available for purchase.
+var phoneNumbersData = &dataKind[phoneNumbersModel]{
+	typeName: "_phone_numbers", schema: phoneNumbersDataSchema, read: searchPhoneNumbers,
+	validateConfig: checkPhoneNumbersData,
 }
 
 type phoneNumbersModel struct {
@@ -77,8 +72,8 @@ type phoneNumberModel struct {
 	ResourceURI       types.String `tfsdk:"resource_uri"`
 }
 
-func (d *PhoneNumbersDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func phoneNumbersDataSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Searches the phone numbers available for purchase, in ascending number order. Every filter is " +
 			"checked when Terraform plans, with the same rules the API applies. Buy a result with `cpaas_phone_number`: a " +
 			"bought number leaves the search results, so the search returns different numbers on the next refresh — see " +
@@ -221,7 +216,7 @@ func (m *phoneNumbersModel) searchValues(ctx context.Context) (v url.Values, unk
 
 // ValidateConfig checks the filters at plan time with numberrules.Parse,
 // the function the API's own check uses, on whatever is known already.
-func (d *PhoneNumbersDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+func checkPhoneNumbersData(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
 	m, ok := decode[phoneNumbersModel](ctx, req.Config, &resp.Diagnostics)
 	if !ok {
 		return

@@ -248,14 +248,14 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 
 func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
-		NewApplicationDataSource,
-		NewEndpointDataSource,
-		NewPhoneNumbersDataSource,
-		NewAccountNumbersDataSource,
-		NewMaskingSessionDataSource,
-		NewMaskingSessionsDataSource,
-		NewTenDLCBrandDataSource,
-		NewTenDLCCampaignDataSource,
+		applicationData.newDataSource,
+		endpointData.newDataSource,
+		phoneNumbersData.newDataSource,
+		accountNumbersData.newDataSource,
+		maskingSessionLookup.newDataSource,
+		maskingSessionsData.newDataSource,
+		tenDLCBrandData.newDataSource,
+		tenDLCCampaignData.newDataSource,
 	}
 }
 

@@ -3,22 +3,16 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
-// TenDLCBrandDataSource reads a 10DLC brand registered elsewhere, by id.
-type TenDLCBrandDataSource struct {
-	objectDataSource[tendlcBrandDataModel]
-}
-
-// NewTenDLCBrandDataSource is the constructor the provider registers.
-func NewTenDLCBrandDataSource() datasource.DataSource {
-	return &TenDLCBrandDataSource{newDataSource("_10dlc_brand", readBrandData)}
+// tenDLCBrandData is data.cpaas_10dlc_brand: it reads a 10DLC brand
+// registered elsewhere, by id.
+var tenDLCBrandData = &dataKind[tendlcBrandDataModel]{
+	typeName: "_10dlc_brand", schema: tenDLCBrandDataSchema, read: readBrandData,
 }
 
 // readBrandData reads the brand a data source names.
@@ -28,12 +22,12 @@ var readBrandData = readByID("10DLC brand", func(m *tendlcBrandDataModel) string
 // tendlcBrandDataModel is what the API reports of a brand.
 type tendlcBrandDataModel = brandAttrs
 
-func (d *TenDLCBrandDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func tenDLCBrandDataSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		MarkdownDescription: "Reads a 10DLC brand by id, for brands registered outside this configuration (for example to create campaigns under them).",
 		Attributes: map[string]schema.Attribute{
 			"id": requiredString("Brand id, "+tendlcrules.BrandIDRule+".",
-				stringvalidator.RegexMatches(tendlcrules.BrandIDPattern, "must be "+tendlcrules.BrandIDRule)),
+				shapeRule(tendlcrules.BrandIDPattern, tendlcrules.BrandIDRule)),
 			"brand_alias":         computedString("Name of the brand."),
 			"profile_uuid":        computedString("UUID of the business profile."),
 			"brand_type":          computedString("`STARTER` or `STANDARD`."),

@@ -3,8 +3,6 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -13,15 +11,10 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
-// TenDLCCampaignDataSource reads a 10DLC campaign registered elsewhere, by
-// id, with the numbers linked to it.
-type TenDLCCampaignDataSource struct {
-	objectDataSource[tendlcCampaignDataModel]
-}
-
-// NewTenDLCCampaignDataSource is the constructor the provider registers.
-func NewTenDLCCampaignDataSource() datasource.DataSource {
-	return &TenDLCCampaignDataSource{newDataSource("_10dlc_campaign", readCampaignData)}
+// tenDLCCampaignData is data.cpaas_10dlc_campaign: it reads a 10DLC campaign
+// registered elsewhere, by id, with the numbers linked to it.
+var tenDLCCampaignData = &dataKind[tendlcCampaignDataModel]{
+	typeName: "_10dlc_campaign", schema: tenDLCCampaignDataSchema, read: readCampaignData,
 }
 
 type tendlcCampaignDataModel struct {
@@ -29,13 +22,13 @@ type tendlcCampaignDataModel struct {
 	LinkedNumbers types.Set `tfsdk:"linked_numbers"`
 }
 
-func (d *TenDLCCampaignDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func tenDLCCampaignDataSchema(context.Context) schema.Schema {
 	str, flag := computedString, computedBool
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Reads a 10DLC campaign by id, for campaigns registered outside this configuration (for example to link numbers to them).",
 		Attributes: map[string]schema.Attribute{
 			"id": requiredString("Campaign id, "+tendlcrules.CampaignIDRule+".",
-				stringvalidator.RegexMatches(tendlcrules.CampaignIDPattern, "must be "+tendlcrules.CampaignIDRule)),
+				shapeRule(tendlcrules.CampaignIDPattern, tendlcrules.CampaignIDRule)),
 			"brand_id":            str("Id of the campaign's brand."),
 			"campaign_alias":      str("Name of the campaign."),
 			"vertical":            str("Industry vertical."),
