@@ -44,16 +44,8 @@ func accountNumbersDataSchema(context.Context) schema.Schema {
 		"app_id": computedString("Id of the attached application, or null."),
 		"alias":  computedString("Friendly name of the number, or null."),
 	}
-	for name, desc := range recordDescriptions {
-		switch name {
-		case "lata":
-			elem[name] = computedInt64(desc)
-		case "sms_enabled", "voice_enabled":
-			elem[name] = computedBool(desc)
-		default:
-			elem[name] = computedString(desc)
-		}
-	}
+	addRecordAttributes(elem, func(d string) schema.Attribute { return computedString(d) },
+		func(d string) schema.Attribute { return computedInt64(d) }, func(d string) schema.Attribute { return computedBool(d) })
 	return schema.Schema{
 		MarkdownDescription: "Lists the phone numbers the account owns — bought with `cpaas_phone_number`, elsewhere, or given " +
 			"with the account — in ascending number order.",

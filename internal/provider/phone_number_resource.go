@@ -78,6 +78,23 @@ func recordFrom(n *client.AccountNumber) numberRecordModel {
 	}
 }
 
+// addRecordAttributes adds numberRecordModel's attributes to attrs, for a
+// resource or a data source: lata is an integer, sms_enabled and
+// voice_enabled are booleans, the rest strings, each made by the matching
+// constructor from its description.
+func addRecordAttributes[A any](attrs map[string]A, str, integer, boolean func(desc string) A) {
+	for name, desc := range recordDescriptions {
+		switch name {
+		case "lata":
+			attrs[name] = integer(desc)
+		case "sms_enabled", "voice_enabled":
+			attrs[name] = boolean(desc)
+		default:
+			attrs[name] = str(desc)
+		}
+	}
+}
+
 // recordDescriptions describe numberRecordModel's attributes.
 var recordDescriptions = map[string]string{
 	"country":             "Country name in capitals (`UNITED STATES`).",
@@ -120,16 +137,8 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 	}
-	for name, desc := range recordDescriptions {
-		switch name {
-		case "lata":
-			attrs[name] = computedKeptInt64(desc)
-		case "sms_enabled", "voice_enabled":
-			attrs[name] = computedKeptBool(desc)
-		default:
-			attrs[name] = computedKeptString(desc)
-		}
-	}
+	addRecordAttributes(attrs, func(d string) schema.Attribute { return computedKeptString(d) },
+		func(d string) schema.Attribute { return computedKeptInt64(d) }, func(d string) schema.Attribute { return computedKeptBool(d) })
 	return schema.Schema{
 		MarkdownDescription: "Buys a phone number for the account. Destroying the resource **releases the number**: it goes " +
 			"back on sale and may be bought by someone else, so a replacement (a new `number`, or `terraform taint`) gives up the " +
