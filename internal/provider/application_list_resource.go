@@ -16,8 +16,7 @@ import (
 func NewApplicationListResource() list.ListResource { return &listResource{listKind: applicationList} }
 
 var applicationList = listKind{
-	typeName: "_application", objects: "applications", identity: applicationIdentity,
-	resource: applicationKind.newResource,
+	of: applicationKind, objects: "applications",
 	description: "Every application of the account, named by `app_id`, with the API's filter by name. Everything an " +
 		"application holds is read back, so the generated configuration plans no change after the import.",
 	filters: map[string]listschema.StringAttribute{

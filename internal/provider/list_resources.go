@@ -32,19 +32,28 @@ import (
 // listKind is one list resource: everything in which the list resources
 // differ. listResource does the rest, the same for every kind.
 type listKind struct {
-	typeName    string // after the provider's name: "_endpoint"
+	// of is the kind of the resource listed: its type name, its identity
+	// (which names each result) and its Read (which fills each result's
+	// data).
+	of          listedKind
 	objects     string // what the error of a failed listing calls them: "endpoints"
 	description string // the list block's MarkdownDescription
 	// filters are the list block's attributes, all optional strings; find
 	// gets their values.
-	filters  map[string]listschema.StringAttribute
-	identity resourceIdentity
-	// resource is the constructor of the resource whose Read fills each
-	// result's data (the provider's own: a resource's kind is set there).
-	resource func() resource.Resource
+	filters map[string]listschema.StringAttribute
 	// find lists the objects the filters select, each named and seeded as
 	// its import is.
 	find func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error)
+}
+
+// listedKind is what a list resource takes from its resource's
+// objectKind.
+type listedKind interface {
+	listing() (typeName string, identity resourceIdentity, newResource func() resource.Resource)
+}
+
+func (k *objectKind[M]) listing() (string, resourceIdentity, func() resource.Resource) {
+	return k.typeName, k.identity, k.newResource
 }
 
 // listFilters holds the value of each filter of a list block, "" when it
@@ -60,7 +69,8 @@ type listResource struct {
 var _ list.ListResourceWithConfigure = &listResource{}
 
 func (r *listResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + r.typeName
+	typeName, _, _ := r.of.listing()
+	resp.TypeName = req.ProviderTypeName + typeName
 }
 
 func (r *listResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
@@ -123,7 +133,8 @@ func (r *listResource) stream(ctx context.Context, req list.ListRequest, resp *l
 func (r *listResource) result(ctx context.Context, req list.ListRequest, o listedObject) list.ListResult {
 	res := req.NewListResult(ctx)
 	res.DisplayName = o.name
-	for _, a := range r.identity {
+	_, identity, newResource := r.of.listing()
+	for _, a := range identity {
 		res.Diagnostics.Append(res.Identity.SetAttribute(ctx, path.Root(a.name), o.seed[a.state])...)
 	}
 	if !req.IncludeResource || res.Diagnostics.HasError() {
@@ -133,7 +144,7 @@ func (r *listResource) result(ctx context.Context, req list.ListRequest, o liste
 	for k, v := range o.seed {
 		res.Diagnostics.Append(state.SetAttribute(ctx, path.Root(k), types.StringValue(v))...)
 	}
-	rs, ok := r.resource().(resource.ResourceWithConfigure)
+	rs, ok := newResource().(resource.ResourceWithConfigure)
 	if !ok {
 		res.Diagnostics.AddError("Cannot read listed object", fmt.Sprintf("The resource of %s cannot be configured. This is a bug in the provider; please report it.", o.name))
 		return res
@@ -174,8 +185,7 @@ func byID[T any](all []T, err error, keep func(T) bool, named func(T) (name, id 
 func NewEndpointListResource() list.ListResource { return &listResource{listKind: endpointList} }
 
 var endpointList = listKind{
-	typeName: "_endpoint", objects: "endpoints", identity: endpointIdentity,
-	resource: endpointKind.newResource,
+	of: endpointKind, objects: "endpoints",
 	description: "Every SIP endpoint of the account, named by `endpoint_id`. The API offers no filter; `username` narrows " +
 		"the list to endpoints whose requested username (the SIP username without its 12 digits) is the one given. Passwords are never " +
 		"listed: an endpoint imported without one keeps its own.",
@@ -199,8 +209,7 @@ var endpointList = listKind{
 func NewTenDLCBrandListResource() list.ListResource { return &listResource{listKind: brandList} }
 
 var brandList = listKind{
-	typeName: "_10dlc_brand", objects: "10DLC brands", identity: brandIdentity,
-	resource: brandKind.newResource,
+	of: brandKind, objects: "10DLC brands",
 	description: "Every 10DLC brand of the account, named by `brand_id`. A brand's `url` and `method` cannot be read back, " +
 		"so they are not listed (an imported brand keeps them).",
 	filters: map[string]listschema.StringAttribute{
@@ -226,8 +235,7 @@ var brandList = listKind{
 func NewTenDLCCampaignListResource() list.ListResource { return &listResource{listKind: campaignList} }
 
 var campaignList = listKind{
-	typeName: "_10dlc_campaign", objects: "10DLC campaigns", identity: campaignIdentity,
-	resource: campaignKind.newResource,
+	of: campaignKind, objects: "10DLC campaigns",
 	description: "Every 10DLC campaign of the account, or of one brand, named by `campaign_id`. A campaign's `url` and " +
 		"`method` cannot be read back, so they are not listed (an imported campaign keeps them).",
 	filters: map[string]listschema.StringAttribute{
@@ -252,8 +260,7 @@ func NewTenDLCCampaignNumberListResource() list.ListResource {
 }
 
 var campaignNumberList = listKind{
-	typeName: "_10dlc_campaign_number", objects: "10DLC number links", identity: campaignNumberIdentity,
-	resource: campaignNumberKind.newResource,
+	of: campaignNumberKind, objects: "10DLC number links",
 	description: "The numbers linked (or being linked) to one campaign, or to every campaign of the account, named by " +
 		"`campaign_id` and `number`. A link the operators refused holds nothing and is not listed.",
 	filters: map[string]listschema.StringAttribute{
@@ -306,8 +313,7 @@ var campaignNumberList = listKind{
 func NewPhoneNumberListResource() list.ListResource { return &listResource{listKind: phoneNumberList} }
 
 var phoneNumberList = listKind{
-	typeName: "_phone_number", objects: "phone numbers", identity: phoneNumberIdentity,
-	resource: phoneNumberKind.newResource,
+	of: phoneNumberKind, objects: "phone numbers",
 	description: "The numbers the account owns, named by `number`, with the account's own filters. Destroying an imported " +
 		"`cpaas_phone_number` releases the number: add `lifecycle { prevent_destroy = true }` to what you generate.",
 	filters: map[string]listschema.StringAttribute{
@@ -338,8 +344,7 @@ func NewMaskingSessionListResource() list.ListResource {
 }
 
 var maskingSessionList = listKind{
-	typeName: "_masking_session", objects: "masking sessions", identity: maskingSessionIdentity,
-	resource: maskingSessionKind.newResource,
+	of: maskingSessionKind, objects: "masking sessions",
 	description: "The account's active masking sessions, named by `session_uuid`, with the API's filters. Expired sessions " +
 		"are not listed: they cannot be imported or managed.",
 	filters: map[string]listschema.StringAttribute{
