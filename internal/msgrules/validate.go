@@ -49,13 +49,13 @@ func Validate(m Message) Errors {
 	validateSender(&es, m, typ)
 	validateDst(&es, m.Dst)
 	if !typeKnown {
-		es.add("type", "must be one of "+strings.Join(Types, ", "), m.Type)
+		es.add("type", options["type"].rule, m.Type)
 	} else {
 		validateContent(&es, m, typ)
 	}
 	if m.MessageExpiry != nil {
-		if v := *m.MessageExpiry; v < MinMessageExpiry || v > MaxMessageExpiry {
-			es.add("message_expiry", "must be between 5 and 10799 seconds", strconv.Itoa(v))
+		if err := CheckMessageExpiry(*m.MessageExpiry); err != nil {
+			es = append(es, *err)
 		}
 	}
 	if m.URL != "" {
@@ -63,16 +63,43 @@ func Validate(m Message) Errors {
 			es.add("url", rule, m.URL)
 		}
 	}
-	if m.Method != "" && !oneOf(m.Method, Methods) {
-		es.add("method", "must be GET or POST", m.Method)
-	}
-	if m.DLTTemplateCategory != "" && !oneOf(m.DLTTemplateCategory, DLTTemplateCategories) {
-		es.add("dlt_template_category", "must be one of "+strings.Join(DLTTemplateCategories, ", "), m.DLTTemplateCategory)
-	}
-	if m.Log != "" && !oneOf(m.Log, LogValues) {
-		es.add("log", "must be one of "+strings.Join(LogValues, ", "), m.Log)
+	for _, f := range []struct{ field, value string }{{"method", m.Method}, {"dlt_template_category", m.DLTTemplateCategory}, {"log", m.Log}} {
+		if err := CheckOption(f.field, f.value); f.value != "" && err != nil {
+			es = append(es, *err)
+		}
 	}
 	return es
+}
+
+// options are the message's enumerated fields: what each allows, and the
+// rule in words.
+var options = map[string]struct {
+	values []string
+	rule   string
+}{
+	"type":                  {Types, "must be one of " + strings.Join(Types, ", ")},
+	"method":                {Methods, "must be GET or POST"},
+	"dlt_template_category": {DLTTemplateCategories, "must be one of " + strings.Join(DLTTemplateCategories, ", ")},
+	"log":                   {LogValues, "must be one of " + strings.Join(LogValues, ", ")},
+}
+
+// CheckOption checks the value of an enumerated field of a message (type,
+// method, dlt_template_category or log): nil, or the error naming field,
+// rule and value.
+func CheckOption(field, value string) *FieldError {
+	o, ok := options[field]
+	if !ok || oneOf(value, o.values) {
+		return nil
+	}
+	return &FieldError{Field: field, Rule: o.rule, Value: value}
+}
+
+// CheckMessageExpiry checks message_expiry, in seconds.
+func CheckMessageExpiry(v int) *FieldError {
+	if v < MinMessageExpiry || v > MaxMessageExpiry {
+		return &FieldError{Field: "message_expiry", Rule: "must be between 5 and 10799 seconds", Value: strconv.Itoa(v)}
+	}
+	return nil
 }
 
 func validateSender(es *Errors, m Message, typ string) {

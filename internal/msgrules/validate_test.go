@@ -210,3 +210,28 @@ func TestEffectiveDefaults(t *testing.T) {
 		t.Errorf("given values = %q, %d; want mms, 60", m.EffectiveType(), m.EffectiveMessageExpiry())
 	}
 }
+
+func TestCheckOptionAndExpiryNameFieldRuleAndValue(t *testing.T) {
+	for _, tc := range []struct {
+		field, value string
+		ok           bool
+	}{
+		{"type", "sms", true}, {"type", "SMS", false}, {"type", "fax", false},
+		{"method", "POST", true}, {"method", "post", false},
+		{"dlt_template_category", "promotional", true}, {"dlt_template_category", "ads", false},
+		{"log", "content_only", true}, {"log", "sometimes", false},
+	} {
+		err := CheckOption(tc.field, tc.value)
+		if (err == nil) != tc.ok {
+			t.Errorf("CheckOption(%q, %q) = %v, want ok %v", tc.field, tc.value, err, tc.ok)
+		}
+		if err != nil && (err.Field != tc.field || err.Value != tc.value || err.Rule == "") {
+			t.Errorf("CheckOption(%q, %q) = %+v: must name field, rule and value", tc.field, tc.value, err)
+		}
+	}
+	for v, ok := range map[int]bool{4: false, 5: true, 10799: true, 10800: false} {
+		if err := CheckMessageExpiry(v); (err == nil) != ok {
+			t.Errorf("CheckMessageExpiry(%d) = %v, want ok %v", v, err, ok)
+		}
+	}
+}

@@ -120,7 +120,7 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		"type": schema.StringAttribute{
 			MarkdownDescription: describe("Message type: `sms` (default), `mms` or `chatapp`."),
 			Optional:            true,
-			Validators:          []validator.String{stringvalidator.OneOf(msgrules.Types...)},
+			Validators:          []validator.String{messageOption("type", msgrules.Types)},
 		},
 		"media_urls": schema.ListAttribute{
 			MarkdownDescription: describe("Media links (absolute http or https URLs). Required for `mms`: 1 to 10 files of at most 5MB " +
@@ -168,26 +168,43 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		"message_expiry": schema.Int64Attribute{
 			MarkdownDescription: describe("Seconds the message may stay queued, 5 to 10,799; after that it fails with error 420. The API's default is 10,800."),
 			Optional:            true,
-			Validators:          []validator.Int64{int64validator.Between(msgrules.MinMessageExpiry, msgrules.MaxMessageExpiry)},
+			Validators: []validator.Int64{specInt64RuleWorded(int64validator.Between(msgrules.MinMessageExpiry, msgrules.MaxMessageExpiry),
+				func(_ string, v int64) error {
+					if e := msgrules.CheckMessageExpiry(int(v)); e != nil {
+						return e
+					}
+					return nil
+				})},
 		},
 		"url": str("Absolute http or https URL that receives the message's status callbacks."),
 		"method": str("HTTP method of the status callbacks: `GET` or `POST` (the API's default).",
-			stringvalidator.OneOf(msgrules.Methods...)),
+			messageOption("method", msgrules.Methods)),
 		"dlt_entity_id": str("India DLT entity ID, only for accounts set up for India DLT traffic. Set it together with `dlt_template_id`; " +
 			"one without the other, or an entity ID that is not the account's, makes the message fail with error 160."),
 		"dlt_template_id": str("India DLT template ID: one of the account's DLT templates, associated with the DLT header given as `src`, " +
 			"or the message fails with error 160. Set it together with `dlt_entity_id`."),
 		"dlt_template_category": str("India DLT template category: `transactional`, `promotional`, `service_implicit` or `service_explicit`, "+
 			"the category the template was registered under (incorrect DND tagging makes the message fail with error 160).",
-			stringvalidator.OneOf(msgrules.DLTTemplateCategories...)),
+			messageOption("dlt_template_category", msgrules.DLTTemplateCategories)),
 		"trackable": schema.BoolAttribute{
 			MarkdownDescription: describe("Whether you will report conversions for this message through the conversion-feedback API. The API's default is false."),
 			Optional:            true,
 		},
 		"log": str("What the service logs: `true` (default) everything; `false` neither numbers nor content (masked, and no media is kept); "+
 			"`content_only` the content, numbers masked; `number_only` the numbers, content masked.",
-			stringvalidator.OneOf(msgrules.LogValues...)),
+			messageOption("log", msgrules.LogValues)),
 	}
+}
+
+// messageOption is msgrules.CheckOption at plan time, worded by the
+// framework's validator for the same values.
+func messageOption(field string, values []string) validator.String {
+	return specRuleWorded(stringvalidator.OneOf(values...), func(_, v string) error {
+		if e := msgrules.CheckOption(field, v); e != nil {
+			return e
+		}
+		return nil
+	})
 }
 
 // validateMessageInputs runs the shared sending rules (msgrules.Validate)
