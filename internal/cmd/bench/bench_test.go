@@ -177,3 +177,16 @@ func TestFloorMarkdownSplitsTheRatio(t *testing.T) {
 		}
 	}
 }
+
+// The told client is the learning one with the limit's rate set in the
+// provider block; the others leave the block empty.
+func TestRateLimitedConfigTellsOnlyTheToldClient(t *testing.T) {
+	o := rlOptions{n: 7, rate: 20, burst: 20}
+	for _, mode := range rlModes {
+		c := rlConfig(o, mode)
+		told := strings.Contains(c, "max_requests_per_second = 20\n")
+		if told != mode.told || !strings.Contains(c, "count               = 7") {
+			t.Errorf("%s: config\n%s", mode.name, c)
+		}
+	}
+}

@@ -25,7 +25,10 @@ import (
 // to R requests a second with a burst of B, once with the client as built
 // (it learns the limit from 429s and paces every request) and once with
 // plain retries (each 429 retried after its Retry-After, the behaviour
-// before the pacer; CPAAS_BENCH_PLAIN_RETRIES=1, read by main.go only).
+// before the pacer; CPAAS_BENCH_PLAIN_RETRIES=1, read by main.go only), and
+// once told the limit (max_requests_per_second = R in the provider block):
+// a client that paces at R from its first request, which no learning can
+// beat, so its times bound what any client can reach.
 // Each command starts with a full bucket (the limit is set again before
 // it). The floor of apply and destroy is N/R, the issue's target; the floor
 // of a plan is its own requests (those answered with anything but 429)
@@ -45,11 +48,14 @@ type rlMode struct {
 	name      string
 	env       []string
 	unlimited bool
+	// told sets max_requests_per_second to the limit's rate.
+	told bool
 }
 
 var rlModes = []rlMode{
 	{name: "learning (default)", env: []string{"CPAAS_BENCH_PLAIN_RETRIES="}},
 	{name: "plain retries", env: []string{"CPAAS_BENCH_PLAIN_RETRIES=1"}},
+	{name: "told the limit (max_requests_per_second = R)", env: []string{"CPAAS_BENCH_PLAIN_RETRIES="}, told: true},
 }
 
 // rlReference is the same workload with no rate limit at all.
@@ -79,7 +85,7 @@ func (b *bencher) measureRateLimited(o rlOptions, mode rlMode, round int) ([]rlM
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(endpoints.build(o.n)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(rlConfig(o, mode)), 0o644); err != nil {
 		return nil, err
 	}
 	p := "-parallelism=" + strconv.Itoa(b.o.parallelism)
@@ -134,6 +140,17 @@ func (b *bencher) measureRateLimited(o rlOptions, mode rlMode, round int) ([]rlM
 		return nil, fmt.Errorf("rate limit, %s: cleaning up: %w", mode.name, err)
 	}
 	return out, nil
+}
+
+// rlConfig is the configuration of mode: o.n endpoints, and the limit's
+// rate as max_requests_per_second when mode is told it.
+func rlConfig(o rlOptions, mode rlMode) string {
+	config := endpoints.build(o.n)
+	if mode.told {
+		config = strings.Replace(config, `provider "cpaas" {}`,
+			fmt.Sprintf("provider \"cpaas\" {\n  max_requests_per_second = %s\n}", strconv.FormatFloat(o.rate, 'f', -1, 64)), 1)
+	}
+	return config
 }
 
 func share(m rlMeasurement) float64 {
@@ -287,7 +304,7 @@ func rlPlotPNG(all []rlMeasurement, o rlOptions) ([]byte, error) {
 			return 0
 		}},
 	}
-	colours := []color.Color{color.RGBA{R: 31, G: 119, B: 180, A: 255}, color.RGBA{R: 214, G: 39, B: 40, A: 255}}
+	colours := []color.Color{color.RGBA{R: 31, G: 119, B: 180, A: 255}, color.RGBA{R: 214, G: 39, B: 40, A: 255}, color.RGBA{R: 44, G: 160, B: 44, A: 255}}
 	for i, mode := range rlModes {
 		series = append(series, struct {
 			name   string
