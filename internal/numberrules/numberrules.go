@@ -144,6 +144,15 @@ func NormalizeType(raw string) (string, bool) {
 	return "", false
 }
 
+// CheckType returns an error naming the rule when raw is not a value the
+// type filter takes (NormalizeType), or nil.
+func CheckType(raw string) error {
+	if _, ok := NormalizeType(raw); !ok {
+		return fmt.Errorf("type %q %s", raw, RuleType)
+	}
+	return nil
+}
+
 // NoPlaceType reports whether numbers of type t have no city and no region.
 func NoPlaceType(t string) bool {
 	return t == TypeTollFree || t == TypeMobile || t == TypeNational

@@ -78,3 +78,15 @@ func TestCheckNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckTypeTakesWhatTheFilterTakes(t *testing.T) {
+	for raw, ok := range map[string]bool{"toll-free": true, "tollfree": true, "LOCAL": true, "national": true, "mobile": true, "fixed": true, "landline": false, "": false} {
+		err := CheckType(raw)
+		if (err == nil) != ok {
+			t.Errorf("CheckType(%q) = %v, want ok %v", raw, err, ok)
+		}
+		if _, normal := NormalizeType(raw); normal != ok {
+			t.Errorf("CheckType and NormalizeType disagree on %q", raw)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
@@ -215,7 +216,8 @@ var brandList = listKind{
 	filters: map[string]listschema.StringAttribute{
 		"registration_status": {
 			MarkdownDescription: "Only the brands in this status: `PROCESSING`, `COMPLETED` or `FAILED`.",
-			Validators:          []validator.String{stringvalidator.OneOf(tendlcrules.StatusProcessing, tendlcrules.StatusCompleted, tendlcrules.StatusFailed)},
+			Validators: []validator.String{specRuleWorded(stringvalidator.OneOf(tendlcrules.BrandStatuses...),
+				func(_, v string) error { return tendlcrules.CheckBrandStatus(v) })},
 		},
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
@@ -319,8 +321,10 @@ var phoneNumberList = listKind{
 	filters: map[string]listschema.StringAttribute{
 		"number_starts_with": {MarkdownDescription: "Only the numbers that start with these digits (country code first)."},
 		"type": {
-			MarkdownDescription: "Only the numbers of this type: `fixed`, `mobile` or `tollfree`.",
-			Validators:          []validator.String{stringvalidator.OneOf("fixed", "mobile", "tollfree")},
+			MarkdownDescription: "Only the numbers of this type: `toll-free` (or `tollfree`), `local`, `mobile`, `national` or `fixed` " +
+				"(`local` and `national` are kinds of `fixed`).",
+			Validators: []validator.String{specRuleWorded(stringvalidator.OneOf(numberrules.TypeValues...),
+				func(_, v string) error { return numberrules.CheckType(v) })},
 		},
 		"services": {MarkdownDescription: "Only the numbers with these services, comma-separated: `voice`, `sms` (for example `voice,sms`)."},
 	},

@@ -284,3 +284,32 @@ list %q "bad" {
 		},
 	})
 }
+
+// The type filter of the number list takes what the API takes (toll-free
+// and its alias tollfree, local, national, mobile, fixed, in any case): a
+// check of its own, stricter than the API, refused toll-free, local and
+// national at plan time.
+func TestAccListResources_numberTypesTheAPITakes_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, fastRegistry)
+	var steps []resource.TestStep
+	for _, typ := range []string{"toll-free", "tollfree", "local", "national", "Mobile", "fixed"} {
+		steps = append(steps, resource.TestStep{
+			Query: true,
+			Config: env.ProviderConfig() + fmt.Sprintf(`
+list "cpaas_phone_number" "by_type" {
+  provider = cpaas
+  config {
+    type = %q
+  }
+}
+`, typ),
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
+}

@@ -83,6 +83,18 @@ const (
 	StatusExpired    = "EXPIRED"
 )
 
+// BrandStatuses are the registration statuses a brand reports.
+var BrandStatuses = []string{StatusProcessing, StatusCompleted, StatusFailed}
+
+// CheckBrandStatus returns an error naming the statuses a brand reports,
+// or nil.
+func CheckBrandStatus(s string) error {
+	if !slices.Contains(BrandStatuses, s) {
+		return fmt.Errorf("registration_status %q is not one of %s", s, strings.Join(BrandStatuses, ", "))
+	}
+	return nil
+}
+
 // Callback kinds and statuses, as the service's API reference lists them.
 const (
 	KindBrand           = "brand"

@@ -114,3 +114,11 @@ func TestCheckShape(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckBrandStatus(t *testing.T) {
+	for s, ok := range map[string]bool{"PROCESSING": true, "COMPLETED": true, "FAILED": true, "ACTIVE": false, "completed": false} {
+		if err := CheckBrandStatus(s); (err == nil) != ok {
+			t.Errorf("CheckBrandStatus(%q) = %v, want ok %v", s, err, ok)
+		}
+	}
+}
