@@ -18,7 +18,17 @@ import (
 // a process sees EndpointPrefetchAfter refreshes, it lists every endpoint of
 // the account once instead, with the largest page: the first page gives
 // total_count, the rest are fetched concurrently. The refreshes that follow
-// are answered from that snapshot. Correctness:
+// are answered from that snapshot.
+//
+// Gathering: the first refresh of a process waits up to
+// EndpointPrefetchGather for others. Terraform starts -parallelism (10)
+// refreshes within a millisecond or two, so a large refresh reaches
+// EndpointPrefetchAfter inside the window and its first ten reads are served
+// by the listing too, instead of each making a GET first. When the window
+// ends with fewer (a small workspace), they make their GETs, having waited
+// at most the window, and the window does not open again until the snapshot
+// expires: later refreshes count on towards EndpointPrefetchAfter as before.
+// A refresh whose context is cancelled stops waiting at once. Correctness:
 //   - each id is served from the snapshot at most once, so a later read of the
 //     same id in the same process (after an update, say) always goes to the API;
 //   - an id this process creates, updates or deletes while the listing runs or
@@ -31,9 +41,11 @@ import (
 // The data served is what the API held a moment before the refresh asked,
 // the same freshness as a GET issued at the start of the refresh walk.
 //
-// Cost: a refresh of R endpoints in an account of E endpoints makes
-// min(R, EndpointPrefetchAfter) GETs plus ceil(E/20) list pages instead of R
-// GETs. The listing is skipped (everything falls back to GETs) when the
+// Cost: a refresh of R >= EndpointPrefetchAfter endpoints in an account of E
+// endpoints makes ceil(E/20) list pages instead of R GETs (500 endpoints: 25
+// requests, not 500) when its first ten refreshes arrive within the gather
+// window, and at most EndpointPrefetchAfter-1 GETs more when they do not. A
+// refresh of fewer makes one GET each, EndpointPrefetchGather later. The listing is skipped (everything falls back to GETs) when the
 // account holds more than EndpointPrefetchMaxPages pages, which bounds the
 // waste for a small workspace in a very large account.
 const (
@@ -45,22 +57,31 @@ const (
 	EndpointPrefetchMaxPages = 100
 	// EndpointPrefetchMaxAge is how long a snapshot may answer refreshes.
 	EndpointPrefetchMaxAge = 2 * time.Minute
+	// EndpointPrefetchGather is how long the first refresh of a process
+	// waits for EndpointPrefetchAfter refreshes to gather.
+	EndpointPrefetchGather = 50 * time.Millisecond
 )
 
 type prefetchState int
 
 const (
 	prefetchIdle prefetchState = iota
+	prefetchGathering
 	prefetchRunning
 	prefetchDone
 )
 
 // endpointPrefetch is the refresh snapshot; see the comment at the top.
 type endpointPrefetch struct {
-	mu       sync.Mutex
-	state    prefetchState
-	reads    int
-	done     chan struct{}
+	mu    sync.Mutex
+	state prefetchState
+	reads int
+	done  chan struct{}
+	// gather is closed when the gathering window ends, by the listing
+	// starting or by the window expiring; gathered says the window was
+	// used, until the snapshot expires.
+	gather   chan struct{}
+	gathered bool
 	snapshot map[string]Endpoint
 	takenAt  time.Time
 	// written holds ids written while the listing runs; they are left out
@@ -95,21 +116,38 @@ func (c *Client) fromPrefetch(ctx context.Context, id string) (*Endpoint, bool) 
 	p := &c.endpointPrefetch
 	p.mu.Lock()
 	if p.state == prefetchDone && time.Since(p.takenAt) > EndpointPrefetchMaxAge {
-		p.state, p.reads, p.snapshot = prefetchIdle, 0, nil
+		p.state, p.reads, p.snapshot, p.gathered = prefetchIdle, 0, nil, false
 	}
 	p.reads++
-	if p.state == prefetchIdle && p.reads >= EndpointPrefetchAfter {
+	switch {
+	case (p.state == prefetchIdle || p.state == prefetchGathering) && p.reads >= EndpointPrefetchAfter:
+		if p.state == prefetchGathering {
+			close(p.gather)
+		}
 		p.state = prefetchRunning
 		p.done = make(chan struct{})
 		p.written = map[string]bool{}
 		// Detached from this read's cancellation: other reads wait on it.
 		go c.runEndpointPrefetch(context.WithoutCancel(ctx))
+	case p.state == prefetchIdle && !p.gathered && c.gatherWindow > 0:
+		p.state, p.gathered, p.gather = prefetchGathering, true, make(chan struct{})
+		c.prefetchGather(p.gather)
 	}
-	state, done := p.state, p.done
+	state, done, gather := p.state, p.done, p.gather
 	p.mu.Unlock()
 
+	if state == prefetchGathering {
+		select {
+		case <-gather:
+		case <-ctx.Done():
+			return nil, false
+		}
+		p.mu.Lock()
+		state, done = p.state, p.done
+		p.mu.Unlock()
+	}
 	switch state {
-	case prefetchIdle:
+	case prefetchIdle, prefetchGathering:
 		return nil, false
 	case prefetchRunning:
 		select {
@@ -126,6 +164,21 @@ func (c *Client) fromPrefetch(ctx context.Context, id string) (*Endpoint, bool) 
 	}
 	delete(p.snapshot, id) // served at most once
 	return &ep, true
+}
+
+// prefetchGather ends the gathering window gather after c.gatherWindow,
+// unless the listing started first: the reads waiting in it then make
+// their GETs.
+func (c *Client) prefetchGather(gather chan struct{}) {
+	p := &c.endpointPrefetch
+	time.AfterFunc(c.gatherWindow, func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.state == prefetchGathering && p.gather == gather {
+			p.state = prefetchIdle
+			close(gather)
+		}
+	})
 }
 
 func (c *Client) runEndpointPrefetch(ctx context.Context) {

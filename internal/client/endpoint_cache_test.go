@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
@@ -107,12 +108,15 @@ func TestRefreshPrefetchListsOnceAndServesEachIDOnce(t *testing.T) {
 	ids := createEndpoints(t, newClient(), 45)
 
 	c := newClient() // a fresh provider process
+	// A window no scheduler delay outlasts: the ten workers' first reads
+	// gather, so the listing serves every refresh and no GET is made.
+	c.gatherWindow = time.Minute
 	srv.SetFaults(emulator.Faults{})
 	got := refreshAll(t, c, ids)
 	requests := srv.FaultStats().Requests
 	pages := (45 + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
-	if requests > pages+EndpointPrefetchAfter {
-		t.Errorf("refreshing 45 endpoints took %d requests; want at most %d pages + %d GETs", requests, pages, EndpointPrefetchAfter)
+	if requests != pages {
+		t.Errorf("refreshing 45 endpoints took %d requests; want the %d list pages only", requests, pages)
 	}
 	// What the prefetch served is what a GET says.
 	for _, id := range ids {
@@ -188,6 +192,79 @@ func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
 	}
 	if _, ok := c.fromPrefetch(context.Background(), ids[3]); !ok {
 		t.Fatal("an untouched id was not served from the listing")
+	}
+}
+
+// The gathering window ends: the reads in it make their GETs, the window
+// does not reopen, and later reads count on to the listing.
+func TestRefreshGatheringEndsAndLaterReadsCountOn(t *testing.T) {
+	srv, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), 30)
+	c := newClient()
+	c.gatherWindow = 20 * time.Millisecond
+	srv.SetFaults(emulator.Faults{})
+	// Three reads in the window: each waits for it to end, then GETs.
+	refreshAll(t, c, ids[:3])
+	if n := srv.FaultStats().Requests; n != 3 {
+		t.Fatalf("3 refreshes in an expired window made %d requests, want 3 GETs", n)
+	}
+	if p := &c.endpointPrefetch; p.state != prefetchIdle || !p.gathered {
+		t.Fatalf("after the window: state %v, gathered %v; want idle and the window used", p.state, p.gathered)
+	}
+	// Reads 4..9 GET at once (no second window); the 10th starts the listing,
+	// which serves it and the rest.
+	srv.SetFaults(emulator.Faults{})
+	for _, id := range ids[3:9] {
+		if _, err := c.RefreshEndpoint(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := srv.FaultStats().Requests; n != 6 {
+		t.Fatalf("reads 4 to 9 made %d requests, want 6 GETs", n)
+	}
+	srv.SetFaults(emulator.Faults{})
+	refreshAll(t, c, ids[9:])
+	pages := (30 + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
+	if n := srv.FaultStats().Requests; n != pages {
+		t.Fatalf("reads 10 to 30 made %d requests, want the %d list pages", n, pages)
+	}
+}
+
+// A read waiting in the window stops waiting when its context ends, and
+// the window stays open for the others.
+func TestRefreshGatheringHonoursCancellation(t *testing.T) {
+	_, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), 1)
+	c := newClient()
+	c.gatherWindow = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan bool)
+	go func() {
+		_, ok := c.fromPrefetch(ctx, ids[0])
+		served <- ok
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		c.endpointPrefetch.mu.Lock()
+		st := c.endpointPrefetch.state
+		c.endpointPrefetch.mu.Unlock()
+		if st == prefetchGathering {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the first read did not open the gathering window (state %v)", st)
+		}
+	}
+	cancel()
+	select {
+	case ok := <-served:
+		if ok {
+			t.Fatal("a cancelled read was served from a snapshot")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a cancelled read still waits in the gathering window")
+	}
+	if _, err := c.RefreshEndpoint(ctx, ids[0]); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a refresh with a cancelled context = %v, want context.Canceled", err)
 	}
 }
 

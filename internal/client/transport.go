@@ -90,6 +90,8 @@ type Client struct {
 	sipDomain        atomic.Pointer[string]
 	sipDomainFlight  singleflight.Group
 	endpointPrefetch endpointPrefetch
+	// gatherWindow is EndpointPrefetchGather; tests lengthen it.
+	gatherWindow time.Duration
 }
 
 // New validates cfg and returns a Client.
@@ -142,6 +144,8 @@ func New(cfg Config) (*Client, error) {
 		authID:    cfg.AuthID,
 		authToken: cfg.AuthToken,
 		userAgent: "terraform-provider-cpaas/" + cfg.Version,
+
+		gatherWindow: EndpointPrefetchGather,
 	}
 	// Every attempt waits for the account's pacer, shared by the process;
 	// the request timeout bounds each attempt, not its wait for the pacer.
