@@ -97,6 +97,9 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		BrandRegistrationDelay: *registryDelay, CampaignRegistrationDelay: *registryDelay, NumberLinkDelay: *registryDelay,
 	}
 	if *verbose {
+		// Microseconds: a request log is a timeline (the rate-limit bench
+		// reads the gaps between requests from it).
+		log.SetFlags(log.LstdFlags | log.Lmicroseconds)
 		opts.Logf = log.Printf
 	}
 	srv := emulator.New(opts)

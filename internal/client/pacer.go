@@ -88,6 +88,10 @@ type pacer struct {
 	firstEventAt time.Time
 	learned      float64 // pace set at the last event; 0: not learned yet
 	seeded       bool    // learned was remembered from an earlier process
+	// fullAtStart: the process was seeded with a full bucket, as the API's
+	// is after Terraform started it, and no event has happened since: what
+	// got through until the first refusal includes both bursts.
+	fullAtStart bool
 	// confirmed is false while the pace rests on the first measurement
 	// only, which is low when the API's burst is smaller than what it
 	// refills in a Retry-After: the pace then grows 1.5x a second until the
@@ -157,6 +161,16 @@ func windowRate(times []time.Time, burst float64) float64 {
 		}
 	}
 	return best
+}
+
+// burstRate is the rate the API's burst is estimated with: what the answers
+// measured, when they measured anything, not a ramp's guess above it, which
+// would make the burst (what got through less what was refilled) too small.
+func burstRate(measured, seen float64) float64 {
+	if measured > 0 {
+		return measured
+	}
+	return seen
 }
 
 // pacerClock is time for the pacer; tests drive a fake one.
@@ -280,7 +294,9 @@ func (p *pacer) done(ctx context.Context, t ticket, status int, retryAfter strin
 func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter string) (rememberedPace, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	sameEvent := !p.eventAt.IsZero() && !t.sentAt.After(p.eventAt)
+	// A seeded process's eventAt is its first request, which is no event:
+	// its answer counts.
+	sameEvent := !p.fullAtStart && !p.eventAt.IsZero() && !t.sentAt.After(p.eventAt)
 	if status != http.StatusTooManyRequests {
 		if p.apiBurst > 0 && !p.seeded && !t.sentAt.After(p.firstEventAt) {
 			// Sent before the first refusal, answered after it: the API let
@@ -317,6 +333,7 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 		p.hold = now.Add(hold)
 		p.firstAccepted, p.firstSpan, p.estimateBurst = p.accepted, now.Sub(p.firstSent), true
 		p.eventAt, p.accepted, p.acceptedAt = now, 0, p.acceptedAt[:0]
+		p.fullAtStart = false
 		p.apiBurst, p.firstEventAt = float64(p.firstAccepted), now
 		// After the hold, not all at once (every request in flight when
 		// the API's bucket runs dry again is refused): a provisional,
@@ -340,7 +357,16 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 	var measured, seen float64
 	switch since := now.Sub(p.eventAt); {
 	case since >= minMeasureWindow || cur == rate.Inf:
-		measured = float64(p.accepted) / max(since.Seconds(), minMeasureWindow.Seconds())
+		got := float64(p.accepted)
+		if p.fullAtStart {
+			// The first refusal of a seeded process: the API's bucket was
+			// full at the start and is empty now, so a burst of what got
+			// through is not its rate. The API's burst as estimated is
+			// the pacer's over burstMargin. At least the remembered pace
+			// less the backoff, should the estimate be far too large.
+			got = math.Max(got-float64(p.burst)/burstMargin, p.learned*pacerBackoff*since.Seconds())
+		}
+		measured = got / max(since.Seconds(), minMeasureWindow.Seconds())
 		if cur != rate.Inf {
 			measured = math.Min(measured, float64(cur))
 		}
@@ -385,7 +411,7 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 	switch {
 	case p.estimateBurst:
 		p.estimateBurst = false
-		b := float64(p.firstAccepted) - seen*p.firstSpan.Seconds()
+		b := float64(p.firstAccepted) - burstRate(measured, seen)*p.firstSpan.Seconds()
 		p.burst = max(1, min(int(b*burstMargin), p.firstAccepted))
 	case mirrorHadTokens:
 		p.burst = 1
@@ -395,6 +421,7 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 		"burst": p.burst,
 	})
 	p.eventAt, p.paceFrom, p.accepted, p.acceptedAt = now, now, 0, p.acceptedAt[:0]
+	p.fullAtStart = false
 	// A new bucket at the new pace, empty as the API's is: the slots
 	// reserved at the old pace are given up (wait asks again), and the
 	// next request waits up to one interval.
@@ -411,6 +438,7 @@ func (p *pacer) seed(m rememberedPace) {
 	defer p.mu.Unlock()
 	now := p.clock.Now()
 	p.learned, p.confirmed, p.eventAt, p.paceFrom, p.accepted, p.seeded = m.Rate, true, now, now, 0, true
+	p.fullAtStart = true
 	p.burst = max(1, m.Burst)
 	p.apiBurst = 0 // not known to bound the burst: no windowRate
 	p.lim = rate.NewLimiter(p.paceAt(now), p.burst)

@@ -342,3 +342,48 @@ func TestPacerSeededPaceIgnoresTheIdleStart(t *testing.T) {
 		t.Errorf("after the first refusal the pace is %.2f/s, want about the API's 20/s: the idle start was counted", pace)
 	}
 }
+
+// A seeded process starts with its bucket full, as the API's is: the
+// requests the two buckets let through at once before the probe is first
+// refused are the API's burst, not its rate, and the pace set at that
+// refusal must not count them (it did: 22/s against an API of 20/s, refused
+// again within a second and cut to 14/s).
+func TestPacerSeededFirstRefusalDiscountsTheFullBucket(t *testing.T) {
+	clock := &fakeClock{now: simStart}
+	pc := newPacer(clock, true, 0)
+	pc.seed(rememberedPace{Rate: 19.4, Burst: 14, LearnedAt: simStart})
+	api := &apiBucket{r: 20, b: 20, tokens: 20, at: clock.now}
+	think := 12 * time.Millisecond // Terraform's own time per delete, 10 workers
+	ws := make(workers, 0, 10)
+	for i := range 10 {
+		ws = append(ws, &worker{ready: clock.now.Add(time.Duration(i) * think / 10)})
+	}
+	heap.Init(&ws)
+	refused := false
+	for i := 0; i < 5000 && !refused; i++ {
+		w := ws[0]
+		if clock.now.Before(w.ready) {
+			clock.now = w.ready
+		}
+		tk, _ := pc.wait(context.Background())
+		status, retryAfter := api.take(clock.now)
+		pc.done(context.Background(), tk, status, retryAfter)
+		refused = status == http.StatusTooManyRequests
+		w.ready = clock.now.Add(think)
+		heap.Fix(&ws, 0)
+	}
+	if !refused {
+		t.Fatal("the probe was never refused: the test does not reach the first event")
+	}
+	pace := pc.pace()
+	t.Logf("pace after the first refusal: %.2f/s", pace)
+	if pace > 20 || pace < 18 {
+		t.Errorf("after the first refusal of a seeded process the pace is %.2f/s, want at most the API's 20/s and at least 18/s", pace)
+	}
+	// And it holds: the next 500 requests go at about the API's rate.
+	const n = 500
+	res := simulate(clock, pc, api, n, 10, think)
+	if ratio := res.elapsed.Seconds() / (n / 20.0); ratio > 1.03 {
+		t.Errorf("%d requests after the first refusal took %.2fs, %.3fx of N/R (%d refused); want within 1.03x", n, res.elapsed.Seconds(), ratio, res.throttled)
+	}
+}
