@@ -27,8 +27,8 @@ import (
 // plain retries (each 429 retried after its Retry-After, the behaviour
 // before the pacer; CPAAS_BENCH_PLAIN_RETRIES=1, read by main.go only), and
 // once told the limit (max_requests_per_second = R in the provider block):
-// a client that paces at R from its first request, which no learning can
-// beat, so its times bound what any client can reach.
+// a client that paces at exactly R, with a burst of one, from its first
+// request (it knows the rate, not the API's burst), never refused.
 // Each command starts with a full bucket (the limit is set again before
 // it). The floor of apply and destroy is N/R, the target; the floor
 // of a plan is its own requests (those answered with anything but 429)
