@@ -325,13 +325,20 @@ func (r *tfRunner) write(config string) {
 	}
 }
 
+// try runs the CLI: on success it returns what the command printed on
+// stdout, which callers parse (output -json, show -json), and on failure
+// stdout and stderr, where the errors are. Stderr is kept apart on success:
+// TF_LOG, which the tests keep from the shell (acctest.Hermetic), writes
+// the log there, and must change no result.
 func (r *tfRunner) try(args ...string) (string, error) {
 	cmd := exec.Command(r.bin, append(args, "-no-color")...)
 	cmd.Dir, cmd.Env = r.dir, r.env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	return out.String(), err
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return stdout.String() + stderr.String(), err
+	}
+	return stdout.String(), nil
 }
 
 func (r *tfRunner) run(args ...string) string {

@@ -85,22 +85,31 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 }
 
 // TestAccProvider_shellEnvironmentChangesNoResult runs
-// TestAccProvider_configurationErrors again in a child process whose
-// environment holds what a developer's shell may: credentials the provider
-// would fall back to, and Terraform variables that would break or change
-// every command. The child must pass all the same (see acctest.Hermetic).
+// TestAccProvider_configurationErrors (through the test harness) and
+// TestAccGuide_gettingStarted (through the CLI directly, parsing its
+// output) again in a child process whose environment holds what a
+// developer's shell may: credentials the provider would fall back to,
+// Terraform variables that would break or change every command, and
+// TF_LOG=TRACE, which is kept and must change nothing but the logs. The
+// child must pass all the same (see acctest.Hermetic).
 func TestAccProvider_shellEnvironmentChangesNoResult(t *testing.T) {
 	t.Parallel()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1")
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestAccProvider_configurationErrors$", "-test.count=1", "-test.v")
+	cmd := exec.Command(os.Args[0], "-test.run=^(TestAccProvider_configurationErrors|TestAccGuide_gettingStarted)$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(),
 		"CPAAS_AUTH_ID=MAJUNK000000000000000", "CPAAS_AUTH_TOKEN=junk", "CPAAS_BASE_URL=https://junk.invalid",
-		"TF_CLI_ARGS=-no-such-flag", "TF_WORKSPACE=junk", "TF_CLI_CONFIG_FILE=/nonexistent/junk.tfrc", "TF_VAR_junk=1")
+		"TF_CLI_ARGS=-no-such-flag", "TF_WORKSPACE=junk", "TF_CLI_CONFIG_FILE=/nonexistent/junk.tfrc", "TF_VAR_junk=1",
+		"TF_LOG=TRACE")
 	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: TestAccProvider_configurationErrors") {
-		t.Fatalf("with a junk shell environment TestAccProvider_configurationErrors did not pass (%v):\n%s", err, out)
+	for _, test := range []string{"TestAccProvider_configurationErrors", "TestAccGuide_gettingStarted"} {
+		if !strings.Contains(string(out), "--- PASS: "+test) {
+			t.Errorf("with a junk shell environment and TF_LOG=TRACE %s did not pass", test)
+		}
+	}
+	if t.Failed() || err != nil {
+		t.Fatalf("the child run (%v):\n%s", err, tail(string(out), 4000))
 	}
 }
 
@@ -189,4 +198,12 @@ resource "cpaas_endpoint" "test" {
 	if apiLines < 4 {
 		t.Fatalf("trace log has %d lines but only %d provider API request lines; logging did not reach the file", lines, apiLines)
 	}
+}
+
+// tail is the last n bytes of s, for failure messages of verbose output.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
 }
