@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -74,19 +75,31 @@ func main() {
 	}
 }
 
-// skipReason is the message of a skipped test: its output but the
-// harness's "=== RUN" and "--- SKIP" lines.
+// skipReason is the message of a skipped test: the lines its t.Skip and
+// t.Log calls wrote ("file_test.go:39: ..."), or, when it wrote none, its
+// output but the harness's "=== RUN" and "--- SKIP" lines. Other output is
+// left out when the test logged: with TF_LOG set, a test's output is mostly
+// Terraform's log.
 func skipReason(lines []string) string {
-	var msg []string
+	var logged, msg []string
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		if t == "" || strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- SKIP") {
 			continue
 		}
 		msg = append(msg, t)
+		if testLogLine.MatchString(t) {
+			logged = append(logged, t)
+		}
+	}
+	if len(logged) > 0 {
+		return strings.Join(logged, " ")
 	}
 	if len(msg) == 0 {
 		return "(no reason given)"
 	}
 	return strings.Join(msg, " ")
 }
+
+// testLogLine is a line written by t.Log, t.Skip and the like.
+var testLogLine = regexp.MustCompile(`^[\w.-]+\.go:\d+: `)
