@@ -235,7 +235,7 @@ tfw "$work/ws" "$work/cli.tfrc" plan -input=false "$pw" -out=tfplan >&2 || die "
 tfw "$work/ws" "$work/cli.tfrc" apply -input=false "$pw" tfplan >&2 || die "apply failed"
 objects="$(curl -fsS "$base_url/_emulator/accounts/$auth_id/objects")"
 grep -q '"endpoints":\["' <<<"$objects" || die "the emulator holds no endpoint after the apply: $objects"
-grep -q "^[0-9/: ]*POST /v1/Account/$auth_id/Endpoint/ -> 20[0-9] .* \"terraform-provider-cpaas/${version}\"\$" "$work/emulator.err" ||
+grep -q "^[0-9/:. ]*POST /v1/Account/$auth_id/Endpoint/ -> 20[0-9] .* \"terraform-provider-cpaas/${version}\"\$" "$work/emulator.err" ||
   die "the emulator saw no endpoint created by terraform-provider-cpaas/${version} (the User-Agent of a provider linked with -X main.version=${version}):
 $(grep Endpoint "$work/emulator.err")"
 set +e
