@@ -45,9 +45,10 @@ import (
 // endpoints makes ceil(E/20) list pages instead of R GETs (500 endpoints: 25
 // requests, not 500) when its first ten refreshes arrive within the gather
 // window, and at most EndpointPrefetchAfter-1 GETs more when they do not. A
-// refresh of fewer makes one GET each, EndpointPrefetchGather later. The listing is skipped (everything falls back to GETs) when the
-// account holds more than EndpointPrefetchMaxPages pages, which bounds the
-// waste for a small workspace in a very large account.
+// refresh of fewer makes one GET each, EndpointPrefetchGather later. The
+// listing is skipped (everything falls back to GETs) when the account holds
+// more than EndpointPrefetchMaxPages pages, which bounds the waste for a
+// small workspace in a very large account.
 const (
 	// EndpointPrefetchAfter is the number of refreshes in one process that
 	// starts the listing: Terraform's default -parallelism, the first burst
@@ -78,10 +79,9 @@ type endpointPrefetch struct {
 	reads int
 	done  chan struct{}
 	// gather is closed when the gathering window ends, by the listing
-	// starting or by the window expiring; gathered says the window was
+	// starting or by the window expiring; non-nil, it says the window was
 	// used, until the snapshot expires.
 	gather   chan struct{}
-	gathered bool
 	snapshot map[string]Endpoint
 	takenAt  time.Time
 	// written holds ids written while the listing runs; they are left out
@@ -116,7 +116,7 @@ func (c *Client) fromPrefetch(ctx context.Context, id string) (*Endpoint, bool) 
 	p := &c.endpointPrefetch
 	p.mu.Lock()
 	if p.state == prefetchDone && time.Since(p.takenAt) > EndpointPrefetchMaxAge {
-		p.state, p.reads, p.snapshot, p.gathered = prefetchIdle, 0, nil, false
+		p.state, p.reads, p.snapshot, p.gather = prefetchIdle, 0, nil, nil
 	}
 	p.reads++
 	switch {
@@ -129,8 +129,8 @@ func (c *Client) fromPrefetch(ctx context.Context, id string) (*Endpoint, bool) 
 		p.written = map[string]bool{}
 		// Detached from this read's cancellation: other reads wait on it.
 		go c.runEndpointPrefetch(context.WithoutCancel(ctx))
-	case p.state == prefetchIdle && !p.gathered && c.gatherWindow > 0:
-		p.state, p.gathered, p.gather = prefetchGathering, true, make(chan struct{})
+	case p.state == prefetchIdle && p.gather == nil && c.gatherWindow > 0:
+		p.state, p.gather = prefetchGathering, make(chan struct{})
 		c.prefetchGather(p.gather)
 	}
 	state, done, gather := p.state, p.done, p.gather

@@ -208,8 +208,8 @@ func TestRefreshGatheringEndsAndLaterReadsCountOn(t *testing.T) {
 	if n := srv.FaultStats().Requests; n != 3 {
 		t.Fatalf("3 refreshes in an expired window made %d requests, want 3 GETs", n)
 	}
-	if p := &c.endpointPrefetch; p.state != prefetchIdle || !p.gathered {
-		t.Fatalf("after the window: state %v, gathered %v; want idle and the window used", p.state, p.gathered)
+	if p := &c.endpointPrefetch; p.state != prefetchIdle || p.gather == nil {
+		t.Fatalf("after the window: state %v, window used %v; want idle and the window used", p.state, p.gather != nil)
 	}
 	// Reads 4..9 GET at once (no second window); the 10th starts the listing,
 	// which serves it and the rest.

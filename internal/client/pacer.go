@@ -333,7 +333,6 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 		p.hold = now.Add(hold)
 		p.firstAccepted, p.firstSpan, p.estimateBurst = p.accepted, now.Sub(p.firstSent), true
 		p.eventAt, p.accepted, p.acceptedAt = now, 0, p.acceptedAt[:0]
-		p.fullAtStart = false
 		p.apiBurst, p.firstEventAt = float64(p.firstAccepted), now
 		// After the hold, not all at once (every request in flight when
 		// the API's bucket runs dry again is refused): a provisional,
