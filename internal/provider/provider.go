@@ -255,6 +255,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		maskingSessionLookup.newDataSource,
 		maskingSessionsData.newDataSource,
 		tenDLCBrandData.newDataSource,
+		tenDLCBrandUsecasesData.newDataSource,
 		tenDLCCampaignData.newDataSource,
 	}
 }
