@@ -72,7 +72,7 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	call(200, "GET", "Message/", nil, "message_list.json")
 	call(200, "GET", "Message/"+uuid+"/Media/", nil, "message_media.json")
 
-	rejected := call(200, "POST", "10dlc/Brand/", brandBody("Acme REJECT", "STANDARD", nil), "brand_created.json")["brand_id"].(string)
+	rejected := call(200, "POST", "10dlc/Brand/", e.brandBody("Acme REJECT", "STANDARD", nil), "brand_created.json")["brand_id"].(string)
 	e.advance(DefaultBrandRegistrationDelay)
 	call(200, "GET", "10dlc/Brand/"+rejected+"/", nil, "brand_get.json")
 	call(200, "GET", "10dlc/Brand/", nil, "brand_list.json")

@@ -71,6 +71,10 @@ type Options struct {
 	// NumberLinkDelay is how long operators take to process a link or
 	// unlink request (default 1s).
 	NumberLinkDelay time.Duration
+	// TollfreeVerificationDelay is how long the carrier takes to decide a
+	// toll-free verification request after its create or update
+	// (default 1s).
+	TollfreeVerificationDelay time.Duration
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit
@@ -213,6 +217,8 @@ var areas = []area{
 	{(*Server).messageRoutes, messageInventory},
 	{(*Server).tendlcRoutes, tendlcInventory},
 	{(*Server).applicationRoutes, applicationInventory},
+	{(*Server).profileRoutes, profileInventory},
+	{(*Server).tollfreeRoutes, tollfreeInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -26,6 +26,9 @@ func (o *Options) setTenDLCDefaults() {
 	if o.NumberLinkDelay <= 0 {
 		o.NumberLinkDelay = DefaultNumberLinkDelay
 	}
+	if o.TollfreeVerificationDelay <= 0 {
+		o.TollfreeVerificationDelay = DefaultTollfreeVerificationDelay
+	}
 }
 
 func (s *Server) tendlcRoutes() []route {

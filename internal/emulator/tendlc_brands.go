@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -22,6 +23,9 @@ type brand struct {
 	VettingStatus    string
 	Declined         []tendlcrules.Reason
 	CreatedAt        time.Time
+	// Profile is the data of the profile ProfileUUID names, copied at
+	// create: what the registry judges (profiles.go).
+	Profile wire.ProfileFields
 }
 
 func (s *Server) createBrand(c *call) {
@@ -64,9 +68,15 @@ func (s *Server) createBrand(c *call) {
 		return
 	}
 	s.mu.Lock()
+	p, refusal := brandProfileOf(c.acct, strings.ToLower(*in.ProfileUUID), btype)
+	if refusal != "" {
+		s.mu.Unlock()
+		c.badRequest("%s", refusal)
+		return
+	}
 	b := &brand{
 		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands[id] != nil }), Alias: *in.BrandAlias, Type: btype,
-		ProfileUUID: *in.ProfileUUID, URL: deref(in.URL), Method: deref(in.Method),
+		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, VettingStatus: "NOT_REQUESTED", CreatedAt: s.clock.Now(),
 	}
 	if in.SecondaryVetting != nil && *in.SecondaryVetting {
@@ -129,6 +139,26 @@ func (s *Server) deleteBrand(c *call) {
 	}
 }
 
+// brandProfileOf is the profile a new brand of type btype is registered
+// for, or the service's refusal: the profile must be one of the account's,
+// back no other brand (Docs "Register a Standard brand"), and have an EIN
+// for a STANDARD brand. Callers hold s.mu.
+func brandProfileOf(acct *account, id, btype string) (*profile, string) {
+	p, ok := acct.profiles[id]
+	if !ok {
+		return nil, fmt.Sprintf("profile_uuid %s is not a profile of this account: create the profile first (POST Profile/)", id)
+	}
+	for _, other := range acct.brands {
+		if other.ProfileUUID == id {
+			return nil, fmt.Sprintf("profile_uuid %s has already been used for brand %s: a profile can back only one brand", id, other.ID)
+		}
+	}
+	if err := tendlcrules.CheckStandardBrand(btype, brandProfile(p)); err != nil {
+		return nil, err.Error()
+	}
+	return p, ""
+}
+
 // brandEvent sends a brand callback. Callers hold s.mu.
 func (s *Server) brandEvent(acct *account, b *brand, event string) {
 	var reasons []string
@@ -145,7 +175,9 @@ func (s *Server) brandEvent(acct *account, b *brand, event string) {
 // rejected when tendlcrules says so, BrandRegistrationDelay after its
 // create.
 func (s *Server) brandRegistration(acct *account, b *brand) registration {
-	declined := tendlcrules.BrandDeclinedReasons(b.Alias, b.ProfileUUID)
+	declined := tendlcrules.BrandDeclinedReasons(tendlcrules.BrandProfile{
+		ProfileUUID: b.ProfileUUID, CompanyName: b.Profile.CompanyName, EntityType: b.Profile.EntityType, EIN: b.Profile.EIN,
+	})
 	vetting := func(outcome string) {
 		if b.SecondaryVetting {
 			b.VettingStatus = outcome
