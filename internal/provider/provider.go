@@ -227,6 +227,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		phoneNumberKind.newResource,
 		maskingSessionKind.newResource,
 		NewMessageResource,
+		profileKind.newResource,
 		brandKind.newResource,
 		campaignKind.newResource,
 		campaignNumberKind.newResource,
@@ -240,6 +241,7 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewEndpointListResource,
 		NewPhoneNumberListResource,
 		NewMaskingSessionListResource,
+		NewTenDLCProfileListResource,
 		NewTenDLCBrandListResource,
 		NewTenDLCCampaignListResource,
 		NewTenDLCCampaignNumberListResource,
@@ -254,6 +256,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		accountNumbersData.newDataSource,
 		maskingSessionLookup.newDataSource,
 		maskingSessionsData.newDataSource,
+		profileData.newDataSource,
 		tenDLCBrandData.newDataSource,
 		tenDLCCampaignData.newDataSource,
 	}
