@@ -1,11 +1,11 @@
 package provider_test
 
 import (
-	"strings"
 	"context"
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 

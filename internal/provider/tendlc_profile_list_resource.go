@@ -28,6 +28,8 @@ var profileList = listKind{
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
 		all, err := c.ListAllProfiles(ctx)
 		return byID(all, err, func(p client.Profile) bool { return f["entity_type"] == "" || p.EntityType == f["entity_type"] },
-			func(p client.Profile) (string, string) { return fmt.Sprintf("%s (%s)", p.ProfileAlias, p.ProfileUUID), p.ProfileUUID })
+			func(p client.Profile) (string, string) {
+				return fmt.Sprintf("%s (%s)", p.ProfileAlias, p.ProfileUUID), p.ProfileUUID
+			})
 	},
 }

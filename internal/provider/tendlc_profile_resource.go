@@ -31,9 +31,9 @@ var profileIdentity = resourceIdentity{{name: "profile_uuid", state: "id", descr
 var profileKind = &objectKind[profileModel]{
 	typeName: "_10dlc_profile", what: "business profile", identity: profileIdentity,
 	schema: profileSchema, create: createProfile, update: updateProfile,
-	refresh: readBy((*client.Client).GetProfile, applyProfile),
-	remove:  (*client.Client).DeleteProfile,
-	importAs: importIDMatching(tendlcrules.UUIDPattern, "a profile_uuid", tendlcrules.UUIDRule),
+	refresh:        readBy((*client.Client).GetProfile, applyProfile),
+	remove:         (*client.Client).DeleteProfile,
+	importAs:       importIDMatching(tendlcrules.UUIDPattern, "a profile_uuid", tendlcrules.UUIDRule),
 	validateConfig: validateProfileEntity,
 }
 

@@ -194,7 +194,9 @@ func TestAccProfile_disappears(t *testing.T) {
 func TestAccProfile_validation(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	over := func(field string, n int, r string) string { return fmt.Sprintf("  %s = %q\n", field, strings.Repeat(r, n)) }
+	over := func(field string, n int, r string) string {
+		return fmt.Sprintf("  %s = %q\n", field, strings.Repeat(r, n))
+	}
 	cases := []struct{ args, want string }{
 		{`entity_type = "PUBLIC_PROFIT"`, `Attribute entity_type value must be one of: \["PRIVATE" "PUBLIC" "NON_PROFIT"\s+"GOVERNMENT" "INDIVIDUAL"\], got: "PUBLIC_PROFIT"`},
 		{"entity_type = \"PRIVATE\"\n  ein_issuing_country = \"US\"", `Attribute ein is required when entity_type is "PRIVATE" \(only INDIVIDUAL\s+may leave out the tax id\), got none`},
@@ -213,7 +215,7 @@ func TestAccProfile_validation(t *testing.T) {
 	}
 	// A nested field: the address's state is at most 20 characters.
 	steps = append(steps, resource.TestStep{
-		Config: env.Config(strings.Replace(profileBodyHCL(`  entity_type = "INDIVIDUAL"`), `state       = "TX"`, `state = "`+strings.Repeat("é", 21)+`"`, 1)),
+		Config:   env.Config(strings.Replace(profileBodyHCL(`  entity_type = "INDIVIDUAL"`), `state       = "TX"`, `state = "`+strings.Repeat("é", 21)+`"`, 1)),
 		PlanOnly: true, ExpectError: acctest.ErrorPattern(`Attribute address.state "é+" is 21 characters long, more than the 20 allowed`),
 	})
 	// At the boundary, multi-byte text passes (applied, then destroyed).
@@ -292,4 +294,3 @@ resource "cpaas_10dlc_campaign_number" "link" {
 		}},
 	})
 }
-
