@@ -255,3 +255,27 @@ func TestTollfreeUnverifiedNumberCannotSendToUSOrCanada(t *testing.T) {
 		t.Errorf("verified toll-free to the US: %v", m)
 	}
 }
+
+func TestDelaysControl(t *testing.T) {
+	e, number, profile := tfEnv(t)
+	put := func(body string) (int, []byte) {
+		t.Helper()
+		st, out := direct(e.s, "PUT", "/_emulator/delays", "", "", []byte(body))
+		return st, out
+	}
+	if st, out := put(`{"tollfree_verification": "10m"}`); st != 200 || !strings.Contains(string(out), `"tollfree_verification":"10m0s"`) {
+		t.Fatalf("PUT delays: %d %s", st, out)
+	}
+	if st, out := put(`{"number_link": "-1s"}`); st != 400 || !strings.Contains(string(out), "number_link must be a positive duration") {
+		t.Fatalf("bad delay: %d %s", st, out)
+	}
+	id := e.must(201, "POST", "TollfreeVerification/", tollfreeBody(number, profile, approvedSample))["uuid"].(string)
+	e.advance(9 * time.Minute)
+	if got := e.tollfree(id); got["status"] != "SUBMITTED" {
+		t.Fatalf("before the delay %v", got)
+	}
+	e.advance(time.Minute)
+	if got := e.tollfree(id); got["status"] != "APPROVED" {
+		t.Fatalf("after the delay %v", got)
+	}
+}
