@@ -91,16 +91,6 @@ func profileFieldRule(field string) validator.String {
 	return specRule(what, check)
 }
 
-// replaceWhenChanged replaces the profile when a field the API's update
-// does not take changes. A value only first recorded (null in the state,
-// after an import whose reply left the field out) is no change.
-func replaceWhenChanged() planmodifier.String {
-	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && !req.PlanValue.Equal(req.StateValue)
-	}, "Changing it replaces the profile (the API's update does not take it), unless the state holds no value yet.",
-		"Changing it replaces the profile (the API's update does not take it), unless the state holds no value yet.")
-}
-
 // replaceWhenRemoved replaces the profile when an optional field that
 // updates in place is removed: the API reads an empty value as
 // "unchanged", so no update can clear it.
@@ -123,7 +113,7 @@ func profileString(field, description string, required, updatable bool) schema.S
 	switch {
 	case !updatable:
 		a.MarkdownDescription = description + replacesField
-		a.PlanModifiers = []planmodifier.String{replaceWhenChanged()}
+		a.PlanModifiers = []planmodifier.String{replaceIfReadString()}
 	case required:
 		a.MarkdownDescription = description + inPlace
 	default:
@@ -281,47 +271,33 @@ func (m *profileModel) changes(state *profileModel) client.ProfileFields {
 	return f
 }
 
-// reported is v when the API reported it, else prior (an unknown prior,
-// planned as "known after apply", becomes null): the real service leaves
-// empty fields out of its replies, and a field it leaves out keeps what
-// the state or the configuration says.
-func reported(prior types.String, v string) types.String {
-	switch {
-	case v != "":
-		return types.StringValue(v)
-	case prior.IsUnknown():
-		return types.StringNull()
-	}
-	return prior
-}
-
 // applyProfile copies what the API reports into m.
 func applyProfile(m *profileModel, p *client.Profile) {
 	m.ID = types.StringValue(p.ProfileUUID)
-	m.ProfileAlias = reported(m.ProfileAlias, p.ProfileAlias)
-	m.CustomerType = reported(m.CustomerType, p.CustomerType)
-	m.EntityType = reported(m.EntityType, p.EntityType)
-	m.CompanyName = reported(m.CompanyName, p.CompanyName)
-	m.EIN = reported(m.EIN, p.EIN)
-	m.EINIssuingCountry = reported(m.EINIssuingCountry, p.EINIssuingCountry)
-	m.Vertical = reported(m.Vertical, p.Vertical)
-	m.Website = reported(m.Website, p.Website)
-	m.StockSymbol = reported(m.StockSymbol, p.StockSymbol)
-	m.StockExchange = reported(m.StockExchange, p.StockExchange)
-	m.AltBusinessID = reported(m.AltBusinessID, p.AltBusinessID)
-	m.AltBusinessIDType = reported(m.AltBusinessIDType, p.AltBusinessIDType)
-	m.BusinessContactEmail = reported(m.BusinessContactEmail, p.BusinessContactEmail)
-	m.DoingBusinessAs = reported(m.DoingBusinessAs, p.DoingBusinessAs)
-	m.ProfileType = reported(m.ProfileType, p.ProfileType)
-	m.CreatedAt = reported(m.CreatedAt, p.CreatedAt)
+	m.ProfileAlias = reportedString(m.ProfileAlias, p.ProfileAlias)
+	m.CustomerType = reportedString(m.CustomerType, p.CustomerType)
+	m.EntityType = reportedString(m.EntityType, p.EntityType)
+	m.CompanyName = reportedString(m.CompanyName, p.CompanyName)
+	m.EIN = reportedString(m.EIN, p.EIN)
+	m.EINIssuingCountry = reportedString(m.EINIssuingCountry, p.EINIssuingCountry)
+	m.Vertical = reportedString(m.Vertical, p.Vertical)
+	m.Website = reportedString(m.Website, p.Website)
+	m.StockSymbol = reportedString(m.StockSymbol, p.StockSymbol)
+	m.StockExchange = reportedString(m.StockExchange, p.StockExchange)
+	m.AltBusinessID = reportedString(m.AltBusinessID, p.AltBusinessID)
+	m.AltBusinessIDType = reportedString(m.AltBusinessIDType, p.AltBusinessIDType)
+	m.BusinessContactEmail = reportedString(m.BusinessContactEmail, p.BusinessContactEmail)
+	m.DoingBusinessAs = reportedString(m.DoingBusinessAs, p.DoingBusinessAs)
+	m.ProfileType = reportedString(m.ProfileType, p.ProfileType)
+	m.CreatedAt = reportedString(m.CreatedAt, p.CreatedAt)
 	if a := p.Address; a != nil {
 		prior := profileAddressModel{}
 		if m.Address != nil {
 			prior = *m.Address
 		}
 		m.Address = &profileAddressModel{
-			Street: reported(prior.Street, a.Street), City: reported(prior.City, a.City), State: reported(prior.State, a.State),
-			PostalCode: reported(prior.PostalCode, a.PostalCode), Country: reported(prior.Country, a.Country),
+			Street: reportedString(prior.Street, a.Street), City: reportedString(prior.City, a.City), State: reportedString(prior.State, a.State),
+			PostalCode: reportedString(prior.PostalCode, a.PostalCode), Country: reportedString(prior.Country, a.Country),
 		}
 	}
 	if c := p.AuthorizedContact; c != nil {
@@ -330,9 +306,9 @@ func applyProfile(m *profileModel, p *client.Profile) {
 			prior = *m.AuthorizedContact
 		}
 		m.AuthorizedContact = &profileContactModel{
-			FirstName: reported(prior.FirstName, c.FirstName), LastName: reported(prior.LastName, c.LastName),
-			Phone: reported(prior.Phone, c.Phone), Email: reported(prior.Email, c.Email),
-			Title: reported(prior.Title, c.Title), Seniority: reported(prior.Seniority, c.Seniority),
+			FirstName: reportedString(prior.FirstName, c.FirstName), LastName: reportedString(prior.LastName, c.LastName),
+			Phone: reportedString(prior.Phone, c.Phone), Email: reportedString(prior.Email, c.Email),
+			Title: reportedString(prior.Title, c.Title), Seniority: reportedString(prior.Seniority, c.Seniority),
 		}
 	}
 }
