@@ -134,7 +134,7 @@ func profileSchema(context.Context) schema.Schema {
 	}
 	return schema.Schema{
 		MarkdownDescription: "A business profile: the company (legal name, tax id, address, authorized contact) that the campaign registry " +
-			"vets for a `cpaas_10dlc_brand` and the carriers for a `cpaas_tollfree_verification`, both of which name it by `profile_uuid`. " +
+			"vets for a `cpaas_10dlc_brand` and the carriers for a toll-free verification request, both of which name it by `profile_uuid`. " +
 			"A profile can back only one brand, and cannot be deleted while a brand or a toll-free verification uses it (Terraform " +
 			"destroys those first when they are in the same configuration).\n\n" +
 			"What the API's update takes (" + strings.Join(profilerules.Updatable, ", ") + ") changes in place; `profile_alias`, " +
