@@ -10,9 +10,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 )
@@ -290,6 +293,54 @@ resource "cpaas_10dlc_campaign_number" "link" {
 					return fmt.Errorf("brand %+v (%v) does not name profile %s", b, err, profile)
 				}
 				return nil
+			},
+		}},
+	})
+}
+
+// Every profile is listed by identity, the entity_type filter selects
+// exactly, and include_resource returns what an import reads.
+func TestAccProfileList_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	c := env.Client(t)
+	private := makeDocsProfile(t, c)
+	indiv := docsProfile
+	indiv.ProfileAlias, indiv.EntityType, indiv.EIN, indiv.EINIssuingCountry = "solo", "INDIVIDUAL", "", ""
+	created, err := c.CreateProfile(context.Background(), indiv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Query: true,
+			Config: env.ProviderConfig() + `
+list "cpaas_10dlc_profile" "all" {
+  provider = cpaas
+}
+
+list "cpaas_10dlc_profile" "individual" {
+  provider         = cpaas
+  include_resource = true
+  config {
+    entity_type = "INDIVIDUAL"
+  }
+}
+`,
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("cpaas_10dlc_profile.all", 2),
+				querycheck.ExpectIdentity("cpaas_10dlc_profile.all", identityIs("profile_uuid", private)),
+				querycheck.ExpectIdentity("cpaas_10dlc_profile.all", identityIs("profile_uuid", created.ProfileUUID)),
+				querycheck.ExpectLength("cpaas_10dlc_profile.individual", 1),
+				querycheck.ExpectResourceKnownValues("cpaas_10dlc_profile.individual", queryfilter.ByResourceIdentity(identityIs("profile_uuid", created.ProfileUUID)),
+					[]querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("profile_alias"), KnownValue: knownvalue.StringExact("solo")},
+						{Path: tfjsonpath.New("ein"), KnownValue: knownvalue.Null()},
+						{Path: tfjsonpath.New("address").AtMapKey("city"), KnownValue: knownvalue.StringExact("Austin")},
+					}),
 			},
 		}},
 	})
