@@ -113,11 +113,11 @@ resource "cpaas_10dlc_campaign_number" "alerts" {
 }
 
 resource "cpaas_10dlc_profile" "acme_eu" {
-  profile_alias       = "acme-eu"
-  customer_type       = "DIRECT"
-  entity_type         = "INDIVIDUAL"
-  company_name        = "Acme Europe"
-  vertical            = "RETAIL"
+  profile_alias = "acme-eu"
+  customer_type = "DIRECT"
+  entity_type   = "INDIVIDUAL"
+  company_name  = "Acme Europe"
+  vertical      = "RETAIL"
 
   address = {
     street      = "123 Main Street"
