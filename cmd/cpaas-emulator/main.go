@@ -79,6 +79,8 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		"the -latency and -fault-* flags then add one catch-all rule after the file's rules")
 	registryDelay := fs.Duration("registry-delay", emulator.DefaultNumberLinkDelay,
 		"how long the 10DLC registry and operators take to register a brand or campaign and to link or unlink a number")
+	tollfreeDelay := fs.Duration("tollfree-delay", emulator.DefaultTollfreeVerificationDelay,
+		"how long the carrier takes to decide a toll-free verification request")
 	rateLimit := fs.Float64("rate-limit", 0, "requests a second each account may make (a token bucket per account; 0: no limit)")
 	stateFile := fs.String("state-file", "", "keep every object in this JSON file across restarts, saved atomically before each change is acknowledged")
 	rateBurst := fs.Int("rate-burst", 0, "requests an account may make at once before -rate-limit applies (default: one second's worth)")
@@ -95,6 +97,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		RateLimit:              limit,
 		Accounts:               []emulator.Account{acct},
 		BrandRegistrationDelay: *registryDelay, CampaignRegistrationDelay: *registryDelay, NumberLinkDelay: *registryDelay,
+		TollfreeVerificationDelay: *tollfreeDelay,
 	}
 	if *verbose {
 		// Microseconds: a request log is a timeline (the rate-limit bench

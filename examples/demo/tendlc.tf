@@ -1,9 +1,34 @@
 # US 10DLC registration: a brand, a campaign under it, and one of the
 # account's starter numbers linked to the campaign. The emulator registers
 # each within about a second; the provider waits for every step.
+resource "cpaas_10dlc_profile" "demo" {
+  profile_alias       = "demo-coffee"
+  customer_type       = "DIRECT"
+  entity_type         = "PRIVATE"
+  company_name        = "Demo Coffee Co"
+  ein                 = "12-3456789"
+  ein_issuing_country = "US"
+  vertical            = "RETAIL"
+
+  address = {
+    street      = "123 Main Street"
+    city        = "Austin"
+    state       = "TX"
+    postal_code = "78701"
+    country     = "US"
+  }
+
+  authorized_contact = {
+    first_name = "Jane"
+    last_name  = "Doe"
+    phone      = "+14155550100"
+    email      = "jane.doe@acme.example"
+  }
+}
+
 resource "cpaas_10dlc_brand" "demo" {
   brand_alias  = "Demo Coffee Co"
-  profile_uuid = "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a70"
+  profile_uuid = cpaas_10dlc_profile.demo.id
   brand_type   = "STANDARD"
 }
 

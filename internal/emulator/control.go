@@ -46,6 +46,8 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "faults", s.controlFaultStats),
 		r(http.MethodPut, "rate_limit", s.controlSetRateLimit),
 		r(http.MethodGet, "rate_limit", s.controlRateLimit),
+		r(http.MethodPut, "delays", s.controlSetDelays),
+		r(http.MethodGet, "delays", s.controlDelays),
 	}, append(s.messagingControlRoutes(), s.maskingControlRoutes()...)...)
 }
 

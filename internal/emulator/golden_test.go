@@ -75,26 +75,26 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 
 	// The 10DLC records in each recorded shape. The profile's data a brand
 	// carries is set on the stored brand directly.
-	setProfile := func(id string, p wire.Brand) {
+	setProfile := func(id string, p wire.ProfileFields) {
 		e.s.mu.Lock()
 		e.s.accounts[tdID].brands[id].Profile = p
 		e.s.mu.Unlock()
 	}
-	address := &wire.Address{Street: "1 Market Street", City: "San Francisco", State: "CA", PostalCode: "94107", Country: "US"}
-	contact := &wire.AuthorizedContact{FirstName: "Jane", LastName: "Roe", Email: "jane@example.com", Phone: "+14155550111", Title: "Ms", Seniority: "CFO"}
-	starter := call(200, "POST", "10dlc/Brand/", brandBody("Acme starter", "STARTER", nil), "brand_created.json")["brand_id"].(string)
-	setProfile(starter, wire.Brand{EINIssuingCountry: "US"})
-	vetted := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme Dental", "STANDARD", map[string]any{"secondary_vetting": "true"}))["brand_id"].(string)
-	setProfile(vetted, wire.Brand{CompanyName: "Acme Dental Inc", EIN: "111111111", EINIssuingCountry: "US", EntityType: "PRIVATE", Vertical: "HEALTHCARE",
-		Address: address, AuthorizedContact: &wire.AuthorizedContact{Email: "john@example.com", FirstName: "John"}})
+	address := &wire.ProfileAddress{Street: "1 Market Street", City: "San Francisco", State: "CA", PostalCode: "94107", Country: "US"}
+	contact := &wire.ProfileContact{FirstName: "Jane", LastName: "Roe", Email: "jane@example.com", Phone: "+14155550111", Title: "Ms", Seniority: "CFO"}
+	starter := call(200, "POST", "10dlc/Brand/", e.brandBody("Acme starter", "STARTER", nil), "brand_created.json")["brand_id"].(string)
+	setProfile(starter, wire.ProfileFields{EINIssuingCountry: "US"})
+	vetted := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme Dental", "STANDARD", map[string]any{"secondary_vetting": "true"}))["brand_id"].(string)
+	setProfile(vetted, wire.ProfileFields{CompanyName: "Acme Dental Inc", EIN: "111111111", EINIssuingCountry: "US", EntityType: "PRIVATE", Vertical: "HEALTHCARE",
+		Address: address, AuthorizedContact: &wire.ProfileContact{Email: "john@example.com", FirstName: "John"}})
 	e.advance(DefaultBrandRegistrationDelay)
 	call(200, "GET", "10dlc/Brand/", nil, "brand_list.json")
 	call(200, "GET", "10dlc/Brand/"+starter+"/", nil, "brand_get.json")
 	call(200, "GET", "10dlc/Brand/"+vetted+"/usecases", nil, "brand_usecases.json")
-	profiled := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme profiled", "STANDARD", nil))["brand_id"].(string)
-	setProfile(profiled, wire.Brand{EINIssuingCountry: "US", EntityType: "PRIVATE", Vertical: "HEALTHCARE", Address: address, AuthorizedContact: contact})
-	rejected := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme REJECT", "STANDARD", nil))["brand_id"].(string)
-	setProfile(rejected, wire.Brand{CompanyName: "Acme Dental Inc", EIN: "111111111", EINIssuingCountry: "US", EntityType: "PUBLIC", Vertical: "HEALTHCARE",
+	profiled := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme profiled", "STANDARD", nil))["brand_id"].(string)
+	setProfile(profiled, wire.ProfileFields{EINIssuingCountry: "US", EntityType: "PRIVATE", Vertical: "HEALTHCARE", Address: address, AuthorizedContact: contact})
+	rejected := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme REJECT", "STANDARD", nil))["brand_id"].(string)
+	setProfile(rejected, wire.ProfileFields{CompanyName: "Acme Dental Inc", EIN: "111111111", EINIssuingCountry: "US", EntityType: "PUBLIC", Vertical: "HEALTHCARE",
 		Website: "https://acme.example.com", StockSymbol: "ACME", StockExchange: "NASDAQ", AltBusinessID: "123456789", AltBusinessIDType: "DUNS",
 		Address: address, AuthorizedContact: contact})
 	e.advance(DefaultBrandRegistrationDelay)

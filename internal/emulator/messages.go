@@ -251,6 +251,11 @@ func (s *Server) sendMessage(c *call) {
 		if code == "" && typ == msgrules.TypeChatApp && m.Template == nil && !s.conversationOpen(acct, src, dst, now) {
 			code = msgrules.CodeNoConversation
 		}
+		if code == "" && typ != msgrules.TypeChatApp && numregion.IsUSOrCanada(dst) && !tollfreeVerified(acct, src) {
+			code = msgrules.CodeTollFreeUnverified
+			msg.FailReason = "src " + src + " is a toll-free number without an approved toll-free verification (cpaas_tollfree_verification); " +
+				"it cannot send to the US or Canada until the request is APPROVED"
+		}
 		acct.messaging.messages[msg.UUID] = msg
 		uuids[i] = msg.UUID
 		s.messageCallback(acct, msg)

@@ -56,10 +56,10 @@ func TestMultibyteLengthsCampaign(t *testing.T) {
 func TestMultibyteLengthsBrand(t *testing.T) {
 	e := newTDEnv(t)
 	for _, alias := range []string{cyr(255), emoji(255), "ж"} {
-		e.must(200, "POST", "10dlc/Brand/", brandBody(alias, "STANDARD", nil))
+		e.must(200, "POST", "10dlc/Brand/", e.brandBody(alias, "STANDARD", nil))
 	}
 	for _, alias := range []string{cyr(256), emoji(256)} {
-		e.mustFail(400, "POST", "10dlc/Brand/", brandBody(alias, "STANDARD", nil), "brand_alias must be 1 to 255 characters long, got 256")
+		e.mustFail(400, "POST", "10dlc/Brand/", e.brandBody(alias, "STANDARD", nil), "brand_alias must be 1 to 255 characters long, got 256")
 	}
 }
 

@@ -107,6 +107,7 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	if o.AppID != "" {
 		v.Application = resourceURI(acct, "Application", o.AppID)
 	}
+	v.TollFreeSMSVerification, v.TollFreeSMSVerificationID, v.TollFreeSMSVerificationOrderStatus = numberVerification(acct, o)
 	return v
 }
 

@@ -98,6 +98,8 @@ type persistedAccount struct {
 	Brands          map[string]*brand             `json:"brands"`
 	Campaigns       map[string]*campaign          `json:"campaigns"`
 	Applications    map[string]*application       `json:"applications"`
+	Profiles        map[string]*profile           `json:"profiles"`
+	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -154,7 +156,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Account: a.Account, Endpoints: a.endpoints, Numbers: a.numbers, MaskingSessions: a.maskingSessions,
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
-			Applications: a.applications,
+			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
 		})
 	}
 	s.cb.mu.Lock()
@@ -197,6 +199,8 @@ func (s *Server) loadState(data []byte) error {
 		a.brands = orEmpty(pa.Brands)
 		a.campaigns = orEmpty(pa.Campaigns)
 		a.applications = orEmpty(pa.Applications)
+		a.profiles = orEmpty(pa.Profiles)
+		a.tollfree = orEmpty(pa.Tollfree)
 		s.accounts[a.ID] = a
 	}
 	// A number's details come from the inventory, as when it was bought
@@ -267,6 +271,7 @@ func (s *Server) rearmLocked(a *account) {
 			}
 		}
 	}
+	s.rearmTollfree(a)
 	for _, m := range a.messaging.messages {
 		if m.Direction == "outbound" && (m.State == MessageQueued || m.State == MessageSent) {
 			s.scheduleLifecycle(a, m)

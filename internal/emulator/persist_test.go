@@ -27,7 +27,7 @@ func TestStateFile_restartKeepsEverythingAndPendingWork(t *testing.T) {
 	o := populate(t, a, idA, tokA)
 	a.SetAlphanumericSender(idA, true)
 	for _, req := range []struct{ path, body string }{
-		{"10dlc/Brand/", `{"brand_alias": "Pending", "profile_uuid": "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a71"}`},
+		{"10dlc/Brand/", `{"brand_alias": "Pending", "profile_uuid": "` + o.spareProfiles[0] + `"}`},
 		{"10dlc/Campaign/", `{"brand_id": "` + o.brand + `", "campaign_alias": "Pending", "vertical": "RETAIL", "usecase": "MARKETING",
 			"description": "Tells customers about offers in the store, once a week at most.", "sample1": "Acme: 10% off today. Reply STOP to opt out.",
 			"sample2": "Acme: new arrivals. Reply HELP for help.", ` + campaignFlagsJSON + `}`},

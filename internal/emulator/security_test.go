@@ -41,6 +41,12 @@ type secObjects struct {
 	endpoint, number, brand, campaign, linked, session, message string
 	// rejected is a FAILED campaign, the only kind the service updates.
 	rejected string
+	// spareProfiles are profiles no brand uses yet, for tests that
+	// register one more brand.
+	spareProfiles []string
+	// spareTollFree is a toll-free number of the account without a
+	// verification request.
+	spareTollFree string
 	// byArea are the objects of the registered test areas, by segment.
 	byArea map[string]string
 }
@@ -67,7 +73,12 @@ func populate(t testing.TB, s *Server, id, tok string) secObjects {
 	search := call("GET", "PhoneNumber/?country_iso=US&limit=1", nil)["objects"].([]any)
 	o.number = search[0].(map[string]any)["number"].(string)
 	call("POST", "PhoneNumber/"+o.number+"/", map[string]any{})
-	o.brand = call("POST", "10dlc/Brand/", map[string]any{"brand_alias": "Sec brand", "profile_uuid": "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a70", "brand_type": "STANDARD"})["brand_id"].(string)
+	profile := call("POST", "Profile/", profileBody("Sec Co"))["profile_uuid"].(string)
+	for range 2 {
+		o.spareProfiles = append(o.spareProfiles, call("POST", "Profile/", profileBody("Spare Co"))["profile_uuid"].(string))
+	}
+	o.spareTollFree = buyTollFree(call)
+	o.brand = call("POST", "10dlc/Brand/", map[string]any{"brand_alias": "Sec brand", "profile_uuid": profile, "brand_type": "STANDARD"})["brand_id"].(string)
 	s.Clock().Advance(time.Minute)
 	o.campaign = call("POST", "10dlc/Campaign/", withCampaignFlags(map[string]any{
 		"brand_id": o.brand, "campaign_alias": "Sec campaign", "vertical": "RETAIL", "usecase": "DELIVERY_NOTIFICATION",

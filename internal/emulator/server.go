@@ -74,6 +74,10 @@ type Options struct {
 	// NumberPoolLimit is how many numbers one campaign may have linked
 	// (its number_pool_limit; default 49, the service's recorded value).
 	NumberPoolLimit int
+	// TollfreeVerificationDelay is how long the carrier takes to decide a
+	// toll-free verification request after its create or update
+	// (default 1s).
+	TollfreeVerificationDelay time.Duration
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit
@@ -216,6 +220,8 @@ var areas = []area{
 	{(*Server).messageRoutes, messageInventory},
 	{(*Server).tendlcRoutes, tendlcInventory},
 	{(*Server).applicationRoutes, applicationInventory},
+	{(*Server).profileRoutes, profileInventory},
+	{(*Server).tollfreeRoutes, tollfreeInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -25,6 +25,8 @@ type account struct {
 	brands          map[string]*brand       // tendlc_brands.go
 	campaigns       map[string]*campaign    // tendlc_campaigns.go
 	applications    map[string]*application // applications.go
+	profiles        map[string]*profile     // profiles.go
+	tollfree        map[string]*tollfree    // tollfree.go
 }
 
 func (s *Server) newAccount(a Account) *account {
@@ -38,6 +40,8 @@ func (s *Server) newAccount(a Account) *account {
 		brands:          map[string]*brand{},
 		campaigns:       map[string]*campaign{},
 		applications:    map[string]*application{},
+		profiles:        map[string]*profile{},
+		tollfree:        map[string]*tollfree{},
 	}
 	s.seedStarterNumbers(acct)
 	return acct

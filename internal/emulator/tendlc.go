@@ -29,6 +29,9 @@ func (o *Options) setTenDLCDefaults() {
 	if o.NumberPoolLimit <= 0 {
 		o.NumberPoolLimit = tendlcrules.DefaultNumberPoolLimit
 	}
+	if o.TollfreeVerificationDelay <= 0 {
+		o.TollfreeVerificationDelay = DefaultTollfreeVerificationDelay
+	}
 }
 
 func (s *Server) tendlcRoutes() []route {

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -29,9 +30,10 @@ type brand struct {
 	VettingScore  *int64
 	Declined      []tendlcrules.Reason
 	CreatedAt     time.Time
-	// profile is the business profile's data the brand record carries
-	// (company, EIN, address, contact...), copied at registration.
-	Profile wire.Brand
+	// Profile is the data of the profile ProfileUUID names, copied at
+	// create: what the registry judges (profiles.go), and what the brand
+	// record carries.
+	Profile wire.ProfileFields
 }
 
 // flexBool is a flag as the service's SDKs send it: a JSON boolean
@@ -96,9 +98,15 @@ func (s *Server) createBrand(c *call) {
 		return
 	}
 	s.mu.Lock()
+	p, refusal := brandProfileOf(c.acct, strings.ToLower(*in.ProfileUUID), btype)
+	if refusal != "" {
+		s.mu.Unlock()
+		c.badRequest("%s", refusal)
+		return
+	}
 	b := &brand{
 		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands[id] != nil }), Alias: *in.BrandAlias, Type: btype,
-		ProfileUUID: *in.ProfileUUID, URL: deref(in.URL), Method: deref(in.Method),
+		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(),
 	}
 	if in.SecondaryVetting.v {
@@ -117,13 +125,19 @@ func (s *Server) createBrand(c *call) {
 // empty contact as {}. The GET leaves the alias out (brandGet); list items
 // carry it.
 func viewBrand(b *brand) wire.Brand {
-	v := b.Profile
-	v.BrandID, v.BrandAlias, v.BrandType, v.ProfileUUID = b.ID, b.Alias, b.Type, b.ProfileUUID
-	if v.Address == nil {
-		v.Address = &wire.Address{}
+	p := b.Profile
+	v := wire.Brand{
+		BrandID: b.ID, BrandAlias: b.Alias, BrandType: b.Type, ProfileUUID: b.ProfileUUID,
+		CompanyName: p.CompanyName, EIN: p.EIN, EINIssuingCountry: p.EINIssuingCountry, EntityType: p.EntityType, Vertical: p.Vertical,
+		Website: p.Website, StockSymbol: p.StockSymbol, StockExchange: p.StockExchange, AltBusinessID: p.AltBusinessID,
+		AltBusinessIDType: p.AltBusinessIDType, Address: &wire.Address{}, AuthorizedContact: &wire.AuthorizedContact{},
 	}
-	if v.AuthorizedContact == nil {
-		v.AuthorizedContact = &wire.AuthorizedContact{}
+	if a := p.Address; a != nil {
+		v.Address = &wire.Address{Street: a.Street, City: a.City, State: a.State, PostalCode: a.PostalCode, Country: a.Country}
+	}
+	if ct := p.AuthorizedContact; ct != nil {
+		v.AuthorizedContact = &wire.AuthorizedContact{FirstName: ct.FirstName, LastName: ct.LastName, Email: ct.Email, Phone: ct.Phone,
+			Title: ct.Title, Seniority: ct.Seniority}
 	}
 	v.RegistrationStatus, v.VettingStatus, v.VettingScore = b.Status, b.VettingStatus, b.VettingScore
 	v.DeclinedReasons = slices.Clone(b.Declined)
@@ -224,6 +238,26 @@ func (s *Server) brandUsecases(c *call) {
 	c.reply(http.StatusOK, wire.BrandUsecases{APIID: newAPIID(), BrandID: id, UseCases: tendlcrules.BrandUsecases(btype)})
 }
 
+// brandProfileOf is the profile a new brand of type btype is registered
+// for, or the service's refusal: the profile must be one of the account's,
+// back no other brand (Docs "Register a Standard brand"), and have an EIN
+// for a STANDARD brand. Callers hold s.mu.
+func brandProfileOf(acct *account, id, btype string) (*profile, string) {
+	p, ok := acct.profiles[id]
+	if !ok {
+		return nil, fmt.Sprintf("profile_uuid %s is not a profile of this account: create the profile first (POST Profile/)", id)
+	}
+	for _, other := range acct.brands {
+		if other.ProfileUUID == id {
+			return nil, fmt.Sprintf("profile_uuid %s has already been used for brand %s: a profile can back only one brand", id, other.ID)
+		}
+	}
+	if err := tendlcrules.CheckStandardBrand(btype, brandProfile(p)); err != nil {
+		return nil, err.Error()
+	}
+	return p, ""
+}
+
 // brandEvent sends a brand callback. Callers hold s.mu.
 func (s *Server) brandEvent(acct *account, b *brand, event string) {
 	var reasons []string
@@ -240,7 +274,9 @@ func (s *Server) brandEvent(acct *account, b *brand, event string) {
 // rejected when tendlcrules says so, BrandRegistrationDelay after its
 // create.
 func (s *Server) brandRegistration(acct *account, b *brand) registration {
-	declined := tendlcrules.BrandDeclinedReasons(b.Alias, b.ProfileUUID)
+	declined := tendlcrules.BrandDeclinedReasons(tendlcrules.BrandProfile{
+		ProfileUUID: b.ProfileUUID, CompanyName: b.Profile.CompanyName, EntityType: b.Profile.EntityType, EIN: b.Profile.EIN,
+	})
 	vetting := func(outcome string) {
 		if b.SecondaryVetting {
 			b.VettingStatus = outcome

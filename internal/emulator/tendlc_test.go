@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 const (
@@ -23,7 +24,6 @@ const (
 	tdMainT = "tendlc-main-token"
 	tdSub   = "SATENDLC000000000002"
 	tdSubT  = "tendlc-sub-token"
-	profile = "1b2c3d4e-0000-4000-8000-123456789abc"
 )
 
 var tdStart = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -105,8 +105,16 @@ func (e *tdEnv) mustFail(want int, method, path string, body any, fragments ...s
 
 func (e *tdEnv) advance(d time.Duration) { e.s.Clock().Advance(d) }
 
-func brandBody(alias, btype string, extra map[string]any) map[string]any {
-	b := map[string]any{"brand_alias": alias, "profile_uuid": profile, "brand_type": btype}
+// brandBody is a brand create body for a new profile of account tdID whose
+// company_name is alias (so "REJECT" in alias declines the brand: the
+// registry judges the profile); extra may name another profile_uuid.
+func (e *tdEnv) brandBody(alias, btype string, extra map[string]any) map[string]any {
+	e.t.Helper()
+	company := alias
+	if utf8.RuneCountInString(company) > 100 {
+		company = "Acme"
+	}
+	b := map[string]any{"brand_alias": alias, "profile_uuid": e.newProfile(company), "brand_type": btype}
 	for k, v := range extra {
 		b[k] = v
 	}
@@ -150,7 +158,7 @@ func withCampaignFlags(b map[string]any) map[string]any {
 // has processed it.
 func (e *tdEnv) registeredBrand(alias, btype string) string {
 	e.t.Helper()
-	id := e.must(200, "POST", "10dlc/Brand/", brandBody(alias, btype, nil))["brand_id"].(string)
+	id := e.must(200, "POST", "10dlc/Brand/", e.brandBody(alias, btype, nil))["brand_id"].(string)
 	e.advance(DefaultBrandRegistrationDelay)
 	return id
 }
@@ -266,7 +274,7 @@ func TestTenDLCSignatureTestVector(t *testing.T) {
 func TestTenDLCBrandRegistersOnTheClock(t *testing.T) {
 	e := newTDEnv(t)
 	rc := newReceiver(t, e.s, tdToken, tdToken)
-	out := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme", "STANDARD", map[string]any{
+	out := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme", "STANDARD", map[string]any{
 		"secondary_vetting": true, "url": rc.hs.URL + "/brand?tag=1", "method": "POST",
 	}))
 	id := out["brand_id"].(string)
@@ -305,11 +313,11 @@ func TestTenDLCBrandRegistersOnTheClock(t *testing.T) {
 func TestTenDLCBrandRejectedWithReasons(t *testing.T) {
 	e := newTDEnv(t)
 	rc := newReceiver(t, e.s, tdToken, tdToken)
-	id := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme REJECT", "STANDARD", map[string]any{"url": rc.hs.URL + "/cb", "method": "GET"}))["brand_id"].(string)
+	id := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme REJECT", "STANDARD", map[string]any{"url": rc.hs.URL + "/cb", "method": "GET"}))["brand_id"].(string)
 	e.advance(DefaultBrandRegistrationDelay)
 	b := e.brandStatus(id)
 	reasons := b["declined_reasons"].([]any)
-	if b["registration_status"] != "FAILED" || len(reasons) != 2 ||
+	if b["registration_status"] != "FAILED" || len(reasons) != 1 ||
 		!strings.Contains(reasons[0].(map[string]any)["message"].(string), "EIN") {
 		t.Fatalf("rejected brand %v", b)
 	}
@@ -326,7 +334,8 @@ func TestTenDLCBrandRejectedWithReasons(t *testing.T) {
 func TestTenDLCSubaccountCallbackSignedWithBothTokens(t *testing.T) {
 	e := newTDEnv(t)
 	rc := newReceiver(t, e.s, tdSubT, tdMainT)
-	code, out := e.callAs(tdSub, tdSubT, "POST", "10dlc/Brand/", brandBody("Sub brand", "STARTER", map[string]any{"url": rc.hs.URL + "/cb"}))
+	_, p := e.callAs(tdSub, tdSubT, "POST", "Profile/", profileBody("Sub Co"))
+	code, out := e.callAs(tdSub, tdSubT, "POST", "10dlc/Brand/", e.brandBody("Sub brand", "STARTER", map[string]any{"url": rc.hs.URL + "/cb", "profile_uuid": p["profile_uuid"]}))
 	if code != 200 {
 		t.Fatalf("create: %d %v", code, out)
 	}
@@ -339,12 +348,13 @@ func TestTenDLCSubaccountCallbackSignedWithBothTokens(t *testing.T) {
 
 func TestTenDLCBrandValidation(t *testing.T) {
 	e := newTDEnv(t)
+	profile := e.newProfile("Acme")
 	e.mustFail(400, "POST", "10dlc/Brand/", map[string]any{"profile_uuid": profile}, "brand_alias must be present")
 	e.mustFail(400, "POST", "10dlc/Brand/", map[string]any{"brand_alias": "A"}, "profile_uuid must be present")
 	e.mustFail(400, "POST", "10dlc/Brand/", map[string]any{"brand_alias": "A", "profile_uuid": "nope"}, `profile_uuid "nope" must be a UUID`)
-	e.mustFail(400, "POST", "10dlc/Brand/", brandBody("A", "BIG", nil), `brand_type "BIG" is not one of STARTER, STANDARD`)
-	e.mustFail(400, "POST", "10dlc/Brand/", brandBody("A", "STARTER", map[string]any{"method": "PUT"}), `method "PUT" must be POST or GET`)
-	e.mustFail(400, "POST", "10dlc/Brand/", brandBody("A", "STARTER", map[string]any{"url": "ftp://x"}), "absolute http")
+	e.mustFail(400, "POST", "10dlc/Brand/", e.brandBody("A", "BIG", nil), `brand_type "BIG" is not one of STARTER, STANDARD`)
+	e.mustFail(400, "POST", "10dlc/Brand/", e.brandBody("A", "STARTER", map[string]any{"method": "PUT"}), `method "PUT" must be POST or GET`)
+	e.mustFail(400, "POST", "10dlc/Brand/", e.brandBody("A", "STARTER", map[string]any{"url": "ftp://x"}), "absolute http")
 	// brand_type defaults to STARTER.
 	id := e.must(200, "POST", "10dlc/Brand/", map[string]any{"brand_alias": "A", "profile_uuid": profile})["brand_id"].(string)
 	if bt := e.brandStatus(id)["brand_type"]; bt != "STARTER" {
@@ -356,10 +366,10 @@ func TestTenDLCBrandValidation(t *testing.T) {
 func TestTenDLCCampaignOrderRules(t *testing.T) {
 	e := newTDEnv(t)
 	e.mustFail(400, "POST", "10dlc/Campaign/", campaignBody("BNOPE00", "X", "MARKETING", nil), "brand_id BNOPE00 does not exist")
-	pending := e.must(200, "POST", "10dlc/Brand/", brandBody("Pending", "STANDARD", nil))["brand_id"].(string)
+	pending := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Pending", "STANDARD", nil))["brand_id"].(string)
 	e.mustFail(400, "POST", "10dlc/Campaign/", campaignBody(pending, "X", "MARKETING", nil),
 		"brand "+pending+" is not registered (registration_status PROCESSING)", "wait for the registration")
-	rejected := e.must(200, "POST", "10dlc/Brand/", brandBody("REJECT me", "STANDARD", nil))["brand_id"].(string)
+	rejected := e.must(200, "POST", "10dlc/Brand/", e.brandBody("REJECT me", "STANDARD", nil))["brand_id"].(string)
 	e.advance(DefaultBrandRegistrationDelay)
 	e.mustFail(400, "POST", "10dlc/Campaign/", campaignBody(rejected, "X", "MARKETING", nil), "registration_status FAILED", "register a new one")
 	starter := e.registeredBrand("Solo", "STARTER")
@@ -609,7 +619,7 @@ func TestTenDLCNumberLinkAndUnlinkFailures(t *testing.T) {
 func retryTimes(t *testing.T, replies ...int) []time.Duration {
 	e := newTDEnv(t, func(o *Options) { o.BrandRegistrationDelay = 24 * time.Hour })
 	rc := newReceiver(t, e.s, tdToken, tdToken, replies...)
-	e.must(200, "POST", "10dlc/Brand/", brandBody("Acme", "STANDARD", map[string]any{"url": rc.hs.URL + "/cb"}))
+	e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme", "STANDARD", map[string]any{"url": rc.hs.URL + "/cb"}))
 	e.s.Settle()
 	for range 20 {
 		e.advance(30 * time.Second)
@@ -654,7 +664,7 @@ func TestTenDLCCallbackNeverBlocksRequest(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		// A raw request: e.call would wait for the callback to settle.
-		b, _ := json.Marshal(brandBody("Acme", "STANDARD", map[string]any{"url": slow.URL + "/cb"}))
+		b, _ := json.Marshal(e.brandBody("Acme", "STANDARD", map[string]any{"url": slow.URL + "/cb"}))
 		req, _ := http.NewRequest("POST", e.hs.URL+"/v1/Account/"+tdID+"/10dlc/Brand/", bytes.NewReader(b))
 		req.SetBasicAuth(tdID, tdToken)
 		resp, err := http.DefaultClient.Do(req)
@@ -681,7 +691,7 @@ func TestTenDLCDelaysConfigurable(t *testing.T) {
 		o.CampaignRegistrationDelay = 20 * time.Minute
 		o.NumberLinkDelay = 30 * time.Minute
 	})
-	id := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme", "STANDARD", nil))["brand_id"].(string)
+	id := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme", "STANDARD", nil))["brand_id"].(string)
 	e.advance(10*time.Minute - time.Second)
 	if s := e.brandStatus(id)["registration_status"]; s != "PROCESSING" {
 		t.Fatalf("brand %v before its configured delay", s)

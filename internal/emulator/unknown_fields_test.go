@@ -59,9 +59,10 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 			}}},
 		}},
 		"POST 10dlc/Brand": one(map[string]any{
-			"brand_alias": "Ext brand", "profile_uuid": "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a71", "brand_type": "STANDARD",
+			"brand_alias": "Ext brand", "profile_uuid": o.spareProfiles[1], "brand_type": "STANDARD",
 			"secondary_vetting": true, "url": "https://cb.example/brand", "method": "POST",
 		}),
+		"POST TollfreeVerification": one(tollfreeBody(o.spareTollFree, o.spareProfiles[0], approvedSample)),
 		"POST 10dlc/Campaign": one(withCampaignFlags(map[string]any{
 			"brand_id": o.brand, "campaign_alias": "Ext campaign", "vertical": "RETAIL", "usecase": "MIXED",
 			"sub_usecases": []string{"2FA", "MARKETING"}, "embedded_link": true,

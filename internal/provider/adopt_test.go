@@ -31,11 +31,12 @@ type adoptCase struct {
 func adoptCases() []adoptCase {
 	return []adoptCase{
 		{name: "endpoint", method: "POST", route: "Endpoint", hcl: relEndpointHCL(1), kind: "endpoints", addr: "cpaas_endpoint.e1", want: 1},
-		{name: "brand", method: "POST", route: "10dlc/Brand", hcl: relBrandHCL(1), kind: "10dlc_brands", addr: "cpaas_10dlc_brand.b1", want: 1},
-		{name: "campaign", method: "POST", route: "10dlc/Campaign", hcl: relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1"),
+		{name: "profile", method: "POST", route: "Profile", hcl: relProfileHCL(1), kind: "10dlc_profiles", addr: "cpaas_10dlc_profile.p1", want: 1},
+		{name: "brand", method: "POST", route: "10dlc/Brand", hcl: relProfileHCL(1) + relBrandHCL(1), kind: "10dlc_brands", addr: "cpaas_10dlc_brand.b1", want: 1},
+		{name: "campaign", method: "POST", route: "10dlc/Campaign", hcl: relProfileHCL(1) + relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1"),
 			kind: "10dlc_campaigns", addr: "cpaas_10dlc_campaign.c1", want: 1},
 		{name: "campaign_number", method: "POST", route: "10dlc/Campaign/{id}/Number",
-			hcl:  relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1") + relCampaignNumberHCL(1, "cpaas_10dlc_campaign.c1", `"14155550100"`),
+			hcl:  relProfileHCL(1) + relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1") + relCampaignNumberHCL(1, "cpaas_10dlc_campaign.c1", `"14155550100"`),
 			kind: "10dlc_campaign_numbers", addr: "cpaas_10dlc_campaign_number.l1", want: 1},
 		{name: "phone_number", method: "POST", route: "PhoneNumber/{number}", hcl: relNumbersHCL(1) + relPhoneNumberHCL(0),
 			kind: "numbers", addr: "cpaas_phone_number.n0", want: 1},

@@ -205,7 +205,9 @@ func TestAccGuide_10dlc(t *testing.T) {
 
 	// A rejection: the apply fails with the registry's reasons, the brand
 	// stays in the state as tainted.
-	out, err := r.try("apply", "-input=false", "-auto-approve", cb, "-var=brand_alias=Acme REJECT")
+	// The registry judges the profile: a company name it cannot verify,
+	// and a new brand registered for it.
+	out, err := r.try("apply", "-input=false", "-auto-approve", cb, "-var=brand_alias=Acme Rebrand", "-var=company_name=Acme REJECT Corporation")
 	if err == nil || !regexp.MustCompile(`(?s)rejected.*IDENTITY_MISMATCH`).MatchString(out) {
 		t.Fatalf("apply of a rejected brand: %v\n%s", err, out)
 	}

@@ -129,9 +129,32 @@ func makeActiveCampaign(t *testing.T, c *client.Client, in client.CampaignCreate
 
 // The objects below are what each docs example describes, as a script or
 // a person would have made them.
-var docsBrand = client.BrandCreate{
-	BrandAlias: "Acme Corp", ProfileUUID: "1b2c3d4e-0000-4000-8000-123456789abc", BrandType: "STANDARD",
-	URL: "https://hooks.example.com/10dlc/brand", Method: "POST",
+// docsProfile is the profile of examples/resources/cpaas_10dlc_profile
+// (and of the brand's example).
+var docsProfile = client.ProfileFields{
+	ProfileAlias: "acme-main", CustomerType: "DIRECT", EntityType: "PRIVATE", CompanyName: "Acme Corporation",
+	EIN: "12-3456789", EINIssuingCountry: "US", Vertical: "RETAIL", Website: "https://acme.example",
+	Address: &client.ProfileAddress{Street: "123 Main Street", City: "Austin", State: "TX", PostalCode: "78701", Country: "US"},
+	AuthorizedContact: &client.ProfileContact{FirstName: "Jane", LastName: "Doe", Phone: "+14155550100", Email: "jane.doe@acme.example",
+		Title: "Ms", Seniority: "CFO"},
+}
+
+func makeDocsProfile(t *testing.T, c *client.Client) string {
+	t.Helper()
+	p, err := c.CreateProfile(context.Background(), docsProfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.ProfileUUID
+}
+
+// docsBrand is the brand of examples/resources/cpaas_10dlc_brand, for
+// profile.
+func docsBrand(profile string) client.BrandCreate {
+	return client.BrandCreate{
+		BrandAlias: "Acme Corp", ProfileUUID: profile, BrandType: "STANDARD",
+		URL: "https://hooks.example.com/10dlc/brand", Method: "POST",
+	}
 }
 
 func docsCampaign(brandID string) client.CampaignCreate {
@@ -176,16 +199,20 @@ func importDocsCases() []importDocsCase {
 			return [][2]string{{"cpaas_application.front_desk", app}, {"cpaas_endpoint.desk", desk.EndpointID}, {"cpaas_endpoint.lobby", lobby.EndpointID}},
 				config.Variables{"desk_password": config.StringVariable("desk-secret")}
 		}},
+		{typ: "cpaas_10dlc_profile", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			return [][2]string{{"cpaas_10dlc_profile.acme", makeDocsProfile(t, c)}}, nil
+		}},
 		{typ: "cpaas_10dlc_brand", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			return [][2]string{{"cpaas_10dlc_brand.acme", makeRegisteredBrand(t, c, docsBrand)}}, nil
+			profile := makeDocsProfile(t, c)
+			return [][2]string{{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", makeRegisteredBrand(t, c, docsBrand(profile))}}, nil
 		}},
 		{typ: "cpaas_10dlc_campaign", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			brand := makeRegisteredBrand(t, c, docsBrand)
+			brand := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
 			return [][2]string{{"cpaas_10dlc_campaign.alerts", makeActiveCampaign(t, c, docsCampaign(brand))}},
 				config.Variables{"brand_id": config.StringVariable(brand)}
 		}},
 		{typ: "cpaas_10dlc_campaign_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			campaign := makeActiveCampaign(t, c, docsCampaign(makeRegisteredBrand(t, c, docsBrand)))
+			campaign := makeActiveCampaign(t, c, docsCampaign(makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))))
 			var ids [][2]string
 			for _, n := range []string{"14155550100"} {
 				if err := c.LinkNumbers(ctx, campaign, client.NumberLink{Numbers: []string{n}, URL: "https://hooks.example.com/10dlc/number"}); err != nil {
@@ -286,6 +313,8 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"app_id": id}
 	case "cpaas_endpoint":
 		return map[string]string{"endpoint_id": id}
+	case "cpaas_10dlc_profile":
+		return map[string]string{"profile_uuid": id}
 	case "cpaas_10dlc_brand":
 		return map[string]string{"brand_id": id}
 	case "cpaas_10dlc_campaign":

@@ -43,8 +43,8 @@ func makeListAccount(t *testing.T, c *client.Client) listAccount {
 			a.lobbyEndpoints = append(a.lobbyEndpoints, e.EndpointID)
 		}
 	}
-	a.brandA = makeRegisteredBrand(t, c, docsBrand)
-	b := docsBrand
+	a.brandA = makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
+	b := docsBrand(makeDocsProfile(t, c))
 	b.BrandAlias = "Beta Corp"
 	a.brandB = makeRegisteredBrand(t, c, b)
 	for i := 0; i < 2; i++ {

@@ -35,11 +35,45 @@ var _ = registerChaosPart("cpaas_endpoint", func() chaosPart {
 	return chaosPart{hcl: repeatHCL(12, relEndpointHCL), want: map[string]int{"endpoints": 12}}
 })
 
+// relProfileHCL is cpaas_10dlc_profile.p<i>; brand b<i> is registered for
+// it.
+func relProfileHCL(i int) string {
+	return fmt.Sprintf(`
+resource "cpaas_10dlc_profile" "p%[1]d" {
+  profile_alias = "reliability-%[1]d"
+  customer_type = "DIRECT"
+  entity_type   = "PRIVATE"
+  company_name  = "Reliability Co %[1]d"
+  ein           = "12-345678%[1]d"
+  ein_issuing_country = "US"
+  vertical      = "RETAIL"
+  address = {
+    street = "%[1]d Main St"
+    city = "Austin"
+    state = "TX"
+    postal_code = "78701"
+    country = "US"
+  }
+  authorized_contact = {
+    first_name = "Jane"
+    last_name  = "Doe"
+    phone      = "+14155550100"
+    email      = "jane@example.com"
+  }
+}
+`, i)
+}
+
+// Three profiles, one behind each of the chaos test's three brands.
+var _ = registerChaosPart("cpaas_10dlc_profile", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(3, relProfileHCL), want: map[string]int{"10dlc_profiles": 3}}
+})
+
 func relBrandHCL(i int) string {
 	return fmt.Sprintf(`
 resource "cpaas_10dlc_brand" "b%[1]d" {
   brand_alias  = "Reliability Brand %[1]d"
-  profile_uuid = "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a%02[1]d"
+  profile_uuid = cpaas_10dlc_profile.p%[1]d.id
   brand_type   = "STANDARD"
 }
 `, i)

@@ -31,7 +31,7 @@ data "cpaas_10dlc_brand" "by_id" {
 					resource.TestCheckResourceAttrPair("data.cpaas_10dlc_brand.by_id", "created_at", "cpaas_10dlc_brand.test", "created_at"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_brand.by_id", "brand_alias", "Acme Corp"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_brand.by_id", "brand_type", "STANDARD"),
-					resource.TestCheckResourceAttr("data.cpaas_10dlc_brand.by_id", "profile_uuid", tdProfile),
+					resource.TestCheckResourceAttrPair("data.cpaas_10dlc_brand.by_id", "profile_uuid", "cpaas_10dlc_profile.test", "id"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_brand.by_id", "registration_status", "COMPLETED"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_brand.by_id", "declined_reasons.#", "0"),
 				),

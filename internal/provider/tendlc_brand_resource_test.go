@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +20,8 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
+// tdProfile is a UUID no profile has: plan-only configurations that need
+// one of the right shape use it.
 const tdProfile = "1b2c3d4e-0000-4000-8000-123456789abc"
 
 // tendlcEnv is an emulator on a real clock with short 10DLC delays, so
@@ -38,22 +41,30 @@ func tendlcManualEnv(t *testing.T) *acctest.Env {
 	})
 }
 
+// brandHCL is a STANDARD brand, cpaas_10dlc_brand.test, of a profile
+// cpaas_10dlc_profile.test made in the same configuration. The registry
+// judges the profile: an alias containing REJECT puts REJECT in the
+// profile's company_name, which the emulator declines.
 func brandHCL(alias, extra string) string {
-	return fmt.Sprintf(`
+	company := "Acme Corp"
+	if strings.Contains(alias, "REJECT") {
+		company = "Acme REJECT Corp"
+	}
+	return profileHCL("test", company, "") + fmt.Sprintf(`
 resource "cpaas_10dlc_brand" "test" {
   brand_alias  = %q
-  profile_uuid = %q
+  profile_uuid = cpaas_10dlc_profile.test.id
   brand_type   = "STANDARD"
 %s
 }
-`, alias, tdProfile, extra)
+`, alias, extra)
 }
 
 // checkTenDLCDestroyed asks the emulator that no brand, campaign or link is left.
 func checkTenDLCDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		objs := env.Objects(t)
-		for _, kind := range []string{"10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers"} {
+		for _, kind := range []string{"10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"} {
 			if len(objs[kind]) != 0 {
 				return fmt.Errorf("%s left in the emulator after destroy: %v", kind, objs[kind])
 			}
@@ -98,7 +109,8 @@ func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
 						return err
 					}
 					b, err := env.Client(t).GetBrand(context.Background(), firstID)
-					if err == nil && (b.VettingStatus != "ACTIVE" || b.VettingScore == nil || b.ProfileUUID != tdProfile) {
+					profile, _ := stateID(s, "cpaas_10dlc_profile.test")
+					if err == nil && (b.VettingStatus != "ACTIVE" || b.VettingScore == nil || b.ProfileUUID != profile) {
 						err = fmt.Errorf("emulator holds %+v", b)
 					}
 					if err != nil {
@@ -160,7 +172,7 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      rejected,
-				ExpectError: acctest.ErrorPattern(`10DLC brand rejected by the registry.*IDENTITY_MISMATCH: The registry could not verify the company identity.*Correct the legal name and EIN.*stays in the state as tainted`),
+				ExpectError: acctest.ErrorPattern(`10DLC brand rejected by the registry.*IDENTITY_MISMATCH: The registry could not verify the company identity.*Correct the company_name\s+and ein of the profile.*stays in the state as tainted`),
 			},
 			{
 				// The rejected brand is in the state (tainted): the same
@@ -169,12 +181,17 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionDestroyBeforeCreate)},
 				},
-				ExpectError: acctest.ErrorPattern(`EMULATOR_REJECT_RULE`),
+				ExpectError: acctest.ErrorPattern(`profile's company_name contains "REJECT"`),
 			},
 			{
+				// Correcting the profile (in place) and registering a new
+				// brand for it succeeds.
 				Config: env.Config(brandHCL("Acme Corp", "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionDestroyBeforeCreate)},
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("cpaas_10dlc_profile.test", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("cpaas_10dlc_brand.test", plancheck.ResourceActionDestroyBeforeCreate),
+					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{

@@ -208,10 +208,10 @@ resource "cpaas_10dlc_campaign" "test" {
 func TestAccTenDLCCampaign_starterBrandAndRejection(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	starter := `
+	starter := profileHCL("solo", "Solo Trader", "") + `
 resource "cpaas_10dlc_brand" "solo" {
   brand_alias  = "Solo"
-  profile_uuid = "` + tdProfile + `"
+  profile_uuid = cpaas_10dlc_profile.solo.id
 }
 resource "cpaas_10dlc_campaign" "test" {
   brand_id       = cpaas_10dlc_brand.solo.id

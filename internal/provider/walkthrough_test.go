@@ -106,8 +106,8 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 		}
 		passwords[e.EndpointID] = pw
 	}
-	brandA := makeRegisteredBrand(t, c, docsBrand)
-	b := docsBrand
+	brandA := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
+	b := docsBrand(makeDocsProfile(t, c))
 	b.BrandAlias, b.URL, b.Method = "Beta Corp", "", ""
 	brandB := makeRegisteredBrand(t, c, b)
 	var campaigns []string

@@ -277,8 +277,9 @@ func ParseCampaignNumberID(id string) (campaignID, number string, err error) {
 // its own; the emulator decides by these upper-case markers so that tests and
 // users can cause each outcome on purpose.
 const (
-	// RejectMarker in a brand_alias rejects the brand; in a campaign_alias
-	// it rejects the campaign.
+	// RejectMarker in the company_name of a brand's profile declines the
+	// brand (BrandDeclinedReasons); in a campaign_alias it rejects the
+	// campaign.
 	RejectMarker = "REJECT"
 	// FailLinkMarker in a campaign_alias makes every link request to the
 	// campaign fail (evaluated when the request is made, so updating the
@@ -295,20 +296,66 @@ type Reason struct {
 	Message string `json:"message"`
 }
 
-// BrandDeclinedReasons returns why the emulator's registry rejects a brand
-// with alias, or nil when it registers it.
-func BrandDeclinedReasons(alias, profileUUID string) []Reason {
-	if !strings.Contains(alias, RejectMarker) {
-		return nil
+// BrandProfile is what the registry judges a brand by: the data of the
+// business profile its profile_uuid names, which the brand's record
+// carries.
+type BrandProfile struct {
+	ProfileUUID, CompanyName, EntityType, EIN string
+}
+
+// CheckStandardBrand refuses a STANDARD brand whose profile has no EIN: the
+// registry vets a standard brand by its tax id.
+func CheckStandardBrand(brandType string, p BrandProfile) error {
+	if brandType == BrandTypeStandard && strings.TrimSpace(p.EIN) == "" {
+		return fmt.Errorf("brand_type STANDARD needs a profile with an EIN: profile %s (entity_type %s) has none; give the profile an ein or register a STARTER brand",
+			p.ProfileUUID, p.EntityType)
 	}
-	return []Reason{{
-		Code: "IDENTITY_MISMATCH",
-		Message: fmt.Sprintf("The registry could not verify the company identity of profile %s: its legal name and tax id (EIN) do not match public records. "+
-			"Correct the legal name and EIN of the profile, then register a new brand.", profileUUID),
-	}, {
-		Code:    "EMULATOR_REJECT_RULE",
-		Message: fmt.Sprintf("The emulator rejects every brand whose brand_alias contains %q; choose an alias without it.", RejectMarker),
-	}}
+	return nil
+}
+
+// BrandDeclinedReasons returns why the emulator's registry rejects a brand
+// registered for profile p, or nil when it registers it. The rule reads the
+// profile's data, as the real registry does, deterministically:
+//   - a company_name containing RejectMarker does not match public records
+//     (IDENTITY_MISMATCH);
+//   - an EIN whose digits are all the same ("000000000", "11-1111111") is
+//     not a real tax id (TAX_ID_INVALID).
+//
+// Both reasons are given when both hold.
+func BrandDeclinedReasons(p BrandProfile) []Reason {
+	var out []Reason
+	if strings.Contains(p.CompanyName, RejectMarker) {
+		out = append(out, Reason{
+			Code: "IDENTITY_MISMATCH",
+			Message: fmt.Sprintf("The registry could not verify the company identity of profile %s: its legal name %q and tax id (EIN) do not match public records. "+
+				"Correct the company_name and ein of the profile, then register a new brand. (The emulator declines every brand whose profile's company_name contains %q.)",
+				p.ProfileUUID, p.CompanyName, RejectMarker),
+		})
+	}
+	if placeholderEIN(p.EIN) {
+		out = append(out, Reason{
+			Code: "TAX_ID_INVALID",
+			Message: fmt.Sprintf("The EIN %q of profile %s is not a valid tax id. Give the profile its real EIN, then register a new brand. "+
+				"(The emulator declines every brand whose profile's EIN has all its digits the same.)", p.EIN, p.ProfileUUID),
+		})
+	}
+	return out
+}
+
+// placeholderEIN reports whether ein has digits and they are all the same.
+func placeholderEIN(ein string) bool {
+	var first rune
+	for _, r := range ein {
+		if r < '0' || r > '9' {
+			continue
+		}
+		if first == 0 {
+			first = r
+		} else if r != first {
+			return false
+		}
+	}
+	return first != 0
 }
 
 // CampaignRejectionReason returns why the emulator's registry rejects a

@@ -142,11 +142,11 @@ func TestParseCampaignNumberID(t *testing.T) {
 }
 
 func TestMarkers(t *testing.T) {
-	if BrandDeclinedReasons("Acme", "p") != nil || CampaignRejectionReason("Acme") != "" ||
+	if BrandDeclinedReasons(BrandProfile{CompanyName: "Acme", EIN: "12-3456789"}) != nil || CampaignRejectionReason("Acme") != "" ||
 		LinkFailureReason("Acme", "1", false) != "" || UnlinkFailureReason("Acme", "1", false) != "" {
 		t.Fatal("an alias without markers must succeed")
 	}
-	if len(BrandDeclinedReasons("Acme REJECT", "p")) == 0 || CampaignRejectionReason("x REJECT") == "" {
+	if len(BrandDeclinedReasons(BrandProfile{CompanyName: "Acme REJECT", EIN: "12-3456789"})) != 1 || CampaignRejectionReason("x REJECT") == "" {
 		t.Fatal("REJECT must reject")
 	}
 	// The link and unlink markers are independent of each other.
@@ -159,7 +159,7 @@ func TestMarkers(t *testing.T) {
 		t.Fatal("FAIL_LINK and FAIL_UNLINK must fail the first request only")
 	}
 	// Lower case does not trigger: the markers are deliberate.
-	if BrandDeclinedReasons("reject", "p") != nil {
+	if BrandDeclinedReasons(BrandProfile{CompanyName: "reject"}) != nil {
 		t.Fatal("markers are upper case only")
 	}
 }
@@ -194,5 +194,33 @@ func TestCheckBrandStatus(t *testing.T) {
 		if err := CheckBrandStatus(s); (err == nil) != ok {
 			t.Errorf("CheckBrandStatus(%q) = %v, want ok %v", s, err, ok)
 		}
+	}
+}
+
+func TestBrandOutcomeFollowsTheProfile(t *testing.T) {
+	for _, tc := range []struct {
+		p     BrandProfile
+		codes []string
+	}{
+		{BrandProfile{CompanyName: "Acme", EIN: "12-3456789"}, nil},
+		{BrandProfile{CompanyName: "Acme"}, nil},
+		{BrandProfile{CompanyName: "Acme", EIN: "000000000"}, []string{"TAX_ID_INVALID"}},
+		{BrandProfile{CompanyName: "Acme", EIN: "11-1111111"}, []string{"TAX_ID_INVALID"}},
+		{BrandProfile{CompanyName: "Acme REJECT", EIN: "99-9999999"}, []string{"IDENTITY_MISMATCH", "TAX_ID_INVALID"}},
+	} {
+		var codes []string
+		for _, r := range BrandDeclinedReasons(tc.p) {
+			codes = append(codes, r.Code)
+		}
+		if strings.Join(codes, ",") != strings.Join(tc.codes, ",") {
+			t.Errorf("BrandDeclinedReasons(%+v) = %v, want %v", tc.p, codes, tc.codes)
+		}
+	}
+	if err := CheckStandardBrand(BrandTypeStandard, BrandProfile{ProfileUUID: "p1", EntityType: "INDIVIDUAL"}); err == nil ||
+		!strings.Contains(err.Error(), "needs a profile with an EIN") {
+		t.Errorf("a STANDARD brand without an EIN: %v", err)
+	}
+	if CheckStandardBrand(BrandTypeStarter, BrandProfile{}) != nil || CheckStandardBrand(BrandTypeStandard, BrandProfile{EIN: "1"}) != nil {
+		t.Error("a STARTER brand, or a STANDARD one with an EIN, passes")
 	}
 }

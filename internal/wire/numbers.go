@@ -74,6 +74,13 @@ type AccountNumber struct {
 	Type              string  `json:"type"`
 	VoiceEnabled      bool    `json:"voice_enabled"`
 	VoiceRate         string  `json:"voice_rate"`
+	// TollFreeSMSVerification is "unverified", "pending_verification"
+	// or "verified" on a toll-free number, null on any other; the id and
+	// order status name its toll-free verification request (null when
+	// it has none).
+	TollFreeSMSVerification            *string `json:"toll_free_sms_verification"`
+	TollFreeSMSVerificationID          *string `json:"toll_free_sms_verification_id"`
+	TollFreeSMSVerificationOrderStatus *string `json:"toll_free_sms_verification_order_status"`
 }
 
 // AppID extracts the application id from the Application resource path,

@@ -8,6 +8,12 @@ terraform {
 
 provider "cpaas" {}
 
+variable "company_name" {
+  description = "Legal name of the company the registry vets (the business profile's company_name)."
+  type        = string
+  default     = "Acme Corporation"
+}
+
 variable "brand_alias" {
   description = "The company's name as the registry will check it."
   type        = string
@@ -26,11 +32,38 @@ variable "numbers" {
   default     = ["14155550100", "12125550101"]
 }
 
+# 0. The business profile: the company the registry vets (legal name, tax
+#    id, address, contact). Each brand needs a profile of its own.
+resource "cpaas_10dlc_profile" "acme" {
+  profile_alias       = "acme-main"
+  customer_type       = "DIRECT"
+  entity_type         = "PRIVATE"
+  company_name        = var.company_name
+  ein                 = "12-3456789"
+  ein_issuing_country = "US"
+  vertical            = "RETAIL"
+
+  address = {
+    street      = "123 Main Street"
+    city        = "Austin"
+    state       = "TX"
+    postal_code = "78701"
+    country     = "US"
+  }
+
+  authorized_contact = {
+    first_name = "Jane"
+    last_name  = "Doe"
+    phone      = "+14155550100"
+    email      = "jane.doe@acme.example"
+  }
+}
+
 # 1. The brand: who sends. The apply waits for the registry's decision
 #    (wait_for_registration defaults to true), bounded by timeouts.create.
 resource "cpaas_10dlc_brand" "acme" {
   brand_alias  = var.brand_alias
-  profile_uuid = "1b2c3d4e-0000-4000-8000-123456789abc"
+  profile_uuid = cpaas_10dlc_profile.acme.id
   brand_type   = "STANDARD"
 
   url    = "${var.callback_url}/brand"
@@ -79,11 +112,34 @@ resource "cpaas_10dlc_campaign_number" "alerts" {
   url         = "${var.callback_url}/number"
 }
 
+resource "cpaas_10dlc_profile" "acme_eu" {
+  profile_alias = "acme-eu"
+  customer_type = "DIRECT"
+  entity_type   = "INDIVIDUAL"
+  company_name  = "Acme Europe"
+  vertical      = "RETAIL"
+
+  address = {
+    street      = "123 Main Street"
+    city        = "Austin"
+    state       = "TX"
+    postal_code = "78701"
+    country     = "US"
+  }
+
+  authorized_contact = {
+    first_name = "Jane"
+    last_name  = "Doe"
+    phone      = "+14155550100"
+    email      = "jane.doe@acme.example"
+  }
+}
+
 # Not waiting: a second brand registered in the background. The apply ends
 # while the brand is PROCESSING; a later refresh shows the registry's answer.
 resource "cpaas_10dlc_brand" "acme_eu" {
   brand_alias           = "Acme Europe"
-  profile_uuid          = "1b2c3d4e-0000-4000-8000-123456789abd"
+  profile_uuid          = cpaas_10dlc_profile.acme_eu.id
   brand_type            = "STARTER"
   wait_for_registration = false
   url                   = "${var.callback_url}/brand"

@@ -13,6 +13,12 @@ terraform {
 # configuration with other values.
 provider "cpaas" {}
 
+variable "company_name" {
+  description = "Legal name of the company the registry vets (the business profile's company_name)."
+  type        = string
+  default     = "Acme Corporation"
+}
+
 variable "brand_alias" {
   description = "Name of the brand to register."
   type        = string
@@ -25,9 +31,34 @@ variable "wait_for_registration" {
   default     = true
 }
 
+resource "cpaas_10dlc_profile" "acme" {
+  profile_alias       = "acme-main"
+  customer_type       = "DIRECT"
+  entity_type         = "PRIVATE"
+  company_name        = var.company_name
+  ein                 = "12-3456789"
+  ein_issuing_country = "US"
+  vertical            = "RETAIL"
+
+  address = {
+    street      = "123 Main Street"
+    city        = "Austin"
+    state       = "TX"
+    postal_code = "78701"
+    country     = "US"
+  }
+
+  authorized_contact = {
+    first_name = "Jane"
+    last_name  = "Doe"
+    phone      = "+14155550100"
+    email      = "jane.doe@acme.example"
+  }
+}
+
 resource "cpaas_10dlc_brand" "acme" {
   brand_alias           = var.brand_alias
-  profile_uuid          = "1b2c3d4e-0000-4000-8000-123456789abc"
+  profile_uuid          = cpaas_10dlc_profile.acme.id
   brand_type            = "STANDARD"
   wait_for_registration = var.wait_for_registration
 }

@@ -134,9 +134,34 @@ resource "cpaas_phone_number" "num" {
 // with no more weight, so that there are at least as many numbers as links.
 var linkKind = resourceKind{name: "cpaas_10dlc_campaign_number", weight: 1, hcl: func(count int) string {
 	return fmt.Sprintf(`
+resource "cpaas_10dlc_profile" "bench" {
+  profile_alias       = "bench"
+  customer_type       = "DIRECT"
+  entity_type         = "PRIVATE"
+  company_name        = "Bench Corp"
+  ein                 = "12-3456789"
+  ein_issuing_country = "US"
+  vertical            = "RETAIL"
+
+  address = {
+    street      = "123 Main Street"
+    city        = "Austin"
+    state       = "TX"
+    postal_code = "78701"
+    country     = "US"
+  }
+
+  authorized_contact = {
+    first_name = "Jane"
+    last_name  = "Doe"
+    phone      = "+14155550100"
+    email      = "jane.doe@acme.example"
+  }
+}
+
 resource "cpaas_10dlc_brand" "bench" {
   brand_alias  = "Bench Corp"
-  profile_uuid = "1b2c3d4e-0000-4000-8000-123456789abc"
+  profile_uuid = cpaas_10dlc_profile.bench.id
   brand_type   = "STANDARD"
 }
 

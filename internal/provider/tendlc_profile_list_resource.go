@@ -1,0 +1,35 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// NewTenDLCProfileListResource lists the account's business profiles
+// (terraform query, Terraform 1.14+); listResource does the work.
+func NewTenDLCProfileListResource() list.ListResource { return &listResource{listKind: profileList} }
+
+var profileList = listKind{
+	of: profileKind, objects: "business profiles",
+	description: "Every business profile of the account, named by `profile_uuid`. The API's list takes no filter; `entity_type` " +
+		"selects here. The API leaves empty fields out, so the generated configuration holds what the profile has.",
+	filters: map[string]listschema.StringAttribute{
+		"entity_type": {
+			MarkdownDescription: "Only the profiles of this entity type.",
+			Validators:          []validator.String{profileFieldRule("entity_type")},
+		},
+	},
+	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
+		all, err := c.ListAllProfiles(ctx)
+		return byID(all, err, func(p client.Profile) bool { return f["entity_type"] == "" || p.EntityType == f["entity_type"] },
+			func(p client.Profile) (string, string) {
+				return fmt.Sprintf("%s (%s)", p.ProfileAlias, p.ProfileUUID), p.ProfileUUID
+			})
+	},
+}

@@ -1,0 +1,361 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/profilerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+// profileIdentity names a business profile by its profile_uuid.
+var profileIdentity = resourceIdentity{{name: "profile_uuid", state: "id", description: "Business profile UUID (`profile_uuid`)."}}
+
+// profileKind is cpaas_10dlc_profile: the business profile (legal name, tax
+// id, address, authorized contact) a 10DLC brand and a toll-free
+// verification name by profile_uuid. Read, deleted and imported by its
+// profile_uuid. What the API's update takes changes in place; the rest
+// replaces it, and so does clearing a field (the API reads an empty value
+// as "unchanged").
+var profileKind = &objectKind[profileModel]{
+	typeName: "_10dlc_profile", what: "business profile", identity: profileIdentity,
+	schema: profileSchema, create: createProfile, update: updateProfile,
+	refresh:        readBy((*client.Client).GetProfile, applyProfile),
+	remove:         (*client.Client).DeleteProfile,
+	importAs:       importIDMatching(tendlcrules.UUIDPattern, "a profile_uuid", tendlcrules.UUIDRule),
+	validateConfig: validateProfileEntity,
+}
+
+type profileAddressModel struct {
+	Street     types.String `tfsdk:"street"`
+	City       types.String `tfsdk:"city"`
+	State      types.String `tfsdk:"state"`
+	PostalCode types.String `tfsdk:"postal_code"`
+	Country    types.String `tfsdk:"country"`
+}
+
+type profileContactModel struct {
+	FirstName types.String `tfsdk:"first_name"`
+	LastName  types.String `tfsdk:"last_name"`
+	Phone     types.String `tfsdk:"phone"`
+	Email     types.String `tfsdk:"email"`
+	Title     types.String `tfsdk:"title"`
+	Seniority types.String `tfsdk:"seniority"`
+}
+
+// profileModel is the resource's and the data source's model.
+type profileModel struct {
+	ID                   types.String         `tfsdk:"id"`
+	ProfileAlias         types.String         `tfsdk:"profile_alias"`
+	CustomerType         types.String         `tfsdk:"customer_type"`
+	EntityType           types.String         `tfsdk:"entity_type"`
+	CompanyName          types.String         `tfsdk:"company_name"`
+	EIN                  types.String         `tfsdk:"ein"`
+	EINIssuingCountry    types.String         `tfsdk:"ein_issuing_country"`
+	Vertical             types.String         `tfsdk:"vertical"`
+	Website              types.String         `tfsdk:"website"`
+	StockSymbol          types.String         `tfsdk:"stock_symbol"`
+	StockExchange        types.String         `tfsdk:"stock_exchange"`
+	AltBusinessID        types.String         `tfsdk:"alt_business_id"`
+	AltBusinessIDType    types.String         `tfsdk:"alt_business_id_type"`
+	BusinessContactEmail types.String         `tfsdk:"business_contact_email"`
+	DoingBusinessAs      types.String         `tfsdk:"doing_business_as"`
+	Address              *profileAddressModel `tfsdk:"address"`
+	AuthorizedContact    *profileContactModel `tfsdk:"authorized_contact"`
+	ProfileType          types.String         `tfsdk:"profile_type"`
+	CreatedAt            types.String         `tfsdk:"created_at"`
+}
+
+// profileFieldRule is a profile field's rules (profilerules.CheckField) at
+// plan time; an enumeration keeps the framework's "must be one of" words.
+func profileFieldRule(field string) validator.String {
+	check := func(_, v string) error { return profilerules.CheckField(field, v) }
+	if values, ok := profilerules.Enumerations[field]; ok {
+		return specRuleWorded(stringvalidator.OneOf(values...), check)
+	}
+	what := "see profilerules"
+	if n, ok := profilerules.MaxLength[field]; ok {
+		what = fmt.Sprintf("at most %d characters", n)
+	}
+	return specRule(what, check)
+}
+
+// replaceWhenRemoved replaces the profile when an optional field that
+// updates in place is removed: the API reads an empty value as
+// "unchanged", so no update can clear it.
+func replaceWhenRemoved() planmodifier.String {
+	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+		resp.RequiresReplace = !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && req.PlanValue.IsNull()
+	}, "Removing it replaces the profile: the API's update cannot clear a field.", "Removing it replaces the profile: the API's update cannot clear a field.")
+}
+
+const (
+	inPlace       = " Updates in place."
+	inPlaceOpt    = " Updates in place; removing it replaces the profile (the API's update cannot clear a field)."
+	replacesField = " Changing it replaces the profile: the API's update does not take it."
+)
+
+// profileString is an attribute of the profile: required or optional, in
+// place or replacing, with field's rules.
+func profileString(field, description string, required, updatable bool) schema.StringAttribute {
+	a := schema.StringAttribute{Required: required, Optional: !required, Validators: []validator.String{profileFieldRule(field)}}
+	switch {
+	case !updatable:
+		a.MarkdownDescription = description + replacesField
+		a.PlanModifiers = []planmodifier.String{replaceIfReadString()}
+	case required:
+		a.MarkdownDescription = description + inPlace
+	default:
+		a.MarkdownDescription = description + inPlaceOpt
+		a.PlanModifiers = []planmodifier.String{replaceWhenRemoved()}
+	}
+	if n, ok := profilerules.MaxLength[field]; ok {
+		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, ".", fmt.Sprintf(", at most %d characters.", n), 1)
+	}
+	return a
+}
+
+func oneOfText(values []string) string { return "`" + strings.Join(values, "`, `") + "`" }
+
+func profileSchema(context.Context) schema.Schema {
+	nested := func(parent, field, description string, required bool) schema.StringAttribute {
+		return profileString(parent+"."+field, description, required, true)
+	}
+	return schema.Schema{
+		MarkdownDescription: "A business profile: the company (legal name, tax id, address, authorized contact) that the campaign registry " +
+			"vets for a `cpaas_10dlc_brand` and the carriers for a toll-free verification request, both of which name it by `profile_uuid`. " +
+			"A profile can back only one brand, and cannot be deleted while a brand or a toll-free verification uses it (Terraform " +
+			"destroys those first when they are in the same configuration).\n\n" +
+			"What the API's update takes (" + strings.Join(profilerules.Updatable, ", ") + ") changes in place; `profile_alias`, " +
+			"`customer_type`, `stock_symbol` and `stock_exchange` replace the profile. The API reads an empty value on an update as " +
+			"\"unchanged\", so removing an optional field replaces the profile too. Only an `INDIVIDUAL` profile may leave out `ein` and " +
+			"`ein_issuing_country`; a `PUBLIC` one gives `stock_symbol` and `stock_exchange` (checked at plan time).\n\n" + adoptRuleProfile,
+		Attributes: map[string]schema.Attribute{
+			"id":            computedKeptString("Profile UUID (`profile_uuid`): what a brand's or a toll-free verification's `profile_uuid` names."),
+			"profile_alias": profileString("profile_alias", "Name of the profile in the account.", true, false),
+			"customer_type": profileString("customer_type", "`DIRECT` (the account's own business) or `RESELLER`.", true, false),
+			"entity_type": profileString("entity_type", "Legal form: "+oneOfText(profilerules.EntityTypes)+
+				". Only `INDIVIDUAL` may leave out `ein`; `PUBLIC` needs `stock_symbol` and `stock_exchange`.", true, true),
+			"company_name": profileString("company_name", "Legal name of the company, as in its tax records.", true, true),
+			"ein": profileString("ein", "Tax id (EIN in the US), as text (\"12-3456789\"). Required unless `entity_type` is `INDIVIDUAL`; "+
+				"a `STANDARD` brand needs it.", false, true),
+			"ein_issuing_country": profileString("ein_issuing_country", "ISO 3166 alpha-2 country that issued `ein` (\"US\"). Required unless "+
+				"`entity_type` is `INDIVIDUAL`.", false, true),
+			"vertical":     profileString("vertical", "Industry: one of "+oneOfText(profilerules.Verticals)+".", true, true),
+			"website":      profileString("website", "Company website.", false, true),
+			"stock_symbol": profileString("stock_symbol", "Ticker symbol. Required when `entity_type` is `PUBLIC`.", false, false),
+			"stock_exchange": profileString("stock_exchange", "Exchange of `stock_symbol`: one of "+oneOfText(profilerules.StockExchanges)+
+				". Required when `entity_type` is `PUBLIC`.", false, false),
+			"alt_business_id": profileString("alt_business_id", "Another business id (DUNS, LEI or GIIN number).", false, true),
+			"alt_business_id_type": profileString("alt_business_id_type", "Kind of `alt_business_id`: "+
+				oneOfText(profilerules.AltBusinessIDTypes)+".", false, true),
+			"business_contact_email": profileString("business_contact_email", "Email address for the registry's questions about the business.", false, true),
+			"doing_business_as":      profileString("doing_business_as", "Trade name, when it differs from `company_name`.", false, true),
+			"address": schema.SingleNestedAttribute{
+				MarkdownDescription: "Registered address of the company. Updates in place.",
+				Required:            true,
+				Attributes: map[string]schema.Attribute{
+					"street":      nested("address", "street", "Street and number.", true),
+					"city":        nested("address", "city", "City.", true),
+					"state":       nested("address", "state", "State or province code (\"TX\").", true),
+					"postal_code": nested("address", "postal_code", "Postal code.", true),
+					"country":     nested("address", "country", "ISO 3166 alpha-2 country (\"US\").", true),
+				},
+			},
+			"authorized_contact": schema.SingleNestedAttribute{
+				MarkdownDescription: "The person who answers for the company to the registry. Updates in place.",
+				Required:            true,
+				Attributes: map[string]schema.Attribute{
+					"first_name": nested("authorized_contact", "first_name", "First name.", true),
+					"last_name":  nested("authorized_contact", "last_name", "Last name.", true),
+					"phone":      nested("authorized_contact", "phone", "Phone number, E.164 (\"+14155550100\").", true),
+					"email":      nested("authorized_contact", "email", "Email address.", true),
+					"title":      nested("authorized_contact", "title", "Title (\"Ms\").", false),
+					"seniority": nested("authorized_contact", "seniority", "Position, such as "+oneOfText(profilerules.Seniorities)+
+						" (free text is accepted).", false),
+				},
+			},
+			"profile_type": computedKeptString("`SECONDARY` for every profile made through the API (the account's primary profile is made with the account)."),
+			"created_at":   computedKeptString("When the profile was created, RFC 3339 with microseconds."),
+		},
+	}
+}
+
+// validateProfileEntity applies the entity rules (profilerules.CheckEntity)
+// to the configuration: each missing field is an error on that attribute
+// naming the rule and the entity type. An unknown value counts as given.
+func validateProfileEntity(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	read := func(name string) (string, bool) {
+		var v types.String
+		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root(name), &v)...)
+		if v.IsUnknown() {
+			return "(unknown)", false
+		}
+		return v.ValueString(), true
+	}
+	entity, known := read("entity_type")
+	if !known || resp.Diagnostics.HasError() {
+		return
+	}
+	e := profilerules.Entity{EntityType: entity}
+	e.EIN, _ = read("ein")
+	e.EINIssuingCountry, _ = read("ein_issuing_country")
+	e.StockSymbol, _ = read("stock_symbol")
+	e.StockExchange, _ = read("stock_exchange")
+	for _, fe := range profilerules.CheckEntity(e) {
+		resp.Diagnostics.AddAttributeError(path.Root(fe.Field), "Missing Attribute Value", "Attribute "+fe.Err.Error()+".")
+	}
+}
+
+// fields is what a create sends for m.
+func (m *profileModel) fields() client.ProfileFields {
+	f := client.ProfileFields{
+		ProfileAlias: m.ProfileAlias.ValueString(), CustomerType: m.CustomerType.ValueString(), EntityType: m.EntityType.ValueString(),
+		CompanyName: m.CompanyName.ValueString(), EIN: m.EIN.ValueString(), EINIssuingCountry: m.EINIssuingCountry.ValueString(),
+		Vertical: m.Vertical.ValueString(), Website: m.Website.ValueString(), StockSymbol: m.StockSymbol.ValueString(),
+		StockExchange: m.StockExchange.ValueString(), AltBusinessID: m.AltBusinessID.ValueString(),
+		AltBusinessIDType: m.AltBusinessIDType.ValueString(), BusinessContactEmail: m.BusinessContactEmail.ValueString(),
+		DoingBusinessAs: m.DoingBusinessAs.ValueString(),
+	}
+	if a := m.Address; a != nil {
+		f.Address = &client.ProfileAddress{Street: a.Street.ValueString(), City: a.City.ValueString(), State: a.State.ValueString(),
+			PostalCode: a.PostalCode.ValueString(), Country: a.Country.ValueString()}
+	}
+	if c := m.AuthorizedContact; c != nil {
+		f.AuthorizedContact = &client.ProfileContact{FirstName: c.FirstName.ValueString(), LastName: c.LastName.ValueString(),
+			Phone: c.Phone.ValueString(), Email: c.Email.ValueString(), Title: c.Title.ValueString(), Seniority: c.Seniority.ValueString()}
+	}
+	return f
+}
+
+// changes is what an update sends to go from state to m: each updatable
+// field whose value changed ("" is unchanged to the API), and a nested
+// object whole when any of its fields changed.
+func (m *profileModel) changes(state *profileModel) client.ProfileFields {
+	all := m.fields()
+	changed := func(plan, prior types.String, v string) string {
+		if plan.Equal(prior) {
+			return ""
+		}
+		return v
+	}
+	f := client.ProfileFields{
+		EntityType:           changed(m.EntityType, state.EntityType, all.EntityType),
+		CompanyName:          changed(m.CompanyName, state.CompanyName, all.CompanyName),
+		EIN:                  changed(m.EIN, state.EIN, all.EIN),
+		EINIssuingCountry:    changed(m.EINIssuingCountry, state.EINIssuingCountry, all.EINIssuingCountry),
+		Vertical:             changed(m.Vertical, state.Vertical, all.Vertical),
+		Website:              changed(m.Website, state.Website, all.Website),
+		AltBusinessID:        changed(m.AltBusinessID, state.AltBusinessID, all.AltBusinessID),
+		AltBusinessIDType:    changed(m.AltBusinessIDType, state.AltBusinessIDType, all.AltBusinessIDType),
+		BusinessContactEmail: changed(m.BusinessContactEmail, state.BusinessContactEmail, all.BusinessContactEmail),
+		DoingBusinessAs:      changed(m.DoingBusinessAs, state.DoingBusinessAs, all.DoingBusinessAs),
+	}
+	if state.Address == nil || m.Address == nil || *m.Address != *state.Address {
+		f.Address = all.Address
+	}
+	if state.AuthorizedContact == nil || m.AuthorizedContact == nil || *m.AuthorizedContact != *state.AuthorizedContact {
+		f.AuthorizedContact = all.AuthorizedContact
+	}
+	return f
+}
+
+// applyProfile copies what the API reports into m.
+func applyProfile(m *profileModel, p *client.Profile) {
+	m.ID = types.StringValue(p.ProfileUUID)
+	m.ProfileAlias = reportedString(m.ProfileAlias, p.ProfileAlias)
+	m.CustomerType = reportedString(m.CustomerType, p.CustomerType)
+	m.EntityType = reportedString(m.EntityType, p.EntityType)
+	m.CompanyName = reportedString(m.CompanyName, p.CompanyName)
+	m.EIN = reportedString(m.EIN, p.EIN)
+	m.EINIssuingCountry = reportedString(m.EINIssuingCountry, p.EINIssuingCountry)
+	m.Vertical = reportedString(m.Vertical, p.Vertical)
+	m.Website = reportedString(m.Website, p.Website)
+	m.StockSymbol = reportedString(m.StockSymbol, p.StockSymbol)
+	m.StockExchange = reportedString(m.StockExchange, p.StockExchange)
+	m.AltBusinessID = reportedString(m.AltBusinessID, p.AltBusinessID)
+	m.AltBusinessIDType = reportedString(m.AltBusinessIDType, p.AltBusinessIDType)
+	m.BusinessContactEmail = reportedString(m.BusinessContactEmail, p.BusinessContactEmail)
+	m.DoingBusinessAs = reportedString(m.DoingBusinessAs, p.DoingBusinessAs)
+	m.ProfileType = reportedString(m.ProfileType, p.ProfileType)
+	m.CreatedAt = reportedString(m.CreatedAt, p.CreatedAt)
+	if a := p.Address; a != nil {
+		prior := profileAddressModel{}
+		if m.Address != nil {
+			prior = *m.Address
+		}
+		m.Address = &profileAddressModel{
+			Street: reportedString(prior.Street, a.Street), City: reportedString(prior.City, a.City), State: reportedString(prior.State, a.State),
+			PostalCode: reportedString(prior.PostalCode, a.PostalCode), Country: reportedString(prior.Country, a.Country),
+		}
+	}
+	if c := p.AuthorizedContact; c != nil {
+		prior := profileContactModel{}
+		if m.AuthorizedContact != nil {
+			prior = *m.AuthorizedContact
+		}
+		m.AuthorizedContact = &profileContactModel{
+			FirstName: reportedString(prior.FirstName, c.FirstName), LastName: reportedString(prior.LastName, c.LastName),
+			Phone: reportedString(prior.Phone, c.Phone), Email: reportedString(prior.Email, c.Email),
+			Title: reportedString(prior.Title, c.Title), Seniority: reportedString(prior.Seniority, c.Seniority),
+		}
+	}
+}
+
+// adoptRuleProfile says what happens when the reply to a create is lost;
+// createProfileOrAdopt carries it out. The description quotes it.
+const adoptRuleProfile = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second profile: it " +
+	"lists the profiles and adopts the one with the same `profile_alias`, `company_name` and `entity_type`; when none matches the " +
+	"create is sent again, when several match the apply stops with an error naming them."
+
+// createProfileOrAdopt is CreateProfile that never makes a duplicate.
+func createProfileOrAdopt(ctx context.Context, c *client.Client, in client.ProfileFields) (*client.ProfileCreated, error) {
+	return createOrAdopt(ctx, "business profile", fmt.Sprintf("profile_alias %q, company_name %q and entity_type %s", in.ProfileAlias, in.CompanyName, in.EntityType),
+		func(ctx context.Context) (*client.ProfileCreated, error) { return c.CreateProfile(ctx, in) },
+		adoptFrom(c.ListAllProfiles, func(p *client.Profile) bool {
+			return p.ProfileAlias == in.ProfileAlias && p.CompanyName == in.CompanyName && p.EntityType == in.EntityType
+		}, func(p *client.Profile) *client.ProfileCreated {
+			return &client.ProfileCreated{ProfileUUID: p.ProfileUUID, Message: "adopted"}
+		}),
+		func(p *client.ProfileCreated) string { return p.ProfileUUID })
+}
+
+func createProfile(ctx context.Context, c *client.Client, plan *profileModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
+	created, err := createProfileOrAdopt(ctx, c, plan.fields())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error creating business profile", "profile "+plan.ProfileAlias.ValueString(), err)
+		return false
+	}
+	id := strings.ToLower(created.ProfileUUID)
+	plan.ID = types.StringValue(id)
+	p, err := readAfterCreate(ctx, "business profile "+id, func(ctx context.Context) (*client.Profile, error) { return c.GetProfile(ctx, id) })
+	if err != nil {
+		plan.ProfileType, plan.CreatedAt = types.StringNull(), types.StringNull()
+		addAPIError(&resp.Diagnostics, "Error reading business profile after create", "profile "+id, err)
+		return true
+	}
+	applyProfile(plan, p)
+	return true
+}
+
+func updateProfile(ctx context.Context, c *client.Client, plan, state *profileModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
+	id := state.ID.ValueString()
+	p, err := c.UpdateProfile(ctx, id, plan.changes(state))
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error updating business profile", "profile "+id, err)
+		return false
+	}
+	applyProfile(plan, p)
+	return true
+}
