@@ -30,6 +30,9 @@ import (
 //	POST /_emulator/accounts/{auth_id}/messaging/destinations/{number}
 //	     {"outcome": "delivered"|"undelivered"|"failed"|"queued", "error_code"?}: how later
 //	     messages to that number end (see messages.go)
+//	POST /_emulator/accounts/{auth_id}/masking/sessions/{uuid}/play_urls
+//	     {"first_party_play_url"?, "second_party_play_url"?}: play URLs past today's
+//	     .mp3/.wav rule, as older sessions hold them (.xml)
 //	PUT  /_emulator/accounts/{auth_id}/messaging/dlt  a msgrules.DLTAccount: {"enabled",
 //	     "entity_id", "templates": {"<template id>": {"header", "category"}}}: sets the
 //	     account up for India DLT (replacing what was set), or not

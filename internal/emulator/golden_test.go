@@ -97,6 +97,9 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	call(200, "POST", "Masking/Session/"+session, map[string]any{"record": true}, "masking_session_updated.json")
 	call(200, "GET", "Masking/Session/", nil, "masking_session_list.json")
 	call(200, "DELETE", "Masking/Session/"+session, nil, "masking_session_deleted.json")
+	pinned := call(201, "POST", "Masking/Session/", map[string]any{"first_party": "14155550103", "second_party": "14155550104",
+		"is_pin_authentication_required": true, "generate_pin": true}, "masking_session_created.json")["session_uuid"].(string)
+	call(200, "GET", "Masking/Session/"+pinned, nil, "masking_session_get_pin_auth.json")
 
 	found := call(200, "GET", "PhoneNumber/?country_iso=US&type=local&limit=2", nil, "phone_number_search.json")
 	number := found["objects"].([]any)[0].(map[string]any)["number"].(string)

@@ -21,8 +21,20 @@ var Extensions = map[string]map[string]string{
 	"campaign_numbers.json": {
 		"phone_numbers[].reason": "this API's addition (the emulator's package doc): why the last link or unlink request failed, left out when none did",
 	},
-	"brand_get.json":  {"brand.secondary_vetting": secondaryVetting},
-	"brand_list.json": {"brands[].secondary_vetting": secondaryVetting},
+	"masking_session_created.json": pinOptions("session."),
+	"masking_session_get.json":     pinOptions("response."),
+	"masking_session_updated.json": pinOptions("session."),
+	"masking_session_list.json":    pinOptions("response.objects[]."),
+	"brand_get.json":               {"brand.secondary_vetting": secondaryVetting},
+	"brand_list.json":              {"brands[].secondary_vetting": secondaryVetting},
+}
+
+// pinOptions are the PIN options of a session object at prefix: the
+// service leaves them out of a session without PIN authentication, whose
+// replies these examples are (masking_session_get_pin_auth.json has them).
+func pinOptions(prefix string) map[string]string {
+	const why = "present only for a session with PIN authentication (masking_session_get_pin_auth.json)"
+	return map[string]string{prefix + "generate_pin_length": why, prefix + "pin_retry": why, prefix + "pin_retry_wait": why}
 }
 
 const secondaryVetting = "the emulator echoes the create request's secondary_vetting and the provider reads it back; " +
