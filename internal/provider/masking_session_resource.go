@@ -31,10 +31,10 @@ var maskingSessionKind = &objectKind[maskingSessionModel]{
 	typeName: "_masking_session", what: "masking session", identity: maskingSessionIdentity,
 	schema: maskingSessionSchema, create: createMaskingSession, update: updateMaskingSession,
 	validateConfig: checkMaskingSession, afterImport: markMaskingSessionImported,
-	modifyPlan:     checkPlayURLsSent,
-	refresh:  refreshMaskingSession,
-	remove:   endMaskingSession,
-	removing: "ending",
+	modifyPlan: checkPlayURLsSent,
+	refresh:    refreshMaskingSession,
+	remove:     endMaskingSession,
+	removing:   "ending",
 }
 
 // refreshMaskingSession reads session id into m. An ended session cannot
