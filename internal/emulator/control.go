@@ -17,7 +17,9 @@ import (
 //	POST /_emulator/reset                  drop every object, as at start
 //	POST /_emulator/accounts               {"auth_id", "auth_token", "main_id"?}: add an account
 //	GET  /_emulator/accounts/{auth_id}/objects   ids of every object the account owns, by kind
-//	POST /_emulator/accounts/{auth_id}/endpoints/{id}/sip_registered  {"registered": bool}
+//	POST /_emulator/accounts/{auth_id}/endpoints/{id}/sip_registered  {"registered": bool,
+//	     "contact"?, "user_agent"?, "expires_in"? (seconds)}: a device registers (or leaves);
+//	     the endpoint then reads sip_contact, sip_expires and sip_user_agent
 //	GET  /_emulator/callbacks              every callback attempt so far
 //	PUT  /_emulator/faults                 a Faults object: inject 429s, 5xx, latency, dropped replies
 //	GET  /_emulator/faults                 the configuration and FaultStats
@@ -111,22 +113,15 @@ func (s *Server) controlObjects(c *call) {
 }
 
 func (s *Server) controlSIPRegistered(c *call) {
-	var in struct {
-		Registered bool `json:"registered"`
-	}
+	var in SIPRegistration
 	if !c.decode(&in) {
 		return
 	}
-	s.mu.Lock()
-	var e *endpoint
-	if a, ok := s.accounts[c.param("auth_id")]; ok {
-		e = a.endpoints[c.param("id")]
+	if in.ExpiresIn < 0 {
+		c.badRequest("expires_in must not be negative, got %d", in.ExpiresIn)
+		return
 	}
-	if e != nil {
-		e.Registered = in.Registered
-	}
-	s.mu.Unlock()
-	if e == nil {
+	if !s.RegisterEndpoint(c.param("auth_id"), c.param("id"), in) {
 		c.notFound("endpoint", c.param("id"))
 		return
 	}

@@ -61,6 +61,8 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	ep := call(201, "POST", "Endpoint/", map[string]any{"username": "zumba", "password": "secret5", "alias": "zumba"}, "endpoint_created.json")
 	id := ep["endpoint_id"].(string)
 	call(200, "GET", "Endpoint/"+id+"/", nil, "endpoint_get.json")
+	e.s.RegisterEndpoint(tdID, id, SIPRegistration{Registered: true})
+	call(200, "GET", "Endpoint/"+id+"/", nil, "endpoint_get_registered.json")
 	call(200, "GET", "Endpoint/", nil, "endpoint_list.json")
 	call(202, "POST", "Endpoint/"+id+"/", map[string]any{"alias": "zumba2"}, "endpoint_updated.json")
 

@@ -21,8 +21,9 @@ import (
 var goldens = []golden{
 	{"error.json", "published API, Conventions that hold everywhere (errors)", func() any { return new(Error) }},
 	{"endpoint_created.json", "published API, Endpoint (create)", func() any { return new(EndpointCreated) }},
-	{"endpoint_get.json", "published API, Endpoint (get)", func() any { return new(Endpoint) }},
-	{"endpoint_list.json", "published API, Conventions (lists) and Endpoint (list)", func() any { return new(EndpointList) }},
+	{"endpoint_get.json", "real-api.md 6, Endpoint (the recorded GET of an unregistered endpoint: no password, no api_id)", func() any { return new(Endpoint) }},
+	{"endpoint_get_registered.json", "real-api.md 6, Endpoint (the recorded GET of a registered endpoint: sip_contact, sip_expires, sip_user_agent)", func() any { return new(Endpoint) }},
+	{"endpoint_list.json", "published API, Conventions (lists); real-api.md 6, Endpoint (list items, registered and not)", func() any { return new(EndpointList) }},
 	{"endpoint_updated.json", "specification, 2. Update an endpoint (response)", func() any { return new(Reply) }},
 	{"message_sent.json", "specification, 1. Send a message (response); published API, Message (send reply)", func() any { return new(MessageSent) }},
 	{"message_get.json", "published API, Message (get)", func() any { return new(Message) }},

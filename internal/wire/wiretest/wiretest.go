@@ -16,8 +16,10 @@ import (
 // Extensions are, per golden file, the key paths a reply of this API may
 // have that the service's example lacks, with why.
 var Extensions = map[string]map[string]string{
-	"endpoint_list.json": {"objects[].api_id": "the record is the shape of GET Endpoint/{id}/, whose reply carries api_id; list items leave it out"},
-	"message_list.json":  {"objects[].api_id": "the record is the shape of GET Message/{uuid}/, whose reply carries api_id; list items leave it out"},
+	"endpoint_get.json": {
+		"sip_contact": sipRegistration, "sip_expires": sipRegistration, "sip_user_agent": sipRegistration,
+	},
+	"message_list.json": {"objects[].api_id": "the record is the shape of GET Message/{uuid}/, whose reply carries api_id; list items leave it out"},
 	"campaign_numbers.json": {
 		"phone_numbers[].reason": "this API's addition (the emulator's package doc): why the last link or unlink request failed, left out when none did",
 	},
@@ -36,6 +38,8 @@ func pinOptions(prefix string) map[string]string {
 	const why = "present only for a session with PIN authentication (masking_session_get_pin_auth.json)"
 	return map[string]string{prefix + "generate_pin_length": why, prefix + "pin_retry": why, prefix + "pin_retry_wait": why}
 }
+
+const sipRegistration = "present only while a device is registered with the endpoint (endpoint_get_registered.json); an unregistered endpoint leaves the key out"
 
 const secondaryVetting = "the emulator echoes the create request's secondary_vetting and the provider reads it back; " +
 	"the published brand record does not list it, so a real brand may not return it"
