@@ -243,4 +243,3 @@ func TestNewRejectsBadConfig(t *testing.T) {
 		t.Fatal("relative base URL accepted")
 	}
 }
-

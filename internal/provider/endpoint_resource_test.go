@@ -433,7 +433,7 @@ func TestAccEndpoint_writeOnlyPassword(t *testing.T) {
 					statecheck.ExpectKnownValue("cpaas_endpoint.test", tfjsonpath.New("password"), knownvalue.Null()),
 				},
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check: func(s *terraform.State) error { return holds(s, "wo-first-pass") },
+				Check:            func(s *terraform.State) error { return holds(s, "wo-first-pass") },
 			},
 			{
 				// A new value without a new version is not sent...
