@@ -106,6 +106,16 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	found := call(200, "GET", "PhoneNumber/?country_iso=US&type=local&limit=2", nil, "phone_number_search.json")
 	number := found["objects"].([]any)[0].(map[string]any)["number"].(string)
 	call(201, "POST", "PhoneNumber/"+number+"/", nil, "phone_number_bought.json")
+	call(200, "GET", "Number/"+number+"/", nil, "number_get.json")
+	// The list: a toll-free number whose verification was requested (the
+	// verification workflow sets its id and order status).
+	tf := call(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&limit=1", nil, "phone_number_search.json")["objects"].([]any)[0].(map[string]any)["number"].(string)
+	call(201, "POST", "PhoneNumber/"+tf+"/", nil, "phone_number_bought.json")
+	e.s.mu.Lock()
+	o := e.s.accounts[tdID].numbers[tf]
+	o.TollFreeVerification, o.TollFreeVerificationID, o.TollFreeVerificationOrderStatus = "verified", "7d8b3f2a-7b0e-4f8d-9c1e-5a6b7c8d9e0f", "APPROVED"
+	e.s.mu.Unlock()
+	call(200, "GET", "Number/", nil, "number_list.json")
 
 	for _, a := range testAreas {
 		a.goldens(call)

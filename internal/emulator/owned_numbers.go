@@ -14,9 +14,16 @@ import (
 type ownedNumber struct {
 	numberdata.PhoneNumber
 	AppID   string
-	Alias   string
+	Alias   *string // nil until one is set; "" once cleared (the service tells the two apart)
 	AddedAt time.Time
 	Starter bool // given at account creation, not bought
+	// SubAccount (a bare SA id) and SubAccountName: the subaccount the
+	// number belongs to; empty for the main account.
+	SubAccount, SubAccountName string
+	// Toll-free SMS verification of a toll-free number: its status (""
+	// reads as unverified), and once one was requested its id and order
+	// status.
+	TollFreeVerification, TollFreeVerificationID, TollFreeVerificationOrderStatus string
 }
 
 // seedStarterNumbers gives a new account the documented starter numbers

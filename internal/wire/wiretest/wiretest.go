@@ -27,8 +27,13 @@ var Extensions = map[string]map[string]string{
 	"masking_session_get.json":     pinOptions("response."),
 	"masking_session_updated.json": pinOptions("session."),
 	"masking_session_list.json":    pinOptions("response.objects[]."),
-	"brand_get.json":               {"brand.secondary_vetting": secondaryVetting},
-	"brand_list.json":              {"brands[].secondary_vetting": secondaryVetting},
+	"number_list.json":             {"objects[].api_id": "the record is the shape of GET Number/{number}/, whose reply carries api_id; list items leave it out"},
+	"number_get.json": {
+		"toll_free_sms_verification_id":           tollFreeVerification,
+		"toll_free_sms_verification_order_status": tollFreeVerification,
+	},
+	"brand_get.json":  {"brand.secondary_vetting": secondaryVetting},
+	"brand_list.json": {"brands[].secondary_vetting": secondaryVetting},
 }
 
 // pinOptions are the PIN options of a session object at prefix: the
@@ -38,6 +43,8 @@ func pinOptions(prefix string) map[string]string {
 	const why = "present only for a session with PIN authentication (masking_session_get_pin_auth.json)"
 	return map[string]string{prefix + "generate_pin_length": why, prefix + "pin_retry": why, prefix + "pin_retry_wait": why}
 }
+
+const tollFreeVerification = "present only once a toll-free SMS verification was requested for the number (number_list.json has one)"
 
 const sipRegistration = "present only while a device is registered with the endpoint (endpoint_get_registered.json); an unregistered endpoint leaves the key out"
 
