@@ -22,19 +22,24 @@ import (
 // an import): then the configuration's value is recorded in place.
 
 // reportedString is what a reply's string field makes of prior: the
-// reply's value when it carries one, else prior unchanged.
+// reply's value when it carries one, else prior unchanged (null when prior
+// is unknown: a computed value no reply gave is known to be absent once
+// the object exists).
 func reportedString(prior types.String, v string) types.String {
-	if v == "" {
-		return prior
+	switch {
+	case v != "":
+		return types.StringValue(v)
+	case prior.IsUnknown():
+		return types.StringNull()
 	}
-	return types.StringValue(v)
+	return prior
 }
 
 // reportedStringPtr is reportedString for a field the wire shape holds as
 // a pointer (nil: left out of the reply; "": present and empty).
 func reportedStringPtr(prior types.String, v *string) types.String {
 	if v == nil {
-		return prior
+		return reportedString(prior, "")
 	}
 	return types.StringValue(*v)
 }
@@ -42,6 +47,9 @@ func reportedStringPtr(prior types.String, v *string) types.String {
 // reportedBool is reportedString for a flag: nil (left out) keeps prior.
 func reportedBool(prior types.Bool, v *bool) types.Bool {
 	if v == nil {
+		if prior.IsUnknown() {
+			return types.BoolNull()
+		}
 		return prior
 	}
 	return types.BoolValue(*v)
@@ -51,6 +59,9 @@ func reportedBool(prior types.Bool, v *bool) types.Bool {
 // prior.
 func reportedInt64(prior types.Int64, v *int64) types.Int64 {
 	if v == nil {
+		if prior.IsUnknown() {
+			return types.Int64Null()
+		}
 		return prior
 	}
 	return types.Int64Value(*v)

@@ -19,6 +19,12 @@ func TestReportedKeepsWhatTheReplyDidNotSay(t *testing.T) {
 	if got := reportedString(types.StringNull(), ""); !got.IsNull() {
 		t.Errorf("reportedString(null, \"\") = %s, want null", got)
 	}
+	if got := reportedString(types.StringUnknown(), ""); !got.IsNull() {
+		t.Errorf("reportedString(unknown, \"\") = %s, want null (a computed value no reply gave)", got)
+	}
+	if got := reportedBool(types.BoolUnknown(), nil); !got.IsNull() {
+		t.Errorf("reportedBool(unknown, nil) = %s, want null", got)
+	}
 	empty := ""
 	if got := reportedStringPtr(prior, &empty); got.ValueString() != "" || got.IsNull() {
 		t.Errorf("reportedStringPtr(prior, &\"\") = %s, want \"\"", got)
