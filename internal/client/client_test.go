@@ -243,11 +243,3 @@ func TestNewRejectsBadConfig(t *testing.T) {
 		t.Fatal("relative base URL accepted")
 	}
 }
-
-func TestFingerprintIsKeyedByToken(t *testing.T) {
-	a := newTestClient(t, "http://127.0.0.1:1", 0)
-	b, _ := New(Config{BaseURL: "http://127.0.0.1:1", AuthID: "MATEST00000000000001", AuthToken: "other"})
-	if a.Fingerprint("x") == b.Fingerprint("x") || a.Fingerprint("x") == a.Fingerprint("y") {
-		t.Fatal("fingerprint does not depend on both key and data")
-	}
-}

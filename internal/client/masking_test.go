@@ -43,8 +43,9 @@ func TestMaskingClientAgainstEmulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	wait := int64(9)
-	created, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{FirstParty: "14155551234", SecondParty: "14155555678", PINRetryWait: &wait})
+	wait, yes := int64(9), true
+	created, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{FirstParty: "14155551234", SecondParty: "14155555678", PINRetryWait: &wait,
+		IsPINAuthenticationRequired: &yes, GeneratePIN: &yes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestMaskingClientAgainstEmulator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.SessionUUID != id || got.PINRetryWaitSeconds() != 9 || got.CreatedTime != "2025-01-02 03:04:05 +0000 UTC" || string(got.Interaction) != "null" {
+	if got.SessionUUID != id || got.PINRetryWaitSeconds() == nil || *got.PINRetryWaitSeconds() != 9 || got.CreatedTime != "2025-01-02 03:04:05 +0000 UTC" || string(got.Interaction) != "null" {
 		t.Errorf("get decoded %+v", got)
 	}
 	rt := int64(20)

@@ -49,6 +49,7 @@ type (
 	// Masking sessions.
 	MaskingSessionCreate  = wire.MaskingSessionCreate
 	MaskingSession        = wire.MaskingSession
+	IntText               = wire.IntText
 	MaskingSessionCreated = wire.MaskingSessionCreated
 	MaskingSessionUpdate  = wire.MaskingSessionUpdate
 	MaskingSessionList    = wire.MaskingSessionList

@@ -17,7 +17,9 @@ import (
 //	POST /_emulator/reset                  drop every object, as at start
 //	POST /_emulator/accounts               {"auth_id", "auth_token", "main_id"?}: add an account
 //	GET  /_emulator/accounts/{auth_id}/objects   ids of every object the account owns, by kind
-//	POST /_emulator/accounts/{auth_id}/endpoints/{id}/sip_registered  {"registered": bool}
+//	POST /_emulator/accounts/{auth_id}/endpoints/{id}/sip_registered  {"registered": bool,
+//	     "contact"?, "user_agent"?, "expires_in"? (seconds)}: a device registers (or leaves);
+//	     the endpoint then reads sip_contact, sip_expires and sip_user_agent
 //	GET  /_emulator/callbacks              every callback attempt so far
 //	PUT  /_emulator/faults                 a Faults object: inject 429s, 5xx, latency, dropped replies
 //	GET  /_emulator/faults                 the configuration and FaultStats
@@ -30,6 +32,9 @@ import (
 //	POST /_emulator/accounts/{auth_id}/messaging/destinations/{number}
 //	     {"outcome": "delivered"|"undelivered"|"failed"|"queued", "error_code"?}: how later
 //	     messages to that number end (see messages.go)
+//	POST /_emulator/accounts/{auth_id}/masking/sessions/{uuid}/play_urls
+//	     {"first_party_play_url"?, "second_party_play_url"?}: play URLs past today's
+//	     .mp3/.wav rule, as older sessions hold them (.xml)
 //	PUT  /_emulator/accounts/{auth_id}/messaging/dlt  a msgrules.DLTAccount: {"enabled",
 //	     "entity_id", "templates": {"<template id>": {"header", "category"}}}: sets the
 //	     account up for India DLT (replacing what was set), or not
@@ -110,22 +115,15 @@ func (s *Server) controlObjects(c *call) {
 }
 
 func (s *Server) controlSIPRegistered(c *call) {
-	var in struct {
-		Registered bool `json:"registered"`
-	}
+	var in SIPRegistration
 	if !c.decode(&in) {
 		return
 	}
-	s.mu.Lock()
-	var e *endpoint
-	if a, ok := s.accounts[c.param("auth_id")]; ok {
-		e = a.endpoints[c.param("id")]
+	if in.ExpiresIn < 0 {
+		c.badRequest("expires_in must not be negative, got %d", in.ExpiresIn)
+		return
 	}
-	if e != nil {
-		e.Registered = in.Registered
-	}
-	s.mu.Unlock()
-	if e == nil {
+	if !s.RegisterEndpoint(c.param("auth_id"), c.param("id"), in) {
 		c.notFound("endpoint", c.param("id"))
 		return
 	}

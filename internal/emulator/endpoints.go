@@ -16,6 +16,10 @@ type endpoint struct {
 	Alias       string
 	AppID       string
 	Registered  bool
+	// The registered device, as the control API registered it (empty and
+	// zero when not registered).
+	Contact, UserAgent string
+	Expires            time.Time
 }
 
 func (s *Server) endpointRoutes() []route {
@@ -83,7 +87,6 @@ func (s *Server) viewEndpoint(acct *account, e *endpoint) wire.Endpoint {
 	v := wire.Endpoint{
 		Alias:         e.Alias,
 		EndpointID:    e.ID,
-		Password:      e.PasswordMD5,
 		ResourceURI:   resourceURI(acct, "Endpoint", e.ID),
 		SIPRegistered: "false",
 		SIPURI:        "sip:" + e.Username + "@" + s.opts.SIPDomain,
@@ -91,6 +94,8 @@ func (s *Server) viewEndpoint(acct *account, e *endpoint) wire.Endpoint {
 	}
 	if e.Registered {
 		v.SIPRegistered = "true"
+		v.SIPContact, v.SIPUserAgent = e.Contact, e.UserAgent
+		v.SIPExpires = e.Expires.UTC().Format(wire.SIPExpiresLayout)
 	}
 	if e.AppID != "" {
 		v.Application = resourceURI(acct, "Application", e.AppID)
@@ -103,8 +108,7 @@ func (s *Server) getEndpoint(c *call) {
 	if !ok {
 		return
 	}
-	v.APIID = newAPIID()
-	c.reply(http.StatusOK, v)
+	c.reply(http.StatusOK, v) // the service's GET carries no api_id
 }
 
 func (s *Server) listEndpoints(c *call) {
@@ -159,4 +163,60 @@ func (s *Server) deleteEndpoint(c *call) {
 // endpointInventory is the endpoints area's part of Objects.
 func endpointInventory(a *account, _ time.Time) map[string][]string {
 	return map[string][]string{"endpoints": keys(a.endpoints)}
+}
+
+// EndpointPasswordIs reports whether endpoint id of account authID holds
+// password. The API never returns a password or its digest; tests ask
+// the emulator this way.
+func (s *Server) EndpointPasswordIs(authID, id, password string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return false
+	}
+	e, ok := a.endpoints[id]
+	return ok && e.PasswordMD5 == endpointrules.PasswordDigest(password)
+}
+
+// SIPRegistration is a device's registration with an endpoint, as the
+// control API sets it: Contact (default "sip:<username>@192.0.2.10:5060;ob"),
+// UserAgent (default "Telephone 1.1.4") and ExpiresIn seconds from now
+// (default 3600). Registered false unregisters the endpoint.
+type SIPRegistration struct {
+	Registered bool   `json:"registered"`
+	Contact    string `json:"contact"`
+	UserAgent  string `json:"user_agent"`
+	ExpiresIn  int    `json:"expires_in"`
+}
+
+// RegisterEndpoint registers a device with endpoint id of account authID,
+// or unregisters it; false when there is no such endpoint.
+func (s *Server) RegisterEndpoint(authID, id string, reg SIPRegistration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return false
+	}
+	e, ok := a.endpoints[id]
+	if !ok {
+		return false
+	}
+	e.Registered, e.Contact, e.UserAgent, e.Expires = reg.Registered, "", "", time.Time{}
+	if !reg.Registered {
+		return true
+	}
+	if reg.Contact == "" {
+		reg.Contact = "sip:" + e.Username + "@192.0.2.10:5060;ob"
+	}
+	if reg.UserAgent == "" {
+		reg.UserAgent = "Telephone 1.1.4"
+	}
+	if reg.ExpiresIn <= 0 {
+		reg.ExpiresIn = 3600
+	}
+	e.Contact, e.UserAgent = reg.Contact, reg.UserAgent
+	e.Expires = s.clock.Now().Add(time.Duration(reg.ExpiresIn) * time.Second).Truncate(time.Second)
+	return true
 }

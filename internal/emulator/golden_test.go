@@ -62,6 +62,8 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	ep := call(201, "POST", "Endpoint/", map[string]any{"username": "zumba", "password": "secret5", "alias": "zumba"}, "endpoint_created.json")
 	id := ep["endpoint_id"].(string)
 	call(200, "GET", "Endpoint/"+id+"/", nil, "endpoint_get.json")
+	e.s.RegisterEndpoint(tdID, id, SIPRegistration{Registered: true})
+	call(200, "GET", "Endpoint/"+id+"/", nil, "endpoint_get_registered.json")
 	call(200, "GET", "Endpoint/", nil, "endpoint_list.json")
 	call(202, "POST", "Endpoint/"+id+"/", map[string]any{"alias": "zumba2"}, "endpoint_updated.json")
 
@@ -140,10 +142,21 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	call(200, "POST", "Masking/Session/"+session, map[string]any{"record": true}, "masking_session_updated.json")
 	call(200, "GET", "Masking/Session/", nil, "masking_session_list.json")
 	call(200, "DELETE", "Masking/Session/"+session, nil, "masking_session_deleted.json")
+	pinned := call(201, "POST", "Masking/Session/", map[string]any{"first_party": "14155550103", "second_party": "14155550104",
+		"is_pin_authentication_required": true, "generate_pin": true}, "masking_session_created.json")["session_uuid"].(string)
+	call(200, "GET", "Masking/Session/"+pinned, nil, "masking_session_get_pin_auth.json")
 
 	found := call(200, "GET", "PhoneNumber/?country_iso=US&type=local&limit=2", nil, "phone_number_search.json")
 	number := found["objects"].([]any)[0].(map[string]any)["number"].(string)
 	call(201, "POST", "PhoneNumber/"+number+"/", nil, "phone_number_bought.json")
+	call(200, "GET", "Number/"+number+"/", nil, "number_get.json")
+	// The list: a toll-free number whose verification was requested (the
+	// verification workflow sets its id and order status).
+	tf := call(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&limit=1", nil, "phone_number_search.json")["objects"].([]any)[0].(map[string]any)["number"].(string)
+	call(201, "POST", "PhoneNumber/"+tf+"/", nil, "phone_number_bought.json")
+	e.must(201, "POST", "TollfreeVerification/", tollfreeBody(tf, e.newProfile("Acme toll-free"), approvedSample))
+	e.advance(DefaultTollfreeVerificationDelay)
+	call(200, "GET", "Number/", nil, "number_list.json")
 
 	for _, a := range testAreas {
 		a.goldens(call)

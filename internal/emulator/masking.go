@@ -264,7 +264,7 @@ func (s *Server) createMaskingSession(c *call) {
 	}
 
 	s.mu.Lock()
-	now := s.clock.Now().Truncate(time.Second)
+	now := s.clock.Now().Truncate(time.Microsecond)
 	virtual, ok := s.freeVirtualNumber(c.acct, *in.FirstParty, *in.SecondParty, now)
 	if !ok {
 		s.mu.Unlock()
@@ -373,7 +373,7 @@ func (s *Server) maskingEvent(acct *account, m *maskingSession, event string, at
 }
 
 func viewMaskingSession(m *maskingSession, now time.Time) wire.MaskingSession {
-	return wire.MaskingSession{
+	v := wire.MaskingSession{
 		FirstParty:                  m.FirstParty,
 		SecondParty:                 m.SecondParty,
 		VirtualNumber:               m.VirtualNumber,
@@ -396,17 +396,21 @@ func viewMaskingSession(m *maskingSession, now time.Time) wire.MaskingSession {
 		RecordingCallbackMethod:     m.RecordingCallbackMethod,
 		IsPINAuthenticationRequired: m.PINAuth,
 		GeneratePIN:                 m.GeneratePIN,
-		GeneratePINLength:           int64(m.GeneratePINLength),
 		FirstPartyPIN:               m.FirstPIN,
 		SecondPartyPIN:              m.SecondPIN,
 		PINPromptPlay:               m.PINPromptPlay,
-		PINRetry:                    int64(m.PINRetry),
-		PINRetryWait:                strconv.Itoa(m.PINRetryWait),
 		IncorrectPINPlay:            m.IncorrectPINPlay,
 		TotalCallCount:              int64(m.CallCount),
 		TotalCallBilledDuration:     int64(m.CallSeconds),
 		LastInteractionTime:         lastInteraction(m.LastInteraction),
 	}
+	// The service leaves the PIN options out of a session without PIN
+	// authentication.
+	if m.PINAuth {
+		length, retry, wait := int64(m.GeneratePINLength), int64(m.PINRetry), wire.IntText(strconv.Itoa(m.PINRetryWait))
+		v.GeneratePINLength, v.PINRetry, v.PINRetryWait = &length, &retry, &wait
+	}
+	return v
 }
 
 func lastInteraction(t time.Time) string {
@@ -436,7 +440,7 @@ func (s *Server) activeMaskingSession(c *call) (*maskingSession, time.Time, bool
 		c.notFound("masking session", c.param("uuid"))
 		return nil, time.Time{}, false
 	}
-	now := s.clock.Now().Truncate(time.Second)
+	now := s.clock.Now().Truncate(time.Microsecond)
 	if !m.active(now) {
 		s.mu.Unlock()
 		c.badRequest("%s", maskingrules.MsgSessionExpired)

@@ -27,7 +27,58 @@ type MaskedCallResult struct {
 func (s *Server) maskingControlRoutes() []route {
 	return []route{
 		r(http.MethodPost, "accounts/{auth_id}/masking/sessions/{uuid}/calls", s.controlMaskedCall),
+		r(http.MethodPost, "accounts/{auth_id}/masking/sessions/{uuid}/play_urls", s.controlLegacyPlayURLs),
 	}
+}
+
+// LegacyPlayURLs are play URLs set on a session past today's create rules,
+// as older sessions of the service hold them (a URL ending in .xml); nil
+// leaves one as it is.
+type LegacyPlayURLs struct {
+	FirstPartyPlayURL  *string `json:"first_party_play_url"`
+	SecondPartyPlayURL *string `json:"second_party_play_url"`
+}
+
+// SetLegacyPlayURLs sets a session's play URLs without today's .mp3 or
+// .wav rule (only an absolute http or https URL, or "", is required), so a
+// test can adopt a session as older records hold it.
+func (s *Server) SetLegacyPlayURLs(authID, sessionUUID string, in LegacyPlayURLs) error {
+	for name, v := range map[string]*string{"first_party_play_url": in.FirstPartyPlayURL, "second_party_play_url": in.SecondPartyPlayURL} {
+		if v != nil {
+			if e := maskingrules.CheckURL(name, *v); e != nil {
+				return e
+			}
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return fmt.Errorf("account %q not found", authID)
+	}
+	m, ok := a.maskingSessions[sessionUUID]
+	if !ok {
+		return fmt.Errorf("masking session %q not found", sessionUUID)
+	}
+	if in.FirstPartyPlayURL != nil {
+		m.FirstPlayURL = *in.FirstPartyPlayURL
+	}
+	if in.SecondPartyPlayURL != nil {
+		m.SecondPlayURL = *in.SecondPartyPlayURL
+	}
+	return nil
+}
+
+func (s *Server) controlLegacyPlayURLs(c *call) {
+	var in LegacyPlayURLs
+	if !c.decode(&in) {
+		return
+	}
+	if err := s.SetLegacyPlayURLs(c.param("auth_id"), c.param("uuid"), in); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"message": "changed"})
 }
 
 // SimulateMaskedCall simulates a call between the parties of an active
@@ -53,7 +104,7 @@ func (s *Server) SimulateMaskedCall(authID, sessionUUID string, call MaskedCall)
 	if !ok {
 		return MaskedCallResult{}, fmt.Errorf("masking session %q not found", sessionUUID)
 	}
-	now := s.clock.Now().Truncate(time.Second)
+	now := s.clock.Now().Truncate(time.Microsecond)
 	if !m.active(now) {
 		return MaskedCallResult{}, fmt.Errorf("%s", maskingrules.MsgSessionExpired)
 	}

@@ -117,7 +117,7 @@ func TestMaskingSession_createShapes(t *testing.T) {
 			"status": "active", "session_uuid": id, "callback_url": "", "callback_method": "POST",
 			"first_party_play_url": "", "second_party_play_url": "", "record_file_format": "mp3",
 			"recording_callback_url": "", "recording_callback_method": "POST", "last_interaction_time": "",
-			"first_party_pin": "", "second_party_pin": "", "pin_prompt_play": "", "pin_retry_wait": "5",
+			"first_party_pin": "", "second_party_pin": "", "pin_prompt_play": "",
 			"incorrect_pin_play": "",
 			"created_time":       "2025-06-01 12:00:00 +0000 UTC", "modified_time": "2025-06-01 12:00:00 +0000 UTC",
 			"expiry_time": "2025-06-01 13:00:00 +0000 UTC",
@@ -128,8 +128,7 @@ func TestMaskingSession_createShapes(t *testing.T) {
 			}
 		}
 		ints := map[string]string{
-			"duration": "3600", "call_time_limit": "3600", "ring_timeout": "45", "generate_pin_length": "4",
-			"pin_retry": "1", "total_call_count": "0", "total_call_billed_duration": "0",
+			"duration": "3600", "call_time_limit": "3600", "ring_timeout": "45", "total_call_count": "0", "total_call_billed_duration": "0",
 			"amount": "0", "total_call_amount": "0", "total_session_amount": "0",
 		}
 		for k, want := range ints {
@@ -145,8 +144,61 @@ func TestMaskingSession_createShapes(t *testing.T) {
 		if v, present := s["interaction"]; !present || v != nil {
 			t.Errorf("interaction = %#v, want null", v)
 		}
-		if len(s) != 36 {
-			t.Errorf("session object has %d fields, want the 36 of the spec", len(s))
+		// A session without PIN authentication: the service leaves its PIN
+		// options out.
+		for _, k := range []string{"generate_pin_length", "pin_retry", "pin_retry_wait"} {
+			if v, present := s[k]; present {
+				t.Errorf("%s = %#v in a session without PIN authentication, want it left out", k, v)
+			}
+		}
+		if len(s) != 33 {
+			t.Errorf("session object has %d fields, want the 36 of the spec less the 3 PIN options", len(s))
+		}
+	}
+}
+
+// TestMaskingSession_recordedGetWithoutPinAuthOmitsPinOptions: the
+// service's GET and list of a session without PIN authentication leave
+// generate_pin_length, pin_retry and pin_retry_wait out; a session with
+// PIN authentication carries them.
+func TestMaskingSession_recordedGetWithoutPinAuthOmitsPinOptions(t *testing.T) {
+	e := newMaskEnv(t)
+	plain := e.create(parties("14155551234", "14155555678"))["session_uuid"].(string)
+	pinned := e.create(map[string]any{"first_party": "14155551111", "second_party": "14155552222",
+		"is_pin_authentication_required": true, "generate_pin": true, "pin_retry": 2, "pin_retry_wait": 7})["session_uuid"].(string)
+	_, list := e.call(http.MethodGet, "Masking/Session/", nil)
+	byID := map[string]map[string]any{}
+	for _, o := range list["response"].(map[string]any)["objects"].([]any) {
+		byID[o.(map[string]any)["session_uuid"].(string)] = o.(map[string]any)
+	}
+	for _, s := range []map[string]any{e.get(plain), byID[plain]} {
+		for _, k := range []string{"generate_pin_length", "pin_retry", "pin_retry_wait"} {
+			if v, present := s[k]; present {
+				t.Errorf("session without PIN authentication: %s = %#v, want it left out", k, v)
+			}
+		}
+	}
+	for _, s := range []map[string]any{e.get(pinned), byID[pinned]} {
+		if s["generate_pin_length"] != json.Number("4") || s["pin_retry"] != json.Number("2") || s["pin_retry_wait"] != "7" {
+			t.Errorf("session with PIN authentication: generate_pin_length %#v pin_retry %#v pin_retry_wait %#v",
+				s["generate_pin_length"], s["pin_retry"], s["pin_retry_wait"])
+		}
+	}
+}
+
+// TestMaskingSession_timestampsInGoTimeStringForm: the session's times are
+// in Go's time.String() form, to the microsecond, as the service writes
+// them (2023-07-04 07:29:27.14973 +0000 UTC).
+func TestMaskingSession_timestampsInGoTimeStringForm(t *testing.T) {
+	e := newMaskEnv(t)
+	e.srv.clock.Advance(149730 * time.Microsecond)
+	s := e.create(parties("14155551234", "14155555678"))["session"].(map[string]any)
+	for k, want := range map[string]string{
+		"created_time": "2025-06-01 12:00:00.14973 +0000 UTC", "modified_time": "2025-06-01 12:00:00.14973 +0000 UTC",
+		"expiry_time": "2025-06-01 13:00:00.14973 +0000 UTC",
+	} {
+		if s[k] != want {
+			t.Errorf("%s = %#v, want %q", k, s[k], want)
 		}
 	}
 }
@@ -205,7 +257,7 @@ func TestMaskingSession_validation(t *testing.T) {
 	}
 	// pin_retry_wait is accepted as a number or a string holding one, and
 	// always shown as a string.
-	out := e.create(p(map[string]any{"pin_retry_wait": "30", "session_expiry": 0}))
+	out := e.create(p(map[string]any{"pin_retry_wait": "30", "session_expiry": 0, "is_pin_authentication_required": true, "generate_pin": true}))
 	if s := out["session"].(map[string]any); s["pin_retry_wait"] != "30" || s["duration"].(json.Number).String() != "3600" {
 		t.Errorf("pin_retry_wait %#v duration %v", s["pin_retry_wait"], s["duration"])
 	}

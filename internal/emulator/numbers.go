@@ -7,6 +7,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -107,9 +108,41 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	if o.AppID != "" {
 		v.Application = resourceURI(acct, "Application", o.AppID)
 	}
-	v.TollFreeSMSVerification, v.TollFreeSMSVerificationID, v.TollFreeSMSVerificationOrderStatus = numberVerification(acct, o)
+	if o.SubAccount != "" {
+		v.SubAccount, v.SubAccountName = ptr(o.SubAccount), ptr(o.SubAccountName)
+	}
+	v.TendlcCampaignID, v.TendlcRegistrationStatus = tendlcOfNumber(acct, o)
+	// The toll-free verification fields follow the number's requests
+	// (tollfree.go): null on a number that is not toll-free, "unverified"
+	// until a request names it; the id and order status are left out until
+	// one does.
+	var id, order *string
+	v.TollFreeSMSVerification, id, order = numberVerification(acct, o)
+	v.TollFreeSMSVerificationID, v.TollFreeSMSVerificationOrderStatus = deref(id), deref(order)
 	return v
 }
+
+// tendlcOfNumber is a number's 10DLC campaign and registration status, as
+// the service's number record gives them: both null unless the number is
+// an SMS-enabled US local one; then the campaign it is linked to (or a
+// link is pending for) with the link's status, PROCESSING or COMPLETED,
+// or no campaign and UNREGISTERED. Callers hold s.mu.
+func tendlcOfNumber(acct *account, o *ownedNumber) (campaign, status *string) {
+	if o.CountryISO != "US" || o.SubType != numberrules.TypeLocal || !o.SMSEnabled {
+		return nil, nil
+	}
+	cp, link := numberHolder(acct, o.Number)
+	if cp == nil || link.Status == "" {
+		return nil, ptr(numberrules.TendlcUnregistered)
+	}
+	st := numberrules.TendlcProcessing
+	if link.Status == tendlcrules.StatusCompleted {
+		st = numberrules.TendlcCompleted
+	}
+	return ptr(cp.ID), &st
+}
+
+func ptr(s string) *string { return &s }
 
 func (s *Server) getNumber(c *call) {
 	v, ok := viewOf(c, c.acct.numbers, "number", c.param("number"), func(o *ownedNumber) wire.AccountNumber { return viewNumber(c.acct, o) })
@@ -132,14 +165,37 @@ func (s *Server) listNumbers(c *call) {
 		return
 	}
 	var typ string
-	if raw := q.Get("type"); raw != "" {
-		t, ok := numberrules.NormalizeType(raw)
-		if !ok {
-			c.badRequest("invalid parameter type=%q: %s", raw, numberrules.RuleType)
+	// The docs and the Python library send type, the Go library number_type.
+	for _, name := range []string{"type", "number_type"} {
+		if raw := q.Get(name); raw != "" {
+			t, ok := numberrules.NormalizeType(raw)
+			if !ok {
+				c.badRequest("invalid parameter %s=%q: %s", name, raw, numberrules.RuleType)
+				return
+			}
+			if typ != "" && typ != t {
+				c.badRequest("invalid parameters type=%q and number_type=%q: they name different types", q.Get("type"), raw)
+				return
+			}
+			typ = t
+		}
+	}
+	var tendlc, tollFree string
+	if raw := q.Get("tendlc_registration_status"); raw != "" {
+		var ok bool
+		if tendlc, ok = numberrules.TendlcStatusOfFilter(raw); !ok {
+			c.badRequest("invalid parameter tendlc_registration_status=%q: %s", raw, numberrules.RuleTendlcFilter)
 			return
 		}
-		typ = t
 	}
+	if raw := q.Get("toll_free_sms_verification"); raw != "" {
+		var ok bool
+		if tollFree, ok = numberrules.TollFreeStatusOfFilter(raw); !ok {
+			c.badRequest("invalid parameter toll_free_sms_verification=%q: %s", raw, numberrules.RuleTollFreeFilter)
+			return
+		}
+	}
+	campaignID := q.Get("tendlc_campaign_id")
 	var sms, voice bool
 	if raw := q.Get("services"); raw != "" {
 		var ok bool
@@ -156,6 +212,14 @@ func (s *Server) listNumbers(c *call) {
 			typ != "" && o.Type != typ && o.SubType != typ,
 			sms && !o.SMSEnabled, voice && !o.VoiceEnabled:
 			continue
+		}
+		if tendlc != "" || campaignID != "" || tollFree != "" {
+			v := viewNumber(c.acct, o)
+			if (tendlc != "" && deref(v.TendlcRegistrationStatus) != tendlc) ||
+				(campaignID != "" && deref(v.TendlcCampaignID) != campaignID) ||
+				(tollFree != "" && deref(v.TollFreeSMSVerification) != tollFree) {
+				continue
+			}
 		}
 		all = append(all, o)
 	}
@@ -174,7 +238,7 @@ func (s *Server) updateNumber(c *call) {
 			o.AppID = *in.AppID
 		}
 		if in.Alias != nil {
-			o.Alias = *in.Alias
+			o.Alias = ptr(*in.Alias)
 		}
 	})
 }

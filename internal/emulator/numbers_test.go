@@ -169,7 +169,7 @@ func TestNumbersBuyUpdateRelease(t *testing.T) {
 		t.Fatalf("get: %d %v", status, rec)
 	}
 	for k, want := range map[string]any{
-		"number": number, "application": "/v1/Account/" + numTestID + "/Application/" + app + "/", "alias": "",
+		"number": number, "application": "/v1/Account/" + numTestID + "/Application/" + app + "/", "alias": nil,
 		"added_on": "2025-03-04", "country_iso": "US", "type": "fixed", "sub_type": "local",
 		"resource_uri": "/v1/Account/" + numTestID + "/Number/" + number + "/", "sub_account": nil,
 	} {
@@ -193,7 +193,7 @@ func TestNumbersBuyUpdateRelease(t *testing.T) {
 		r["error"] != `app_id "2234" is not an application of this account` {
 		t.Fatalf("update with an unknown app_id: %d %v", status, r)
 	}
-	if _, rec = numCall(t, hs, numTestID, "GET", "Number/"+number+"/", ""); rec["alias"] != "" {
+	if _, rec = numCall(t, hs, numTestID, "GET", "Number/"+number+"/", ""); rec["alias"] != nil {
 		t.Fatalf("a refused update changed the number: %v", rec)
 	}
 	if status, r := numCall(t, hs, numTestID, "POST", "Number/"+number+"/", `{"app_id": "", "alias": "Support line"}`); status != 202 || r["message"] != "changed" {
@@ -317,4 +317,29 @@ func (s *Server) objectsOf(t *testing.T, id string) map[string][]string {
 		t.Fatalf("no account %s", id)
 	}
 	return objs
+}
+
+// TestNumbers_recordedAliasNullAndEmptyAreTwo: the service's number list
+// holds alias null (never set) and "" (cleared) side by side.
+func TestNumbers_recordedAliasNullAndEmptyAreTwo(t *testing.T) {
+	_, hs := newNumbersServer(t)
+	if _, rec := numCall(t, hs, numTestID, "GET", "Number/14155550100/", ""); rec["alias"] != nil {
+		t.Fatalf("a number never given an alias: alias = %#v, want null", rec["alias"])
+	}
+	for _, body := range []string{`{"alias": "Front desk"}`, `{"alias": ""}`} {
+		if st, r := numCall(t, hs, numTestID, "POST", "Number/14155550100/", body); st != 202 {
+			t.Fatalf("update %s: %d %v", body, st, r)
+		}
+	}
+	_, list := numCall(t, hs, numTestID, "GET", "Number/", "")
+	aliases := map[string]any{}
+	for _, o := range list["objects"].([]any) {
+		aliases[o.(map[string]any)["number"].(string)] = o.(map[string]any)["alias"]
+	}
+	if a, ok := aliases["14155550100"]; !ok || a != "" {
+		t.Errorf("a cleared alias = %#v, want \"\"", a)
+	}
+	if a, ok := aliases["12125550101"]; !ok || a != nil {
+		t.Errorf("an alias never set = %#v, want null", a)
+	}
 }

@@ -14,9 +14,12 @@ import (
 type ownedNumber struct {
 	numberdata.PhoneNumber
 	AppID   string
-	Alias   string
+	Alias   *string // nil until one is set; "" once cleared (the service tells the two apart)
 	AddedAt time.Time
 	Starter bool // given at account creation, not bought
+	// SubAccount (a bare SA id) and SubAccountName: the subaccount the
+	// number belongs to; empty for the main account.
+	SubAccount, SubAccountName string
 }
 
 // seedStarterNumbers gives a new account the documented starter numbers

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
 const (
@@ -177,7 +175,7 @@ func TestEndpointLifecycle(t *testing.T) {
 		t.Fatalf("get: %d", st)
 	}
 	want := map[string]any{
-		"alias": "B", "endpoint_id": id, "password": "827ccb0eea8a706c4c34a16891f84e7b", // md5("12345")
+		"alias": "B", "endpoint_id": id,
 		"sip_registered": "false", "sip_uri": "sip:" + username + "@sip.cpaas.test", "username": username,
 		"application":  "/v1/Account/" + idA + "/Application/" + app + "/",
 		"resource_uri": "/v1/Account/" + idA + "/Endpoint/" + id + "/", "sub_account": nil,
@@ -186,6 +184,12 @@ func TestEndpointLifecycle(t *testing.T) {
 		if got[k] != v {
 			t.Errorf("%s = %#v, want %#v", k, got[k], v)
 		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("GET has %d keys, want the %d recorded (no password, no api_id, no sip_contact/sip_expires/sip_user_agent while unregistered): %v", len(got), len(want), got)
+	}
+	if !h.srv.EndpointPasswordIs(idA, id, "12345") {
+		t.Errorf("the emulator does not hold the created password")
 	}
 	st, body = h.as("POST", "Endpoint/"+id+"/", map[string]any{"password": "abc"})
 	wantError(t, st, 400, body, "at least 5 characters")
@@ -207,7 +211,7 @@ func TestEndpointLifecycle(t *testing.T) {
 		t.Fatalf("update: %d %v", st, body)
 	}
 	_, got = h.as("GET", "Endpoint/"+id, nil)
-	if got["alias"] != "B2" || got["application"] != "" || got["password"] != endpointrules.PasswordDigest("new-pass") {
+	if got["alias"] != "B2" || got["application"] != "" || !h.srv.EndpointPasswordIs(idA, id, "new-pass") {
 		t.Fatalf("update not applied: %v", got)
 	}
 	req, _ := http.NewRequest("DELETE", h.hs.URL+"/v1/Account/"+idA+"/Endpoint/"+id+"/", nil)
@@ -395,5 +399,52 @@ func TestControlAPI(t *testing.T) {
 	}
 	if objs, _ := h.srv.Objects(idA); len(objs["endpoints"]) != 0 {
 		t.Fatalf("reset kept %v", objs)
+	}
+}
+
+// TestEndpoint_registrationThroughTheControlAPI: a device registered
+// through the control API makes the endpoint read as the service's
+// registered endpoints do (sip_registered "true", sip_contact, sip_expires
+// as "YYYY-MM-DD HH:MM:SS" in UTC, sip_user_agent); unregistered, the three
+// keys are left out again, in the GET and in the list.
+func TestEndpoint_registrationThroughTheControlAPI(t *testing.T) {
+	h := newHarness(t)
+	_, created := h.as("POST", "Endpoint/", map[string]any{"username": "callme", "password": "12345", "alias": "C"})
+	id := created["endpoint_id"].(string)
+	username := created["username"].(string)
+	control := "/_emulator/accounts/" + idA + "/endpoints/" + id + "/sip_registered"
+	if st, body := h.do("POST", control, "", "", map[string]any{"registered": true, "user_agent": "Zoiper 5", "expires_in": 600}); st != 200 {
+		t.Fatalf("register: %d %v", st, body)
+	}
+	_, list := h.as("GET", "Endpoint/", nil)
+	_, got := h.as("GET", "Endpoint/"+id+"/", nil)
+	for _, v := range []map[string]any{got, list["objects"].([]any)[0].(map[string]any)} {
+		want := map[string]any{
+			"sip_registered": "true", "sip_contact": "sip:" + username + "@192.0.2.10:5060;ob",
+			"sip_expires": t0.Add(600 * time.Second).UTC().Format("2006-01-02 15:04:05"), "sip_user_agent": "Zoiper 5",
+		}
+		for k, w := range want {
+			if v[k] != w {
+				t.Errorf("registered: %s = %#v, want %#v", k, v[k], w)
+			}
+		}
+	}
+	if st, _ := h.do("POST", control, "", "", map[string]any{"registered": false}); st != 200 {
+		t.Fatalf("unregister: %d", st)
+	}
+	_, list = h.as("GET", "Endpoint/", nil)
+	_, got = h.as("GET", "Endpoint/"+id+"/", nil)
+	for _, v := range []map[string]any{got, list["objects"].([]any)[0].(map[string]any)} {
+		if v["sip_registered"] != "false" {
+			t.Errorf("unregistered: sip_registered = %#v", v["sip_registered"])
+		}
+		for _, k := range []string{"sip_contact", "sip_expires", "sip_user_agent"} {
+			if _, present := v[k]; present {
+				t.Errorf("unregistered: %s present, want it left out", k)
+			}
+		}
+	}
+	if st, _ := h.do("POST", "/_emulator/accounts/"+idA+"/endpoints/404/sip_registered", "", "", map[string]any{"registered": true}); st != 404 {
+		t.Errorf("unknown endpoint: %d, want 404", st)
 	}
 }

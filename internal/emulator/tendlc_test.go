@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -723,4 +724,80 @@ func TestTenDLCAccountIsolation(t *testing.T) {
 	if code, _ := e.callAs(tdMain, tdMainT, "POST", "10dlc/Campaign/", campaignBody(b, "X", "MARKETING", nil)); code != 400 {
 		t.Fatalf("another account uses the brand: %d", code)
 	}
+}
+
+// TestNumbers_recordedTendlcAndTollFreeFields: an owned number's record
+// carries the service's 10DLC and toll-free fields (real-api.md 6): an
+// SMS-enabled US local number reads UNREGISTERED with no campaign until a
+// link, then the campaign with PROCESSING and COMPLETED, following the
+// link; a toll-free number reads toll_free_sms_verification "unverified"
+// (lower case) and null 10DLC fields; a local number null toll-free
+// verification; the main account's numbers a null sub_account. The list
+// filters take the filter values (unregistered, in_progress, registered),
+// not the stored ones, and number_type as well as type.
+func TestNumbers_recordedTendlcAndTollFreeFields(t *testing.T) {
+	e := newTDEnv(t)
+	const linked = "14155550100"
+	rec := e.must(200, "GET", "Number/"+linked+"/", nil)
+	for k, want := range map[string]any{
+		"tendlc_campaign_id": nil, "tendlc_registration_status": "UNREGISTERED", "toll_free_sms_verification": nil,
+		"sub_account": nil, "sub_account_name": nil, "alias": nil,
+	} {
+		if v, present := rec[k]; !present || v != want {
+			t.Errorf("local number: %s = %#v (present %v), want %#v", k, v, present, want)
+		}
+	}
+	for _, k := range []string{"toll_free_sms_verification_id", "toll_free_sms_verification_order_status"} {
+		if _, present := rec[k]; present {
+			t.Errorf("%s present before any verification was requested", k)
+		}
+	}
+	cp := e.registeredCampaign(e.registeredBrand("Acme", "STANDARD"), "Alerts")
+	e.must(200, "POST", "10dlc/Campaign/"+cp+"/Number/", map[string]any{"numbers": []string{linked}})
+	rec = e.must(200, "GET", "Number/"+linked+"/", nil)
+	if rec["tendlc_campaign_id"] != cp || rec["tendlc_registration_status"] != "PROCESSING" {
+		t.Errorf("link pending: campaign %v status %v", rec["tendlc_campaign_id"], rec["tendlc_registration_status"])
+	}
+	e.advance(DefaultNumberLinkDelay)
+	rec = e.must(200, "GET", "Number/"+linked+"/", nil)
+	if rec["tendlc_campaign_id"] != cp || rec["tendlc_registration_status"] != "COMPLETED" {
+		t.Errorf("linked: campaign %v status %v", rec["tendlc_campaign_id"], rec["tendlc_registration_status"])
+	}
+
+	found := e.must(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&limit=1", nil)
+	tollFree := found["objects"].([]any)[0].(map[string]any)["number"].(string)
+	e.must(201, "POST", "PhoneNumber/"+tollFree+"/", nil)
+	rec = e.must(200, "GET", "Number/"+tollFree+"/", nil)
+	for k, want := range map[string]any{"tendlc_campaign_id": nil, "tendlc_registration_status": nil, "toll_free_sms_verification": "unverified"} {
+		if v, present := rec[k]; !present || v != want {
+			t.Errorf("toll-free number: %s = %#v (present %v), want %#v", k, v, present, want)
+		}
+	}
+
+	numbers := func(query string) []string {
+		t.Helper()
+		var out []string
+		for _, o := range e.must(200, "GET", "Number/?"+query, nil)["objects"].([]any) {
+			out = append(out, o.(map[string]any)["number"].(string))
+		}
+		return out
+	}
+	for query, want := range map[string][]string{
+		"tendlc_registration_status=registered":   {linked},
+		"tendlc_registration_status=REGISTERED":   {linked},
+		"tendlc_registration_status=unregistered": {"12125550101", "13125550102"},
+		"tendlc_registration_status=in_progress":  nil,
+		"tendlc_campaign_id=" + cp:                {linked},
+		"toll_free_sms_verification=unverified":   {tollFree},
+		"toll_free_sms_verification=verified":     nil,
+		"number_type=tollfree":                    {tollFree},
+		"type=toll-free&number_type=tollfree":     {tollFree},
+	} {
+		if got := numbers(query); !slices.Equal(got, want) {
+			t.Errorf("GET Number/?%s = %v, want %v", query, got, want)
+		}
+	}
+	e.mustFail(400, "GET", "Number/?tendlc_registration_status=COMPLETED", nil, "unregistered, in_progress or registered")
+	e.mustFail(400, "GET", "Number/?toll_free_sms_verification=approved", nil, "unverified, pending_verification or verified")
+	e.mustFail(400, "GET", "Number/?type=local&number_type=tollfree", nil, "different types")
 }

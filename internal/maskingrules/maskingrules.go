@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/timestamps"
 )
 
 // Fixed texts of the API's 400 replies.
@@ -218,14 +220,18 @@ func CheckPINSettings(p PINSettings) *Error {
 	return nil
 }
 
-// TimeLayout is the form of every session time: YYYY-MM-DD HH:MM:SS +0000 UTC.
+// TimeLayout is the form of a session time filter: YYYY-MM-DD HH:MM:SS
+// +0000 UTC (a fraction of the second may follow the seconds).
 const TimeLayout = "2006-01-02 15:04:05 -0700 MST"
 
-// FormatTime renders t in TimeLayout, in UTC, to the second.
-func FormatTime(t time.Time) string { return t.UTC().Truncate(time.Second).Format(TimeLayout) }
+// FormatTime renders t as the service writes a session's times: Go's
+// time.String() form, in UTC, to the microsecond, trailing zeros dropped
+// ("2024-01-25 12:00:00 +0000 UTC", "2023-07-04 07:29:27.14973 +0000 UTC").
+func FormatTime(t time.Time) string { return timestamps.GoString(t) }
 
-// ParseTime reads a time in TimeLayout.
-func ParseTime(s string) (time.Time, error) { return time.Parse(TimeLayout, s) }
+// ParseTime reads a session time in any form the service writes
+// (timestamps.Parse).
+func ParseTime(s string) (time.Time, error) { return timestamps.Parse(s) }
 
 // filterLayouts are what the time filters of the list accept: the session
 // time form, the same without the zone (UTC is meant), or a date.

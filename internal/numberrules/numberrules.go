@@ -379,3 +379,52 @@ func ValidPattern(up string) bool {
 	}
 	return true
 }
+
+// The stored 10DLC registration statuses of an owned number, and the
+// values the list's tendlc_registration_status filter takes for them
+// (the filter does not take the stored values).
+const (
+	TendlcUnregistered = "UNREGISTERED"
+	TendlcProcessing   = "PROCESSING"
+	TendlcCompleted    = "COMPLETED"
+)
+
+// tendlcFilterValues maps a tendlc_registration_status filter value to the
+// stored status it selects.
+var tendlcFilterValues = map[string]string{
+	"unregistered": TendlcUnregistered,
+	"in_progress":  TendlcProcessing,
+	"registered":   TendlcCompleted,
+}
+
+// RuleTendlcFilter describes the values of the tendlc_registration_status filter.
+const RuleTendlcFilter = "must be unregistered, in_progress or registered"
+
+// TendlcStatusOfFilter is the stored status a tendlc_registration_status
+// filter value selects (case-insensitive), and whether the value is one.
+func TendlcStatusOfFilter(v string) (string, bool) {
+	s, ok := tendlcFilterValues[strings.ToLower(v)]
+	return s, ok
+}
+
+// Toll-free SMS verification statuses of an owned number, as the service
+// writes them in a number record (lower case); a toll-free number is
+// unverified until a verification is approved.
+const (
+	TollFreeUnverified          = "unverified"
+	TollFreePendingVerification = "pending_verification"
+	TollFreeVerified            = "verified"
+)
+
+// RuleTollFreeFilter describes the values of the toll_free_sms_verification filter.
+const RuleTollFreeFilter = "must be unverified, pending_verification or verified"
+
+// TollFreeStatusOfFilter is the stored status a toll_free_sms_verification
+// filter value selects (case-insensitive), and whether the value is one.
+func TollFreeStatusOfFilter(v string) (string, bool) {
+	switch s := strings.ToLower(v); s {
+	case TollFreeUnverified, TollFreePendingVerification, TollFreeVerified:
+		return s, true
+	}
+	return "", false
+}

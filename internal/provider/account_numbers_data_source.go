@@ -42,7 +42,7 @@ func accountNumbersDataSchema(context.Context) schema.Schema {
 	elem := map[string]schema.Attribute{
 		"number": computedString("The number, digits with the country code."),
 		"app_id": computedString("Id of the attached application, or null."),
-		"alias":  computedString("Friendly name of the number, or null."),
+		"alias":  computedString("Friendly name of the number, or null when it has none (the API writes null or an empty string)."),
 	}
 	addRecordAttributes(elem, func(d string) schema.Attribute { return computedString(d) },
 		func(d string) schema.Attribute { return computedInt64(d) }, func(d string) schema.Attribute { return computedBool(d) })
@@ -123,8 +123,8 @@ func listAccountNumbers(ctx context.Context, c *client.Client, m *accountNumbers
 		if app := n.AppID(); app != "" {
 			e.AppID = types.StringValue(app)
 		}
-		if n.Alias != "" {
-			e.Alias = types.StringValue(n.Alias)
+		if a := n.AliasText(); a != "" {
+			e.Alias = types.StringValue(a)
 		}
 		e.numberRecordModel = recordFrom(n)
 		m.Numbers[i] = e

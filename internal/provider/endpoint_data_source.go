@@ -30,11 +30,14 @@ type endpointDataModel struct {
 	SIPURI        types.String `tfsdk:"sip_uri"`
 	SIPRegistered types.Bool   `tfsdk:"sip_registered"`
 	ResourceURI   types.String `tfsdk:"resource_uri"`
+	SIPContact    types.String `tfsdk:"sip_contact"`
+	SIPExpires    types.String `tfsdk:"sip_expires"`
+	SIPUserAgent  types.String `tfsdk:"sip_user_agent"`
 }
 
 func endpointDataSchema(context.Context) schema.Schema {
 	return schema.Schema{
-		MarkdownDescription: "Reads a SIP endpoint by id, for endpoints managed elsewhere. The password is never read.",
+		MarkdownDescription: "Reads a SIP endpoint by id, for endpoints managed elsewhere, with the device registered with it. The password is never read: the API returns neither it nor a digest of it.",
 		Attributes: map[string]schema.Attribute{
 			"id":             requiredString("Endpoint id (`endpoint_id`).", stringvalidator.UTF8LengthAtLeast(1)),
 			"username":       computedString("Username that was requested at creation (`sip_username` without its 12 appended digits)."),
@@ -44,6 +47,9 @@ func endpointDataSchema(context.Context) schema.Schema {
 			"sip_uri":        computedString("SIP URI, `sip:<sip_username>@<domain>`."),
 			"sip_registered": computedBool("Whether a SIP device is registered."),
 			"resource_uri":   computedString("API path of the endpoint."),
+			"sip_contact":    computedString(sipContactDescription),
+			"sip_expires":    computedString(sipExpiresDescription),
+			"sip_user_agent": computedString(sipUserAgentDescription),
 		},
 	}
 }
@@ -60,4 +66,5 @@ func (m *endpointDataModel) apply(ep *client.Endpoint) {
 	m.SIPURI = types.StringValue(ep.SIPURI)
 	m.SIPRegistered = types.BoolValue(ep.IsSIPRegistered())
 	m.ResourceURI = types.StringValue(ep.ResourceURI)
+	m.SIPContact, m.SIPExpires, m.SIPUserAgent = sipRegistration(ep, types.StringNull(), types.StringNull(), types.StringNull())
 }

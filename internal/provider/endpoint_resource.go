@@ -2,8 +2,8 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -13,17 +13,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/timestamps"
 )
-
-// privateKeyPasswordWO is the private-state key holding the fingerprint of
-// the API's password digest after the last write of password_wo, as a JSON
-// string. Key and value are short: Terraform rewrites the whole state file
-// after each resource it applies, so every byte per resource counts N times.
-const privateKeyPasswordWO = "pw"
 
 // endpointKind is cpaas_endpoint, a SIP endpoint, read, deleted and
 // imported by its endpoint_id. The password cannot be read back: an import
@@ -51,6 +45,9 @@ type endpointModel struct {
 	SIPUsername       types.String `tfsdk:"sip_username"`
 	SIPURI            types.String `tfsdk:"sip_uri"`
 	SIPRegistered     types.Bool   `tfsdk:"sip_registered"`
+	SIPContact        types.String `tfsdk:"sip_contact"`
+	SIPExpires        types.String `tfsdk:"sip_expires"`
+	SIPUserAgent      types.String `tfsdk:"sip_user_agent"`
 }
 
 // passwordRule is the API's password rule (endpointrules) at plan time.
@@ -66,9 +63,7 @@ func endpointSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "A SIP endpoint that phones and softphones register with. Creating one needs exactly one of `password` and " +
 			"`password_wo`. An endpoint adopted by an import (whose password is rarely known) may have neither: it keeps the password it " +
-			"has, and Terraform never changes it until one is configured. A password changed outside Terraform is detected by comparing the MD5 digest " +
-			"the API returns with the configured password, and the next plan shows an update that sets it back; the password " +
-			"itself is never read back.\n\n" + adoptRuleEndpoint,
+			"has, and Terraform never changes it until one is configured.\n\n" + passwordNotReadNote + "\n\n" + adoptRuleEndpoint,
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("Endpoint id (`endpoint_id`)."),
 			"username": requiredReplacingString("Requested username, "+endpointrules.UsernameRule+". The API appends 12 digits to form "+
@@ -111,8 +106,42 @@ func endpointSchema(context.Context) schema.Schema {
 			"sip_username":   computedKeptString("Full SIP username: `username` followed by the 12 digits the API appended."),
 			"sip_uri":        computedKeptString("SIP URI of the endpoint, `sip:<sip_username>@<domain>`."),
 			"sip_registered": computedKeptBool("Whether a SIP device is registered with the endpoint, as of the last refresh."),
+			"sip_contact":    computedKeptString(sipContactDescription),
+			"sip_expires":    computedKeptString(sipExpiresDescription),
+			"sip_user_agent": computedKeptString(sipUserAgentDescription),
 		},
 	}
+}
+
+// passwordNotReadNote says what the provider cannot know about a password.
+const passwordNotReadNote = "**The password is never read back.** The API returns neither the password nor any digest of it, so a " +
+	"password changed outside Terraform (in the console, by another tool) is not detected: the plan shows no change, and the " +
+	"endpoint keeps the password it was given last. To set it again, change `password`, or bump `password_wo_version`."
+
+// The registration attributes of the resource and the data source.
+const (
+	sipContactDescription = "SIP contact of the registered device (`sip:<user>@<ip>:<port>;ob`), as of the last refresh; null " +
+		"while no device is registered (the API then leaves it out)."
+	sipExpiresDescription = "When the device's registration expires, RFC 3339 in UTC (`2014-07-21T19:26:08Z`; the API writes " +
+		"`YYYY-MM-DD HH:MM:SS`, in UTC), as of the last refresh; null while no device is registered."
+	sipUserAgentDescription = "User agent of the registered device (`Telephone 1.1.4`), as of the last refresh; null while no " +
+		"device is registered."
+)
+
+// sipRegistration reads the registration fields of ep: null while no
+// device is registered (the API leaves them out); while one is, a field a
+// reply leaves out keeps its prior value. sip_expires is read in any form
+// the API writes and kept as RFC 3339, so Terraform's timecmp and
+// timeadd take it; a value that is no time is kept as it came.
+func sipRegistration(ep *client.Endpoint, contact, expires, userAgent types.String) (types.String, types.String, types.String) {
+	if !ep.IsSIPRegistered() {
+		return types.StringNull(), types.StringNull(), types.StringNull()
+	}
+	exp := ep.SIPExpires
+	if t, err := timestamps.Parse(exp); exp != "" && err == nil {
+		exp = t.UTC().Format(time.RFC3339)
+	}
+	return reportedString(contact, ep.SIPContact), reportedString(expires, exp), reportedString(userAgent, ep.SIPUserAgent)
 }
 
 // requireEndpointPassword requires a password to create an endpoint. An endpoint that
@@ -139,23 +168,35 @@ func requireEndpointPassword(_ context.Context, req resource.ModifyPlanRequest, 
 // adoptRuleEndpoint says what happens when the reply to a create is lost;
 // createEndpointOrAdopt below carries it out. The description quotes it.
 const adoptRuleEndpoint = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second endpoint: " +
-	"it lists the endpoints and adopts the one whose SIP username is `username` followed by 12 digits and whose alias, " +
-	"password digest and application equal the configured ones; when none matches the create is sent again, when " +
-	"several match the apply stops with an error naming them."
+	"it lists the endpoints and adopts the one whose SIP username is `username` followed by 12 digits and whose alias and " +
+	"application equal the configured ones (the API returns no password to compare); when none matches the create is " +
+	"sent again, when several match the apply stops with an error naming them. The adopted endpoint is then given the " +
+	"configured password, so it ends with the password the configuration holds."
 
 // createEndpointOrAdopt is CreateEndpoint that never makes a duplicate.
 func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.EndpointCreate) (*client.EndpointCreated, error) {
-	digest := endpointrules.PasswordDigest(in.Password)
-	return createOrAdopt(ctx, "endpoint", fmt.Sprintf("username %s + %d digits, alias %q, the same password and app_id %q",
+	created, err := createOrAdopt(ctx, "endpoint", fmt.Sprintf("username %s + %d digits, alias %q and app_id %q",
 		in.Username, endpointrules.UsernameSuffixDigits, in.Alias, in.AppID),
 		func(ctx context.Context) (*client.EndpointCreated, error) { return c.CreateEndpoint(ctx, in) },
 		adoptFrom(c.ListAllEndpoints, func(e *client.Endpoint) bool {
-			return endpointrules.IsSIPUsernameOf(e.Username, in.Username) && e.Alias == in.Alias && e.Password == digest && e.AppID() == in.AppID
+			return endpointrules.IsSIPUsernameOf(e.Username, in.Username) && e.Alias == in.Alias && e.AppID() == in.AppID
 		}, func(e *client.Endpoint) *client.EndpointCreated {
-			return &client.EndpointCreated{Username: e.Username, Alias: e.Alias, EndpointID: e.EndpointID, Message: "adopted"}
+			return &client.EndpointCreated{Username: e.Username, Alias: e.Alias, EndpointID: e.EndpointID, Message: endpointAdopted}
 		}),
 		func(e *client.EndpointCreated) string { return e.EndpointID })
+	if err != nil || created.Message != endpointAdopted {
+		return created, err
+	}
+	// The match could not compare passwords: give the adopted endpoint
+	// the configured one.
+	if err := c.UpdateEndpoint(ctx, created.EndpointID, client.EndpointUpdate{Password: &in.Password}); err != nil {
+		return nil, fmt.Errorf("adopted endpoint %s, but setting its password failed: %w", created.EndpointID, err)
+	}
+	return created, nil
 }
+
+// endpointAdopted marks a create reply made up from an adopted endpoint.
+const endpointAdopted = "adopted"
 
 func createEndpoint(ctx context.Context, c *client.Client, plan *endpointModel, req resource.CreateRequest, resp *resource.CreateResponse) bool {
 	// password_wo is only in the configuration (never in the plan); it is
@@ -181,8 +222,10 @@ func createEndpoint(ctx context.Context, c *client.Client, plan *endpointModel, 
 	plan.SIPUsername = types.StringValue(created.Username)
 	plan.PasswordWO = types.StringNull()
 
-	// A new endpoint is never registered, and the API stores the MD5 of the
-	// password we sent: with its SIP URI the create reply says everything.
+	// A new endpoint is never registered (no device, so no sip_contact,
+	// sip_expires or sip_user_agent): with its SIP URI the create reply
+	// says everything.
+	plan.SIPContact, plan.SIPExpires, plan.SIPUserAgent = types.StringNull(), types.StringNull(), types.StringNull()
 	uri, err := c.NewEndpointSIPURI(ctx, created.EndpointID, created.Username)
 	if err != nil {
 		plan.SIPURI = types.StringNull()
@@ -192,23 +235,7 @@ func createEndpoint(ctx context.Context, c *client.Client, plan *endpointModel, 
 	}
 	plan.SIPURI = types.StringValue(uri)
 	plan.SIPRegistered = types.BoolValue(false)
-	if writeOnly {
-		rememberPasswordWO(ctx, c, resp.Private, created.EndpointID, endpointrules.PasswordDigest(password))
-	}
 	return true
-}
-
-// privateSetter is the part of the framework's private state both create
-// and update responses offer.
-type privateSetter interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
-// rememberPasswordWO keeps a keyed fingerprint of the API's password digest
-// (the MD5 hex of the password) of endpoint id.
-func rememberPasswordWO(ctx context.Context, c *client.Client, private privateSetter, id, passwordMD5 string) {
-	data, _ := json.Marshal(c.Fingerprint(id + ":" + passwordMD5))
-	private.SetKey(ctx, privateKeyPasswordWO, data)
 }
 
 // applyEndpoint copies what the API reports into m.
@@ -217,6 +244,7 @@ func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
 	m.SIPUsername = types.StringValue(ep.Username)
 	m.SIPURI = types.StringValue(ep.SIPURI)
 	m.SIPRegistered = types.BoolValue(ep.IsSIPRegistered())
+	m.SIPContact, m.SIPExpires, m.SIPUserAgent = sipRegistration(ep, m.SIPContact, m.SIPExpires, m.SIPUserAgent)
 	m.Alias = types.StringValue(ep.Alias)
 	m.AppID = stringOrNull(ep.AppID())
 	if m.Username.IsNull() || m.Username.IsUnknown() {
@@ -224,31 +252,17 @@ func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
 	}
 }
 
-// refreshEndpoint reads endpoint id into m, and forgets a password (or the
-// version of password_wo) changed outside Terraform, so the next plan sets
-// it back. RefreshEndpoint answers from a one-off listing when many
-// endpoints are refreshed at once (see internal/client/endpoint_cache.go).
-func refreshEndpoint(ctx context.Context, c *client.Client, id string, m *endpointModel, req resource.ReadRequest, diags *diag.Diagnostics) error {
+// refreshEndpoint reads endpoint id into m. The password is not read: the
+// API returns neither it nor a digest of it, so password and
+// password_wo_version keep what the state holds. RefreshEndpoint answers
+// from a one-off listing when many endpoints are refreshed at once (see
+// internal/client/endpoint_cache.go).
+func refreshEndpoint(ctx context.Context, c *client.Client, id string, m *endpointModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
 	ep, err := c.RefreshEndpoint(ctx, id)
 	if err != nil {
 		return err
 	}
 	applyEndpoint(m, ep)
-
-	// Drift of the password: compare digests, never plain text.
-	if !m.Password.IsNull() && endpointrules.PasswordDigest(m.Password.ValueString()) != ep.Password {
-		tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update", map[string]any{"id": ep.EndpointID})
-		m.Password = types.StringNull()
-	}
-	if !m.PasswordWOVersion.IsNull() {
-		raw, d := req.Private.GetKey(ctx, privateKeyPasswordWO)
-		diags.Append(d...)
-		var fp string
-		if raw != nil && json.Unmarshal(raw, &fp) == nil && fp != c.Fingerprint(ep.EndpointID+":"+ep.Password) {
-			tflog.Info(ctx, "endpoint password was changed outside Terraform; planning an update of password_wo", map[string]any{"id": ep.EndpointID})
-			m.PasswordWOVersion = types.Int64Null()
-		}
-	}
 	m.PasswordWO = types.StringNull()
 	return nil
 }
@@ -268,11 +282,6 @@ func updateEndpoint(ctx context.Context, c *client.Client, plan, state *endpoint
 			addAPIError(&resp.Diagnostics, "Error updating endpoint", "endpoint "+state.ID.ValueString(), err)
 			return false
 		}
-	}
-	if sendWO {
-		// The digest recognises later drift; the API stores the MD5 of the
-		// password we sent, so it needs no read-back.
-		rememberPasswordWO(ctx, c, resp.Private, state.ID.ValueString(), endpointrules.PasswordDigest(passwordWO))
 	}
 	plan.PasswordWO = types.StringNull()
 	return true

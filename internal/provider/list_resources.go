@@ -332,8 +332,8 @@ var phoneNumberList = listKind{
 		all, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{NumberStartsWith: f["number_starts_with"], Type: f["type"], Services: f["services"]})
 		return byID(all, err, nil, func(n client.AccountNumber) (string, string) {
 			name := n.Number
-			if n.Alias != "" {
-				name += " (" + n.Alias + ")"
+			if a := n.AliasText(); a != "" {
+				name += " (" + a + ")"
 			}
 			return name, n.Number
 		})

@@ -78,6 +78,9 @@ resource "cpaas_masking_session" "b" {
   first_party  = "14155551234"
   second_party = "14155550002"
   depends_on   = [cpaas_masking_session.a]
+
+  is_pin_authentication_required = true
+  generate_pin                   = true
 }
 resource "cpaas_masking_session" "other" {
   first_party  = "14155559999"
@@ -116,6 +119,9 @@ data "cpaas_masking_sessions" "bad" {
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("sessions").AtSliceIndex(0).AtMapKey("second_party"), knownvalue.StringExact("14155550001")),
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("sessions").AtSliceIndex(1).AtMapKey("second_party"), knownvalue.StringExact("14155550002")),
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("sessions").AtSliceIndex(1).AtMapKey("pin_retry_wait"), knownvalue.StringExact("5")),
+					// Without PIN authentication the API leaves the PIN options out.
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("sessions").AtSliceIndex(0).AtMapKey("pin_retry_wait"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("sessions").AtSliceIndex(0).AtMapKey("generate_pin_length"), knownvalue.Null()),
 					statecheck.ExpectKnownValue("data.cpaas_masking_sessions.none", tfjsonpath.New("total_count"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue("data.cpaas_masking_sessions.none", tfjsonpath.New("sessions"), knownvalue.ListExact([]knownvalue.Check{})),
 				},

@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -32,9 +31,10 @@ var maskingSessionKind = &objectKind[maskingSessionModel]{
 	typeName: "_masking_session", what: "masking session", identity: maskingSessionIdentity,
 	schema: maskingSessionSchema, create: createMaskingSession, update: updateMaskingSession,
 	validateConfig: checkMaskingSession, afterImport: markMaskingSessionImported,
-	refresh:  refreshMaskingSession,
-	remove:   endMaskingSession,
-	removing: "ending",
+	modifyPlan: checkPlayURLsSent,
+	refresh:    refreshMaskingSession,
+	remove:     endMaskingSession,
+	removing:   "ending",
 }
 
 // refreshMaskingSession reads session id into m. An ended session cannot
@@ -102,23 +102,48 @@ type maskingSessionModel struct {
 	ExpiryTime                  types.String `tfsdk:"expiry_time"`
 }
 
-// maskingURLRule is maskingrules.CheckURL (or CheckPlayURL, for the URL
-// of an audio file) at plan time; an empty string is refused, as leaving
-// the attribute out is how a URL is unset.
-func maskingURLRule(play bool) validator.String {
-	check, desc := maskingrules.CheckURL, "an absolute http or https URL"
-	if play {
-		check, desc = maskingrules.CheckPlayURL, "the absolute http or https URL of an .mp3 or .wav file"
-	}
-	return specRule("must be "+desc, func(attr, v string) error {
+// maskingURLRule is maskingrules.CheckURL at plan time; an empty string
+// is refused, as leaving the attribute out is how a URL is unset. A play
+// URL's file type (maskingrules.CheckPlayURL) is checked by
+// checkPlayURLsSent, only when the URL is sent.
+func maskingURLRule() validator.String {
+	return specRule("must be an absolute http or https URL", func(attr, v string) error {
 		if v == "" {
 			return fmt.Errorf("%s must not be empty: leave it out to unset it", attr)
 		}
-		if e := check(attr, v); e != nil {
+		if e := maskingrules.CheckURL(attr, v); e != nil {
 			return e
 		}
 		return nil
 	})
+}
+
+// playURLAttributes are the attributes today's rule wants the URL of an
+// .mp3 or .wav file in.
+var playURLAttributes = []string{"first_party_play_url", "second_party_play_url"}
+
+// checkPlayURLsSent applies today's play URL rule (maskingrules.CheckPlayURL)
+// at plan time to a play URL the apply sends: on a create, or when it
+// differs from the state. A session the service holds with another play
+// URL (older sessions hold one ending in .xml) can be adopted by writing
+// the URL it holds: that plans no change, so nothing is sent or refused.
+func checkPlayURLsSent(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	for _, attr := range playURLAttributes {
+		var planned, prior types.String
+		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(attr), &planned)...)
+		if !req.State.Raw.IsNull() {
+			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(attr), &prior)...)
+		}
+		if planned.IsNull() || planned.IsUnknown() || planned.Equal(prior) {
+			continue
+		}
+		if e := maskingrules.CheckPlayURL(attr, planned.ValueString()); e != nil {
+			resp.Diagnostics.AddAttributeError(path.Root(attr), "Invalid Attribute Value", "Attribute "+e.Error()+".")
+		}
+	}
 }
 
 // maskingBetween is maskingrules.CheckRange at plan time.
@@ -186,13 +211,23 @@ func unknownCallerPlayReplace(ctx context.Context, req planmodifier.StringReques
 	resp.RequiresReplace = true
 }
 
+// playURLAdoption tells a user adopting an older session what to write.
+const playURLAdoption = " The .mp3 or .wav rule is checked when the URL is sent (on create, or when it changes): " +
+	"to adopt (import) a session that holds another URL (older sessions may hold one ending in `.xml`), write the URL the " +
+	"session holds, as `terraform plan -generate-config-out` writes it; the plan then sends nothing and the URL is kept."
+
+// pinOptionNote says what the state holds for a PIN option of a session
+// without PIN authentication, which the API does not return.
+const pinOptionNote = " The API leaves it out of a session without PIN authentication: the state then keeps the configured " +
+	"value (the default after an import), and adopting such a session never plans a replacement for it."
+
 func maskingSessionSchema(context.Context) schema.Schema {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	urlAttr := func(desc string, play bool, forceNew bool) schema.StringAttribute {
+	urlAttr := func(desc string, forceNew bool) schema.StringAttribute {
 		a := schema.StringAttribute{
 			MarkdownDescription: desc,
 			Optional:            true,
-			Validators:          []validator.String{maskingURLRule(play)},
+			Validators:          []validator.String{maskingURLRule()},
 		}
 		if forceNew {
 			a.PlanModifiers = replace
@@ -280,13 +315,13 @@ func maskingSessionSchema(context.Context) schema.Schema {
 				Default:             stringdefault.StaticString(maskingrules.DefaultRecordFileFormat),
 				Validators:          []validator.String{maskingOneOf(maskingrules.RecordFileFormats)},
 			},
-			"recording_callback_url":    urlAttr("URL that receives recordings (absolute http or https). Updates in place; removing it unsets it.", false, false),
+			"recording_callback_url":    urlAttr("URL that receives recordings (absolute http or https). Updates in place; removing it unsets it.", false),
 			"recording_callback_method": methodAttr("HTTP verb for `recording_callback_url`:"),
 			"callback_url": urlAttr("URL that receives session events (`session_created`, `session_updated`, `session_expired`), signed like every callback. "+
-				"Updates in place; removing it unsets it.", false, false),
+				"Updates in place; removing it unsets it.", false),
 			"callback_method":       methodAttr("HTTP verb for `callback_url`:"),
-			"first_party_play_url":  urlAttr("URL of an .mp3 or .wav file played to the first party before the call connects. Updates in place; removing it unsets it.", true, false),
-			"second_party_play_url": urlAttr("URL of an .mp3 or .wav file played to the second party before the call connects. Updates in place; removing it unsets it.", true, false),
+			"first_party_play_url":  urlAttr("URL of an .mp3 or .wav file played to the first party before the call connects. Updates in place; removing it unsets it."+playURLAdoption, false),
+			"second_party_play_url": urlAttr("URL of an .mp3 or .wav file played to the second party before the call connects. Updates in place; removing it unsets it."+playURLAdoption, false),
 			"initiate_call_to_first_party": schema.BoolAttribute{
 				MarkdownDescription: "Whether the service calls the first party as soon as the session starts, default false. Changing it replaces the session.",
 				Optional:            true,
@@ -309,52 +344,52 @@ func maskingSessionSchema(context.Context) schema.Schema {
 				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
 			},
 			"generate_pin_length": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Digits of a generated PIN, %d to %d, default %d. Changing it replaces the session.",
+				MarkdownDescription: fmt.Sprintf("Digits of a generated PIN, %d to %d, default %d. Changing it replaces the session."+pinOptionNote,
 					maskingrules.MinPINLength, maskingrules.MaxPINLength, maskingrules.DefaultGeneratePINLength),
 				Optional:      true,
 				Computed:      true,
 				Default:       int64default.StaticInt64(maskingrules.DefaultGeneratePINLength),
 				Validators:    maskingBetween(maskingrules.MinPINLength, maskingrules.MaxPINLength),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceIfReadInt64()},
 			},
 			"first_party_pin":    pinAttr("first"),
 			"second_party_pin":   pinAttr("second"),
-			"pin_prompt_play":    urlAttr("URL of an audio file that asks for the PIN. Changing it replaces the session.", false, true),
-			"incorrect_pin_play": urlAttr("URL of an audio file played after a wrong PIN. Changing it replaces the session.", false, true),
+			"pin_prompt_play":    urlAttr("URL of an audio file that asks for the PIN. Changing it replaces the session.", true),
+			"incorrect_pin_play": urlAttr("URL of an audio file played after a wrong PIN. Changing it replaces the session.", true),
 			"unknown_caller_play": func() schema.StringAttribute {
 				a := urlAttr("URL of an audio file played to a caller who is neither party. The API does not return it, so it is "+
 					"not refreshed; after an import the configured value is taken into the state as it is (no replacement). "+
-					"Changing it replaces the session.", false, false)
+					"Changing it replaces the session.", false)
 				a.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplaceIf(unknownCallerPlayReplace,
 					"Replaces the session, except right after an import, when the configured value is adopted.",
 					"Replaces the session, except right after an import, when the configured value is adopted.")}
 				return a
 			}(),
 			"pin_retry": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Further attempts after a wrong PIN, %d to %d, default %d. Changing it replaces the session.",
+				MarkdownDescription: fmt.Sprintf("Further attempts after a wrong PIN, %d to %d, default %d. Changing it replaces the session."+pinOptionNote,
 					maskingrules.MinPINRetry, maskingrules.MaxPINRetry, maskingrules.DefaultPINRetry),
 				Optional:      true,
 				Computed:      true,
 				Default:       int64default.StaticInt64(maskingrules.DefaultPINRetry),
 				Validators:    maskingBetween(maskingrules.MinPINRetry, maskingrules.MaxPINRetry),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceIfReadInt64()},
 			},
 			"pin_retry_wait": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Seconds to wait for the PIN before retrying, %d to %d, default %d. Changing it replaces the session.",
+				MarkdownDescription: fmt.Sprintf("Seconds to wait for the PIN before retrying, %d to %d, default %d. Changing it replaces the session."+pinOptionNote,
 					maskingrules.MinPINRetryWait, maskingrules.MaxPINRetryWait, maskingrules.DefaultPINRetryWait),
 				Optional:      true,
 				Computed:      true,
 				Default:       int64default.StaticInt64(maskingrules.DefaultPINRetryWait),
 				Validators:    maskingBetween(maskingrules.MinPINRetryWait, maskingrules.MaxPINRetryWait),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceIfReadInt64()},
 			},
-			"created_time": computedKeptString("When the session was created, `YYYY-MM-DD HH:MM:SS +0000 UTC`."),
+			"created_time": computedKeptString("When the session was created, as the API writes it: `YYYY-MM-DD HH:MM:SS +0000 UTC`, with a fraction of the second when there is one (`2023-07-04 07:29:27.14973 +0000 UTC`)."),
 			"modified_time": schema.StringAttribute{
-				MarkdownDescription: "When the session was last changed, `YYYY-MM-DD HH:MM:SS +0000 UTC`.",
+				MarkdownDescription: "When the session was last changed, in the form of `created_time`.",
 				Computed:            true,
 			},
 			"expiry_time": schema.StringAttribute{
-				MarkdownDescription: "When the session ends, `YYYY-MM-DD HH:MM:SS +0000 UTC`. Changes when `session_expiry` changes.",
+				MarkdownDescription: "When the session ends, in the form of `created_time`. Changes when `session_expiry` changes.",
 				Computed:            true,
 				PlanModifiers:       []planmodifier.String{expiryTimeModifier{}},
 			},
@@ -498,12 +533,15 @@ func applyMaskingSession(m *maskingSessionModel, s *client.MaskingSession) {
 	m.InitiateCallToFirstParty = types.BoolValue(s.InitiateCallToFirstParty)
 	m.IsPINAuthenticationRequired = types.BoolValue(s.IsPINAuthenticationRequired)
 	m.GeneratePIN = types.BoolValue(s.GeneratePIN)
-	m.GeneratePINLength = types.Int64Value(s.GeneratePINLength)
+	// A session without PIN authentication comes back without its PIN
+	// options: the prior value stays (the plan's on a create), and after
+	// an import, with none, the default the configuration gets.
+	m.GeneratePINLength = orDefaultInt64(reportedInt64(m.GeneratePINLength, s.GeneratePINLength), maskingrules.DefaultGeneratePINLength)
 	m.FirstPartyPIN = stringOrNull(s.FirstPartyPIN)
 	m.SecondPartyPIN = stringOrNull(s.SecondPartyPIN)
 	m.PINPromptPlay = stringOrNull(s.PINPromptPlay)
-	m.PINRetry = types.Int64Value(s.PINRetry)
-	m.PINRetryWait = types.Int64Value(s.PINRetryWaitSeconds())
+	m.PINRetry = orDefaultInt64(reportedInt64(m.PINRetry, s.PINRetry), maskingrules.DefaultPINRetry)
+	m.PINRetryWait = orDefaultInt64(reportedInt64(m.PINRetryWait, s.PINRetryWaitSeconds()), maskingrules.DefaultPINRetryWait)
 	m.IncorrectPINPlay = stringOrNull(s.IncorrectPINPlay)
 	m.CreatedTime = types.StringValue(s.CreatedTime)
 	m.ModifiedTime = types.StringValue(s.ModifiedTime)

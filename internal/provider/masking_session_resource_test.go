@@ -16,13 +16,14 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 )
 
 const maskingRes = "cpaas_masking_session.test"
 
 var (
-	sessionTimeRe = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000 UTC$`)
+	sessionTimeRe = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})? \+0000 UTC$`)
 	uuidRe        = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
 )
 
@@ -518,5 +519,127 @@ func TestAccMaskingSession_importAdoptsUnknownCallerPlay(t *testing.T) {
 				},
 			},
 		},
+	})
+}
+
+// adoptSession makes a session outside Terraform (made returns its id),
+// imports it next to cfg, and requires the plan after the import to be
+// empty: nothing replaced, nothing updated.
+func adoptSession(t *testing.T, env *acctest.Env, cfg string, made func() string, checks ...statecheck.StateCheck) {
+	t.Helper()
+	var id string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkSessionsEnded(env, t),
+		Steps: []resource.TestStep{
+			{
+				PreConfig:          func() { id = made() },
+				Config:             env.Config(cfg),
+				ResourceName:       maskingRes,
+				ImportState:        true,
+				ImportStateIdFunc:  func(*terraform.State) (string, error) { return id, nil },
+				ImportStatePersist: true,
+			},
+			{
+				Config: env.Config(cfg),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: checks,
+				Check: func(s *terraform.State) error {
+					if got, _ := sessionID(s); got != id {
+						return fmt.Errorf("adoption replaced the session: %s -> %s", id, got)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// TestAccMaskingSession_importWithoutPinPlansNoReplacement: the service's
+// GET of a session without PIN authentication leaves generate_pin_length,
+// pin_retry and pin_retry_wait out; adopting such a session with the
+// documented configuration (which leaves the PIN options to their
+// defaults) plans nothing, where reading them as 0 planned three forced
+// replacements.
+func TestAccMaskingSession_importWithoutPinPlansNoReplacement(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	adoptSession(t, env, maskingConfig("14155551234", "14155555678", `  session_expiry = 7200
+  record         = true`), func() string {
+		expiry, rec := int64(7200), true
+		created, err := env.Client(t).CreateMaskingSession(context.Background(), client.MaskingSessionCreate{
+			FirstParty: "14155551234", SecondParty: "14155555678", SessionExpiry: &expiry, Record: &rec,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := env.Client(t).GetMaskingSession(context.Background(), created.SessionUUID); got.PINRetry != nil {
+			t.Fatalf("the emulator returned pin_retry %d for a session without PIN authentication", *got.PINRetry)
+		}
+		return created.SessionUUID
+	},
+		statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("generate_pin_length"), knownvalue.Int64Exact(maskingrules.DefaultGeneratePINLength)),
+		statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("pin_retry"), knownvalue.Int64Exact(maskingrules.DefaultPINRetry)),
+		statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("pin_retry_wait"), knownvalue.Int64Exact(maskingrules.DefaultPINRetryWait)),
+		statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("created_time"), knownvalue.StringRegexp(sessionTimeRe)))
+}
+
+// TestAccMaskingSession_createdWithoutPinPlansNoChange: a session created
+// without PIN authentication, whose replies leave the PIN options out,
+// keeps the configured ones and plans nothing afterwards.
+func TestAccMaskingSession_createdWithoutPinPlansNoChange(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  pin_retry = 3`))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkSessionsEnded(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("pin_retry"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("generate_pin_length"), knownvalue.Int64Exact(maskingrules.DefaultGeneratePINLength)),
+				},
+			},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+// TestAccMaskingSession_adoptsPlayURLEndingInXML: older sessions of the
+// service hold a play URL ending in .xml, which today's create rule
+// refuses. Writing the URL the session holds adopts it: the rule is
+// checked only for a URL the apply sends, so the import plans nothing;
+// a new session with such a URL is still refused at plan time.
+func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const xml = "https://audio.example.com/greeting.xml"
+	adoptSession(t, env, maskingConfig("14155551234", "14155555678", fmt.Sprintf(`  first_party_play_url = %q`, xml)), func() string {
+		created, err := env.Client(t).CreateMaskingSession(context.Background(), client.MaskingSessionCreate{FirstParty: "14155551234", SecondParty: "14155555678"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := xml
+		if err := env.Server.SetLegacyPlayURLs(acctest.AuthID, created.SessionUUID, emulator.LegacyPlayURLs{FirstPartyPlayURL: &u}); err != nil {
+			t.Fatal(err)
+		}
+		return created.SessionUUID
+	}, statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_play_url"), knownvalue.StringExact(xml)))
+
+	fresh := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      fresh.Config(maskingConfig("14155551234", "14155555678", fmt.Sprintf(`  first_party_play_url = %q`, xml))),
+			PlanOnly:    true,
+			ExpectError: acctest.ErrorPattern(regexp.QuoteMeta(`Attribute first_party_play_url "` + xml + `" is invalid: it must be the URL of an .mp3 or .wav file`)),
+		}},
 	})
 }

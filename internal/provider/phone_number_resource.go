@@ -55,6 +55,11 @@ type numberRecordModel struct {
 	VoiceRate         types.String `tfsdk:"voice_rate"`
 	AddedOn           types.String `tfsdk:"added_on"`
 	ResourceURI       types.String `tfsdk:"resource_uri"`
+
+	TendlcCampaignID         types.String `tfsdk:"tendlc_campaign_id"`
+	TendlcRegistrationStatus types.String `tfsdk:"tendlc_registration_status"`
+	TollFreeSMSVerification  types.String `tfsdk:"toll_free_sms_verification"`
+	SubAccount               types.String `tfsdk:"sub_account"`
 }
 
 func recordFrom(n *client.AccountNumber) numberRecordModel {
@@ -75,6 +80,12 @@ func recordFrom(n *client.AccountNumber) numberRecordModel {
 		VoiceRate:         types.StringValue(n.VoiceRate),
 		AddedOn:           types.StringValue(n.AddedOn),
 		ResourceURI:       types.StringValue(n.ResourceURI),
+
+		// The service writes these as null where they do not apply.
+		TendlcCampaignID:         types.StringPointerValue(n.TendlcCampaignID),
+		TendlcRegistrationStatus: types.StringPointerValue(n.TendlcRegistrationStatus),
+		TollFreeSMSVerification:  types.StringPointerValue(n.TollFreeSMSVerification),
+		SubAccount:               types.StringPointerValue(n.SubAccount),
 	}
 }
 
@@ -113,6 +124,14 @@ var recordDescriptions = map[string]string{
 	"voice_rate":          "Price per voice minute, a decimal string with five fractional digits.",
 	"added_on":            "Date the number joined the account, `YYYY-MM-DD` (UTC).",
 	"resource_uri":        "API path of the number (`/v1/Account/<auth_id>/Number/<number>/`).",
+	"tendlc_campaign_id": "10DLC campaign the number is linked to, or has a link pending for, as of the last read; null when it " +
+		"has none or is not an SMS-enabled US local number (link it with `cpaas_10dlc_campaign_number`).",
+	"tendlc_registration_status": "10DLC registration of the number as the API stores it: `UNREGISTERED`, `PROCESSING` (a link " +
+		"pending) or `COMPLETED` (linked), as of the last read; null unless the number is an SMS-enabled US local one. The " +
+		"API's list filter names them `unregistered`, `in_progress` and `registered`.",
+	"toll_free_sms_verification": "Toll-free SMS verification status of a toll-free number, as the API writes it (lower case): " +
+		"`unverified`, `pending_verification` or `verified`; null for other numbers.",
+	"sub_account": "Id of the subaccount the number belongs to (`SA...`), or null for the main account.",
 }
 
 type phoneNumberResourceModel struct {
@@ -154,7 +173,7 @@ func applyNumber(m *phoneNumberResourceModel, n *client.AccountNumber) {
 	m.ID = types.StringValue(n.Number)
 	m.Number = types.StringValue(n.Number)
 	m.AppID = stringOrNull(n.AppID())
-	m.Alias = stringOrNull(n.Alias)
+	m.Alias = stringOrNull(n.AliasText()) // null and "" both say the number has none
 	m.numberRecordModel = recordFrom(n)
 }
 
@@ -223,6 +242,8 @@ func nullRecord() numberRecordModel {
 		SubType: types.StringNull(), MonthlyRentalRate: types.StringNull(), SMSEnabled: types.BoolNull(),
 		SMSRate: types.StringNull(), VoiceEnabled: types.BoolNull(), VoiceRate: types.StringNull(),
 		AddedOn: types.StringNull(), ResourceURI: types.StringNull(),
+		TendlcCampaignID: types.StringNull(), TendlcRegistrationStatus: types.StringNull(), TollFreeSMSVerification: types.StringNull(),
+		SubAccount: types.StringNull(),
 	}
 }
 

@@ -92,8 +92,8 @@ func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
 			if appAddr != "" {
 				app = appIDOf(s, appAddr)
 			}
-			if n.AppID() != app || n.Alias != alias {
-				return fmt.Errorf("emulator record app %q alias %q, want %q %q", n.AppID(), n.Alias, app, alias)
+			if n.AppID() != app || n.AliasText() != alias {
+				return fmt.Errorf("emulator record app %q alias %q, want %q %q", n.AppID(), n.AliasText(), app, alias)
 			}
 			return nil
 		}
@@ -365,6 +365,75 @@ resource "cpaas_phone_number" "test" {
 `),
 				PlanOnly:    true,
 				ExpectError: acctest.ErrorPattern(`Attribute app_id UTF-8 character count must be at least 1, got: 0`),
+			},
+		},
+	})
+}
+
+// TestAccPhoneNumber_recordedTendlcAndTollFreeFields: the number record's
+// 10DLC, toll-free verification and subaccount fields (real-api.md 6) are
+// read into cpaas_phone_number and data.cpaas_account_numbers: an
+// SMS-enabled US local number is UNREGISTERED with no campaign and no
+// toll-free verification; a toll-free number is "unverified" with null
+// 10DLC fields; both belong to the main account (sub_account null). The
+// starter number, imported with its documented configuration, and the
+// bought one plan nothing afterwards.
+func TestAccPhoneNumber_recordedTendlcAndTollFreeFields(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const starter = "14155550100"
+	cfg := env.Config(`
+data "cpaas_phone_numbers" "tf" {
+  country_iso = "US"
+  type        = "toll-free"
+  max_results = 1
+}
+resource "cpaas_phone_number" "tollfree" {
+  number = data.cpaas_phone_numbers.tf.numbers[0].number
+  lifecycle {
+    ignore_changes = [number]
+  }
+}
+resource "cpaas_phone_number" "local" {
+  number = "` + starter + `"
+}
+data "cpaas_account_numbers" "all" {
+  depends_on = [cpaas_phone_number.tollfree, cpaas_phone_number.local]
+}
+`)
+	local, tf := "cpaas_phone_number.local", "cpaas_phone_number.tollfree"
+	nullChecks := func(addr string, names ...string) []statecheck.StateCheck {
+		var out []statecheck.StateCheck
+		for _, n := range names {
+			out = append(out, statecheck.ExpectKnownValue(addr, tfjsonpath.New(n), knownvalue.Null()))
+		}
+		return out
+	}
+	checks := append(append([]statecheck.StateCheck{
+		statecheck.ExpectKnownValue(local, tfjsonpath.New("tendlc_registration_status"), knownvalue.StringExact("UNREGISTERED")),
+		statecheck.ExpectKnownValue(tf, tfjsonpath.New("toll_free_sms_verification"), knownvalue.StringExact("unverified")),
+		statecheck.ExpectKnownValue("data.cpaas_account_numbers.all", tfjsonpath.New("numbers").AtSliceIndex(0).AtMapKey("tendlc_registration_status"), knownvalue.StringExact("UNREGISTERED")),
+		statecheck.ExpectKnownValue("data.cpaas_account_numbers.all", tfjsonpath.New("numbers").AtSliceIndex(0).AtMapKey("sub_account"), knownvalue.Null()),
+	}, nullChecks(local, "tendlc_campaign_id", "toll_free_sms_verification", "sub_account")...),
+		nullChecks(tf, "tendlc_campaign_id", "tendlc_registration_status", "sub_account")...)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:             cfg,
+				ResourceName:       local,
+				ImportState:        true,
+				ImportStateId:      starter,
+				ImportStatePersist: true,
+			},
+			{
+				Config:            cfg,
+				ConfigStateChecks: checks,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(local, plancheck.ResourceActionNoop)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
 			},
 		},
 	})

@@ -20,21 +20,27 @@ type EndpointCreated struct {
 	EndpointID string `json:"endpoint_id"`
 }
 
-// Endpoint is a stored SIP endpoint. Password is the MD5 hex digest of the
-// password; the API never returns it in plain text. APIID is set on the
-// reply of GET Endpoint/{id}/, not on list items.
+// Endpoint is a stored SIP endpoint, as GET Endpoint/{id}/ and the list
+// return it. The service's replies carry neither the password (nor any
+// digest of it) nor an api_id. SIPContact, SIPExpires ("YYYY-MM-DD
+// HH:MM:SS", UTC) and SIPUserAgent describe the device registered with the
+// endpoint; an unregistered endpoint leaves the three keys out.
 type Endpoint struct {
 	Alias         string  `json:"alias"`
-	APIID         string  `json:"api_id,omitempty"`
 	Application   string  `json:"application"`
 	EndpointID    string  `json:"endpoint_id"`
-	Password      string  `json:"password"`
 	ResourceURI   string  `json:"resource_uri"`
+	SIPContact    string  `json:"sip_contact,omitempty"`
+	SIPExpires    string  `json:"sip_expires,omitempty"`
 	SIPRegistered string  `json:"sip_registered"`
 	SIPURI        string  `json:"sip_uri"`
+	SIPUserAgent  string  `json:"sip_user_agent,omitempty"`
 	SubAccount    *string `json:"sub_account"`
 	Username      string  `json:"username"`
 }
+
+// SIPExpiresLayout is the form of sip_expires, in UTC.
+const SIPExpiresLayout = "2006-01-02 15:04:05"
 
 // IsSIPRegistered decodes the API's "true"/"false" string.
 func (e *Endpoint) IsSIPRegistered() bool { return e.SIPRegistered == "true" }

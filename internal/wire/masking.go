@@ -34,10 +34,13 @@ type MaskingSessionCreate struct {
 	UnknownCallerPlay           string `json:"unknown_caller_play,omitempty"`
 }
 
-// MaskingSession is the session object of every reply. Times have the form
-// YYYY-MM-DD HH:MM:SS +0000 UTC; unset URLs are empty strings;
-// PINRetryWait is a number in a string; Interaction is null when there are
-// none (its structure is not published, so it is kept raw).
+// MaskingSession is the session object of every reply. Times are in Go's
+// time.String() form, to the microsecond (YYYY-MM-DD HH:MM:SS.ffffff +0000
+// UTC; read them with timestamps.Parse); unset URLs are empty strings;
+// Interaction is null when there are none (its structure is not
+// published, so it is kept raw). A session without PIN authentication
+// leaves generate_pin_length, pin_retry and pin_retry_wait out (nil), as
+// the service's replies do; pin_retry_wait is a number in a string.
 type MaskingSession struct {
 	FirstParty                  string          `json:"first_party"`
 	SecondParty                 string          `json:"second_party"`
@@ -68,19 +71,46 @@ type MaskingSession struct {
 	LastInteractionTime         string          `json:"last_interaction_time"`
 	IsPINAuthenticationRequired bool            `json:"is_pin_authentication_required"`
 	GeneratePIN                 bool            `json:"generate_pin"`
-	GeneratePINLength           int64           `json:"generate_pin_length"`
+	GeneratePINLength           *int64          `json:"generate_pin_length,omitempty"`
 	FirstPartyPIN               string          `json:"first_party_pin"`
 	SecondPartyPIN              string          `json:"second_party_pin"`
 	PINPromptPlay               string          `json:"pin_prompt_play"`
-	PINRetry                    int64           `json:"pin_retry"`
-	PINRetryWait                string          `json:"pin_retry_wait"`
+	PINRetry                    *int64          `json:"pin_retry,omitempty"`
+	PINRetryWait                *IntText        `json:"pin_retry_wait,omitempty"`
 	IncorrectPINPlay            string          `json:"incorrect_pin_play"`
 }
 
-// PINRetryWaitSeconds decodes PINRetryWait; 0 when it holds no number.
-func (s *MaskingSession) PINRetryWaitSeconds() int64 {
-	n, _ := strconv.ParseInt(s.PINRetryWait, 10, 64)
-	return n
+// PINRetryWaitSeconds decodes PINRetryWait; nil when the reply left it
+// out or it holds no number.
+func (s *MaskingSession) PINRetryWaitSeconds() *int64 {
+	if s.PINRetryWait == nil {
+		return nil
+	}
+	n, err := strconv.ParseInt(string(*s.PINRetryWait), 10, 64)
+	if err != nil {
+		return nil
+	}
+	return &n
+}
+
+// IntText is an integer the API writes as a string holding it ("5"). It
+// reads a JSON number as well (the service's own Go client declares the
+// field an integer), and writes the string.
+type IntText string
+
+// UnmarshalJSON reads "5" or 5.
+func (t *IntText) UnmarshalJSON(b []byte) error {
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		*t = IntText(n.String())
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*t = IntText(s)
+	return nil
 }
 
 // IsExpired reports whether the session has ended.

@@ -52,10 +52,19 @@ type PhoneNumberBought struct {
 
 // AccountNumber is a number that belongs to the account (GET Number/).
 // APIID is set on the reply of GET Number/{number}/, not on list items.
+// Alias is null for a number never given one and "" for one whose alias
+// was cleared (the service's list holds both). SubAccount is the bare id
+// of the subaccount the number belongs to (SubAccountName its name), null
+// for the main account. TendlcCampaignID and TendlcRegistrationStatus
+// (UNREGISTERED, PROCESSING, COMPLETED) are null unless the number is an
+// SMS-enabled US local one; TollFreeSMSVerification (lower case:
+// "unverified", "pending_verification", "verified") is null unless it is
+// toll-free; the verification's id and order status are left out until a
+// verification was requested.
 type AccountNumber struct {
 	APIID             string  `json:"api_id,omitempty"`
 	AddedOn           string  `json:"added_on"`
-	Alias             string  `json:"alias"`
+	Alias             *string `json:"alias"`
 	Application       string  `json:"application"`
 	City              string  `json:"city"`
 	Country           string  `json:"country"`
@@ -70,22 +79,34 @@ type AccountNumber struct {
 	SMSEnabled        bool    `json:"sms_enabled"`
 	SMSRate           string  `json:"sms_rate"`
 	SubAccount        *string `json:"sub_account"`
+	SubAccountName    *string `json:"sub_account_name"`
 	SubType           string  `json:"sub_type"`
 	Type              string  `json:"type"`
 	VoiceEnabled      bool    `json:"voice_enabled"`
 	VoiceRate         string  `json:"voice_rate"`
+
+	TendlcCampaignID         *string `json:"tendlc_campaign_id"`
+	TendlcRegistrationStatus *string `json:"tendlc_registration_status"`
 	// TollFreeSMSVerification is "unverified", "pending_verification"
 	// or "verified" on a toll-free number, null on any other; the id and
-	// order status name its toll-free verification request (null when
-	// it has none).
+	// order status name its toll-free verification request, left out
+	// when it has none.
 	TollFreeSMSVerification            *string `json:"toll_free_sms_verification"`
-	TollFreeSMSVerificationID          *string `json:"toll_free_sms_verification_id"`
-	TollFreeSMSVerificationOrderStatus *string `json:"toll_free_sms_verification_order_status"`
+	TollFreeSMSVerificationID          string  `json:"toll_free_sms_verification_id,omitempty"`
+	TollFreeSMSVerificationOrderStatus string  `json:"toll_free_sms_verification_order_status,omitempty"`
 }
 
 // AppID extracts the application id from the Application resource path,
 // or "" when none is attached.
 func (n *AccountNumber) AppID() string { return lastPathSegment(n.Application) }
+
+// AliasText is the alias, "" when the number has none (null or cleared).
+func (n *AccountNumber) AliasText() string {
+	if n.Alias == nil {
+		return ""
+	}
+	return *n.Alias
+}
 
 // AccountNumberList is one page of GET Number/.
 type AccountNumberList = Page[AccountNumber]

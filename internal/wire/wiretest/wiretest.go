@@ -16,10 +16,21 @@ import (
 // Extensions are, per golden file, the key paths a reply of this API may
 // have that the service's example lacks, with why.
 var Extensions = map[string]map[string]string{
-	"endpoint_list.json": {"objects[].api_id": "the record is the shape of GET Endpoint/{id}/, whose reply carries api_id; list items leave it out"},
-	"message_list.json":  {"objects[].api_id": "the record is the shape of GET Message/{uuid}/, whose reply carries api_id; list items leave it out"},
+	"endpoint_get.json": {
+		"sip_contact": sipRegistration, "sip_expires": sipRegistration, "sip_user_agent": sipRegistration,
+	},
+	"message_list.json": {"objects[].api_id": "the record is the shape of GET Message/{uuid}/, whose reply carries api_id; list items leave it out"},
 	"campaign_numbers.json": {
 		"phone_numbers[].reason": "this API's addition (the emulator's package doc): why the last link or unlink request failed, left out when none did",
+	},
+	"masking_session_created.json": pinOptions("session."),
+	"masking_session_get.json":     pinOptions("response."),
+	"masking_session_updated.json": pinOptions("session."),
+	"masking_session_list.json":    pinOptions("response.objects[]."),
+	"number_list.json":             {"objects[].api_id": "the record is the shape of GET Number/{number}/, whose reply carries api_id; list items leave it out"},
+	"number_get.json": {
+		"toll_free_sms_verification_id":           tollFreeVerification,
+		"toll_free_sms_verification_order_status": tollFreeVerification,
 	},
 	"brand_list.json":    recordedMeta,
 	"campaign_list.json": recordedMeta,
@@ -49,6 +60,18 @@ var recordedMeta = map[string]string{
 	"meta.previous":    "the recorded 10DLC lists leave previous out; the emulator emits the five keys of the other lists",
 	"meta.total_count": "the recorded 10DLC lists leave total_count out; the emulator emits the five keys of the other lists",
 }
+
+// pinOptions are the PIN options of a session object at prefix: the
+// service leaves them out of a session without PIN authentication, whose
+// replies these examples are (masking_session_get_pin_auth.json has them).
+func pinOptions(prefix string) map[string]string {
+	const why = "present only for a session with PIN authentication (masking_session_get_pin_auth.json)"
+	return map[string]string{prefix + "generate_pin_length": why, prefix + "pin_retry": why, prefix + "pin_retry_wait": why}
+}
+
+const tollFreeVerification = "present only once a toll-free SMS verification was requested for the number (number_list.json has one)"
+
+const sipRegistration = "present only while a device is registered with the endpoint (endpoint_get_registered.json); an unregistered endpoint leaves the key out"
 
 // dir is internal/wire/testdata, found from this file so that tests of
 // any package can read it.
