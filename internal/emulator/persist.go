@@ -98,6 +98,7 @@ type persistedAccount struct {
 	Brands          map[string]*brand             `json:"brands"`
 	Campaigns       map[string]*campaign          `json:"campaigns"`
 	Applications    map[string]*application       `json:"applications"`
+	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -156,6 +157,10 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications,
 		})
+		if a.MainID != "" {
+			rec := a.sub
+			st.Accounts[len(st.Accounts)-1].Subaccount = &rec
+		}
 	}
 	s.cb.mu.Lock()
 	st.NextDelivery = s.cb.next
@@ -197,8 +202,12 @@ func (s *Server) loadState(data []byte) error {
 		a.brands = orEmpty(pa.Brands)
 		a.campaigns = orEmpty(pa.Campaigns)
 		a.applications = orEmpty(pa.Applications)
+		if pa.Subaccount != nil {
+			a.sub = *pa.Subaccount
+		}
 		s.accounts[a.ID] = a
 	}
+	s.linkSubaccountsLocked()
 	// A number's details come from the inventory, as when it was bought
 	// (some are not in its JSON form); bought ones leave the search again.
 	s.inventory = numberdata.New()

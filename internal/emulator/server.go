@@ -186,6 +186,7 @@ func (s *Server) resetLocked() {
 	for _, a := range s.opts.Accounts {
 		s.accounts[a.ID] = s.newAccount(a)
 	}
+	s.linkSubaccountsLocked()
 }
 
 // AddAccount adds (or replaces) an account with no objects.
@@ -193,6 +194,7 @@ func (s *Server) AddAccount(a Account) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.accounts[a.ID] = s.newAccount(a)
+	s.linkSubaccountsLocked()
 }
 
 // area is one API area: its /v1 routes and its inventory, the ids of the
@@ -213,6 +215,7 @@ var areas = []area{
 	{(*Server).messageRoutes, messageInventory},
 	{(*Server).tendlcRoutes, tendlcInventory},
 	{(*Server).applicationRoutes, applicationInventory},
+	{(*Server).subaccountRoutes, subaccountInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.
@@ -334,6 +337,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		c.fail(http.StatusUnauthorized, "authentication failed: the auth_id and auth_token do not match an account, or the auth_id in the path is not the authenticated account")
 		return
 	}
+	if s.disabled(acct) {
+		// The service's status for refused credentials (it documents no 403).
+		sw.Header().Set("WWW-Authenticate", `Basic realm="cpaas"`)
+		c.fail(http.StatusUnauthorized, "authentication failed: subaccount "+acct.ID+" is disabled; its main account can enable it (POST Subaccount/{auth_id}/ {\"enabled\": true})")
+		return
+	}
 	c.acct = acct
 	if !s.admit(c) {
 		return
@@ -383,6 +392,13 @@ func (s *Server) authenticate(req *http.Request, pathID string) (*account, bool)
 		return nil, false
 	}
 	return acct, true
+}
+
+// disabled reports whether acct is a disabled subaccount.
+func (s *Server) disabled(acct *account) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return acct.MainID != "" && acct.sub.Disabled
 }
 
 type statusWriter struct {
