@@ -26,8 +26,8 @@ type subaccountCredentialsModel struct {
 
 // ephemeralVersionsRule says which Terraform versions read ephemeral
 // resources and what the others do; the docs quote it.
-const ephemeralVersionsRule = "Ephemeral resources need Terraform 1.10 or later (a provider block configured from one, as below, " +
-	"too). Older CLIs, and OpenTofu before 1.11, refuse the `ephemeral` block; their users configure the subaccount's provider " +
+const ephemeralVersionsRule = "Ephemeral resources need Terraform 1.10 or later, and so does a provider block configured " +
+	"from one. Older CLIs, and OpenTofu before 1.11, refuse the `ephemeral` block; their users configure the subaccount's provider " +
 	"block from the environment or a secret store instead (`CPAAS_AUTH_ID`, `CPAAS_AUTH_TOKEN`, or a `sensitive` variable " +
 	"fed by the CI's secrets), never from a resource attribute, which would put the token in the state."
 

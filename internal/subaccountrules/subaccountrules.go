@@ -38,7 +38,7 @@ func CheckID(field, id string) error {
 // CheckName refuses an empty or overlong name (characters, not bytes).
 func CheckName(name string) error {
 	if n := utf8.RuneCountInString(name); n < 1 || n > MaxNameLength {
-		return fmt.Errorf("name must be %s, got %d", NameRule, n)
+		return fmt.Errorf("name must be %s, got %d characters", NameRule, n)
 	}
 	return nil
 }
