@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -28,6 +29,7 @@ type accountNumbersModel struct {
 	NumberStartsWith types.String         `tfsdk:"number_startswith"`
 	Type             types.String         `tfsdk:"type"`
 	Services         types.Set            `tfsdk:"services"`
+	Subaccount       types.String         `tfsdk:"subaccount"`
 	Numbers          []accountNumberModel `tfsdk:"numbers"`
 }
 
@@ -35,6 +37,8 @@ type accountNumberModel struct {
 	Number types.String `tfsdk:"number"`
 	AppID  types.String `tfsdk:"app_id"`
 	Alias  types.String `tfsdk:"alias"`
+	// SubAccount is the subaccount the number is in, as the API reports it.
+	SubAccount types.String `tfsdk:"sub_account"`
 	numberRecordModel
 }
 
@@ -43,6 +47,8 @@ func accountNumbersDataSchema(context.Context) schema.Schema {
 		"number": computedString("The number, digits with the country code."),
 		"app_id": computedString("Id of the attached application, or null."),
 		"alias":  computedString("Friendly name of the number, or null."),
+		"sub_account": computedString("`auth_id` of the subaccount the number is in, or null for the main account (the API's " +
+			"`sub_account`)."),
 	}
 	addRecordAttributes(elem, func(d string) schema.Attribute { return computedString(d) },
 		func(d string) schema.Attribute { return computedInt64(d) }, func(d string) schema.Attribute { return computedBool(d) })
@@ -71,6 +77,12 @@ func accountNumbersDataSchema(context.Context) schema.Schema {
 				ElementType:         types.StringType,
 				Optional:            true,
 				Validators:          []validator.Set{setvalidator.SizeAtLeast(1)},
+			},
+			"subaccount": schema.StringAttribute{
+				MarkdownDescription: "Keeps the numbers of this subaccount (its `auth_id`; the API's own filter); the main account's own " +
+					"`auth_id` keeps its own. Unset, every number the credentials reach: a main account's include its subaccounts'.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
 			},
 			"numbers": schema.ListNestedAttribute{
 				MarkdownDescription: "The account's numbers that match, in ascending number order.",
@@ -111,6 +123,7 @@ func listAccountNumbers(ctx context.Context, c *client.Client, m *accountNumbers
 		NumberStartsWith: m.NumberStartsWith.ValueString(),
 		Type:             m.Type.ValueString(),
 		Services:         strings.Join(services, ","),
+		Subaccount:       m.Subaccount.ValueString(),
 	})
 	if err != nil {
 		addAPIError(diags, "Error listing the account's phone numbers", "account numbers", err)
@@ -119,7 +132,8 @@ func listAccountNumbers(ctx context.Context, c *client.Client, m *accountNumbers
 	m.Numbers = make([]accountNumberModel, len(list))
 	for i := range list {
 		n := &list[i]
-		e := accountNumberModel{Number: types.StringValue(n.Number), AppID: types.StringNull(), Alias: types.StringNull()}
+		e := accountNumberModel{Number: types.StringValue(n.Number), AppID: types.StringNull(), Alias: types.StringNull(),
+			SubAccount: types.StringPointerValue(n.SubAccount)}
 		if app := n.AppID(); app != "" {
 			e.AppID = types.StringValue(app)
 		}

@@ -114,11 +114,9 @@ func subaccountSchema(context.Context) schema.Schema {
 func applySubaccount(m *subaccountModel, s *client.Subaccount) {
 	m.ID = types.StringValue(s.AuthID)
 	m.AuthID = types.StringValue(s.AuthID)
-	m.Name = types.StringValue(s.Name)
+	m.Name = reportedString(m.Name, s.Name)
 	m.Enabled = types.BoolValue(s.Enabled)
-	if s.Created != "" { // a reply that leaves it out keeps what the state has
-		m.Created = types.StringValue(s.Created)
-	}
+	m.Created = reportedString(m.Created, s.Created)
 }
 
 // adoptRuleSubaccount says what happens when the reply to a create is

@@ -183,8 +183,10 @@ func TestAccSubaccount_disappears(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:             cfg,
-				Check:              func(s *terraform.State) error { return env.Client(t).DeleteSubaccount(context.Background(), subaccountID(s), false) },
+				Config: cfg,
+				Check: func(s *terraform.State) error {
+					return env.Client(t).DeleteSubaccount(context.Background(), subaccountID(s), false)
+				},
 				ExpectNonEmptyPlan: true,
 			},
 			{
