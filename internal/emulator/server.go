@@ -74,6 +74,10 @@ type Options struct {
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit
+	// ControlToken, when set, protects the control API: every /_emulator/
+	// request must carry "Authorization: Bearer <ControlToken>" (a 401
+	// otherwise). Empty leaves the control API open, for loopback use.
+	ControlToken string
 }
 
 // Server is the in-memory API. It is an http.Handler; every method is safe
@@ -317,6 +321,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	c := &call{s: s, w: sw, req: req}
 
 	if len(path) > 0 && path[0] == "_emulator" {
+		if !s.controlAllowed(req) {
+			sw.Header().Set("WWW-Authenticate", `Bearer realm="cpaas-emulator control API"`)
+			c.fail(http.StatusUnauthorized, "the control API needs the emulator's control token: send \"Authorization: Bearer <token>\" "+
+				"(cpaas-emulator -control-token, or CPAAS_EMULATOR_CONTROL_TOKEN)")
+			return
+		}
 		rt, params, status := dispatch(s.control, req.Method, path[1:])
 		if status != http.StatusOK {
 			c.fail(status, fmt.Sprintf("no control operation %s %s", req.Method, req.URL.Path))
@@ -392,6 +402,16 @@ func (s *Server) authenticate(req *http.Request, pathID string) (*account, bool)
 		return nil, false
 	}
 	return acct, true
+}
+
+// controlAllowed checks the control token in constant time; with none
+// configured every request is allowed.
+func (s *Server) controlAllowed(req *http.Request) bool {
+	if s.opts.ControlToken == "" {
+		return true
+	}
+	got, ok := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
+	return ok && subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.ControlToken)) == 1
 }
 
 // disabled reports whether acct is a disabled subaccount.
