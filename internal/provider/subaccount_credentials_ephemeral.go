@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -37,20 +36,14 @@ func subaccountCredentialsSchema(context.Context) schema.Schema {
 			"main account's, and never written to a plan or a state: configure an aliased provider block with them to " +
 			"manage the subaccount's own endpoints, applications and numbers.\n\n" + ephemeralVersionsRule,
 		Attributes: map[string]schema.Attribute{
-			"auth_id": schema.StringAttribute{
-				MarkdownDescription: "The subaccount's `auth_id`, " + subaccountrules.IDRule + " (`cpaas_subaccount`'s `auth_id`). " +
-					"Read back as the API reports it.",
-				Required:   true,
-				Validators: ephemeralIDValidators,
-			},
+			"auth_id": ephemeralRequiredString("The subaccount's `auth_id`, "+subaccountrules.IDRule+" (`cpaas_subaccount`'s `auth_id`). "+
+				"Read back as the API reports it.", subaccountIDRule),
 			"auth_token": ephemeralComputedString("The subaccount's auth token (sensitive): the Basic-auth password of its API "+
 				"requests. Use it only where Terraform keeps values out of the state: a provider block, another ephemeral "+
 				"resource or a write-only argument.", true),
 		},
 	}
 }
-
-var ephemeralIDValidators = []validator.String{subaccountIDRule}
 
 func openSubaccountCredentials(ctx context.Context, c *client.Client, m *subaccountCredentialsModel, diags *diag.Diagnostics) {
 	id := m.AuthID.ValueString()
