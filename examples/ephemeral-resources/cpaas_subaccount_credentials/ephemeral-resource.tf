@@ -1,5 +1,10 @@
-# Terraform 1.10 or later. The subaccount's credentials, read at each run
-# with the main account's and never written to the plan or the state.
+# Terraform 1.10 or later.
+resource "cpaas_subaccount" "payments" {
+  name = "payments-team"
+}
+
+# The subaccount's credentials, read at each run with the main account's
+# and never written to the plan or the state.
 ephemeral "cpaas_subaccount_credentials" "payments" {
   auth_id = cpaas_subaccount.payments.auth_id
 }
