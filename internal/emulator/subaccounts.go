@@ -269,9 +269,9 @@ func (s *Server) deleteSubaccount(c *call) {
 		}
 		for n, o := range sub.numbers {
 			if in.Cascade {
-				if !o.Starter {
-					s.inventory.Return(n)
-				}
+				// Released as DELETE Number/ releases: back on sale, a
+				// starter number too.
+				s.inventory.Return(n)
 				continue
 			}
 			main.numbers[n] = o
