@@ -17,7 +17,7 @@ func listAll[T any](ctx context.Context, limit, maxPages int, page func(ctx cont
 		}
 		all = append(all, objs...)
 		offset += len(objs)
-		if meta.Next == nil || len(objs) == 0 || offset >= meta.TotalCount {
+		if meta.Next == nil || len(objs) == 0 || meta.TotalCount > 0 && offset >= meta.TotalCount {
 			break
 		}
 	}

@@ -1,6 +1,9 @@
 package client
 
-import "github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
+import (
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
+)
 
 // The client sends and returns the API's own shapes, defined once in
 // internal/wire for the client and the emulator; these names keep the
@@ -22,21 +25,26 @@ type (
 	MessageMediaList = wire.MessageMediaList
 
 	// 10DLC.
-	BrandCreate        = wire.BrandCreate
-	BrandCreated       = wire.BrandCreated
-	DeclinedReason     = wire.DeclinedReason
-	Brand              = wire.Brand
-	BrandList          = wire.BrandList
-	CampaignAttributes = wire.CampaignAttributes
-	CampaignCreate     = wire.CampaignCreate
-	CampaignCreated    = wire.CampaignCreated
-	CampaignUpdate     = wire.CampaignUpdate
-	Campaign           = wire.Campaign
-	CampaignList       = wire.CampaignList
-	CampaignNumber     = wire.CampaignNumber
-	CampaignNumbers    = wire.CampaignNumbers
-	NumberLink         = wire.NumberLink
-	NumberUnlink       = wire.NumberUnlink
+	BrandCreate              = wire.BrandCreate
+	BrandCreated             = wire.BrandCreated
+	DeclinedReason           = wire.DeclinedReason
+	Brand                    = wire.Brand
+	Address                  = wire.Address
+	AuthorizedContact        = wire.AuthorizedContact
+	BrandUsecases            = wire.BrandUsecases
+	Throughput               = tendlcrules.Throughput
+	BrandList                = wire.BrandList
+	CampaignAttributes       = wire.CampaignAttributes
+	CampaignAttributesRecord = wire.CampaignAttributesRecord
+	CampaignCreate           = wire.CampaignCreate
+	CampaignCreated          = wire.CampaignCreated
+	CampaignUpdate           = wire.CampaignUpdate
+	Campaign                 = wire.Campaign
+	CampaignList             = wire.CampaignList
+	CampaignNumber           = wire.CampaignNumber
+	CampaignNumbers          = wire.CampaignNumbers
+	NumberLink               = wire.NumberLink
+	NumberUnlink             = wire.NumberUnlink
 
 	// Masking sessions.
 	MaskingSessionCreate  = wire.MaskingSessionCreate

@@ -169,3 +169,13 @@ func (c *Client) UnlinkNumber(ctx context.Context, campaignID, number string, in
 	// a lost reply is reported, not retried.
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Campaign", campaignID, "Number", number), body: body}, nil)
 }
+
+// GetBrandUsecases reads the use cases brand id may register campaigns
+// for; ErrNotFound when the brand does not exist.
+func (c *Client) GetBrandUsecases(ctx context.Context, id string) (*BrandUsecases, error) {
+	var out BrandUsecases
+	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("10dlc", "Brand", id, "usecases"), idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire/wiretest"
 )
 
@@ -72,24 +73,66 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	call(200, "GET", "Message/", nil, "message_list.json")
 	call(200, "GET", "Message/"+uuid+"/Media/", nil, "message_media.json")
 
-	rejected := call(200, "POST", "10dlc/Brand/", brandBody("Acme REJECT", "STANDARD", nil), "brand_created.json")["brand_id"].(string)
+	// The 10DLC records in each recorded shape. The profile's data a brand
+	// carries is set on the stored brand directly.
+	setProfile := func(id string, p wire.Brand) {
+		e.s.mu.Lock()
+		e.s.accounts[tdID].brands[id].Profile = p
+		e.s.mu.Unlock()
+	}
+	address := &wire.Address{Street: "1 Market Street", City: "San Francisco", State: "CA", PostalCode: "94107", Country: "US"}
+	contact := &wire.AuthorizedContact{FirstName: "Jane", LastName: "Roe", Email: "jane@example.com", Phone: "+14155550111", Title: "Ms", Seniority: "CFO"}
+	starter := call(200, "POST", "10dlc/Brand/", brandBody("Acme starter", "STARTER", nil), "brand_created.json")["brand_id"].(string)
+	setProfile(starter, wire.Brand{EINIssuingCountry: "US"})
+	vetted := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme Dental", "STANDARD", map[string]any{"secondary_vetting": "true"}))["brand_id"].(string)
+	setProfile(vetted, wire.Brand{CompanyName: "Acme Dental Inc", EIN: "111111111", EINIssuingCountry: "US", EntityType: "PRIVATE", Vertical: "HEALTHCARE",
+		Address: address, AuthorizedContact: &wire.AuthorizedContact{Email: "john@example.com", FirstName: "John"}})
 	e.advance(DefaultBrandRegistrationDelay)
-	call(200, "GET", "10dlc/Brand/"+rejected+"/", nil, "brand_get.json")
 	call(200, "GET", "10dlc/Brand/", nil, "brand_list.json")
+	call(200, "GET", "10dlc/Brand/"+starter+"/", nil, "brand_get.json")
+	call(200, "GET", "10dlc/Brand/"+vetted+"/usecases", nil, "brand_usecases.json")
+	profiled := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme profiled", "STANDARD", nil))["brand_id"].(string)
+	setProfile(profiled, wire.Brand{EINIssuingCountry: "US", EntityType: "PRIVATE", Vertical: "HEALTHCARE", Address: address, AuthorizedContact: contact})
+	rejected := e.must(200, "POST", "10dlc/Brand/", brandBody("Acme REJECT", "STANDARD", nil))["brand_id"].(string)
+	setProfile(rejected, wire.Brand{CompanyName: "Acme Dental Inc", EIN: "111111111", EINIssuingCountry: "US", EntityType: "PUBLIC", Vertical: "HEALTHCARE",
+		Website: "https://acme.example.com", StockSymbol: "ACME", StockExchange: "NASDAQ", AltBusinessID: "123456789", AltBusinessIDType: "DUNS",
+		Address: address, AuthorizedContact: contact})
+	e.advance(DefaultBrandRegistrationDelay)
+	call(200, "GET", "10dlc/Brand/"+profiled+"/", nil, "brand_get_profile.json")
+	call(200, "GET", "10dlc/Brand/"+rejected+"/", nil, "brand_get_declined.json")
 	call(200, "DELETE", "10dlc/Brand/"+rejected+"/", nil, "brand_deleted.json")
 
-	brand := e.registeredBrand("Acme", "STANDARD")
-	cp := call(200, "POST", "10dlc/Campaign/", campaignBody(brand, "Alerts", "DELIVERY_NOTIFICATION", nil), "campaign_created.json")["campaign_id"].(string)
+	cp := call(200, "POST", "10dlc/Campaign/", campaignBody(starter, "Alerts", "STARTER", map[string]any{"sub_usecases": []string{"2FA", "MARKETING"}}),
+		"campaign_created.json")["campaign_id"].(string)
 	e.advance(DefaultCampaignRegistrationDelay)
 	call(200, "GET", "10dlc/Campaign/"+cp+"/", nil, "campaign_get.json")
-	call(200, "POST", "10dlc/Campaign/"+cp+"/", map[string]any{"campaign_alias": "Alerts 2"}, "campaign_get.json")
-	call(200, "GET", "10dlc/Campaign/", nil, "campaign_list.json")
+	call(200, "GET", "10dlc/Campaign/"+cp, nil, "campaign_get_source.json")
+	call(200, "GET", "10dlc/Campaign/?brand_id="+starter, nil, "campaign_list.json")
 	call(200, "POST", "10dlc/Campaign/"+cp+"/Number/", map[string]any{"numbers": []string{"14155550100"}}, "campaign_number_linked.json")
 	e.advance(DefaultNumberLinkDelay)
+	e.must(200, "POST", "10dlc/Campaign/"+cp+"/Number/", map[string]any{"numbers": []string{"12125550101"}})
 	call(200, "GET", "10dlc/Campaign/"+cp+"/Number/", nil, "campaign_numbers.json")
-	call(200, "GET", "10dlc/Campaign/"+cp+"/Number/14155550100/", nil, "campaign_numbers.json")
+	call(200, "GET", "10dlc/Campaign/"+cp+"/Number/14155550100/", nil, "campaign_number.json")
 	call(202, "DELETE", "10dlc/Campaign/"+cp+"/Number/14155550100/", nil, "campaign_number_unlinked.json")
+	e.advance(DefaultNumberLinkDelay)
 	call(200, "DELETE", "10dlc/Campaign/"+cp+"/", nil, "campaign_deleted.json")
+
+	failed := e.must(200, "POST", "10dlc/Campaign/", campaignBody(vetted, "Reminders REJECT", "DELIVERY_NOTIFICATION", map[string]any{
+		"embedded_link": true, "sample3": "Your cleaning is due next month: book at acme.example.com.",
+		"sample4": "Acme Dental: we are closed on Monday for the holiday.", "sample5": "Acme Dental: your invoice is ready at acme.example.com/pay.",
+		"message_flow": "Patients opt in by ticking a box on the online booking form at acme.example.com/book.",
+		"help_message": "Acme Dental: call 415-555-0100 for help, or reply STOP.", "help_keywords": "HELP",
+		"optin_keywords": "START", "optin_message": "Acme Dental: you are subscribed to reminders. Reply STOP to end.",
+		"optout_keywords": "STOP", "optout_message": "Acme Dental: you will receive no more messages.",
+		"terms_and_conditions_link": "https://acme.example.com/terms", "privacy_policy_link": "https://acme.example.com/privacy",
+	}))["campaign_id"].(string)
+	plain := e.must(200, "POST", "10dlc/Campaign/", campaignBody(vetted, "Plain REJECT", "DELIVERY_NOTIFICATION", map[string]any{
+		"message_flow": "Patients opt in by ticking a box on the online booking form at acme.example.com/book.",
+		"help_message": "Acme Dental: call 415-555-0100 for help, or reply STOP.", "help_keywords": "HELP",
+	}))["campaign_id"].(string)
+	e.advance(DefaultCampaignRegistrationDelay)
+	call(200, "GET", "10dlc/Campaign/"+failed+"/", nil, "campaign_get_failed.json")
+	call(200, "POST", "10dlc/Campaign/"+plain+"/", map[string]any{"campaign_alias": "Plain"}, "campaign_updated.json")
 
 	ms := call(201, "POST", "Masking/Session/", map[string]any{"first_party": "14155550101", "second_party": "14155550102"}, "masking_session_created.json")
 	session := ms["session_uuid"].(string)

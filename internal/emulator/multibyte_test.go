@@ -45,8 +45,10 @@ func TestMultibyteLengthsCampaign(t *testing.T) {
 	for _, tc := range refused {
 		e.mustFail(400, "POST", "10dlc/Campaign/", campaignBody(brand, "Alerts", "DELIVERY_NOTIFICATION", tc.extra), tc.want)
 	}
-	// An update applies the same rules.
-	id := e.must(200, "POST", "10dlc/Campaign/", campaignBody(brand, "Alerts", "DELIVERY_NOTIFICATION", nil))["campaign_id"].(string)
+	// An update (of a FAILED campaign, the only kind the service updates)
+	// applies the same rules.
+	id := e.must(200, "POST", "10dlc/Campaign/", campaignBody(brand, "Alerts REJECT", "DELIVERY_NOTIFICATION", nil))["campaign_id"].(string)
+	e.advance(DefaultCampaignRegistrationDelay)
 	e.must(200, "POST", "10dlc/Campaign/"+id+"/", map[string]any{"sample1": cyr(1024), "description": emoji(40)})
 	e.mustFail(400, "POST", "10dlc/Campaign/"+id+"/", map[string]any{"sample1": cyr(19)}, "sample1 must be 20 to 1024 characters long, got 19")
 }

@@ -30,7 +30,7 @@ func TestStateFile_restartKeepsEverythingAndPendingWork(t *testing.T) {
 		{"10dlc/Brand/", `{"brand_alias": "Pending", "profile_uuid": "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a71"}`},
 		{"10dlc/Campaign/", `{"brand_id": "` + o.brand + `", "campaign_alias": "Pending", "vertical": "RETAIL", "usecase": "MARKETING",
 			"description": "Tells customers about offers in the store, once a week at most.", "sample1": "Acme: 10% off today. Reply STOP to opt out.",
-			"sample2": "Acme: new arrivals. Reply HELP for help."}`},
+			"sample2": "Acme: new arrivals. Reply HELP for help.", ` + campaignFlagsJSON + `}`},
 		{"Message/", `{"src": "14155550100", "dst": "447700900123", "text": "pending", "url": "` + refuse.URL + `"}`},
 	} {
 		if st, out := direct(a, "POST", "/v1/Account/"+idA+"/"+req.path, idA, tokA, []byte(req.body)); st >= 300 {

@@ -40,6 +40,8 @@ func direct(s *Server, method, path, user, pass string, body []byte) (int, []byt
 // secObjects are the ids populate made, by route parameter role.
 type secObjects struct {
 	endpoint, number, brand, campaign, linked, session, message string
+	// rejected is a FAILED campaign, the only kind the service updates.
+	rejected string
 	// byArea are the objects of the registered test areas, by segment.
 	byArea map[string]string
 }
@@ -68,11 +70,16 @@ func populate(t testing.TB, s *Server, id, tok string) secObjects {
 	call("POST", "PhoneNumber/"+o.number+"/", map[string]any{})
 	o.brand = call("POST", "10dlc/Brand/", map[string]any{"brand_alias": "Sec brand", "profile_uuid": "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a70", "brand_type": "STANDARD"})["brand_id"].(string)
 	s.Clock().Advance(time.Minute)
-	o.campaign = call("POST", "10dlc/Campaign/", map[string]any{
+	o.campaign = call("POST", "10dlc/Campaign/", withCampaignFlags(map[string]any{
 		"brand_id": o.brand, "campaign_alias": "Sec campaign", "vertical": "RETAIL", "usecase": "DELIVERY_NOTIFICATION",
 		"description": "Tells customers when their order is ready for pickup at the store.",
 		"sample1":     "Your order is ready. Reply STOP to opt out.", "sample2": "Order 42 is waiting. Reply HELP for help.",
-	})["campaign_id"].(string)
+	}))["campaign_id"].(string)
+	o.rejected = call("POST", "10dlc/Campaign/", withCampaignFlags(map[string]any{
+		"brand_id": o.brand, "campaign_alias": "Sec REJECT", "vertical": "RETAIL", "usecase": "DELIVERY_NOTIFICATION",
+		"description": "Tells customers when their order is ready for pickup at the store.",
+		"sample1":     "Your order is ready. Reply STOP to opt out.", "sample2": "Order 42 is waiting. Reply HELP for help.",
+	}))["campaign_id"].(string)
 	s.Clock().Advance(time.Minute)
 	o.linked = "14155550100"
 	call("POST", "10dlc/Campaign/"+o.campaign+"/Number/", map[string]any{"numbers": []string{o.linked}})

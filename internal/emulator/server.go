@@ -71,6 +71,9 @@ type Options struct {
 	// NumberLinkDelay is how long operators take to process a link or
 	// unlink request (default 1s).
 	NumberLinkDelay time.Duration
+	// NumberPoolLimit is how many numbers one campaign may have linked
+	// (its number_pool_limit; default 49, the service's recorded value).
+	NumberPoolLimit int
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit

@@ -26,6 +26,9 @@ func (o *Options) setTenDLCDefaults() {
 	if o.NumberLinkDelay <= 0 {
 		o.NumberLinkDelay = DefaultNumberLinkDelay
 	}
+	if o.NumberPoolLimit <= 0 {
+		o.NumberPoolLimit = tendlcrules.DefaultNumberPoolLimit
+	}
 }
 
 func (s *Server) tendlcRoutes() []route {
@@ -33,6 +36,7 @@ func (s *Server) tendlcRoutes() []route {
 		r(http.MethodPost, "10dlc/Brand", s.createBrand),
 		r(http.MethodGet, "10dlc/Brand", s.listBrands),
 		r(http.MethodGet, "10dlc/Brand/{id}", s.getBrand),
+		r(http.MethodGet, "10dlc/Brand/{id}/usecases", s.brandUsecases),
 		r(http.MethodDelete, "10dlc/Brand/{id}", s.deleteBrand),
 		r(http.MethodPost, "10dlc/Campaign", s.createCampaign),
 		r(http.MethodGet, "10dlc/Campaign", s.listCampaigns),

@@ -1,7 +1,10 @@
 package emulator
 
 import (
+	"encoding/json"
 	"net/http"
+	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -19,19 +22,48 @@ type brand struct {
 	SecondaryVetting bool
 	URL, Method      string
 	Status           string // PROCESSING, COMPLETED, FAILED
-	VettingStatus    string
-	Declined         []tendlcrules.Reason
-	CreatedAt        time.Time
+	// VettingStatus is "" (no secondary vetting asked), PENDING, ACTIVE
+	// (the recorded value of a vetted brand) or FAILED; VettingScore is
+	// set once vetting accepted the brand.
+	VettingStatus string
+	VettingScore  *int64
+	Declined      []tendlcrules.Reason
+	CreatedAt     time.Time
+	// profile is the business profile's data the brand record carries
+	// (company, EIN, address, contact...), copied at registration.
+	Profile wire.Brand
+}
+
+// flexBool is a flag as the service's SDKs send it: a JSON boolean
+// (Python) or a string, "true" or "false" (Go sends secondary_vetting as
+// *string); "" and null are unset.
+type flexBool struct {
+	set, v bool
+}
+
+func (f *flexBool) UnmarshalJSON(b []byte) error {
+	switch strings.ToLower(strings.Trim(string(b), `"`)) {
+	case "true":
+		*f = flexBool{set: true, v: true}
+	case "false":
+		*f = flexBool{set: true}
+	case "", "null":
+		*f = flexBool{}
+	default:
+		// A type error, which the decoder completes with the field's name.
+		return &json.UnmarshalTypeError{Value: "string " + string(b), Type: reflect.TypeFor[bool]()}
+	}
+	return nil
 }
 
 func (s *Server) createBrand(c *call) {
 	var in struct {
-		BrandAlias       *string `json:"brand_alias"`
-		ProfileUUID      *string `json:"profile_uuid"`
-		BrandType        *string `json:"brand_type"`
-		SecondaryVetting *bool   `json:"secondary_vetting"`
-		URL              *string `json:"url"`
-		Method           *string `json:"method"`
+		BrandAlias       *string  `json:"brand_alias"`
+		ProfileUUID      *string  `json:"profile_uuid"`
+		BrandType        *string  `json:"brand_type"`
+		SecondaryVetting flexBool `json:"secondary_vetting"`
+		URL              *string  `json:"url"`
+		Method           *string  `json:"method"`
 	}
 	if !c.decode(&in) {
 		return
@@ -53,7 +85,7 @@ func (s *Server) createBrand(c *call) {
 		return
 	}
 	btype := tendlcrules.DefaultBrandType
-	if in.BrandType != nil {
+	if in.BrandType != nil && *in.BrandType != "" {
 		btype = *in.BrandType
 	}
 	if err := tendlcrules.CheckBrandType(btype); err != nil {
@@ -67,9 +99,9 @@ func (s *Server) createBrand(c *call) {
 	b := &brand{
 		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands[id] != nil }), Alias: *in.BrandAlias, Type: btype,
 		ProfileUUID: *in.ProfileUUID, URL: deref(in.URL), Method: deref(in.Method),
-		Status: tendlcrules.StatusProcessing, VettingStatus: "NOT_REQUESTED", CreatedAt: s.clock.Now(),
+		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(),
 	}
-	if in.SecondaryVetting != nil && *in.SecondaryVetting {
+	if in.SecondaryVetting.v {
 		b.SecondaryVetting, b.VettingStatus = true, "PENDING"
 	}
 	c.acct.brands[b.ID] = b
@@ -80,16 +112,34 @@ func (s *Server) createBrand(c *call) {
 	})
 }
 
+// viewBrand is b as the service returns it: empty fields left out, the
+// profile's data copied on, the address's five keys always present and an
+// empty contact as {}. The GET leaves the alias out (brandGet); list items
+// carry it.
 func viewBrand(b *brand) wire.Brand {
-	return wire.Brand{
-		BrandID: b.ID, BrandAlias: b.Alias, BrandType: b.Type, ProfileUUID: b.ProfileUUID,
-		SecondaryVetting: b.SecondaryVetting, RegistrationStatus: b.Status, VettingStatus: b.VettingStatus,
-		DeclinedReasons: append([]tendlcrules.Reason{}, b.Declined...), CreatedAt: b.CreatedAt.Format(time.RFC3339),
+	v := b.Profile
+	v.BrandID, v.BrandAlias, v.BrandType, v.ProfileUUID = b.ID, b.Alias, b.Type, b.ProfileUUID
+	if v.Address == nil {
+		v.Address = &wire.Address{}
 	}
+	if v.AuthorizedContact == nil {
+		v.AuthorizedContact = &wire.AuthorizedContact{}
+	}
+	v.RegistrationStatus, v.VettingStatus, v.VettingScore = b.Status, b.VettingStatus, b.VettingScore
+	v.DeclinedReasons = slices.Clone(b.Declined)
+	v.CreatedAt = wire.RecordTime(b.CreatedAt)
+	return v
+}
+
+// brandGet is the GET's view: the service's GET leaves brand_alias out.
+func brandGet(b *brand) wire.Brand {
+	v := viewBrand(b)
+	v.BrandAlias = ""
+	return v
 }
 
 func (s *Server) getBrand(c *call) {
-	v, ok := viewOf(c, c.acct.brands, "brand", c.param("id"), viewBrand)
+	v, ok := viewOf(c, c.acct.brands, "brand", c.param("id"), brandGet)
 	if !ok {
 		return
 	}
@@ -97,7 +147,16 @@ func (s *Server) getBrand(c *call) {
 }
 
 func (s *Server) listBrands(c *call) {
-	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands, func(b *brand) uint64 { return b.seq }, nil, viewBrand)
+	q := c.req.URL.Query()
+	// The filters under each SDK's names: type and registration_status
+	// (docs), status (Python), Type and Status (Go, which sends fields
+	// without a url tag under their Go names).
+	btype := firstOf(q, "type", "Type")
+	status := firstOf(q, "registration_status", "status", "Status")
+	keep := func(b *brand) bool {
+		return (btype == "" || strings.EqualFold(b.Type, btype)) && (status == "" || strings.EqualFold(b.Status, status))
+	}
+	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands, func(b *brand) uint64 { return b.seq }, keep, viewBrand)
 	if !ok {
 		return
 	}
@@ -129,6 +188,42 @@ func (s *Server) deleteBrand(c *call) {
 	}
 }
 
+// The emulator's secondary vetting: a brand that asked for it is vetted
+// with the registry's decision, ACTIVE with a score of 80 (the recorded
+// values) when registered, FAILED when rejected.
+const (
+	VettingActive = "ACTIVE"
+	VettingScore  = 80
+)
+
+// firstOf is the first of the query parameters names that is set.
+func firstOf(q url.Values, names ...string) string {
+	for _, n := range names {
+		if v := q.Get(n); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// brandUsecases answers GET 10dlc/Brand/{id}/usecases/: the use cases the
+// brand may register (tendlcrules.BrandUsecases).
+func (s *Server) brandUsecases(c *call) {
+	id := c.param("id")
+	s.mu.Lock()
+	b, ok := c.acct.brands[id]
+	var btype string
+	if ok {
+		btype = b.Type
+	}
+	s.mu.Unlock()
+	if !ok {
+		c.notFound("brand", id)
+		return
+	}
+	c.reply(http.StatusOK, wire.BrandUsecases{APIID: newAPIID(), BrandID: id, UseCases: tendlcrules.BrandUsecases(btype)})
+}
+
 // brandEvent sends a brand callback. Callers hold s.mu.
 func (s *Server) brandEvent(acct *account, b *brand, event string) {
 	var reasons []string
@@ -149,6 +244,10 @@ func (s *Server) brandRegistration(acct *account, b *brand) registration {
 	vetting := func(outcome string) {
 		if b.SecondaryVetting {
 			b.VettingStatus = outcome
+			if outcome == VettingActive {
+				score := int64(VettingScore)
+				b.VettingScore = &score
+			}
 		}
 	}
 	return registration{
@@ -161,7 +260,7 @@ func (s *Server) brandRegistration(acct *account, b *brand) registration {
 				return tendlcrules.EventRejected
 			}
 			b.Status = tendlcrules.StatusCompleted
-			vetting("ACCEPTED")
+			vetting(VettingActive)
 			return tendlcrules.EventRegistered
 		},
 		send: func(event string) { s.brandEvent(acct, b, event) },

@@ -23,6 +23,8 @@ type campaignText struct {
 	OptinMessage   string
 	OptoutKeywords string
 	OptoutMessage  string
+	TermsLink      string
+	PrivacyLink    string
 }
 
 type campaign struct {
@@ -37,38 +39,73 @@ type campaign struct {
 	URL, Method string
 	Status      string // PROCESSING, ACTIVE, FAILED
 	ErrorReason string
-	CreatedAt   time.Time
-	numbers     map[string]*campaignNumber
+	ResellerID  string
+	// MNO is each carrier's throughput (tendlcrules.MNOMetadata), set
+	// from the brand when the registry makes the campaign ACTIVE.
+	MNO        map[string]tendlcrules.Throughput
+	BrandType  string
+	BrandScore int64
+	CreatedAt  time.Time
+	// ResubmittedAt is when an update last resubmitted the campaign for
+	// vetting (zero: never); Submissions counts them, so a decision due
+	// for an earlier submission is dropped.
+	ResubmittedAt time.Time
+	Submissions   int
+	// Refused holds the link and unlink requests made once, by
+	// "number/link" or "number/unlink" (LinkFailureReason).
+	Refused map[string]bool
+	numbers map[string]*campaignNumber
 }
+
+// CampaignSource is the campaign_source of a campaign created through the
+// service: the service's own name in lower case.
+const CampaignSource = "cpaas"
+
+// CampaignErrorCode is the error_code of a rejected campaign.
+const CampaignErrorCode = "4011"
 
 // checkCampaignText validates the fields of a campaign's text that are
 // present.
 func checkCampaignText(in *wire.CampaignUpdate) error {
-	if in.CampaignAlias != nil {
+	if given(in.CampaignAlias) {
 		if err := tendlcrules.CheckLength("campaign_alias", *in.CampaignAlias, 1, tendlcrules.MaxAliasLength); err != nil {
 			return err
 		}
 	}
-	if in.Description != nil {
+	if given(in.Description) {
 		if err := tendlcrules.CheckDescription(*in.Description); err != nil {
 			return err
 		}
 	}
 	for i, p := range in.Samples() {
-		// sample1 and sample2 are required; 3 to 5 may be empty (cleared).
-		if p != nil && (i < 2 || *p != "") {
+		if given(p) {
 			if err := tendlcrules.CheckSample(i+1, *p); err != nil {
 				return err
 			}
 		}
 	}
+	if given(in.MessageFlow) {
+		if err := tendlcrules.CheckMessageFlow(*in.MessageFlow); err != nil {
+			return err
+		}
+	}
+	if given(in.HelpMessage) {
+		if err := tendlcrules.CheckHelpMessage(*in.HelpMessage); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
-// applyCampaignText copies the present fields onto t.
+// given is a text field the request sets: the service reads null and ""
+// as "not given" (its SDKs send "" for every field left unset).
+func given(p *string) bool { return p != nil && *p != "" }
+
+// applyCampaignText copies the given fields onto t ("" leaves a field
+// unchanged).
 func applyCampaignText(in *wire.CampaignUpdate, t *campaignText) {
 	set := func(dst *string, p *string) {
-		if p != nil {
+		if given(p) {
 			*dst = *p
 		}
 	}
@@ -84,6 +121,52 @@ func applyCampaignText(in *wire.CampaignUpdate, t *campaignText) {
 	set(&t.OptinMessage, in.OptinMessage)
 	set(&t.OptoutKeywords, in.OptoutKeywords)
 	set(&t.OptoutMessage, in.OptoutMessage)
+	set(&t.TermsLink, in.TermsAndConditionsLink)
+	set(&t.PrivacyLink, in.PrivacyPolicyLink)
+}
+
+// campaignFlags are the eight flags of a create, each required as a JSON
+// boolean.
+type campaignFlags struct {
+	EmbeddedLink       *bool `json:"embedded_link"`
+	EmbeddedPhone      *bool `json:"embedded_phone"`
+	AgeGated           *bool `json:"age_gated"`
+	DirectLending      *bool `json:"direct_lending"`
+	AffiliateMarketing *bool `json:"affiliate_marketing"`
+	SubscriberOptin    *bool `json:"subscriber_optin"`
+	SubscriberOptout   *bool `json:"subscriber_optout"`
+	SubscriberHelp     *bool `json:"subscriber_help"`
+}
+
+// check applies today's create rules: all eight given, the three
+// subscriber flags true.
+func (f *campaignFlags) check() error {
+	for _, x := range []struct {
+		name string
+		v    *bool
+	}{
+		{"subscriber_optin", f.SubscriberOptin}, {"subscriber_optout", f.SubscriberOptout}, {"subscriber_help", f.SubscriberHelp},
+		{"direct_lending", f.DirectLending}, {"embedded_link", f.EmbeddedLink}, {"embedded_phone", f.EmbeddedPhone},
+		{"age_gated", f.AgeGated}, {"affiliate_marketing", f.AffiliateMarketing},
+	} {
+		if x.v == nil {
+			return fmt.Errorf("Mandatory parameter missing. %s must be present (true or false).", x.name)
+		}
+		if strings.HasPrefix(x.name, "subscriber_") {
+			if err := tendlcrules.CheckSubscriberFlag(x.name, *x.v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (f *campaignFlags) attributes() wire.CampaignAttributes {
+	v := func(p *bool) bool { return p != nil && *p }
+	return wire.CampaignAttributes{
+		EmbeddedLink: v(f.EmbeddedLink), EmbeddedPhone: v(f.EmbeddedPhone), AgeGated: v(f.AgeGated), DirectLending: v(f.DirectLending),
+		AffiliateMarketing: v(f.AffiliateMarketing), SubscriberOptin: v(f.SubscriberOptin), SubscriberOptout: v(f.SubscriberOptout), SubscriberHelp: v(f.SubscriberHelp),
+	}
 }
 
 func (s *Server) createCampaign(c *call) {
@@ -93,12 +176,17 @@ func (s *Server) createCampaign(c *call) {
 		Vertical    *string  `json:"vertical"`
 		Usecase     *string  `json:"usecase"`
 		SubUsecases []string `json:"sub_usecases"`
-		wire.CampaignAttributes
-		URL    *string `json:"url"`
-		Method *string `json:"method"`
+		campaignFlags
+		ResellerID      *string `json:"reseller_id"`
+		ResellerIDSpace *string `json:" reseller_id"` // the Go SDK's tag has a leading space
+		URL             *string `json:"url"`
+		Method          *string `json:"method"`
 	}
 	if !c.decode(&in) {
 		return
+	}
+	if in.ResellerID == nil {
+		in.ResellerID = in.ResellerIDSpace
 	}
 	for _, f := range []struct {
 		name string
@@ -117,6 +205,7 @@ func (s *Server) createCampaign(c *call) {
 		tendlcrules.CheckUsecase(*in.Usecase),
 		tendlcrules.CheckSubUsecases(*in.Usecase, in.SubUsecases),
 		checkCampaignText(&in.CampaignUpdate),
+		in.check(),
 	} {
 		if err != nil {
 			c.badRequest("%v", err)
@@ -151,8 +240,9 @@ func (s *Server) createCampaign(c *call) {
 	}
 	cp := &campaign{
 		seq: s.nextSeq(), ID: s.freshID("C", func(id string) bool { return c.acct.campaigns[id] != nil }), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
-		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.CampaignAttributes, URL: deref(in.URL), Method: deref(in.Method),
+		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.attributes(), URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(), numbers: map[string]*campaignNumber{},
+		ResellerID: deref(in.ResellerID), BrandType: b.Type, BrandScore: derefInt(b.VettingScore),
 	}
 	applyCampaignText(&in.CampaignUpdate, &cp.campaignText)
 	c.acct.campaigns[cp.ID] = cp
@@ -163,20 +253,69 @@ func (s *Server) createCampaign(c *call) {
 	})
 }
 
+// viewCampaign is cp as the service's list items show it: empty fields
+// left out, reseller_id always present, the flags without
+// affiliate_marketing (seven keys), the alias and vertical (which the Go
+// SDK's changelog 7.45.0 added to the list) but not the description.
+// campaignGet and campaignUpdated derive the other replies.
 func viewCampaign(cp *campaign) wire.Campaign {
+	attrs := recordAttributes(cp.Attrs)
+	attrs.AffiliateMarketing = nil
 	return wire.Campaign{
-		CampaignID: cp.ID, BrandID: cp.BrandID, CampaignAlias: cp.Alias, Vertical: cp.Vertical, Usecase: cp.Usecase,
-		SubUsecase: strings.Join(cp.SubUsecases, ","), Description: cp.Description,
-		Sample1: cp.Samples[0], Sample2: cp.Samples[1], Sample3: cp.Samples[2], Sample4: cp.Samples[3], Sample5: cp.Samples[4],
+		CampaignID: cp.ID, BrandID: cp.BrandID, ResellerID: cp.ResellerID, CampaignAlias: cp.Alias, Vertical: cp.Vertical, Usecase: cp.Usecase,
+		SubUsecase: strings.Join(cp.SubUsecases, ","),
+		Sample1:    cp.Samples[0], Sample2: cp.Samples[1], Sample3: cp.Samples[2], Sample4: cp.Samples[3], Sample5: cp.Samples[4],
 		MessageFlow: cp.MessageFlow, HelpMessage: cp.HelpMessage, HelpKeywords: cp.HelpKeywords,
 		OptinKeywords: cp.OptinKeywords, OptinMessage: cp.OptinMessage, OptoutKeywords: cp.OptoutKeywords, OptoutMessage: cp.OptoutMessage,
-		CampaignAttributes: cp.Attrs, RegistrationStatus: cp.Status, ErrorReason: cp.ErrorReason,
-		CreatedAt: cp.CreatedAt.Format(time.RFC3339),
+		TermsAndConditionsLink: cp.TermsLink, PrivacyPolicyLink: cp.PrivacyLink,
+		CampaignAttributes: &attrs, MNOMetadata: cp.MNO, RegistrationStatus: cp.Status, CampaignSource: CampaignSource,
+		ErrorCode: cp.errorCode(), ErrorReason: cp.ErrorReason, ErrorDescription: cp.ErrorReason,
+		CreatedAt: wire.RecordTime(cp.CreatedAt),
 	}
 }
 
+// campaignGet is the GET's view: the service's GET leaves out
+// campaign_alias, vertical and description.
+func campaignGet(cp *campaign) wire.Campaign {
+	v := viewCampaign(cp)
+	v.CampaignAlias, v.Vertical = "", ""
+	return v
+}
+
+// campaignUpdated is the update reply's view: description and all eight
+// flags, but no alias, vertical, sub_usecase, campaign_source or
+// created_at (the recorded update replies).
+func campaignUpdated(cp *campaign) wire.Campaign {
+	v := campaignGet(cp)
+	attrs := recordAttributes(cp.Attrs)
+	v.CampaignAttributes, v.Description, v.SubUsecase, v.CampaignSource, v.CreatedAt = &attrs, cp.Description, "", "", ""
+	return v
+}
+
+func (cp *campaign) errorCode() string {
+	if cp.ErrorReason == "" {
+		return ""
+	}
+	return CampaignErrorCode
+}
+
+func recordAttributes(a wire.CampaignAttributes) wire.CampaignAttributesRecord {
+	b := func(v bool) *bool { return &v }
+	return wire.CampaignAttributesRecord{
+		EmbeddedLink: b(a.EmbeddedLink), EmbeddedPhone: b(a.EmbeddedPhone), AgeGated: b(a.AgeGated), DirectLending: b(a.DirectLending),
+		AffiliateMarketing: b(a.AffiliateMarketing), SubscriberOptin: b(a.SubscriberOptin), SubscriberOptout: b(a.SubscriberOptout), SubscriberHelp: b(a.SubscriberHelp),
+	}
+}
+
+func derefInt(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
 func (s *Server) getCampaign(c *call) {
-	v, ok := viewOf(c, c.acct.campaigns, "campaign", c.param("id"), viewCampaign)
+	v, ok := viewOf(c, c.acct.campaigns, "campaign", c.param("id"), campaignGet)
 	if !ok {
 		return
 	}
@@ -184,22 +323,28 @@ func (s *Server) getCampaign(c *call) {
 }
 
 func (s *Server) listCampaigns(c *call) {
-	brandID := c.req.URL.Query().Get("brand_id")
-	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.campaigns, func(cp *campaign) uint64 { return cp.seq },
-		func(cp *campaign) bool { return brandID == "" || cp.BrandID == brandID }, viewCampaign)
+	q := c.req.URL.Query()
+	brandID, usecase := q.Get("brand_id"), q.Get("usecase")
+	status, source := q.Get("registration_status"), q.Get("campaign_source")
+	keep := func(cp *campaign) bool {
+		// The docs show the status filter in mixed case (Active, Failed).
+		return (brandID == "" || cp.BrandID == brandID) && (usecase == "" || cp.Usecase == usecase) &&
+			(status == "" || strings.EqualFold(cp.Status, status)) && (source == "" || source == CampaignSource)
+	}
+	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.campaigns, func(cp *campaign) uint64 { return cp.seq }, keep, viewCampaign)
 	if !ok {
 		return
 	}
 	c.reply(http.StatusOK, wire.CampaignList{APIID: newAPIID(), Meta: meta, Campaigns: out})
 }
 
+// updateCampaign changes a campaign's text as the service does: only
+// while it is FAILED, and the change resubmits it for vetting (PROCESSING,
+// decided again after CampaignRegistrationDelay). "" leaves a field
+// unchanged.
 func (s *Server) updateCampaign(c *call) {
 	var in wire.CampaignUpdate
 	if !c.decode(&in) {
-		return
-	}
-	if in.CampaignAlias != nil && *in.CampaignAlias == "" {
-		c.badRequest("campaign_alias must not be empty")
 		return
 	}
 	if err := checkCampaignText(&in); err != nil {
@@ -208,18 +353,25 @@ func (s *Server) updateCampaign(c *call) {
 	}
 	s.mu.Lock()
 	cp, ok := c.acct.campaigns[c.param("id")]
-	failed := ok && cp.Status == tendlcrules.StatusFailed
+	var refused error
 	var v wire.Campaign
-	if ok && !failed {
+	if ok {
+		refused = tendlcrules.CheckCampaignUpdatable(cp.ID, cp.Status)
+	}
+	if ok && refused == nil {
 		applyCampaignText(&in, &cp.campaignText)
-		v = viewCampaign(cp)
+		cp.Status, cp.ErrorReason = tendlcrules.StatusProcessing, ""
+		cp.ResubmittedAt = s.clock.Now()
+		cp.Submissions++
+		s.submit(s.campaignRegistration(c.acct, cp))
+		v = campaignUpdated(cp)
 	}
 	s.mu.Unlock()
 	switch {
 	case !ok:
 		c.notFound("campaign", c.param("id"))
-	case failed:
-		c.badRequest("campaign %s was rejected by the registry and cannot be updated; register a new campaign", c.param("id"))
+	case refused != nil:
+		c.badRequest("%v", refused)
 	default:
 		c.reply(http.StatusOK, wire.CampaignReply{APIID: newAPIID(), Campaign: v})
 	}
@@ -253,15 +405,20 @@ func (s *Server) campaignEvent(acct *account, cp *campaign, event string) {
 // CampaignRegistrationDelay after its create.
 func (s *Server) campaignRegistration(acct *account, cp *campaign) registration {
 	reason := tendlcrules.CampaignRejectionReason(cp.Alias)
+	submitted, submission := cp.CreatedAt, cp.Submissions
+	if !cp.ResubmittedAt.IsZero() {
+		submitted = cp.ResubmittedAt
+	}
 	return registration{
-		due:     cp.CreatedAt.Add(s.opts.CampaignRegistrationDelay),
-		current: func() bool { return acct.campaigns[cp.ID] == cp },
+		due:     submitted.Add(s.opts.CampaignRegistrationDelay),
+		current: func() bool { return acct.campaigns[cp.ID] == cp && cp.Submissions == submission },
 		decide: func() string {
 			if reason != "" {
-				cp.Status, cp.ErrorReason = tendlcrules.StatusFailed, reason
+				cp.Status, cp.ErrorReason, cp.MNO = tendlcrules.StatusFailed, reason, nil
 				return tendlcrules.EventRejected
 			}
 			cp.Status = tendlcrules.StatusActive
+			cp.MNO = tendlcrules.MNOMetadata(cp.BrandType, cp.BrandScore)
 			return tendlcrules.EventRegistered
 		},
 		send: func(event string) { s.campaignEvent(acct, cp, event) },

@@ -37,6 +37,27 @@ func numberHolder(acct *account, number string) (*campaign, *campaignNumber) {
 	return nil, nil
 }
 
+// refused records that a request ("number/link" or "number/unlink") was
+// made once: the emulator's FAIL_LINK and FAIL_UNLINK fail only the first.
+func (cp *campaign) refused(request string) {
+	if cp.Refused == nil {
+		cp.Refused = map[string]bool{}
+	}
+	cp.Refused[request] = true
+}
+
+// linkedCount is how many numbers count against the campaign's number
+// pool: linked, or with a link request in progress. Callers hold s.mu.
+func (cp *campaign) linkedCount() int {
+	n := 0
+	for _, link := range cp.numbers {
+		if link.Status != tendlcrules.StatusFailed {
+			n++
+		}
+	}
+	return n
+}
+
 // campaignOf returns the account's campaign id, or writes its 404 and
 // returns nil. Callers hold s.mu.
 func campaignOf(c *call, id string) *campaign {
@@ -74,10 +95,19 @@ func (s *Server) linkNumbers(c *call) {
 		c.badRequest("campaign %s is not registered (registration_status %s); numbers can only be linked to a registered campaign (registration_status ACTIVE)", id, cp.Status)
 		return
 	}
+	// The docs ask for E.164 numbers; the service's messages show them
+	// without the +: both are taken.
+	for i, n := range in.Numbers {
+		in.Numbers[i] = strings.TrimPrefix(n, "+")
+	}
+	if err := tendlcrules.CheckNumberPool(id, cp.linkedCount(), len(in.Numbers), s.opts.NumberPoolLimit); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
 	seen := map[string]bool{}
 	for _, n := range in.Numbers {
 		if !tendlcrules.NumberPattern.MatchString(n) {
-			c.badRequest("number %q must be %s", n, tendlcrules.NumberRule)
+			c.badRequest("The number %s is not a valid number: it must be %s", n, tendlcrules.NumberRule)
 			return
 		}
 		if seen[n] {
@@ -90,6 +120,10 @@ func (s *Server) linkNumbers(c *call) {
 			return
 		}
 		if holder, link := numberHolder(c.acct, n); holder != nil {
+			if link.Status == tendlcrules.StatusProcessing && !link.Unlinking {
+				c.badRequest("The number %s is already requested for linking (to campaign %s)", n, holder.ID)
+				return
+			}
 			what := "is already linked to"
 			if link.Status == tendlcrules.StatusProcessing {
 				what = "already has a request in progress with"
@@ -103,7 +137,8 @@ func (s *Server) linkNumbers(c *call) {
 		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: deref(in.URL), Method: deref(in.Method)}
 		cp.numbers[n] = link
 		s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventCreated)
-		link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.LinkFailureReason(cp.Alias, n)
+		link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.LinkFailureReason(cp.Alias, n, cp.Refused[n+"/link"])
+		cp.refused(n + "/link")
 		s.scheduleLinkDecision(acct, cp, link)
 	}
 	c.reply(http.StatusOK, wire.Reply{
@@ -129,7 +164,9 @@ func (s *Server) listCampaignNumbers(c *call) {
 	s.mu.Lock()
 	cp, ok := c.acct.campaigns[id]
 	var out []wire.CampaignNumber
+	var alias, usecase string
 	if ok {
+		alias, usecase = cp.Alias, cp.Usecase
 		for _, n := range keys(cp.numbers) {
 			link := cp.numbers[n]
 			out = append(out, wire.CampaignNumber{Number: n, Status: link.Status, Reason: link.Reason})
@@ -144,7 +181,15 @@ func (s *Server) listCampaignNumbers(c *call) {
 	if out == nil {
 		out = []wire.CampaignNumber{}
 	}
-	c.reply(http.StatusOK, wire.CampaignNumbers{APIID: newAPIID(), CampaignID: id, PhoneNumbers: out})
+	summary := map[string]int{}
+	for _, n := range out {
+		summary[n.Status]++
+	}
+	limit := int64(s.opts.NumberPoolLimit)
+	c.reply(http.StatusOK, wire.CampaignNumbers{
+		APIID: newAPIID(), CampaignID: id, CampaignAlias: alias, Usecase: usecase, PhoneNumbers: out,
+		PhoneNumbersSummary: summary, NumberPoolLimit: &limit,
+	})
 }
 
 func (s *Server) getCampaignNumber(c *call) {
@@ -153,7 +198,9 @@ func (s *Server) getCampaignNumber(c *call) {
 	cp, ok := c.acct.campaigns[id]
 	var link *campaignNumber
 	var v wire.CampaignNumber
+	var alias, usecase string
 	if ok {
+		alias, usecase = cp.Alias, cp.Usecase
 		if link = cp.numbers[number]; link != nil {
 			v = wire.CampaignNumber{Number: number, Status: link.Status, Reason: link.Reason}
 		}
@@ -165,7 +212,7 @@ func (s *Server) getCampaignNumber(c *call) {
 	case link == nil:
 		c.notFound("number", number+" of campaign "+id)
 	default:
-		c.reply(http.StatusOK, wire.CampaignNumbers{APIID: newAPIID(), CampaignID: id, PhoneNumbers: []wire.CampaignNumber{v}})
+		c.reply(http.StatusOK, wire.CampaignNumbers{APIID: newAPIID(), CampaignID: id, CampaignAlias: alias, Usecase: usecase, PhoneNumbers: []wire.CampaignNumber{v}})
 	}
 }
 
@@ -203,7 +250,8 @@ func (s *Server) unlinkNumber(c *call) {
 	}
 	acct := c.acct
 	s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventCreated)
-	link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.UnlinkFailureReason(cp.Alias, number)
+	link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.UnlinkFailureReason(cp.Alias, number, cp.Refused[number+"/unlink"])
+	cp.refused(number + "/unlink")
 	s.scheduleLinkDecision(acct, cp, link)
 	c.reply(http.StatusAccepted, wire.Reply{
 		APIID: newAPIID(), Message: fmt.Sprintf("Request to unlink %s from campaign %s was received and is being processed", number, id),

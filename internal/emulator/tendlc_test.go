@@ -114,14 +114,34 @@ func brandBody(alias, btype string, extra map[string]any) map[string]any {
 }
 
 func campaignBody(brandID, alias, usecase string, extra map[string]any) map[string]any {
-	b := map[string]any{
+	b := withCampaignFlags(map[string]any{
 		"brand_id": brandID, "campaign_alias": alias, "vertical": "RETAIL", "usecase": usecase,
 		"description": "Order and delivery notifications for customers of the Acme store.",
 		"sample1":     "Acme: your order 123 has shipped. Reply STOP to opt out.",
 		"sample2":     "Acme: your order 123 was delivered. Reply STOP to opt out.",
-	}
+	})
 	for k, v := range extra {
 		b[k] = v
+	}
+	return b
+}
+
+// campaignFlagsJSON are the eight flags today's create requires, the
+// subscriber flags true.
+const campaignFlagsJSON = `"subscriber_optin": true, "subscriber_optout": true, "subscriber_help": true, "direct_lending": false, ` +
+	`"embedded_link": false, "embedded_phone": false, "age_gated": false, "affiliate_marketing": false`
+
+// withCampaignFlags adds the eight flags to a campaign create body (those
+// it sets are kept).
+func withCampaignFlags(b map[string]any) map[string]any {
+	var flags map[string]any
+	if err := json.Unmarshal([]byte("{"+campaignFlagsJSON+"}"), &flags); err != nil {
+		panic(err)
+	}
+	for k, v := range flags {
+		if _, set := b[k]; !set {
+			b[k] = v
+		}
 	}
 	return b
 }
@@ -256,8 +276,8 @@ func TestTenDLCBrandRegistersOnTheClock(t *testing.T) {
 	e.s.Settle()
 	b := e.brandStatus(id)
 	if b["registration_status"] != "PROCESSING" || b["vetting_status"] != "PENDING" || b["brand_type"] != "STANDARD" ||
-		b["created_at"] != tdStart.Format(time.RFC3339) {
-		t.Fatalf("fresh brand %v", b)
+		b["created_at"] != tdStart.UTC().Format("2006-01-02T15:04:05.000000Z") || b["brand_alias"] != nil {
+		t.Fatalf("fresh brand %v (the GET leaves the alias out; created_at has microseconds)", b)
 	}
 	e.advance(DefaultBrandRegistrationDelay - time.Millisecond)
 	if s := e.brandStatus(id)["registration_status"]; s != "PROCESSING" {
@@ -265,7 +285,7 @@ func TestTenDLCBrandRegistersOnTheClock(t *testing.T) {
 	}
 	e.advance(time.Millisecond)
 	b = e.brandStatus(id)
-	if b["registration_status"] != "COMPLETED" || b["vetting_status"] != "ACCEPTED" || len(b["declined_reasons"].([]any)) != 0 {
+	if b["registration_status"] != "COMPLETED" || b["vetting_status"] != "ACTIVE" || b["vetting_score"] != float64(80) || b["declined_reasons"] != nil {
 		t.Fatalf("registered brand %v", b)
 	}
 	got := rc.all()
@@ -367,13 +387,28 @@ func TestTenDLCCampaignValidation(t *testing.T) {
 		{map[string]any{"usecase": "MIXED", "sub_usecases": []string{"MARKETING"}}, "usecase MIXED needs 2 to 5 sub_usecases, got 1"},
 		{map[string]any{"usecase": "LOW_VOLUME", "sub_usecases": []string{"MARKETING", "MIXED"}}, `sub_usecase "MIXED" is not one of`},
 		{map[string]any{"usecase": "MIXED", "sub_usecases": []string{"MARKETING", "MARKETING"}}, `sub_usecase "MARKETING" is given twice`},
-		{map[string]any{"sub_usecases": []string{"MARKETING", "2FA"}}, "sub_usecases are only allowed with usecase MIXED or LOW_VOLUME"},
+		{map[string]any{"usecase": "MARKETING", "sub_usecases": []string{"2FA", "CUSTOMER_CARE", "FRAUD_ALERT", "HIGHER_EDUCATION", "POLLING_VOTING", "SECURITY_ALERT"}},
+			"a campaign takes at most 5 sub_usecases, got 6"},
+		{map[string]any{"subscriber_optin": false}, "subscriber_optin must be true"},
+		{map[string]any{"subscriber_help": nil}, "subscriber_help must be present (true or false)"},
+		{map[string]any{"affiliate_marketing": nil}, "affiliate_marketing must be present (true or false)"},
+		{map[string]any{"message_flow": "Opt in on the web."}, "message_flow must be 40 to 4096 characters long, got 18"},
+		{map[string]any{"help_message": "Call us."}, "help_message must be 20 to 4096 characters long, got 8"},
 	}
 	for _, c := range cases {
 		e.mustFail(400, "POST", "10dlc/Campaign/", campaignBody(b, "X", "MARKETING", c.extra), c.want)
 	}
 	if objs, _ := e.s.Objects(tdID); len(objs["10dlc_campaigns"]) != 0 {
 		t.Fatalf("refused creates left campaigns: %v", objs["10dlc_campaigns"])
+	}
+	// What the service's SDKs send is taken: sub_usecases on a use case
+	// other than MIXED (the records of STARTER campaigns hold them), nulls
+	// and "" for fields not given, and Go's " reseller_id" key.
+	id := e.must(200, "POST", "10dlc/Campaign/", campaignBody(b, "SDK", "MARKETING", map[string]any{
+		"sub_usecases": []string{"2FA", "CUSTOMER_CARE"}, "sample3": "", "message_flow": nil, " reseller_id": "RFWG6CB",
+	}))["campaign_id"].(string)
+	if c := e.campaign(id); c["sub_usecase"] != "2FA,CUSTOMER_CARE" || c["reseller_id"] != "RFWG6CB" || c["sample3"] != nil {
+		t.Fatalf("campaign from an SDK's body %v", c)
 	}
 }
 
@@ -403,27 +438,42 @@ func TestTenDLCCampaignLifecycleUpdateDelete(t *testing.T) {
 	if got := rc.all()[1].Params; got.Get("CampaignID") != id || got.Get("BrandID") != b || got.Get("RegistrationStatus") != "ACTIVE" {
 		t.Fatalf("registered callback %v", got)
 	}
-	up := e.must(200, "POST", "10dlc/Campaign/"+id+"/", map[string]any{
-		"campaign_alias": "Alerts v2", "sample3": "Acme: a third sample message here.",
-	})["campaign"].(map[string]any)
-	if up["campaign_alias"] != "Alerts v2" || up["sample3"] != "Acme: a third sample message here." || up["vertical"] != "RETAIL" {
-		t.Fatalf("updated %v", up)
-	}
-	// A field the update does not take is ignored, as the service ignores
-	// fields it does not know: the vertical stays.
-	if up := e.must(200, "POST", "10dlc/Campaign/"+id+"/", map[string]any{"vertical": "LEGAL"})["campaign"].(map[string]any); up["vertical"] != "RETAIL" {
-		t.Fatalf("update changed a create-only field: %v", up)
-	}
-	e.mustFail(400, "POST", "10dlc/Campaign/"+id+"/", map[string]any{"description": "short"}, "description must be 40")
+	// The service updates a campaign only while it is FAILED.
+	e.mustFail(400, "POST", "10dlc/Campaign/"+id+"/", map[string]any{"campaign_alias": "Alerts v2"},
+		"campaign "+id+" cannot be updated while its registration_status is ACTIVE: the service updates a campaign only while it is FAILED")
 	e.mustFail(400, "DELETE", "10dlc/Brand/"+b+"/", nil, "still has campaigns ("+id+")")
 
 	rej := e.must(200, "POST", "10dlc/Campaign/", campaignBody(b, "REJECT", "MARKETING", nil))["campaign_id"].(string)
 	e.advance(DefaultCampaignRegistrationDelay)
 	rc2 := e.campaign(rej)
-	if rc2["registration_status"] != "FAILED" || !strings.Contains(rc2["error_reason"].(string), "opt-out") {
+	if rc2["registration_status"] != "FAILED" || !strings.Contains(rc2["error_reason"].(string), "opt-out") || rc2["error_code"] != CampaignErrorCode ||
+		rc2["mno_metadata"] != nil {
 		t.Fatalf("rejected campaign %v", rc2)
 	}
-	e.mustFail(400, "POST", "10dlc/Campaign/"+rej+"/", map[string]any{"campaign_alias": "fixed"}, "rejected by the registry and cannot be updated")
+	e.mustFail(400, "POST", "10dlc/Campaign/"+rej+"/", map[string]any{"description": "short"}, "description must be 40")
+	// An update of a FAILED campaign resubmits it: "" leaves a field
+	// unchanged, a field the update does not take (vertical) is ignored,
+	// and the registry decides again on the new text.
+	up := e.must(200, "POST", "10dlc/Campaign/"+rej+"/", map[string]any{
+		"campaign_alias": "Fixed", "sample3": "Acme: a third sample message here.", "sample1": "", "vertical": "LEGAL",
+	})["campaign"].(map[string]any)
+	if up["registration_status"] != "PROCESSING" || up["sample3"] != "Acme: a third sample message here." || up["campaign_alias"] != nil ||
+		up["sample1"] != "Acme: your order 123 has shipped. Reply STOP to opt out." || up["error_reason"] != nil {
+		t.Fatalf("updated %v", up)
+	}
+	e.advance(DefaultCampaignRegistrationDelay)
+	if c := e.campaign(rej); c["registration_status"] != "ACTIVE" || c["error_reason"] != nil || c["mno_metadata"] == nil {
+		t.Fatalf("resubmitted campaign %v", c)
+	}
+	listed := e.must(200, "GET", "10dlc/Campaign/?brand_id="+b+"&registration_status=Active", nil)["campaigns"].([]any)
+	for _, it := range listed {
+		if it.(map[string]any)["campaign_id"] == rej && (it.(map[string]any)["campaign_alias"] != "Fixed" || it.(map[string]any)["vertical"] != "RETAIL") {
+			t.Fatalf("resubmitted campaign listed as %v", it)
+		}
+	}
+	if len(listed) != 2 {
+		t.Fatalf("active campaigns listed %v", listed)
+	}
 
 	list := e.must(200, "GET", "10dlc/Campaign/?brand_id="+b, nil)
 	if n := len(list["campaigns"].([]any)); n != 2 || list["meta"].(map[string]any)["total_count"].(float64) != 2 {
@@ -456,7 +506,7 @@ func TestTenDLCNumberLinking(t *testing.T) {
 	other := e.registeredCampaign(b, "Other")
 
 	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"14155559999"}}, "number 14155559999 does not belong to this account")
-	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"+14155550100"}}, "must be a US or Canadian long code")
+	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"4155550100"}}, "The number 4155550100 is not a valid number")
 	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{}, "numbers must be present")
 	e.mustFail(404, "POST", "10dlc/Campaign/CNOPE00/Number/", map[string]any{"numbers": []string{"14155550100"}}, "not found")
 
@@ -467,7 +517,7 @@ func TestTenDLCNumberLinking(t *testing.T) {
 	if _, n := e.numberStatus(c, "14155550100"); n["status"] != "PROCESSING" {
 		t.Fatalf("fresh link %v", n)
 	}
-	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"14155550100"}}, "already has a request in progress with campaign "+c)
+	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"14155550100"}}, "The number 14155550100 is already requested for linking (to campaign "+c+")")
 	e.mustFail(400, "DELETE", "10dlc/Campaign/"+c+"/Number/14155550100/", nil, "still being processed")
 	e.advance(DefaultNumberLinkDelay)
 	if _, n := e.numberStatus(c, "14155550100"); n["status"] != "COMPLETED" {
@@ -524,8 +574,7 @@ func TestTenDLCNumberLinkAndUnlinkFailures(t *testing.T) {
 		t.Fatalf("a failed link is listed as an object: %v", objs["10dlc_campaign_numbers"])
 	}
 	e.mustFail(400, "DELETE", "10dlc/Campaign/"+c+"/Number/12125550101/", nil, "its link request failed")
-	// The caller may retry: after fixing the alias the link succeeds.
-	e.must(200, "POST", "10dlc/Campaign/"+c+"/", map[string]any{"campaign_alias": "Alerts FAIL_UNLINK"})
+	// The caller may retry: the retry succeeds.
 	e.must(200, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"12125550101"}, "url": rc.hs.URL + "/cb"})
 	e.advance(DefaultNumberLinkDelay)
 	if _, n := e.numberStatus(c, "12125550101"); n["status"] != "COMPLETED" || n["reason"] != nil {
@@ -544,6 +593,10 @@ func TestTenDLCNumberLinkAndUnlinkFailures(t *testing.T) {
 	if r := rc.all()[1].Params.Get("Reason"); !strings.Contains(r, "Operators rejected the request to link 12125550101") {
 		t.Fatalf("failed callback reason %q", r)
 	}
+	// Only the first unlink request fails: the retry unlinks it.
+	e.must(202, "DELETE", "10dlc/Campaign/"+c+"/Number/12125550101/", nil)
+	e.advance(DefaultNumberLinkDelay)
+	e.mustFail(404, "GET", "10dlc/Campaign/"+c+"/Number/12125550101/", nil, "not found")
 	// Deleting the campaign releases the number.
 	e.must(200, "DELETE", "10dlc/Campaign/"+c+"/", nil)
 	c2 := e.registeredCampaign(b, "Next")

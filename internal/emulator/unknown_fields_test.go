@@ -62,13 +62,14 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 			"brand_alias": "Ext brand", "profile_uuid": "5f0c2a9e-7d4b-4c1e-9a6f-2b8d3e1c4a71", "brand_type": "STANDARD",
 			"secondary_vetting": true, "url": "https://cb.example/brand", "method": "POST",
 		}),
-		"POST 10dlc/Campaign": one(map[string]any{
+		"POST 10dlc/Campaign": one(withCampaignFlags(map[string]any{
 			"brand_id": o.brand, "campaign_alias": "Ext campaign", "vertical": "RETAIL", "usecase": "MIXED",
 			"sub_usecases": []string{"2FA", "MARKETING"}, "embedded_link": true,
 			"description": "Tells customers when their order is ready for pickup at the store.",
 			"sample1":     "Your order is ready. Reply STOP to opt out.", "sample2": "Order 42 is waiting. Reply HELP for help.",
-		}),
-		"POST 10dlc/Campaign/{id}":                   one(map[string]any{"description": "Tells customers when their order has shipped and when it arrives."}),
+		})),
+		"POST 10dlc/Campaign/{id}": {path: "10dlc/Campaign/" + o.rejected + "/", cases: []bodyCase{{name: "valid",
+			body: map[string]any{"description": "Tells customers when their order has shipped and when it arrives."}}}},
 		"POST 10dlc/Campaign/{id}/Number":            one(map[string]any{"numbers": []string{"12125550101"}, "url": "https://cb.example/link"}),
 		"DELETE 10dlc/Campaign/{id}/Number/{number}": one(map[string]any{"url": "https://cb.example/unlink", "method": "GET"}),
 	}

@@ -59,7 +59,11 @@ type objectKind[M any] struct {
 	update func(ctx context.Context, c *client.Client, plan, state *M, req resource.UpdateRequest, resp *resource.UpdateResponse) (saved bool)
 
 	// Optional hooks, each the framework method of the same name.
-	modifyPlan       func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+	modifyPlan func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+	// planWith is a plan check that asks the API (a campaign's use case
+	// against its brand's), after modifyPlan; skipped when the provider is
+	// not configured yet (its configuration unknown at plan time).
+	planWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	validateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
 	configValidators []resource.ConfigValidator
 	// delete replaces remove for an object whose delete is more than one
@@ -198,6 +202,9 @@ func (r *objectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 func (r *objectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if r.kind.modifyPlan != nil {
 		r.kind.modifyPlan(ctx, req, resp)
+	}
+	if r.kind.planWith != nil && r.client != nil && !resp.Diagnostics.HasError() {
+		r.kind.planWith(ctx, r.client, req, resp)
 	}
 }
 

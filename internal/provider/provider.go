@@ -272,6 +272,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		maskingSessionLookup.newDataSource,
 		maskingSessionsData.newDataSource,
 		tenDLCBrandData.newDataSource,
+		tenDLCBrandUsecasesData.newDataSource,
 		tenDLCCampaignData.newDataSource,
 		subaccountData.newDataSource,
 	}

@@ -17,7 +17,10 @@ var tenDLCBrandData = &dataKind[tendlcBrandDataModel]{
 
 // readBrandData reads the brand a data source names.
 var readBrandData = readByID("10DLC brand", func(m *tendlcBrandDataModel) string { return m.ID.ValueString() },
-	(*client.Client).GetBrand, (*tendlcBrandDataModel).apply)
+	func(c *client.Client, ctx context.Context, id string) (*client.Brand, error) {
+		return getBrand(ctx, c, id, true)
+	},
+	(*tendlcBrandDataModel).apply)
 
 // tendlcBrandDataModel is what the API reports of a brand.
 type tendlcBrandDataModel = brandAttrs
@@ -25,15 +28,16 @@ type tendlcBrandDataModel = brandAttrs
 func tenDLCBrandDataSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads a 10DLC brand by id, for brands registered outside this configuration (for example to create campaigns under them).",
-		Attributes: map[string]schema.Attribute{
+		Attributes: withDataAttributes(map[string]schema.Attribute{
 			"id": requiredString("Brand id, "+tendlcrules.BrandIDRule+".",
 				shapeRule(tendlcrules.BrandIDPattern, tendlcrules.BrandIDRule)),
-			"brand_alias":         computedString("Name of the brand."),
+			"brand_alias":         computedString("Name of the brand (from the brand list: the service's GET leaves it out)."),
 			"profile_uuid":        computedString("UUID of the business profile."),
 			"brand_type":          computedString("`STARTER` or `STANDARD`."),
-			"secondary_vetting":   computedBool("Whether secondary vetting was requested."),
+			"secondary_vetting":   computedBool("Whether secondary vetting was requested (the brand has a `vetting_status`)."),
 			"registration_status": computedString("`PROCESSING`, `COMPLETED` (registered) or `FAILED` (rejected)."),
-			"vetting_status":      computedString("`NOT_REQUESTED`, `PENDING`, `ACCEPTED` or `FAILED`."),
+			"vetting_status":      computedString("Secondary vetting status: `PENDING`, `ACTIVE` (vetted) or `FAILED`; null when none was requested."),
+			"vetting_score":       computedInt64("Score the secondary vetting gave the brand; null until vetted."),
 			"declined_reasons": schema.ListNestedAttribute{
 				MarkdownDescription: "Why the registry rejected the brand; empty unless `registration_status` is `FAILED`.",
 				Computed:            true,
@@ -42,7 +46,38 @@ func tenDLCBrandDataSchema(context.Context) schema.Schema {
 					"message": computedString("What is wrong and what to correct."),
 				}},
 			},
-			"created_at": computedString("When the brand was submitted, RFC 3339."),
-		},
+			"created_at": computedString("When the brand was submitted, RFC 3339 in UTC with microseconds."),
+		}, brandProfileDataAttributes()),
 	}
+}
+
+// brandProfileDataAttributes are the profile's data a brand carries, as
+// data source attributes.
+func brandProfileDataAttributes() map[string]schema.Attribute {
+	out := map[string]schema.Attribute{}
+	for name, d := range brandProfileDescriptions {
+		switch name {
+		case "address", "authorized_contact":
+			fields := addressDescriptions
+			if name == "authorized_contact" {
+				fields = contactDescriptions
+			}
+			nested := map[string]schema.Attribute{}
+			for f, fd := range fields {
+				nested[f] = computedString(fd)
+			}
+			out[name] = schema.SingleNestedAttribute{MarkdownDescription: d, Computed: true, Attributes: nested}
+		default:
+			out[name] = computedString(d)
+		}
+	}
+	return out
+}
+
+// withDataAttributes adds more to a data source schema's attributes.
+func withDataAttributes(attrs, more map[string]schema.Attribute) map[string]schema.Attribute {
+	for k, v := range more {
+		attrs[k] = v
+	}
+	return attrs
 }

@@ -7,13 +7,14 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -29,10 +30,41 @@ import (
 // and imported by its brand_id. An update only records url, method,
 // wait_for_registration or timeouts: every argument of the brand itself
 // replaces it.
-var brandKind = registrationKind(&objectKind[tendlcBrandModel]{
+var brandKind = withRefresh(registrationKind(&objectKind[tendlcBrandModel]{
 	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
 	schema: brandSchema, create: createBrand, remove: (*client.Client).DeleteBrand,
-}, (*client.Client).GetBrand, applyBrand, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
+}, (*client.Client).GetBrand, applyBrand, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule), refreshBrand)
+
+// refreshBrand reads a brand: the service's GET leaves brand_alias out, so
+// a state without one (after an import) takes it from the brand list,
+// whose items carry it; otherwise the state's alias is kept.
+func refreshBrand(ctx context.Context, c *client.Client, id string, m *tendlcBrandModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+	b, err := getBrand(ctx, c, id, m.BrandAlias.IsNull() || m.BrandAlias.IsUnknown())
+	if err == nil {
+		applyBrand(m, b)
+	}
+	return err
+}
+
+// getBrand reads brand id, and when the GET leaves its alias out and
+// needAlias is set, finds the alias in the brand list (one listing).
+func getBrand(ctx context.Context, c *client.Client, id string, needAlias bool) (*client.Brand, error) {
+	b, err := c.GetBrand(ctx, id)
+	if err != nil || b.BrandAlias != "" || !needAlias {
+		return b, err
+	}
+	all, err := c.ListAllBrands(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if all[i].BrandID == id {
+			b.BrandAlias = all[i].BrandAlias
+			break
+		}
+	}
+	return b, nil
+}
 
 // brandAttrs are what the API reports of a brand: the whole model of the
 // data source, and the part of the resource's that apply fills.
@@ -44,21 +76,92 @@ type brandAttrs struct {
 	SecondaryVetting   types.Bool   `tfsdk:"secondary_vetting"`
 	RegistrationStatus types.String `tfsdk:"registration_status"`
 	VettingStatus      types.String `tfsdk:"vetting_status"`
+	VettingScore       types.Int64  `tfsdk:"vetting_score"`
 	DeclinedReasons    types.List   `tfsdk:"declined_reasons"`
 	CreatedAt          types.String `tfsdk:"created_at"`
+	brandProfileAttrs
 }
 
-// apply copies what the API reports into m.
+// brandProfileAttrs are the business profile's data a brand record
+// carries.
+type brandProfileAttrs struct {
+	CompanyName       types.String `tfsdk:"company_name"`
+	EntityType        types.String `tfsdk:"entity_type"`
+	Vertical          types.String `tfsdk:"vertical"`
+	EINIssuingCountry types.String `tfsdk:"ein_issuing_country"`
+	Website           types.String `tfsdk:"website"`
+	Address           types.Object `tfsdk:"address"`
+	AuthorizedContact types.Object `tfsdk:"authorized_contact"`
+}
+
+// apply copies what the API reports into m. The service leaves empty
+// fields out and never returns the alias in its GET: what a reply does not
+// say keeps m's value (reportedString).
 func (m *brandAttrs) apply(b *client.Brand) {
 	m.ID = types.StringValue(b.BrandID)
-	m.BrandAlias = types.StringValue(b.BrandAlias)
-	m.ProfileUUID = types.StringValue(b.ProfileUUID)
-	m.BrandType = types.StringValue(b.BrandType)
-	m.SecondaryVetting = types.BoolValue(b.SecondaryVetting)
-	m.RegistrationStatus = types.StringValue(b.RegistrationStatus)
-	m.VettingStatus = types.StringValue(b.VettingStatus)
+	m.BrandAlias = reportedString(m.BrandAlias, b.BrandAlias)
+	m.ProfileUUID = reportedString(m.ProfileUUID, b.ProfileUUID)
+	m.BrandType = reportedString(m.BrandType, b.BrandType)
+	// The record has no secondary_vetting; only a brand that asked for it
+	// has a vetting_status. A state that has the flag keeps it.
+	if m.SecondaryVetting.IsNull() || m.SecondaryVetting.IsUnknown() {
+		m.SecondaryVetting = types.BoolValue(b.VettingStatus != "")
+	}
+	m.RegistrationStatus = reportedString(m.RegistrationStatus, b.RegistrationStatus)
+	m.VettingStatus = reportedString(m.VettingStatus, b.VettingStatus)
+	m.VettingScore = reportedInt64(m.VettingScore, b.VettingScore)
 	m.DeclinedReasons = declinedReasonsValue(b.DeclinedReasons)
-	m.CreatedAt = types.StringValue(b.CreatedAt)
+	m.CreatedAt = reportedString(m.CreatedAt, b.CreatedAt)
+	p := &m.brandProfileAttrs
+	p.CompanyName = reportedString(p.CompanyName, b.CompanyName)
+	p.EntityType = reportedString(p.EntityType, b.EntityType)
+	p.Vertical = reportedString(p.Vertical, b.Vertical)
+	p.EINIssuingCountry = reportedString(p.EINIssuingCountry, b.EINIssuingCountry)
+	p.Website = reportedString(p.Website, b.Website)
+	p.Address = reportedObject(p.Address, addressType, addressValues(b.Address))
+	p.AuthorizedContact = reportedObject(p.AuthorizedContact, contactType, contactValues(b.AuthorizedContact))
+}
+
+// addressType and contactType are the brand's address and
+// authorized_contact objects.
+var (
+	addressType = map[string]attr.Type{"street": types.StringType, "city": types.StringType, "state": types.StringType,
+		"postal_code": types.StringType, "country": types.StringType}
+	contactType = map[string]attr.Type{"first_name": types.StringType, "last_name": types.StringType, "email": types.StringType,
+		"phone": types.StringType, "title": types.StringType, "seniority": types.StringType}
+)
+
+// addressValues are a's fields, nil when it says nothing (the service
+// sends an empty address as five "").
+func addressValues(a *client.Address) map[string]string {
+	if a == nil || *a == (client.Address{}) {
+		return nil
+	}
+	return map[string]string{"street": a.Street, "city": a.City, "state": a.State, "postal_code": a.PostalCode, "country": a.Country}
+}
+
+// contactValues are c's fields, nil when it says nothing ({}).
+func contactValues(c *client.AuthorizedContact) map[string]string {
+	if c == nil || *c == (client.AuthorizedContact{}) {
+		return nil
+	}
+	return map[string]string{"first_name": c.FirstName, "last_name": c.LastName, "email": c.Email, "phone": c.Phone, "title": c.Title, "seniority": c.Seniority}
+}
+
+// reportedObject is reportedString for an object of strings: nil values
+// (the reply said nothing) keep prior; an empty field is null.
+func reportedObject(prior types.Object, t map[string]attr.Type, values map[string]string) types.Object {
+	if values == nil {
+		if prior.IsUnknown() {
+			return types.ObjectNull(t)
+		}
+		return prior
+	}
+	vs := make(map[string]attr.Value, len(t))
+	for k := range t {
+		vs[k] = stringOrNull(values[k])
+	}
+	return types.ObjectValueMust(t, vs)
 }
 
 type tendlcBrandModel struct {
@@ -106,9 +209,10 @@ func brandSchema(ctx context.Context) schema.Schema {
 			"Registration is asynchronous: the brand is `PROCESSING` until the registry registers it (`COMPLETED`) or rejects it (`FAILED`, " +
 			"with `declined_reasons`). Brands cannot be updated, so every argument but `url`, `method` and `wait_for_registration` replaces the brand when changed. A brand with campaigns " +
 			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.\n\n" + adoptRuleBrand,
-		Attributes: map[string]schema.Attribute{
+		Attributes: withBrandProfile(map[string]schema.Attribute{
 			"id": computedKeptString("Brand id (`brand_id`), " + tendlcrules.BrandIDRule + "."),
-			"brand_alias": requiredReplacingString(fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand.",
+			"brand_alias": requiredReplacingString(fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand. "+
+				"The service's GET does not return it: a refresh keeps the state's value, and an import reads it from the brand list.",
 				tendlcrules.MaxAliasLength), aliasRule),
 			"profile_uuid": requiredReplacingString("UUID of the business profile (legal name, tax id, address) the brand is registered for. "+
 				"Changing it replaces the brand.", shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)),
@@ -122,11 +226,12 @@ func brandSchema(ctx context.Context) schema.Schema {
 					func(_, v string) error { return tendlcrules.CheckBrandType(v) })},
 			},
 			"secondary_vetting": schema.BoolAttribute{
-				MarkdownDescription: "Request secondary (external) vetting, which raises the brand's throughput limits. Default `false`. Changing it replaces the brand.",
-				Optional:            true,
-				Computed:            true,
-				Default:             booldefault.StaticBool(false),
-				PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+				MarkdownDescription: "Request secondary (external) vetting, which raises the brand's throughput limits (`STANDARD` brands). Default `false`. Changing it replaces the brand. " +
+					"The service does not return it: a refresh keeps the state's value, and an import reads it from whether the brand has a `vetting_status`.",
+				Optional:      true,
+				Computed:      true,
+				Default:       booldefault.StaticBool(false),
+				PlanModifiers: []planmodifier.Bool{replaceIfReadBool()},
 			},
 			"url":    callbackURLAttribute("the brand (`created`, then `registered` or `rejected`)"),
 			"method": callbackMethodAttribute(),
@@ -134,7 +239,8 @@ func brandSchema(ctx context.Context) schema.Schema {
 				"and the next apply replaces it. With `false` the apply finishes while the brand is `PROCESSING`; campaigns cannot be created " +
 				"with it until it is `COMPLETED`. Changing it does not touch the brand."),
 			"registration_status": computedKeptString("`PROCESSING`, `COMPLETED` (registered) or `FAILED` (rejected), as of the last refresh. A `FAILED` brand is replaced on the next apply."),
-			"vetting_status":      computedKeptString("Secondary vetting status: `NOT_REQUESTED`, `PENDING`, `ACCEPTED` or `FAILED`."),
+			"vetting_status":      computedKeptString("Secondary vetting status: `PENDING`, `ACTIVE` (vetted) or `FAILED`; null when no secondary vetting was requested."),
+			"vetting_score":       computedKeptInt64("Score the secondary vetting gave the brand (0 to 100; the higher, the more throughput its campaigns get); null until vetted."),
 			"declined_reasons": schema.ListNestedAttribute{
 				MarkdownDescription: "Why the registry rejected the brand; empty unless `registration_status` is `FAILED`.",
 				Computed:            true,
@@ -144,12 +250,62 @@ func brandSchema(ctx context.Context) schema.Schema {
 					"message": schema.StringAttribute{MarkdownDescription: "What is wrong and what to correct.", Computed: true},
 				}},
 			},
-			"created_at": computedKeptString("When the brand was submitted, RFC 3339."),
-		},
+			"created_at": computedKeptString("When the brand was submitted, RFC 3339 in UTC with microseconds (`2023-02-28T11:06:00.360401Z`)."),
+		}, brandProfileResourceAttributes()),
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true}),
 		},
 	}
+}
+
+// brandProfileDescriptions describe the profile's data a brand carries,
+// for the resource and the data source.
+var brandProfileDescriptions = map[string]string{
+	"company_name":        "Legal name of the company, from the business profile.",
+	"entity_type":         "Kind of organisation, from the business profile: `PRIVATE`, `PUBLIC`, `NON_PROFIT`, `GOVERNMENT` or `INDIVIDUAL` (older records also hold `PRIVATE_PROFIT`, `PUBLIC_PROFIT`, `SOLE_PROPRIETOR`).",
+	"vertical":            "Industry vertical of the company, from the business profile.",
+	"ein_issuing_country": "Country that issued the tax id (EIN), ISO 3166 alpha-2, from the business profile.",
+	"website":             "Company website, from the business profile.",
+	"address":             "Registered address of the company, from the business profile; null when the profile has none.",
+	"authorized_contact":  "Person authorised to act for the company, from the business profile; null when the profile has none.",
+}
+
+var (
+	addressDescriptions = map[string]string{"street": "Street and number.", "city": "City.", "state": "State code, such as `TX`.",
+		"postal_code": "Postal code.", "country": "Country, ISO 3166 alpha-2."}
+	contactDescriptions = map[string]string{"first_name": "First name.", "last_name": "Last name.", "email": "Email address.",
+		"phone": "Phone number.", "title": "Title, such as `Mr`.", "seniority": "Position, such as `CEO` or `DIRECTOR`."}
+)
+
+// withBrandProfile adds the profile's data to a brand resource schema's
+// attributes.
+func withBrandProfile(attrs map[string]schema.Attribute, profile map[string]schema.Attribute) map[string]schema.Attribute {
+	for k, v := range profile {
+		attrs[k] = v
+	}
+	return attrs
+}
+
+func brandProfileResourceAttributes() map[string]schema.Attribute {
+	out := map[string]schema.Attribute{}
+	for name, d := range brandProfileDescriptions {
+		switch name {
+		case "address", "authorized_contact":
+			fields := addressDescriptions
+			if name == "authorized_contact" {
+				fields = contactDescriptions
+			}
+			nested := map[string]schema.Attribute{}
+			for f, fd := range fields {
+				nested[f] = schema.StringAttribute{MarkdownDescription: fd, Computed: true}
+			}
+			out[name] = schema.SingleNestedAttribute{MarkdownDescription: d, Computed: true, Attributes: nested,
+				PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()}}
+		default:
+			out[name] = computedKeptString(d)
+		}
+	}
+	return out
 }
 
 // applyBrand copies what the API reports into m.
@@ -197,8 +353,14 @@ var brandRegistration = registration[tendlcBrandModel, client.Brand, client.Bran
 		m.ID = types.StringValue(id)
 		m.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
 		m.VettingStatus = types.StringNull()
+		m.VettingScore = types.Int64Null()
 		m.DeclinedReasons = declinedReasonsValue(nil)
 		m.CreatedAt = types.StringNull()
+		p := &m.brandProfileAttrs
+		for _, v := range []*types.String{&p.CompanyName, &p.EntityType, &p.Vertical, &p.EINIssuingCountry, &p.Website} {
+			*v = types.StringNull()
+		}
+		p.Address, p.AuthorizedContact = types.ObjectNull(addressType), types.ObjectNull(contactType)
 	},
 	rejected: func(diags *diag.Diagnostics, what string, b *client.Brand) {
 		diags.AddAttributeError(path.Root("brand_alias"), "10DLC brand rejected by the registry",

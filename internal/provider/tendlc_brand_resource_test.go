@@ -84,7 +84,8 @@ func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^B[A-Z0-9]{6}$`))),
 					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("COMPLETED")),
-					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_status"), knownvalue.StringExact("ACCEPTED")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_status"), knownvalue.StringExact("ACTIVE")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_score"), knownvalue.Int64Exact(80)),
 					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("declined_reasons"), knownvalue.ListSizeExact(0)),
 					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("brand_type"), knownvalue.StringExact("STANDARD")),
 					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("wait_for_registration"), knownvalue.Bool(true)),
@@ -97,8 +98,16 @@ func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
 						return err
 					}
 					b, err := env.Client(t).GetBrand(context.Background(), firstID)
-					if err == nil && (b.BrandAlias != "Acme Corp" || !b.SecondaryVetting || b.ProfileUUID != tdProfile) {
+					if err == nil && (b.VettingStatus != "ACTIVE" || b.VettingScore == nil || b.ProfileUUID != tdProfile) {
 						err = fmt.Errorf("emulator holds %+v", b)
+					}
+					if err != nil {
+						return err
+					}
+					// The GET leaves the alias out; the list carries it.
+					all, err := env.Client(t).ListAllBrands(context.Background())
+					if err == nil && (len(all) != 1 || all[0].BrandAlias != "Acme Corp") {
+						err = fmt.Errorf("emulator lists %+v", all)
 					}
 					return err
 				},

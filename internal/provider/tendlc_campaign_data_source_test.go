@@ -17,7 +17,7 @@ func TestAccTenDLCCampaignDataSource(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(campaignHCL("Alerts", "RETAIL", `  usecase = "DELIVERY_NOTIFICATION"
-  message_flow  = "Customers opt in at checkout (web form)."
+  message_flow  = "Customers opt in at checkout (web form) of the store."
   help_keywords = "HELP,INFO"`) + `
 resource "cpaas_10dlc_campaign_number" "n0" {
   campaign_id = cpaas_10dlc_campaign.test.id
@@ -32,10 +32,16 @@ data "cpaas_10dlc_campaign" "by_id" {
 					resource.TestCheckResourceAttrPair("data.cpaas_10dlc_campaign.by_id", "brand_id", "cpaas_10dlc_brand.test", "id"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "campaign_alias", "Alerts"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "usecase", "DELIVERY_NOTIFICATION"),
-					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "description", tdDescription),
+					// The service's GET leaves the description out; the alias
+					// and vertical come from the campaign list.
+					resource.TestCheckNoResourceAttr("data.cpaas_10dlc_campaign.by_id", "description"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "vertical", "RETAIL"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "number_pool_limit", "49"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "mno_metadata.Verizon Wireless.tpm", "240"),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "campaign_source", "cpaas"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "registration_status", "ACTIVE"),
 					resource.TestCheckNoResourceAttr("data.cpaas_10dlc_campaign.by_id", "sub_usecases"),
-					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "message_flow", "Customers opt in at checkout (web form)."),
+					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "message_flow", "Customers opt in at checkout (web form) of the store."),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "help_keywords", "HELP,INFO"),
 					resource.TestCheckNoResourceAttr("data.cpaas_10dlc_campaign.by_id", "optout_message"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "linked_numbers.#", "1"),

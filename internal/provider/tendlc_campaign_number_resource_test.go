@@ -1,7 +1,6 @@
 package provider_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
 // numbersHCL is brand -> campaign -> one link per number.
@@ -122,11 +120,12 @@ func TestAccTenDLCCampaignNumber_linkFailureThenRetry(t *testing.T) {
 				ExpectError: acctest.ErrorPattern(`Operators refused to link the number to the 10DLC campaign.*Operators rejected the request to link 13125550102.*Nothing was saved in the state; apply again to retry the link`),
 			},
 			{
-				// Nothing was saved: fixing the cause and applying again links it.
-				Config: env.Config(numbersHCL("Alerts", "13125550102")),
+				// Nothing was saved: applying again retries the link, which
+				// the operators accept this time.
+				Config: env.Config(numbersHCL("Alerts FAIL_LINK", "13125550102")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionNoop),
 						plancheck.ExpectResourceAction("cpaas_10dlc_campaign_number.n0", plancheck.ResourceActionCreate),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -145,7 +144,6 @@ func TestAccTenDLCCampaignNumber_linkFailureThenRetry(t *testing.T) {
 func TestAccTenDLCCampaignNumber_unlinkFailureKeepsState(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	var campaignID string
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -153,24 +151,14 @@ func TestAccTenDLCCampaignNumber_unlinkFailureKeepsState(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(numbersHCL("Alerts FAIL_UNLINK", "14155550100")),
-				Check: func(s *terraform.State) (err error) {
-					campaignID, err = stateID(s, "cpaas_10dlc_campaign.test")
-					return err
-				},
 			},
 			{
 				Config:      env.Config(numbersHCL("Alerts FAIL_UNLINK")),
 				ExpectError: acctest.ErrorPattern(`Operators refused to unlink the number from the 10DLC campaign.*is still linked and stays in the state`),
 			},
 			{
-				// Once operators accept, the retried destroy unlinks it.
-				PreConfig: func() {
-					alias := "Alerts"
-					if _, err := env.Client(t).UpdateCampaign(context.Background(), campaignID, client.CampaignUpdate{CampaignAlias: &alias}); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: env.Config(numbersHCL("Alerts")),
+				// The retried destroy unlinks it: operators accept the retry.
+				Config: env.Config(numbersHCL("Alerts FAIL_UNLINK")),
 				Check: func(*terraform.State) error {
 					if got := linkedNumbers(env, t); len(got) != 0 {
 						return fmt.Errorf("still linked: %v", got)

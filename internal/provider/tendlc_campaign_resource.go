@@ -2,24 +2,26 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
@@ -28,11 +30,69 @@ import (
 
 // campaignKind is cpaas_10dlc_campaign, a 10DLC campaign registered under
 // a brand, read, deleted and imported by its campaign_id.
-var campaignKind = registrationKind(&objectKind[tendlcCampaignModel]{
+var campaignKind = withCampaignPlan(withRefresh(registrationKind(&objectKind[tendlcCampaignModel]{
 	typeName: "_10dlc_campaign", what: "10DLC campaign", identity: campaignIdentity,
 	schema: campaignSchema, create: createCampaign, update: updateCampaign, validateConfig: checkSubUsecases,
-	remove: (*client.Client).DeleteCampaign,
-}, (*client.Client).GetCampaign, applyCampaign, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
+	remove: (*client.Client).DeleteCampaign, planWith: checkBrandUsecase,
+}, (*client.Client).GetCampaign, applyCampaign, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule), refreshCampaign))
+
+// withCampaignPlan gives the campaign its own plan: today's create rules,
+// the service's update rule, and a rejected campaign replaced unless an
+// update resubmits it.
+func withCampaignPlan(k *objectKind[tendlcCampaignModel]) *objectKind[tendlcCampaignModel] {
+	k.modifyPlan = planCampaign
+	return k
+}
+
+// refreshCampaign reads a campaign: the service's GET leaves out the
+// alias, vertical and description, so a state without an alias or
+// vertical (after an import) takes them from the brand's campaign list,
+// whose items carry both; the description, which nothing returns, keeps
+// the state's value. number_pool_limit is in the campaign's number list.
+func refreshCampaign(ctx context.Context, c *client.Client, id string, m *tendlcCampaignModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+	cp, err := c.GetCampaign(ctx, id)
+	if err != nil {
+		return err
+	}
+	applyCampaign(m, cp)
+	return completeCampaign(ctx, c, id, &m.campaignAttrs, false)
+}
+
+// completeCampaign fills what the GET leaves out and m lacks (or, with
+// force, number_pool_limit whatever m holds): the alias and vertical from
+// the campaign list of its brand, number_pool_limit from its number list.
+func completeCampaign(ctx context.Context, c *client.Client, id string, m *campaignAttrs, force bool) error {
+	if !known(m.CampaignAlias) || !known(m.Vertical) {
+		all, err := c.ListAllCampaigns(ctx, m.BrandID.ValueString())
+		if err != nil {
+			return err
+		}
+		for i := range all {
+			if all[i].CampaignID == id {
+				m.CampaignAlias = reportedString(m.CampaignAlias, all[i].CampaignAlias)
+				m.Vertical = reportedString(m.Vertical, all[i].Vertical)
+			}
+		}
+	}
+	if !force && known(m.NumberPoolLimit) {
+		return nil
+	}
+	nums, err := c.ListCampaignNumbers(ctx, id)
+	if err != nil {
+		return err
+	}
+	m.CampaignAlias = reportedString(m.CampaignAlias, nums.CampaignAlias)
+	m.NumberPoolLimit = reportedInt64(m.NumberPoolLimit, nums.NumberPoolLimit)
+	return nil
+}
+
+// known is whether v holds a value.
+func known(v interface {
+	IsNull() bool
+	IsUnknown() bool
+}) bool {
+	return !v.IsNull() && !v.IsUnknown()
+}
 
 // campaignAttrs are what the API reports of a campaign: the part of the
 // resource's model that apply fills, and of the data source's.
@@ -64,48 +124,129 @@ type campaignAttrs struct {
 	SubscriberOptin    types.Bool   `tfsdk:"subscriber_optin"`
 	SubscriberOptout   types.Bool   `tfsdk:"subscriber_optout"`
 	SubscriberHelp     types.Bool   `tfsdk:"subscriber_help"`
+	TermsLink          types.String `tfsdk:"terms_and_conditions_link"`
+	PrivacyLink        types.String `tfsdk:"privacy_policy_link"`
 	RegistrationStatus types.String `tfsdk:"registration_status"`
 	ErrorReason        types.String `tfsdk:"error_reason"`
+	ErrorCode          types.String `tfsdk:"error_code"`
+	ErrorDescription   types.String `tfsdk:"error_description"`
+	ResellerID         types.String `tfsdk:"reseller_id"`
+	CampaignSource     types.String `tfsdk:"campaign_source"`
+	MNOMetadata        types.Map    `tfsdk:"mno_metadata"`
+	NumberPoolLimit    types.Int64  `tfsdk:"number_pool_limit"`
 	CreatedAt          types.String `tfsdk:"created_at"`
 }
 
-// apply copies what the API reports into m.
+// apply copies what the API reports into m. The service leaves empty
+// fields out, and its GET never returns the alias, vertical or
+// description nor the affiliate_marketing flag: what a reply does not say
+// keeps m's value (reportedString).
 func (m *campaignAttrs) apply(c *client.Campaign) {
 	m.ID = types.StringValue(c.CampaignID)
-	m.BrandID = types.StringValue(c.BrandID)
-	m.CampaignAlias = types.StringValue(c.CampaignAlias)
-	m.Vertical = types.StringValue(c.Vertical)
-	m.Usecase = types.StringValue(c.Usecase)
+	m.BrandID = reportedString(m.BrandID, c.BrandID)
+	m.CampaignAlias = reportedString(m.CampaignAlias, c.CampaignAlias)
+	m.Vertical = reportedString(m.Vertical, c.Vertical)
+	m.Usecase = reportedString(m.Usecase, c.Usecase)
 	if subs := c.SubUsecases(); len(subs) > 0 {
 		m.SubUsecases, _ = types.SetValueFrom(context.Background(), types.StringType, subs)
-	} else {
+	} else if m.SubUsecases.IsUnknown() {
 		m.SubUsecases = types.SetNull(types.StringType)
 	}
-	m.Description = types.StringValue(c.Description)
-	m.Sample1 = types.StringValue(c.Sample1)
-	m.Sample2 = types.StringValue(c.Sample2)
-	m.Sample3 = stringOrNull(c.Sample3)
-	m.Sample4 = stringOrNull(c.Sample4)
-	m.Sample5 = stringOrNull(c.Sample5)
-	m.MessageFlow = stringOrNull(c.MessageFlow)
-	m.HelpMessage = stringOrNull(c.HelpMessage)
-	m.HelpKeywords = stringOrNull(c.HelpKeywords)
-	m.OptinKeywords = stringOrNull(c.OptinKeywords)
-	m.OptinMessage = stringOrNull(c.OptinMessage)
-	m.OptoutKeywords = stringOrNull(c.OptoutKeywords)
-	m.OptoutMessage = stringOrNull(c.OptoutMessage)
-	a := c.CampaignAttributes
-	m.EmbeddedLink = types.BoolValue(a.EmbeddedLink)
-	m.EmbeddedPhone = types.BoolValue(a.EmbeddedPhone)
-	m.AgeGated = types.BoolValue(a.AgeGated)
-	m.DirectLending = types.BoolValue(a.DirectLending)
-	m.AffiliateMarketing = types.BoolValue(a.AffiliateMarketing)
-	m.SubscriberOptin = types.BoolValue(a.SubscriberOptin)
-	m.SubscriberOptout = types.BoolValue(a.SubscriberOptout)
-	m.SubscriberHelp = types.BoolValue(a.SubscriberHelp)
-	m.RegistrationStatus = types.StringValue(c.RegistrationStatus)
-	m.ErrorReason = types.StringValue(c.ErrorReason)
-	m.CreatedAt = types.StringValue(c.CreatedAt)
+	for _, t := range m.texts() {
+		*t.value = reportedString(*t.value, t.of(c))
+	}
+	var a client.CampaignAttributesRecord
+	if c.CampaignAttributes != nil {
+		a = *c.CampaignAttributes
+	}
+	m.EmbeddedLink = reportedBool(m.EmbeddedLink, a.EmbeddedLink)
+	m.EmbeddedPhone = reportedBool(m.EmbeddedPhone, a.EmbeddedPhone)
+	m.AgeGated = reportedBool(m.AgeGated, a.AgeGated)
+	m.DirectLending = reportedBool(m.DirectLending, a.DirectLending)
+	m.AffiliateMarketing = reportedBool(m.AffiliateMarketing, a.AffiliateMarketing)
+	m.SubscriberOptin = reportedBool(m.SubscriberOptin, a.SubscriberOptin)
+	m.SubscriberOptout = reportedBool(m.SubscriberOptout, a.SubscriberOptout)
+	m.SubscriberHelp = reportedBool(m.SubscriberHelp, a.SubscriberHelp)
+	m.RegistrationStatus = reportedString(m.RegistrationStatus, c.RegistrationStatus)
+	// The error fields describe a rejection: a campaign that is not
+	// FAILED has none, whatever an earlier reply said.
+	if m.RegistrationStatus.ValueString() == tendlcrules.StatusFailed {
+		m.ErrorReason = reportedString(m.ErrorReason, c.ErrorReason)
+		m.ErrorCode = reportedString(m.ErrorCode, c.ErrorCode)
+		m.ErrorDescription = reportedString(m.ErrorDescription, c.ErrorDescription)
+	} else {
+		m.ErrorReason, m.ErrorCode, m.ErrorDescription = types.StringNull(), types.StringNull(), types.StringNull()
+	}
+	m.ResellerID = reportedString(m.ResellerID, c.ResellerID)
+	m.CampaignSource = reportedString(m.CampaignSource, c.CampaignSource)
+	if c.MNOMetadata != nil {
+		m.MNOMetadata = mnoMetadataValue(c.MNOMetadata)
+	} else if m.MNOMetadata.IsUnknown() {
+		m.MNOMetadata = types.MapNull(throughputType)
+	}
+	if m.NumberPoolLimit.IsUnknown() {
+		m.NumberPoolLimit = types.Int64Null()
+	}
+	m.CreatedAt = reportedString(m.CreatedAt, c.CreatedAt)
+}
+
+// campaignText is one of a campaign's texts that an update may change
+// (the service's update takes each; "" leaves it unchanged).
+type campaignText struct {
+	name  string
+	value *types.String
+	of    func(*client.Campaign) string
+	// rule is today's rule for a value given at create or changed
+	// (minimum lengths; the schema checks maximums only, so older records
+	// can be adopted); nil when the schema's checks are all.
+	rule func(v string) error
+	// required at create (description, sample1, sample2).
+	required bool
+	// unreadable: the service's GET never returns it, so a null state
+	// after an import means "not read", not "empty".
+	unreadable bool
+}
+
+// texts lists m's updatable texts.
+func (m *campaignAttrs) texts() []campaignText {
+	sample := func(n int, v *types.String, of func(*client.Campaign) string) campaignText {
+		return campaignText{name: fmt.Sprintf("sample%d", n), value: v, of: of, required: n <= 2,
+			rule: func(v string) error { return tendlcrules.CheckSample(n, v) }}
+	}
+	return []campaignText{
+		{name: "campaign_alias", value: &m.CampaignAlias, of: func(c *client.Campaign) string { return c.CampaignAlias }, unreadable: true},
+		{name: "description", value: &m.Description, of: func(c *client.Campaign) string { return c.Description }, rule: tendlcrules.CheckDescription,
+			required: true, unreadable: true},
+		sample(1, &m.Sample1, func(c *client.Campaign) string { return c.Sample1 }),
+		sample(2, &m.Sample2, func(c *client.Campaign) string { return c.Sample2 }),
+		sample(3, &m.Sample3, func(c *client.Campaign) string { return c.Sample3 }),
+		sample(4, &m.Sample4, func(c *client.Campaign) string { return c.Sample4 }),
+		sample(5, &m.Sample5, func(c *client.Campaign) string { return c.Sample5 }),
+		{name: "message_flow", value: &m.MessageFlow, of: func(c *client.Campaign) string { return c.MessageFlow }, rule: tendlcrules.CheckMessageFlow},
+		{name: "help_message", value: &m.HelpMessage, of: func(c *client.Campaign) string { return c.HelpMessage }, rule: tendlcrules.CheckHelpMessage},
+		{name: "help_keywords", value: &m.HelpKeywords, of: func(c *client.Campaign) string { return c.HelpKeywords }},
+		{name: "optin_keywords", value: &m.OptinKeywords, of: func(c *client.Campaign) string { return c.OptinKeywords }},
+		{name: "optin_message", value: &m.OptinMessage, of: func(c *client.Campaign) string { return c.OptinMessage }},
+		{name: "optout_keywords", value: &m.OptoutKeywords, of: func(c *client.Campaign) string { return c.OptoutKeywords }},
+		{name: "optout_message", value: &m.OptoutMessage, of: func(c *client.Campaign) string { return c.OptoutMessage }},
+		{name: "terms_and_conditions_link", value: &m.TermsLink, of: func(c *client.Campaign) string { return c.TermsAndConditionsLink }},
+		{name: "privacy_policy_link", value: &m.PrivacyLink, of: func(c *client.Campaign) string { return c.PrivacyPolicyLink }},
+	}
+}
+
+// throughputType is one carrier's entry of mno_metadata.
+var throughputType = types.ObjectType{AttrTypes: map[string]attr.Type{"tpm": types.Int64Type, "brand_tier": types.StringType}}
+
+func mnoMetadataValue(mno map[string]client.Throughput) types.Map {
+	elems := make(map[string]attr.Value, len(mno))
+	for carrier, t := range mno {
+		tpm := types.Int64Null()
+		if t.TPM != nil {
+			tpm = types.Int64Value(*t.TPM)
+		}
+		elems[carrier] = types.ObjectValueMust(throughputType.AttrTypes, map[string]attr.Value{"tpm": tpm, "brand_tier": stringOrNull(t.BrandTier)})
+	}
+	return types.MapValueMust(throughputType, elems)
 }
 
 type tendlcCampaignModel struct {
@@ -118,28 +259,50 @@ func replaceString(desc string, required bool, vs ...validator.String) schema.St
 		MarkdownDescription: desc + " Changing it replaces the campaign.",
 		Required:            required,
 		Optional:            !required,
-		PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		PlanModifiers:       []planmodifier.String{replaceIfReadString()},
 		Validators:          vs,
 	}
 }
 
-func updatableString(desc string, required bool, vs ...validator.String) schema.StringAttribute {
+// updateNote says how a campaign's text changes.
+const updateNote = " Changes update the campaign in place only while it is `FAILED` (the service's rule: the update resubmits it for " +
+	"vetting, which the service charges for); a plan that changes it on a campaign in any other status is refused at plan time. " +
+	"Once set it cannot be removed: the service reads an empty value as unchanged."
+
+// updatableString is a campaign text: at most maxLen characters at plan
+// time (the schema); today's minimums apply when it is created or changed
+// (planCampaign), so an older record that a current create would refuse
+// can still be adopted.
+func updatableString(desc string, required bool, minLen, maxLen int) schema.StringAttribute {
 	return schema.StringAttribute{
-		MarkdownDescription: desc + " Updates in place.",
+		MarkdownDescription: desc + updateNote,
 		Required:            required,
 		Optional:            !required,
-		Validators:          append([]validator.String{stringvalidator.UTF8LengthAtLeast(1)}, vs...),
+		Validators: []validator.String{specRule(fmt.Sprintf("at most %d characters", maxLen), func(attr, v string) error {
+			if n := utf8.RuneCountInString(v); n >= 1 && n <= maxLen {
+				return nil
+			}
+			return tendlcrules.CheckLength(attr, v, max(minLen, 1), maxLen)
+		})},
 	}
 }
 
-func attributeFlag(desc string) schema.BoolAttribute {
+func attributeFlag(desc string, def bool) schema.BoolAttribute {
 	return schema.BoolAttribute{
-		MarkdownDescription: desc + " Default `false`. Changing it replaces the campaign.",
+		MarkdownDescription: fmt.Sprintf("%s Default `%t`. Changing it replaces the campaign.", desc, def),
 		Optional:            true,
 		Computed:            true,
-		Default:             booldefault.StaticBool(false),
-		PlanModifiers:       []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
+		Default:             booldefault.StaticBool(def),
+		PlanModifiers:       []planmodifier.Bool{replaceIfReadBool()},
 	}
+}
+
+// subscriberFlag is one of the three flags the service allows only as
+// true at create.
+func subscriberFlag(desc string) schema.BoolAttribute {
+	a := attributeFlag(desc+" The service registers new campaigns only with `true` (refused at plan time otherwise); `false` is accepted "+
+		"only to adopt an older campaign that holds it.", true)
+	return a
 }
 
 func sampleAttribute(n int, required bool) schema.StringAttribute {
@@ -147,11 +310,8 @@ func sampleAttribute(n int, required bool) schema.StringAttribute {
 	if required {
 		req = "Required"
 	}
-	return updatableString(fmt.Sprintf("%s sample message %d, %d to %d characters: a real example of what subscribers receive, naming the brand.",
-		req, n, tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength), required,
-		specRule(fmt.Sprintf("%d to %d characters", tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength), func(_, v string) error {
-			return tendlcrules.CheckSample(n, v)
-		}))
+	return updatableString(fmt.Sprintf("%s sample message %d, %d to %d characters when created or changed: a real example of what subscribers receive, naming the brand.",
+		req, n, tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength), required, tendlcrules.MinSampleLength, tendlcrules.MaxSampleLength)
 }
 
 func campaignSchema(ctx context.Context) schema.Schema {
@@ -159,64 +319,89 @@ func campaignSchema(ctx context.Context) schema.Schema {
 		MarkdownDescription: "A US 10DLC campaign: what a brand sends and to whom, registered with the campaign registry. Its brand must be " +
 			"registered (`registration_status = \"COMPLETED\"`) before the campaign can be created; a `STARTER` brand takes only the `STARTER` " +
 			"use case. Registration is asynchronous: `PROCESSING` until the registry registers it (`ACTIVE`) or rejects it (`FAILED`, with " +
-			"`error_reason`). The alias, description, samples and the message-flow, help, opt-in and opt-out texts update in place; `url`, " +
-			"`method` and `wait_for_registration` change in the state only; every other argument replaces the campaign.\n\n" + adoptRuleCampaign,
+			"`error_reason`). The alias, description, samples, links and the message-flow, help, opt-in and opt-out texts update in place, but the " +
+			"service updates a campaign only while it is `FAILED`: the update resubmits it for vetting (a fee each time), and a plan that " +
+			"changes them on an `ACTIVE` or `PROCESSING` campaign is refused at plan time, saying what to do. `url`, `method` and " +
+			"`wait_for_registration` change in the state only; every other argument replaces the campaign.\n\n" +
+			"The service's GET does not return `campaign_alias`, `vertical`, `description` or `affiliate_marketing`: a refresh keeps their " +
+			"state, an import reads the alias and vertical from the campaign list and records the description and flag from the configuration in place " +
+			"(never a replacement).\n\n" + adoptRuleCampaign,
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + "."),
 			"brand_id": replaceString("Id of the registered brand (`cpaas_10dlc_brand.<name>.id`), "+tendlcrules.BrandIDRule+".", true,
 				shapeRule(tendlcrules.BrandIDPattern, tendlcrules.BrandIDRule)),
 			"campaign_alias": updatableString(fmt.Sprintf("Name of the campaign, 1 to %d characters.", tendlcrules.MaxAliasLength), true,
-				aliasRule),
+				1, tendlcrules.MaxAliasLength),
 			"vertical": replaceString("Industry vertical, one of "+codeList(tendlcrules.Verticals)+".", true,
 				specRuleWorded(stringvalidator.OneOf(tendlcrules.Verticals...), func(_, v string) error { return tendlcrules.CheckVertical(v) })),
 			"usecase": replaceString("Use case, one of "+codeList(tendlcrules.Usecases)+". `MIXED` and `LOW_VOLUME` need `sub_usecases`; "+
-				"a `STARTER` brand takes only `STARTER`.", true, specRuleWorded(stringvalidator.OneOf(tendlcrules.Usecases...), func(_, v string) error { return tendlcrules.CheckUsecase(v) })),
+				"a `STARTER` brand takes only `STARTER`. When the brand exists at plan time, the plan checks the use case against the ones "+
+				"the brand may register (`data.cpaas_10dlc_brand_usecases`).", true, specRuleWorded(stringvalidator.OneOf(tendlcrules.Usecases...), func(_, v string) error { return tendlcrules.CheckUsecase(v) })),
 			"sub_usecases": schema.SetAttribute{
-				MarkdownDescription: fmt.Sprintf("Sub use cases, required with usecase `MIXED` or `LOW_VOLUME` (%d to %d of %s) and not allowed with any other. "+
-					"Changing them replaces the campaign.", tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases, codeList(tendlcrules.SubUsecases)),
+				MarkdownDescription: fmt.Sprintf("Sub use cases, of %s: required with usecase `MIXED` or `LOW_VOLUME` (%d to %d), optional with any other "+
+					"(up to %d; the service keeps them, as on `STARTER` campaigns). Changing them replaces the campaign.",
+					codeList(tendlcrules.SubUsecases), tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases, tendlcrules.MaxSubUsecases),
 				ElementType:   types.StringType,
 				Optional:      true,
-				PlanModifiers: []planmodifier.Set{setplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Set{replaceIfReadSet()},
 				Validators: []validator.Set{
 					setvalidator.SizeBetween(tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases),
 					setvalidator.ValueStringsAre(specRuleWorded(stringvalidator.OneOf(tendlcrules.SubUsecases...),
 						func(_, v string) error { return tendlcrules.CheckSubUsecase(v) })),
 				},
 			},
-			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters.", tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), true,
-				specRule(fmt.Sprintf("%d to %d characters", tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), func(_, v string) error {
-					return tendlcrules.CheckDescription(v)
-				})),
-			"sample1":             sampleAttribute(1, true),
-			"sample2":             sampleAttribute(2, true),
-			"sample3":             sampleAttribute(3, false),
-			"sample4":             sampleAttribute(4, false),
-			"sample5":             sampleAttribute(5, false),
-			"message_flow":        updatableString("How subscribers opt in (web form, keyword, paper form...).", false),
-			"help_message":        updatableString("Reply sent to a help keyword.", false),
-			"help_keywords":       updatableString("Help keywords, comma-separated, such as `HELP,INFO`.", false),
-			"optin_keywords":      updatableString("Opt-in keywords, comma-separated, such as `START,YES`.", false),
-			"optin_message":       updatableString("Reply confirming an opt-in.", false),
-			"optout_keywords":     updatableString("Opt-out keywords, comma-separated, such as `STOP,QUIT`.", false),
-			"optout_message":      updatableString("Reply confirming an opt-out.", false),
-			"embedded_link":       attributeFlag("Messages contain links."),
-			"embedded_phone":      attributeFlag("Messages contain phone numbers."),
-			"age_gated":           attributeFlag("Content is age-gated."),
-			"direct_lending":      attributeFlag("The campaign concerns direct lending."),
-			"affiliate_marketing": attributeFlag("The campaign involves affiliate marketing."),
-			"subscriber_optin":    attributeFlag("Opt-in is collected."),
-			"subscriber_optout":   attributeFlag("Opt-out is supported."),
-			"subscriber_help":     attributeFlag("Help is supported."),
-			"url":                 callbackURLAttribute("the campaign (`created`, then `registered` or `rejected`)"),
-			"method":              callbackMethodAttribute(),
+			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters when created or changed.",
+				tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), true, tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength),
+			"sample1": sampleAttribute(1, true),
+			"sample2": sampleAttribute(2, true),
+			"sample3": sampleAttribute(3, false),
+			"sample4": sampleAttribute(4, false),
+			"sample5": sampleAttribute(5, false),
+			"message_flow": updatableString(fmt.Sprintf("How subscribers opt in (web form, keyword, paper form...), %d to %d characters when created or changed.",
+				tendlcrules.MinMessageFlowLength, tendlcrules.MaxMessageLength), false, tendlcrules.MinMessageFlowLength, tendlcrules.MaxMessageLength),
+			"help_message": updatableString(fmt.Sprintf("Reply sent to a help keyword, %d to %d characters when created or changed.",
+				tendlcrules.MinHelpMessageLength, tendlcrules.MaxMessageLength), false, tendlcrules.MinHelpMessageLength, tendlcrules.MaxMessageLength),
+			"help_keywords":             updatableString("Help keywords, comma-separated, such as `HELP,INFO`.", false, 1, tendlcrules.MaxMessageLength),
+			"optin_keywords":            updatableString("Opt-in keywords, comma-separated, such as `START,YES`.", false, 1, tendlcrules.MaxMessageLength),
+			"optin_message":             updatableString("Reply confirming an opt-in.", false, 1, tendlcrules.MaxMessageLength),
+			"optout_keywords":           updatableString("Opt-out keywords, comma-separated, such as `STOP,QUIT`.", false, 1, tendlcrules.MaxMessageLength),
+			"optout_message":            updatableString("Reply confirming an opt-out.", false, 1, tendlcrules.MaxMessageLength),
+			"terms_and_conditions_link": updatableString("URL of the terms and conditions subscribers agree to.", false, 1, tendlcrules.MaxMessageLength),
+			"privacy_policy_link":       updatableString("URL of the privacy policy.", false, 1, tendlcrules.MaxMessageLength),
+			"embedded_link":             attributeFlag("Messages contain links.", false),
+			"embedded_phone":            attributeFlag("Messages contain phone numbers.", false),
+			"age_gated":                 attributeFlag("Content is age-gated.", false),
+			"direct_lending":            attributeFlag("The campaign concerns direct lending.", false),
+			"affiliate_marketing": attributeFlag("The campaign involves affiliate marketing. The service's GET does not return it: a refresh keeps "+
+				"the state's value.", false),
+			"subscriber_optin":  subscriberFlag("Opt-in is collected."),
+			"subscriber_optout": subscriberFlag("Opt-out is supported."),
+			"subscriber_help":   subscriberFlag("Help is supported."),
+			"url":               callbackURLAttribute("the campaign (`created`, then `registered` or `rejected`)"),
+			"method":            callbackMethodAttribute(),
 			"wait_for_registration": waitForRegistrationAttribute("A rejection then fails the apply with the registry's reason; the campaign stays in the state (tainted) and " +
 				"the next apply replaces it. Numbers can only be linked once the campaign is `ACTIVE`. Changing it does not touch the campaign."),
 			"registration_status": computedKeptString("`PROCESSING`, `ACTIVE` (registered), `FAILED` (rejected) or `EXPIRED`, as of the last refresh. A `FAILED` campaign is replaced on the next apply."),
-			"error_reason":        computedKeptString("Why the registry rejected the campaign; empty otherwise."),
-			"created_at":          computedKeptString("When the campaign was submitted, RFC 3339."),
+			"error_reason":        computedKeptString("Why the registry rejected the campaign; null unless `registration_status` is `FAILED`."),
+			"error_code":          computedKeptString("The registry's code for the rejection; null unless `FAILED`."),
+			"error_description":   computedKeptString("The registry's description of the rejection; null unless `FAILED`."),
+			"reseller_id":         computedKeptString("Id of the reseller the campaign is registered through; null when none."),
+			"campaign_source":     computedKeptString("Where the campaign was created: the service's own name for campaigns created through it, `shared` for campaigns imported from the registry."),
+			"number_pool_limit":   computedKeptInt64("How many numbers may be linked to the campaign (`cpaas_10dlc_campaign_number`); the service refuses a link beyond it."),
+			"mno_metadata": schema.MapNestedAttribute{
+				MarkdownDescription: "Each carrier's throughput for the campaign, keyed by carrier (`AT&T`, `T-Mobile`, `US Cellular`, `Verizon Wireless`): " +
+					"what a team needs to size its sending. Null until the registry has decided.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"tpm":        schema.Int64Attribute{MarkdownDescription: "Messages a minute the carrier accepts (AT&T, US Cellular, Verizon Wireless).", Computed: true},
+					"brand_tier": schema.StringAttribute{MarkdownDescription: "The brand's tier with the carrier (T-Mobile): `SOLE_PROPRIETOR`, `LOW` ... `TOP`.", Computed: true},
+				}},
+			},
+			"created_at": computedKeptString("When the campaign was submitted, RFC 3339 in UTC with microseconds (`2023-02-28T11:06:00.360401Z`)."),
 		},
 		Blocks: map[string]schema.Block{
-			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true}),
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Update: true}),
 		},
 	}
 }
@@ -281,26 +466,36 @@ func createCampaign(ctx context.Context, c *client.Client, plan *tendlcCampaignM
 		return false
 	}
 	name := "campaign " + plan.CampaignAlias.ValueString() + " of brand " + plan.BrandID.ValueString()
+	// number_pool_limit is only in the campaign's number list.
+	defer func() {
+		if !plan.ID.IsNull() && !plan.ID.IsUnknown() && plan.NumberPoolLimit.IsNull() {
+			if err := completeCampaign(ctx, c, plan.ID.ValueString(), &plan.campaignAttrs, true); err != nil {
+				tflog.Debug(ctx, "number_pool_limit not read after create; the next refresh reads it", map[string]any{"error": err.Error()})
+			}
+		}
+	}()
 	return campaignRegistration.create(ctx, c, plan, &plan.registrationArgs, name, func(ctx context.Context) (*client.CampaignCreated, error) {
 		return createCampaignOrAdopt(ctx, c, client.CampaignCreate{
-			BrandID:        plan.BrandID.ValueString(),
-			CampaignAlias:  plan.CampaignAlias.ValueString(),
-			Vertical:       plan.Vertical.ValueString(),
-			Usecase:        plan.Usecase.ValueString(),
-			SubUsecases:    subUsecases,
-			Description:    plan.Description.ValueString(),
-			Sample1:        plan.Sample1.ValueString(),
-			Sample2:        plan.Sample2.ValueString(),
-			Sample3:        plan.Sample3.ValueString(),
-			Sample4:        plan.Sample4.ValueString(),
-			Sample5:        plan.Sample5.ValueString(),
-			MessageFlow:    plan.MessageFlow.ValueString(),
-			HelpMessage:    plan.HelpMessage.ValueString(),
-			HelpKeywords:   plan.HelpKeywords.ValueString(),
-			OptinKeywords:  plan.OptinKeywords.ValueString(),
-			OptinMessage:   plan.OptinMessage.ValueString(),
-			OptoutKeywords: plan.OptoutKeywords.ValueString(),
-			OptoutMessage:  plan.OptoutMessage.ValueString(),
+			BrandID:                plan.BrandID.ValueString(),
+			CampaignAlias:          plan.CampaignAlias.ValueString(),
+			Vertical:               plan.Vertical.ValueString(),
+			Usecase:                plan.Usecase.ValueString(),
+			SubUsecases:            subUsecases,
+			Description:            plan.Description.ValueString(),
+			Sample1:                plan.Sample1.ValueString(),
+			Sample2:                plan.Sample2.ValueString(),
+			Sample3:                plan.Sample3.ValueString(),
+			Sample4:                plan.Sample4.ValueString(),
+			Sample5:                plan.Sample5.ValueString(),
+			MessageFlow:            plan.MessageFlow.ValueString(),
+			HelpMessage:            plan.HelpMessage.ValueString(),
+			HelpKeywords:           plan.HelpKeywords.ValueString(),
+			OptinKeywords:          plan.OptinKeywords.ValueString(),
+			OptinMessage:           plan.OptinMessage.ValueString(),
+			OptoutKeywords:         plan.OptoutKeywords.ValueString(),
+			OptoutMessage:          plan.OptoutMessage.ValueString(),
+			TermsAndConditionsLink: plan.TermsLink.ValueString(),
+			PrivacyPolicyLink:      plan.PrivacyLink.ValueString(),
 			CampaignAttributes: client.CampaignAttributes{
 				EmbeddedLink: plan.EmbeddedLink.ValueBool(), EmbeddedPhone: plan.EmbeddedPhone.ValueBool(),
 				AgeGated: plan.AgeGated.ValueBool(), DirectLending: plan.DirectLending.ValueBool(),
@@ -320,7 +515,9 @@ var campaignRegistration = registration[tendlcCampaignModel, client.Campaign, cl
 	unread: func(m *tendlcCampaignModel, id string) {
 		m.ID = types.StringValue(id)
 		m.RegistrationStatus = types.StringValue(tendlcrules.StatusProcessing)
-		m.ErrorReason = types.StringValue("")
+		m.ErrorReason, m.ErrorCode, m.ErrorDescription = types.StringNull(), types.StringNull(), types.StringNull()
+		m.ResellerID, m.CampaignSource = types.StringNull(), types.StringNull()
+		m.MNOMetadata, m.NumberPoolLimit = types.MapNull(throughputType), types.Int64Null()
 		m.CreatedAt = types.StringNull()
 	},
 	rejected: func(diags *diag.Diagnostics, what string, c *client.Campaign) {
@@ -345,31 +542,205 @@ func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, ti
 	return wait.For[*client.Campaign]{What: "10DLC campaign " + id, Pending: registrationPending, Status: statusCampaign(c, id), Timeout: timeout}.Wait(ctx)
 }
 
+// updateCampaign sends the texts that changed. A text whose state is null
+// was never returned by the service (after an import): its configured
+// value is recorded, not sent. The service resubmits an updated campaign
+// for vetting: the apply then waits for the registry like a create.
 func updateCampaign(ctx context.Context, c *client.Client, plan, state *tendlcCampaignModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
-	in := client.CampaignUpdate{
-		CampaignAlias:  changedString(plan.CampaignAlias, state.CampaignAlias),
-		Description:    changedString(plan.Description, state.Description),
-		Sample1:        changedString(plan.Sample1, state.Sample1),
-		Sample2:        changedString(plan.Sample2, state.Sample2),
-		Sample3:        changedString(plan.Sample3, state.Sample3),
-		Sample4:        changedString(plan.Sample4, state.Sample4),
-		Sample5:        changedString(plan.Sample5, state.Sample5),
-		MessageFlow:    changedString(plan.MessageFlow, state.MessageFlow),
-		HelpMessage:    changedString(plan.HelpMessage, state.HelpMessage),
-		HelpKeywords:   changedString(plan.HelpKeywords, state.HelpKeywords),
-		OptinKeywords:  changedString(plan.OptinKeywords, state.OptinKeywords),
-		OptinMessage:   changedString(plan.OptinMessage, state.OptinMessage),
-		OptoutKeywords: changedString(plan.OptoutKeywords, state.OptoutKeywords),
-		OptoutMessage:  changedString(plan.OptoutMessage, state.OptoutMessage),
+	var in client.CampaignUpdate
+	fields := map[string]**string{
+		"campaign_alias": &in.CampaignAlias, "description": &in.Description, "sample1": &in.Sample1, "sample2": &in.Sample2,
+		"sample3": &in.Sample3, "sample4": &in.Sample4, "sample5": &in.Sample5, "message_flow": &in.MessageFlow,
+		"help_message": &in.HelpMessage, "help_keywords": &in.HelpKeywords, "optin_keywords": &in.OptinKeywords,
+		"optin_message": &in.OptinMessage, "optout_keywords": &in.OptoutKeywords, "optout_message": &in.OptoutMessage,
+		"terms_and_conditions_link": &in.TermsAndConditionsLink, "privacy_policy_link": &in.PrivacyPolicyLink,
 	}
+	for _, ch := range changedTexts(&plan.campaignAttrs, &state.campaignAttrs) {
+		v := ch.planned
+		*fields[ch.name] = &v
+	}
+	// What the state holds of the object stays (the plan's computed values
+	// are the state's); only the arguments change.
 	if in == (client.CampaignUpdate{}) {
-		return true // only wait_for_registration or timeouts changed
+		return true // only recorded values, wait_for_registration or timeouts changed
 	}
-	updated, err := c.UpdateCampaign(ctx, state.ID.ValueString(), in)
+	id := state.ID.ValueString()
+	updated, err := c.UpdateCampaign(ctx, id, in)
 	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error updating 10DLC campaign", "10DLC campaign "+state.ID.ValueString(), err)
+		addAPIError(&resp.Diagnostics, "Error updating 10DLC campaign", "10DLC campaign "+id, err)
 		return false
 	}
 	applyCampaign(plan, updated)
+	if !plan.WaitForRegistration.ValueBool() {
+		return true
+	}
+	timeout, d := plan.Timeouts.Update(ctx, defaultRegistrationTimeout)
+	resp.Diagnostics.Append(d...)
+	got, err := waitCampaignRegistered(ctx, c, id, timeout)
+	if got != nil {
+		applyCampaign(plan, got)
+	}
+	what := "10DLC campaign " + id
+	switch {
+	case errors.Is(err, wait.ErrTimeout):
+		addTimeoutError(&resp.Diagnostics, "Timed out waiting for the resubmitted 10DLC campaign", what, timeout, plan.RegistrationStatus.ValueString())
+	case err != nil:
+		addAPIError(&resp.Diagnostics, "Error waiting for the resubmitted 10DLC campaign", what, err)
+	case got != nil && got.RegistrationStatus == tendlcrules.StatusFailed:
+		campaignRegistration.rejected(&resp.Diagnostics, what, &client.Campaign{CampaignAlias: plan.CampaignAlias.ValueString(), ErrorReason: got.ErrorReason})
+	}
 	return true
+}
+
+// textChange is a campaign text the plan changes from a value the state
+// holds.
+type textChange struct {
+	name, planned string
+	cleared       bool
+}
+
+// changedTexts lists the texts plan changes from state's values (a null
+// state value of a text the GET never returns was never read: recording
+// it is no change).
+func changedTexts(plan, state *campaignAttrs) []textChange {
+	var out []textChange
+	pt, st := plan.texts(), state.texts()
+	for i := range pt {
+		p, s := *pt[i].value, *st[i].value
+		if s.IsNull() && pt[i].unreadable || p.IsUnknown() || p.Equal(s) {
+			continue
+		}
+		out = append(out, textChange{name: pt[i].name, planned: p.ValueString(), cleared: p.IsNull()})
+	}
+	return out
+}
+
+// planCampaign checks a campaign's plan against the service's rules:
+// today's create rules for a new campaign; for an existing one, no text
+// removed (the service cannot clear one), and texts changed only while it
+// is FAILED (the update resubmits it, which the plan says). A rejected
+// campaign with no text change is replaced, as registrationKind does.
+func planCampaign(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan tendlcCampaignModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if req.State.Raw.IsNull() {
+		checkCampaignCreateRules(&plan.campaignAttrs, &resp.Diagnostics)
+		return
+	}
+	var state tendlcCampaignModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	changes := changedTexts(&plan.campaignAttrs, &state.campaignAttrs)
+	if len(changes) == 0 {
+		replaceWhenFailed(ctx, req, resp)
+		warnCallbackChange(ctx, req, resp, "10DLC campaign")
+		return
+	}
+	id, status := state.ID.ValueString(), state.RegistrationStatus.ValueString()
+	var names []string
+	for _, ch := range changes {
+		names = append(names, ch.name)
+		if ch.cleared {
+			resp.Diagnostics.AddAttributeError(path.Root(ch.name), "10DLC campaign text cannot be removed",
+				fmt.Sprintf("The service cannot clear %s of campaign %s: an update reads an empty value as \"unchanged\". Keep a value in the "+
+					"configuration, or replace the campaign deliberately (`terraform apply -replace=...`; its linked numbers are unlinked and "+
+					"the new campaign is vetted again).", ch.name, id))
+			continue
+		}
+		checkCampaignText(&plan.campaignAttrs, ch.name, &resp.Diagnostics)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := tendlcrules.CheckCampaignUpdatable(id, status); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root(changes[0].name), "10DLC campaign cannot be updated in its current status",
+			fmt.Sprintf("This plan changes %s, but %s. Nothing was changed. To go on, either revert %s in the configuration "+
+				"(the campaign keeps working as registered), or replace the campaign deliberately with `terraform apply -replace=<address>`: "+
+				"the new campaign is vetted again and its numbers are unlinked, so they must be linked again (`cpaas_10dlc_campaign_number` "+
+				"resources that depend on it are replaced with it).", strings.Join(names, ", "), err, strings.Join(names, ", ")))
+		return
+	}
+	// The resubmission changes what the registry reports.
+	for _, name := range []string{"registration_status", "error_reason", "error_code", "error_description"} {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), types.StringUnknown())...)
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("mno_metadata"), types.MapUnknown(throughputType))...)
+	resp.Diagnostics.AddWarning("10DLC campaign will be resubmitted for vetting",
+		fmt.Sprintf("Campaign %s is FAILED; updating %s resubmits it to the carriers for vetting, which the service charges for each time. "+
+			"With wait_for_registration the apply waits for the new decision.", id, strings.Join(names, ", ")))
+	warnCallbackChange(ctx, req, resp, "10DLC campaign")
+}
+
+// checkCampaignCreateRules applies the service's current create rules,
+// which the schema does not (so that older campaigns can be adopted):
+// the three subscriber flags true, and today's minimum lengths.
+func checkCampaignCreateRules(m *campaignAttrs, diags *diag.Diagnostics) {
+	for _, f := range []struct {
+		name string
+		v    types.Bool
+	}{{"subscriber_optin", m.SubscriberOptin}, {"subscriber_optout", m.SubscriberOptout}, {"subscriber_help", m.SubscriberHelp}} {
+		if f.v.IsUnknown() || f.v.IsNull() {
+			continue
+		}
+		if err := tendlcrules.CheckSubscriberFlag(f.name, f.v.ValueBool()); err != nil {
+			diags.AddAttributeError(path.Root(f.name), "Invalid Attribute Value", "Attribute "+err.Error()+".")
+		}
+	}
+	for _, t := range m.texts() {
+		checkCampaignText(m, t.name, diags)
+	}
+}
+
+// checkCampaignText applies today's rule of text name (a minimum length)
+// to its planned value.
+func checkCampaignText(m *campaignAttrs, name string, diags *diag.Diagnostics) {
+	for _, t := range m.texts() {
+		if t.name != name || t.rule == nil || t.value.IsNull() || t.value.IsUnknown() {
+			continue
+		}
+		if err := t.rule(t.value.ValueString()); err != nil {
+			diags.AddAttributeError(path.Root(name), "Invalid Attribute Value", "Attribute "+err.Error()+".")
+		}
+	}
+}
+
+// checkBrandUsecase checks, when the brand exists at plan time, that it
+// may register the planned use case (GET 10dlc/Brand/{id}/usecases/). A
+// brand created in the same apply is unknown here: the API checks then.
+func checkBrandUsecase(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || !req.State.Raw.IsNull() {
+		return
+	}
+	var brandID, usecase types.String
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("brand_id"), &brandID)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("usecase"), &usecase)...)
+	if !known(brandID) || !known(usecase) || tendlcrules.CheckUsecase(usecase.ValueString()) != nil {
+		return
+	}
+	got, err := c.GetBrandUsecases(ctx, brandID.ValueString())
+	if err != nil {
+		// The create reports a missing brand with the API's words; a
+		// failed check is no reason to refuse a plan.
+		tflog.Debug(ctx, "brand use cases not checked at plan time", map[string]any{"brand_id": brandID.ValueString(), "error": err.Error()})
+		return
+	}
+	var codes []string
+	for _, u := range got.UseCases {
+		if u.Code == usecase.ValueString() {
+			return
+		}
+		codes = append(codes, u.Code)
+	}
+	resp.Diagnostics.AddAttributeError(path.Root("usecase"), "Use case not available to the brand",
+		fmt.Sprintf("Brand %s may register campaigns only with the use cases %s (the service's list for the brand); usecase %q is not one of them. "+
+			"Choose one of those use cases, or register the campaign under a brand that may use %s (a STANDARD brand for anything but STARTER).",
+			brandID.ValueString(), codeList(codes), usecase.ValueString(), usecase.ValueString()))
 }

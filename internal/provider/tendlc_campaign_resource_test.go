@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -57,12 +59,22 @@ func TestAccTenDLCCampaign_updateInPlaceReplaceImport(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^C[A-Z0-9]{6}$`))),
 					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("ACTIVE")),
-					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("error_reason"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("error_reason"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("error_code"), knownvalue.Null()),
 					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("sub_usecases"), knownvalue.SetExact([]knownvalue.Check{
 						knownvalue.StringExact("MARKETING"), knownvalue.StringExact("ACCOUNT_NOTIFICATION")})),
+					// Today's defaults: the three subscriber flags are true.
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("subscriber_optin"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("subscriber_help"), knownvalue.Bool(true)),
 					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("subscriber_optout"), knownvalue.Bool(true)),
 					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("age_gated"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("sample3"), knownvalue.Null()),
+					// What the records tell: each carrier's throughput, the pool.
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("mno_metadata").AtMapKey("AT&T").AtMapKey("tpm"), knownvalue.Int64Exact(240)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("mno_metadata").AtMapKey("T-Mobile").AtMapKey("brand_tier"), knownvalue.StringExact("LOW")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("number_pool_limit"), knownvalue.Int64Exact(49)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("campaign_source"), knownvalue.StringExact("cpaas")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("reseller_id"), knownvalue.Null()),
 				},
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(s *terraform.State) (err error) {
@@ -71,50 +83,26 @@ func TestAccTenDLCCampaign_updateInPlaceReplaceImport(t *testing.T) {
 				},
 			},
 			{
-				// Alias, description, samples and help texts update in place.
+				// The service updates a campaign only while it is FAILED: a
+				// text change of an ACTIVE one is refused at plan time,
+				// never turned into a replacement.
 				Config: env.Config(campaignHCL("Alerts v2", "RETAIL", mixedUsecase+`
-  sample3       = "Acme: a third sample message for the registry."
-  help_keywords = "HELP,INFO"`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionUpdate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: func(s *terraform.State) error {
-					id, _ := campaign(s)
-					if id != firstID {
-						return fmt.Errorf("in-place update changed the id from %s to %s", firstID, id)
-					}
-					c, err := env.Client(t).GetCampaign(context.Background(), id)
-					if err == nil && (c.CampaignAlias != "Alerts v2" || c.Sample3 == "" || c.HelpKeywords != "HELP,INFO") {
-						err = fmt.Errorf("emulator not updated: %+v", c)
-					}
-					return err
-				},
-			},
-			{
-				// Removing an optional text clears it, in place.
-				Config: env.Config(campaignHCL("Alerts v2", "RETAIL", mixedUsecase)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionUpdate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: func(s *terraform.State) error {
-					id, _ := campaign(s)
-					c, err := env.Client(t).GetCampaign(context.Background(), id)
-					if err == nil && (c.Sample3 != "" || c.HelpKeywords != "") {
-						err = fmt.Errorf("optional texts not cleared: %+v", c)
-					}
-					return err
-				},
+  sample3       = "Acme: a third sample message for the registry."`)),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`10DLC campaign cannot be updated in its current status.*This plan changes campaign_alias, sample3, but campaign C[A-Z0-9]{6} cannot be updated while its registration_status is ACTIVE.*revert campaign_alias.*-replace`),
 			},
 			{
 				ResourceName:      "cpaas_10dlc_campaign.test",
 				ImportState:       true,
 				ImportStateVerify: true,
+				// The service's GET never returns them: after an import the
+				// configuration records them in place (see
+				// TestAccTenDLCCampaign_importRecordedShapePlansNoReplacement).
+				ImportStateVerifyIgnore: []string{"description", "affiliate_marketing"},
 			},
 			{
 				// The vertical cannot change: the campaign is replaced.
-				Config: env.Config(campaignHCL("Alerts v2", "TECHNOLOGY", mixedUsecase)),
+				Config: env.Config(campaignHCL("Alerts", "TECHNOLOGY", mixedUsecase)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -126,6 +114,64 @@ func TestAccTenDLCCampaign_updateInPlaceReplaceImport(t *testing.T) {
 					}
 					return nil
 				},
+			},
+		},
+	})
+}
+
+// A FAILED campaign is the one the service updates: the update resubmits
+// it for vetting, in place (same id), with a warning of the fee, and the
+// apply waits for the new decision.
+func TestAccTenDLCCampaign_failedCampaignUpdatesInPlace(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	var firstID string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(campaignHCL("Promo REJECT", "RETAIL", "  usecase = \"MARKETING\"\n  wait_for_registration = false")),
+				Check: func(s *terraform.State) (err error) {
+					firstID, err = stateID(s, "cpaas_10dlc_campaign.test")
+					time.Sleep(300 * time.Millisecond) // the registry decides (150 ms): FAILED
+					return err
+				},
+				// Without a text change, the plan after the rejection
+				// replaces the campaign.
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// A corrected text updates it in place and resubmits it.
+				Config: env.Config(campaignHCL("Promo", "RETAIL", "  usecase = \"MARKETING\"")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_10dlc_campaign.test", plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("ACTIVE")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("error_reason"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("campaign_alias"), knownvalue.StringExact("Promo")),
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := stateID(s, "cpaas_10dlc_campaign.test")
+					if id != firstID {
+						return fmt.Errorf("the update replaced campaign %s with %s", firstID, id)
+					}
+					all, err := env.Client(t).ListAllCampaigns(context.Background(), "")
+					if err == nil && (len(all) != 1 || all[0].CampaignAlias != "Promo" || all[0].RegistrationStatus != "ACTIVE") {
+						err = fmt.Errorf("emulator lists %+v", all)
+					}
+					return err
+				},
+			},
+			{
+				// Adding a text to the campaign, now ACTIVE, is an update
+				// too: refused at plan time.
+				Config:      env.Config(campaignHCL("Promo", "RETAIL", "  usecase = \"MARKETING\"\n  sample3 = \"Acme: a third sample message for the registry.\"")),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`10DLC campaign cannot be updated in its current status`),
 			},
 		},
 	})
@@ -183,8 +229,10 @@ resource "cpaas_10dlc_campaign" "test" {
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
-				Config:      env.Config(starter),
-				ExpectError: acctest.ErrorPattern(`is a STARTER brand and may only register campaigns with usecase STARTER, not MARKETING`),
+				Config: env.Config(starter),
+				// The brand is known once created: the plan of the campaign
+				// checks its use cases before anything is sent.
+				ExpectError: acctest.ErrorPattern("Use case not available to the brand.*Brand B[A-Z0-9]{6} may register campaigns only with the use cases\\s+`STARTER`"),
 			},
 			{
 				Config:      env.Config(campaignHCL("Promo REJECT", "RETAIL", `  usecase = "MARKETING"`)),
@@ -210,9 +258,14 @@ func TestAccTenDLCCampaign_validation(t *testing.T) {
 		{"SPACE", `  usecase = "MARKETING"`, `Attribute vertical value must be one of: .*got: "SPACE"`},
 		{"RETAIL", `  usecase = "SPAM"`, `Attribute usecase value must be one of: .*got: "SPAM"`},
 		{"RETAIL", "  usecase = \"MIXED\"\n  sub_usecases = [\"MARKETING\"]", `Attribute sub_usecases set must contain at least 2 elements and at most 5 elements, got: 1`},
-		{"RETAIL", "  usecase = \"MARKETING\"\n  sub_usecases = [\"2FA\", \"FRAUD_ALERT\"]", `sub_usecases are only allowed with usecase MIXED or LOW_VOLUME, not with MARKETING`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  sub_usecases = [\"2FA\", \"MIXED\"]", `Attribute sub_usecases\[Value\("MIXED"\)\] value must be one of`},
 		{"RETAIL", "  usecase = \"MIXED\"", `usecase MIXED needs 2 to 5 sub_usecases, got 0`},
 		{"RETAIL", "  usecase = \"MARKETING\"\n  sample3 = \"too short\"", `Attribute sample3 must be 20 to 1024 characters long, got 9`},
+		// Today's create rules, at plan time, in characters.
+		{"RETAIL", "  usecase = \"MARKETING\"\n  subscriber_optin = false", `Attribute subscriber_optin must be true: the service registers only campaigns that collect opt-in.*\(got false\)`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  subscriber_help = false", `Attribute subscriber_help must be true`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  message_flow = \"" + strings.Repeat("ж", 39) + "\"", `Attribute message_flow must be 40 to 4096 characters long, got 39`},
+		{"RETAIL", "  usecase = \"MARKETING\"\n  help_message = \"" + strings.Repeat("😀", 19) + "\"", `Attribute help_message must be 20 to 4096 characters long, got 19`},
 		{"RETAIL", "  usecase = \"MARKETING\"\n  method = \"PATCH\"", `Attribute method value must be one of: \["POST" "GET"\], got: "PATCH"`},
 	}
 	var steps []resource.TestStep

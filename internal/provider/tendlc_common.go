@@ -188,6 +188,13 @@ func registrationKind[M, O any](k *objectKind[M], get func(*client.Client, conte
 	return k
 }
 
+// withRefresh replaces k's refresh (a registrationKind reads by one GET)
+// with refresh, for an object whose GET leaves out what a state needs.
+func withRefresh[M any](k *objectKind[M], refresh refreshFunc[M]) *objectKind[M] {
+	k.refresh = refresh
+	return k
+}
+
 // create is a registered object's create: register sends it (the
 // create-or-adopt call); name names it in an error.
 // Once sent, the object exists: it is saved whatever finish reports.

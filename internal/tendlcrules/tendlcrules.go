@@ -180,16 +180,15 @@ func CheckSubUsecase(s string) error {
 }
 
 // CheckSubUsecases applies the sub-use-case rule: MIXED and LOW_VOLUME take
-// 2 to 5 distinct values of SubUsecases; every other usecase takes none.
+// 2 to 5 distinct values of SubUsecases; every other usecase may carry up
+// to 5 (the service's records hold them on STARTER campaigns too, such as
+// "2FA,MARKETING", and its create takes sub_usecases with any use case).
 func CheckSubUsecases(usecase string, subs []string) error {
-	if !TakesSubUsecases(usecase) {
-		if len(subs) > 0 {
-			return fmt.Errorf("sub_usecases are only allowed with usecase MIXED or LOW_VOLUME, not with %s; remove sub_usecases", usecase)
-		}
-		return nil
-	}
-	if len(subs) < MinSubUsecases || len(subs) > MaxSubUsecases {
+	if TakesSubUsecases(usecase) && (len(subs) < MinSubUsecases || len(subs) > MaxSubUsecases) {
 		return fmt.Errorf("usecase %s needs %d to %d sub_usecases, got %d", usecase, MinSubUsecases, MaxSubUsecases, len(subs))
+	}
+	if len(subs) > MaxSubUsecases {
+		return fmt.Errorf("a campaign takes at most %d sub_usecases, got %d", MaxSubUsecases, len(subs))
 	}
 	seen := map[string]bool{}
 	for _, s := range subs {
@@ -324,21 +323,181 @@ func CampaignRejectionReason(alias string) string {
 }
 
 // LinkFailureReason returns why operators refuse to link number to a
-// campaign with alias, or "" when they link it.
-func LinkFailureReason(alias, number string) string {
-	if !strings.Contains(alias, FailLinkMarker) {
+// campaign with alias, or "" when they link it: the first link request of
+// each number to a campaign whose alias contains FailLinkMarker fails, a
+// retry succeeds (a campaign's alias can only change while it is FAILED,
+// so the retry, not the alias, is what clears it).
+func LinkFailureReason(alias, number string, retry bool) string {
+	if !strings.Contains(alias, FailLinkMarker) || retry {
 		return ""
 	}
 	return fmt.Sprintf("Operators rejected the request to link %s: the campaign's messaging profile is not provisioned on the carrier side yet. "+
-		"Retry the link later. (The emulator fails every link request of a campaign whose campaign_alias contains %q; remove it from the alias and apply again.)", number, FailLinkMarker)
+		"Retry the link later. (The emulator fails the first link request of each number of a campaign whose campaign_alias contains %q; "+
+		"apply again to retry, and the retry succeeds.)", number, FailLinkMarker)
 }
 
 // UnlinkFailureReason returns why operators refuse to unlink number from a
-// campaign with alias, or "" when they unlink it.
-func UnlinkFailureReason(alias, number string) string {
-	if !strings.Contains(alias, FailUnlinkMarker) {
+// campaign with alias, or "" when they unlink it: the first unlink request
+// of each number fails when the alias contains FailUnlinkMarker, a retry
+// succeeds.
+func UnlinkFailureReason(alias, number string, retry bool) string {
+	if !strings.Contains(alias, FailUnlinkMarker) || retry {
 		return ""
 	}
 	return fmt.Sprintf("Operators rejected the request to unlink %s; it is still linked to the campaign. "+
-		"Retry the unlink later. (The emulator fails every unlink request of a campaign whose campaign_alias contains %q; remove it from the alias and retry.)", number, FailUnlinkMarker)
+		"Retry the unlink later. (The emulator fails the first unlink request of each number of a campaign whose campaign_alias contains %q; "+
+		"the retry succeeds.)", number, FailUnlinkMarker)
+}
+
+// Today's campaign create rules (the service's "Register a campaign" page):
+// the three subscriber flags must be true, and the message flow and help
+// message have minimum lengths (the update examples call both mandatory;
+// the create page's stored excerpt does not list them as required, so
+// they stay optional and their minimums apply when they are given).
+const (
+	MinMessageFlowLength = 40
+	MinHelpMessageLength = 20
+	MaxMessageLength     = 4096
+)
+
+// SubscriberFlags are the campaign flags the service allows only as true.
+var SubscriberFlags = []string{"subscriber_optin", "subscriber_optout", "subscriber_help"}
+
+// CheckSubscriberFlag is the rule of one of SubscriberFlags at create.
+func CheckSubscriberFlag(name string, v bool) error {
+	if !v {
+		return fmt.Errorf("%s must be true: the service registers only campaigns that collect opt-in, honour opt-out and answer help requests (got false)", name)
+	}
+	return nil
+}
+
+// CheckMessageFlow is message_flow's rule when given: 40 to 4096 characters.
+func CheckMessageFlow(v string) error {
+	return CheckLength("message_flow", v, MinMessageFlowLength, MaxMessageLength)
+}
+
+// CheckHelpMessage is help_message's rule when given: 20 to 4096 characters.
+func CheckHelpMessage(v string) error {
+	return CheckLength("help_message", v, MinHelpMessageLength, MaxMessageLength)
+}
+
+// CheckCampaignUpdatable is the service's update rule: a campaign can be
+// updated only while FAILED (the update resubmits it for vetting, for a
+// fee). The docs say an update sometimes works while PROCESSING: the
+// emulator, deterministic, refuses it.
+func CheckCampaignUpdatable(id, status string) error {
+	if status != StatusFailed {
+		return fmt.Errorf("campaign %s cannot be updated while its registration_status is %s: the service updates a campaign only while it is FAILED "+
+			"(the update resubmits it for vetting)", id, status)
+	}
+	return nil
+}
+
+// DefaultNumberPoolLimit is how many numbers a campaign may have linked
+// (the service's recorded number_pool_limit).
+const DefaultNumberPoolLimit = 49
+
+// CheckNumberPool is the number pool rule: linking more numbers than the
+// campaign's number_pool_limit is refused.
+func CheckNumberPool(campaignID string, linked, adding, limit int) error {
+	if linked+adding > limit {
+		return fmt.Errorf("The number pool limit of campaign %s is %d numbers; it has %d and the request adds %d", campaignID, limit, linked, adding)
+	}
+	return nil
+}
+
+// UsecaseInfo is one use case a brand may register (GET
+// 10dlc/Brand/{id}/usecases/).
+type UsecaseInfo struct {
+	Name    string `json:"name"`
+	Code    string `json:"code"`
+	Details string `json:"details"`
+}
+
+// usecaseDetails are the descriptions the service gives each use case.
+var usecaseDetails = map[string]string{
+	"2FA":                         "Any authentication, verification, or one-time passcode.",
+	"ACCOUNT_NOTIFICATION":        "Standard notifications for account holders, relating to and being about an account.",
+	"CUSTOMER_CARE":               "All customer interaction, including account management and customer support.",
+	"DELIVERY_NOTIFICATION":       "Notification about the status of the delivery of a product or service.",
+	"FRAUD_ALERT":                 "Notifications regarding potential fraudulent activity.",
+	"HIGHER_EDUCATION":            "Campaigns created on behalf of colleges or universities.",
+	"LOW_VOLUME":                  "Small campaigns of several use cases with a low throughput.",
+	"MARKETING":                   "Any communication with marketing and/or promotional content.",
+	"MIXED":                       "Campaigns covering several use cases, such as customer care and delivery notifications.",
+	"POLLING_VOTING":              "Requests for surveys and voting unrelated to political elections.",
+	"PUBLIC_SERVICE_ANNOUNCEMENT": "Informational messages to raise awareness about important topics.",
+	"SECURITY_ALERT":              "Notifications that the security of a system has been compromised.",
+	"STARTER":                     "Campaigns of a sole proprietor (STARTER) brand.",
+}
+
+// BrandUsecases is what the usecases route answers for a brand of
+// brandType: a STARTER brand registers only STARTER campaigns (as
+// CheckBrandUsecase says); a STANDARD brand every use case but STARTER.
+// (The recordings disagree: one STARTER brand's list has the eleven
+// standard use cases without 2FA; the rule here follows the create rule,
+// so the list and the create cannot contradict each other.)
+func BrandUsecases(brandType string) []UsecaseInfo {
+	var out []UsecaseInfo
+	for _, u := range Usecases {
+		if CheckBrandUsecase("", brandType, u) != nil || (brandType != BrandTypeStarter && u == UsecaseStarter) {
+			continue
+		}
+		out = append(out, UsecaseInfo{Name: usecaseName(u), Code: u, Details: usecaseDetails[u]})
+	}
+	return out
+}
+
+// usecaseName is the service's title-case label: "Account Notification".
+func usecaseName(code string) string {
+	words := strings.Split(strings.ToLower(code), "_")
+	for i, w := range words {
+		if w == "2fa" {
+			words[i] = "2FA"
+			continue
+		}
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(words, " ")
+}
+
+// Carriers of a campaign's mno_metadata, as the service spells them.
+const (
+	CarrierATT     = "AT&T"
+	CarrierTMobile = "T-Mobile"
+	CarrierUSCell  = "US Cellular"
+	CarrierVerizon = "Verizon Wireless"
+	TierSoleProp   = "SOLE_PROPRIETOR"
+	TierLow        = "LOW"
+	TierTop        = "TOP"
+	VettedTopScore = 75
+	StarterTPM     = 15
+	StandardTPM    = 240
+	VettedTopTPM   = 4500
+)
+
+// Throughput is one carrier's entry of mno_metadata: tpm (messages a
+// minute) for AT&T, US Cellular and Verizon Wireless, brand_tier for
+// T-Mobile.
+type Throughput struct {
+	TPM       *int64 `json:"tpm,omitempty"`
+	BrandTier string `json:"brand_tier,omitempty"`
+}
+
+// MNOMetadata is the emulator's deterministic rule for a campaign's
+// carrier throughput, in the recordings' pattern: 15 TPM and
+// SOLE_PROPRIETOR for a STARTER brand, 240 and LOW for an unvetted
+// STANDARD brand, 4500 and TOP for one whose vetting score is 75 or more.
+func MNOMetadata(brandType string, vettingScore int64) map[string]Throughput {
+	tpm, tier := int64(StandardTPM), TierLow
+	switch {
+	case brandType == BrandTypeStarter:
+		tpm, tier = StarterTPM, TierSoleProp
+	case vettingScore >= VettedTopScore:
+		tpm, tier = VettedTopTPM, TierTop
+	}
+	t := func() *int64 { v := tpm; return &v }
+	return map[string]Throughput{
+		CarrierATT: {TPM: t()}, CarrierUSCell: {TPM: t()}, CarrierVerizon: {TPM: t()}, CarrierTMobile: {BrandTier: tier},
+	}
 }

@@ -26,7 +26,12 @@ func TestCheckSubUsecases(t *testing.T) {
 		want    string // "" means valid
 	}{
 		{"MARKETING", nil, ""},
-		{"MARKETING", []string{"2FA"}, "only allowed with usecase MIXED or LOW_VOLUME"},
+		// The service keeps sub use cases on any use case (STARTER records
+		// hold "2FA,MARKETING"), up to five.
+		{"MARKETING", []string{"2FA"}, ""},
+		{"STARTER", []string{"2FA", "MARKETING"}, ""},
+		{"MARKETING", []string{"2FA", "CUSTOMER_CARE", "FRAUD_ALERT", "HIGHER_EDUCATION", "POLLING_VOTING", "SECURITY_ALERT"}, "at most 5 sub_usecases, got 6"},
+		{"STARTER", []string{"MIXED"}, `sub_usecase "MIXED" is not one of`},
 		{"MIXED", []string{"2FA", "MARKETING"}, ""},
 		{"LOW_VOLUME", []string{"2FA", "MARKETING", "FRAUD_ALERT", "CUSTOMER_CARE", "SECURITY_ALERT"}, ""},
 		{"MIXED", []string{"2FA"}, "needs 2 to 5 sub_usecases, got 1"},
@@ -52,6 +57,70 @@ func TestLengthRulesAtBoundaries(t *testing.T) {
 	}
 }
 
+// Today's create rules, in characters: the subscriber flags only true,
+// message_flow from 40 and help_message from 20 characters.
+func TestTodaysCampaignRules(t *testing.T) {
+	for _, name := range SubscriberFlags {
+		if err := CheckSubscriberFlag(name, false); err == nil || !strings.HasPrefix(err.Error(), name+" must be true") {
+			t.Errorf("CheckSubscriberFlag(%s, false) = %v", name, err)
+		}
+		if err := CheckSubscriberFlag(name, true); err != nil {
+			t.Errorf("CheckSubscriberFlag(%s, true) = %v", name, err)
+		}
+	}
+	if CheckMessageFlow(strings.Repeat("ж", 40)) != nil || CheckMessageFlow(strings.Repeat("ж", 39)) == nil {
+		t.Error("message_flow's minimum of 40 characters not applied in characters")
+	}
+	if CheckHelpMessage(strings.Repeat("😀", 20)) != nil || CheckHelpMessage(strings.Repeat("😀", 19)) == nil {
+		t.Error("help_message's minimum of 20 characters not applied in characters")
+	}
+	for _, st := range []string{StatusActive, StatusProcessing, StatusExpired} {
+		if err := CheckCampaignUpdatable("CQ7ZP3A", st); err == nil || !strings.Contains(err.Error(), "only while it is FAILED") {
+			t.Errorf("CheckCampaignUpdatable(%s) = %v", st, err)
+		}
+	}
+	if err := CheckCampaignUpdatable("CQ7ZP3A", StatusFailed); err != nil {
+		t.Errorf("CheckCampaignUpdatable(FAILED) = %v", err)
+	}
+}
+
+// A STARTER brand may register STARTER campaigns only, a STANDARD brand
+// every use case but STARTER: the usecases route and the create agree.
+func TestBrandUsecasesAgreeWithTheCreateRule(t *testing.T) {
+	for _, bt := range BrandTypes {
+		listed := map[string]bool{}
+		for _, u := range BrandUsecases(bt) {
+			listed[u.Code] = true
+			if u.Name == "" || u.Details == "" {
+				t.Errorf("%s: use case %s has no name or details", bt, u.Code)
+			}
+		}
+		for _, u := range Usecases {
+			allowed := CheckBrandUsecase("B", bt, u) == nil && !(bt == BrandTypeStandard && u == UsecaseStarter)
+			if listed[u] != allowed {
+				t.Errorf("%s brand: %s listed %v, create allows %v", bt, u, listed[u], allowed)
+			}
+		}
+	}
+	if got := usecaseName("PUBLIC_SERVICE_ANNOUNCEMENT"); got != "Public Service Announcement" {
+		t.Errorf("usecaseName = %q", got)
+	}
+}
+
+func TestMNOMetadataFollowsTheRecordings(t *testing.T) {
+	for _, c := range []struct {
+		btype string
+		score int64
+		tpm   int64
+		tier  string
+	}{{BrandTypeStarter, 0, 15, TierSoleProp}, {BrandTypeStandard, 0, 240, TierLow}, {BrandTypeStandard, 80, 4500, TierTop}} {
+		m := MNOMetadata(c.btype, c.score)
+		if *m[CarrierATT].TPM != c.tpm || *m[CarrierVerizon].TPM != c.tpm || *m[CarrierUSCell].TPM != c.tpm || m[CarrierTMobile].BrandTier != c.tier || m[CarrierTMobile].TPM != nil {
+			t.Errorf("MNOMetadata(%s, %d) = %+v", c.btype, c.score, m)
+		}
+	}
+}
+
 func TestParseCampaignNumberID(t *testing.T) {
 	c, n, err := ParseCampaignNumberID("CQ7ZP3A/14155550100")
 	if err != nil || c != "CQ7ZP3A" || n != "14155550100" {
@@ -74,15 +143,20 @@ func TestParseCampaignNumberID(t *testing.T) {
 
 func TestMarkers(t *testing.T) {
 	if BrandDeclinedReasons("Acme", "p") != nil || CampaignRejectionReason("Acme") != "" ||
-		LinkFailureReason("Acme", "1") != "" || UnlinkFailureReason("Acme", "1") != "" {
+		LinkFailureReason("Acme", "1", false) != "" || UnlinkFailureReason("Acme", "1", false) != "" {
 		t.Fatal("an alias without markers must succeed")
 	}
 	if len(BrandDeclinedReasons("Acme REJECT", "p")) == 0 || CampaignRejectionReason("x REJECT") == "" {
 		t.Fatal("REJECT must reject")
 	}
 	// The link and unlink markers are independent of each other.
-	if LinkFailureReason("FAIL_UNLINK", "1") != "" || UnlinkFailureReason("FAIL_LINK", "1") != "" {
+	if LinkFailureReason("FAIL_UNLINK", "1", false) != "" || UnlinkFailureReason("FAIL_LINK", "1", false) != "" {
 		t.Fatal("FAIL_LINK and FAIL_UNLINK overlap")
+	}
+	// The first request fails, a retry succeeds.
+	if LinkFailureReason("FAIL_LINK", "1", false) == "" || LinkFailureReason("FAIL_LINK", "1", true) != "" ||
+		UnlinkFailureReason("FAIL_UNLINK", "1", false) == "" || UnlinkFailureReason("FAIL_UNLINK", "1", true) != "" {
+		t.Fatal("FAIL_LINK and FAIL_UNLINK must fail the first request only")
 	}
 	// Lower case does not trigger: the markers are deliberate.
 	if BrandDeclinedReasons("reject", "p") != nil {

@@ -10,6 +10,8 @@
 // cannot pass because the client and the emulator share it.
 package wire
 
+import "time"
+
 // Error is the body of every error reply.
 type Error struct {
 	APIID string `json:"api_id"`
@@ -40,3 +42,12 @@ type Reply struct {
 	APIID   string `json:"api_id"`
 	Message string `json:"message"`
 }
+
+// RecordTimeLayout is how the service writes the created_at of a profile,
+// brand and campaign and the created and last_modified of a toll-free
+// verification: RFC 3339 in UTC with six fraction digits, such as
+// 2023-02-28T11:06:00.360401Z.
+const RecordTimeLayout = "2006-01-02T15:04:05.000000Z"
+
+// RecordTime formats t as RecordTimeLayout.
+func RecordTime(t time.Time) string { return t.UTC().Format(RecordTimeLayout) }

@@ -26,18 +26,61 @@ type BrandCreated struct {
 // DeclinedReason is one reason the registry gave for rejecting a brand.
 type DeclinedReason = tendlcrules.Reason
 
-// Brand is a stored 10DLC brand. RegistrationStatus is PROCESSING,
-// COMPLETED or FAILED.
+// Address is a business address as a brand record carries it: the
+// service returns all five keys, "" when empty.
+type Address struct {
+	Street     string `json:"street"`
+	City       string `json:"city"`
+	State      string `json:"state"`
+	PostalCode string `json:"postal_code"`
+	Country    string `json:"country"`
+}
+
+// AuthorizedContact is the person a business profile names; the service
+// leaves out empty fields (an empty contact is {}).
+type AuthorizedContact struct {
+	FirstName string `json:"first_name,omitempty"`
+	LastName  string `json:"last_name,omitempty"`
+	Email     string `json:"email,omitempty"`
+	Phone     string `json:"phone,omitempty"`
+	Title     string `json:"title,omitempty"`
+	Seniority string `json:"seniority,omitempty"`
+}
+
+// Brand is a 10DLC brand as the service returns it: fields are left out
+// when empty, the GET leaves out brand_alias (list items carry it), the
+// profile's data is copied onto it, and vetting_score is an integer.
+// RegistrationStatus is PROCESSING, COMPLETED or FAILED.
 type Brand struct {
-	BrandID            string           `json:"brand_id"`
-	BrandAlias         string           `json:"brand_alias"`
-	BrandType          string           `json:"brand_type"`
-	ProfileUUID        string           `json:"profile_uuid"`
-	SecondaryVetting   bool             `json:"secondary_vetting"`
-	RegistrationStatus string           `json:"registration_status"`
-	VettingStatus      string           `json:"vetting_status"`
-	DeclinedReasons    []DeclinedReason `json:"declined_reasons"`
-	CreatedAt          string           `json:"created_at"`
+	BrandID            string             `json:"brand_id"`
+	BrandAlias         string             `json:"brand_alias,omitempty"`
+	BrandType          string             `json:"brand_type,omitempty"`
+	ProfileUUID        string             `json:"profile_uuid,omitempty"`
+	CompanyName        string             `json:"company_name,omitempty"`
+	EIN                string             `json:"ein,omitempty"`
+	EINIssuingCountry  string             `json:"ein_issuing_country,omitempty"`
+	EntityType         string             `json:"entity_type,omitempty"`
+	Vertical           string             `json:"vertical,omitempty"`
+	Website            string             `json:"website,omitempty"`
+	StockSymbol        string             `json:"stock_symbol,omitempty"`
+	StockExchange      string             `json:"stock_exchange,omitempty"`
+	AltBusinessID      string             `json:"alt_business_id,omitempty"`
+	AltBusinessIDType  string             `json:"alt_business_id_type,omitempty"`
+	Address            *Address           `json:"address,omitempty"`
+	AuthorizedContact  *AuthorizedContact `json:"authorized_contact,omitempty"`
+	RegistrationStatus string             `json:"registration_status,omitempty"`
+	VettingStatus      string             `json:"vetting_status,omitempty"`
+	VettingScore       *int64             `json:"vetting_score,omitempty"`
+	DeclinedReasons    []DeclinedReason   `json:"declined_reasons,omitempty"`
+	CreatedAt          string             `json:"created_at,omitempty"`
+}
+
+// BrandUsecases is the reply of GET 10dlc/Brand/{id}/usecases/: the use
+// cases the brand may register campaigns for.
+type BrandUsecases struct {
+	APIID    string                    `json:"api_id"`
+	BrandID  string                    `json:"brand_id"`
+	UseCases []tendlcrules.UsecaseInfo `json:"use_cases"`
 }
 
 // DeclinedText joins the reasons as "- CODE: message" lines.
@@ -81,9 +124,23 @@ type CampaignAttributes struct {
 	SubscriberHelp     bool `json:"subscriber_help"`
 }
 
+// CampaignAttributesRecord are a campaign's flags as a record carries
+// them: the GET leaves affiliate_marketing out (seven keys), the update
+// reply has all eight, so each may be missing.
+type CampaignAttributesRecord struct {
+	EmbeddedLink       *bool `json:"embedded_link,omitempty"`
+	EmbeddedPhone      *bool `json:"embedded_phone,omitempty"`
+	AgeGated           *bool `json:"age_gated,omitempty"`
+	DirectLending      *bool `json:"direct_lending,omitempty"`
+	AffiliateMarketing *bool `json:"affiliate_marketing,omitempty"`
+	SubscriberOptin    *bool `json:"subscriber_optin,omitempty"`
+	SubscriberOptout   *bool `json:"subscriber_optout,omitempty"`
+	SubscriberHelp     *bool `json:"subscriber_help,omitempty"`
+}
+
 // CampaignCreate is the body of POST 10dlc/Campaign/ as the client sends
 // it (the emulator decodes it as CampaignText plus its own presence
-// checks).
+// checks). Every flag is sent: the service requires all eight.
 type CampaignCreate struct {
 	BrandID        string   `json:"brand_id"`
 	CampaignAlias  string   `json:"campaign_alias"`
@@ -103,6 +160,10 @@ type CampaignCreate struct {
 	OptinMessage   string   `json:"optin_message,omitempty"`
 	OptoutKeywords string   `json:"optout_keywords,omitempty"`
 	OptoutMessage  string   `json:"optout_message,omitempty"`
+	// TermsAndConditionsLink and PrivacyPolicyLink are the campaign's
+	// published terms and privacy policy.
+	TermsAndConditionsLink string `json:"terms_and_conditions_link,omitempty"`
+	PrivacyPolicyLink      string `json:"privacy_policy_link,omitempty"`
 	CampaignAttributes
 	URL    string `json:"url,omitempty"`
 	Method string `json:"method,omitempty"`
@@ -116,7 +177,8 @@ type CampaignCreated struct {
 }
 
 // CampaignUpdate is the body of POST 10dlc/Campaign/{id}/ (the text of a
-// campaign); nil fields are left unchanged, an empty sample3..5 clears it.
+// campaign); nil and "" fields are left unchanged, as the service reads
+// them (its SDKs send "" for every field not given).
 type CampaignUpdate struct {
 	CampaignAlias  *string `json:"campaign_alias,omitempty"`
 	Description    *string `json:"description,omitempty"`
@@ -132,6 +194,9 @@ type CampaignUpdate struct {
 	OptinMessage   *string `json:"optin_message,omitempty"`
 	OptoutKeywords *string `json:"optout_keywords,omitempty"`
 	OptoutMessage  *string `json:"optout_message,omitempty"`
+	// TermsAndConditionsLink and PrivacyPolicyLink: see CampaignCreate.
+	TermsAndConditionsLink *string `json:"terms_and_conditions_link,omitempty"`
+	PrivacyPolicyLink      *string `json:"privacy_policy_link,omitempty"`
 }
 
 // Samples returns sample1 to sample5 in order.
@@ -139,32 +204,43 @@ func (u *CampaignUpdate) Samples() [5]*string {
 	return [5]*string{u.Sample1, u.Sample2, u.Sample3, u.Sample4, u.Sample5}
 }
 
-// Campaign is a stored 10DLC campaign. RegistrationStatus is PROCESSING,
-// ACTIVE, FAILED or EXPIRED; SubUsecase holds the sub use cases as "A,B".
+// Campaign is a 10DLC campaign as the service returns it: fields are left
+// out when empty; the GET leaves out campaign_alias, vertical and
+// description (list items carry campaign_alias), and its
+// campaign_attributes lack affiliate_marketing; reseller_id is "" when
+// none. RegistrationStatus is PROCESSING, ACTIVE, FAILED or EXPIRED;
+// SubUsecase holds the sub use cases as one string, "A,B".
 type Campaign struct {
-	CampaignID         string             `json:"campaign_id"`
-	BrandID            string             `json:"brand_id"`
-	CampaignAlias      string             `json:"campaign_alias"`
-	Vertical           string             `json:"vertical"`
-	Usecase            string             `json:"usecase"`
-	SubUsecase         string             `json:"sub_usecase"`
-	Description        string             `json:"description"`
-	Sample1            string             `json:"sample1"`
-	Sample2            string             `json:"sample2"`
-	Sample3            string             `json:"sample3"`
-	Sample4            string             `json:"sample4"`
-	Sample5            string             `json:"sample5"`
-	MessageFlow        string             `json:"message_flow"`
-	HelpMessage        string             `json:"help_message"`
-	HelpKeywords       string             `json:"help_keywords"`
-	OptinKeywords      string             `json:"optin_keywords"`
-	OptinMessage       string             `json:"optin_message"`
-	OptoutKeywords     string             `json:"optout_keywords"`
-	OptoutMessage      string             `json:"optout_message"`
-	CampaignAttributes CampaignAttributes `json:"campaign_attributes"`
-	RegistrationStatus string             `json:"registration_status"`
-	ErrorReason        string             `json:"error_reason"`
-	CreatedAt          string             `json:"created_at"`
+	CampaignID             string                            `json:"campaign_id"`
+	BrandID                string                            `json:"brand_id,omitempty"`
+	ResellerID             string                            `json:"reseller_id"`
+	CampaignAlias          string                            `json:"campaign_alias,omitempty"`
+	Vertical               string                            `json:"vertical,omitempty"`
+	Usecase                string                            `json:"usecase,omitempty"`
+	SubUsecase             string                            `json:"sub_usecase,omitempty"`
+	Description            string                            `json:"description,omitempty"`
+	Sample1                string                            `json:"sample1,omitempty"`
+	Sample2                string                            `json:"sample2,omitempty"`
+	Sample3                string                            `json:"sample3,omitempty"`
+	Sample4                string                            `json:"sample4,omitempty"`
+	Sample5                string                            `json:"sample5,omitempty"`
+	MessageFlow            string                            `json:"message_flow,omitempty"`
+	HelpMessage            string                            `json:"help_message,omitempty"`
+	HelpKeywords           string                            `json:"help_keywords,omitempty"`
+	OptinKeywords          string                            `json:"optin_keywords,omitempty"`
+	OptinMessage           string                            `json:"optin_message,omitempty"`
+	OptoutKeywords         string                            `json:"optout_keywords,omitempty"`
+	OptoutMessage          string                            `json:"optout_message,omitempty"`
+	TermsAndConditionsLink string                            `json:"terms_and_conditions_link,omitempty"`
+	PrivacyPolicyLink      string                            `json:"privacy_policy_link,omitempty"`
+	CampaignAttributes     *CampaignAttributesRecord         `json:"campaign_attributes,omitempty"`
+	MNOMetadata            map[string]tendlcrules.Throughput `json:"mno_metadata,omitempty"`
+	RegistrationStatus     string                            `json:"registration_status,omitempty"`
+	CampaignSource         string                            `json:"campaign_source,omitempty"`
+	ErrorCode              string                            `json:"error_code,omitempty"`
+	ErrorReason            string                            `json:"error_reason,omitempty"`
+	ErrorDescription       string                            `json:"error_description,omitempty"`
+	CreatedAt              string                            `json:"created_at,omitempty"`
 }
 
 // SubUsecases splits SubUsecase.
@@ -206,11 +282,17 @@ type CampaignNumber struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// CampaignNumbers is the reply of the campaign's number reads.
+// CampaignNumbers is the reply of the campaign's number reads. The list
+// form adds phone_numbers_summary (how many numbers are in each status)
+// and number_pool_limit; the one-number read has neither.
 type CampaignNumbers struct {
-	APIID        string           `json:"api_id"`
-	CampaignID   string           `json:"campaign_id"`
-	PhoneNumbers []CampaignNumber `json:"phone_numbers"`
+	APIID               string           `json:"api_id"`
+	CampaignID          string           `json:"campaign_id"`
+	CampaignAlias       string           `json:"campaign_alias,omitempty"`
+	Usecase             string           `json:"usecase,omitempty"`
+	PhoneNumbers        []CampaignNumber `json:"phone_numbers"`
+	PhoneNumbersSummary map[string]int   `json:"phone_numbers_summary,omitempty"`
+	NumberPoolLimit     *int64           `json:"number_pool_limit,omitempty"`
 }
 
 // NumberLink is the body of POST 10dlc/Campaign/{id}/Number/.

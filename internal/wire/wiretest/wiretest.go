@@ -21,12 +21,34 @@ var Extensions = map[string]map[string]string{
 	"campaign_numbers.json": {
 		"phone_numbers[].reason": "this API's addition (the emulator's package doc): why the last link or unlink request failed, left out when none did",
 	},
-	"brand_get.json":  {"brand.secondary_vetting": secondaryVetting},
-	"brand_list.json": {"brands[].secondary_vetting": secondaryVetting},
+	"brand_list.json":    recordedMeta,
+	"campaign_list.json": recordedMeta,
+	"brand_get.json": {
+		"brand.profile_uuid": "every brand the emulator holds names its business profile; the recorded GET of an old starter brand leaves it out",
+	},
+	"brand_get_profile.json": {
+		"brand.created_at": "the service added created_at to brand replies (Go SDK changelog 7.25.0); the Python recording predates it",
+	},
+	"campaign_get.json": {
+		"campaign.campaign_source": "the emulator reports campaign_source on every campaign, as the Python recording of the same GET does",
+	},
+	"campaign_get_source.json": {
+		"campaign.sample1": pyCampaign, "campaign.sample2": pyCampaign, "campaign.created_at": pyCampaign,
+		"campaign.campaign_attributes": pyCampaign, "campaign.campaign_attributes.age_gated": pyCampaign,
+		"campaign.campaign_attributes.direct_lending": pyCampaign, "campaign.campaign_attributes.embedded_link": pyCampaign,
+		"campaign.campaign_attributes.embedded_phone": pyCampaign, "campaign.campaign_attributes.subscriber_help": pyCampaign,
+		"campaign.campaign_attributes.subscriber_optin": pyCampaign, "campaign.campaign_attributes.subscriber_optout": pyCampaign,
+	},
 }
 
-const secondaryVetting = "the emulator echoes the create request's secondary_vetting and the provider reads it back; " +
-	"the published brand record does not list it, so a real brand may not return it"
+const pyCampaign = "the Python recording's campaign has no samples, flags or created_at; every campaign the emulator holds has them (today's create requires them)"
+
+// recordedMeta: the recorded 10DLC lists' meta has only limit, next and
+// offset; the emulator emits the superset every other list has.
+var recordedMeta = map[string]string{
+	"meta.previous":    "the recorded 10DLC lists leave previous out; the emulator emits the five keys of the other lists",
+	"meta.total_count": "the recorded 10DLC lists leave total_count out; the emulator emits the five keys of the other lists",
+}
 
 // dir is internal/wire/testdata, found from this file so that tests of
 // any package can read it.
