@@ -12,7 +12,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// Subaccounts (real-api.md section 5): accounts of their own, with their
+// Subaccounts (the real service's recorded shapes): accounts of their own, with their
 // own credentials and objects, under a main account. A subaccount is an
 // account of the server (Server.accounts, so its credentials work on every
 // route, and its objects are its own, out of its siblings' reach) whose
@@ -130,7 +130,7 @@ func (s *Server) newSubaccountID() string {
 }
 
 // newSubaccountToken is 40 characters: base64 of 30 hex digits, the form
-// of the service's tokens (real-api.md section 5). Callers hold s.mu.
+// of the service's recorded tokens. Callers hold s.mu.
 func (s *Server) newSubaccountToken() string {
 	raw := make([]byte, 15)
 	for i := range raw {
