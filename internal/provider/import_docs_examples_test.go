@@ -186,6 +186,13 @@ func docsApplication(t *testing.T, c *client.Client, name, answerURL string) str
 func importDocsCases() []importDocsCase {
 	ctx := context.Background()
 	return []importDocsCase{
+		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_subaccount.payments", sub.AuthID}}, nil
+		}},
 		{typ: "cpaas_endpoint", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			app := docsApplication(t, c, "front-desk", "https://voice.example.com/front-desk/answer")
 			desk, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "frontdesk", Password: "desk-secret", Alias: "Front desk phone", AppID: app})
@@ -328,6 +335,8 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"session_uuid": id}
 	case "cpaas_message":
 		return map[string]string{"message_uuids": id}
+	case "cpaas_subaccount":
+		return map[string]string{"auth_id": id}
 	}
 	panic("no identity for " + typ)
 }
