@@ -17,7 +17,8 @@ import (
 //     an empty URL on an update removes it (answer_url cannot be removed);
 //   - the list's app_name filter matches the whole name;
 //   - DELETE takes cascade and new_endpoint_application as query
-//     parameters. cascade (default true) deletes the application's
+//     parameters or in a JSON body (the service's Python and Node SDKs send
+//     one; the query wins). cascade (default true) deletes the application's
 //     endpoints with it; cascade=false detaches them, or moves them to
 //     new_endpoint_application (another application of the account). The
 //     numbers that use the application are detached either way: a number
@@ -292,8 +293,20 @@ func checkApplicationMovable(owner *account, id string) error {
 
 func (s *Server) deleteApplication(c *call) {
 	id := c.param("id")
+	// The service's Python and Node SDKs send DELETE arguments as a JSON
+	// body, others as the query: both are taken, the query first.
+	var body struct {
+		Cascade flexBool `json:"cascade"`
+		MoveTo  *string  `json:"new_endpoint_application"`
+	}
+	if !c.decode(&body) {
+		return
+	}
 	q := c.req.URL.Query()
 	cascade := true
+	if body.Cascade.set {
+		cascade = body.Cascade.v
+	}
 	if v := q.Get("cascade"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -303,6 +316,9 @@ func (s *Server) deleteApplication(c *call) {
 		cascade = b
 	}
 	moveTo := q.Get("new_endpoint_application")
+	if moveTo == "" && body.MoveTo != nil {
+		moveTo = *body.MoveTo
+	}
 	if moveTo != "" && cascade {
 		c.badRequest("new_endpoint_application %q is only used with cascade=false", moveTo)
 		return
