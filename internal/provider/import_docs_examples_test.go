@@ -167,6 +167,7 @@ func docsCampaign(brandID string) client.CampaignCreate {
 		MessageFlow: "Customers tick an opt-in box at checkout on acme.example.", HelpKeywords: "HELP,INFO",
 		HelpMessage:    "Acme order alerts. Help: support@acme.example. Reply STOP to opt out.",
 		OptoutKeywords: "STOP,QUIT", OptoutMessage: "Acme: you are unsubscribed and will get no more messages.",
+		TermsAndConditionsLink: "https://acme.example/terms", PrivacyPolicyLink: "https://acme.example/privacy",
 		CampaignAttributes: client.CampaignAttributes{SubscriberOptin: true, SubscriberOptout: true, SubscriberHelp: true, EmbeddedLink: true},
 		URL:                "https://hooks.example.com/10dlc/campaign",
 	}
