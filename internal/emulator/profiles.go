@@ -55,6 +55,7 @@ func profileFieldValues(f *wire.ProfileFields) [][2]string {
 		{"stock_symbol", f.StockSymbol}, {"stock_exchange", f.StockExchange}, {"vertical", f.Vertical}, {"website", f.Website},
 		{"alt_business_id", f.AltBusinessID}, {"alt_business_id_type", f.AltBusinessIDType},
 		{"business_contact_email", f.BusinessContactEmail}, {"doing_business_as", f.DoingBusinessAs},
+		{"service_subaccount", f.ServiceSubaccount},
 	}
 	if a := f.Address; a != nil {
 		out = append(out, [2]string{"address.street", a.Street}, [2]string{"address.city", a.City}, [2]string{"address.state", a.State},
@@ -116,6 +117,13 @@ func (s *Server) createProfile(c *call) {
 		return
 	}
 	s.mu.Lock()
+	if !checkServiceSubaccount(c, in.ServiceSubaccount) {
+		s.mu.Unlock()
+		return
+	}
+	if in.ServiceSubaccount == c.acct.ID {
+		in.ServiceSubaccount = ""
+	}
 	p := &profile{Seq: s.nextSeq(), UUID: s.newUUID(), ProfileFields: in, CreatedAt: s.clock.Now()}
 	c.acct.profiles[p.UUID] = p
 	s.mu.Unlock()
@@ -133,6 +141,17 @@ func viewProfile(p *profile) wire.Profile {
 		v.AuthorizedContact = &ac
 	}
 	return v
+}
+
+// checkServiceSubaccount refuses a service_subaccount that is not one of
+// the account's subaccounts (or the account itself, a subaccount's own
+// auth_id), with a 400 naming it. Callers hold s.mu.
+func checkServiceSubaccount(c *call, id string) bool {
+	if id == "" || id == c.acct.ID || c.acct.subaccounts[id] != nil {
+		return true
+	}
+	c.badRequest("service_subaccount %q is not a subaccount of this account", id)
+	return false
 }
 
 // profileNotFound is the service's recorded reply for an unknown profile.
@@ -183,8 +202,12 @@ func (s *Server) updateProfile(c *call) {
 		profileNotFound(c)
 		return
 	}
+	if !checkServiceSubaccount(c, in.ServiceSubaccount) {
+		s.mu.Unlock()
+		return
+	}
 	next := p.ProfileFields
-	mergeProfile(&next, &in)
+	mergeProfile(&next, &in, c.acct.ID)
 	if !checkEntity(c, &next) {
 		s.mu.Unlock()
 		return
@@ -196,8 +219,9 @@ func (s *Server) updateProfile(c *call) {
 }
 
 // mergeProfile sets in dst every field in gives; "" leaves a field as it
-// is, so does a nested field left empty.
-func mergeProfile(dst, in *wire.ProfileFields) {
+// is, so does a nested field left empty. A service_subaccount that is the
+// account's own auth_id (mainOf) moves the profile back to it.
+func mergeProfile(dst, in *wire.ProfileFields, mainOf string) {
 	set := func(d *string, v string) {
 		if v != "" {
 			*d = v
@@ -213,6 +237,10 @@ func mergeProfile(dst, in *wire.ProfileFields) {
 	set(&dst.AltBusinessIDType, in.AltBusinessIDType)
 	set(&dst.BusinessContactEmail, in.BusinessContactEmail)
 	set(&dst.DoingBusinessAs, in.DoingBusinessAs)
+	set(&dst.ServiceSubaccount, in.ServiceSubaccount)
+	if dst.ServiceSubaccount == mainOf {
+		dst.ServiceSubaccount = "" // the account's own auth_id moves it back
+	}
 	if a := in.Address; a != nil {
 		na := wire.ProfileAddress{}
 		if dst.Address != nil {

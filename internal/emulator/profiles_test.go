@@ -34,6 +34,8 @@ var _ = registerTestArea(testArea{
 		id := call(200, "POST", "Profile/", fullProfileBody(), "profile_created.json")["profile_uuid"].(string)
 		call(200, "GET", "Profile/"+id+"/", nil, "profile_get.json")
 		call(200, "GET", "Profile/", nil, "profile_list.json")
+		sub := call(201, "POST", "Subaccount/", map[string]any{"name": "Marketing", "enabled": true}, "subaccount_created.json")["auth_id"].(string)
+		call(200, "POST", "Profile/"+id+"/", map[string]any{"service_subaccount": sub}, "profile_updated.json")
 		call(200, "DELETE", "Profile/"+id+"/", nil, "profile_deleted.json")
 	},
 })
@@ -153,4 +155,24 @@ func TestBrandsHangFromProfiles(t *testing.T) {
 	// Once the brand is gone the profile can go.
 	e.must(200, "DELETE", "10dlc/Brand/"+b+"/", nil)
 	e.must(200, "DELETE", "Profile/"+p+"/", nil)
+}
+
+// service_subaccount names one of the account's subaccounts (400
+// otherwise); the account's own auth_id moves the profile back to it.
+func TestProfileServiceSubaccount(t *testing.T) {
+	e := newTDEnv(t)
+	b := profileBody("Acme")
+	b["service_subaccount"] = "SA00000000000000NOPE"
+	e.mustFail(400, "POST", "Profile/", b, `service_subaccount "SA00000000000000NOPE" is not a subaccount of this account`)
+	sub := e.must(201, "POST", "Subaccount/", map[string]any{"name": "Team", "enabled": true})["auth_id"].(string)
+	b["service_subaccount"] = sub
+	id := e.must(200, "POST", "Profile/", b)["profile_uuid"].(string)
+	if got := e.must(200, "GET", "Profile/"+id+"/", nil)["profile"].(map[string]any)["service_subaccount"]; got != sub {
+		t.Fatalf("service_subaccount %v, want %s", got, sub)
+	}
+	back := e.must(200, "POST", "Profile/"+id+"/", map[string]any{"service_subaccount": tdID})["profile"].(map[string]any)
+	if _, ok := back["service_subaccount"]; ok {
+		t.Fatalf("moved back to the main account, the record still has service_subaccount: %v", back)
+	}
+	e.mustFail(400, "POST", "Profile/"+id+"/", map[string]any{"service_subaccount": "SA00000000000000NOPE"}, "is not a subaccount of this account")
 }

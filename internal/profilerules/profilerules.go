@@ -59,6 +59,7 @@ var MaxLength = map[string]int{
 	"website":                  100,
 	"business_contact_email":   255,
 	"doing_business_as":        100,
+	"service_subaccount":       20,
 	"address.street":           100,
 	"address.city":             100,
 	"address.state":            20,
@@ -85,6 +86,7 @@ const EmailRule = "an email address such as ops@example.com"
 var Updatable = []string{
 	"entity_type", "company_name", "vertical", "address", "authorized_contact", "website",
 	"business_contact_email", "ein", "ein_issuing_country", "alt_business_id", "alt_business_id_type", "doing_business_as",
+	"service_subaccount",
 }
 
 // IndividualMayOmit are the fields only an INDIVIDUAL profile may leave

@@ -37,6 +37,7 @@ func profileDataSchema(context.Context) schema.Schema {
 			"alt_business_id_type":   c("Kind of `alt_business_id`."),
 			"business_contact_email": c("Email address for the registry's questions."),
 			"doing_business_as":      c("Trade name."),
+			"subaccount":             c("`auth_id` of the subaccount that owns the profile (the API's `service_subaccount`), or null."),
 			"address": schema.SingleNestedAttribute{
 				MarkdownDescription: "Registered address.",
 				Computed:            true,

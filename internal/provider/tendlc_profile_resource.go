@@ -16,6 +16,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/profilerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/subaccountrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
@@ -71,6 +72,7 @@ type profileModel struct {
 	AltBusinessIDType    types.String         `tfsdk:"alt_business_id_type"`
 	BusinessContactEmail types.String         `tfsdk:"business_contact_email"`
 	DoingBusinessAs      types.String         `tfsdk:"doing_business_as"`
+	Subaccount           types.String         `tfsdk:"subaccount"`
 	Address              *profileAddressModel `tfsdk:"address"`
 	AuthorizedContact    *profileContactModel `tfsdk:"authorized_contact"`
 	ProfileType          types.String         `tfsdk:"profile_type"`
@@ -162,6 +164,13 @@ func profileSchema(context.Context) schema.Schema {
 				oneOfText(profilerules.AltBusinessIDTypes)+".", false, true),
 			"business_contact_email": profileString("business_contact_email", "Email address for the registry's questions about the business.", false, true),
 			"doing_business_as":      profileString("doing_business_as", "Trade name, when it differs from `company_name`.", false, true),
+			"subaccount": schema.StringAttribute{
+				MarkdownDescription: "`auth_id` of the subaccount that owns the profile (`cpaas_subaccount`; the API's `service_subaccount`), " +
+					subaccountrules.IDRule + "; unset, the profile is the provider's own account's. Updates in place: setting or changing it " +
+					"moves the profile, removing it moves it back to the provider's account.",
+				Optional:   true,
+				Validators: []validator.String{subaccountIDRule},
+			},
 			"address": schema.SingleNestedAttribute{
 				MarkdownDescription: "Registered address of the company. Updates in place.",
 				Required:            true,
@@ -226,7 +235,7 @@ func (m *profileModel) fields() client.ProfileFields {
 		Vertical: m.Vertical.ValueString(), Website: m.Website.ValueString(), StockSymbol: m.StockSymbol.ValueString(),
 		StockExchange: m.StockExchange.ValueString(), AltBusinessID: m.AltBusinessID.ValueString(),
 		AltBusinessIDType: m.AltBusinessIDType.ValueString(), BusinessContactEmail: m.BusinessContactEmail.ValueString(),
-		DoingBusinessAs: m.DoingBusinessAs.ValueString(),
+		DoingBusinessAs: m.DoingBusinessAs.ValueString(), ServiceSubaccount: m.Subaccount.ValueString(),
 	}
 	if a := m.Address; a != nil {
 		f.Address = &client.ProfileAddress{Street: a.Street.ValueString(), City: a.City.ValueString(), State: a.State.ValueString(),
@@ -288,6 +297,7 @@ func applyProfile(m *profileModel, p *client.Profile) {
 	m.AltBusinessIDType = reportedString(m.AltBusinessIDType, p.AltBusinessIDType)
 	m.BusinessContactEmail = reportedString(m.BusinessContactEmail, p.BusinessContactEmail)
 	m.DoingBusinessAs = reportedString(m.DoingBusinessAs, p.DoingBusinessAs)
+	m.Subaccount = reportedString(m.Subaccount, p.ServiceSubaccount)
 	m.ProfileType = reportedString(m.ProfileType, p.ProfileType)
 	m.CreatedAt = reportedString(m.CreatedAt, p.CreatedAt)
 	if a := p.Address; a != nil {
@@ -351,7 +361,16 @@ func createProfile(ctx context.Context, c *client.Client, plan *profileModel, _ 
 
 func updateProfile(ctx context.Context, c *client.Client, plan, state *profileModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	id := state.ID.ValueString()
-	p, err := c.UpdateProfile(ctx, id, plan.changes(state))
+	in := plan.changes(state)
+	if !plan.Subaccount.Equal(state.Subaccount) {
+		// "" would leave it unchanged: the account's own auth_id moves
+		// the profile back to it.
+		in.ServiceSubaccount = plan.Subaccount.ValueString()
+		if plan.Subaccount.IsNull() {
+			in.ServiceSubaccount = c.AuthID()
+		}
+	}
+	p, err := c.UpdateProfile(ctx, id, in)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error updating business profile", "profile "+id, err)
 		return false

@@ -345,3 +345,68 @@ list "cpaas_10dlc_profile" "individual" {
 		}},
 	})
 }
+
+// A profile placed in a subaccount (the API's service_subaccount): set,
+// it moves there in place; removed, it moves back to the main account in
+// place (the API reads "" as unchanged, so the provider sends the main
+// account's auth_id); the next plan is empty each time.
+func TestAccProfile_subaccountMovesInPlace(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	sub := `
+resource "cpaas_subaccount" "team" {
+  name = "Team"
+}
+`
+	var firstID string
+	owner := func(s *terraform.State, want func(string) bool) error {
+		id, err := stateID(s, profileAddr)
+		if err != nil {
+			return err
+		}
+		if firstID == "" {
+			firstID = id
+		} else if id != firstID {
+			return fmt.Errorf("the profile was replaced: %s, then %s", firstID, id)
+		}
+		p, err := env.Client(t).GetProfile(context.Background(), id)
+		if err == nil && !want(p.ServiceSubaccount) {
+			err = fmt.Errorf("the emulator's profile is in %q", p.ServiceSubaccount)
+		}
+		return err
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(sub + profileHCL("test", "Acme", `  subaccount = "MA0000000000000000001"`)),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute subaccount must be SA followed by 18 upper-case letters or digits,\s+got "MA0000000000000000001"`),
+			},
+			{
+				Config:           env.Config(sub + profileHCL("test", "Acme", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            func(s *terraform.State) error { return owner(s, func(v string) bool { return v == "" }) },
+			},
+			{
+				Config: env.Config(sub + profileHCL("test", "Acme", "  subaccount = cpaas_subaccount.team.id")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(profileAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					return owner(s, func(v string) bool { return len(v) == 20 && v[:2] == "SA" })
+				},
+			},
+			{
+				Config: env.Config(sub + profileHCL("test", "Acme", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(profileAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error { return owner(s, func(v string) bool { return v == "" }) },
+			},
+		},
+	})
+}

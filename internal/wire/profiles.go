@@ -41,6 +41,9 @@ type ProfileFields struct {
 	AltBusinessIDType    string          `json:"alt_business_id_type,omitempty"`
 	BusinessContactEmail string          `json:"business_contact_email,omitempty"`
 	DoingBusinessAs      string          `json:"doing_business_as,omitempty"`
+	// ServiceSubaccount is the auth_id of the subaccount that owns the
+	// profile (SA...); empty for the main account.
+	ServiceSubaccount string `json:"service_subaccount,omitempty"`
 }
 
 // ProfileCreated is the reply (200) to a create.
