@@ -19,6 +19,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
 // The guides under docs/guides quote their configurations from
@@ -407,4 +408,75 @@ func TestAccGuide_messagingPipelineAction_TF114(t *testing.T) {
 		t.Fatalf("plan with an invalid number: %v\n%s", err, out)
 	}
 	expectSent(t, env, append(notice("v1.0.0"), notice("v1.0.0")...)...)
+}
+
+// The toll-free verification guide, as its text rehearses it: a create
+// answered UPDATE_REQUIRED fails saying to untaint (and the number cannot
+// send to the US meanwhile: error 470); after the untaint the default
+// sample updates the same request in place, it is approved, the number is
+// verified and the message is sent; the plan is then empty.
+func TestAccGuide_tollfreeVerification(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeVerificationDelay = 100 * time.Millisecond })
+	ctx := context.Background()
+	c := env.Client(t)
+	r := newGuideRunner(t, env, "tollfree-verification")
+	out, err := r.try("apply", "-input=false", "-auto-approve", "-var=message_sample=Acme: your code is 123456.")
+	if err == nil || !strings.Contains(out, "Toll-free verification needs an update") ||
+		!strings.Contains(out, "terraform untaint cpaas_tollfree_verification.<name>") {
+		t.Fatalf("apply without opt-out language: %v\n%s", err, out)
+	}
+	ids := env.Objects(t)["tollfree_verifications"]
+	if len(ids) != 1 || len(env.Objects(t)["messages"]) != 0 {
+		t.Fatalf("after the first apply: %v", env.Objects(t))
+	}
+	v, err := c.GetTollfreeVerification(ctx, ids[0])
+	if err != nil || v.Status != "UPDATE_REQUIRED" {
+		t.Fatalf("request %+v (%v), want UPDATE_REQUIRED", v, err)
+	}
+	// Not verified yet: a message to the US fails with 470.
+	sent, err := c.SendMessage(ctx, msgrules.Message{Src: v.Number, Dst: "13125550199", Text: "too early"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the unverified send to fail", func() bool {
+		m, err := c.GetMessage(ctx, sent.MessageUUID[0])
+		return err == nil && m.MessageState == "failed" && m.Code() == msgrules.CodeTollFreeUnverified
+	})
+
+	r.run("untaint", "cpaas_tollfree_verification.support")
+	if plan := r.expectPlan(2); !strings.Contains(plan, "cpaas_tollfree_verification.support will be updated in-place") {
+		t.Fatalf("after the untaint:\n%s", plan)
+	}
+	r.run("apply", "-input=false", "-auto-approve")
+	var status, number string
+	r.output("verification_status", &status)
+	r.output("toll_free_number", &number)
+	if got := env.Objects(t)["tollfree_verifications"]; status != "APPROVED" || len(got) != 1 || got[0] != ids[0] || number != v.Number {
+		t.Fatalf("status %q, requests %v (was %s), number %s", status, got, ids[0], number)
+	}
+	if err := checkNumberFollowsID(env, t, ids[0], "verified", "APPROVED"); err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	welcome := 0
+	for _, m := range msgs {
+		if m.ToNumber == "12125550101" {
+			welcome++
+			if m.Code() != "" {
+				t.Fatalf("the welcome message failed: %+v", m)
+			}
+		}
+	}
+	if welcome != 1 {
+		t.Fatalf("%d welcome messages, want 1", welcome)
+	}
+	r.expectPlan(0)
+	r.run("destroy", "-input=false", "-auto-approve")
+	if got := env.Objects(t)["tollfree_verifications"]; len(got) != 0 {
+		t.Fatalf("requests after destroy: %v", got)
+	}
 }
