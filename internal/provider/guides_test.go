@@ -480,3 +480,47 @@ func TestAccGuide_tollfreeVerification(t *testing.T) {
 		t.Fatalf("requests after destroy: %v", got)
 	}
 }
+
+// 10DLC from the root: the profile -> brand -> campaign -> bought numbers ->
+// links -> message chain is created in one apply, each object naming the
+// one before, a plan after it is empty, and destroy removes it all (the
+// emulator refuses any other order than the reverse one).
+func TestAccGuide_10dlcFromTheRoot(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	ctx := context.Background()
+	c := env.Client(t)
+	r := newGuideRunner(t, env, "10dlc-from-the-root")
+	r.run("apply", "-input=false", "-auto-approve")
+	objs := env.Objects(t)
+	if len(objs["10dlc_profiles"]) != 1 || len(objs["10dlc_brands"]) != 1 || len(objs["10dlc_campaigns"]) != 1 ||
+		len(objs["10dlc_campaign_numbers"]) != 2 || len(objs["numbers"]) != 2 || len(objs["messages"]) != 1 {
+		t.Fatalf("after apply: %v", objs)
+	}
+	b, err := c.GetBrand(ctx, objs["10dlc_brands"][0])
+	if err != nil || b.ProfileUUID != objs["10dlc_profiles"][0] || b.RegistrationStatus != "COMPLETED" {
+		t.Fatalf("brand %+v (%v), profile %v", b, err, objs["10dlc_profiles"])
+	}
+	var campaign string
+	var numbers []string
+	r.output("campaign_id", &campaign)
+	r.output("numbers", &numbers)
+	k, err := c.GetCampaign(ctx, campaign)
+	if err != nil || k.BrandID != b.BrandID {
+		t.Fatalf("campaign %+v (%v), brand %s", k, err, b.BrandID)
+	}
+	for _, n := range numbers {
+		rec, err := c.GetNumber(ctx, n)
+		if err != nil || deref(rec.TendlcCampaignID) != campaign {
+			t.Fatalf("number %s: %+v (%v), want linked to %s", n, rec, err, campaign)
+		}
+	}
+	r.expectPlan(0)
+	r.run("destroy", "-input=false", "-auto-approve")
+	objs = env.Objects(t)
+	for _, kind := range []string{"10dlc_profiles", "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "numbers"} {
+		if len(objs[kind]) != 0 {
+			t.Fatalf("%s left after destroy: %v", kind, objs[kind])
+		}
+	}
+}
