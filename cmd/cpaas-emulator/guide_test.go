@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -80,7 +81,9 @@ func TestGuideExample_terraformTest(t *testing.T) {
 	work := filepath.Join(tmp, "work")
 	copyDir(t, filepath.Join("..", "..", "examples", "guides", "testing-with-the-emulator"), work)
 
-	vars := startEmulator(t, "-registry-delay", "100ms")
+	// As in shared CI: the control API protected by a token, which the
+	// guide's last step passes.
+	vars := startEmulator(t, "-registry-delay", "100ms", "-control-token", "guide-control-token-42")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, tf, "test", "-no-color")
@@ -96,6 +99,16 @@ func TestGuideExample_terraformTest(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("terraform test output lacks %q:\n%s", want, out)
 		}
+	}
+	// Step 5: the control API, with the token the emulator printed.
+	if vars[EnvControlToken] != "guide-control-token-42" {
+		t.Fatalf("the emulator printed control token %q", vars[EnvControlToken])
+	}
+	if st := controlGet(t, vars["CPAAS_BASE_URL"]+"/_emulator/callbacks", ""); st != http.StatusUnauthorized {
+		t.Errorf("control API without the token: %d, want 401", st)
+	}
+	if st := controlGet(t, vars["CPAAS_BASE_URL"]+"/_emulator/callbacks", vars[EnvControlToken]); st != http.StatusOK {
+		t.Errorf("control API with the token: %d, want 200", st)
 	}
 }
 
@@ -143,5 +156,53 @@ func copyDir(t *testing.T, from, to string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// controlGet GETs a control API URL, with the control token when given,
+// and returns the status.
+func controlGet(t *testing.T, url, token string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// TestControlToken: beyond loopback without a token the emulator makes
+// one, prints it and requires it; on loopback without one the control API
+// is open, as before; a token given is required on loopback too.
+func TestControlToken(t *testing.T) {
+	wide := startEmulator(t, "-addr", "0.0.0.0:0")
+	tok := wide[EnvControlToken]
+	if len(tok) != 32 {
+		t.Fatalf("listening beyond loopback, the emulator printed control token %q", tok)
+	}
+	base := strings.Replace(wide["CPAAS_BASE_URL"], "0.0.0.0", "127.0.0.1", 1)
+	if st := controlGet(t, base+"/_emulator/", ""); st != http.StatusUnauthorized {
+		t.Errorf("without the generated token: %d", st)
+	}
+	if st := controlGet(t, base+"/_emulator/", tok); st != http.StatusOK {
+		t.Errorf("with the generated token: %d", st)
+	}
+	local := startEmulator(t)
+	if _, ok := local[EnvControlToken]; ok {
+		t.Errorf("on loopback without a token, one was printed: %v", local)
+	}
+	if st := controlGet(t, local["CPAAS_BASE_URL"]+"/_emulator/", ""); st != http.StatusOK {
+		t.Errorf("loopback without a token: %d", st)
+	}
+	given := startEmulator(t, "-control-token", "given-token")
+	if st := controlGet(t, given["CPAAS_BASE_URL"]+"/_emulator/", ""); st != http.StatusUnauthorized {
+		t.Errorf("a given token is not required: %d", st)
 	}
 }

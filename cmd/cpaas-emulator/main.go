@@ -29,10 +29,20 @@
 // authenticated /v1 request and never the control API (see RateLimit in
 // internal/emulator). PUT /_emulator/rate_limit changes it while running.
 // Through make: make emulator EMULATOR_FLAGS='-rate-limit 20 -rate-burst 20'.
+//
+// Control token: -control-token (or CPAAS_EMULATOR_CONTROL_TOKEN) protects
+// the control API: every /_emulator/ request must then carry
+// "Authorization: Bearer <token>". Listening beyond loopback (a shared CI
+// runner, a container's 0.0.0.0) without one, the emulator generates a
+// token and prints it with the credentials, as
+// CPAAS_EMULATOR_CONTROL_TOKEN=...; on loopback without one, the control
+// API stays open as before.
 package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -84,6 +94,8 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	rateLimit := fs.Float64("rate-limit", 0, "requests a second each account may make (a token bucket per account; 0: no limit)")
 	stateFile := fs.String("state-file", "", "keep every object in this JSON file across restarts, saved atomically before each change is acknowledged")
 	rateBurst := fs.Int("rate-burst", 0, "requests an account may make at once before -rate-limit applies (default: one second's worth)")
+	controlToken := fs.String("control-token", getenv(EnvControlToken), "token every /_emulator/ request must carry as "+
+		"\"Authorization: Bearer <token>\" ("+EnvControlToken+"); generated and printed when listening beyond loopback without one")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -104,6 +116,18 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		// reads the gaps between requests from it).
 		log.SetFlags(log.LstdFlags | log.Lmicroseconds)
 		opts.Logf = log.Printf
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close() // on an early return; Serve closes it otherwise
+	opts.ControlToken = *controlToken
+	if opts.ControlToken == "" && !loopback(ln.Addr()) {
+		if opts.ControlToken, err = newControlToken(); err != nil {
+			ln.Close()
+			return err
+		}
 	}
 	srv := emulator.New(opts)
 	defer srv.Close()
@@ -137,12 +161,12 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		srv.SetFaults(faults)
 	}
 
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
+	control := ""
+	if opts.ControlToken != "" {
+		control = EnvControlToken + "=" + opts.ControlToken + "\n"
 	}
-	if _, err := fmt.Fprintf(stdout, "CPAAS_BASE_URL=http://%s\nCPAAS_AUTH_ID=%s\nCPAAS_AUTH_TOKEN=%s\n# cpaas emulator ready; control API at http://%s/_emulator/\n",
-		ln.Addr(), acct.ID, acct.Token, ln.Addr()); err != nil {
+	if _, err := fmt.Fprintf(stdout, "CPAAS_BASE_URL=http://%s\nCPAAS_AUTH_ID=%s\nCPAAS_AUTH_TOKEN=%s\n%s# cpaas emulator ready; control API at http://%s/_emulator/\n",
+		ln.Addr(), acct.ID, acct.Token, control, ln.Addr()); err != nil {
 		ln.Close()
 		return err
 	}
@@ -158,4 +182,23 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		return err
 	}
 	return nil
+}
+
+// EnvControlToken is the environment variable of -control-token, and the
+// name the emulator prints a token under.
+const EnvControlToken = "CPAAS_EMULATOR_CONTROL_TOKEN"
+
+// loopback reports whether the emulator listens on a loopback address only.
+func loopback(a net.Addr) bool {
+	tcp, ok := a.(*net.TCPAddr)
+	return ok && tcp.IP.IsLoopback()
+}
+
+// newControlToken is 32 random hex digits.
+func newControlToken() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("generating a control token: %w", err)
+	}
+	return hex.EncodeToString(b), nil
 }

@@ -52,9 +52,19 @@ func (c *Client) GetApplication(ctx context.Context, appID string) (*Application
 // ListApplications reads one page of applications, those named appName
 // when it is not empty.
 func (c *Client) ListApplications(ctx context.Context, appName string, limit, offset int) (*ApplicationList, error) {
+	return c.ListApplicationsIn(ctx, appName, "", limit, offset)
+}
+
+// ListApplicationsIn is ListApplications of one account: a subaccount's
+// (its auth_id) or the main account's own (its auth_id); "" is every
+// application the credentials reach.
+func (c *Client) ListApplicationsIn(ctx context.Context, appName, subaccount string, limit, offset int) (*ApplicationList, error) {
 	q := url.Values{}
 	if appName != "" {
 		q.Set("app_name", appName)
+	}
+	if subaccount != "" {
+		q.Set("subaccount", subaccount)
 	}
 	q.Set("limit", strconv.Itoa(limit))
 	q.Set("offset", strconv.Itoa(offset))
@@ -69,8 +79,14 @@ func (c *Client) ListApplications(ctx context.Context, appName string, limit, of
 // ListAllApplications pages through every application (named appName,
 // when it is not empty) with the largest page.
 func (c *Client) ListAllApplications(ctx context.Context, appName string) ([]Application, error) {
+	return c.ListAllApplicationsIn(ctx, appName, "")
+}
+
+// ListAllApplicationsIn is ListAllApplications of one account (see
+// ListApplicationsIn).
+func (c *Client) ListAllApplicationsIn(ctx context.Context, appName, subaccount string) ([]Application, error) {
 	return listAll(ctx, applicationrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Application, ListMeta, error) {
-		page, err := c.ListApplications(ctx, appName, limit, offset)
+		page, err := c.ListApplicationsIn(ctx, appName, subaccount, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
 		}

@@ -102,6 +102,9 @@ type AccountNumberFilter struct {
 	NumberStartsWith string
 	Type             string
 	Services         string
+	// Subaccount keeps a subaccount's numbers (its auth_id), or the main
+	// account's own (the main account's auth_id).
+	Subaccount string
 }
 
 // GetNumber reads a number of the account; ErrNotFound when the account
@@ -127,6 +130,9 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 	if f.Services != "" {
 		q.Set("services", f.Services)
 	}
+	if f.Subaccount != "" {
+		q.Set("subaccount", f.Subaccount)
+	}
 	q.Set("limit", strconv.Itoa(limit))
 	q.Set("offset", strconv.Itoa(offset))
 	var out AccountNumberList
@@ -148,7 +154,7 @@ func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]A
 	})
 }
 
-// UpdateNumber changes app_id or alias. Setting fields is idempotent, so it
+// UpdateNumber changes app_id, alias or the subaccount the number is in. Setting fields is idempotent, so it
 // is retried like a read.
 func (c *Client) UpdateNumber(ctx context.Context, number string, in NumberUpdate) error {
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Number", number), body: in, idempotent: true}, nil)

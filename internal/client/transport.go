@@ -400,7 +400,7 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 
 // secretKeys are JSON keys whose values never appear in a log.
 var secretKeys = map[string]bool{
-	"password": true, "auth_token": true, "password_wo": true,
+	"password": true, "auth_token": true, "new_auth_token": true, "password_wo": true,
 	"first_party_pin": true, "second_party_pin": true,
 }
 

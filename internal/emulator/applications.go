@@ -17,7 +17,8 @@ import (
 //     an empty URL on an update removes it (answer_url cannot be removed);
 //   - the list's app_name filter matches the whole name;
 //   - DELETE takes cascade and new_endpoint_application as query
-//     parameters. cascade (default true) deletes the application's
+//     parameters or in a JSON body (the service's Python and Node SDKs send
+//     one; the query wins). cascade (default true) deletes the application's
 //     endpoints with it; cascade=false detaches them, or moves them to
 //     new_endpoint_application (another application of the account). The
 //     numbers that use the application are detached either way: a number
@@ -39,7 +40,6 @@ type application struct {
 	DefaultEP    bool
 	LogIncoming  bool
 	PublicURI    bool
-	Subaccount   string
 }
 
 func (s *Server) applicationRoutes() []route {
@@ -98,7 +98,6 @@ func (a *application) apply(in *wire.ApplicationSettings) {
 	set(&a.FallbackMeth, in.FallbackMethod)
 	set(&a.MessageURL, in.MessageURL)
 	set(&a.MessageMeth, in.MessageMethod)
-	set(&a.Subaccount, in.Subaccount)
 	setBool(&a.DefaultNum, in.DefaultNumberApp)
 	setBool(&a.DefaultEP, in.DefaultEndpointApp)
 	setBool(&a.LogIncoming, in.LogIncomingMessages)
@@ -129,17 +128,26 @@ func (s *Server) createApplication(c *call) {
 		return
 	}
 	s.mu.Lock()
+	owner, perr := placement(c.acct, in.Subaccount)
+	if perr != nil {
+		s.mu.Unlock()
+		c.badRequest("%v", perr)
+		return
+	}
+	if owner == nil {
+		owner = c.acct
+	}
 	a := &application{
 		Seq: s.nextSeq(), Name: in.AppName,
 		AnswerMethod: applicationrules.DefaultMethod, HangupMethod: applicationrules.DefaultMethod,
 		FallbackMeth: applicationrules.DefaultMethod, MessageMeth: applicationrules.DefaultMethod,
 		LogIncoming: applicationrules.DefaultLogIncomingMessages,
 	}
-	for a.ID == "" || c.acct.applications[a.ID] != nil {
+	for a.ID == "" || c.acct.applications[a.ID] != nil || owner.applications[a.ID] != nil {
 		a.ID = s.randDigits(17)
 	}
 	a.apply(&in.ApplicationSettings)
-	c.acct.applications[a.ID] = a
+	owner.applications[a.ID] = a
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.ApplicationCreated{APIID: newAPIID(), AppID: a.ID, Message: "created"})
 }
@@ -153,25 +161,60 @@ func (s *Server) viewApplication(acct *account, a *application) wire.Application
 		ResourceURI: resourceURI(acct, "Application", a.ID),
 		SIPURI:      "sip:" + a.ID + "@app." + s.opts.SIPDomain,
 	}
-	if a.Subaccount != "" {
-		sub := a.Subaccount
-		v.SubAccount = &sub
-	}
+	v.SubAccount = subaccountOf(acct)
 	return v
 }
 
+// findApplication finds application id among those acct reaches (family):
+// its own and, for a main account, its subaccounts'. Callers hold s.mu.
+func findApplication(acct *account, id string) (*account, *application) {
+	for _, owner := range family(acct) {
+		if a, ok := owner.applications[id]; ok {
+			return owner, a
+		}
+	}
+	return nil, nil
+}
+
 func (s *Server) getApplication(c *call) {
-	v, ok := viewOf(c, c.acct.applications, "application", c.param("id"), func(a *application) wire.Application { return s.viewApplication(c.acct, a) })
-	if !ok {
+	s.mu.Lock()
+	owner, a := findApplication(c.acct, c.param("id"))
+	var v wire.Application
+	if a != nil {
+		v = s.viewApplication(owner, a)
+	}
+	s.mu.Unlock()
+	if a == nil {
+		c.notFound("application", c.param("id"))
 		return
 	}
 	c.reply(http.StatusOK, wire.ApplicationReply{APIID: newAPIID(), Application: v})
 }
 
+// ownedApplication is an application with the account that holds it.
+type ownedApplication struct {
+	owner *account
+	app   *application
+}
+
+// listApplications lists the applications acct reaches, oldest first;
+// subaccount (an auth_id: a subaccount's, or the main account's own) keeps
+// one account's.
 func (s *Server) listApplications(c *call) {
-	name := c.req.URL.Query().Get("app_name")
-	meta, objects, ok := pageOf(c, applicationrules.ListMaxLimit, c.acct.applications, func(a *application) uint64 { return a.Seq },
-		func(a *application) bool { return name == "" || a.Name == name }, func(a *application) wire.Application { return s.viewApplication(c.acct, a) })
+	name, sub := c.req.URL.Query().Get("app_name"), c.req.URL.Query().Get("subaccount")
+	s.mu.Lock()
+	all := map[string]ownedApplication{}
+	for _, owner := range family(c.acct) {
+		for id, a := range owner.applications {
+			all[id] = ownedApplication{owner, a}
+		}
+	}
+	s.mu.Unlock()
+	meta, objects, ok := pageOf(c, applicationrules.ListMaxLimit, all, func(o ownedApplication) uint64 { return o.app.Seq },
+		func(o ownedApplication) bool {
+			return (name == "" || o.app.Name == name) && (sub == "" || o.owner.ID == sub)
+		},
+		func(o ownedApplication) wire.Application { return s.viewApplication(o.owner, o.app) })
 	if !ok {
 		return
 	}
@@ -199,18 +242,71 @@ func (s *Server) updateApplication(c *call) {
 		c.badRequest("%v", err)
 		return
 	}
-	updateOf(c, c.acct.applications, "application", c.param("id"), nil, func(a *application) {
+	id := c.param("id")
+	s.mu.Lock()
+	owner, a := findApplication(c.acct, id)
+	var err error
+	var to *account
+	if a != nil {
+		to, err = placement(c.acct, in.Subaccount)
+		if err == nil && to != nil && to != owner {
+			err = checkApplicationMovable(owner, id)
+		}
+	}
+	if a != nil && err == nil {
 		if in.AppName != nil {
 			a.Name = *in.AppName
 		}
 		a.apply(&in.ApplicationSettings)
-	})
+		if to != nil && to != owner {
+			delete(owner.applications, id)
+			to.applications[id] = a
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case a == nil:
+		c.notFound("application", id)
+	case err != nil:
+		c.badRequest("%v", err)
+	default:
+		c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
+	}
+}
+
+// checkApplicationMovable refuses to move an application out of owner
+// while owner's endpoints or numbers use it: their app_id must name an
+// application of their own account. Callers hold s.mu.
+func checkApplicationMovable(owner *account, id string) error {
+	for eid, e := range owner.endpoints {
+		if e.AppID == id {
+			return fmt.Errorf("subaccount: application %s cannot move to another account while endpoint %s of its account uses it", id, eid)
+		}
+	}
+	for n, o := range owner.numbers {
+		if o.AppID == id {
+			return fmt.Errorf("subaccount: application %s cannot move to another account while number %s of its account uses it", id, n)
+		}
+	}
+	return nil
 }
 
 func (s *Server) deleteApplication(c *call) {
 	id := c.param("id")
+	// The service's Python and Node SDKs send DELETE arguments as a JSON
+	// body, others as the query: both are taken, the query first.
+	var body struct {
+		Cascade flexBool `json:"cascade"`
+		MoveTo  *string  `json:"new_endpoint_application"`
+	}
+	if !c.decode(&body) {
+		return
+	}
 	q := c.req.URL.Query()
 	cascade := true
+	if body.Cascade.set {
+		cascade = body.Cascade.v
+	}
 	if v := q.Get("cascade"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -220,30 +316,37 @@ func (s *Server) deleteApplication(c *call) {
 		cascade = b
 	}
 	moveTo := q.Get("new_endpoint_application")
+	if moveTo == "" && body.MoveTo != nil {
+		moveTo = *body.MoveTo
+	}
 	if moveTo != "" && cascade {
 		c.badRequest("new_endpoint_application %q is only used with cascade=false", moveTo)
 		return
 	}
 	s.mu.Lock()
-	_, found := c.acct.applications[id]
-	_, target := c.acct.applications[moveTo]
+	owner, app := findApplication(c.acct, id)
+	found := app != nil
+	if owner == nil {
+		owner = c.acct
+	}
+	_, target := owner.applications[moveTo]
 	valid := moveTo == "" || (target && moveTo != id)
 	if found && valid {
-		for eid, e := range c.acct.endpoints {
+		for eid, e := range owner.endpoints {
 			switch {
 			case e.AppID != id:
 			case cascade:
-				delete(c.acct.endpoints, eid)
+				delete(owner.endpoints, eid)
 			default:
 				e.AppID = moveTo
 			}
 		}
-		for _, n := range c.acct.numbers {
+		for _, n := range owner.numbers {
 			if n.AppID == id {
 				n.AppID = ""
 			}
 		}
-		delete(c.acct.applications, id)
+		delete(owner.applications, id)
 	}
 	s.mu.Unlock()
 	switch {

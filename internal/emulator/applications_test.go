@@ -234,6 +234,22 @@ func TestApplicationDeleteCascade(t *testing.T) {
 			t.Errorf("endpoint not moved: %v", eps)
 		}
 	})
+	// The service's Python and Node SDKs send DELETE arguments as a JSON
+	// body: they are taken as the query's.
+	t.Run("arguments in a JSON body, as the SDKs send them", func(t *testing.T) {
+		s, app, other, attached, free := mk(t)
+		if st, reply := appCall(t, s, "DELETE", "Application/"+app+"/", map[string]any{"cascade": false, "new_endpoint_application": other}, nil); st != http.StatusNoContent {
+			t.Fatalf("%d %s", st, reply)
+		}
+		if eps := endpointsOf(t, s); eps[attached] != other || eps[free] != other {
+			t.Errorf("a JSON body's cascade=false and new_endpoint_application were not applied: %v", eps)
+		}
+		s, app, _, attached, _ = mk(t)
+		appCall(t, s, "DELETE", "Application/"+app+"/", map[string]any{"cascade": "false"}, nil)
+		if _, ok := endpointsOf(t, s)[attached]; !ok {
+			t.Error(`cascade "false" as a string in a JSON body deleted the endpoint`)
+		}
+	})
 }
 
 func TestApplicationStateFileKeepsApplications(t *testing.T) {

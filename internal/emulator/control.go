@@ -10,7 +10,10 @@ import (
 )
 
 // The control API lives outside /v1/, under /_emulator/, and needs no
-// credentials: it exists for tests and for users of the standalone server.
+// account credentials: it exists for tests and for users of the standalone
+// server. With Options.ControlToken set (cpaas-emulator -control-token,
+// and always when it listens beyond loopback), every control request must
+// carry "Authorization: Bearer <token>"; without it, a 401.
 //
 //	GET  /_emulator/                       now, accounts, pending jobs
 //	POST /_emulator/clock/advance          {"seconds": N}: move the clock, run what is due

@@ -2,7 +2,9 @@ package emulator
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
@@ -108,9 +110,7 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	if o.AppID != "" {
 		v.Application = resourceURI(acct, "Application", o.AppID)
 	}
-	if o.SubAccount != "" {
-		v.SubAccount, v.SubAccountName = ptr(o.SubAccount), ptr(o.SubAccountName)
-	}
+	v.SubAccount = subaccountOf(acct)
 	v.TendlcCampaignID, v.TendlcRegistrationStatus = tendlcOfNumber(acct, o)
 	// The toll-free verification fields follow the number's requests
 	// (tollfree.go): null on a number that is not toll-free, "unverified"
@@ -144,9 +144,27 @@ func tendlcOfNumber(acct *account, o *ownedNumber) (campaign, status *string) {
 
 func ptr(s string) *string { return &s }
 
+// findNumber finds number among those acct reaches (family): its own and,
+// for a main account, its subaccounts'. Callers hold s.mu.
+func findNumber(acct *account, number string) (*account, *ownedNumber) {
+	for _, owner := range family(acct) {
+		if o, ok := owner.numbers[number]; ok {
+			return owner, o
+		}
+	}
+	return nil, nil
+}
+
 func (s *Server) getNumber(c *call) {
-	v, ok := viewOf(c, c.acct.numbers, "number", c.param("number"), func(o *ownedNumber) wire.AccountNumber { return viewNumber(c.acct, o) })
-	if !ok {
+	s.mu.Lock()
+	owner, o := findNumber(c.acct, c.param("number"))
+	var v wire.AccountNumber
+	if o != nil {
+		v = viewNumber(owner, o)
+	}
+	s.mu.Unlock()
+	if o == nil {
+		c.notFound("number", c.param("number"))
 		return
 	}
 	v.APIID = newAPIID()
@@ -204,26 +222,33 @@ func (s *Server) listNumbers(c *call) {
 			return
 		}
 	}
+	sub := q.Get("subaccount")
 	s.mu.Lock()
-	var all []*ownedNumber
-	for _, o := range s.ownedNumbersSorted(c.acct) {
-		switch {
-		case !strings.HasPrefix(o.Number, startsWith),
-			typ != "" && o.Type != typ && o.SubType != typ,
-			sms && !o.SMSEnabled, voice && !o.VoiceEnabled:
+	var all []ownedNumberOf
+	for _, owner := range family(c.acct) {
+		if sub != "" && owner.ID != sub {
 			continue
 		}
-		if tendlc != "" || campaignID != "" || tollFree != "" {
-			v := viewNumber(c.acct, o)
-			if (tendlc != "" && deref(v.TendlcRegistrationStatus) != tendlc) ||
-				(campaignID != "" && deref(v.TendlcCampaignID) != campaignID) ||
-				(tollFree != "" && deref(v.TollFreeSMSVerification) != tollFree) {
+		for _, o := range s.ownedNumbersSorted(owner) {
+			switch {
+			case !strings.HasPrefix(o.Number, startsWith),
+				typ != "" && o.Type != typ && o.SubType != typ,
+				sms && !o.SMSEnabled, voice && !o.VoiceEnabled:
 				continue
 			}
+			if tendlc != "" || campaignID != "" || tollFree != "" {
+				v := viewNumber(owner, o)
+				if (tendlc != "" && deref(v.TendlcRegistrationStatus) != tendlc) ||
+					(campaignID != "" && deref(v.TendlcCampaignID) != campaignID) ||
+					(tollFree != "" && deref(v.TollFreeSMSVerification) != tollFree) {
+					continue
+				}
+			}
+			all = append(all, ownedNumberOf{owner, o})
 		}
-		all = append(all, o)
 	}
-	objects := viewPage(all, limit, offset, func(o *ownedNumber) wire.AccountNumber { return viewNumber(c.acct, o) })
+	slices.SortFunc(all, func(a, b ownedNumberOf) int { return strings.Compare(a.number.Number, b.number.Number) })
+	objects := viewPage(all, limit, offset, func(o ownedNumberOf) wire.AccountNumber { return viewNumber(o.owner, o.number) })
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.AccountNumberList{APIID: newAPIID(), Meta: c.meta(len(all), limit, offset), Objects: objects})
 }
@@ -233,14 +258,50 @@ func (s *Server) updateNumber(c *call) {
 	if !c.decode(&in) {
 		return
 	}
-	updateOf(c, c.acct.numbers, "number", c.param("number"), func() error { return checkAppID(c.acct, in.AppID) }, func(o *ownedNumber) {
+	number := c.param("number")
+	s.mu.Lock()
+	owner, o := findNumber(c.acct, number)
+	var err error
+	to := owner
+	if o != nil {
+		var placed *account
+		if placed, err = placement(c.acct, in.Subaccount); placed != nil {
+			to = placed
+		}
+		if err == nil {
+			err = checkAppID(to, in.AppID)
+		}
+		if err == nil && to != owner && in.AppID == nil && o.AppID != "" {
+			err = fmt.Errorf("subaccount: number %s uses application %s of its account; send app_id (another application of %s, or \"\" to detach) with the move", number, o.AppID, to.ID)
+		}
+	}
+	if o != nil && err == nil {
 		if in.AppID != nil {
 			o.AppID = *in.AppID
 		}
 		if in.Alias != nil {
 			o.Alias = ptr(*in.Alias)
 		}
-	})
+		if to != owner {
+			delete(owner.numbers, number)
+			to.numbers[number] = o
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case o == nil:
+		c.notFound("number", number)
+	case err != nil:
+		c.badRequest("%v", err)
+	default:
+		c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
+	}
+}
+
+// ownedNumberOf is a number with the account that holds it.
+type ownedNumberOf struct {
+	owner  *account
+	number *ownedNumber
 }
 
 // releaseNumber gives a number up: it goes back into the search results at
@@ -248,9 +309,10 @@ func (s *Server) updateNumber(c *call) {
 func (s *Server) releaseNumber(c *call) {
 	number := c.param("number")
 	s.mu.Lock()
-	_, ok := s.ownsNumber(c.acct, number)
+	owner, o := findNumber(c.acct, number)
+	ok := o != nil
 	if ok {
-		delete(c.acct.numbers, number)
+		delete(owner.numbers, number)
 		s.inventory.Return(number)
 	}
 	s.mu.Unlock()

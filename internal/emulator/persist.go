@@ -100,6 +100,7 @@ type persistedAccount struct {
 	Applications    map[string]*application       `json:"applications"`
 	Profiles        map[string]*profile           `json:"profiles"`
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
+	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -158,6 +159,10 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
 		})
+		if a.MainID != "" {
+			rec := a.sub
+			st.Accounts[len(st.Accounts)-1].Subaccount = &rec
+		}
 	}
 	s.cb.mu.Lock()
 	st.NextDelivery = s.cb.next
@@ -201,8 +206,12 @@ func (s *Server) loadState(data []byte) error {
 		a.applications = orEmpty(pa.Applications)
 		a.profiles = orEmpty(pa.Profiles)
 		a.tollfree = orEmpty(pa.Tollfree)
+		if pa.Subaccount != nil {
+			a.sub = *pa.Subaccount
+		}
 		s.accounts[a.ID] = a
 	}
+	s.linkSubaccountsLocked()
 	// A number's details come from the inventory, as when it was bought
 	// (some are not in its JSON form); bought ones leave the search again.
 	s.inventory = numberdata.New()

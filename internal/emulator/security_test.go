@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -379,4 +380,52 @@ func validMethod(m string) bool {
 		}
 	}
 	return true
+}
+
+// TestSecurity_controlTokenGuardsEveryControlRoute: with a control token,
+// every control route refuses a request without it, or with another one,
+// before doing anything; with it, the request is served. Without a token
+// configured the control API stays open.
+func TestSecurity_controlTokenGuardsEveryControlRoute(t *testing.T) {
+	const token = "control-token-0123456789"
+	s := New(Options{Accounts: []Account{{ID: idA, Token: tokA}}, Clock: NewManualClock(t0), ControlToken: token})
+	t.Cleanup(s.Close)
+	call := func(method, path, auth string) (int, []byte) {
+		req := httptest.NewRequest(method, "http://emulator.test"+path, strings.NewReader("{}"))
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec.Code, rec.Body.Bytes()
+	}
+	before, _ := s.Objects(idA)
+	for _, rt := range s.control {
+		path := "/_emulator/" + strings.Join(rt.pattern, "/")
+		for _, auth := range []string{"", "Bearer wrong-token", "Basic " + token, token, "Bearer " + token + "x"} {
+			if st, out := call(rt.method, path, auth); st != http.StatusUnauthorized || !bytes.Contains(out, []byte("control token")) {
+				t.Errorf("%s %s with Authorization %q: %d %s, want 401", rt.method, path, auth, st, out)
+			}
+		}
+	}
+	if after, _ := s.Objects(idA); !maps.EqualFunc(before, after, slices.Equal) {
+		t.Fatalf("refused control requests changed the account: %v -> %v", before, after)
+	}
+	if st, out := call("GET", "/_emulator/", "Bearer "+token); st != http.StatusOK {
+		t.Fatalf("with the token: %d %s", st, out)
+	}
+	if st, _ := call("POST", "/_emulator/reset", "Bearer "+token); st != http.StatusOK {
+		t.Fatalf("reset with the token: %d", st)
+	}
+	// The /v1 API does not take the control token, nor need it.
+	if st, _ := direct(s, "GET", "/v1/Account/"+idA+"/Endpoint/", idA, tokA, nil); st != http.StatusOK {
+		t.Fatalf("/v1 with the account's credentials: %d", st)
+	}
+	open := New(Options{Accounts: []Account{{ID: idA, Token: tokA}}, Clock: NewManualClock(t0)})
+	t.Cleanup(open.Close)
+	rec := httptest.NewRecorder()
+	open.ServeHTTP(rec, httptest.NewRequest("GET", "http://emulator.test/_emulator/", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("without a token configured the control API is open: %d", rec.Code)
+	}
 }

@@ -81,6 +81,10 @@ type Options struct {
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit
+	// ControlToken, when set, protects the control API: every /_emulator/
+	// request must carry "Authorization: Bearer <ControlToken>" (a 401
+	// otherwise). Empty leaves the control API open, for loopback use.
+	ControlToken string
 }
 
 // Server is the in-memory API. It is an http.Handler; every method is safe
@@ -193,6 +197,7 @@ func (s *Server) resetLocked() {
 	for _, a := range s.opts.Accounts {
 		s.accounts[a.ID] = s.newAccount(a)
 	}
+	s.linkSubaccountsLocked()
 }
 
 // AddAccount adds (or replaces) an account with no objects.
@@ -200,6 +205,7 @@ func (s *Server) AddAccount(a Account) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.accounts[a.ID] = s.newAccount(a)
+	s.linkSubaccountsLocked()
 }
 
 // area is one API area: its /v1 routes and its inventory, the ids of the
@@ -222,6 +228,7 @@ var areas = []area{
 	{(*Server).applicationRoutes, applicationInventory},
 	{(*Server).profileRoutes, profileInventory},
 	{(*Server).tollfreeRoutes, tollfreeInventory},
+	{(*Server).subaccountRoutes, subaccountInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.
@@ -323,6 +330,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	c := &call{s: s, w: sw, req: req}
 
 	if len(path) > 0 && path[0] == "_emulator" {
+		if !s.controlAllowed(req) {
+			sw.Header().Set("WWW-Authenticate", `Bearer realm="cpaas-emulator control API"`)
+			c.fail(http.StatusUnauthorized, "the control API needs the emulator's control token: send \"Authorization: Bearer <token>\" "+
+				"(cpaas-emulator -control-token, or CPAAS_EMULATOR_CONTROL_TOKEN)")
+			return
+		}
 		rt, params, status := dispatch(s.control, req.Method, path[1:])
 		if status != http.StatusOK {
 			c.fail(status, fmt.Sprintf("no control operation %s %s", req.Method, req.URL.Path))
@@ -341,6 +354,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if !ok {
 		sw.Header().Set("WWW-Authenticate", `Basic realm="cpaas"`)
 		c.fail(http.StatusUnauthorized, "authentication failed: the auth_id and auth_token do not match an account, or the auth_id in the path is not the authenticated account")
+		return
+	}
+	if s.disabled(acct) {
+		// The service's status for refused credentials (it documents no 403).
+		sw.Header().Set("WWW-Authenticate", `Basic realm="cpaas"`)
+		c.fail(http.StatusUnauthorized, "authentication failed: subaccount "+acct.ID+" is disabled; its main account can enable it (POST Subaccount/{auth_id}/ {\"enabled\": true})")
 		return
 	}
 	c.acct = acct
@@ -392,6 +411,23 @@ func (s *Server) authenticate(req *http.Request, pathID string) (*account, bool)
 		return nil, false
 	}
 	return acct, true
+}
+
+// controlAllowed checks the control token in constant time; with none
+// configured every request is allowed.
+func (s *Server) controlAllowed(req *http.Request) bool {
+	if s.opts.ControlToken == "" {
+		return true
+	}
+	got, ok := strings.CutPrefix(req.Header.Get("Authorization"), "Bearer ")
+	return ok && subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.ControlToken)) == 1
+}
+
+// disabled reports whether acct is a disabled subaccount.
+func (s *Server) disabled(acct *account) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return acct.MainID != "" && acct.sub.Disabled
 }
 
 type statusWriter struct {

@@ -27,24 +27,34 @@ type account struct {
 	applications    map[string]*application // applications.go
 	profiles        map[string]*profile     // profiles.go
 	tollfree        map[string]*tollfree    // tollfree.go
+	// subaccounts are a main account's subaccounts (subaccounts.go); sub
+	// is a subaccount's record.
+	subaccounts map[string]*account
+	sub         subaccountRecord
 }
 
+// newAccount is an account of the control API or the options: with the
+// starter numbers.
 func (s *Server) newAccount(a Account) *account {
-	acct := &account{
-		Account:   a,
-		endpoints: map[string]*endpoint{},
-		numbers:   map[string]*ownedNumber{},
-
-		maskingSessions: map[string]*maskingSession{},
-		messaging:       newMessagingState(),
-		brands:          map[string]*brand{},
-		campaigns:       map[string]*campaign{},
-		applications:    map[string]*application{},
-		profiles:        map[string]*profile{},
-		tollfree:        map[string]*tollfree{},
-	}
+	acct := &account{Account: a}
+	s.initAccount(acct)
 	s.seedStarterNumbers(acct)
 	return acct
+}
+
+// initAccount gives acct its empty maps; a subaccount made through the
+// Subaccount API starts with nothing else.
+func (s *Server) initAccount(acct *account) {
+	acct.endpoints = map[string]*endpoint{}
+	acct.numbers = map[string]*ownedNumber{}
+	acct.maskingSessions = map[string]*maskingSession{}
+	acct.messaging = newMessagingState()
+	acct.brands = map[string]*brand{}
+	acct.campaigns = map[string]*campaign{}
+	acct.applications = map[string]*application{}
+	acct.subaccounts = map[string]*account{}
+	acct.profiles = map[string]*profile{}
+	acct.tollfree = map[string]*tollfree{}
 }
 
 // mainToken is the token of the main account (for the Ma signature).

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -150,7 +151,7 @@ func (f *campaignFlags) check() error {
 		{"age_gated", f.AgeGated}, {"affiliate_marketing", f.AffiliateMarketing},
 	} {
 		if x.v == nil {
-			return fmt.Errorf("Mandatory parameter missing. %s must be present (true or false).", x.name)
+			return errors.New("Mandatory parameter missing. " + x.name + " must be present (true or false).") //nolint:staticcheck // the service's words
 		}
 		if strings.HasPrefix(x.name, "subscriber_") {
 			if err := tendlcrules.CheckSubscriberFlag(x.name, *x.v); err != nil {

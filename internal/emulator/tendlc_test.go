@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 const (
@@ -800,4 +802,51 @@ func TestNumbers_recordedTendlcAndTollFreeFields(t *testing.T) {
 	e.mustFail(400, "GET", "Number/?tendlc_registration_status=COMPLETED", nil, "unregistered, in_progress or registered")
 	e.mustFail(400, "GET", "Number/?toll_free_sms_verification=approved", nil, "unverified, pending_verification or verified")
 	e.mustFail(400, "GET", "Number/?type=local&number_type=tollfree", nil, "different types")
+}
+
+// A campaign's number pool is its number_pool_limit (49 by default, the
+// recorded value): a link beyond it is refused, whole, naming the limit;
+// the list reports the limit and a summary by status.
+func TestTenDLCNumberPoolLimit(t *testing.T) {
+	e := newTDEnv(t, func(o *Options) { o.NumberPoolLimit = 2 })
+	b := e.registeredBrand("Acme", "STANDARD")
+	c := e.registeredCampaign(b, "Alerts")
+	e.must(200, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"14155550100"}})
+	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"12125550101", "13125550102"}},
+		"the number pool limit of campaign "+c+" is 2 numbers; it has 1 and the request adds 2")
+	e.advance(DefaultNumberLinkDelay)
+	e.must(200, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"+12125550101"}}) // E.164 is taken
+	list := e.must(200, "GET", "10dlc/Campaign/"+c+"/Number/", nil)
+	summary := list["phone_numbers_summary"].(map[string]any)
+	if list["number_pool_limit"] != float64(2) || summary["COMPLETED"] != float64(1) || summary["PROCESSING"] != float64(1) ||
+		list["campaign_alias"] != "Alerts" || list["usecase"] != "DELIVERY_NOTIFICATION" {
+		t.Fatalf("numbers of a full pool %v", list)
+	}
+	e.mustFail(400, "POST", "10dlc/Campaign/"+c+"/Number/", map[string]any{"numbers": []string{"13125550102"}}, "number pool limit")
+	if def := newTDEnv(t); def.s.opts.NumberPoolLimit != 49 {
+		t.Fatalf("default number pool limit %d, want the recorded 49", def.s.opts.NumberPoolLimit)
+	}
+}
+
+// GET 10dlc/Brand/{id}/usecases answers what the create allows: STARTER
+// for a STARTER brand, the other use cases for a STANDARD one.
+func TestTenDLCBrandUsecases(t *testing.T) {
+	e := newTDEnv(t)
+	starter := e.registeredBrand("Solo", "STARTER")
+	standard := e.registeredBrand("Acme", "STANDARD")
+	codes := func(id string) []string {
+		var out []string
+		for _, u := range e.must(200, "GET", "10dlc/Brand/"+id+"/usecases", nil)["use_cases"].([]any) {
+			out = append(out, u.(map[string]any)["code"].(string))
+		}
+		return out
+	}
+	if got := codes(starter); len(got) != 1 || got[0] != "STARTER" {
+		t.Fatalf("a STARTER brand's use cases %v", got)
+	}
+	got := codes(standard)
+	if len(got) != len(tendlcrules.Usecases)-1 || slices.Contains(got, "STARTER") || !slices.Contains(got, "MIXED") {
+		t.Fatalf("a STANDARD brand's use cases %v", got)
+	}
+	e.mustFail(404, "GET", "10dlc/Brand/BNOPE00/usecases/", nil, "not found")
 }

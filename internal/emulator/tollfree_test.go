@@ -199,16 +199,16 @@ func TestTollfreeRejectedAndCallbackRetries(t *testing.T) {
 	if got := e.tollfree(id); got["status"] != "REJECTED" || !strings.Contains(got["error_message"].(string), "cannot be submitted again") {
 		t.Fatalf("decided %v", got)
 	}
-	for _, d := range []time.Duration{60, 120, 240} {
-		e.advance(d * time.Second)
+	for _, d := range []time.Duration{60 * time.Second, 120 * time.Second, 240 * time.Second} {
+		e.advance(d)
 	}
 	got := rc.all()
 	if len(got) != 4 {
 		t.Fatalf("%d attempts, want 4 (the first and three retries)", len(got))
 	}
-	for i, want := range []time.Duration{60, 120, 240} {
-		if d := got[i+1].At.Sub(got[i].At); d != want*time.Second {
-			t.Errorf("retry %d after %v, want %ds", i+1, d, want)
+	for i, want := range []time.Duration{60 * time.Second, 120 * time.Second, 240 * time.Second} {
+		if d := got[i+1].At.Sub(got[i].At); d != want {
+			t.Errorf("retry %d after %v, want %v", i+1, d, want)
 		}
 	}
 	if g := got[0]; g.Method != "GET" || !g.SigOK || g.Params.Get("Status") != "REJECTED" || g.Params.Get("ErrorMessage") == "" {

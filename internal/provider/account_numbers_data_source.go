@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -28,6 +29,7 @@ type accountNumbersModel struct {
 	NumberStartsWith types.String         `tfsdk:"number_startswith"`
 	Type             types.String         `tfsdk:"type"`
 	Services         types.Set            `tfsdk:"services"`
+	Subaccount       types.String         `tfsdk:"subaccount"`
 	Numbers          []accountNumberModel `tfsdk:"numbers"`
 }
 
@@ -35,6 +37,8 @@ type accountNumberModel struct {
 	Number types.String `tfsdk:"number"`
 	AppID  types.String `tfsdk:"app_id"`
 	Alias  types.String `tfsdk:"alias"`
+	// numberRecordModel holds sub_account, the subaccount the number is
+	// in, as the API reports it.
 	numberRecordModel
 }
 
@@ -71,6 +75,12 @@ func accountNumbersDataSchema(context.Context) schema.Schema {
 				ElementType:         types.StringType,
 				Optional:            true,
 				Validators:          []validator.Set{setvalidator.SizeAtLeast(1)},
+			},
+			"subaccount": schema.StringAttribute{
+				MarkdownDescription: "Keeps the numbers of this subaccount (its `auth_id`; the API's own filter); the main account's own " +
+					"`auth_id` keeps its own. Unset, every number the credentials reach: a main account's include its subaccounts'.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
 			},
 			"numbers": schema.ListNestedAttribute{
 				MarkdownDescription: "The account's numbers that match, in ascending number order.",
@@ -111,6 +121,7 @@ func listAccountNumbers(ctx context.Context, c *client.Client, m *accountNumbers
 		NumberStartsWith: m.NumberStartsWith.ValueString(),
 		Type:             m.Type.ValueString(),
 		Services:         strings.Join(services, ","),
+		Subaccount:       m.Subaccount.ValueString(),
 	})
 	if err != nil {
 		addAPIError(diags, "Error listing the account's phone numbers", "account numbers", err)

@@ -6,11 +6,13 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/applicationrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -60,6 +62,14 @@ func applicationDataSchema(context.Context) schema.Schema {
 			"log_incoming_messages": flag("Whether the content of incoming messages is logged."),
 			"public_uri":            flag("Whether the application's SIP URI can be called from outside the account."),
 			"sip_uri":               computed("SIP URI of the application."),
+			"subaccount": schema.StringAttribute{
+				MarkdownDescription: "`auth_id` of the subaccount the application is in, as the API reports it (null: the main account). " +
+					"With `app_name`, only that subaccount's applications are searched (the API's `subaccount` filter; the main account's " +
+					"own `auth_id` searches its own).",
+				Optional:   true,
+				Computed:   true,
+				Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
+			},
 		},
 	}
 }
@@ -68,7 +78,14 @@ var applicationDataValidators = []datasource.ConfigValidator{datasourcevalidator
 
 // readApplicationByID reads the application app_id names.
 var readApplicationByID = readByID("application", func(m *applicationModel) string { return m.AppID.ValueString() },
-	(*client.Client).GetApplication, applyApplication)
+	(*client.Client).GetApplication, applyApplicationData)
+
+// applyApplicationData is applyApplication with the subaccount as the API
+// reports it.
+func applyApplicationData(m *applicationModel, a *client.Application) {
+	applyApplication(m, a)
+	m.Subaccount = types.StringPointerValue(a.SubAccount)
+}
 
 // readApplicationData reads the application app_id names, or else the one
 // application of the account that app_name names.
@@ -78,7 +95,7 @@ func readApplicationData(ctx context.Context, c *client.Client, m *applicationMo
 		return
 	}
 	name := m.AppName.ValueString()
-	named, err := c.ListAllApplications(ctx, name)
+	named, err := c.ListAllApplicationsIn(ctx, name, m.Subaccount.ValueString())
 	if err != nil {
 		addAPIError(diags, "Error reading application", "application named "+name, err)
 		return
@@ -88,7 +105,7 @@ func readApplicationData(ctx context.Context, c *client.Client, m *applicationMo
 		diags.AddAttributeError(path.Root("app_name"), "Application not found",
 			fmt.Sprintf("No application of the account is named %q.", name))
 	case 1:
-		applyApplication(m, &named[0])
+		applyApplicationData(m, &named[0])
 	default:
 		ids := make([]string, len(named))
 		for i, a := range named {

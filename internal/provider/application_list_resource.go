@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -24,9 +25,14 @@ var applicationList = listKind{
 			MarkdownDescription: "Only the applications of this name (the whole name; the API's own filter).",
 			Validators:          []validator.String{appNameRule},
 		},
+		"subaccount": {
+			MarkdownDescription: "Only the applications of this subaccount (its `auth_id`; the API's own filter). The main account's own " +
+				"`auth_id` lists its own applications; unset, every application the credentials reach.",
+			Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
+		},
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
-		all, err := c.ListAllApplications(ctx, f["app_name"])
+		all, err := c.ListAllApplicationsIn(ctx, f["app_name"], f["subaccount"])
 		return byID(all, err, nil, func(a client.Application) (string, string) {
 			return fmt.Sprintf("%s (%s)", a.AppName, a.AppID), a.AppID
 		})

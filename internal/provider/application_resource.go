@@ -26,7 +26,8 @@ var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", descrip
 var applicationKind = &objectKind[applicationModel]{
 	typeName: "_application", what: "application", identity: applicationIdentity,
 	schema: applicationSchema, create: createApplication, update: updateApplication,
-	refresh: readBy((*client.Client).GetApplication, applyApplication),
+	refresh: readPlacedBy((*client.Client).GetApplication, applyApplication,
+		func(m *applicationModel) *types.String { return &m.Subaccount }, func(a *client.Application) *string { return a.SubAccount }),
 	remove: func(c *client.Client, ctx context.Context, id string) error {
 		return c.DeleteApplication(ctx, id, client.ApplicationDelete{Cascade: false})
 	},
@@ -55,6 +56,7 @@ type applicationModel struct {
 	LogIncomingMessages types.Bool   `tfsdk:"log_incoming_messages"`
 	PublicURI           types.Bool   `tfsdk:"public_uri"`
 	SIPURI              types.String `tfsdk:"sip_uri"`
+	Subaccount          types.String `tfsdk:"subaccount"`
 }
 
 // The application rules (applicationrules) at plan time.
@@ -123,6 +125,8 @@ func applicationSchema(context.Context) schema.Schema {
 				applicationrules.DefaultLogIncomingMessages),
 			"public_uri": flag("Whether the application's SIP URI (`sip_uri`) can be called from outside the account; default false.", false),
 			"sip_uri":    computedKeptString("SIP URI of the application."),
+			"subaccount": subaccountAttribute("application", "Updates in place: setting, changing or removing it moves the "+
+				"application between accounts (the API refuses while an endpoint or a number of its account uses it)."),
 		},
 	}
 }
@@ -194,7 +198,9 @@ func createApplicationOrAdopt(ctx context.Context, c *client.Client, in client.A
 }
 
 func createApplication(ctx context.Context, c *client.Client, plan *applicationModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
-	created, err := createApplicationOrAdopt(ctx, c, client.ApplicationCreate{AppName: plan.AppName.ValueString(), ApplicationSettings: plan.settings(false)})
+	settings := plan.settings(false)
+	settings.Subaccount = plan.Subaccount.ValueStringPointer()
+	created, err := createApplicationOrAdopt(ctx, c, client.ApplicationCreate{AppName: plan.AppName.ValueString(), ApplicationSettings: settings})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating application", "application "+plan.AppName.ValueString(), err)
 		return false
@@ -212,6 +218,7 @@ func createApplication(ctx context.Context, c *client.Client, plan *applicationM
 		return true
 	}
 	applyApplication(plan, app)
+	plan.Subaccount = placedIn(c, plan.Subaccount, app.SubAccount)
 	return true
 }
 
@@ -219,7 +226,9 @@ func updateApplication(ctx context.Context, c *client.Client, plan, state *appli
 	id := state.ID.ValueString()
 	// Every field is sent: the update is idempotent, and a removed URL is
 	// sent empty.
-	if err := c.UpdateApplication(ctx, id, client.ApplicationUpdate{AppName: plan.AppName.ValueStringPointer(), ApplicationSettings: plan.settings(true)}); err != nil {
+	settings := plan.settings(true)
+	settings.Subaccount = placementChange(c, plan.Subaccount, state.Subaccount)
+	if err := c.UpdateApplication(ctx, id, client.ApplicationUpdate{AppName: plan.AppName.ValueStringPointer(), ApplicationSettings: settings}); err != nil {
 		addAPIError(&resp.Diagnostics, "Error updating application", "application "+id, err)
 		return false
 	}
@@ -229,5 +238,6 @@ func updateApplication(ctx context.Context, c *client.Client, plan, state *appli
 		return false
 	}
 	applyApplication(plan, app)
+	plan.Subaccount = placedIn(c, plan.Subaccount, app.SubAccount)
 	return true
 }

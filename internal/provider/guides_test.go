@@ -50,6 +50,16 @@ func newGuideRunnerCLI(t *testing.T, env *acctest.Env, guide string, tf114 bool)
 	if tf114 {
 		r.skipBelowTF114()
 	}
+	setUpGuide(t, r, env, guide)
+	r.run("init", "-input=false")
+	r.run("validate")
+	return r
+}
+
+// setUpGuide copies the guide's configuration into r's directory and
+// points its default provider block at env.
+func setUpGuide(t *testing.T, r *tfRunner, env *acctest.Env, guide string) {
+	t.Helper()
 	src := filepath.Join(acctest.RepoRoot(t), "examples", "guides", guide)
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -76,9 +86,6 @@ func newGuideRunnerCLI(t *testing.T, env *acctest.Env, guide string, tf114 bool)
 	if err := os.WriteFile(filepath.Join(r.dir, "emulator_override.tf"), []byte(override), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r.run("init", "-input=false")
-	r.run("validate")
-	return r
 }
 
 // edit rewrites a file of the guide's copy, failing when old is absent.

@@ -167,6 +167,7 @@ func docsCampaign(brandID string) client.CampaignCreate {
 		MessageFlow: "Customers tick an opt-in box at checkout on acme.example.", HelpKeywords: "HELP,INFO",
 		HelpMessage:    "Acme order alerts. Help: support@acme.example. Reply STOP to opt out.",
 		OptoutKeywords: "STOP,QUIT", OptoutMessage: "Acme: you are unsubscribed and will get no more messages.",
+		TermsAndConditionsLink: "https://acme.example/terms", PrivacyPolicyLink: "https://acme.example/privacy",
 		CampaignAttributes: client.CampaignAttributes{SubscriberOptin: true, SubscriberOptout: true, SubscriberHelp: true, EmbeddedLink: true},
 		URL:                "https://hooks.example.com/10dlc/campaign",
 	}
@@ -186,6 +187,13 @@ func docsApplication(t *testing.T, c *client.Client, name, answerURL string) str
 func importDocsCases() []importDocsCase {
 	ctx := context.Background()
 	return []importDocsCase{
+		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_subaccount.payments", sub.AuthID}}, nil
+		}},
 		{typ: "cpaas_endpoint", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			app := docsApplication(t, c, "front-desk", "https://voice.example.com/front-desk/answer")
 			desk, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "frontdesk", Password: "desk-secret", Alias: "Front desk phone", AppID: app})
@@ -357,6 +365,8 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"uuid": id}
 	case "cpaas_message":
 		return map[string]string{"message_uuids": id}
+	case "cpaas_subaccount":
+		return map[string]string{"auth_id": id}
 	}
 	panic("no identity for " + typ)
 }

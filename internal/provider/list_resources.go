@@ -327,9 +327,15 @@ var phoneNumberList = listKind{
 				func(_, v string) error { return numberrules.CheckType(v) })},
 		},
 		"services": {MarkdownDescription: "Only the numbers with these services, comma-separated: `voice`, `sms` (for example `voice,sms`)."},
+		"subaccount": {
+			MarkdownDescription: "Only the numbers of this subaccount (its `auth_id`; the API's own filter). The main account's own " +
+				"`auth_id` lists its own numbers; unset, every number the credentials reach.",
+			Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
+		},
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
-		all, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{NumberStartsWith: f["number_starts_with"], Type: f["type"], Services: f["services"]})
+		all, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{NumberStartsWith: f["number_starts_with"], Type: f["type"], Services: f["services"],
+			Subaccount: f["subaccount"]})
 		return byID(all, err, nil, func(n client.AccountNumber) (string, string) {
 			name := n.Number
 			if a := n.AliasText(); a != "" {

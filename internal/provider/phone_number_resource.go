@@ -22,7 +22,8 @@ import (
 var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	typeName: "_phone_number", what: "phone number", identity: phoneNumberIdentity,
 	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
-	refresh: readBy((*client.Client).GetNumber, applyNumber),
+	refresh: readPlacedBy((*client.Client).GetNumber, applyNumber,
+		func(m *phoneNumberResourceModel) *types.String { return &m.Subaccount }, func(n *client.AccountNumber) *string { return n.SubAccount }),
 	remove: func(c *client.Client, ctx context.Context, number string) error {
 		tflog.Info(ctx, "releasing phone number", map[string]any{"number": number})
 		return c.ReleaseNumber(ctx, number)
@@ -131,7 +132,7 @@ var recordDescriptions = map[string]string{
 		"API's list filter names them `unregistered`, `in_progress` and `registered`.",
 	"toll_free_sms_verification": "Toll-free SMS verification status of a toll-free number, as the API writes it (lower case): " +
 		"`unverified`, `pending_verification` or `verified`; null for other numbers.",
-	"sub_account": "Id of the subaccount the number belongs to (`SA...`), or null for the main account.",
+	"sub_account": "`auth_id` of the subaccount the number is in (`SA...`), or null for the main account (the API's `sub_account`; `subaccount` on `cpaas_phone_number` moves it).",
 }
 
 type phoneNumberResourceModel struct {
@@ -139,6 +140,8 @@ type phoneNumberResourceModel struct {
 	Number types.String `tfsdk:"number"`
 	AppID  types.String `tfsdk:"app_id"`
 	Alias  types.String `tfsdk:"alias"`
+	// Subaccount is the subaccount the number is in (placement.go).
+	Subaccount types.String `tfsdk:"subaccount"`
 	numberRecordModel
 }
 
@@ -155,6 +158,8 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		"app_id": appIDAttribute("that answers calls and messages to the number"),
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),
+		"subaccount": subaccountAttribute("number", "Updates in place: setting, changing or removing it moves the number between "+
+			"accounts, never releasing it (a number that moves with `app_id` set needs an application of its new account)."),
 	}
 	addRecordAttributes(attrs, func(d string) schema.Attribute { return computedKeptString(d) },
 		func(d string) schema.Attribute { return computedKeptInt64(d) }, func(d string) schema.Attribute { return computedKeptBool(d) })
@@ -202,7 +207,13 @@ func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string,
 
 func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberResourceModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
 	number := plan.Number.ValueString()
-	_, err := buyPhoneNumberOrAdopt(ctx, c, number, client.PhoneNumberBuy{AppID: plan.AppID.ValueString()})
+	// A number bought for a subaccount is bought by the account, then moved
+	// with its application (one of the subaccount's) in one update.
+	buy := client.PhoneNumberBuy{AppID: plan.AppID.ValueString()}
+	if !plan.Subaccount.IsNull() {
+		buy.AppID = ""
+	}
+	_, err := buyPhoneNumberOrAdopt(ctx, c, number, buy)
 	if err != nil {
 		if client.StatusCode(err) == http.StatusBadRequest && accountOwns(ctx, c, number) {
 			resp.Diagnostics.AddError("Phone number already belongs to the account", alreadyOwnedDetail(number, err))
@@ -215,12 +226,17 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	// the state (tainted) rather than orphaned, with what is not known null.
 	plan.ID = types.StringValue(number)
 	partial := func() bool {
-		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: plan.AppID, Alias: types.StringNull(), numberRecordModel: nullRecord()}
+		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: buyAppID(buy), Alias: types.StringNull(),
+			Subaccount: types.StringNull(), numberRecordModel: nullRecord()}
 		return true
 	}
-	if !plan.Alias.IsNull() {
-		if err := c.UpdateNumber(ctx, number, client.NumberUpdate{Alias: plan.Alias.ValueStringPointer()}); err != nil {
-			addAPIError(&resp.Diagnostics, "Error setting the alias of a bought phone number", "number "+number, err)
+	if !plan.Alias.IsNull() || !plan.Subaccount.IsNull() {
+		in := client.NumberUpdate{Alias: plan.Alias.ValueStringPointer(), Subaccount: plan.Subaccount.ValueStringPointer()}
+		if !plan.Subaccount.IsNull() && !plan.AppID.IsNull() {
+			in.AppID = plan.AppID.ValueStringPointer()
+		}
+		if err := c.UpdateNumber(ctx, number, in); err != nil {
+			addAPIError(&resp.Diagnostics, "Error setting the alias or the subaccount of a bought phone number", "number "+number, err)
 			return partial()
 		}
 	}
@@ -232,8 +248,12 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 		return partial()
 	}
 	applyNumber(plan, n)
+	plan.Subaccount = placedIn(c, plan.Subaccount, n.SubAccount)
 	return true
 }
+
+// buyAppID is the app_id a purchase set: null when none.
+func buyAppID(buy client.PhoneNumberBuy) types.String { return stringOrNull(buy.AppID) }
 
 func nullRecord() numberRecordModel {
 	return numberRecordModel{
@@ -248,7 +268,14 @@ func nullRecord() numberRecordModel {
 }
 
 func updatePhoneNumber(ctx context.Context, c *client.Client, plan, state *phoneNumberResourceModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
-	in := client.NumberUpdate{AppID: changedString(plan.AppID, state.AppID), Alias: changedString(plan.Alias, state.Alias)}
+	in := client.NumberUpdate{AppID: changedString(plan.AppID, state.AppID), Alias: changedString(plan.Alias, state.Alias),
+		Subaccount: placementChange(c, plan.Subaccount, state.Subaccount)}
+	if in.Subaccount != nil && in.AppID == nil {
+		// A move says what becomes of the application: the API keeps an
+		// app_id only when it names an application of the new account.
+		appID := plan.AppID.ValueString()
+		in.AppID = &appID
+	}
 	if in != (client.NumberUpdate{}) {
 		if err := c.UpdateNumber(ctx, state.ID.ValueString(), in); err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating phone number", "number "+state.ID.ValueString(), err)

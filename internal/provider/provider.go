@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -46,6 +47,8 @@ var (
 	_ provider.ProviderWithFunctions     = &CPaaSProvider{}
 	_ provider.ProviderWithActions       = &CPaaSProvider{}
 	_ provider.ProviderWithListResources = &CPaaSProvider{}
+
+	_ provider.ProviderWithEphemeralResources = &CPaaSProvider{}
 )
 
 // CPaaSProvider is the provider implementation.
@@ -148,8 +151,11 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	for name, v := range map[string]types.String{"auth_id": cfg.AuthID, "auth_token": cfg.AuthToken, "base_url": cfg.BaseURL} {
 		if v.IsUnknown() {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown CPaaS provider "+name,
-				"The provider cannot connect because "+name+" depends on a value known only after apply. "+
-					"Set it to a value known at plan time, or use the "+envFor(name)+" environment variable.")
+				"The provider cannot connect because "+name+" depends on a value known only after apply, so nothing was "+
+					"planned and nothing was created. Set it to a value known at plan time, or use the "+envFor(name)+
+					" environment variable. A provider block configured from ephemeral.cpaas_subaccount_credentials for a "+
+					"subaccount that this configuration creates is known from the second apply on: apply the subaccount "+
+					"first (terraform apply -target=cpaas_subaccount.<name>), then apply the rest.")
 		}
 	}
 	if resp.Diagnostics.HasError() {
@@ -218,6 +224,15 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ResourceData = c
 	resp.ActionData = c
 	resp.ListResourceData = c
+	resp.EphemeralResourceData = c
+}
+
+// EphemeralResources are read at each run and never stored (Terraform
+// 1.10+; ephemeral_object.go).
+func (p *CPaaSProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{
+		subaccountCredentials.newEphemeralResource,
+	}
 }
 
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
@@ -232,6 +247,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignKind.newResource,
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
+		subaccountKind.newResource,
 	}
 }
 
@@ -247,6 +263,7 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewTenDLCCampaignListResource,
 		NewTenDLCCampaignNumberListResource,
 		NewTollfreeVerificationListResource,
+		NewSubaccountListResource,
 	}
 }
 
@@ -263,6 +280,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCBrandUsecasesData.newDataSource,
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
+		subaccountData.newDataSource,
 	}
 }
 

@@ -351,7 +351,9 @@ func (m *tollfreeAttrs) apply(v *client.TollfreeVerification) {
 // applyTollfree copies what the API reports into the resource's m.
 func applyTollfree(m *tollfreeModel, v *client.TollfreeVerification) {
 	m.apply(v)
-	m.WaitForVerification = orDefaultBool(m.WaitForVerification, true)
+	if m.WaitForVerification.IsNull() || m.WaitForVerification.IsUnknown() {
+		m.WaitForVerification = types.BoolValue(true) // the default, after an import
+	}
 }
 
 // adoptRuleTollfree says what happens when the reply to a create is lost;

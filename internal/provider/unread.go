@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -78,14 +77,6 @@ func orDefaultInt64(v types.Int64, def int64) types.Int64 {
 	return v
 }
 
-// orDefaultBool is orDefaultInt64 for a flag.
-func orDefaultBool(v types.Bool, def bool) types.Bool {
-	if v.IsNull() || v.IsUnknown() {
-		return types.BoolValue(def)
-	}
-	return v
-}
-
 // stateWasRead is the condition of the replacing modifiers: the prior
 // state holds a value (read from a reply or applied by Terraform), so a
 // different planned value is a real change. A null state value of an
@@ -122,13 +113,6 @@ func replaceIfReadInt64() planmodifier.Int64 {
 // replaceIfReadSet is replaceIfReadString for a set.
 func replaceIfReadSet() planmodifier.Set {
 	return setplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.SetRequest, resp *setplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = stateWasRead(req.StateValue, req.State.Raw)
-	}, unreadReplaceNote, unreadReplaceNote)
-}
-
-// replaceIfReadList is replaceIfReadString for a list.
-func replaceIfReadList() planmodifier.List {
-	return listplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.ListRequest, resp *listplanmodifier.RequiresReplaceIfFuncResponse) {
 		resp.RequiresReplace = stateWasRead(req.StateValue, req.State.Raw)
 	}, unreadReplaceNote, unreadReplaceNote)
 }

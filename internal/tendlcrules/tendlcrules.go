@@ -448,7 +448,7 @@ const DefaultNumberPoolLimit = 49
 // campaign's number_pool_limit is refused.
 func CheckNumberPool(campaignID string, linked, adding, limit int) error {
 	if linked+adding > limit {
-		return fmt.Errorf("The number pool limit of campaign %s is %d numbers; it has %d and the request adds %d", campaignID, limit, linked, adding)
+		return fmt.Errorf("the number pool limit of campaign %s is %d numbers; it has %d and the request adds %d", campaignID, limit, linked, adding)
 	}
 	return nil
 }

@@ -117,4 +117,8 @@ type AccountNumberList = Page[AccountNumber]
 type NumberUpdate struct {
 	AppID *string `json:"app_id,omitempty"`
 	Alias *string `json:"alias,omitempty"`
+	// Subaccount moves the number: a subaccount's auth_id into that
+	// subaccount, the main account's own auth_id back to it; "" or nil
+	// leaves it where it is.
+	Subaccount *string `json:"subaccount,omitempty"`
 }

@@ -21,10 +21,22 @@ resource "cpaas_10dlc_campaign" "alerts" {
   optout_keywords = "STOP,QUIT"
   optout_message  = "Acme: you are unsubscribed and will get no more messages."
 
+  terms_and_conditions_link = "https://acme.example/terms"
+  privacy_policy_link       = "https://acme.example/privacy"
+
+  # The service registers campaigns only with the three subscriber flags
+  # true (their default); the other flags default to false.
   subscriber_optin  = true
   subscriber_optout = true
   subscriber_help   = true
   embedded_link     = true
 
   url = "https://hooks.example.com/10dlc/campaign"
+}
+
+# Each carrier's throughput once the campaign is ACTIVE: size the sending
+# to it (AT&T, US Cellular and Verizon Wireless in messages a minute,
+# T-Mobile as the brand's tier).
+output "alerts_att_tpm" {
+  value = cpaas_10dlc_campaign.alerts.mno_metadata["AT&T"].tpm
 }

@@ -536,6 +536,9 @@ type emulatorProc struct {
 	authID    string
 	authToken string
 	latency   time.Duration
+	// control is the control API's token: the bench starts the emulator
+	// with one, as shared CI would.
+	control string
 }
 
 // registryDelay is how long the emulated 10DLC registry takes to register
@@ -544,7 +547,8 @@ type emulatorProc struct {
 const registryDelay = 10 * time.Millisecond
 
 func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-registry-delay", registry.String())
+	control := fmt.Sprintf("bench-%d-%d", os.Getpid(), time.Now().UnixNano())
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-registry-delay", registry.String(), "-control-token", control)
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -553,7 +557,7 @@ func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	e := &emulatorProc{cmd: cmd}
+	e := &emulatorProc{cmd: cmd, control: control}
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), "=")
@@ -606,7 +610,7 @@ func (e *emulatorProc) resetCounters() error {
 		body = fmt.Sprintf(`{"seed":1,"rules":[{"latency":%d}]}`, e.latency.Nanoseconds())
 	}
 	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPut, e.baseURL+"/_emulator/faults", strings.NewReader(body))
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := e.controlDo(req)
 	if err != nil {
 		return err
 	}
@@ -620,7 +624,8 @@ func (e *emulatorProc) resetCounters() error {
 
 // requests is the emulator's count of /v1 requests since the last reset.
 func (e *emulatorProc) requests() (int, error) {
-	resp, err := http.Get(e.baseURL + "/_emulator/faults")
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, e.baseURL+"/_emulator/faults", nil)
+	resp, err := e.controlDo(req)
 	if err != nil {
 		return 0, err
 	}
@@ -656,4 +661,10 @@ func exitCode(err error) int {
 		return exit.ExitCode()
 	}
 	return -1
+}
+
+// controlDo sends a control API request with the emulator's control token.
+func (e *emulatorProc) controlDo(req *http.Request) (*http.Response, error) {
+	req.Header.Set("Authorization", "Bearer "+e.control)
+	return http.DefaultClient.Do(req)
 }

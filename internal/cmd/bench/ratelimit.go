@@ -351,7 +351,7 @@ func rlPlotPNG(all []rlMeasurement, o rlOptions) ([]byte, error) {
 func (e *emulatorProc) setRateLimit(rate float64, burst int) error {
 	body := fmt.Sprintf(`{"rate":%s,"burst":%d}`, strconv.FormatFloat(rate, 'f', -1, 64), burst)
 	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPut, e.baseURL+"/_emulator/rate_limit", strings.NewReader(body))
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := e.controlDo(req)
 	if err != nil {
 		return err
 	}
@@ -366,7 +366,8 @@ func (e *emulatorProc) setRateLimit(rate float64, burst int) error {
 // stats is the emulator's count of /v1 requests and of those the rate
 // limit refused, since the last reset.
 func (e *emulatorProc) stats() (int, int, error) {
-	resp, err := http.Get(e.baseURL + "/_emulator/faults")
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, e.baseURL+"/_emulator/faults", nil)
+	resp, err := e.controlDo(req)
 	if err != nil {
 		return 0, 0, err
 	}

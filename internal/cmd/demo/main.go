@@ -24,6 +24,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -60,7 +62,10 @@ func run(dir string, keep bool) error {
 
 	step("starting the emulator")
 	acct := emulator.EnvAccount()
-	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{acct}})
+	// The control API is protected, as in shared CI; the demo reads the
+	// emulator in process and prints the token for a look from outside.
+	control := uuid.NewString()
+	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{acct}, ControlToken: control})
 	defer srv.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -76,6 +81,7 @@ func run(dir string, keep bool) error {
 	}()
 	baseURL := "http://" + ln.Addr().String()
 	fmt.Printf("   emulator at %s, account %s\n", baseURL, acct.ID)
+	fmt.Printf("   control API: curl -H 'Authorization: Bearer %s' %s/_emulator/\n", control, baseURL)
 
 	cliConfig := filepath.Join(work, "terraformrc")
 	absBin, _ := filepath.Abs(binDir)

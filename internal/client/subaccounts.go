@@ -1,0 +1,78 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/subaccountrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
+)
+
+// The subaccounts area's shapes (internal/wire).
+type (
+	SubaccountCreate  = wire.SubaccountCreate
+	SubaccountCreated = wire.SubaccountCreated
+	SubaccountUpdate  = wire.SubaccountUpdate
+	Subaccount        = wire.Subaccount
+	SubaccountList    = wire.SubaccountList
+)
+
+// CreateSubaccount creates a subaccount. The reply holds its auth_token:
+// a caller that must not keep the token drops it. A create is never
+// retried after it may have reached the server.
+func (c *Client) CreateSubaccount(ctx context.Context, in SubaccountCreate) (*SubaccountCreated, error) {
+	var out SubaccountCreated
+	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Subaccount"), body: in}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// GetSubaccount reads one subaccount, its auth_token included;
+// ErrNotFound when it does not exist.
+func (c *Client) GetSubaccount(ctx context.Context, authID string) (*Subaccount, error) {
+	var out wire.SubaccountReply
+	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Subaccount", authID), idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out.Subaccount, nil
+}
+
+// ListSubaccounts reads one page of subaccounts, newest first.
+func (c *Client) ListSubaccounts(ctx context.Context, limit, offset int) (*SubaccountList, error) {
+	q := url.Values{}
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("offset", strconv.Itoa(offset))
+	var out SubaccountList
+	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Subaccount"), query: q, idempotent: true}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListAllSubaccounts pages through every subaccount with the largest page.
+func (c *Client) ListAllSubaccounts(ctx context.Context) ([]Subaccount, error) {
+	return listAll(ctx, subaccountrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Subaccount, ListMeta, error) {
+		page, err := c.ListSubaccounts(ctx, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Objects, page.Meta, nil
+	})
+}
+
+// UpdateSubaccount changes the name and whether it is enabled. Setting
+// fields is idempotent, so it is retried like a read.
+func (c *Client) UpdateSubaccount(ctx context.Context, authID string, in SubaccountUpdate) error {
+	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Subaccount", authID), body: in, idempotent: true}, nil)
+}
+
+// DeleteSubaccount deletes a subaccount; ErrNotFound when it is already
+// gone. cascade is always sent (in the JSON body, where the API reads it):
+// false moves the subaccount's applications, endpoints and numbers to the
+// main account, true deletes them.
+func (c *Client) DeleteSubaccount(ctx context.Context, authID string, cascade bool) error {
+	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Subaccount", authID), body: wire.SubaccountDelete{Cascade: cascade}, idempotent: true}, nil)
+}

@@ -1,0 +1,159 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// TestAccGuide_subaccounts applies the subaccounts guide as it documents
+// it: a single apply stops at plan time with a clear error and creates
+// nothing (the aliased provider's configuration is unknown until the
+// subaccount exists); apply -target for the subaccount, then apply, makes
+// the endpoint and the application inside the subaccount; the next plan is
+// empty; destroy removes everything. Throughout, the subaccount's token
+// appears in no state file, no plan JSON, no command output and no log
+// (Terraform's, the provider's at TRACE, the emulator's).
+func TestAccGuide_subaccounts(t *testing.T) {
+	t.Parallel()
+	logs := t.TempDir()
+	var emuLog strings.Builder
+	var emuMu sync.Mutex
+	env := acctest.NewEnv(t, func(o *emulator.Options) {
+		o.Logf = func(format string, args ...any) {
+			emuMu.Lock()
+			defer emuMu.Unlock()
+			emuLog.WriteString(strings.TrimSpace(fmt.Sprintf(format, args...)) + "\n")
+		}
+	})
+	// Each provider block needs a provider process of its own, as
+	// Terraform runs them: the in-process server of the other guide tests
+	// would serve both blocks with one configuration. With TF_LOG=TRACE
+	// and TF_LOG_PATH, Terraform's log holds the provider processes' logs
+	// too. The aliased block takes base_url from the environment.
+	r := newBuiltProviderRunner(t, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logs, "terraform.log"), "CPAAS_BASE_URL="+env.URL)
+	setUpGuide(t, r, env, "subaccounts")
+	r.run("validate") // no init: dev_overrides needs none
+	var outputs strings.Builder
+	step := func(args ...string) string {
+		t.Helper()
+		out := r.run(args...)
+		outputs.WriteString(out)
+		return out
+	}
+	pw := "-var=desk_password=Pay-desk-2024"
+
+	// One apply: refused at plan time, nothing created.
+	out, err := r.try("apply", "-input=false", "-auto-approve", pw)
+	outputs.WriteString(out)
+	if err == nil || !strings.Contains(out, "Unknown CPaaS provider") || !strings.Contains(out, "-target=cpaas_subaccount") {
+		t.Fatalf("a single apply must stop at plan time with the two-step advice: %v\n%s", err, out)
+	}
+	if subs := env.Objects(t)["subaccounts"]; len(subs) != 0 {
+		t.Fatalf("the refused apply created subaccounts %v", subs)
+	}
+
+	// The documented two applies.
+	step("apply", "-input=false", "-auto-approve", "-target=cpaas_subaccount.payments", pw)
+	subs := env.Objects(t)["subaccounts"]
+	if len(subs) != 1 {
+		t.Fatalf("subaccounts after the first apply: %v", subs)
+	}
+	sub := subs[0]
+	got, err := env.Client(t).GetSubaccount(context.Background(), sub)
+	if err != nil || len(got.AuthToken) != 40 {
+		t.Fatalf("reading the subaccount: %v", err)
+	}
+	token := got.AuthToken
+	step("apply", "-input=false", "-auto-approve", pw)
+	objs, _ := env.Server.Objects(sub)
+	if len(objs["applications"]) != 1 || len(objs["endpoints"]) != 1 {
+		t.Fatalf("the subaccount's objects after the second apply: %v", objs)
+	}
+	if main := env.Objects(t); len(main["applications"]) != 0 || len(main["endpoints"]) != 0 {
+		t.Fatalf("objects made in the main account instead: %v", main)
+	}
+	r.expectPlan(0, pw)
+	step("plan", "-input=false", "-out=guide.tfplan", pw)
+	planJSON := step("show", "-json", "guide.tfplan")
+	if !strings.Contains(planJSON, sub) {
+		t.Fatal("show -json printed no plan of this configuration")
+	}
+	state, err := os.ReadFile(filepath.Join(r.dir, "terraform.tfstate"))
+	if err != nil || !strings.Contains(string(state), sub) {
+		t.Fatalf("state file: %v", err)
+	}
+
+	step("destroy", "-input=false", "-auto-approve", pw)
+	if subs := env.Objects(t)["subaccounts"]; len(subs) != 0 {
+		t.Fatalf("subaccounts after destroy: %v", subs)
+	}
+	if main := env.Objects(t); len(main["applications"]) != 0 || len(main["endpoints"]) != 0 {
+		t.Fatalf("destroy re-homed what it should have deleted first: %v", main)
+	}
+
+	// Nowhere the token, nor its decoded form.
+	files, _ := filepath.Glob(filepath.Join(logs, "*.log"))
+	if len(files) != 1 {
+		t.Fatalf("expected Terraform's log, got %v", files)
+	}
+	texts := map[string]string{"state file": string(state), "plan JSON": planJSON, "command output": outputs.String(), "emulator log": emuLog.String()}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) == 0 {
+			t.Fatalf("log %s is empty: TRACE logging did not reach it", f)
+		}
+		texts[filepath.Base(f)] = string(b)
+	}
+	if tfLog := texts["terraform.log"]; !strings.Contains(tfLog, "cpaas_subaccount_credentials") || !strings.Contains(tfLog, "CPaaS API response") {
+		t.Fatal("Terraform's log lacks the ephemeral resource or the provider's API log: it does not log this run at TRACE")
+	}
+	for name, text := range texts {
+		if strings.Contains(text, token) {
+			t.Errorf("the subaccount's token is in the %s", name)
+		}
+	}
+}
+
+// newBuiltProviderRunner is a tfRunner whose Terraform runs the provider
+// built from this tree as a plugin binary (dev_overrides), one process per
+// provider block, with env added to the CLI's environment.
+func newBuiltProviderRunner(t *testing.T, env ...string) *tfRunner {
+	t.Helper()
+	acctest.PreCheck(t)
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if bin == "" {
+		var err error
+		if bin, err = exec.LookPath("terraform"); err != nil {
+			t.Fatal("this test needs the terraform CLI")
+		}
+	}
+	tmp := t.TempDir()
+	plugins := filepath.Join(tmp, "bin")
+	build := exec.Command("go", "build", "-o", filepath.Join(plugins, "terraform-provider-cpaas"), ".")
+	build.Dir = acctest.RepoRoot(t)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	rc := filepath.Join(tmp, "terraformrc")
+	cfg := "provider_installation {\n  dev_overrides {\n    \"cpaas-dev/cpaas\" = \"" + filepath.ToSlash(plugins) + "\"\n  }\n  direct {}\n}\n"
+	if err := os.WriteFile(rc, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	base := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + tmp, "TF_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1"}
+	return &tfRunner{t: t, bin: bin, dir: filepath.Join(tmp, "work"), env: append(base, env...)}
+}

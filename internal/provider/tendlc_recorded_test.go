@@ -1,0 +1,141 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+)
+
+// The service's recorded 10DLC replies are sparse: each test is named after
+// the quirk it meets and fails on a provider that reads a missing field as
+// a change (the emulator answers in the recorded shapes).
+
+// The brand GET has no brand_alias: a registration keeps the configured
+// alias (it ended in "inconsistent result after apply" and a tainted brand),
+// and the next plan is empty.
+func TestAccTenDLCBrand_recordedGetWithoutAliasKeepsTheAlias(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{{
+			Config: env.Config(brandHCL("Acme Corp", "")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("brand_alias"), knownvalue.StringExact("Acme Corp")),
+				// What the record carries of the profile is read.
+				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("company_name"), knownvalue.StringExact("Acme Corp")),
+				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_status"), knownvalue.Null()),
+				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("secondary_vetting"), knownvalue.Bool(false)),
+			},
+			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			Check: func(s *terraform.State) error {
+				id, err := stateID(s, "cpaas_10dlc_brand.test")
+				if err != nil {
+					return err
+				}
+				b, err := env.Client(t).GetBrand(context.Background(), id)
+				if err == nil && b.BrandAlias != "" {
+					err = fmt.Errorf("the emulator's GET returned brand_alias %q: it must answer in the recorded shape, without it", b.BrandAlias)
+				}
+				return err
+			},
+		}},
+	})
+}
+
+// The campaign GET has no campaign_alias, vertical or description and its
+// flags lack affiliate_marketing: a registration keeps what was configured,
+// the next plan is empty, and a refresh changes none of them.
+func TestAccTenDLCCampaign_recordedGetWithoutAliasVerticalDescriptionPlansNoChange(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	cfg := env.Config(campaignHCL("Alerts", "RETAIL", "  usecase = \"MARKETING\"\n  affiliate_marketing = true"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("campaign_alias"), knownvalue.StringExact("Alerts")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("vertical"), knownvalue.StringExact("RETAIL")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("description"), knownvalue.StringExact(tdDescription)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("affiliate_marketing"), knownvalue.Bool(true)),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) error {
+					id, err := stateID(s, "cpaas_10dlc_campaign.test")
+					if err != nil {
+						return err
+					}
+					c, err := env.Client(t).GetCampaign(context.Background(), id)
+					if err == nil && (c.CampaignAlias != "" || c.Vertical != "" || c.Description != "" ||
+						c.CampaignAttributes == nil || c.CampaignAttributes.AffiliateMarketing != nil) {
+						err = fmt.Errorf("the emulator's GET is not the recorded shape: %+v", c)
+					}
+					return err
+				},
+			},
+			{RefreshState: true},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
+// A STARTER campaign of the service holds sub use cases ("2FA,MARKETING"):
+// the configuration can say so, and an import of it plans nothing.
+func TestAccTenDLCCampaign_recordedStarterSubUsecaseIsAdoptable(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	cfg := profileHCL("solo", "Solo Corp", "") + `
+resource "cpaas_10dlc_brand" "solo" {
+  brand_alias  = "Solo"
+  profile_uuid = cpaas_10dlc_profile.solo.id
+}
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = cpaas_10dlc_brand.solo.id
+  campaign_alias = "Starter"
+  vertical       = "RETAIL"
+  usecase        = "STARTER"
+  sub_usecases   = ["2FA", "MARKETING"]
+  description    = "` + tdDescription + `"
+  sample1        = "` + tdSample1 + `"
+  sample2        = "` + tdSample2 + `"
+}
+`
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(cfg),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("sub_usecases"), knownvalue.SetExact([]knownvalue.Check{
+						knownvalue.StringExact("2FA"), knownvalue.StringExact("MARKETING")})),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.test", tfjsonpath.New("mno_metadata").AtMapKey("T-Mobile").AtMapKey("brand_tier"),
+						knownvalue.StringExact("SOLE_PROPRIETOR")),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				ResourceName:            "cpaas_10dlc_campaign.test",
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"description", "affiliate_marketing"},
+			},
+		},
+	})
+}
