@@ -236,27 +236,28 @@ func planTollfree(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 	}
 }
 
-// strings of a set or list of strings; ok is false while any is unknown.
+// stringsOf is the strings of a set or a list of strings; none while it
+// is unknown (changes then reports the plan as not known).
 func stringsOf(ctx context.Context, v interface {
 	IsUnknown() bool
 	ElementsAs(context.Context, any, bool) diag.Diagnostics
-}) ([]string, bool) {
+}) []string {
 	if v.IsUnknown() {
-		return nil, false
+		return nil
 	}
 	var out []string
 	if d := v.ElementsAs(ctx, &out, false); d.HasError() {
-		return nil, false
+		return nil
 	}
-	return out, true
+	return out
 }
 
 // fields is what a create sends for m: the use cases sorted and joined,
 // the opt-in images joined in their order.
 func (m *tollfreeAttrs) fields(ctx context.Context) client.TollfreeVerificationFields {
-	usecases, _ := stringsOf(ctx, m.Usecases)
+	usecases := stringsOf(ctx, m.Usecases)
 	slices.Sort(usecases)
-	images, _ := stringsOf(ctx, m.OptinImageURLs)
+	images := stringsOf(ctx, m.OptinImageURLs)
 	return client.TollfreeVerificationFields{
 		ProfileUUID: m.ProfileUUID.ValueString(), Usecase: tollfreerules.Join(usecases), UsecaseSummary: m.UsecaseSummary.ValueString(),
 		MessageSample: m.MessageSample.ValueString(), OptinImageURL: tollfreerules.Join(images), OptinType: m.OptinType.ValueString(),
