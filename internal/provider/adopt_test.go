@@ -40,6 +40,14 @@ func adoptCases() []adoptCase {
 			kind: "10dlc_campaign_numbers", addr: "cpaas_10dlc_campaign_number.l1", want: 1},
 		{name: "phone_number", method: "POST", route: "PhoneNumber/{number}", hcl: relNumbersHCL(1) + relPhoneNumberHCL(0),
 			kind: "numbers", addr: "cpaas_phone_number.n0", want: 1},
+		{name: "tollfree_verification", method: "POST", route: "TollfreeVerification",
+			hcl: relProfileHCL(1) + `
+data "cpaas_phone_numbers" "rel_tollfree" {
+  country_iso = "US"
+  type        = "toll-free"
+  max_results = 1
+}
+` + relTollfreeHCL(0), kind: "tollfree_verifications", addr: "cpaas_tollfree_verification.tf0", want: 1},
 		{name: "masking_session", method: "POST", route: "Masking/Session", hcl: relMaskingHCL(1),
 			kind: "masking_sessions", addr: "cpaas_masking_session.m1", want: 1},
 		{name: "message", method: "POST", route: "Message", hcl: relMessageHCL(1, "12125550191", "13125550192"),

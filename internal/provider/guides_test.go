@@ -19,6 +19,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
 // The guides under docs/guides quote their configurations from
@@ -414,4 +415,119 @@ func TestAccGuide_messagingPipelineAction_TF114(t *testing.T) {
 		t.Fatalf("plan with an invalid number: %v\n%s", err, out)
 	}
 	expectSent(t, env, append(notice("v1.0.0"), notice("v1.0.0")...)...)
+}
+
+// The toll-free verification guide, as its text rehearses it: a create
+// answered UPDATE_REQUIRED fails saying to untaint (and the number cannot
+// send to the US meanwhile: error 470); after the untaint the default
+// sample updates the same request in place, it is approved, the number is
+// verified and the message is sent; the plan is then empty.
+func TestAccGuide_tollfreeVerification(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeVerificationDelay = 100 * time.Millisecond })
+	ctx := context.Background()
+	c := env.Client(t)
+	r := newGuideRunner(t, env, "tollfree-verification")
+	out, err := r.try("apply", "-input=false", "-auto-approve", "-var=message_sample=Acme: your code is 123456.")
+	if err == nil || !strings.Contains(out, "Toll-free verification needs an update") ||
+		!strings.Contains(out, "terraform untaint cpaas_tollfree_verification.<name>") {
+		t.Fatalf("apply without opt-out language: %v\n%s", err, out)
+	}
+	ids := env.Objects(t)["tollfree_verifications"]
+	if len(ids) != 1 || len(env.Objects(t)["messages"]) != 0 {
+		t.Fatalf("after the first apply: %v", env.Objects(t))
+	}
+	v, err := c.GetTollfreeVerification(ctx, ids[0])
+	if err != nil || v.Status != "UPDATE_REQUIRED" {
+		t.Fatalf("request %+v (%v), want UPDATE_REQUIRED", v, err)
+	}
+	// Not verified yet: a message to the US fails with 470.
+	sent, err := c.SendMessage(ctx, msgrules.Message{Src: v.Number, Dst: "13125550199", Text: "too early"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the unverified send to fail", func() bool {
+		m, err := c.GetMessage(ctx, sent.MessageUUID[0])
+		return err == nil && m.MessageState == "failed" && m.Code() == msgrules.CodeTollFreeUnverified
+	})
+
+	r.run("untaint", "cpaas_tollfree_verification.support")
+	if plan := r.expectPlan(2); !strings.Contains(plan, "cpaas_tollfree_verification.support will be updated in-place") {
+		t.Fatalf("after the untaint:\n%s", plan)
+	}
+	r.run("apply", "-input=false", "-auto-approve")
+	var status, number string
+	r.output("verification_status", &status)
+	r.output("toll_free_number", &number)
+	if got := env.Objects(t)["tollfree_verifications"]; status != "APPROVED" || len(got) != 1 || got[0] != ids[0] || number != v.Number {
+		t.Fatalf("status %q, requests %v (was %s), number %s", status, got, ids[0], number)
+	}
+	if err := checkNumberFollowsID(env, t, ids[0], "verified", "APPROVED"); err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	welcome := 0
+	for _, m := range msgs {
+		if m.ToNumber == "12125550101" {
+			welcome++
+			if m.Code() != "" {
+				t.Fatalf("the welcome message failed: %+v", m)
+			}
+		}
+	}
+	if welcome != 1 {
+		t.Fatalf("%d welcome messages, want 1", welcome)
+	}
+	r.expectPlan(0)
+	r.run("destroy", "-input=false", "-auto-approve")
+	if got := env.Objects(t)["tollfree_verifications"]; len(got) != 0 {
+		t.Fatalf("requests after destroy: %v", got)
+	}
+}
+
+// 10DLC from the root: the profile -> brand -> campaign -> bought numbers ->
+// links -> message chain is created in one apply, each object naming the
+// one before, a plan after it is empty, and destroy removes it all (the
+// emulator refuses any other order than the reverse one).
+func TestAccGuide_10dlcFromTheRoot(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	ctx := context.Background()
+	c := env.Client(t)
+	r := newGuideRunner(t, env, "10dlc-from-the-root")
+	r.run("apply", "-input=false", "-auto-approve")
+	objs := env.Objects(t)
+	if len(objs["10dlc_profiles"]) != 1 || len(objs["10dlc_brands"]) != 1 || len(objs["10dlc_campaigns"]) != 1 ||
+		len(objs["10dlc_campaign_numbers"]) != 2 || len(objs["numbers"]) != 2 || len(objs["messages"]) != 1 {
+		t.Fatalf("after apply: %v", objs)
+	}
+	b, err := c.GetBrand(ctx, objs["10dlc_brands"][0])
+	if err != nil || b.ProfileUUID != objs["10dlc_profiles"][0] || b.RegistrationStatus != "COMPLETED" {
+		t.Fatalf("brand %+v (%v), profile %v", b, err, objs["10dlc_profiles"])
+	}
+	var campaign string
+	var numbers []string
+	r.output("campaign_id", &campaign)
+	r.output("numbers", &numbers)
+	k, err := c.GetCampaign(ctx, campaign)
+	if err != nil || k.BrandID != b.BrandID {
+		t.Fatalf("campaign %+v (%v), brand %s", k, err, b.BrandID)
+	}
+	for _, n := range numbers {
+		rec, err := c.GetNumber(ctx, n)
+		if err != nil || deref(rec.TendlcCampaignID) != campaign {
+			t.Fatalf("number %s: %+v (%v), want linked to %s", n, rec, err, campaign)
+		}
+	}
+	r.expectPlan(0)
+	r.run("destroy", "-input=false", "-auto-approve")
+	objs = env.Objects(t)
+	for _, kind := range []string{"10dlc_profiles", "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "numbers"} {
+		if len(objs[kind]) != 0 {
+			t.Fatalf("%s left after destroy: %v", kind, objs[kind])
+		}
+	}
 }

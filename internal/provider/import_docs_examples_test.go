@@ -234,6 +234,33 @@ func importDocsCases() []importDocsCase {
 			}
 			return ids, config.Variables{"campaign_id": config.StringVariable(campaign)}
 		}},
+		{typ: "cpaas_tollfree_verification", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 1)
+			if err != nil || len(found) != 1 {
+				t.Fatalf("search: %v %v", found, err)
+			}
+			n := found[0].Number
+			if _, err := c.BuyPhoneNumber(ctx, n, client.PhoneNumberBuy{}); err != nil {
+				t.Fatal(err)
+			}
+			profile := makeDocsProfile(t, c)
+			v, err := c.CreateTollfreeVerification(ctx, client.TollfreeVerificationCreate{Number: n, TollfreeVerificationFields: client.TollfreeVerificationFields{
+				ProfileUUID: profile, Usecase: "2FA, CUSTOMER_CARE",
+				UsecaseSummary: "One-time passcodes and support replies for customers of the Acme online store.",
+				MessageSample:  "Acme: your code is 123456. Reply STOP to opt out.", OptinType: "WEB_FORM",
+				OptinImageURL: "https://acme.example/compliance/optin-form.png", Volume: "1,000",
+				CallbackURL: "https://hooks.example.com/tollfree", CallbackMethod: "POST",
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			waitUntil(t, "toll-free verification", func() bool {
+				got, err := c.GetTollfreeVerification(ctx, v.UUID)
+				return err == nil && got.Status == "APPROVED"
+			})
+			return [][2]string{{"cpaas_tollfree_verification.support", v.UUID}},
+				config.Variables{"toll_free_number": config.StringVariable(n), "profile_uuid": config.StringVariable(profile)}
+		}},
 		{typ: "cpaas_masking_session", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			i64 := func(v int64) *int64 { return &v }
 			yes := func() *bool { b := true; return &b }
@@ -334,6 +361,8 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"number": id}
 	case "cpaas_masking_session":
 		return map[string]string{"session_uuid": id}
+	case "cpaas_tollfree_verification":
+		return map[string]string{"uuid": id}
 	case "cpaas_message":
 		return map[string]string{"message_uuids": id}
 	case "cpaas_subaccount":

@@ -246,6 +246,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		brandKind.newResource,
 		campaignKind.newResource,
 		campaignNumberKind.newResource,
+		tollfreeKind.newResource,
 		subaccountKind.newResource,
 	}
 }
@@ -261,6 +262,7 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewTenDLCBrandListResource,
 		NewTenDLCCampaignListResource,
 		NewTenDLCCampaignNumberListResource,
+		NewTollfreeVerificationListResource,
 		NewSubaccountListResource,
 	}
 }
@@ -277,6 +279,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCBrandData.newDataSource,
 		tenDLCBrandUsecasesData.newDataSource,
 		tenDLCCampaignData.newDataSource,
+		tollfreeData.newDataSource,
 		subaccountData.newDataSource,
 	}
 }

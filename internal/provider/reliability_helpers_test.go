@@ -17,6 +17,7 @@ func fastRegistry(o *emulator.Options) {
 	o.BrandRegistrationDelay = 30 * time.Millisecond
 	o.CampaignRegistrationDelay = 30 * time.Millisecond
 	o.NumberLinkDelay = 30 * time.Millisecond
+	o.TollfreeVerificationDelay = 30 * time.Millisecond
 	o.MessageSentDelay = 10 * time.Millisecond
 	o.MessageDeliveredDelay = 10 * time.Millisecond
 }

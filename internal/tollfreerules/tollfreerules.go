@@ -8,6 +8,7 @@ package tollfreerules
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -106,11 +107,36 @@ func CheckVolume(v string) error { return oneOf("volume", v, Volumes) }
 // CheckCallbackMethod checks callback_method.
 func CheckCallbackMethod(m string) error { return oneOf("callback_method", m, CallbackMethods) }
 
-// CheckLength checks a text field against its limit in characters.
+// CheckLength checks a text field against its limit in characters; the
+// error quotes the value's start (a sample may be 1,000 characters).
 func CheckLength(field, v string, maxLen int) error {
 	n := utf8.RuneCountInString(v)
 	if n < 1 || n > maxLen {
-		return fmt.Errorf("%s must be 1 to %d characters long, got %d", field, maxLen, n)
+		return fmt.Errorf("%s must be 1 to %d characters long, got %d (%q)", field, maxLen, n, excerpt(v))
+	}
+	return nil
+}
+
+// excerpt is v's first 20 characters, with "..." when there are more.
+func excerpt(v string) string {
+	if r := []rune(v); len(r) > 20 {
+		return string(r[:20]) + "..."
+	}
+	return v
+}
+
+// NumberPattern is a NANP toll-free number as the API writes it: 1, a
+// toll-free code (800, 833, 844, 855, 866, 877, 888) and seven digits, no
+// "+"; NumberRule says it in words.
+var NumberPattern = regexp.MustCompile(`^18(00|33|44|55|66|77|88)[0-9]{7}$`)
+
+// NumberRule is NumberPattern in words.
+const NumberRule = "a US or Canadian toll-free number: 1, a toll-free code (800, 833, 844, 855, 866, 877 or 888) and seven digits, without \"+\" (18445550123)"
+
+// CheckNumber checks the number of a request.
+func CheckNumber(field, v string) error {
+	if !NumberPattern.MatchString(v) {
+		return fmt.Errorf("%s %q must be %s", field, v, NumberRule)
 	}
 	return nil
 }

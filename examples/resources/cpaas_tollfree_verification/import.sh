@@ -1,0 +1,2 @@
+# A toll-free verification request is imported by its uuid.
+terraform import cpaas_tollfree_verification.support 4bc1ea41-6bfa-4c0b-9a5b-7f4c2f0b2a11

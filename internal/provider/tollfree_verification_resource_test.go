@@ -1,0 +1,609 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// The emulator's carrier (tollfreerules.Decide): "REJECT" in
+// usecase_summary rejects; a message_sample without "STOP" needs an
+// update; otherwise approved.
+const (
+	tfSummary       = "One-time passcodes for customers who sign in to the Acme store."
+	tfRejectSummary = "Promotions bought from a list: REJECT me."
+	tfSampleStop    = "Your Acme code is 123456. Reply STOP to opt out."
+	tfSampleNoStop  = "Your Acme code is 123456."
+	tfAddr          = "cpaas_tollfree_verification.test"
+)
+
+// tollfreeEnv decides toll-free verifications within 100 ms.
+func tollfreeEnv(t *testing.T) *acctest.Env {
+	return acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeVerificationDelay = 100 * time.Millisecond })
+}
+
+// tollfreeHCL buys a toll-free number, makes a profile and requests the
+// number's verification (cpaas_tollfree_verification.test) with summary,
+// sample and extra arguments.
+func tollfreeHCL(summary, sample, extra string) string {
+	return profileHCL("test", "Acme", "") + `
+data "cpaas_phone_numbers" "tf" {
+  country_iso = "US"
+  type        = "toll-free"
+  max_results = 1
+}
+
+resource "cpaas_phone_number" "tf" {
+  number = data.cpaas_phone_numbers.tf.numbers[0].number
+  lifecycle {
+    ignore_changes = [number]
+  }
+}
+` + fmt.Sprintf(`
+resource "cpaas_tollfree_verification" "test" {
+  profile_uuid     = cpaas_10dlc_profile.test.id
+  number           = cpaas_phone_number.tf.number
+  usecases         = ["CUSTOMER_CARE", "2FA"]
+  usecase_summary  = %q
+  message_sample   = %q
+  optin_type       = "WEB_FORM"
+  optin_image_urls = ["https://acme.example/optin.png", "https://acme.example/form.png"]
+  volume           = "1,000"
+%s
+}
+`, summary, sample, extra)
+}
+
+// checkNumberFollows checks the owned number's toll-free fields against
+// the request in the state: toll_free_sms_verification is want, and the
+// id and order status name the request and its status.
+func checkNumberFollows(env *acctest.Env, t *testing.T, want, status string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		rs := s.RootModule().Resources[tfAddr]
+		if rs == nil {
+			return fmt.Errorf("%s not in state", tfAddr)
+		}
+		n, err := env.Client(t).GetNumber(context.Background(), rs.Primary.Attributes["number"])
+		if err != nil {
+			return err
+		}
+		if n.TollFreeSMSVerification == nil || *n.TollFreeSMSVerification != want || n.TollFreeSMSVerificationID != rs.Primary.ID ||
+			n.TollFreeSMSVerificationOrderStatus != status {
+			return fmt.Errorf("number %s: toll_free_sms_verification %v, id %q, order status %q; want %q, %q, %q", n.Number,
+				deref(n.TollFreeSMSVerification), n.TollFreeSMSVerificationID, n.TollFreeSMSVerificationOrderStatus, want, rs.Primary.ID, status)
+		}
+		return nil
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "<nil>"
+	}
+	return *s
+}
+
+func checkTollfreeDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if ids := env.Objects(t)["tollfree_verifications"]; len(ids) != 0 {
+			return fmt.Errorf("toll-free verifications left in the emulator after destroy: %v", ids)
+		}
+		return nil
+	}
+}
+
+// planCheckNow runs f when the plan is checked: what the emulator holds
+// between two steps.
+type planCheckNow func() error
+
+func (f planCheckNow) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f()
+}
+
+func tfCheck(attr string, v knownvalue.Check) statecheck.StateCheck {
+	return statecheck.ExpectKnownValue(tfAddr, tfjsonpath.New(attr), v)
+}
+
+// Approved: the apply waits for the carrier, the state and the number
+// record say APPROVED/verified, a plan after apply is empty, an import
+// reads the same, and a change to an approved request is refused at plan
+// time naming the status and what to do.
+func TestAccTollfree_approvedImportAndRefusedUpdate(t *testing.T) {
+	t.Parallel()
+	env := tollfreeEnv(t)
+	cfg := tollfreeHCL(tfSummary, tfSampleStop, `  callback_url = "https://hooks.example.com/tollfree"
+  callback_method = "POST"`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTollfreeDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(cfg),
+				ConfigStateChecks: []statecheck.StateCheck{
+					tfCheck("id", knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
+					tfCheck("status", knownvalue.StringExact("APPROVED")),
+					tfCheck("error_message", knownvalue.Null()),
+					tfCheck("usecases", knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("2FA"), knownvalue.StringExact("CUSTOMER_CARE")})),
+					tfCheck("optin_image_urls", knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("https://acme.example/optin.png"), knownvalue.StringExact("https://acme.example/form.png")})),
+					tfCheck("volume", knownvalue.StringExact("1,000")),
+					tfCheck("additional_information", knownvalue.Null()),
+					tfCheck("created_at", knownvalue.StringRegexp(regexp.MustCompile(`\.\d{6}Z$`))),
+					tfCheck("wait_for_verification", knownvalue.Bool(true)),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: resource.ComposeTestCheckFunc(checkNumberFollows(env, t, "verified", "APPROVED"),
+					func(s *terraform.State) error {
+						id, _ := stateID(s, tfAddr)
+						v, err := env.Client(t).GetTollfreeVerification(context.Background(), id)
+						if err == nil && (v.Usecase != "2FA, CUSTOMER_CARE" || v.OptinImageURL != "https://acme.example/optin.png, https://acme.example/form.png" ||
+							v.CallbackURL != "https://hooks.example.com/tollfree") {
+							err = fmt.Errorf("emulator holds %+v", v)
+						}
+						return err
+					}),
+			},
+			{ResourceName: tfAddr, ImportState: true, ImportStateVerify: true},
+			{
+				Config:      env.Config(strings.Replace(cfg, `volume           = "1,000"`, `volume           = "10,000"`, 1)),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`is APPROVED: the service takes an update only while a request is SUBMITTED or UPDATE_REQUIRED. Revert the change`),
+			},
+			{ResourceName: tfAddr, ImportState: true, ImportStateId: "nope", ExpectError: regexp.MustCompile(`import id "nope" must be a toll-free\s+verification uuid`)},
+		},
+	})
+}
+
+// Rejected: the apply fails quoting the carrier's reason, the request
+// stays in the state tainted (the next plan replaces it), the number is
+// unverified, and a corrected configuration is approved as a new request.
+func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
+	t.Parallel()
+	env := tollfreeEnv(t)
+	var rejected string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTollfreeDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(tollfreeHCL(tfRejectSummary, tfSampleStop, "")),
+				ExpectError: acctest.ErrorPattern(`Toll-free verification rejected by the carrier.*The carrier rejected toll-free verification .* "The carrier rejected the use case.*It stays in the state as tainted`),
+			},
+			{
+				Config: env.Config(tollfreeHCL(tfSummary, tfSampleStop, "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(tfAddr, plancheck.ResourceActionReplace),
+					planCheckNow(func() error {
+						ids := env.Objects(t)["tollfree_verifications"]
+						if len(ids) != 1 {
+							return fmt.Errorf("requests before the replacement: %v", ids)
+						}
+						rejected = ids[0]
+						v, err := env.Client(t).GetTollfreeVerification(context.Background(), rejected)
+						if err != nil || v.Status != "REJECTED" {
+							return fmt.Errorf("the first request is %+v (%v), want REJECTED", v, err)
+						}
+						n, err := env.Client(t).GetNumber(context.Background(), v.Number)
+						if err != nil || deref(n.TollFreeSMSVerification) != "unverified" || n.TollFreeSMSVerificationOrderStatus != "REJECTED" {
+							return fmt.Errorf("number after the rejection: %+v (%v)", n, err)
+						}
+						return nil
+					}),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{tfCheck("status", knownvalue.StringExact("APPROVED"))},
+				Check: resource.ComposeTestCheckFunc(checkNumberFollows(env, t, "verified", "APPROVED"), func(s *terraform.State) error {
+					id, _ := stateID(s, tfAddr)
+					if ids := env.Objects(t)["tollfree_verifications"]; id == rejected || len(ids) != 1 {
+						return fmt.Errorf("after the replacement: state %s, rejected %s, emulator %v", id, rejected, ids)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+// Update required, reached by an update: the create ends SUBMITTED
+// (wait_for_verification = false) and the number is pending; an update
+// still without opt-out language is resubmitted and fails saying what the
+// carrier asked, without tainting; the corrected configuration updates the
+// same request in place and it is approved.
+func TestAccTollfree_updateRequiredThenUpdatedAndApproved(t *testing.T) {
+	t.Parallel()
+	// Slow enough for the first step to see SUBMITTED.
+	env := acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeVerificationDelay = 3 * time.Second })
+	var first string
+	noWait := "  wait_for_verification = false"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTollfreeDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config:            env.Config(tollfreeHCL(tfSummary, tfSampleNoStop, noWait)),
+				ConfigStateChecks: []statecheck.StateCheck{tfCheck("status", knownvalue.StringExact("SUBMITTED"))},
+				Check: resource.ComposeTestCheckFunc(checkNumberFollows(env, t, "pending_verification", "SUBMITTED"), func(s *terraform.State) (err error) {
+					first, err = stateID(s, tfAddr)
+					return err
+				}),
+			},
+			{
+				// The carrier has asked meanwhile; the update does not add
+				// what it asked for.
+				PreConfig: func() {
+					waitUntil(t, "the carrier's decision", func() bool {
+						v, err := env.Client(t).GetTollfreeVerification(context.Background(), first)
+						return err == nil && v.Status == "UPDATE_REQUIRED"
+					})
+				},
+				Config: env.Config(tollfreeHCL(tfSummary, "Your Acme code is 654321.", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(tfAddr, plancheck.ResourceActionUpdate),
+				}},
+				ExpectError: acctest.ErrorPattern(`Toll-free verification needs an update.*opt-out language in message_sample.*must be updated within six days.*apply again: the next apply updates the request in place`),
+			},
+			{
+				Config: env.Config(tollfreeHCL(tfSummary, tfSampleStop, "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(tfAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(tfAddr, tfjsonpath.New("status")),
+						planCheckNow(func() error {
+							return checkNumberFollowsID(env, t, first, "pending_verification", "UPDATE_REQUIRED")
+						}),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					tfCheck("status", knownvalue.StringExact("APPROVED")),
+					tfCheck("error_message", knownvalue.Null()),
+					tfCheck("message_sample", knownvalue.StringExact(tfSampleStop)),
+				},
+				Check: resource.ComposeTestCheckFunc(checkNumberFollows(env, t, "verified", "APPROVED"), func(s *terraform.State) error {
+					if id, _ := stateID(s, tfAddr); id != first {
+						return fmt.Errorf("the request was replaced (%s, was %s): want an update in place", id, first)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+// checkNumberFollowsID is checkNumberFollows for request id, read from the
+// emulator.
+func checkNumberFollowsID(env *acctest.Env, t *testing.T, id, want, status string) error {
+	v, err := env.Client(t).GetTollfreeVerification(context.Background(), id)
+	if err != nil {
+		return err
+	}
+	n, err := env.Client(t).GetNumber(context.Background(), v.Number)
+	if err != nil {
+		return err
+	}
+	if deref(n.TollFreeSMSVerification) != want || n.TollFreeSMSVerificationID != id || n.TollFreeSMSVerificationOrderStatus != status {
+		return fmt.Errorf("number %s: %v, %q, %q; want %q, %q, %q", n.Number, deref(n.TollFreeSMSVerification), n.TollFreeSMSVerificationID,
+			n.TollFreeSMSVerificationOrderStatus, want, id, status)
+	}
+	return nil
+}
+
+// Update required, reached by a create: the apply fails saying what the
+// carrier asked and to untaint; without an untaint the next plan replaces
+// the request; after `terraform untaint` the corrected configuration
+// updates the same request in place (the documented workflow, run with
+// the CLI) and it is approved.
+func TestAccTollfree_createUpdateRequiredUntaintThenUpdate(t *testing.T) {
+	t.Parallel()
+	acctest.PreCheck(t)
+	env := tollfreeEnv(t)
+	r := newTFRunner(t)
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) + env.ProviderConfig()
+	r.write(head + tollfreeHCL(tfSummary, tfSampleNoStop, ""))
+	r.run("init", "-input=false")
+	out, err := r.try("apply", "-auto-approve", "-input=false")
+	if err == nil || !strings.Contains(out, "Toll-free verification needs an update") || !strings.Contains(out, "terraform untaint cpaas_tollfree_verification.<name>") ||
+		!strings.Contains(out, "within six days") {
+		t.Fatalf("apply: %v\n%s", err, out)
+	}
+	ids := env.Objects(t)["tollfree_verifications"]
+	if len(ids) != 1 {
+		t.Fatalf("requests: %v", ids)
+	}
+	if err := checkNumberFollowsID(env, t, ids[0], "pending_verification", "UPDATE_REQUIRED"); err != nil {
+		t.Fatal(err)
+	}
+	r.write(head + tollfreeHCL(tfSummary, tfSampleStop, ""))
+	if plan := r.expectPlan(2); !strings.Contains(plan, "is tainted, so must be replaced") {
+		t.Fatalf("without an untaint the request should be replaced:\n%s", plan)
+	}
+	r.run("untaint", tfAddr)
+	if plan := r.expectPlan(2); !strings.Contains(plan, "will be updated in-place") || strings.Contains(plan, "must be replaced") {
+		t.Fatalf("after the untaint the request should be updated in place:\n%s", plan)
+	}
+	r.run("apply", "-auto-approve", "-input=false")
+	if got := env.Objects(t)["tollfree_verifications"]; len(got) != 1 || got[0] != ids[0] {
+		t.Fatalf("requests after the update: %v, want the same %s", got, ids[0])
+	}
+	if err := checkNumberFollowsID(env, t, ids[0], "verified", "APPROVED"); err != nil {
+		t.Fatal(err)
+	}
+	r.expectPlan(0)
+	r.run("destroy", "-auto-approve", "-input=false")
+	if got := env.Objects(t)["tollfree_verifications"]; len(got) != 0 {
+		t.Fatalf("requests after destroy: %v", got)
+	}
+}
+
+func TestAccTollfree_disappears(t *testing.T) {
+	t.Parallel()
+	env := tollfreeEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.Config(tollfreeHCL(tfSummary, tfSampleStop, "")),
+			Check: func(s *terraform.State) error {
+				id, _ := stateID(s, tfAddr)
+				return env.Client(t).DeleteTollfreeVerification(context.Background(), id)
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+// Each plan-time rule names the attribute, the rule and the value; lengths
+// count characters, so multi-byte text passes at the limit.
+func TestAccTollfree_validation(t *testing.T) {
+	t.Parallel()
+	env := tollfreeEnv(t)
+	body := func(number, usecases, summary, sample, optin, images, volume, extra string) string {
+		return fmt.Sprintf(`
+resource "cpaas_tollfree_verification" "test" {
+  profile_uuid     = "00000000-0000-4000-8000-000000000000"
+  number           = %q
+  usecases         = %s
+  usecase_summary  = %q
+  message_sample   = %q
+  optin_type       = %q
+  optin_image_urls = %s
+  volume           = %q
+%s
+}
+`, number, usecases, summary, sample, optin, images, volume, extra)
+	}
+	ok := func(f func(n, u, s, m, o, i, v *string, x *string)) string {
+		n, u, s, m, o, i, v, x := "18445550123", `["2FA"]`, tfSummary, tfSampleStop, "WEB_FORM", `["https://acme.example/optin.png"]`, "1,000", ""
+		f(&n, &u, &s, &m, &o, &i, &v, &x)
+		return body(n, u, s, m, o, i, v, x)
+	}
+	cases := []struct{ cfg, want string }{
+		{ok(func(n, _, _, _, _, _, _, _ *string) { *n = "14155550100" }),
+			`Attribute number must be a US or Canadian toll-free number: 1, a toll-free code \(800, 833, 844, 855, 866, 877 or 888\) and seven digits, without "\+" \(18445550123\), got: 14155550100`},
+		{ok(func(_, u, _, _, _, _, _, _ *string) { *u = `["2FA", "STARTER"]` }), `Attribute usecases\[Value\("STARTER"\)\] value must be one of:.*got: "STARTER"`},
+		{ok(func(_, u, _, _, _, _, _, _ *string) { *u = `[]` }), `Attribute usecases set must contain at least 1 elements, got: 0`},
+		{ok(func(_, _, s, _, _, _, _, _ *string) { *s = strings.Repeat("日", 501) }),
+			`Attribute usecase_summary must be 1 to 500 characters long, got 501\s+\("日日日日日日日日日日日日日日日日日日日日..."\)`},
+		{ok(func(_, _, _, m, _, _, _, _ *string) { *m = strings.Repeat("é", 1001) }), `Attribute message_sample must be 1 to 1000 characters long, got 1001`},
+		{ok(func(_, _, _, _, o, _, _, _ *string) { *o = "EMAIL" }), `Attribute optin_type value must be one of:.*got: "EMAIL"`},
+		{ok(func(_, _, _, _, _, i, _, _ *string) { *i = `["ftp://acme.example/optin.png"]` }),
+			`Attribute optin_image_urls\[0\] "ftp://acme.example/optin.png" must be an absolute http:// or https:// URL without commas`},
+		{ok(func(_, _, _, _, _, _, v, _ *string) { *v = "1000" }), `Attribute volume value must be one of:.*got: "1000"`},
+		{ok(func(_, _, _, _, _, _, _, x *string) { *x = `  callback_method = "PUT"` }), `Attribute callback_method value must be one of: \["GET" "POST"\], got: "PUT"`},
+		{ok(func(_, _, _, _, _, _, _, x *string) { *x = `  callback_url = "hooks.example.com"` }),
+			`Attribute callback_url "hooks.example.com" must be an absolute http:// or https:// URL`},
+	}
+	var steps []resource.TestStep
+	for _, tc := range cases {
+		steps = append(steps, resource.TestStep{Config: env.Config(tc.cfg), PlanOnly: true, ExpectError: acctest.ErrorPattern(tc.want)})
+	}
+	// At each limit, multi-byte text passes (applied against a real number
+	// and profile, then destroyed).
+	steps = append(steps, resource.TestStep{
+		Config:            env.Config(tollfreeHCL(strings.Repeat("日", 500), strings.Repeat("é", 995)+" STOP", "")),
+		ConfigStateChecks: []statecheck.StateCheck{tfCheck("status", knownvalue.StringExact("APPROVED"))},
+		ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+	})
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTollfreeDestroyed(env, t),
+		Steps:                    steps,
+	})
+}
+
+func TestAccTollfreeDataSource(t *testing.T) {
+	t.Parallel()
+	env := tollfreeEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(tollfreeHCL(tfSummary, tfSampleStop, "") + `
+data "cpaas_tollfree_verification" "read" {
+  id = cpaas_tollfree_verification.test.id
+}
+`),
+				Check: resource.ComposeAggregateTestCheckFunc(
+					resource.TestCheckResourceAttrPair("data.cpaas_tollfree_verification.read", "id", tfAddr, "id"),
+					resource.TestCheckResourceAttrPair("data.cpaas_tollfree_verification.read", "number", tfAddr, "number"),
+					resource.TestCheckResourceAttr("data.cpaas_tollfree_verification.read", "status", "APPROVED"),
+					resource.TestCheckResourceAttr("data.cpaas_tollfree_verification.read", "usecases.#", "2"),
+					resource.TestCheckResourceAttr("data.cpaas_tollfree_verification.read", "optin_image_urls.1", "https://acme.example/form.png"),
+					resource.TestCheckNoResourceAttr("data.cpaas_tollfree_verification.read", "extra_data"),
+				),
+			},
+			{
+				Config:      env.Config(`data "cpaas_tollfree_verification" "missing" { id = "00000000-0000-4000-8000-000000000000" }`),
+				ExpectError: acctest.ErrorPattern(`toll-free verification 00000000-0000-4000-8000-000000000000`),
+			},
+		},
+	})
+}
+
+// makeTollfree buys a toll-free number and makes a profile through the
+// client, and submits a request for them with sample; it returns the
+// request's uuid, the number and the profile.
+func makeTollfree(t *testing.T, c *client.Client, summary, sample string) (id, number, profile string) {
+	t.Helper()
+	ctx := context.Background()
+	found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 1)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("search: %v %v", found, err)
+	}
+	number = found[0].Number
+	if _, err := c.BuyPhoneNumber(ctx, number, client.PhoneNumberBuy{}); err != nil {
+		t.Fatal(err)
+	}
+	p := docsProfile
+	p.ProfileAlias = "tf-" + number
+	pc, err := c.CreateProfile(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	created, err := c.CreateTollfreeVerification(ctx, client.TollfreeVerificationCreate{Number: number, TollfreeVerificationFields: client.TollfreeVerificationFields{
+		ProfileUUID: pc.ProfileUUID, Usecase: "2FA, CUSTOMER_CARE", UsecaseSummary: summary, MessageSample: sample,
+		OptinImageURL: "https://acme.example/optin.png", OptinType: "WEB_FORM", Volume: "1,000",
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return created.UUID, number, pc.ProfileUUID
+}
+
+// Every request is listed by identity, each filter of the API selects
+// exactly, and include_resource returns what an import reads.
+func TestAccTollfreeList_TF114(t *testing.T) {
+	t.Parallel()
+	env := tollfreeEnv(t)
+	c := env.Client(t)
+	approved, approvedNumber, profile := makeTollfree(t, c, tfSummary, tfSampleStop)
+	pending, _, _ := makeTollfree(t, c, tfSummary, tfSampleNoStop)
+	waitUntil(t, "the carrier's decisions", func() bool {
+		a, err1 := c.GetTollfreeVerification(context.Background(), approved)
+		p, err2 := c.GetTollfreeVerification(context.Background(), pending)
+		return err1 == nil && err2 == nil && a.Status == "APPROVED" && p.Status == "UPDATE_REQUIRED"
+	})
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Query: true,
+			Config: env.ProviderConfig() + `
+list "cpaas_tollfree_verification" "all" {
+  provider = cpaas
+}
+
+list "cpaas_tollfree_verification" "by_number" {
+  provider         = cpaas
+  include_resource = true
+  config {
+    number = "` + approvedNumber + `"
+  }
+}
+
+list "cpaas_tollfree_verification" "update_required" {
+  provider = cpaas
+  config {
+    status = "UPDATE_REQUIRED"
+  }
+}
+
+list "cpaas_tollfree_verification" "by_profile" {
+  provider = cpaas
+  config {
+    profile_uuid = "` + profile + `"
+  }
+}
+
+list "cpaas_tollfree_verification" "usecase" {
+  provider = cpaas
+  config {
+    usecase = "2FA, CUSTOMER_CARE"
+  }
+}
+
+list "cpaas_tollfree_verification" "other_usecase" {
+  provider = cpaas
+  config {
+    usecase = "2FA"
+  }
+}
+`,
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("cpaas_tollfree_verification.all", 2),
+				querycheck.ExpectIdentity("cpaas_tollfree_verification.all", identityIs("uuid", approved)),
+				querycheck.ExpectIdentity("cpaas_tollfree_verification.all", identityIs("uuid", pending)),
+				querycheck.ExpectLength("cpaas_tollfree_verification.by_number", 1),
+				querycheck.ExpectResourceKnownValues("cpaas_tollfree_verification.by_number", queryfilter.ByResourceIdentity(identityIs("uuid", approved)),
+					[]querycheck.KnownValueCheck{
+						{Path: tfjsonpath.New("status"), KnownValue: knownvalue.StringExact("APPROVED")},
+						{Path: tfjsonpath.New("number"), KnownValue: knownvalue.StringExact(approvedNumber)},
+						{Path: tfjsonpath.New("usecases"), KnownValue: knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("2FA"), knownvalue.StringExact("CUSTOMER_CARE")})},
+						{Path: tfjsonpath.New("extra_data"), KnownValue: knownvalue.Null()},
+					}),
+				querycheck.ExpectLength("cpaas_tollfree_verification.update_required", 1),
+				querycheck.ExpectIdentity("cpaas_tollfree_verification.update_required", identityIs("uuid", pending)),
+				querycheck.ExpectLength("cpaas_tollfree_verification.by_profile", 1),
+				querycheck.ExpectIdentity("cpaas_tollfree_verification.by_profile", identityIs("uuid", approved)),
+				querycheck.ExpectLength("cpaas_tollfree_verification.usecase", 2),
+				querycheck.ExpectLength("cpaas_tollfree_verification.other_usecase", 0),
+			},
+		}},
+	})
+}
+
+// relTollfreeHCL is cpaas_tollfree_verification.tf<i> for toll-free number
+// <i> bought here, of profile p<i> (the profile part's).
+func relTollfreeHCL(i int) string {
+	return fmt.Sprintf(`
+resource "cpaas_phone_number" "tf%[1]d" {
+  number = data.cpaas_phone_numbers.rel_tollfree.numbers[%[1]d].number
+  lifecycle {
+    ignore_changes = [number]
+  }
+}
+
+resource "cpaas_tollfree_verification" "tf%[1]d" {
+  profile_uuid     = cpaas_10dlc_profile.p%[2]d.id
+  number           = cpaas_phone_number.tf%[1]d.number
+  usecases         = ["2FA"]
+  usecase_summary  = "Reliability passcodes %[1]d."
+  message_sample   = "Your code is %[1]d. Reply STOP to opt out."
+  optin_type       = "WEB_FORM"
+  optin_image_urls = ["https://acme.example/optin-%[1]d.png"]
+  volume           = "100"
+}
+`, i, i+1)
+}
+
+var _ = registerChaosPart("cpaas_tollfree_verification", func() chaosPart {
+	return chaosPart{hcl: `
+data "cpaas_phone_numbers" "rel_tollfree" {
+  country_iso = "US"
+  type        = "toll-free"
+  max_results = 2
+}
+` + relTollfreeHCL(0) + relTollfreeHCL(1), want: map[string]int{"tollfree_verifications": 2, "numbers": 2}}
+})
