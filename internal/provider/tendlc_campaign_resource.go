@@ -350,8 +350,10 @@ func campaignSchema(ctx context.Context) schema.Schema {
 						func(_, v string) error { return tendlcrules.CheckSubUsecase(v) })),
 				},
 			},
-			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters when created or changed.",
-				tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), true, tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength),
+			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters when created or changed. "+
+				"Required to create a campaign (refused at plan time without it); optional otherwise, because the service never returns it: "+
+				"a configuration generated for an existing campaign (`terraform query -generate-config-out`) leaves it null and plans no change.",
+				tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), false, tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength),
 			"sample1": sampleAttribute(1, true),
 			"sample2": sampleAttribute(2, true),
 			"sample3": sampleAttribute(3, false),
@@ -373,7 +375,7 @@ func campaignSchema(ctx context.Context) schema.Schema {
 			"age_gated":                 attributeFlag("Content is age-gated.", false),
 			"direct_lending":            attributeFlag("The campaign concerns direct lending.", false),
 			"affiliate_marketing": attributeFlag("The campaign involves affiliate marketing. The service's GET does not return it: a refresh keeps "+
-				"the state's value.", false),
+				"the state's value, and after an import it stays null until the configuration sets it (recorded in place).", false),
 			"subscriber_optin":  subscriberFlag("Opt-in is collected."),
 			"subscriber_optout": subscriberFlag("Opt-out is supported."),
 			"subscriber_help":   subscriberFlag("Help is supported."),
@@ -638,6 +640,15 @@ func planCampaign(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	// affiliate_marketing, which no reply carries, stays null after an
+	// import while the configuration leaves it out: its default is no
+	// reason to plan a change (a generated configuration plans imports
+	// only).
+	var configured types.Bool
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("affiliate_marketing"), &configured)...)
+	if state.AffiliateMarketing.IsNull() && configured.IsNull() {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("affiliate_marketing"), types.BoolNull())...)
+	}
 	changes := changedTexts(&plan.campaignAttrs, &state.campaignAttrs)
 	if len(changes) == 0 {
 		replaceWhenFailed(ctx, req, resp)
@@ -695,6 +706,11 @@ func checkCampaignCreateRules(m *campaignAttrs, diags *diag.Diagnostics) {
 		}
 	}
 	for _, t := range m.texts() {
+		if t.required && t.value.IsNull() {
+			diags.AddAttributeError(path.Root(t.name), "Missing Configuration for Required Attribute",
+				fmt.Sprintf("Attribute %s is required to create a 10DLC campaign: the service registers none without it.", t.name))
+			continue
+		}
 		checkCampaignText(m, t.name, diags)
 	}
 }

@@ -139,3 +139,28 @@ resource "cpaas_10dlc_campaign" "test" {
 		},
 	})
 }
+
+// The service never returns a campaign's description, so a configuration
+// generated for one has none: description is required at create (plan
+// time), not by the schema.
+func TestAccTenDLCCampaign_descriptionRequiredAtCreateOnly(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.Config(brandHCL("Acme Corp", "") + `
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = cpaas_10dlc_brand.test.id
+  campaign_alias = "Alerts"
+  vertical       = "RETAIL"
+  usecase        = "MARKETING"
+  sample1        = "` + tdSample1 + `"
+  sample2        = "` + tdSample2 + `"
+}`),
+			PlanOnly:    true,
+			ExpectError: acctest.ErrorPattern(`Attribute description is required to create a 10DLC campaign`),
+		}},
+	})
+}
