@@ -27,6 +27,11 @@ resource "cpaas_10dlc_campaign_number" "n0" {
 data "cpaas_10dlc_campaign" "by_id" {
   id = cpaas_10dlc_campaign_number.n0.campaign_id
 }
+
+# The linked number's own record names its campaign and 10DLC status.
+data "cpaas_account_numbers" "linked" {
+  number_startswith = cpaas_10dlc_campaign_number.n0.number
+}
 `),
 				Check: resource.ComposeAggregateTestCheckFunc(
 					resource.TestCheckResourceAttrPair("data.cpaas_10dlc_campaign.by_id", "brand_id", "cpaas_10dlc_brand.test", "id"),
@@ -46,6 +51,10 @@ data "cpaas_10dlc_campaign" "by_id" {
 					resource.TestCheckNoResourceAttr("data.cpaas_10dlc_campaign.by_id", "optout_message"),
 					resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.by_id", "linked_numbers.#", "1"),
 					resource.TestCheckTypeSetElemAttr("data.cpaas_10dlc_campaign.by_id", "linked_numbers.*", "14155550100"),
+					resource.TestCheckResourceAttr("data.cpaas_account_numbers.linked", "numbers.#", "1"),
+					resource.TestCheckResourceAttrPair("data.cpaas_account_numbers.linked", "numbers.0.tendlc_campaign_id", "cpaas_10dlc_campaign.test", "id"),
+					resource.TestCheckResourceAttr("data.cpaas_account_numbers.linked", "numbers.0.tendlc_registration_status", "COMPLETED"),
+					resource.TestCheckNoResourceAttr("data.cpaas_account_numbers.linked", "numbers.0.toll_free_sms_verification"),
 				),
 			},
 			{
