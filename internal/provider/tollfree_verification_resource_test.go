@@ -333,7 +333,9 @@ func TestAccTollfree_createUpdateRequiredUntaintThenUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.write(head + tollfreeHCL(tfSummary, tfSampleStop, ""))
-	if plan := r.expectPlan(2); !strings.Contains(plan, "is tainted, so must be replaced") {
+	// Terraform says "is tainted, so must be replaced", OpenTofu "is
+	// tainted, so it must be replaced".
+	if plan := r.expectPlan(2); !taintedReplaced.MatchString(plan) {
 		t.Fatalf("without an untaint the request should be replaced:\n%s", plan)
 	}
 	r.run("untaint", tfAddr)
@@ -353,6 +355,8 @@ func TestAccTollfree_createUpdateRequiredUntaintThenUpdate(t *testing.T) {
 		t.Fatalf("requests after destroy: %v", got)
 	}
 }
+
+var taintedReplaced = regexp.MustCompile(`is tainted, so (it )?must be replaced`)
 
 func TestAccTollfree_disappears(t *testing.T) {
 	t.Parallel()
