@@ -54,24 +54,14 @@ func tenDLCBrandDataSchema(context.Context) schema.Schema {
 // brandProfileDataAttributes are the profile's data a brand carries, as
 // data source attributes.
 func brandProfileDataAttributes() map[string]schema.Attribute {
-	out := map[string]schema.Attribute{}
-	for name, d := range brandProfileDescriptions {
-		switch name {
-		case "address", "authorized_contact":
-			fields := addressDescriptions
-			if name == "authorized_contact" {
-				fields = contactDescriptions
-			}
+	return brandProfileAttributes(func(d string) schema.Attribute { return computedString(d) },
+		func(d string, fields map[string]string) schema.Attribute {
 			nested := map[string]schema.Attribute{}
 			for f, fd := range fields {
 				nested[f] = computedString(fd)
 			}
-			out[name] = schema.SingleNestedAttribute{MarkdownDescription: d, Computed: true, Attributes: nested}
-		default:
-			out[name] = computedString(d)
-		}
-	}
-	return out
+			return schema.SingleNestedAttribute{MarkdownDescription: d, Computed: true, Attributes: nested}
+		})
 }
 
 // withDataAttributes adds more to a data source schema's attributes.

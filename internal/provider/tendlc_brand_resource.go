@@ -287,22 +287,31 @@ func withBrandProfile(attrs map[string]schema.Attribute, profile map[string]sche
 }
 
 func brandProfileResourceAttributes() map[string]schema.Attribute {
-	out := map[string]schema.Attribute{}
-	for name, d := range brandProfileDescriptions {
-		switch name {
-		case "address", "authorized_contact":
-			fields := addressDescriptions
-			if name == "authorized_contact" {
-				fields = contactDescriptions
-			}
+	return brandProfileAttributes(func(d string) schema.Attribute { return computedKeptString(d) },
+		func(d string, fields map[string]string) schema.Attribute {
 			nested := map[string]schema.Attribute{}
 			for f, fd := range fields {
 				nested[f] = schema.StringAttribute{MarkdownDescription: fd, Computed: true}
 			}
-			out[name] = schema.SingleNestedAttribute{MarkdownDescription: d, Computed: true, Attributes: nested,
+			return schema.SingleNestedAttribute{MarkdownDescription: d, Computed: true, Attributes: nested,
 				PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()}}
+		})
+}
+
+// brandProfileAttributes lays out the profile's data a brand carries, for
+// the resource or the data source: str makes a string attribute, object
+// one of the two objects (address, authorized_contact) from its fields'
+// descriptions.
+func brandProfileAttributes[A any](str func(description string) A, object func(description string, fields map[string]string) A) map[string]A {
+	out := map[string]A{}
+	for name, d := range brandProfileDescriptions {
+		switch name {
+		case "address":
+			out[name] = object(d, addressDescriptions)
+		case "authorized_contact":
+			out[name] = object(d, contactDescriptions)
 		default:
-			out[name] = computedKeptString(d)
+			out[name] = str(d)
 		}
 	}
 	return out
