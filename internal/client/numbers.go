@@ -105,6 +105,13 @@ type AccountNumberFilter struct {
 	// Subaccount keeps a subaccount's numbers (its auth_id), or the main
 	// account's own (the main account's auth_id).
 	Subaccount string
+	// TendlcRegistrationStatus (unregistered, in_progress, registered: the
+	// filter's values, not the stored ones), TendlcCampaignID and
+	// TollFreeSMSVerification (unverified, pending_verification, verified)
+	// keep the numbers whose 10DLC or toll-free record matches.
+	TendlcRegistrationStatus string
+	TendlcCampaignID         string
+	TollFreeSMSVerification  string
 }
 
 // GetNumber reads a number of the account; ErrNotFound when the account
@@ -132,6 +139,12 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 	}
 	if f.Subaccount != "" {
 		q.Set("subaccount", f.Subaccount)
+	}
+	for k, v := range map[string]string{"tendlc_registration_status": f.TendlcRegistrationStatus, "tendlc_campaign_id": f.TendlcCampaignID,
+		"toll_free_sms_verification": f.TollFreeSMSVerification} {
+		if v != "" {
+			q.Set(k, v)
+		}
 	}
 	q.Set("limit", strconv.Itoa(limit))
 	q.Set("offset", strconv.Itoa(offset))

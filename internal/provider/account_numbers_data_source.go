@@ -16,6 +16,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 // accountNumbersData is data.cpaas_account_numbers: it lists the numbers the
@@ -26,10 +27,14 @@ var accountNumbersData = &dataKind[accountNumbersModel]{
 }
 
 type accountNumbersModel struct {
-	NumberStartsWith types.String         `tfsdk:"number_startswith"`
-	Type             types.String         `tfsdk:"type"`
-	Services         types.Set            `tfsdk:"services"`
-	Subaccount       types.String         `tfsdk:"subaccount"`
+	NumberStartsWith types.String `tfsdk:"number_startswith"`
+	Type             types.String `tfsdk:"type"`
+	Services         types.Set    `tfsdk:"services"`
+	Subaccount       types.String `tfsdk:"subaccount"`
+	// The API's filters of the number record's 10DLC and toll-free fields.
+	TendlcStatus     types.String         `tfsdk:"tendlc_registration_status"`
+	TendlcCampaignID types.String         `tfsdk:"tendlc_campaign_id"`
+	TollFreeStatus   types.String         `tfsdk:"toll_free_sms_verification"`
 	Numbers          []accountNumberModel `tfsdk:"numbers"`
 }
 
@@ -82,6 +87,32 @@ func accountNumbersDataSchema(context.Context) schema.Schema {
 				Optional:   true,
 				Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
 			},
+			"tendlc_registration_status": schema.StringAttribute{
+				MarkdownDescription: "Keeps the numbers in this 10DLC registration state, as the API's filter names them: `unregistered`, " +
+					"`in_progress` (a link pending) or `registered` (linked); the records say `UNREGISTERED`, `PROCESSING` and `COMPLETED`.",
+				Optional: true,
+				Validators: []validator.String{specRule(numberrules.RuleTendlcFilter, func(attr, v string) error {
+					if _, ok := numberrules.TendlcStatusOfFilter(v); !ok {
+						return fmt.Errorf("%s %s, got %q", attr, numberrules.RuleTendlcFilter, v)
+					}
+					return nil
+				})},
+			},
+			"tendlc_campaign_id": schema.StringAttribute{
+				MarkdownDescription: "Keeps the numbers linked to (or with a link pending for) this 10DLC campaign, " + tendlcrules.CampaignIDRule + ".",
+				Optional:            true,
+				Validators:          []validator.String{shapeRule(tendlcrules.CampaignIDPattern, tendlcrules.CampaignIDRule)},
+			},
+			"toll_free_sms_verification": schema.StringAttribute{
+				MarkdownDescription: "Keeps the toll-free numbers in this SMS verification state: `unverified`, `pending_verification` or `verified`.",
+				Optional:            true,
+				Validators: []validator.String{specRule(numberrules.RuleTollFreeFilter, func(attr, v string) error {
+					if _, ok := numberrules.TollFreeStatusOfFilter(v); !ok {
+						return fmt.Errorf("%s %s, got %q", attr, numberrules.RuleTollFreeFilter, v)
+					}
+					return nil
+				})},
+			},
 			"numbers": schema.ListNestedAttribute{
 				MarkdownDescription: "The account's numbers that match, in ascending number order.",
 				Computed:            true,
@@ -122,6 +153,10 @@ func listAccountNumbers(ctx context.Context, c *client.Client, m *accountNumbers
 		Type:             m.Type.ValueString(),
 		Services:         strings.Join(services, ","),
 		Subaccount:       m.Subaccount.ValueString(),
+
+		TendlcRegistrationStatus: m.TendlcStatus.ValueString(),
+		TendlcCampaignID:         m.TendlcCampaignID.ValueString(),
+		TollFreeSMSVerification:  m.TollFreeStatus.ValueString(),
 	})
 	if err != nil {
 		addAPIError(diags, "Error listing the account's phone numbers", "account numbers", err)

@@ -28,9 +28,11 @@ data "cpaas_10dlc_campaign" "by_id" {
   id = cpaas_10dlc_campaign_number.n0.campaign_id
 }
 
-# The linked number's own record names its campaign and 10DLC status.
+# The linked number's own record names its campaign and 10DLC status, and
+# the API's filters select it by them (of the account's several numbers).
 data "cpaas_account_numbers" "linked" {
-  number_startswith = cpaas_10dlc_campaign_number.n0.number
+  tendlc_registration_status = "registered"
+  tendlc_campaign_id         = cpaas_10dlc_campaign_number.n0.campaign_id
 }
 `),
 				Check: resource.ComposeAggregateTestCheckFunc(
@@ -56,6 +58,10 @@ data "cpaas_account_numbers" "linked" {
 					resource.TestCheckResourceAttr("data.cpaas_account_numbers.linked", "numbers.0.tendlc_registration_status", "COMPLETED"),
 					resource.TestCheckNoResourceAttr("data.cpaas_account_numbers.linked", "numbers.0.toll_free_sms_verification"),
 				),
+			},
+			{
+				Config:      env.Config(`data "cpaas_account_numbers" "bad" { tendlc_registration_status = "COMPLETED" }`),
+				ExpectError: acctest.ErrorPattern(`Attribute tendlc_registration_status must be unregistered, in_progress or registered, got\s+"COMPLETED"`),
 			},
 			{
 				Config:      env.Config(`data "cpaas_10dlc_campaign" "missing" { id = "CNOPE00" }`),
