@@ -12,7 +12,7 @@ import (
 
 // Business profiles (Profile/): the company a 10DLC brand and a toll-free
 // verification name by profile_uuid. The shapes are the real service's
-// (real-api.md §1): a create answers 200 with a message, a get wraps the
+// (the service's recorded replies): a create answers 200 with a message, a get wraps the
 // record in "profile", the list key is "profiles", an update answers the
 // whole record, a delete 200 with a message; empty fields are left out of
 // every record. Where the service is silent this emulator chooses, as a

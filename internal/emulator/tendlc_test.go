@@ -729,7 +729,7 @@ func TestTenDLCAccountIsolation(t *testing.T) {
 }
 
 // TestNumbers_recordedTendlcAndTollFreeFields: an owned number's record
-// carries the service's 10DLC and toll-free fields (real-api.md 6): an
+// carries the service's 10DLC and toll-free fields (the service's recorded replies): an
 // SMS-enabled US local number reads UNREGISTERED with no campaign until a
 // link, then the campaign with PROCESSING and COMPLETED, following the
 // link; a toll-free number reads toll_free_sms_verification "unverified"

@@ -13,7 +13,7 @@ import (
 
 // Toll-free verification (TollfreeVerification/): the request that lets a
 // toll-free number send SMS to the US and Canada. The shapes are the real
-// service's (real-api.md §4): a create answers 201 with the service's
+// service's (the service's recorded replies): a create answers 201 with the service's
 // "succesfully", a get the flat record, a list {api_id, meta, objects}
 // (meta with count and total_count), an update 202, a delete 204; usecase
 // and optin_image_url are comma-joined strings; unset optional fields are

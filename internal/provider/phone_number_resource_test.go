@@ -371,7 +371,7 @@ resource "cpaas_phone_number" "test" {
 }
 
 // TestAccPhoneNumber_recordedTendlcAndTollFreeFields: the number record's
-// 10DLC, toll-free verification and subaccount fields (real-api.md 6) are
+// 10DLC, toll-free verification and subaccount fields (the service's recorded replies) are
 // read into cpaas_phone_number and data.cpaas_account_numbers: an
 // SMS-enabled US local number is UNREGISTERED with no campaign and no
 // toll-free verification; a toll-free number is "unverified" with null

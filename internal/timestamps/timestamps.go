@@ -1,6 +1,6 @@
 // Package timestamps reads the times the service writes in its replies.
 // The real service writes them several ways, one per resource and
-// sometimes two within one (real-api.md section 7): RFC 3339 with 0 to 9
+// sometimes two within one (the service's recorded replies): RFC 3339 with 0 to 9
 // fraction digits and Z or an offset, space-separated with an offset, with
 // no zone (UTC), Go's time.String() form ("2024-01-25 12:00:00 +0000 UTC",
 // the masking session's), or a bare date. Parse takes every one, so a
