@@ -30,10 +30,10 @@ import (
 // and imported by its brand_id. An update only records url, method,
 // wait_for_registration or timeouts: every argument of the brand itself
 // replaces it.
-var brandKind = withRefresh(registrationKind(&objectKind[tendlcBrandModel]{
+var brandKind = registrationKind(&objectKind[tendlcBrandModel]{
 	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
-	schema: brandSchema, create: createBrand, remove: (*client.Client).DeleteBrand,
-}, (*client.Client).GetBrand, applyBrand, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule), refreshBrand)
+	schema: brandSchema, create: createBrand, refresh: refreshBrand, remove: (*client.Client).DeleteBrand,
+}, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
 
 // refreshBrand reads a brand: the service's GET leaves brand_alias out, so
 // a state without one (after an import) takes it from the brand list,

@@ -30,19 +30,12 @@ import (
 
 // campaignKind is cpaas_10dlc_campaign, a 10DLC campaign registered under
 // a brand, read, deleted and imported by its campaign_id.
-var campaignKind = withCampaignPlan(withRefresh(registrationKind(&objectKind[tendlcCampaignModel]{
+var campaignKind = registrationKind(&objectKind[tendlcCampaignModel]{
 	typeName: "_10dlc_campaign", what: "10DLC campaign", identity: campaignIdentity,
-	schema: campaignSchema, create: createCampaign, update: updateCampaign, validateConfig: checkSubUsecases,
-	remove: (*client.Client).DeleteCampaign, planWith: checkBrandUsecase,
-}, (*client.Client).GetCampaign, applyCampaign, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule), refreshCampaign))
-
-// withCampaignPlan gives the campaign its own plan: today's create rules,
-// the service's update rule, and a rejected campaign replaced unless an
-// update resubmits it.
-func withCampaignPlan(k *objectKind[tendlcCampaignModel]) *objectKind[tendlcCampaignModel] {
-	k.modifyPlan = planCampaign
-	return k
-}
+	schema: campaignSchema, create: createCampaign, update: updateCampaign, refresh: refreshCampaign,
+	validateConfig: checkSubUsecases, modifyPlan: planCampaign, planWith: checkBrandUsecase,
+	remove: (*client.Client).DeleteCampaign,
+}, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
 
 // refreshCampaign reads a campaign: the service's GET leaves out the
 // alias, vertical and description, so a state without an alias or
@@ -205,32 +198,44 @@ type campaignText struct {
 	// unreadable: the service's GET never returns it, so a null state
 	// after an import means "not read", not "empty".
 	unreadable bool
+	// in is where an update sends it.
+	in func(*client.CampaignUpdate) **string
 }
 
 // texts lists m's updatable texts.
 func (m *campaignAttrs) texts() []campaignText {
-	sample := func(n int, v *types.String, of func(*client.Campaign) string) campaignText {
-		return campaignText{name: fmt.Sprintf("sample%d", n), value: v, of: of, required: n <= 2,
+	sample := func(n int, v *types.String, of func(*client.Campaign) string, in func(*client.CampaignUpdate) **string) campaignText {
+		return campaignText{name: fmt.Sprintf("sample%d", n), value: v, of: of, required: n <= 2, in: in,
 			rule: func(v string) error { return tendlcrules.CheckSample(n, v) }}
 	}
 	return []campaignText{
-		{name: "campaign_alias", value: &m.CampaignAlias, of: func(c *client.Campaign) string { return c.CampaignAlias }, unreadable: true},
+		{name: "campaign_alias", value: &m.CampaignAlias, of: func(c *client.Campaign) string { return c.CampaignAlias }, unreadable: true,
+			in: func(u *client.CampaignUpdate) **string { return &u.CampaignAlias }},
 		{name: "description", value: &m.Description, of: func(c *client.Campaign) string { return c.Description }, rule: tendlcrules.CheckDescription,
-			required: true, unreadable: true},
-		sample(1, &m.Sample1, func(c *client.Campaign) string { return c.Sample1 }),
-		sample(2, &m.Sample2, func(c *client.Campaign) string { return c.Sample2 }),
-		sample(3, &m.Sample3, func(c *client.Campaign) string { return c.Sample3 }),
-		sample(4, &m.Sample4, func(c *client.Campaign) string { return c.Sample4 }),
-		sample(5, &m.Sample5, func(c *client.Campaign) string { return c.Sample5 }),
-		{name: "message_flow", value: &m.MessageFlow, of: func(c *client.Campaign) string { return c.MessageFlow }, rule: tendlcrules.CheckMessageFlow},
-		{name: "help_message", value: &m.HelpMessage, of: func(c *client.Campaign) string { return c.HelpMessage }, rule: tendlcrules.CheckHelpMessage},
-		{name: "help_keywords", value: &m.HelpKeywords, of: func(c *client.Campaign) string { return c.HelpKeywords }},
-		{name: "optin_keywords", value: &m.OptinKeywords, of: func(c *client.Campaign) string { return c.OptinKeywords }},
-		{name: "optin_message", value: &m.OptinMessage, of: func(c *client.Campaign) string { return c.OptinMessage }},
-		{name: "optout_keywords", value: &m.OptoutKeywords, of: func(c *client.Campaign) string { return c.OptoutKeywords }},
-		{name: "optout_message", value: &m.OptoutMessage, of: func(c *client.Campaign) string { return c.OptoutMessage }},
-		{name: "terms_and_conditions_link", value: &m.TermsLink, of: func(c *client.Campaign) string { return c.TermsAndConditionsLink }},
-		{name: "privacy_policy_link", value: &m.PrivacyLink, of: func(c *client.Campaign) string { return c.PrivacyPolicyLink }},
+			required: true, unreadable: true, in: func(u *client.CampaignUpdate) **string { return &u.Description }},
+		sample(1, &m.Sample1, func(c *client.Campaign) string { return c.Sample1 }, func(u *client.CampaignUpdate) **string { return &u.Sample1 }),
+		sample(2, &m.Sample2, func(c *client.Campaign) string { return c.Sample2 }, func(u *client.CampaignUpdate) **string { return &u.Sample2 }),
+		sample(3, &m.Sample3, func(c *client.Campaign) string { return c.Sample3 }, func(u *client.CampaignUpdate) **string { return &u.Sample3 }),
+		sample(4, &m.Sample4, func(c *client.Campaign) string { return c.Sample4 }, func(u *client.CampaignUpdate) **string { return &u.Sample4 }),
+		sample(5, &m.Sample5, func(c *client.Campaign) string { return c.Sample5 }, func(u *client.CampaignUpdate) **string { return &u.Sample5 }),
+		{name: "message_flow", value: &m.MessageFlow, of: func(c *client.Campaign) string { return c.MessageFlow }, rule: tendlcrules.CheckMessageFlow,
+			in: func(u *client.CampaignUpdate) **string { return &u.MessageFlow }},
+		{name: "help_message", value: &m.HelpMessage, of: func(c *client.Campaign) string { return c.HelpMessage }, rule: tendlcrules.CheckHelpMessage,
+			in: func(u *client.CampaignUpdate) **string { return &u.HelpMessage }},
+		{name: "help_keywords", value: &m.HelpKeywords, of: func(c *client.Campaign) string { return c.HelpKeywords },
+			in: func(u *client.CampaignUpdate) **string { return &u.HelpKeywords }},
+		{name: "optin_keywords", value: &m.OptinKeywords, of: func(c *client.Campaign) string { return c.OptinKeywords },
+			in: func(u *client.CampaignUpdate) **string { return &u.OptinKeywords }},
+		{name: "optin_message", value: &m.OptinMessage, of: func(c *client.Campaign) string { return c.OptinMessage },
+			in: func(u *client.CampaignUpdate) **string { return &u.OptinMessage }},
+		{name: "optout_keywords", value: &m.OptoutKeywords, of: func(c *client.Campaign) string { return c.OptoutKeywords },
+			in: func(u *client.CampaignUpdate) **string { return &u.OptoutKeywords }},
+		{name: "optout_message", value: &m.OptoutMessage, of: func(c *client.Campaign) string { return c.OptoutMessage },
+			in: func(u *client.CampaignUpdate) **string { return &u.OptoutMessage }},
+		{name: "terms_and_conditions_link", value: &m.TermsLink, of: func(c *client.Campaign) string { return c.TermsAndConditionsLink },
+			in: func(u *client.CampaignUpdate) **string { return &u.TermsAndConditionsLink }},
+		{name: "privacy_policy_link", value: &m.PrivacyLink, of: func(c *client.Campaign) string { return c.PrivacyPolicyLink },
+			in: func(u *client.CampaignUpdate) **string { return &u.PrivacyPolicyLink }},
 	}
 }
 
@@ -550,16 +555,10 @@ func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, ti
 // for vetting: the apply then waits for the registry like a create.
 func updateCampaign(ctx context.Context, c *client.Client, plan, state *tendlcCampaignModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	var in client.CampaignUpdate
-	fields := map[string]**string{
-		"campaign_alias": &in.CampaignAlias, "description": &in.Description, "sample1": &in.Sample1, "sample2": &in.Sample2,
-		"sample3": &in.Sample3, "sample4": &in.Sample4, "sample5": &in.Sample5, "message_flow": &in.MessageFlow,
-		"help_message": &in.HelpMessage, "help_keywords": &in.HelpKeywords, "optin_keywords": &in.OptinKeywords,
-		"optin_message": &in.OptinMessage, "optout_keywords": &in.OptoutKeywords, "optout_message": &in.OptoutMessage,
-		"terms_and_conditions_link": &in.TermsAndConditionsLink, "privacy_policy_link": &in.PrivacyPolicyLink,
-	}
+	texts := plan.texts()
 	for _, ch := range changedTexts(&plan.campaignAttrs, &state.campaignAttrs) {
 		v := ch.planned
-		*fields[ch.name] = &v
+		*texts[ch.index].in(&in) = &v
 	}
 	// What the state holds of the object stays (the plan's computed values
 	// are the state's); only the arguments change.
@@ -599,6 +598,7 @@ func updateCampaign(ctx context.Context, c *client.Client, plan, state *tendlcCa
 type textChange struct {
 	name, planned string
 	cleared       bool
+	index         int // in texts()
 }
 
 // changedTexts lists the texts plan changes from state's values (a null
@@ -612,7 +612,7 @@ func changedTexts(plan, state *campaignAttrs) []textChange {
 		if s.IsNull() && pt[i].unreadable || p.IsUnknown() || p.Equal(s) {
 			continue
 		}
-		out = append(out, textChange{name: pt[i].name, planned: p.ValueString(), cleared: p.IsNull()})
+		out = append(out, textChange{name: pt[i].name, planned: p.ValueString(), cleared: p.IsNull(), index: i})
 	}
 	return out
 }

@@ -172,26 +172,19 @@ func waitForRegistrationAttribute(more string) schema.BoolAttribute {
 }
 
 // registrationKind completes k, the kind of an object the registry
-// registers asynchronously (a brand, a campaign): it is read by get and
-// apply, imported by its id of the form idPattern matches (idName, idRule
-// say it), and its plan replaces a rejected object and warns of a callback
-// change. Its url and method cannot be read back: the configuration's
-// values are recorded by the first apply, in place.
-func registrationKind[M, O any](k *objectKind[M], get func(*client.Client, context.Context, string) (*O, error), apply func(*M, *O),
-	idPattern *regexp.Regexp, idName, idRule string) *objectKind[M] {
-	k.refresh = readBy(get, apply)
+// registers asynchronously (a brand, a campaign): it is imported by its id
+// of the form idPattern matches (idName, idRule say it), and unless k
+// plans its own (modifyPlan), its plan replaces a rejected object and
+// warns of a callback change. Its url and method cannot be read back: the
+// configuration's values are recorded by the first apply, in place.
+func registrationKind[M any](k *objectKind[M], idPattern *regexp.Regexp, idName, idRule string) *objectKind[M] {
 	k.importAs = importIDMatching(idPattern, idName, idRule)
-	k.modifyPlan = func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-		replaceWhenFailed(ctx, req, resp)
-		warnCallbackChange(ctx, req, resp, k.what)
+	if k.modifyPlan == nil {
+		k.modifyPlan = func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+			replaceWhenFailed(ctx, req, resp)
+			warnCallbackChange(ctx, req, resp, k.what)
+		}
 	}
-	return k
-}
-
-// withRefresh replaces k's refresh (a registrationKind reads by one GET)
-// with refresh, for an object whose GET leaves out what a state needs.
-func withRefresh[M any](k *objectKind[M], refresh refreshFunc[M]) *objectKind[M] {
-	k.refresh = refresh
 	return k
 }
 
