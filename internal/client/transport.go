@@ -1,8 +1,3 @@
-// Package client is the typed client of the CPaaS REST API: one file per API
-// area (endpoints.go, ...), errors.go, and this transport, which every area
-// shares: Basic auth, JSON, User-Agent, per-request timeouts, retries that
-// never repeat a request that may already have changed something, and debug
-// logging through tflog with every secret redacted.
 package client
 
 import (

@@ -29,7 +29,7 @@ var endpointKind = &objectKind[endpointModel]{
 	refresh: refreshEndpoint,
 	remove:  (*client.Client).DeleteEndpoint,
 	// password and password_wo: the raw configuration's two root
-	// attributes, not a path-expression validator (README, Performance).
+	// attributes, not a path-expression validator (internal/cmd/bench/README.md).
 	configValidators: []resource.ConfigValidator{rootConflicting{names: []string{"password", "password_wo"}}},
 	modifyPlan:       requireEndpointPassword,
 }
