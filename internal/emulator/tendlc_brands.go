@@ -56,7 +56,10 @@ func (s *Server) HideBrandFromList(authID, id string) bool {
 
 // flexBool is a flag as the service's SDKs send it: a JSON boolean
 // (Python) or a string, "true" or "false" (Go sends secondary_vetting as
-// *string); "" and null are unset.
+// *string; Node sends a subaccount's enabled and cascade and an
+// application's cascade through toString()); "" and null are unset. Every
+// request field a library sends as a string is one (BEHAVIOUR.md lists
+// them); a field every library sends as a JSON boolean stays a bool.
 type flexBool struct {
 	set, v bool
 }
