@@ -190,7 +190,7 @@ resource "cpaas_phone_number" "test" {
 		}, {
 			// One way out, ignore_changes: the number is still the one
 			// bought, and the plan is empty.
-			Config: strings.Replace(cfg, "numbers[0].number\n", "numbers[0].number\n  lifecycle {\n    ignore_changes = [number]\n  }\n", 1),
+			Config:           strings.Replace(cfg, "numbers[0].number\n", "numbers[0].number\n  lifecycle {\n    ignore_changes = [number]\n  }\n", 1),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			Check:            owned,
 		}},
