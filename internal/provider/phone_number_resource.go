@@ -264,7 +264,9 @@ func planPhoneNumber(ctx context.Context, req resource.ModifyPlanRequest, resp *
 				"  - buy by criteria: replace number with a search block (search = { country_iso = \"US\", ... }), which keeps the "+
 				"number bought whatever the search offers later;\n"+
 				"  - or add lifecycle { ignore_changes = [number] } to the resource, when number comes from a search data source.\n"+
-				"To release %s and buy the new number on purpose, set allow_release_on_replace = true.", owned, next, owned, owned))
+				"To release %s and buy the new number on purpose, set allow_release_on_replace = true. (terraform destroy plans "+
+				"the configuration first and meets this check too: to destroy the resource, and release the number, run "+
+				"terraform destroy -refresh=false.)", owned, next, owned, owned))
 		return
 	}
 	if !plan.Search.Equal(state.Search) && !plan.Search.IsNull() && plan.Number.Equal(state.Number) {
@@ -332,7 +334,7 @@ func checkPhoneNumberSearch(ctx context.Context, req resource.ValidateConfigRequ
 
 // searchCandidates is how many of a search's first results a purchase by
 // criteria tries, in order, when a number is sold before it is bought.
-const searchCandidates = 3
+const searchCandidates = 20
 
 // buyBySearch buys the first number the search block finds that can still
 // be bought, and returns it.
