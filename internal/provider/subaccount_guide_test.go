@@ -116,6 +116,24 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 		t.Fatalf("state file: %v", err)
 	}
 
+	// A disabled subaccount: the objects managed through it cannot be
+	// read, and the error says the subaccount may be disabled and how to
+	// enable it again; the path it gives works.
+	r.edit("main.tf", `  name = "payments-team"`, "  name    = \"payments-team\"\n  enabled = false")
+	step("apply", "-input=false", "-auto-approve", pw)
+	if got, err := env.Client(t).GetSubaccount(context.Background(), sub); err != nil || got.Enabled {
+		t.Fatalf("the subaccount is not disabled: %v", err)
+	}
+	r.edit("main.tf", "enabled = false", "enabled = true")
+	out, err = r.try("plan", "-input=false", pw)
+	outputs.WriteString(out)
+	if err == nil || !acctest.ErrorPattern(`refused the credentials of subaccount `+sub+` \(HTTP 401\)`).MatchString(out) ||
+		!acctest.ErrorPattern(`may be disabled`).MatchString(out) || !strings.Contains(out, "terraform apply -target=cpaas_subaccount.NAME") {
+		t.Fatalf("a plan through the disabled subaccount must say it may be disabled and how to enable it: %v\n%s", err, out)
+	}
+	step("apply", "-input=false", "-auto-approve", "-target=cpaas_subaccount.payments", pw)
+	r.expectPlan(0, pw)
+
 	step("destroy", "-input=false", "-auto-approve", pw)
 	if subs := env.Objects(t)["subaccounts"]; len(subs) != 0 {
 		t.Fatalf("subaccounts after destroy: %v", subs)
