@@ -211,9 +211,15 @@ func brandSchema(ctx context.Context) schema.Schema {
 			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.\n\n" + adoptRuleBrand,
 		Attributes: withBrandProfile(map[string]schema.Attribute{
 			"id": computedKeptString("Brand id (`brand_id`), " + tendlcrules.BrandIDRule + "."),
-			"brand_alias": requiredReplacingString(fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand. "+
-				"The service's GET does not return it: a refresh keeps the state's value, and an import reads it from the brand list.",
-				tendlcrules.MaxAliasLength), aliasRule),
+			"brand_alias": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand. "+
+					"The service's GET does not return it: a refresh keeps the state's value, and an import reads it from the brand list; "+
+					"when no listing shows it, the import records the configured alias in place (no replacement, no API call).",
+					tendlcrules.MaxAliasLength),
+				Required:      true,
+				PlanModifiers: []planmodifier.String{replaceIfReadString()},
+				Validators:    []validator.String{aliasRule},
+			},
 			"profile_uuid": requiredReplacingString("UUID of the business profile (legal name, tax id, address) the brand is registered for. "+
 				"Changing it replaces the brand.", shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)),
 			"brand_type": schema.StringAttribute{
