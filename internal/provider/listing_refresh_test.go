@@ -267,7 +267,7 @@ func TestAccListingRefresh_brands(t *testing.T) {
 	t.Parallel()
 	listingRefresh{
 		typ: "cpaas_10dlc_brand", route: regexp.MustCompile(`^10dlc/Brand/`), hide: 1, pages: 1, opts: []func(*emulator.Options){fastRegistry},
-		kinds: []string{"10dlc_brands", "10dlc_profiles"},
+		kinds:  []string{"10dlc_brands", "10dlc_profiles"},
 		config: lrProfilesHCL(12) + lrBrandsHCL(12),
 	}.run(t)
 }
