@@ -166,46 +166,6 @@ func (lr listingRefresh) run(t *testing.T) {
 	})
 }
 
-// Endpoints: one page of 15, and a GET for each left out.
-func TestAccListingRefresh_endpoints(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_endpoint", route: regexp.MustCompile(`^Endpoint/`), hide: 2, pages: 1, kinds: []string{"endpoints"},
-		config: `
-resource "cpaas_endpoint" "many" {
-  count    = 15
-  username = "lr${count.index}"
-  password = "s3cret-pass"
-  alias    = "listed ${count.index}"
-}
-`,
-	}.run(t)
-}
-
-func TestAccListingRefresh_applications(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications"},
-		config: `
-resource "cpaas_application" "many" {
-  count      = 12
-  app_name   = "lr-app-${count.index}"
-  answer_url = "https://voice.example.com/answer/${count.index}"
-}
-`,
-	}.run(t)
-}
-
-// Bought numbers: the account's listing holds the starter numbers too,
-// one page in all.
-func TestAccListingRefresh_phoneNumbers(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_phone_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers"},
-		config: lrNumbersHCL(12),
-	}.run(t)
-}
-
 // lrNumbersHCL buys n SMS-enabled US numbers, cpaas_phone_number.many.
 func lrNumbersHCL(n int) string {
 	return fmt.Sprintf(`
@@ -254,24 +214,6 @@ resource "cpaas_10dlc_profile" "many" {
 `, n)
 }
 
-func TestAccListingRefresh_profiles(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_10dlc_profile", route: regexp.MustCompile(`^Profile/`), hide: 1, pages: 1, kinds: []string{"10dlc_profiles"},
-		config: lrProfilesHCL(12),
-	}.run(t)
-}
-
-// Brands, one per profile (the service's rule).
-func TestAccListingRefresh_brands(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_10dlc_brand", route: regexp.MustCompile(`^10dlc/Brand/`), hide: 1, pages: 1, opts: []func(*emulator.Options){fastRegistry},
-		kinds:  []string{"10dlc_brands", "10dlc_profiles"},
-		config: lrProfilesHCL(12) + lrBrandsHCL(12),
-	}.run(t)
-}
-
 // lrBrandsHCL registers a brand for each of n profiles,
 // cpaas_10dlc_brand.many.
 func lrBrandsHCL(n int) string {
@@ -302,70 +244,95 @@ resource "cpaas_10dlc_campaign" "many" {
 `, n)
 }
 
-// Campaigns: the campaign's own routes only (not its numbers').
-func TestAccListingRefresh_campaigns(t *testing.T) {
+// TestAccListingRefresh runs listingRefresh for every kind with a list
+// route.
+func TestAccListingRefresh(t *testing.T) {
 	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_10dlc_campaign", route: regexp.MustCompile(`^10dlc/Campaign/([^/]+/)?$`), hide: 1, pages: 1,
-		opts:   []func(*emulator.Options){fastRegistry},
-		kinds:  []string{"10dlc_campaigns", "10dlc_brands", "10dlc_profiles"},
-		config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(12),
-	}.run(t)
+	for name, lr := range map[string]listingRefresh{
+		// Endpoints: one page of 15, and a GET for each left out.
+		"endpoints": {
+			typ: "cpaas_endpoint", route: regexp.MustCompile(`^Endpoint/`), hide: 2, pages: 1, kinds: []string{"endpoints"},
+			config: `
+resource "cpaas_endpoint" "many" {
+  count    = 15
+  username = "lr${count.index}"
+  password = "s3cret-pass"
+  alias    = "listed ${count.index}"
 }
-
-// Links of 14 numbers over two campaigns: each campaign's number list is
-// read once (two requests), and the hidden link by GET.
-func TestAccListingRefresh_campaignNumbers(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_10dlc_campaign_number", route: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/`), hideBy: "number", hide: 1, pages: 2,
-		opts:  []func(*emulator.Options){fastRegistry},
-		kinds: []string{"10dlc_campaign_numbers", "10dlc_campaigns", "10dlc_brands", "10dlc_profiles", "numbers"},
-		config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(2) + lrNumbersHCL(14) + `
+`,
+		},
+		"applications": {
+			typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications"},
+			config: `
+resource "cpaas_application" "many" {
+  count      = 12
+  app_name   = "lr-app-${count.index}"
+  answer_url = "https://voice.example.com/answer/${count.index}"
+}
+`,
+		},
+		// Bought numbers: the account's listing holds the starter numbers too,
+		// one page in all.
+		"phoneNumbers": {
+			typ: "cpaas_phone_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers"},
+			config: lrNumbersHCL(12),
+		},
+		"profiles": {
+			typ: "cpaas_10dlc_profile", route: regexp.MustCompile(`^Profile/`), hide: 1, pages: 1, kinds: []string{"10dlc_profiles"},
+			config: lrProfilesHCL(12),
+		},
+		// Brands, one per profile (the service's rule).
+		"brands": {
+			typ: "cpaas_10dlc_brand", route: regexp.MustCompile(`^10dlc/Brand/`), hide: 1, pages: 1, opts: []func(*emulator.Options){fastRegistry},
+			kinds:  []string{"10dlc_brands", "10dlc_profiles"},
+			config: lrProfilesHCL(12) + lrBrandsHCL(12),
+		},
+		// Campaigns: the campaign's own routes only (not its numbers').
+		"campaigns": {
+			typ: "cpaas_10dlc_campaign", route: regexp.MustCompile(`^10dlc/Campaign/([^/]+/)?$`), hide: 1, pages: 1,
+			opts:   []func(*emulator.Options){fastRegistry},
+			kinds:  []string{"10dlc_campaigns", "10dlc_brands", "10dlc_profiles"},
+			config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(12),
+		},
+		// Links of 14 numbers over two campaigns: each campaign's number list is
+		// read once (two requests), and the hidden link by GET.
+		"campaignNumbers": {
+			typ: "cpaas_10dlc_campaign_number", route: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/`), hideBy: "number", hide: 1, pages: 2,
+			opts:  []func(*emulator.Options){fastRegistry},
+			kinds: []string{"10dlc_campaign_numbers", "10dlc_campaigns", "10dlc_brands", "10dlc_profiles", "numbers"},
+			config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(2) + lrNumbersHCL(14) + `
 resource "cpaas_10dlc_campaign_number" "many" {
   count       = 14
   campaign_id = cpaas_10dlc_campaign.many[count.index % 2].id
   number      = cpaas_phone_number.many[count.index].number
 }
 `,
-	}.run(t)
-}
-
-func TestAccListingRefresh_maskingSessions(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_masking_session", route: regexp.MustCompile(`^Masking/Session`), hide: 1, pages: 1, kinds: []string{"masking_sessions"},
-		config: `
+		},
+		"maskingSessions": {
+			typ: "cpaas_masking_session", route: regexp.MustCompile(`^Masking/Session`), hide: 1, pages: 1, kinds: []string{"masking_sessions"},
+			config: `
 resource "cpaas_masking_session" "many" {
   count        = 12
   first_party  = format("1415666%04d", count.index)
   second_party = format("1212777%04d", count.index)
 }
 `,
-	}.run(t)
-}
-
-func TestAccListingRefresh_subaccounts(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_subaccount", route: regexp.MustCompile(`^Subaccount/`), hide: 1, pages: 1, kinds: []string{"subaccounts"},
-		config: `
+		},
+		"subaccounts": {
+			typ: "cpaas_subaccount", route: regexp.MustCompile(`^Subaccount/`), hide: 1, pages: 1, kinds: []string{"subaccounts"},
+			config: `
 resource "cpaas_subaccount" "many" {
   count = 12
   name  = "lr-sub-${count.index}"
 }
 `,
-	}.run(t)
-}
-
-// Toll-free verifications of 12 toll-free numbers of one profile.
-func TestAccListingRefresh_tollfreeVerifications(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_tollfree_verification", route: regexp.MustCompile(`^TollfreeVerification/`), hide: 1, pages: 1,
-		opts:  []func(*emulator.Options){fastRegistry},
-		kinds: []string{"tollfree_verifications", "10dlc_profiles", "numbers"},
-		config: lrProfilesHCL(1) + `
+		},
+		// Toll-free verifications of 12 toll-free numbers of one profile.
+		"tollfreeVerifications": {
+			typ: "cpaas_tollfree_verification", route: regexp.MustCompile(`^TollfreeVerification/`), hide: 1, pages: 1,
+			opts:  []func(*emulator.Options){fastRegistry},
+			kinds: []string{"tollfree_verifications", "10dlc_profiles", "numbers"},
+			config: lrProfilesHCL(1) + `
 data "cpaas_phone_numbers" "tollfree" {
   country_iso = "US"
   type        = "toll-free"
@@ -392,5 +359,11 @@ resource "cpaas_tollfree_verification" "many" {
   volume           = "100"
 }
 `,
-	}.run(t)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			lr.run(t)
+		})
+	}
 }
