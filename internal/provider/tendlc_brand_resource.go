@@ -46,8 +46,11 @@ var brandKind = registrationKind(&objectKind[tendlcBrandModel]{
 func refreshBrand(ctx context.Context, c *client.Client, id string, m *tendlcBrandModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
 	b, listed, err := client.BrandListing.Refresh(ctx, c, "", id)
 	if err == nil && listed && b.RegistrationStatus == tendlcrules.StatusFailed {
+		alias := b.BrandAlias
 		listed = false
-		b, err = c.GetBrand(ctx, id)
+		if b, err = c.GetBrand(ctx, id); err == nil && b.BrandAlias == "" {
+			b.BrandAlias = alias // the list's, which the GET leaves out
+		}
 	}
 	if err == nil && !listed {
 		err = addBrandAlias(ctx, c, b, m.BrandAlias.IsNull() || m.BrandAlias.IsUnknown())
