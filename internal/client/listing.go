@@ -146,11 +146,12 @@ type listingSnapshot[T any] struct {
 
 // state is l's state in c.
 func (l *Listing[T]) state(c *Client) *listingState[T] {
-	if s, ok := c.listings.Load(l); ok {
-		return s.(*listingState[T])
+	v, ok := c.listings.Load(l)
+	if !ok {
+		v, _ = c.listings.LoadOrStore(l, &listingState[T]{parents: map[string]*listingSnapshot[T]{}})
 	}
-	s, _ := c.listings.LoadOrStore(l, &listingState[T]{parents: map[string]*listingSnapshot[T]{}})
-	return s.(*listingState[T])
+	s, _ := v.(*listingState[T]) // the only type stored under l
+	return s
 }
 
 // forget drops id of parent from c's snapshot (and from one being taken);
@@ -160,11 +161,11 @@ func (l *Listing[T]) state(c *Client) *listingState[T] {
 // l.forget(c, parent, id)().
 func (l *Listing[T]) forget(c *Client, parent, id string) func() {
 	drop := func() {
-		v, ok := c.listings.Load(l)
+		v, _ := c.listings.Load(l)
+		s, ok := v.(*listingState[T])
 		if !ok {
 			return // nothing listed yet; a listing started later sees the write
 		}
-		s := v.(*listingState[T])
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		e := s.parents[parent]

@@ -139,6 +139,9 @@ func readBy[M, O any](get func(*client.Client, context.Context, string) (*O, err
 // out (nil: they carry all the GET does). An object absent from the
 // listing is read with the GET; only its 404 removes the resource.
 func readListed[M, O any](l *client.Listing[O], apply func(*M, *O), lacks func(m, prior *M)) refreshFunc[M] {
+	if lacks == nil {
+		return readBy(fromListing(l), apply)
+	}
 	return func(ctx context.Context, c *client.Client, id string, m *M, _ resource.ReadRequest, _ *diag.Diagnostics) error {
 		_, err := readFromListing(ctx, c, l, "", id, m, apply, lacks)
 		return err
