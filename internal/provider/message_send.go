@@ -46,7 +46,7 @@ const defaultMessageWaitTimeout = 10 * time.Minute
 // the resource and the action.
 const sendRuleNeverTwice = "A send is never repeated by a retry. If the API's reply to the send is lost (or is a 5xx), the provider " +
 	"lists the outbound messages since two minutes before the send began and adopts, for each destination, the one message " +
-	"of the same type from `src` to it. When none is found the run stops with an error saying the message may not have " +
+	"of the same type from `src` (or sent through `powerpack_uuid`) to it. When none is found the run stops with an error saying the message may not have " +
 	"been sent, and nothing is sent again. When several are found it stops with an error naming them."
 
 // messageInputsModel holds the arguments of a send. The resource and the
@@ -409,7 +409,10 @@ func sendMessageOrAdopt(ctx context.Context, c *client.Client, in msgrules.Messa
 	}
 	dsts := in.Destinations()
 	all, lerr := lookupWithRetry(ctx, func(ctx context.Context) ([]client.Message, error) {
-		return c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound", Type: in.EffectiveType(), TimeGTE: client.MessageTimeFilter(since)})
+		// A send through a powerpack has no src to match: its messages are
+		// the powerpack's (the API's powerpack_id filter).
+		return c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound", Type: in.EffectiveType(), TimeGTE: client.MessageTimeFilter(since),
+			PowerpackID: in.PowerpackUUID})
 	})
 	if lerr != nil {
 		return nil, &lookupFailedError{kind: "message", create: err, find: lerr}
