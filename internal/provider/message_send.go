@@ -103,7 +103,9 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 			"(disabled on an account until enabled). Characters other than A-Z, a-z and 0-9 are stripped; a number is at "+
 			"most 14 digits after that. Exactly one of `src` and `powerpack_uuid`.",
 			stringvalidator.UTF8LengthAtLeast(1)),
-		"powerpack_uuid": str("UUID of the SMS Powerpack that picks the sender. Exactly one of `src` and `powerpack_uuid`; not for `chatapp`.",
+		"powerpack_uuid": str("UUID of the powerpack (`cpaas_powerpack`) whose number pool picks the sender of each destination. Exactly one "+
+			"of `src` and `powerpack_uuid`; not for `chatapp`. The API refuses the send, naming the reason, when no number of the pool can "+
+			"reach a destination.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 		"dst": schema.ListAttribute{
 			MarkdownDescription: describe("Destination numbers with country code, one per element; the API gets one message per " +
