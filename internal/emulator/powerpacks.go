@@ -707,3 +707,23 @@ func powerpackInventory(a *account, _ time.Time) map[string][]string {
 	}
 	return map[string][]string{"powerpacks": keys(a.powerpacks), "powerpack_numbers": members}
 }
+
+func (s *Server) powerpackControlRoutes() []route {
+	return []route{r(http.MethodPost, "accounts/{auth_id}/powerpacks/{uuid}/shortcodes", s.controlPoolShortcode)}
+}
+
+// controlPoolShortcode is AddPoolShortcode: what the console does.
+func (s *Server) controlPoolShortcode(c *call) {
+	var in struct {
+		Shortcode  string `json:"shortcode"`
+		CountryISO string `json:"country_iso2"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	if err := s.AddPoolShortcode(c.param("auth_id"), c.param("uuid"), in.Shortcode, in.CountryISO); err != nil {
+		c.badRequest("%v", err)
+		return
+	}
+	c.reply(http.StatusOK, map[string]any{"shortcode": in.Shortcode, "country_iso2": in.CountryISO})
+}

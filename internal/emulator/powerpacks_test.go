@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -410,4 +411,25 @@ func minOf(a, b string) string {
 		return a
 	}
 	return b
+}
+
+func TestPowerpackControlShortcode(t *testing.T) {
+	e := newPPEnv(t)
+	control := func(path string, body any) (int, string) {
+		data, _ := json.Marshal(body)
+		code, out := direct(e.s, "POST", path, "", "", data)
+		return code, string(out)
+	}
+	id, pool := e.powerpack(map[string]any{"name": "console"})
+	code, out := control("/_emulator/accounts/"+tdID+"/powerpacks/"+id+"/shortcodes", map[string]any{"shortcode": "44444", "country_iso2": "CA"})
+	if code != 200 {
+		t.Fatalf("control: %d %s", code, out)
+	}
+	if sc := e.must(200, "GET", "NumberPool/"+pool+"/Shortcode/44444/", nil); sc["country_iso2"] != "CA" {
+		t.Fatalf("short code: %v", sc)
+	}
+	if code, out := control("/_emulator/accounts/"+tdID+"/powerpacks/"+id+"/shortcodes", map[string]any{"shortcode": "4444", "country_iso2": "CA"}); code != 400 ||
+		!strings.Contains(out, "5 or 6 digits") {
+		t.Fatalf("a bad short code: %d %s", code, out)
+	}
 }
