@@ -149,17 +149,26 @@ func addPowerpackNumber(ctx context.Context, c *client.Client, plan *powerpackNu
 
 func isTollFreeType(t string) bool { return t == "toll-free" || t == tollfreeMemberType }
 
-// refreshPowerpackNumber reads the member through the route of its type;
-// after an import (type unknown) the long-code route first.
+// refreshPowerpackNumber reads the member from its pool's list
+// (client.PoolNumberListing: the items carry all the GET does but service,
+// read with reportedString), by the pool and type the state holds; after an
+// import (neither known yet) with GETs: the powerpack for its pool, then the
+// long-code route and, on a 404, the toll-free one.
 func refreshPowerpackNumber(ctx context.Context, c *client.Client, _ string, m *powerpackNumberModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+	number := m.Number.ValueString()
+	if pool := m.NumberPoolID.ValueString(); pool != "" && !m.Type.IsNull() && !m.Type.IsUnknown() {
+		parent := client.PoolNumberParent(pool, m.Type.ValueString() == tollfreeMemberType)
+		_, err := readFromListing(ctx, c, client.PoolNumberListing, parent, number, m,
+			func(m *powerpackNumberModel, n *client.PoolNumber) { applyPoolNumber(m, pool, n) }, nil)
+		return err
+	}
 	pool, err := poolOf(ctx, c, m.PowerpackID.ValueString())
 	if err != nil {
 		return err
 	}
-	tollfree := m.Type.ValueString() == tollfreeMemberType
-	n, err := c.GetPoolNumber(ctx, pool, m.Number.ValueString(), tollfree)
-	if errors.Is(err, client.ErrNotFound) && m.Type.IsNull() {
-		n, err = c.GetPoolNumber(ctx, pool, m.Number.ValueString(), true)
+	n, err := c.GetPoolNumber(ctx, pool, number, false)
+	if errors.Is(err, client.ErrNotFound) {
+		n, err = c.GetPoolNumber(ctx, pool, number, true)
 	}
 	if err != nil {
 		return err

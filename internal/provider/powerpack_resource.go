@@ -32,7 +32,9 @@ var powerpackIdentity = resourceIdentity{{name: "uuid", state: "id", description
 var powerpackKind = &objectKind[powerpackModel]{
 	typeName: "_powerpack", what: "powerpack", identity: powerpackIdentity,
 	schema: powerpackSchema, create: createPowerpack, update: updatePowerpack,
-	refresh:        readBy((*client.Client).GetPowerpack, applyPowerpack),
+	// From the account's listing (client.PowerpackListing): its items
+	// carry all the GET does.
+	refresh:        readListed(client.PowerpackListing, applyPowerpack, nil),
 	delete:         deletePowerpack,
 	importAs:       importIDMatching(powerpackrules.UUIDPattern, "a powerpack UUID", powerpackrules.UUIDRule),
 	modifyPlan:     warnPowerpackRelease,

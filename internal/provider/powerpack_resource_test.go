@@ -676,3 +676,58 @@ list "cpaas_powerpack_number" "ca" {
 		}},
 	})
 }
+
+// Powerpacks: a listing missing two of 15 powerpacks costs its one page
+// and the two GETs, and the plan stays empty.
+func TestAccListingRefresh_powerpacks(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	listingRefresh{
+		env: env, typ: "cpaas_powerpack", hide: 2, base: 1, checkDestroy: checkPowerpacksDestroyed(env, t),
+		config: `
+resource "cpaas_powerpack" "many" {
+  count         = 15
+  name          = "listed-${count.index}"
+  local_connect = count.index % 2 == 0
+}
+`,
+	}.run(t)
+}
+
+// Pool members: 15 numbers in one pool are refreshed from the pool's one
+// list page (and the powerpack's GET), two of them left out of it and
+// read with their GETs.
+func TestAccListingRefresh_powerpackNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	c := env.Client(t)
+	found, _, err := c.SearchAllPhoneNumbers(context.Background(), client.PhoneNumberSearch{CountryISO: "US", Type: "local", Services: "sms"}, 15)
+	if err != nil || len(found) != 15 {
+		t.Fatalf("search: %d numbers, %v", len(found), err)
+	}
+	var quoted []string
+	for _, n := range found {
+		if _, err := c.BuyPhoneNumber(context.Background(), n.Number, client.PhoneNumberBuy{}); err != nil {
+			t.Fatal(err)
+		}
+		quoted = append(quoted, fmt.Sprintf("%q", n.Number))
+	}
+	listingRefresh{
+		env: env, typ: "cpaas_powerpack_number", hideBy: "number", hide: 2, base: 2, checkDestroy: checkPowerpacksDestroyed(env, t),
+		config: fmt.Sprintf(`
+resource "cpaas_powerpack" "pool" {
+  name = "listed-pool"
+}
+
+locals {
+  numbers = [%s]
+}
+
+resource "cpaas_powerpack_number" "many" {
+  count        = length(local.numbers)
+  powerpack_id = cpaas_powerpack.pool.id
+  number       = local.numbers[count.index]
+}
+`, strings.Join(quoted, ", ")),
+	}.run(t)
+}
