@@ -690,18 +690,14 @@ func (s *Server) poolSenders(acct *account, id, typ string, dsts []string) ([]st
 }
 
 // powerpackInventory is the powerpacks area's part of Objects: the
-// powerpacks, and each pool member as "<pool>/Number/<number>" or
-// "<pool>/Tollfree/<number>" (its path under NumberPool/).
+// powerpacks, and each long code and toll-free number of their pools as
+// "<powerpack>/<number>" (the id cpaas_powerpack_number has).
 func powerpackInventory(a *account, _ time.Time) map[string][]string {
 	var members []string
-	for _, p := range a.powerpacks {
+	for id, p := range a.powerpacks {
 		for n := range p.Members {
-			if o, owned := a.numbers[n]; owned {
-				route := "Number"
-				if isTollFree(o) {
-					route = "Tollfree"
-				}
-				members = append(members, p.PoolUUID+"/"+route+"/"+n)
+			if _, owned := a.numbers[n]; owned {
+				members = append(members, powerpackrules.MemberID(id, n))
 			}
 		}
 	}
