@@ -469,6 +469,18 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 		}
 		o, owned := c.acct.numbers[n]
 		if !owned && in.Rent.v {
+			// Judged before buying: a refused add buys nothing.
+			if pn, ok := s.inventory.Get(n); ok {
+				switch isTF := isTollFree(&ownedNumber{PhoneNumber: pn}); {
+				case isTF != tollfree:
+					c.badRequest("number %s is %s, so it cannot join the pool through this route and rent does not buy it",
+						n, map[bool]string{true: "a toll-free number", false: "not a toll-free number"}[isTF])
+					return
+				case !pn.SMSEnabled:
+					c.badRequest("number %s does not send SMS, so it cannot join a pool and rent does not buy it", n)
+					return
+				}
+			}
 			pn, err := s.inventory.Take(n)
 			if err != nil {
 				c.fail(http.StatusNotFound, "number "+n+" is not available for purchase, so rent cannot add it to the pool")
