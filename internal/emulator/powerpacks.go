@@ -127,11 +127,9 @@ func priorities(in []wire.NumberPriority) []powerpackrules.Priority {
 	return out
 }
 
-// check applies the rules to what the body sets; create requires a name.
+// check applies the rules to what the body sets (a create's missing name
+// is refused before, in the service's words).
 func (b *powerpackBody) check(create bool) error {
-	if create && str(b.Name) == "" {
-		return fmt.Errorf("Mandatory parameter missing. name must be present")
-	}
 	if b.Name != nil && (create || *b.Name != "") {
 		if err := powerpackrules.CheckName(*b.Name); err != nil {
 			return err
@@ -157,6 +155,10 @@ func nameTaken(acct *account, name, except string) *powerpack {
 func (s *Server) createPowerpack(c *call) {
 	var in powerpackBody
 	if !c.decode(&in) {
+		return
+	}
+	if str(in.Name) == "" {
+		c.badRequest("Mandatory parameter missing. name must be present.")
 		return
 	}
 	if err := in.check(true); err != nil {
