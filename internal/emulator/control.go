@@ -56,7 +56,7 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "rate_limit", s.controlRateLimit),
 		r(http.MethodPut, "delays", s.controlSetDelays),
 		r(http.MethodGet, "delays", s.controlDelays),
-	}, append(s.messagingControlRoutes(), s.maskingControlRoutes()...)...)
+	}, append(append(s.messagingControlRoutes(), s.maskingControlRoutes()...), s.powerpackControlRoutes()...)...)
 }
 
 func (s *Server) controlInfo(c *call) {

@@ -258,6 +258,8 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
 		subaccountKind.newResource,
+		powerpackKind.newResource,
+		powerpackNumberKind.newResource,
 	}
 }
 
@@ -274,6 +276,8 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewTenDLCCampaignNumberListResource,
 		NewTollfreeVerificationListResource,
 		NewSubaccountListResource,
+		NewPowerpackListResource,
+		NewPowerpackNumberListResource,
 	}
 }
 
@@ -291,6 +295,8 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
 		subaccountData.newDataSource,
+		powerpackData.newDataSource,
+		powerpackNumbersData.newDataSource,
 	}
 }
 
