@@ -74,7 +74,7 @@ func floorStateTest(t *testing.T, identity bool) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(endpoints.build(5)), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(endpoints.build(5, facts{})), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		cmd := exec.Command(tf, "apply", "-auto-approve", "-input=false", "-no-color")

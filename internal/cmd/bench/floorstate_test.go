@@ -53,3 +53,43 @@ func TestStateDriftSeesEachDifference(t *testing.T) {
 		t.Error("an empty provider state compares: want an error, not a pass")
 	}
 }
+
+// The bench compares each floor's state after apply with the provider's of
+// the same N, and then reports no ratio against a floor whose state
+// differs: not in the main table, not in the -floor table.
+func TestBenchRefusesARatioAgainstADriftedFloor(t *testing.T) {
+	o := options{ns: []int{1000}, repeat: 1, parallelism: 10, drift: map[string]string{}}
+	b := &bencher{o: o, states: map[string][]byte{}}
+	if err := b.checkFloorState(noopEndpoints, 1000, []byte(floorStateFile(`"identity_schema_version"`, `"private": "eyJwdyI6IkltWiJ9", "identity_schema_version"`))); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.checkFloorState(idleEndpoints, 1000, []byte(floorStateFile())); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.drift) != 0 {
+		t.Fatalf("drift before the provider's state is known: %v", o.drift)
+	}
+	if err := b.checkFloorState(endpoints, 1000, []byte(providerStateFile)); err != nil {
+		t.Fatal(err)
+	}
+	if o.driftOf(noopEndpoints, 1000) == "" || o.driftOf(idleEndpoints, 1000) != "" {
+		t.Fatalf("drift %v: want the no-op plugin's (private state) only", o.drift)
+	}
+
+	var all []measurement
+	for _, w := range []workload{noopEndpoints, idleEndpoints, endpoints} {
+		all = append(all, measurement{Workload: w.name, N: 1000, Op: "plan", Seconds: 10, Round: 1})
+	}
+	if f := schemaFloor(all, all[2], o); f != 0 {
+		t.Errorf("schema floor against a drifted no-op plugin = %v, want none", f)
+	}
+	row, _ := markdownRow(all, 0, endpoints, 1000, o)
+	if !strings.Contains(row, "refused") {
+		t.Errorf("endpoint row: %q", row)
+	}
+	table := floorMarkdown(all, o)
+	if !strings.Contains(table, "refused: the no-op plugin's state differs") || strings.Contains(table, "**1.000x**") ||
+		!strings.Contains(table, "Ratios refused") || !strings.Contains(table, `"private"`) {
+		t.Errorf("-floor table:\n%s", table)
+	}
+}

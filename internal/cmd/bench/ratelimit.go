@@ -145,7 +145,7 @@ func (b *bencher) measureRateLimited(o rlOptions, mode rlMode, round int) ([]rlM
 // rlConfig is the configuration of mode: o.n endpoints, and the limit's
 // rate as max_requests_per_second when mode is told it.
 func rlConfig(o rlOptions, mode rlMode) string {
-	config := endpoints.build(o.n)
+	config := endpoints.build(o.n, facts{})
 	if mode.told {
 		config = strings.Replace(config, `provider "cpaas" {}`,
 			fmt.Sprintf("provider \"cpaas\" {\n  max_requests_per_second = %s\n}", strconv.FormatFloat(o.rate, 'f', -1, 64)), 1)
