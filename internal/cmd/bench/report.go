@@ -404,6 +404,23 @@ func floorMarkdown(all []measurement, o options) string {
 				n, op, strings.Join(cells, " | "), strings.Join(ratios, ", "), ep/noop, met, fwPart, ownPart, strings.Join(cpus, " / "))
 		}
 	}
+	for _, n := range o.ns {
+		var sizes []string
+		for _, w := range kinds {
+			var size int64
+			for _, m := range all {
+				if m.N == n && m.Workload == w.name && m.Op == "apply" && m.Latency == 0 {
+					size = max(size, m.StateBytes)
+				}
+			}
+			if size > 0 {
+				sizes = append(sizes, fmt.Sprintf("%s %d", w.name, size))
+			}
+		}
+		if len(sizes) > 0 {
+			fmt.Fprintf(&b, "\nState file after the apply of %d, in bytes: %s.\n", n, strings.Join(sizes, ", "))
+		}
+	}
 	b.WriteString(driftNote(o))
 	return b.String()
 }
