@@ -23,6 +23,8 @@ const (
 // MessageFilter narrows GET Message/; empty fields do not filter.
 type MessageFilter struct {
 	State, Direction, Type, ErrorCode string
+	// PowerpackID keeps the messages sent through one powerpack.
+	PowerpackID string
 	// Time bounds, "YYYY-MM-DD HH:MM[:SS]" in UTC.
 	TimeGT, TimeGTE, TimeLT, TimeLTE string
 	Limit, Offset                    int
@@ -60,6 +62,7 @@ func (c *Client) ListMessages(ctx context.Context, f MessageFilter) (*MessageLis
 	set("message_direction", f.Direction)
 	set("message_type", f.Type)
 	set("error_code", f.ErrorCode)
+	set("powerpack_id", f.PowerpackID)
 	set("message_time__gt", f.TimeGT)
 	set("message_time__gte", f.TimeGTE)
 	set("message_time__lt", f.TimeLT)

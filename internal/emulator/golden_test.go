@@ -158,6 +158,7 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	e.advance(DefaultTollfreeVerificationDelay)
 	call(200, "GET", "Number/", nil, "number_list.json")
 
+	goldenServer = e.s
 	for _, a := range testAreas {
 		a.goldens(call)
 	}

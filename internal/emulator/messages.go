@@ -109,6 +109,9 @@ type message struct {
 	FailReason string
 	URL        string
 	Method     string
+	// PowerpackID is the powerpack the message was sent through, "" for
+	// one sent from a src.
+	PowerpackID string `json:",omitempty"`
 }
 
 // lifecyclePlan is how a message ends, decided when it is sent: a failure
@@ -203,6 +206,10 @@ func (s *Server) sendMessage(c *call) {
 	s.mu.Lock()
 	acct := c.acct
 	src, msgErr := s.checkSender(acct, m, typ, dsts)
+	var poolSrcs []string // one per destination, when a powerpack picks them
+	if msgErr == "" && m.PowerpackUUID != "" {
+		poolSrcs, msgErr = s.poolSenders(acct, m.PowerpackUUID, typ, dsts)
+	}
 	if msgErr != "" {
 		s.mu.Unlock()
 		c.badRequest("%s", msgErr)
@@ -227,10 +234,14 @@ func (s *Server) sendMessage(c *call) {
 	}
 	uuids := make([]string, len(dsts))
 	for i, dst := range dsts {
+		if poolSrcs != nil {
+			src = poolSrcs[i]
+		}
 		msg := &message{
 			seq: s.nextSeq(), UUID: s.newUUID(), State: MessageQueued, Type: typ, Direction: "outbound",
 			From: src, To: dst, Text: m.Text, Time: now, Units: units, Rate: messageRates[typ], Charged: true,
 			Log: logSetting, Trackable: m.Trackable != nil && *m.Trackable, URL: m.URL, Method: m.Method,
+			PowerpackID: m.PowerpackUUID,
 		}
 		if maskNumber {
 			msg.From, msg.To = msgrules.MaskNumber(msg.From), msgrules.MaskNumber(msg.To)
@@ -270,13 +281,9 @@ func (s *Server) sendMessage(c *call) {
 // from number to store, or the 400 text. Callers hold s.mu.
 func (s *Server) checkSender(acct *account, m msgrules.Message, typ string, dsts []string) (string, string) {
 	if m.PowerpackUUID != "" {
-		// The emulator has no powerpacks: any well-formed UUID stands for a
-		// pool of every number of the account, and the lowest one sends.
-		owned := s.ownedNumbersSorted(acct)
-		if len(owned) == 0 {
-			return "", fmt.Sprintf("powerpack_uuid: the powerpack has no numbers (got %q)", m.PowerpackUUID)
-		}
-		return owned[0].Number, ""
+		// The powerpack's pool picks a source per destination
+		// (poolSenders, powerpacks.go).
+		return "", ""
 	}
 	src := msgrules.SanitizeSrc(m.Src)
 	isNumber := msgrules.IsPhoneNumber(src)
@@ -480,6 +487,7 @@ func viewMessage(acct *account, m *message) wire.Message {
 		MessageUUID: m.UUID, MessageState: m.State, MessageType: m.Type, MessageDirection: m.Direction,
 		FromNumber: m.From, ToNumber: m.To, MessageTime: m.Time.Format(messageTimeLayout), Units: m.Units,
 		TotalRate: rate(m.Rate), TotalAmount: m.amount(), ResourceURI: resourceURI(acct, "Message", m.UUID), Log: m.Log,
+		PowerpackID: m.PowerpackID,
 	}
 	if m.ErrorCode != "" {
 		code := m.ErrorCode
@@ -559,12 +567,13 @@ func (s *Server) listMessages(c *call) {
 		return
 	}
 	errorCode := q.Get("error_code")
+	powerpackID := q.Get("powerpack_id")
 
 	s.mu.Lock()
 	var all []*message
 	for _, m := range c.acct.messaging.messages {
 		if state != "" && m.State != state || direction != "" && m.Direction != direction ||
-			typ != "" && m.Type != typ || errorCode != "" && m.ErrorCode != errorCode {
+			typ != "" && m.Type != typ || errorCode != "" && m.ErrorCode != errorCode || powerpackID != "" && m.PowerpackID != powerpackID {
 			continue
 		}
 		keep := true

@@ -100,6 +100,7 @@ type persistedAccount struct {
 	Applications    map[string]*application       `json:"applications"`
 	Profiles        map[string]*profile           `json:"profiles"`
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
+	Powerpacks      map[string]*powerpack         `json:"powerpacks"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 }
 
@@ -158,6 +159,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
+			Powerpacks: a.powerpacks,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -206,6 +208,7 @@ func (s *Server) loadState(data []byte) error {
 		a.applications = orEmpty(pa.Applications)
 		a.profiles = orEmpty(pa.Profiles)
 		a.tollfree = orEmpty(pa.Tollfree)
+		a.powerpacks = orEmpty(pa.Powerpacks)
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
 		}

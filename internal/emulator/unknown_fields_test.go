@@ -73,6 +73,8 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 			body: map[string]any{"description": "Tells customers when their order has shipped and when it arrives."}}}},
 		"POST 10dlc/Campaign/{id}/Number":            one(map[string]any{"numbers": []string{"12125550101"}, "url": "https://cb.example/link"}),
 		"DELETE 10dlc/Campaign/{id}/Number/{number}": one(map[string]any{"url": "https://cb.example/unlink", "method": "GET"}),
+		"POST NumberPool/{id}/Tollfree/{number}": {path: "NumberPool/" + o.byArea["NumberPool"] + "/Tollfree/" + o.spareTollFree + "/",
+			cases: []bodyCase{{"", map[string]any{"rent": "false"}}}},
 	}
 	for _, a := range testAreas {
 		for key, cases := range a.bodies {

@@ -314,6 +314,30 @@ func importDocsCases() []importDocsCase {
 					Template: &msgrules.Template{Name: "order_update", Language: "en_US"}})},
 			}, nil
 		}},
+		{typ: "cpaas_powerpack", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
+			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
+				ApplicationType: "xml", ApplicationID: app, NumberPriority: []client.NumberPriority{{CountryISO: "US", ServiceType: "SMS",
+					Priority: client.PriorityOrder{Priority1: "longcode", Priority2: "tollfree", Priority3: "shortcode"}}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_application.alerts", app}, {"cpaas_powerpack.alerts", p.UUID}}, nil
+		}},
+		{typ: "cpaas_powerpack_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pool, _ := client.PoolUUID(p)
+			for n, service := range map[string]string{"14155550100": "mms", "12125550101": "sms"} {
+				if _, err := c.AddPoolNumber(ctx, pool, n, false, service); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return [][2]string{{"cpaas_powerpack.alerts", p.UUID}, {"cpaas_powerpack_number.sf", p.UUID + "/14155550100"},
+				{"cpaas_powerpack_number.ny", p.UUID + "/12125550101"}}, nil
+		}},
 	}
 }
 
@@ -367,6 +391,11 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"message_uuids": id}
 	case "cpaas_subaccount":
 		return map[string]string{"auth_id": id}
+	case "cpaas_powerpack":
+		return map[string]string{"uuid": id}
+	case "cpaas_powerpack_number":
+		p, n, _ := strings.Cut(id, "/")
+		return map[string]string{"powerpack_id": p, "number": n}
 	}
 	panic("no identity for " + typ)
 }

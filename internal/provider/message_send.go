@@ -46,7 +46,7 @@ const defaultMessageWaitTimeout = 10 * time.Minute
 // the resource and the action.
 const sendRuleNeverTwice = "A send is never repeated by a retry. If the API's reply to the send is lost (or is a 5xx), the provider " +
 	"lists the outbound messages since two minutes before the send began and adopts, for each destination, the one message " +
-	"of the same type from `src` to it. When none is found the run stops with an error saying the message may not have " +
+	"of the same type from `src` (or sent through `powerpack_uuid`) to it. When none is found the run stops with an error saying the message may not have " +
 	"been sent, and nothing is sent again. When several are found it stops with an error naming them."
 
 // messageInputsModel holds the arguments of a send. The resource and the
@@ -103,7 +103,9 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 			"(disabled on an account until enabled). Characters other than A-Z, a-z and 0-9 are stripped; a number is at "+
 			"most 14 digits after that. Exactly one of `src` and `powerpack_uuid`.",
 			stringvalidator.UTF8LengthAtLeast(1)),
-		"powerpack_uuid": str("UUID of the SMS Powerpack that picks the sender. Exactly one of `src` and `powerpack_uuid`; not for `chatapp`.",
+		"powerpack_uuid": str("UUID of the powerpack (`cpaas_powerpack`) whose number pool picks the sender of each destination. Exactly one "+
+			"of `src` and `powerpack_uuid`; not for `chatapp`. The API refuses the send, naming the reason, when no number of the pool can "+
+			"reach a destination.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 		"dst": schema.ListAttribute{
 			MarkdownDescription: describe("Destination numbers with country code, one per element; the API gets one message per " +
@@ -409,7 +411,10 @@ func sendMessageOrAdopt(ctx context.Context, c *client.Client, in msgrules.Messa
 	}
 	dsts := in.Destinations()
 	all, lerr := lookupWithRetry(ctx, func(ctx context.Context) ([]client.Message, error) {
-		return c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound", Type: in.EffectiveType(), TimeGTE: client.MessageTimeFilter(since)})
+		// A send through a powerpack has no src to match: its messages are
+		// the powerpack's (the API's powerpack_id filter).
+		return c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound", Type: in.EffectiveType(), TimeGTE: client.MessageTimeFilter(since),
+			PowerpackID: in.PowerpackUUID})
 	})
 	if lerr != nil {
 		return nil, &lookupFailedError{kind: "message", create: err, find: lerr}

@@ -248,6 +248,8 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
 		subaccountKind.newResource,
+		powerpackKind.newResource,
+		powerpackNumberKind.newResource,
 	}
 }
 
@@ -264,6 +266,8 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewTenDLCCampaignNumberListResource,
 		NewTollfreeVerificationListResource,
 		NewSubaccountListResource,
+		NewPowerpackListResource,
+		NewPowerpackNumberListResource,
 	}
 }
 
@@ -281,6 +285,8 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
 		subaccountData.newDataSource,
+		powerpackData.newDataSource,
+		powerpackNumbersData.newDataSource,
 	}
 }
 

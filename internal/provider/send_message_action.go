@@ -120,8 +120,18 @@ func (a *SendMessageAction) Invoke(ctx context.Context, req action.InvokeRequest
 		return
 	}
 	w := newMessageWait(sent, listStrings(cfg.Dst))
+	through := cfg.PowerpackUUID.ValueString()
 	for i := range w.UUIDs {
-		progress("message %s to %s: queued", w.UUIDs[i], w.Dsts[i])
+		if through == "" {
+			progress("message %s to %s: queued", w.UUIDs[i], w.Dsts[i])
+			continue
+		}
+		// The pool picked the source: say which (the record names it).
+		from := "a number of the pool"
+		if m, err := a.client.GetMessage(ctx, w.UUIDs[i]); err == nil {
+			from = m.FromNumber
+		}
+		progress("message %s to %s: queued, from %s (picked by powerpack %s)", w.UUIDs[i], w.Dsts[i], from, through)
 	}
 	target := cfg.WaitFor.ValueString()
 	if target == waitQueued || target == "" {

@@ -30,6 +30,9 @@ type Message struct {
 	ErrorMessage     string  `json:"error_message"`
 	ResourceURI      string  `json:"resource_uri"`
 	Log              string  `json:"log"`
+	// PowerpackID is the powerpack a message was sent through; left out
+	// of a message sent from a src.
+	PowerpackID string `json:"powerpack_id,omitempty"`
 }
 
 // Code is the error code, or "" when there is none.

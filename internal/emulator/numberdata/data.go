@@ -344,3 +344,15 @@ func complianceFor(iso, subType string) string {
 	}
 	return complianceNone
 }
+
+// NANPArea returns the country and the region (state or province) of a
+// NANP area code ("415": "US", "California"), or false for one the
+// inventory does not hold.
+func NANPArea(npa string) (iso, region string, ok bool) {
+	for i := range nanpAreas {
+		if nanpAreas[i].npa == npa {
+			return nanpAreas[i].iso, nanpAreas[i].region, true
+		}
+	}
+	return "", "", false
+}
