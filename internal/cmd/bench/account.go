@@ -188,19 +188,17 @@ func (b *bencher) facts(w workload, n int) (facts, error) {
 // accountObjects describes the account of n: the count of each kind, and
 // the resources they need that are not counted as objects.
 func accountObjects(n int) string {
-	var parts []string
-	links := 0
+	var parts, support []string
 	for i, c := range splitByWeight(n, accountKinds) {
-		parts = append(parts, fmt.Sprintf("%d `%s`", c, accountKinds[i].name))
-		if accountKinds[i].name == linkKind.name {
-			links = c
+		k := accountKinds[i]
+		parts = append(parts, fmt.Sprintf("%d `%s`", c, k.name))
+		if c > 0 && k.support != nil {
+			support = append(support, k.support(c))
 		}
 	}
 	s := strings.Join(parts, ", ")
-	if links > 0 {
-		campaigns := (links + numberPoolLimit - 1) / numberPoolLimit
-		s += fmt.Sprintf("; the links go to %s (%d numbers each at most, the service's number_pool_limit) of one brand and "+
-			"business profile, %d more resources not counted as objects", plural(campaigns, "campaign"), numberPoolLimit, campaigns+2)
+	if len(support) > 0 {
+		s += "; and, not counted as objects, " + strings.Join(support, ", ")
 	}
 	return s
 }

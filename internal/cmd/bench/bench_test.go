@@ -54,7 +54,7 @@ func TestAccountHoldsEveryKind(t *testing.T) {
 	}
 	c := account.build(n, f)
 	for _, w := range []string{
-		"resource \"cpaas_endpoint\" \"ep\" {\n  count               = 400",
+		"resource \"cpaas_endpoint\" \"ep\" {\n  count               = 300",
 		"resource \"cpaas_application\" \"app\" {\n  count       = 100",
 		"resource \"cpaas_phone_number\" \"num\" {\n  count  = 200",
 		`"14155550000", "14155550001"`, `"14155550199"]`,
@@ -62,6 +62,8 @@ func TestAccountHoldsEveryKind(t *testing.T) {
 		"resource \"cpaas_10dlc_campaign_number\" \"link\" {\n  count       = 200",
 		"campaign_id = cpaas_10dlc_campaign.bench[floor(count.index / 49)].id",
 		"resource \"cpaas_subaccount\" \"team\" {\n  count = 100",
+		"resource \"cpaas_powerpack_number\" \"member\" {\n  count        = 100",
+		"number       = cpaas_phone_number.num[count.index].number",
 	} {
 		if !strings.Contains(c, w) {
 			t.Errorf("the account's configuration lacks %q", w)
@@ -70,7 +72,7 @@ func TestAccountHoldsEveryKind(t *testing.T) {
 	if strings.Contains(c, `data "cpaas_phone_numbers"`) {
 		t.Error("the account searches numbers on every plan")
 	}
-	if got := accountObjects(n); !strings.Contains(got, "400 `cpaas_endpoint`") || !strings.Contains(got, "5 campaigns") {
+	if got := accountObjects(n); !strings.Contains(got, "300 `cpaas_endpoint`") || !strings.Contains(got, "5 campaigns") || !strings.Contains(got, "one powerpack") {
 		t.Errorf("accountObjects(%d) = %q", n, got)
 	}
 }

@@ -118,9 +118,12 @@ type resourceKind struct {
 	hcl    func(count int, f facts) string
 	// numbers is how many numbers on sale count of them need (f.numbers).
 	numbers func(count int) int
+	// support says what else count of them need that is not counted as an
+	// object (a campaign for the links, a powerpack for its members).
+	support func(count int) string
 }
 
-var endpointKind = resourceKind{name: "cpaas_endpoint", weight: 4, hcl: func(count int, _ facts) string {
+var endpointKind = resourceKind{name: "cpaas_endpoint", weight: 3, hcl: func(count int, _ facts) string {
 	return fmt.Sprintf(`
 resource "cpaas_endpoint" "ep" {
   count               = %d
@@ -177,7 +180,11 @@ var numberPoolLimit = tendlcrules.DefaultNumberPoolLimit
 // campaigns are registered by the emulator after -registry-delay). It must
 // come after phoneNumberKind in accountKinds with no more weight, so that
 // there are at least as many numbers as links.
-var linkKind = resourceKind{name: "cpaas_10dlc_campaign_number", weight: 2, hcl: func(count int, _ facts) string {
+var linkKind = resourceKind{name: "cpaas_10dlc_campaign_number", weight: 2, support: func(count int) string {
+	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
+	return fmt.Sprintf("%s (%d links each at most, the service's number_pool_limit) of one brand and business profile",
+		plural(campaigns, "campaign"), numberPoolLimit)
+}, hcl: func(count int, _ facts) string {
 	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
 	return fmt.Sprintf(`
 resource "cpaas_10dlc_profile" "bench" {
@@ -242,6 +249,26 @@ resource "cpaas_10dlc_campaign_number" "link" {
 `, campaigns, count, numberPoolLimit)
 }}
 
+// powerpackMemberKind puts count of the numbers phoneNumberKind buys in the
+// number pool of one powerpack (the numbers linked to 10DLC campaigns
+// first, as the number pool guide does). It must come after
+// phoneNumberKind in accountKinds with no more weight.
+var powerpackMemberKind = resourceKind{name: "cpaas_powerpack_number", weight: 1,
+	support: func(int) string { return "one powerpack" },
+	hcl: func(count int, _ facts) string {
+		return fmt.Sprintf(`
+resource "cpaas_powerpack" "bench" {
+  name = "bench-pool"
+}
+
+resource "cpaas_powerpack_number" "member" {
+  count        = %d
+  powerpack_id = cpaas_powerpack.bench.id
+  number       = cpaas_phone_number.num[count.index].number
+}
+`, count)
+	}}
+
 // subaccountKind is count subaccounts of the main account.
 var subaccountKind = resourceKind{name: "cpaas_subaccount", weight: 1, hcl: func(count int, _ facts) string {
 	return fmt.Sprintf(`
@@ -253,10 +280,10 @@ resource "cpaas_subaccount" "team" {
 }}
 
 // accountKinds are the kinds of the account workload, the kinds users keep
-// most, by weight: of 1,000 objects, 400 endpoints, 100 applications, 200
-// bought numbers, 200 of them linked to 10DLC campaigns and 100
-// subaccounts.
-var accountKinds = []resourceKind{endpointKind, applicationKind, phoneNumberKind, linkKind, subaccountKind}
+// most, by weight: of 1,000 objects, 300 endpoints, 100 applications, 200
+// bought numbers, 200 of them linked to 10DLC campaigns, 100 of them in a
+// powerpack's number pool, and 100 subaccounts.
+var accountKinds = []resourceKind{endpointKind, applicationKind, phoneNumberKind, linkKind, powerpackMemberKind, subaccountKind}
 
 // splitByWeight divides n among kinds in proportion to their weights; the
 // remainder goes to the first kinds.
