@@ -136,6 +136,7 @@ func (b *bencher) measureAccount(s accountSetting, n, round int) ([]rlMeasuremen
 		b.extraEnv = nil
 		m := rlMeasurement{Mode: s.name, Op: op.op, Seconds: d.Seconds()}
 		m.Answered, m.Throttled, _ = b.emu.stats()
+		m.Routes = b.emu.routeCounts(m.Answered)
 		if err != nil {
 			if strings.HasPrefix(op.op, "plan") && exitCode(err) == 2 {
 				failed = fmt.Errorf("account, %s: the %s after apply is not empty", s.name, op.op)
@@ -226,6 +227,30 @@ func accountMarkdown(all []rlMeasurement, o options) string {
 		}
 	}
 	b.WriteString("\n" + accountTargets(all, o))
+	if m, ok := findRL(all, "zero latency", "plan"); ok && len(m.Routes) > 0 {
+		fmt.Fprintf(&b, "\nWhere the no-change plan's requests go (zero latency, the median round; from the emulator's request log, ids written {id}):\n\n")
+		b.WriteString(routeTable(m.Routes, n))
+	}
+	return b.String()
+}
+
+// routeTable lists requests by route, most first.
+func routeTable(routes map[string]int, n int) string {
+	keys := make([]string, 0, len(routes))
+	for k := range routes {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if routes[a] != routes[b] {
+			return routes[b] - routes[a]
+		}
+		return strings.Compare(a, b)
+	})
+	var b strings.Builder
+	b.WriteString("| route | requests | per object |\n|---|---:|---:|\n")
+	for _, k := range keys {
+		fmt.Fprintf(&b, "| `%s` | %d | %.3f |\n", k, routes[k], float64(routes[k])/float64(n))
+	}
 	return b.String()
 }
 

@@ -266,3 +266,24 @@ func TestRateLimitedConfigTellsOnlyTheToldClient(t *testing.T) {
 		}
 	}
 }
+
+// The request log's paths group by route: account ids, endpoint ids,
+// numbers and UUIDs are written {id}; the kinds' names stay.
+func TestRouteOfGroupsIDs(t *testing.T) {
+	for path, want := range map[string]string{
+		"/v1/Account/MAEMULATOR0000000001/Endpoint/50441471115418/":                                "/v1/Account/{id}/Endpoint/{id}/",
+		"/v1/Account/MAEMULATOR0000000001/Endpoint/":                                               "/v1/Account/{id}/Endpoint/",
+		"/v1/Account/MAEMULATOR0000000001/Number/14155550100/":                                     "/v1/Account/{id}/Number/{id}/",
+		"/v1/Account/MAEMULATOR0000000001/NumberPool/0f8a6b1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b/Number/": "/v1/Account/{id}/NumberPool/{id}/Number/",
+		"/v1/Account/MAEMULATOR0000000001/Subaccount/SAABCDEFGH0123456789/":                      "/v1/Account/{id}/Subaccount/{id}/",
+		"/v1/Account/MAEMULATOR0000000001/10dlc/Campaign/CMPT4KZ/Number/14155550100/":              "/v1/Account/{id}/10dlc/Campaign/{id}/Number/{id}/",
+	} {
+		if got := routeOf(path); got != want {
+			t.Errorf("routeOf(%s) = %s, want %s", path, got, want)
+		}
+	}
+	m := requestLine.FindStringSubmatch(`2026/11/25 14:40:01.123456 GET /v1/Account/MAEMULATOR0000000001/Endpoint/ -> 200 (1.2ms) "terraform-provider-cpaas/bench"`)
+	if m == nil || m[1] != "GET" || m[2] != "/v1/Account/MAEMULATOR0000000001/Endpoint/" {
+		t.Errorf("request line: %q", m)
+	}
+}

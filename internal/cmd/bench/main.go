@@ -37,12 +37,15 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -597,6 +600,10 @@ type emulatorProc struct {
 	// control is the control API's token: the bench starts the emulator
 	// with one, as shared CI would.
 	control string
+	// routes counts the /v1 requests by method and route (ids written
+	// {id}) since the last reset, from the emulator's request log (-v).
+	routesMu sync.Mutex
+	routes   map[string]int
 }
 
 // registryDelay is how long the emulated 10DLC registry takes to register
@@ -606,8 +613,11 @@ const registryDelay = 10 * time.Millisecond
 
 func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
 	control := fmt.Sprintf("bench-%d-%d", os.Getpid(), time.Now().UnixNano())
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-registry-delay", registry.String(), "-control-token", control)
-	cmd.Stderr = os.Stderr
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-registry-delay", registry.String(), "-control-token", control, "-v")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -615,7 +625,8 @@ func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	e := &emulatorProc{cmd: cmd, control: control}
+	e := &emulatorProc{cmd: cmd, control: control, routes: map[string]int{}}
+	go e.countRoutes(stderr)
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), "=")
@@ -661,8 +672,66 @@ func (e *emulatorProc) setLatency(d time.Duration) error {
 	return e.resetCounters()
 }
 
-// resetCounters re-sends the fault configuration, which zeroes FaultStats.
+// requestLine is a line of the emulator's request log: "GET /v1/... -> 200".
+var requestLine = regexp.MustCompile(`(GET|POST|PUT|PATCH|DELETE) (/v1/\S*) -> \d+`)
+
+// idSegment is a path segment that names one object: digits, a UUID, an
+// account id, a number.
+var idSegment = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$|^[0-9a-fA-F-]{8,}$|^\+?[0-9]+$|^[A-Z0-9]{7}$`)
+
+// countRoutes reads the emulator's log, counting its /v1 requests by route
+// and passing every other line on to the bench's stderr.
+func (e *emulatorProc) countRoutes(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		m := requestLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			fmt.Fprintln(os.Stderr, sc.Text())
+			continue
+		}
+		e.routesMu.Lock()
+		e.routes[m[1]+" "+routeOf(m[2])]++
+		e.routesMu.Unlock()
+	}
+}
+
+// routeOf writes every id segment of path as {id}.
+func routeOf(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if idSegment.MatchString(p) {
+			parts[i] = "{id}"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// routeCounts returns the requests by route since the last reset. The log
+// lags the replies by a moment: it waits until the count stops growing.
+func (e *emulatorProc) routeCounts(want int) map[string]int {
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		e.routesMu.Lock()
+		total := 0
+		for _, c := range e.routes {
+			total += c
+		}
+		out := maps.Clone(e.routes)
+		e.routesMu.Unlock()
+		if total >= want || time.Now().After(deadline) {
+			return out
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// resetCounters re-sends the fault configuration, which zeroes FaultStats,
+// and zeroes the requests by route.
 func (e *emulatorProc) resetCounters() error {
+	e.routesMu.Lock()
+	clear(e.routes)
+	e.routesMu.Unlock()
 	body := `{"seed":1,"rules":[]}`
 	if e.latency > 0 {
 		body = fmt.Sprintf(`{"seed":1,"rules":[{"latency":%d}]}`, e.latency.Nanoseconds())

@@ -69,6 +69,8 @@ type rlMeasurement struct {
 	Answered  int // every /v1 request answered, 429s included
 	Throttled int // answered 429 by the rate limit
 	Err       string
+	// Routes are the requests by method and route (the account part).
+	Routes map[string]int
 	// Of the rounds folded into this one by rlMedians: how many, and the
 	// range of their times and 429 shares (percent).
 	Rounds                 int
