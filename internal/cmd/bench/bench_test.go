@@ -275,7 +275,7 @@ func TestRouteOfGroupsIDs(t *testing.T) {
 		"/v1/Account/MAEMULATOR0000000001/Endpoint/":                                               "/v1/Account/{id}/Endpoint/",
 		"/v1/Account/MAEMULATOR0000000001/Number/14155550100/":                                     "/v1/Account/{id}/Number/{id}/",
 		"/v1/Account/MAEMULATOR0000000001/NumberPool/0f8a6b1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b/Number/": "/v1/Account/{id}/NumberPool/{id}/Number/",
-		"/v1/Account/MAEMULATOR0000000001/Subaccount/SAABCDEFGH0123456789/":                      "/v1/Account/{id}/Subaccount/{id}/",
+		"/v1/Account/MAEMULATOR0000000001/Subaccount/SAABCDEFGH0123456789/":                        "/v1/Account/{id}/Subaccount/{id}/",
 		"/v1/Account/MAEMULATOR0000000001/10dlc/Campaign/CMPT4KZ/Number/14155550100/":              "/v1/Account/{id}/10dlc/Campaign/{id}/Number/{id}/",
 	} {
 		if got := routeOf(path); got != want {
