@@ -3,7 +3,10 @@
 // Reads `go test -json` on stdin and prints what a plain `go test` would
 // (each package's result, the output of each failed test), then every test
 // that skipped itself, with its reason: a test never passes off a skip as a
-// run. Exits 1 when a test or a package failed.
+// run. Before the skips it prints the slowest tests and the time all the
+// tests of each package took (go test's own "elapsed" of each top-level
+// test), which says where a CLI's pass spends its time. Exits 1 when a test
+// or a package failed.
 //
 //	go test -json ./... | go run .ci/testreport/main.go
 package main
@@ -14,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -22,11 +26,20 @@ type event struct {
 	Package string
 	Test    string
 	Output  string
+	Elapsed float64
+}
+
+// timed is one top-level test's time.
+type timed struct {
+	name    string
+	seconds float64
 }
 
 func main() {
 	output := map[string][]string{} // package + " " + test: its output lines
 	var skipped []string
+	var times []timed
+	perPackage := map[string]float64{}
 	failed := false
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
@@ -58,12 +71,17 @@ func main() {
 		}
 		if e.Action == "pass" || e.Action == "fail" || e.Action == "skip" {
 			delete(output, key)
+			if e.Test != "" && !strings.Contains(e.Test, "/") {
+				times = append(times, timed{e.Test, e.Elapsed})
+				perPackage[e.Package] += e.Elapsed
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(os.Stderr, "testreport:", err)
 		os.Exit(1)
 	}
+	printSlowest(times, perPackage)
 	if len(skipped) > 0 {
 		fmt.Printf("%d tests skipped themselves:\n", len(skipped))
 		for _, s := range skipped {
@@ -72,6 +90,27 @@ func main() {
 	}
 	if failed {
 		os.Exit(1)
+	}
+}
+
+// printSlowest prints the ten slowest tests and each package's tests'
+// time.
+func printSlowest(times []timed, perPackage map[string]float64) {
+	if len(times) == 0 {
+		return
+	}
+	sort.SliceStable(times, func(i, j int) bool { return times[i].seconds > times[j].seconds })
+	pkgs := make([]string, 0, len(perPackage))
+	for p := range perPackage {
+		pkgs = append(pkgs, p)
+	}
+	sort.Strings(pkgs)
+	for _, p := range pkgs {
+		fmt.Printf("tests of %s: %.0f s in all\n", p, perPackage[p])
+	}
+	fmt.Println("slowest tests:")
+	for _, t := range times[:min(10, len(times))] {
+		fmt.Printf("  %6.1f s  %s\n", t.seconds, t.name)
 	}
 }
 

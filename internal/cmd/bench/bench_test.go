@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"os/exec"
@@ -29,18 +30,93 @@ func TestSplitByWeightGivesEveryResourceOnce(t *testing.T) {
 }
 
 func TestConfigsHoldTheirResources(t *testing.T) {
-	if c := endpoints.build(7); !strings.Contains(c, "count               = 7") || !strings.Contains(c, `resource "cpaas_endpoint"`) {
+	if c := endpoints.build(7, facts{}); !strings.Contains(c, "count               = 7") || !strings.Contains(c, `resource "cpaas_endpoint"`) {
 		t.Errorf("endpoint config:\n%s", c)
 	}
-	c := mixed.build(9) // 5 endpoints, 2 numbers, 2 links
-	for _, want := range []string{`resource "cpaas_endpoint" "ep"`, "count               = 5", `resource "cpaas_phone_number" "num"`,
-		"max_results = 2", `resource "cpaas_10dlc_campaign_number" "link"`, "count       = 2", "cpaas_phone_number.num[count.index].number"} {
-		if !strings.Contains(c, want) {
-			t.Errorf("mixed config lacks %q:\n%s", want, c)
+	if c := baseline.build(3, facts{}); !strings.Contains(c, `resource "terraform_data"`) || strings.Contains(c, "cpaas") {
+		t.Errorf("baseline config:\n%s", c)
+	}
+}
+
+// The account of 1,000 holds the kinds users keep most by weight; its
+// numbers are those the bench found on sale, written in the configuration
+// (no search data source reads pages on every plan); its links go to
+// campaigns of at most the service's number_pool_limit each.
+func TestAccountHoldsEveryKind(t *testing.T) {
+	n := 1000
+	want := account.numbers(n)
+	if want != 200 {
+		t.Fatalf("the account of %d buys %d numbers, want 200", n, want)
+	}
+	f := facts{}
+	for i := range want {
+		f.numbers = append(f.numbers, fmt.Sprintf("1415555%04d", i))
+	}
+	c := account.build(n, f)
+	for _, w := range []string{
+		"resource \"cpaas_endpoint\" \"ep\" {\n  count               = 300",
+		"resource \"cpaas_application\" \"app\" {\n  count       = 100",
+		"resource \"cpaas_phone_number\" \"num\" {\n  count  = 200",
+		`"14155550000", "14155550001"`, `"14155550199"]`,
+		"resource \"cpaas_10dlc_campaign\" \"bench\" {\n  count          = 5",
+		"resource \"cpaas_10dlc_campaign_number\" \"link\" {\n  count       = 200",
+		"campaign_id = cpaas_10dlc_campaign.bench[floor(count.index / 49)].id",
+		"resource \"cpaas_subaccount\" \"team\" {\n  count = 100",
+		"resource \"cpaas_powerpack_number\" \"member\" {\n  count        = 100",
+		"number       = cpaas_phone_number.num[count.index].number",
+	} {
+		if !strings.Contains(c, w) {
+			t.Errorf("the account's configuration lacks %q", w)
 		}
 	}
-	if c := baseline.build(3); !strings.Contains(c, `resource "terraform_data"`) || strings.Contains(c, "cpaas") {
-		t.Errorf("baseline config:\n%s", c)
+	if strings.Contains(c, `data "cpaas_phone_numbers"`) {
+		t.Error("the account searches numbers on every plan")
+	}
+	if got := accountObjects(n); !strings.Contains(got, "300 `cpaas_endpoint`") || !strings.Contains(got, "5 campaigns") || !strings.Contains(got, "one powerpack") {
+		t.Errorf("accountObjects(%d) = %q", n, got)
+	}
+}
+
+// Every object of the account is one of its kinds: the counts sum to N.
+func TestAccountCountsSumToN(t *testing.T) {
+	for _, n := range []int{20, 50, 1000, 1001} {
+		sum := 0
+		for _, c := range splitByWeight(n, accountKinds) {
+			sum += c
+		}
+		if sum != n {
+			t.Errorf("account of %d: %d objects", n, sum)
+		}
+	}
+}
+
+// The targets: a no-change plan at most 0.10 requests per object in every
+// setting, and under the limit at most 1.20x of the -refresh=false plan
+// plus the plan's own requests / R.
+func TestAccountTargets(t *testing.T) {
+	o := options{accountN: 1000, latency: 50 * time.Millisecond, rl: rlOptions{rate: 20, burst: 20}, repeat: 1, parallelism: 10}
+	limited := o.accountSettings()[2].name
+	all := []rlMeasurement{
+		{Mode: "zero latency", Op: "plan", Seconds: 3, Answered: 90},
+		{Mode: "50ms per request", Op: "plan", Seconds: 4, Answered: 120},
+		{Mode: limited, Op: "plan", Seconds: 9, Answered: 110, Throttled: 10},
+		{Mode: limited, Op: planNoRefresh, Seconds: 2.5},
+	}
+	got := accountTargets(all, o)
+	for _, w := range []string{
+		"| no-change plan at most 0.10 requests per object | zero latency | 0.090 (90 requests) | yes |",
+		"| no-change plan at most 0.10 requests per object | 50ms per request | 0.120 (120 requests) | **no** |",
+		"| no-change plan at most 0.10 requests per object | " + limited + " | 0.100 (100 requests) | yes |",
+		// 9 s against 2.5 + 100/20 = 7.5 s: 1.20x, met
+		"9.00 s against 2.50 s + 100 / 20 = 7.50 s: **1.20x** | yes |",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("targets lack %q:\n%s", w, got)
+		}
+	}
+	all[2].Seconds = 9.1
+	if got := accountTargets(all, o); !strings.Contains(got, "**1.21x** | **no** |") {
+		t.Errorf("a plan at 1.21x is met:\n%s", got)
 	}
 }
 
@@ -76,7 +152,7 @@ func TestSchemaFloorRatios(t *testing.T) {
 		{Workload: baseline.name, N: 1000, Op: "apply", Seconds: 10},
 		{Workload: noopEndpoints.name, N: 1000, Op: "apply", Seconds: 20},
 		{Workload: endpoints.name, N: 1000, Op: "apply", Seconds: 22},
-		{Workload: mixed.name, N: 1000, Op: "apply", Seconds: 30},
+		{Workload: "other", N: 1000, Op: "apply", Seconds: 30},
 		{Latency: 50 * time.Millisecond, Workload: endpoints.name, N: 1000, Op: "apply", Seconds: 24},
 	}
 	if got := schemaFloor(all, all[2], o); got != 20 {
@@ -86,7 +162,7 @@ func TestSchemaFloorRatios(t *testing.T) {
 		t.Errorf("50 ms schema floor = %v, want 20", got)
 	}
 	if got := schemaFloor(all, all[3], o); got != 0 {
-		t.Errorf("mixed schema floor = %v, want 0", got)
+		t.Errorf("another workload's schema floor = %v, want 0", got)
 	}
 	row, ok := markdownRow(all, 0, endpoints, 1000, o)
 	if !ok || !strings.Contains(row, "22.00 (**2.20x**)") || !strings.Contains(row, "**1.10x**") {
@@ -188,5 +264,26 @@ func TestRateLimitedConfigTellsOnlyTheToldClient(t *testing.T) {
 		if told != mode.told || !strings.Contains(c, "count               = 7") {
 			t.Errorf("%s: config\n%s", mode.name, c)
 		}
+	}
+}
+
+// The request log's paths group by route: account ids, endpoint ids,
+// numbers and UUIDs are written {id}; the kinds' names stay.
+func TestRouteOfGroupsIDs(t *testing.T) {
+	for path, want := range map[string]string{
+		"/v1/Account/MAEMULATOR0000000001/Endpoint/50441471115418/":                                "/v1/Account/{id}/Endpoint/{id}/",
+		"/v1/Account/MAEMULATOR0000000001/Endpoint/":                                               "/v1/Account/{id}/Endpoint/",
+		"/v1/Account/MAEMULATOR0000000001/Number/14155550100/":                                     "/v1/Account/{id}/Number/{id}/",
+		"/v1/Account/MAEMULATOR0000000001/NumberPool/0f8a6b1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b/Number/": "/v1/Account/{id}/NumberPool/{id}/Number/",
+		"/v1/Account/MAEMULATOR0000000001/Subaccount/SAABCDEFGH0123456789/":                        "/v1/Account/{id}/Subaccount/{id}/",
+		"/v1/Account/MAEMULATOR0000000001/10dlc/Campaign/CMPT4KZ/Number/14155550100/":              "/v1/Account/{id}/10dlc/Campaign/{id}/Number/{id}/",
+	} {
+		if got := routeOf(path); got != want {
+			t.Errorf("routeOf(%s) = %s, want %s", path, got, want)
+		}
+	}
+	m := requestLine.FindStringSubmatch(`2026/11/25 14:40:01.123456 GET /v1/Account/MAEMULATOR0000000001/Endpoint/ -> 200 (1.2ms) "terraform-provider-cpaas/bench"`)
+	if m == nil || m[1] != "GET" || m[2] != "/v1/Account/MAEMULATOR0000000001/Endpoint/" {
+		t.Errorf("request line: %q", m)
 	}
 }

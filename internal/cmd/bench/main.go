@@ -11,13 +11,20 @@
 // (VmHWM), the API requests per resource (the emulator's request counter)
 // and the round trips of a 1,000-result number search. It writes a Markdown
 // table and a PNG plot to -out, and with -results also there (the copies the
-// bench README and the project README show).
+// bench README and the project README show). Then it measures a whole
+// account of 1,000 objects of the kinds users keep most (account.go) at
+// zero latency, at 50 ms and under the API's rate limit, next to the same
+// configuration's plan -refresh=false, against the issue's targets.
 //
-//	go run ./internal/cmd/bench                 # N = 100, 500, 1000, median of 3 rounds
+//	go run ./internal/cmd/bench                 # N = 100, 500, 1000, median of 3 rounds, then the rate limit and the account
 //	go run ./internal/cmd/bench -quick          # N = 100 only, one round, for a smoke run
 //	go run ./internal/cmd/bench -n 50,200 -latency 20ms -parallelism 10
 //	go run ./internal/cmd/bench -ratelimit      # only the part under the API's rate limit (ratelimit.go)
+//	go run ./internal/cmd/bench -account        # only the whole account (account.go), N = 1000
 //	go run ./internal/cmd/bench -floor          # only cpaas_endpoint against the no-op plugin and the framework floor, N = 1000, zero latency
+//
+// A ratio to the no-op plugin or the framework floor is reported only when
+// the floor's state file holds exactly the provider's (floorstate.go).
 package main
 
 import (
@@ -30,12 +37,15 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -46,15 +56,22 @@ type options struct {
 	parallelism int
 	out         string
 	results     string
-	skipMixed   bool
+	// skipAccount leaves out the whole account's part.
+	skipAccount bool
 	tf          string
 	// repeat is how many rounds measure each (latency, N): the workloads
 	// take turns within a round, and the report gives each figure's median.
 	repeat int
 	// rateLimitOnly runs only the rate-limited part, floorOnly only the
 	// provider against the no-op plugin with its schema.
-	rateLimitOnly, floorOnly bool
-	rl                       rlOptions
+	rateLimitOnly, floorOnly, accountOnly bool
+	rl                                    rlOptions
+	// accountN is the account part's count of objects.
+	accountN int
+	// drift holds, per floor and N ("no-op plugin, same schema/1000"), how
+	// that floor's state differed from the provider's: the bench then
+	// reports no ratio against it.
+	drift map[string]string
 }
 
 func main() {
@@ -64,7 +81,9 @@ func main() {
 	parallelism := flag.Int("parallelism", 10, "terraform -parallelism")
 	out := flag.String("out", ".bench", "directory for the table and the plot of this run")
 	results := flag.String("results", "", "also copy the table and the plot here (make bench: internal/cmd/bench/results)")
-	skipMixed := flag.Bool("skip-mixed", false, "leave out the mixed workload")
+	skipAccount := flag.Bool("skip-account", false, "leave out the whole account's part")
+	accountOnly := flag.Bool("account", false, "run only the whole account's part (-account-n objects; zero latency, -latency, and -rl-rate / -rl-burst)")
+	accountN := flag.Int("account-n", 1000, "objects of the whole account's part")
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
 	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000)")
@@ -73,21 +92,25 @@ func main() {
 	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
 	flag.Parse()
 
-	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipMixed: *skipMixed, repeat: *repeat,
-		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}}
+	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipAccount: *skipAccount, repeat: *repeat,
+		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN,
+		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{}}
 	if o.floorOnly {
 		nSet := false
 		flag.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
 		if !nSet {
 			*nFlag = "1000"
 		}
-		o.latency, o.skipMixed = 0, true
+		o.latency, o.skipAccount = 0, true
+	}
+	if o.accountN < 1 {
+		log.Fatal("bench: -account-n must be positive")
 	}
 	if o.rl.n < 1 || o.rl.rate <= 0 || o.rl.burst < 1 {
 		log.Fatal("bench: -rl-n, -rl-rate and -rl-burst must be positive")
 	}
 	if *quick {
-		*nFlag, o.results, o.repeat = "100", "", 1
+		*nFlag, o.results, o.repeat, o.accountN = "100", "", 1, 100
 	}
 	if o.repeat < 1 {
 		log.Fatalf("bench: -repeat %d: must be at least 1", o.repeat)
@@ -178,7 +201,7 @@ func run(o options) error {
 			return err
 		}
 	}
-	b := &bencher{o: o, emu: emu, work: work, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig, frameworkCLIConfig: frameworkCLIConfig,
+	b := &bencher{o: o, emu: emu, work: work, states: map[string][]byte{}, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig, frameworkCLIConfig: frameworkCLIConfig,
 		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
 			// The provider remembers learned rate limits under the user's
 			// cache directory; the bench keeps its own (and the
@@ -192,13 +215,13 @@ func run(o options) error {
 		}
 		return b.writeRateLimited(rl)
 	}
+	if o.accountOnly {
+		return b.runAccount()
+	}
 
 	workloads := []workload{baseline, noopData, noopEndpoints, endpoints}
 	if o.floorOnly {
 		workloads = []workload{noopEndpoints, idleEndpoints, endpoints}
-	}
-	if !o.skipMixed {
-		workloads = append(workloads, mixed)
 	}
 	var all []measurement
 	var searches []searchResult
@@ -238,9 +261,10 @@ func run(o options) error {
 	}
 
 	if o.floorOnly {
+		md := floorMarkdown(all, o)
 		fmt.Println()
-		fmt.Print(floorMarkdown(all, o))
-		return nil
+		fmt.Print(md)
+		return b.write(map[string][]byte{"floor.md": []byte(md)})
 	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return err
@@ -275,7 +299,33 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	return b.writeRateLimited(rl)
+	if err := b.writeRateLimited(rl); err != nil {
+		return err
+	}
+	if o.skipAccount {
+		return nil
+	}
+	return b.runAccount()
+}
+
+// write writes files to -out and, with -results, there too.
+func (b *bencher) write(files map[string][]byte) error {
+	dirs := []string{b.o.out}
+	if b.o.results != "" {
+		dirs = append(dirs, b.o.results)
+	}
+	for _, d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(d, name), data, 0o644); err != nil {
+				return err
+			}
+			fmt.Printf("   wrote %s\n", filepath.Join(d, name))
+		}
+	}
+	return nil
 }
 
 // writeRateLimited prints the rate-limited table and writes it with its
@@ -321,6 +371,9 @@ type bencher struct {
 	cpu time.Duration
 	// extraEnv is added to the environment of the next commands.
 	extraEnv []string
+	// states holds the last state file each workload's apply left, per
+	// N, for the floors' comparison with the provider's.
+	states map[string][]byte
 }
 
 // writeCLIConfig writes a Terraform CLI configuration named name in dir
@@ -344,7 +397,11 @@ func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measur
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(w.build(n)), 0o644); err != nil {
+	f, err := b.facts(w, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(w.build(n, f)), 0o644); err != nil {
 		return nil, err
 	}
 	p := "-parallelism=" + strconv.Itoa(b.o.parallelism)
@@ -381,8 +438,12 @@ func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measur
 		}
 		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), CPUSeconds: b.cpu.Seconds(), Requests: reqs, PeakKiB: peak, Round: round}
 		if op.op == "apply" {
-			if fi, err := os.Stat(filepath.Join(dir, "terraform.tfstate")); err == nil {
-				m.StateBytes = fi.Size()
+			state, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
+			if err == nil {
+				m.StateBytes = int64(len(state))
+			}
+			if err := b.checkFloorState(w, n, state); err != nil {
+				return nil, err
 			}
 		}
 		out = append(out, m)
@@ -539,17 +600,24 @@ type emulatorProc struct {
 	// control is the control API's token: the bench starts the emulator
 	// with one, as shared CI would.
 	control string
+	// routes counts the /v1 requests by method and route (ids written
+	// {id}) since the last reset, from the emulator's request log (-v).
+	routesMu sync.Mutex
+	routes   map[string]int
 }
 
 // registryDelay is how long the emulated 10DLC registry takes to register
-// the mixed workload's brand and campaign and to link each number: short,
+// the account workload's brand and campaigns and to link each number: short,
 // as the bench measures the provider, not the operators.
 const registryDelay = 10 * time.Millisecond
 
 func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
 	control := fmt.Sprintf("bench-%d-%d", os.Getpid(), time.Now().UnixNano())
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-registry-delay", registry.String(), "-control-token", control)
-	cmd.Stderr = os.Stderr
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-registry-delay", registry.String(), "-control-token", control, "-v")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -557,7 +625,8 @@ func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	e := &emulatorProc{cmd: cmd, control: control}
+	e := &emulatorProc{cmd: cmd, control: control, routes: map[string]int{}}
+	go e.countRoutes(stderr)
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), "=")
@@ -603,8 +672,66 @@ func (e *emulatorProc) setLatency(d time.Duration) error {
 	return e.resetCounters()
 }
 
-// resetCounters re-sends the fault configuration, which zeroes FaultStats.
+// requestLine is a line of the emulator's request log: "GET /v1/... -> 200".
+var requestLine = regexp.MustCompile(`(GET|POST|PUT|PATCH|DELETE) (/v1/\S*) -> \d+`)
+
+// idSegment is a path segment that names one object: digits, a UUID, an
+// account id, a number.
+var idSegment = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$|^[0-9a-fA-F-]{8,}$|^\+?[0-9]+$|^[A-Z0-9]{7}$`)
+
+// countRoutes reads the emulator's log, counting its /v1 requests by route
+// and passing every other line on to the bench's stderr.
+func (e *emulatorProc) countRoutes(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		m := requestLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			fmt.Fprintln(os.Stderr, sc.Text())
+			continue
+		}
+		e.routesMu.Lock()
+		e.routes[m[1]+" "+routeOf(m[2])]++
+		e.routesMu.Unlock()
+	}
+}
+
+// routeOf writes every id segment of path as {id}.
+func routeOf(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if idSegment.MatchString(p) {
+			parts[i] = "{id}"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// routeCounts returns the requests by route since the last reset. The log
+// lags the replies by a moment: it waits until the count stops growing.
+func (e *emulatorProc) routeCounts(want int) map[string]int {
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		e.routesMu.Lock()
+		total := 0
+		for _, c := range e.routes {
+			total += c
+		}
+		out := maps.Clone(e.routes)
+		e.routesMu.Unlock()
+		if total >= want || time.Now().After(deadline) {
+			return out
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// resetCounters re-sends the fault configuration, which zeroes FaultStats,
+// and zeroes the requests by route.
 func (e *emulatorProc) resetCounters() error {
+	e.routesMu.Lock()
+	clear(e.routes)
+	e.routesMu.Unlock()
 	body := `{"seed":1,"rules":[]}`
 	if e.latency > 0 {
 		body = fmt.Sprintf(`{"seed":1,"rules":[{"latency":%d}]}`, e.latency.Nanoseconds())

@@ -69,6 +69,8 @@ type rlMeasurement struct {
 	Answered  int // every /v1 request answered, 429s included
 	Throttled int // answered 429 by the rate limit
 	Err       string
+	// Routes are the requests by method and route (the account part).
+	Routes map[string]int
 	// Of the rounds folded into this one by rlMedians: how many, and the
 	// range of their times and 429 shares (percent).
 	Rounds                 int
@@ -145,7 +147,7 @@ func (b *bencher) measureRateLimited(o rlOptions, mode rlMode, round int) ([]rlM
 // rlConfig is the configuration of mode: o.n endpoints, and the limit's
 // rate as max_requests_per_second when mode is told it.
 func rlConfig(o rlOptions, mode rlMode) string {
-	config := endpoints.build(o.n)
+	config := endpoints.build(o.n, facts{})
 	if mode.told {
 		config = strings.Replace(config, `provider "cpaas" {}`,
 			fmt.Sprintf("provider \"cpaas\" {\n  max_requests_per_second = %s\n}", strconv.FormatFloat(o.rate, 'f', -1, 64)), 1)

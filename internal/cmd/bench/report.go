@@ -94,9 +94,10 @@ func terraformFloor(all []measurement, m measurement, o options) float64 {
 
 // schemaFloor is the floor of an endpoints measurement m for any provider
 // with this schema: the same command with the no-op plugin, and under
-// latency the larger of that and N*L/P. It is 0 for other workloads.
+// latency the larger of that and N*L/P. It is 0 for other workloads, and
+// when the no-op plugin's state differed from the provider's.
 func schemaFloor(all []measurement, m measurement, o options) float64 {
-	if m.Workload != endpoints.name {
+	if m.Workload != endpoints.name || o.driftOf(noopEndpoints, m.N) != "" {
 		return 0
 	}
 	b, ok := find(all, 0, noopEndpoints.name, m.N, m.Op)
@@ -171,7 +172,7 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 			" vs no-op plugin apply / plan / destroy | requests per resource (apply / plan / destroy) | provider peak RSS | state bytes per resource |\n")
 		b.WriteString("|---|---:|---|---:|---:|---:|" + extraSep + "---|---|---:|---:|\n")
 		for _, n := range o.ns {
-			for _, w := range []workload{baseline, noopData, noopEndpoints, endpoints, mixed} {
+			for _, w := range []workload{baseline, noopData, noopEndpoints, endpoints} {
 				if lat > 0 && !w.api {
 					continue
 				}
@@ -187,10 +188,8 @@ func markdown(all []measurement, searches []searchResult, o options) string {
 	for _, s := range searches {
 		fmt.Fprintf(&b, "| %s | %d | %.2fs |\n", s.Latency, s.Requests, s.Seconds)
 	}
-	b.WriteString("\nThe mixed workload is half `cpaas_endpoint`, a quarter `cpaas_phone_number` bought from one search and a quarter " +
-		"`cpaas_10dlc_campaign_number` linking those numbers to one campaign of one brand (two more resources, registered by the " +
-		"emulator within `-registry-delay`; a link's create waits for the operators, polling from 100 ms). Its requests include that " +
-		"search's pages on every plan. Endpoints set `password_wo`, as the documentation recommends.\n")
+	b.WriteString("\nEndpoints set `password_wo`, as the documentation recommends. The whole account (account.go) is in account.md.\n")
+	b.WriteString(driftNote(o))
 	return b.String()
 }
 
@@ -227,7 +226,9 @@ func markdownRow(all []measurement, lat time.Duration, w workload, n int, o opti
 		tightCell = " " + strings.Join(tight, " / ") + " |"
 	}
 	schemaCell := "n/a"
-	if len(schema) > 0 {
+	if w.name == endpoints.name && o.driftOf(noopEndpoints, n) != "" {
+		schemaCell = "refused: the no-op plugin's state differs (below)"
+	} else if len(schema) > 0 {
 		schemaCell = "**" + strings.Join(schema, " / ") + "**"
 	}
 	if w.name == baseline.name {
@@ -336,6 +337,10 @@ func plotPNG(all []measurement) ([]byte, error) {
 // plugin), which the machine's other load disturbs less than time.
 func floorMarkdown(all []measurement, o options) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "#### cpaas_endpoint against the no-op plugin and the framework floor, zero latency, -parallelism=%d\n\n", o.parallelism)
+	fmt.Fprintf(&b, "Measured %s on %d CPUs, %s; load average at the end: %s. Median of %d rounds in which the three plugins took turns, with the range. "+
+		"Each floor's state file was compared with the provider's after every apply (floorstate.go); a ratio is given only against a floor whose "+
+		"state was the same.\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), terraformVersion(o.tf), loadAverage(), o.repeat)
 	b.WriteString("| N | command | no-op plugin | framework floor | cpaas_endpoint | cpaas_endpoint / no-op per round | of medians | target 1.05x " +
 		"| framework floor / no-op | cpaas_endpoint / framework floor | CPU s: no-op / framework floor / cpaas_endpoint |\n" +
 		"|---:|---|---:|---:|---:|---|---:|---|---:|---:|---|\n")
@@ -377,17 +382,64 @@ func floorMarkdown(all []measurement, o options) string {
 				cpus = append(cpus, fmt.Sprintf("%.2f", median(cpu[w.name])))
 			}
 			noop, idle, ep := med[noopEndpoints.name], med[idleEndpoints.name], med[endpoints.name]
+			if o.driftOf(noopEndpoints, n) != "" {
+				fmt.Fprintf(&b, "| %d | %s | %s | refused: the no-op plugin's state differs (below) | | | | | %s |\n",
+					n, op, strings.Join(cells, " | "), strings.Join(cpus, " / "))
+				continue
+			}
+			if o.driftOf(idleEndpoints, n) != "" {
+				idle = 0 // no split against a framework floor whose state differs
+			}
 			met := "met"
 			if ep/noop > 1.05 {
 				met = fmt.Sprintf("missed by %.1f%%", 100*(ep/noop-1.05))
 			}
 			fwPart, ownPart := "n/a", "n/a"
-			if idle > 0 {
+			if o.driftOf(idleEndpoints, n) != "" {
+				fwPart, ownPart = "refused (below)", "refused (below)"
+			} else if idle > 0 {
 				fwPart, ownPart = fmt.Sprintf("%.3fx", idle/noop), fmt.Sprintf("%.3fx", ep/idle)
 			}
 			fmt.Fprintf(&b, "| %d | %s | %s | %s | **%.3fx** | %s | %s | %s | %s |\n",
 				n, op, strings.Join(cells, " | "), strings.Join(ratios, ", "), ep/noop, met, fwPart, ownPart, strings.Join(cpus, " / "))
 		}
+	}
+	for _, n := range o.ns {
+		var sizes []string
+		for _, w := range kinds {
+			var size int64
+			for _, m := range all {
+				if m.N == n && m.Workload == w.name && m.Op == "apply" && m.Latency == 0 {
+					size = max(size, m.StateBytes)
+				}
+			}
+			if size > 0 {
+				sizes = append(sizes, fmt.Sprintf("%s %d", w.name, size))
+			}
+		}
+		if len(sizes) > 0 {
+			fmt.Fprintf(&b, "\nState file after the apply of %d, in bytes: %s.\n", n, strings.Join(sizes, ", "))
+		}
+	}
+	b.WriteString(driftNote(o))
+	return b.String()
+}
+
+// driftNote lists the floors whose state differed from the provider's,
+// and so got no ratio, with what differed.
+func driftNote(o options) string {
+	if len(o.drift) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(o.drift))
+	for k := range o.drift {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString("\n**Ratios refused**: a floor is fair only if Terraform keeps for it exactly the provider's state (floorstate.go). These did not:\n\n")
+	for _, k := range keys {
+		fmt.Fprintf(&b, "- %s: %s\n", k, strings.ReplaceAll(o.drift[k], "\n", " "))
 	}
 	return b.String()
 }

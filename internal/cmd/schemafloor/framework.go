@@ -73,7 +73,7 @@ func (e *idleEndpoint) IdentitySchema(_ context.Context, _ resource.IdentitySche
 	resp.IdentitySchema = e.identity
 }
 
-func (e *idleEndpoint) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+func (e *idleEndpoint) Create(_ context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	attrs := map[string]tftypes.Value{}
 	if err := req.Plan.Raw.As(&attrs); err != nil {
 		resp.Diagnostics.AddError("schemafloor", err.Error())
@@ -92,8 +92,14 @@ func (e *idleEndpoint) Create(ctx context.Context, req resource.CreateRequest, r
 	attrs["sip_uri"] = tftypes.NewValue(tftypes.String, "sip:"+sip+"@sip.cpaas.test")
 	attrs["sip_registered"] = tftypes.NewValue(tftypes.Bool, false)
 	attrs["password_wo"] = tftypes.NewValue(tftypes.String, nil)
+	// What else the framework planned unknown (a registered device's
+	// sip_contact, sip_expires, sip_user_agent) the API leaves null.
+	for name, v := range attrs {
+		if !v.IsKnown() {
+			attrs[name] = tftypes.NewValue(v.Type(), nil)
+		}
+	}
 	resp.State.Raw = tftypes.NewValue(req.Plan.Raw.Type(), attrs)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, "pw", []byte(`"ffffffffffffffffffffff"`))...)
 	if resp.Identity != nil {
 		resp.Identity.Raw = tftypes.NewValue(resp.Identity.Raw.Type(), map[string]tftypes.Value{"endpoint_id": attrs["id"]})
 	}

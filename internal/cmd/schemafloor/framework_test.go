@@ -59,8 +59,13 @@ func TestFrameworkFloorServesTheRealSchemaAndDoesNoWork(t *testing.T) {
 	if !regexp.MustCompile(`^\d{14}$`).MatchString(id) || !regexp.MustCompile(`^bench7\d{12}$`).MatchString(sipUsername) || !state["password_wo"].IsNull() {
 		t.Errorf("state id %q, sip_username %q, password_wo %v", id, sipUsername, state["password_wo"])
 	}
-	if len(applied.Private) == 0 {
-		t.Error("no private state: the provider keeps a password fingerprint there")
+	for name, v := range state {
+		if !v.IsFullyKnown() {
+			t.Errorf("%s is unknown after apply: Terraform refuses that", name)
+		}
+	}
+	if len(applied.Private) != 0 {
+		t.Errorf("private state %s: the provider keeps none for an endpoint", applied.Private)
 	}
 
 	read, err := srv.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: endpointType, CurrentState: applied.NewState, Private: applied.Private})

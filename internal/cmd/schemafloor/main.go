@@ -3,8 +3,12 @@
 // address, but its cpaas_endpoint does no work. It calls no API, runs no
 // validators or plan modifiers, and answers every resource call with the
 // smallest computation that gives Terraform the same plan and the same
-// state (same attributes, same sensitive paths, same private-state size)
-// as the real provider.
+// state (same attributes, same sensitive paths, the same private state, and
+// with Terraform 1.12+ the same identity) as the real provider. The bench's
+// TestAccFloorKeepsTheProvidersState applies one configuration with both and
+// fails if their state files' resource instances differ by one byte (but
+// the digits of the ids the API makes up), and the bench itself refuses to
+// report a ratio against a floor whose state differs.
 //
 // Timing Terraform with it gives the floor for this schema: what Terraform
 // itself spends on N cpaas_endpoint resources. The bench prints the real
@@ -20,11 +24,9 @@ package main
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
 	"log"
 	"os"
-	"strings"
 	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -97,9 +99,39 @@ func newFloor() (*floor, error) {
 	if !ok {
 		return nil, fmt.Errorf("schemafloor: %s is not an object", endpointType)
 	}
+	ids, err := prov.GetResourceIdentitySchemas(context.Background(), &tfprotov6.GetResourceIdentitySchemasRequest{})
+	if err != nil {
+		return nil, err
+	}
+	idTyp, err := identityType(ids.IdentitySchemas[endpointType])
+	if err != nil {
+		return nil, err
+	}
 	resp.ResourceSchemas[dataType] = dataSchema
 	dataTyp, _ := dataSchema.ValueType().(tftypes.Object)
-	return &floor{ProviderServer: prov, typ: typ, dataTyp: dataTyp, schema: resp}, nil
+	return &floor{ProviderServer: prov, typ: typ, idTyp: idTyp, dataTyp: dataTyp, schema: resp}, nil
+}
+
+// identityAttr is the one attribute of cpaas_endpoint's identity: the
+// endpoint's id, as the provider sets it from the state's id.
+const identityAttr = "endpoint_id"
+
+// identityType is the type of cpaas_endpoint's identity, which the floor
+// fills as the provider does: endpoint_id is the id.
+func identityType(s *tfprotov6.ResourceIdentitySchema) (tftypes.Object, error) {
+	if s == nil || len(s.IdentityAttributes) != 1 || s.IdentityAttributes[0].Name != identityAttr {
+		return tftypes.Object{}, fmt.Errorf("schemafloor: %s's identity is not {%s}: the floor must learn the new one", endpointType, identityAttr)
+	}
+	return tftypes.Object{AttributeTypes: map[string]tftypes.Type{identityAttr: s.IdentityAttributes[0].Type}}, nil
+}
+
+// identity is the identity data of the endpoint with this id.
+func (f *floor) identity(id tftypes.Value) (*tfprotov6.ResourceIdentityData, error) {
+	dv, err := tfprotov6.NewDynamicValue(f.idTyp, tftypes.NewValue(f.idTyp, map[string]tftypes.Value{identityAttr: id}))
+	if err != nil {
+		return nil, err
+	}
+	return &tfprotov6.ResourceIdentityData{IdentityData: &dv}, nil
 }
 
 // floor answers the resource calls of cpaas_endpoint itself and passes
@@ -107,6 +139,7 @@ func newFloor() (*floor, error) {
 type floor struct {
 	tfprotov6.ProviderServer
 	typ     tftypes.Object // cpaas_endpoint's
+	idTyp   tftypes.Object // cpaas_endpoint's identity
 	dataTyp tftypes.Object // cpaas_floor_data's
 	schema  *tfprotov6.GetProviderSchemaResponse
 	next    atomic.Int64
@@ -138,9 +171,10 @@ func (f *floor) typeOf(typeName string) (tftypes.Object, error) {
 // computed are the attributes the API fills in.
 var computed = []string{"id", "sip_username", "sip_uri", "sip_registered"}
 
-// private has the size of the real provider's private state: the
-// framework's JSON map of base64 values around a 22-character fingerprint.
-var private = []byte(`{"pw":"` + base64.StdEncoding.EncodeToString([]byte(`"`+strings.Repeat("f", 22)+`"`)) + `"}`)
+// The provider keeps no private state for an endpoint (it once kept a
+// password fingerprint there; the service returns no password digest to
+// compare it with), so neither does the floor: what it must keep is what
+// TestAccFloorKeepsTheProvidersState compares.
 
 func (f *floor) ValidateResourceConfig(_ context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
 	if _, err := f.typeOf(req.TypeName); err != nil {
@@ -166,7 +200,7 @@ func (f *floor) ReadResource(_ context.Context, req *tfprotov6.ReadResourceReque
 	if _, err := f.typeOf(req.TypeName); err != nil {
 		return nil, err
 	}
-	return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private}, nil
+	return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private, NewIdentity: req.CurrentIdentity}, nil
 }
 
 func (f *floor) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
@@ -179,7 +213,7 @@ func (f *floor) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourc
 		return nil, err
 	}
 	if proposed.IsNull() { // destroy
-		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: req.PriorPrivate}, nil
+		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: req.PriorPrivate, PlannedIdentity: req.PriorIdentity}, nil
 	}
 	prior, err := req.PriorState.Unmarshal(typ)
 	if err != nil {
@@ -206,7 +240,7 @@ func (f *floor) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourc
 		}
 	}
 	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
-	return &tfprotov6.PlanResourceChangeResponse{PlannedState: &dv, PlannedPrivate: req.PriorPrivate}, err
+	return &tfprotov6.PlanResourceChangeResponse{PlannedState: &dv, PlannedPrivate: req.PriorPrivate, PlannedIdentity: req.PriorIdentity}, err
 }
 
 func (f *floor) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
@@ -226,7 +260,7 @@ func (f *floor) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResou
 		return nil, err
 	}
 	if attrs["id"].IsKnown() { // nothing to create
-		return &tfprotov6.ApplyResourceChangeResponse{NewState: req.PlannedState, Private: req.PlannedPrivate}, nil
+		return &tfprotov6.ApplyResourceChangeResponse{NewState: req.PlannedState, Private: req.PlannedPrivate, NewIdentity: req.PlannedIdentity}, nil
 	}
 	n := f.next.Add(1)
 	if req.TypeName == dataType {
@@ -246,5 +280,9 @@ func (f *floor) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResou
 	attrs["sip_uri"] = tftypes.NewValue(tftypes.String, "sip:"+sip+"@sip.cpaas.test")
 	attrs["sip_registered"] = tftypes.NewValue(tftypes.Bool, false)
 	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
-	return &tfprotov6.ApplyResourceChangeResponse{NewState: &dv, Private: private}, err
+	if err != nil {
+		return nil, err
+	}
+	identity, err := f.identity(attrs["id"])
+	return &tfprotov6.ApplyResourceChangeResponse{NewState: &dv, NewIdentity: identity}, err
 }
