@@ -681,9 +681,8 @@ list "cpaas_powerpack_number" "ca" {
 // and the two GETs, and the plan stays empty.
 func TestAccListingRefresh_powerpacks(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t)
 	listingRefresh{
-		env: env, typ: "cpaas_powerpack", hide: 2, base: 1, checkDestroy: checkPowerpacksDestroyed(env, t),
+		typ: "cpaas_powerpack", route: regexp.MustCompile(`^Powerpack/`), hide: 2, pages: 1, kinds: []string{"powerpacks"},
 		config: `
 resource "cpaas_powerpack" "many" {
   count         = 15
@@ -695,39 +694,22 @@ resource "cpaas_powerpack" "many" {
 }
 
 // Pool members: 15 numbers in one pool are refreshed from the pool's one
-// list page (and the powerpack's GET), two of them left out of it and
-// read with their GETs.
+// list page, two of them left out of it and read with their GETs.
 func TestAccListingRefresh_powerpackNumbers(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t)
-	c := env.Client(t)
-	found, _, err := c.SearchAllPhoneNumbers(context.Background(), client.PhoneNumberSearch{CountryISO: "US", Type: "local", Services: "sms"}, 15)
-	if err != nil || len(found) != 15 {
-		t.Fatalf("search: %d numbers, %v", len(found), err)
-	}
-	var quoted []string
-	for _, n := range found {
-		if _, err := c.BuyPhoneNumber(context.Background(), n.Number, client.PhoneNumberBuy{}); err != nil {
-			t.Fatal(err)
-		}
-		quoted = append(quoted, fmt.Sprintf("%q", n.Number))
-	}
 	listingRefresh{
-		env: env, typ: "cpaas_powerpack_number", hideBy: "number", hide: 2, base: 2, checkDestroy: checkPowerpacksDestroyed(env, t),
-		config: fmt.Sprintf(`
+		typ: "cpaas_powerpack_number", route: regexp.MustCompile(`^NumberPool/`), hideBy: "number", hide: 2, pages: 1,
+		kinds: []string{"powerpack_numbers", "powerpacks", "numbers"},
+		config: lrNumbersHCL(15) + `
 resource "cpaas_powerpack" "pool" {
   name = "listed-pool"
 }
 
-locals {
-  numbers = [%s]
-}
-
 resource "cpaas_powerpack_number" "many" {
-  count        = length(local.numbers)
+  count        = 15
   powerpack_id = cpaas_powerpack.pool.id
-  number       = local.numbers[count.index]
+  number       = cpaas_phone_number.many[count.index].number
 }
-`, strings.Join(quoted, ", ")),
+`,
 	}.run(t)
 }
