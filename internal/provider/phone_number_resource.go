@@ -34,7 +34,9 @@ var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
 	modifyPlan: planPhoneNumber, validateConfig: checkPhoneNumberSearch,
 	configValidators: []resource.ConfigValidator{resourcevalidator.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
-	refresh: readPlacedBy((*client.Client).GetNumber, applyNumber,
+	// Refresh: from the account's number listing (client.NumberListing),
+	// whose items carry all the GET does.
+	refresh: readPlacedBy(fromListing(client.NumberListing), applyNumber,
 		func(m *phoneNumberResourceModel) *types.String { return &m.Subaccount }, func(n *client.AccountNumber) *string { return n.SubAccount }),
 	remove: func(c *client.Client, ctx context.Context, number string) error {
 		tflog.Info(ctx, "releasing phone number", map[string]any{"number": number})
