@@ -329,16 +329,6 @@ func sourceOf(v types.String, env string) string {
 	return "the " + env + " environment variable"
 }
 
-func envFor(attr string) string {
-	switch attr {
-	case "auth_id":
-		return EnvAuthID
-	case "auth_token":
-		return EnvAuthToken
-	}
-	return EnvBaseURL
-}
-
 // checkBaseURL allows https anywhere and plain http only to loopback, so the
 // auth token never crosses a network in the clear.
 func checkBaseURL(raw string) error {
