@@ -101,6 +101,7 @@ type persistedAccount struct {
 	Profiles        map[string]*profile           `json:"profiles"`
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
+	Trunking        trunkingState                 `json:"sip_trunking"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -158,6 +159,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
+			Trunking: a.trunking,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -206,6 +208,7 @@ func (s *Server) loadState(data []byte) error {
 		a.applications = orEmpty(pa.Applications)
 		a.profiles = orEmpty(pa.Profiles)
 		a.tollfree = orEmpty(pa.Tollfree)
+		a.trunking = orEmptyTrunking(pa.Trunking)
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
 		}

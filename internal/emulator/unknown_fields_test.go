@@ -73,6 +73,8 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 			body: map[string]any{"description": "Tells customers when their order has shipped and when it arrives."}}}},
 		"POST 10dlc/Campaign/{id}/Number":            one(map[string]any{"numbers": []string{"12125550101"}, "url": "https://cb.example/link"}),
 		"DELETE 10dlc/Campaign/{id}/Number/{number}": one(map[string]any{"url": "https://cb.example/unlink", "method": "GET"}),
+		"POST Zentrunk/Trunk": one(map[string]any{"name": "ext-trunk", "trunk_direction": "outbound", "trunk_status": "enabled", "secure": true,
+			"ipacl_uuid": o.byArea["IPAccessControlList"], "credential_uuid": o.byArea["Credential"]}),
 	}
 	for _, a := range testAreas {
 		for key, cases := range a.bodies {
