@@ -248,6 +248,10 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
 		subaccountKind.newResource,
+		sipTrunkKind.newResource,
+		sipCredentialListKind.newResource,
+		sipIPACLKind.newResource,
+		sipOriginationURIKind.newResource,
 	}
 }
 
@@ -264,6 +268,10 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewTenDLCCampaignNumberListResource,
 		NewTollfreeVerificationListResource,
 		NewSubaccountListResource,
+		NewSIPTrunkListResource,
+		NewSIPCredentialListListResource,
+		NewSIPIPACLListResource,
+		NewSIPOriginationURIListResource,
 	}
 }
 
@@ -281,6 +289,10 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
 		subaccountData.newDataSource,
+		sipTrunkData.newDataSource,
+		sipCredentialListData.newDataSource,
+		sipIPACLData.newDataSource,
+		sipOriginationURIData.newDataSource,
 	}
 }
 

@@ -147,18 +147,29 @@ func NormalizeIP(v string) (string, error) {
 
 // CheckIPAddresses checks an IP access list's ip_addresses, as field: at
 // least one, each an address or block (NormalizeIP), no two naming the
-// same addresses (10.0.0.1 and 10.0.0.1/32, named both). It returns one
-// error per broken rule.
+// same addresses (DuplicateIPs). It returns one error per broken rule.
 func CheckIPAddresses(field string, ips []string) []error {
 	if len(ips) == 0 {
 		return []error{fmt.Errorf("%s must hold at least one IPv4 address or CIDR block", field)}
 	}
 	var errs []error
+	for _, ip := range ips {
+		if _, err := NormalizeIP(ip); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", field, err))
+		}
+	}
+	return append(errs, DuplicateIPs(field, ips)...)
+}
+
+// DuplicateIPs returns an error for each entry of ips that names the same
+// addresses as an earlier one once normalised (10.0.0.1 and 10.0.0.1/32),
+// naming both; entries NormalizeIP refuses are skipped.
+func DuplicateIPs(field string, ips []string) []error {
+	var errs []error
 	seen := map[string]string{}
 	for _, ip := range ips {
 		n, err := NormalizeIP(ip)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", field, err))
 			continue
 		}
 		if first, dup := seen[n]; dup {
@@ -252,3 +263,6 @@ func CheckRequired(field, v string) error {
 	}
 	return nil
 }
+
+// TrunkIDPattern is the form of a trunk_id: a string of digits.
+var TrunkIDPattern = regexp.MustCompile(`^[0-9]{1,32}$`)
