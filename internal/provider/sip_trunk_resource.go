@@ -52,7 +52,7 @@ func sipTrunkSchema(context.Context) schema.Schema {
 			"fit the direction is refused at plan time. Changing `trunk_direction` replaces the trunk; everything else " +
 			"updates in place.\n\n" + sipTrunkNumbersNote,
 		Attributes: map[string]schema.Attribute{
-			"id":   computedKeptString("Trunk id (`trunk_id`, a string of digits)."),
+			"id": computedKeptString("Trunk id (`trunk_id`, a string of digits)."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Friendly name of the trunk (the service refuses a trunk without one). Updates in place.",
 				Required:            true,

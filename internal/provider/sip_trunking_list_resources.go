@@ -91,4 +91,3 @@ var sipOriginationURIList = listKind{
 		})
 	},
 }
-
