@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -36,7 +37,7 @@ func sipCredentialListSchema(context.Context) schema.Schema {
 	pw, version := sipWriteOnlyPassword("the PBX authenticates with", true)
 	return schema.Schema{
 		MarkdownDescription: "A credentials list of the SIP trunking service: the username and password an outbound trunk " +
-			"(`cpaas_sip_trunk`) authenticates its PBX's SIP traffic by (digest authentication).\n\n" + sipPasswordNote + "\n\n" + sipInUseNote,
+			"(`cpaas_sip_trunk`) authenticates its PBX's SIP traffic by (digest authentication).\n\n" + sipPasswordNote + "\n\n" + sipInUseNote + "\n\n" + adoptRuleSIPCredentialList,
 		Attributes: map[string]schema.Attribute{
 			"id":   computedKeptString("Credentials list UUID (`credential_uuid`)."),
 			"name": sipName("credentials list"),
@@ -54,14 +55,28 @@ func sipCredentialListSchema(context.Context) schema.Schema {
 func createSIPCredentialList(ctx context.Context, c *client.Client, plan *sipCredentialListModel, req resource.CreateRequest, resp *resource.CreateResponse) bool {
 	// password_wo is only in the configuration, never in the plan.
 	password, _ := rawString(req.Config.Raw, "password_wo")
-	created, err := c.CreateSIPCredential(ctx, client.SIPCredentialCreate{
-		Name: plan.Name.ValueString(), Username: plan.Username.ValueString(), Password: password,
-	})
+	in := client.SIPCredentialCreate{Name: plan.Name.ValueString(), Username: plan.Username.ValueString(), Password: password}
+	created, err := createSIPOrAdopt(ctx, "credentials list", fmt.Sprintf("name %q and username %q", in.Name, in.Username),
+		func(ctx context.Context) (string, error) {
+			out, err := c.CreateSIPCredential(ctx, in)
+			if err != nil {
+				return "", err
+			}
+			return out.CredentialUUID, nil
+		},
+		c.ListAllSIPCredentials, func(x *client.SIPCredential) bool { return x.Name == in.Name && x.Username == in.Username },
+		func(x *client.SIPCredential) string { return x.CredentialUUID })
+	if err == nil && created.adopted {
+		// The match could not compare passwords: give the adopted list the configured one.
+		if err = c.UpdateSIPCredential(ctx, created.id, client.SIPCredentialUpdate{Password: &password}); err != nil {
+			err = fmt.Errorf("adopted credentials list %s, but setting its password failed: %w", created.id, err)
+		}
+	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating credentials list", "credentials list for username "+plan.Username.ValueString(), err)
 		return false
 	}
-	plan.ID = types.StringValue(created.CredentialUUID)
+	plan.ID = types.StringValue(created.id)
 	plan.PasswordWO = types.StringNull()
 	return true
 }

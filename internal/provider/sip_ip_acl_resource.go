@@ -34,7 +34,7 @@ type sipIPACLModel struct {
 func sipIPACLSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "An IP access control list of the SIP trunking service: the addresses an outbound trunk " +
-			"(`cpaas_sip_trunk`) accepts SIP INVITEs from. Everything is read back and updates in place.\n\n" + sipInUseNote,
+			"(`cpaas_sip_trunk`) accepts SIP INVITEs from. Everything is read back and updates in place.\n\n" + sipInUseNote + "\n\n" + adoptRuleSIPIPACL,
 		Attributes: map[string]schema.Attribute{
 			"id":   computedKeptString("IP access control list UUID (`ipacl_uuid`)."),
 			"name": sipName("IP access control list"),
@@ -61,12 +61,22 @@ func createSIPIPACL(ctx context.Context, c *client.Client, plan *sipIPACLModel, 
 	if diags.HasError() {
 		return false
 	}
-	created, err := c.CreateIPACL(ctx, client.IPACLCreate{Name: plan.Name.ValueString(), IPAddresses: ips})
+	in := client.IPACLCreate{Name: plan.Name.ValueString(), IPAddresses: ips}
+	created, err := createSIPOrAdopt(ctx, "IP access control list", fmt.Sprintf("name %q and ip_addresses %v", in.Name, ips),
+		func(ctx context.Context) (string, error) {
+			out, err := c.CreateIPACL(ctx, in)
+			if err != nil {
+				return "", err
+			}
+			return out.IPACLUUID, nil
+		},
+		c.ListAllIPACLs, func(x *client.IPACL) bool { return x.Name == in.Name && sameStrings(x.IPAddresses, ips) },
+		func(x *client.IPACL) string { return x.IPACLUUID })
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating IP access control list", "IP access control list "+plan.Name.ValueString(), err)
 		return false
 	}
-	plan.ID = types.StringValue(created.IPACLUUID)
+	plan.ID = types.StringValue(created.id)
 	return true
 }
 

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -40,7 +41,7 @@ func sipOriginationURISchema(context.Context) schema.Schema {
 	pw, version := sipWriteOnlyPassword("the service authenticates to the PBX with; required when `authentication_needed` is true, refused otherwise", false)
 	return schema.Schema{
 		MarkdownDescription: "An origination URI of the SIP trunking service: the SIP address of the PBX an inbound trunk " +
-			"(`cpaas_sip_trunk`, as its `primary_uri_id` or `fallback_uri_id`) delivers calls to.\n\n" + sipPasswordNote + "\n\n" + sipInUseNote,
+			"(`cpaas_sip_trunk`, as its `primary_uri_id` or `fallback_uri_id`) delivers calls to.\n\n" + sipPasswordNote + "\n\n" + sipInUseNote + "\n\n" + adoptRuleSIPOriginationURI,
 		Attributes: map[string]schema.Attribute{
 			"id":   computedKeptString("Origination URI UUID (`uri_uuid`)."),
 			"name": sipName("origination URI"),
@@ -91,15 +92,36 @@ func validateSIPOriginationURI(_ context.Context, req resource.ValidateConfigReq
 
 func createSIPOriginationURI(ctx context.Context, c *client.Client, plan *sipOriginationURIModel, req resource.CreateRequest, resp *resource.CreateResponse) bool {
 	password, _ := rawString(req.Config.Raw, "password_wo")
-	created, err := c.CreateOriginationURI(ctx, client.OriginationURICreate{
+	in := client.OriginationURICreate{
 		Name: plan.Name.ValueString(), URI: plan.URI.ValueString(), AuthenticationNeeded: plan.AuthenticationNeeded.ValueBool(),
 		Username: plan.Username.ValueString(), Password: password,
-	})
+	}
+	created, err := createSIPOrAdopt(ctx, "origination URI", fmt.Sprintf("name %q and uri %q", in.Name, in.URI),
+		func(ctx context.Context) (string, error) {
+			out, err := c.CreateOriginationURI(ctx, in)
+			if err != nil {
+				return "", err
+			}
+			return out.URIUUID, nil
+		},
+		c.ListAllOriginationURIs, func(x *client.OriginationURI) bool {
+			user := ""
+			if x.Username != nil {
+				user = *x.Username
+			}
+			return x.Name == in.Name && x.URI == in.URI && x.AuthenticationNeeded == in.AuthenticationNeeded && user == in.Username
+		},
+		func(x *client.OriginationURI) string { return x.URIUUID })
+	if err == nil && created.adopted && in.AuthenticationNeeded {
+		if err = c.UpdateOriginationURI(ctx, created.id, client.OriginationURIUpdate{Password: &password}); err != nil {
+			err = fmt.Errorf("adopted origination URI %s, but setting its password failed: %w", created.id, err)
+		}
+	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating origination URI", "origination URI "+plan.URI.ValueString(), err)
 		return false
 	}
-	plan.ID = types.StringValue(created.URIUUID)
+	plan.ID = types.StringValue(created.id)
 	plan.PasswordWO = types.StringNull()
 	return true
 }

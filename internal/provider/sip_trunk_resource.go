@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -50,7 +51,7 @@ func sipTrunkSchema(context.Context) schema.Schema {
 			"(`credential_id`): at least one. An **inbound** trunk delivers calls to the PBX at its primary origination " +
 			"URI (`primary_uri_id`, required) or, when that fails, its fallback (`fallback_uri_id`). A link that does not " +
 			"fit the direction is refused at plan time. Changing `trunk_direction` replaces the trunk; everything else " +
-			"updates in place.\n\n" + sipTrunkNumbersNote,
+			"updates in place.\n\n" + sipTrunkNumbersNote + "\n\n" + adoptRuleSIPTrunk,
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("Trunk id (`trunk_id`, a string of digits)."),
 			"name": schema.StringAttribute{
@@ -104,20 +105,43 @@ func validateSIPTrunk(ctx context.Context, req resource.ValidateConfigRequest, r
 
 func createSIPTrunk(ctx context.Context, c *client.Client, plan *sipTrunkModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
 	secure := plan.Secure.ValueBool()
-	created, err := c.CreateTrunk(ctx, client.TrunkCreate{
+	in := client.TrunkCreate{
 		Name: plan.Name.ValueString(), TrunkDirection: plan.TrunkDirection.ValueString(), TrunkStatus: plan.TrunkStatus.ValueString(),
 		Secure: &secure, IPACLUUID: plan.IPACLID.ValueString(), CredentialUUID: plan.CredentialID.ValueString(),
 		PrimaryURIUUID: plan.PrimaryURIID.ValueString(), FallbackURIUUID: plan.FallbackURIID.ValueString(),
-	})
+	}
+	deref := func(v *string) string {
+		if v == nil {
+			return ""
+		}
+		return *v
+	}
+	created, err := createSIPOrAdopt(ctx, "SIP trunk", fmt.Sprintf("name %q, %s", in.Name, in.TrunkDirection),
+		func(ctx context.Context) (string, error) {
+			out, err := c.CreateTrunk(ctx, in)
+			if err != nil {
+				return "", err
+			}
+			return out.TrunkID, nil
+		},
+		func(ctx context.Context) ([]client.Trunk, error) {
+			return c.ListAllTrunks(ctx, client.TrunkFilter{TrunkDirection: in.TrunkDirection})
+		},
+		func(t *client.Trunk) bool {
+			return t.Name == in.Name && t.TrunkDirection == in.TrunkDirection && t.TrunkStatus == in.TrunkStatus && t.Secure == secure &&
+				deref(t.IPACLUUID) == in.IPACLUUID && deref(t.CredentialUUID) == in.CredentialUUID &&
+				deref(t.PrimaryURIUUID) == in.PrimaryURIUUID && deref(t.FallbackURIUUID) == in.FallbackURIUUID
+		},
+		func(t *client.Trunk) string { return t.TrunkID })
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating SIP trunk", "SIP trunk "+plan.Name.ValueString(), err)
 		return false
 	}
-	plan.ID = types.StringValue(created.TrunkID)
-	trunk, err := c.GetTrunk(ctx, created.TrunkID)
+	plan.ID = types.StringValue(created.id)
+	trunk, err := c.GetTrunk(ctx, created.id)
 	if err != nil {
 		plan.TrunkDomain = types.StringNull()
-		addAPIError(&resp.Diagnostics, "Error reading SIP trunk after create", "SIP trunk "+created.TrunkID, err)
+		addAPIError(&resp.Diagnostics, "Error reading SIP trunk after create", "SIP trunk "+created.id, err)
 		return true
 	}
 	applySIPTrunk(plan, trunk)

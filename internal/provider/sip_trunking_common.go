@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -118,3 +119,42 @@ func optionalID(description string) schema.StringAttribute {
 
 // quoteList writes names as `a`, `b`.
 func quoteList(names ...string) string { return "`" + strings.Join(names, "`, `") + "`" }
+
+// sipCreated is what a trunking create made: its id, and whether it was
+// adopted (found by a lookup after a lost reply) rather than created.
+type sipCreated struct {
+	id      string
+	adopted bool
+}
+
+// createSIPOrAdopt is createOrAdopt (adopt.go) for a trunking object:
+// create returns the new object's id; after a lost reply, the listed
+// objects that match are the candidates.
+func createSIPOrAdopt[O any](ctx context.Context, kind, identity string, create func(context.Context) (string, error),
+	list func(context.Context) ([]O, error), match func(*O) bool, id func(*O) string) (sipCreated, error) {
+	return createOrAdopt(ctx, kind, identity,
+		func(ctx context.Context) (sipCreated, error) {
+			v, err := create(ctx)
+			return sipCreated{id: v}, err
+		},
+		adoptFrom(list, match, func(o *O) sipCreated { return sipCreated{id: id(o), adopted: true} }),
+		func(c sipCreated) string { return c.id })
+}
+
+// sameStrings reports whether a and b hold the same strings, in any order.
+func sameStrings(a, b []string) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
+}
+
+// The adoption rules of the SIP trunking resources, quoted in their descriptions.
+const (
+	adoptRuleSIP = "If the API's reply to the create is lost (or is a 5xx), the provider does not create a second object: it " +
+		"lists the objects of its kind and adopts the one that matches "
+	adoptRuleSIPEnd            = "; when none matches the create is sent again, when several match the apply stops with an error naming them."
+	adoptRuleSIPIPACL          = adoptRuleSIP + "(the same `name` and `ip_addresses`)" + adoptRuleSIPEnd
+	adoptRuleSIPCredentialList = adoptRuleSIP + "(the same `name` and `username`; the API returns no password to compare, so " +
+		"the adopted list is then given the configured password)" + adoptRuleSIPEnd
+	adoptRuleSIPOriginationURI = adoptRuleSIP + "(the same `name`, `uri`, `authentication_needed` and `username`; an adopted " +
+		"URI with authentication is then given the configured password)" + adoptRuleSIPEnd
+	adoptRuleSIPTrunk = adoptRuleSIP + "(the same `name`, `trunk_direction`, `trunk_status`, `secure` and links)" + adoptRuleSIPEnd
+)
