@@ -37,7 +37,10 @@ var sipLinkNames = trunkrules.LinkNames{"ipacl_id", "credential_id", "primary_ur
 const sipInUseNote = "**Deleting it while a trunk names it fails.** The service refuses to delete a credentials list, IP access " +
 	"list or origination URI that a trunk still names (HTTP 400 naming the trunk; the documentation is silent, this is the " +
 	"service's most likely answer and what the emulator does). Reference it from the trunk (`cpaas_sip_trunk`) by its `id`, " +
-	"as the examples do: Terraform then updates or destroys the trunk before destroying it."
+	"as the examples do: destroying both, Terraform destroys the trunk first. But when one apply both removes the link from " +
+	"the trunk and deletes this object, Terraform deletes it *before* it updates the trunk (its default order), and the " +
+	"service refuses: give this resource `lifecycle { create_before_destroy = true }` (it never replaces itself, so that " +
+	"changes only the order: the trunk is updated first), or apply twice (first the trunk, then the removal)."
 
 // sipPasswordNote says what the provider cannot know about a trunking password.
 const sipPasswordNote = "**The password is write-only.** It is sent to the API and never stored in the plan or the state, " +

@@ -193,6 +193,9 @@ var hostLabel = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?
 // CheckURI returns an error naming field, the rule and the value, or nil.
 func CheckURI(field, v string) error {
 	bad := fmt.Errorf("%s %q is invalid: it must be %s", field, v, URIRule)
+	if l := strings.ToLower(v); strings.HasPrefix(l, "sip:") || strings.HasPrefix(l, "sips:") {
+		return bad
+	}
 	hostPort, params, hasParams := strings.Cut(v, ";")
 	if hasParams {
 		t, ok := strings.CutPrefix(strings.ToLower(params), "transport=")
@@ -206,9 +209,6 @@ func CheckURI(field, v string) error {
 		if err != nil || n < 1 || n > 65535 || strings.HasPrefix(port, "0") || strings.HasPrefix(port, "+") {
 			return fmt.Errorf("%s %q is invalid: its port must be 1 to 65535", field, v)
 		}
-	}
-	if strings.EqualFold(host, "sip") || strings.HasPrefix(strings.ToLower(v), "sip:") || strings.HasPrefix(strings.ToLower(v), "sips:") {
-		return bad
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
 		if !a.Is4() {
