@@ -21,7 +21,7 @@ import (
 var sipCredentialListKind = &objectKind[sipCredentialListModel]{
 	typeName: "_sip_credential_list", what: "credentials list", identity: sipCredentialListIdentity,
 	schema: sipCredentialListSchema, create: createSIPCredentialList, update: updateSIPCredentialList,
-	refresh: readBy((*client.Client).GetSIPCredential, applySIPCredentialList),
+	refresh: readListed(client.SIPCredentialListing, applySIPCredentialList, nil),
 	remove:  (*client.Client).DeleteSIPCredential,
 }
 

@@ -21,7 +21,7 @@ import (
 var sipIPACLKind = &objectKind[sipIPACLModel]{
 	typeName: "_sip_ip_acl", what: "IP access control list", identity: sipIPACLIdentity,
 	schema: sipIPACLSchema, create: createSIPIPACL, update: updateSIPIPACL,
-	refresh: readBy((*client.Client).GetIPACL, applySIPIPACL),
+	refresh: readListed(client.IPACLListing, applySIPIPACL, nil),
 	remove:  (*client.Client).DeleteIPACL,
 }
 

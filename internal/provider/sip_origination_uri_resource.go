@@ -22,7 +22,7 @@ import (
 var sipOriginationURIKind = &objectKind[sipOriginationURIModel]{
 	typeName: "_sip_origination_uri", what: "origination URI", identity: sipOriginationURIIdentity,
 	schema: sipOriginationURISchema, create: createSIPOriginationURI, update: updateSIPOriginationURI,
-	refresh:        readBy((*client.Client).GetOriginationURI, applySIPOriginationURI),
+	refresh:        readListed(client.OriginationURIListing, applySIPOriginationURI, nil),
 	remove:         (*client.Client).DeleteOriginationURI,
 	validateConfig: validateSIPOriginationURI,
 }

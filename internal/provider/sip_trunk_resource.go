@@ -25,7 +25,7 @@ import (
 var sipTrunkKind = &objectKind[sipTrunkModel]{
 	typeName: "_sip_trunk", what: "SIP trunk", identity: sipTrunkIdentity,
 	schema: sipTrunkSchema, create: createSIPTrunk, update: updateSIPTrunk,
-	refresh:        readBy((*client.Client).GetTrunk, applySIPTrunk),
+	refresh:        readListed(client.TrunkListing, applySIPTrunk, nil),
 	remove:         (*client.Client).DeleteTrunk,
 	importAs:       importIDMatching(trunkrules.TrunkIDPattern, "a trunk id", "a string of digits (`trunk_id`)"),
 	validateConfig: validateSIPTrunk,

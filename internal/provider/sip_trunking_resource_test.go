@@ -570,3 +570,56 @@ var (
 		return chaosPart{hcl: repeatHCL(2, relSIPTrunkHCL), want: map[string]int{"sip_trunks": 2, "sip_ip_acls": 2}}
 	})
 )
+
+// Refresh from listings (listing_refresh_test.go): 15 objects of each
+// trunking kind, two left out of every list reply, cost the kind's one
+// list page and the two GETs.
+func TestAccListingRefresh_sipTrunking(t *testing.T) {
+	cases := map[string]struct {
+		typ, config string
+		base        int
+		destroyed   func(*acctest.Env, *testing.T) resource.TestCheckFunc
+	}{
+		"ip_acl": {typ: "cpaas_sip_ip_acl", base: 1, config: `
+resource "cpaas_sip_ip_acl" "many" {
+  count        = 15
+  name         = "lr${count.index}"
+  ip_addresses = ["192.0.2.${count.index + 1}"]
+}
+`},
+		"credential_list": {typ: "cpaas_sip_credential_list", base: 1, config: `
+resource "cpaas_sip_credential_list" "many" {
+  count               = 15
+  username            = "lr_${count.index}"
+  password_wo         = "listed-secret"
+  password_wo_version = 1
+}
+`},
+		"origination_uri": {typ: "cpaas_sip_origination_uri", base: 1, config: `
+resource "cpaas_sip_origination_uri" "many" {
+  count = 15
+  uri   = "pbx${count.index}.example.com:5060"
+}
+`},
+		// The trunks' one IP list is refreshed with a GET.
+		"trunk": {typ: "cpaas_sip_trunk", base: 2, config: `
+resource "cpaas_sip_ip_acl" "one" {
+  ip_addresses = ["192.0.2.1"]
+}
+
+resource "cpaas_sip_trunk" "many" {
+  count           = 15
+  name            = "lr${count.index}"
+  trunk_direction = "outbound"
+  ipacl_id        = cpaas_sip_ip_acl.one.id
+}
+`},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := acctest.NewEnv(t)
+			listingRefresh{env: env, typ: c.typ, hide: 2, base: c.base, config: c.config, checkDestroy: checkSIPDestroyed(env, t)}.run(t)
+		})
+	}
+}
