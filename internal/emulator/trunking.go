@@ -333,7 +333,40 @@ func (s *Server) updateTrunk(c *call) {
 }
 
 func (s *Server) deleteTrunk(c *call) {
-	deleteUnused(c, c.acct.trunking.Trunks, "trunk", c.param("id"), func(*sipTrunk) string { return "" })
+	id := c.param("id")
+	s.mu.Lock()
+	var ringing string
+	for _, n := range s.ownedNumbersSorted(c.acct) {
+		if n.AppID == id && c.acct.trunking.Trunks[id] != nil {
+			ringing = n.Number
+			break
+		}
+	}
+	s.mu.Unlock()
+	if ringing != "" {
+		c.badRequest("trunk %s receives the calls of number %s: point the number elsewhere (its app_id) first", id, ringing)
+		return
+	}
+	deleteUnused(c, c.acct.trunking.Trunks, "trunk", id, func(*sipTrunk) string { return "" })
+}
+
+// checkNumberTarget refuses a number's app_id that names neither an
+// application nor an inbound trunk of acct. The documentation says an
+// inbound trunk receives a number's calls once the number is assigned to
+// it, but gives no API for the assignment: the number's app_id naming the
+// trunk is our choice (a number sends its calls to one target, an
+// application or a trunk). Callers hold s.mu.
+func checkNumberTarget(acct *account, appID *string) error {
+	if appID == nil || *appID == "" || acct.applications[*appID] != nil {
+		return nil
+	}
+	if t := acct.trunking.Trunks[*appID]; t != nil {
+		if t.Direction != trunkrules.Inbound {
+			return fmt.Errorf("app_id %q is an outbound trunk: only an inbound trunk receives a number's calls", *appID)
+		}
+		return nil
+	}
+	return checkAppID(acct, appID)
 }
 
 // --- credentials lists ---

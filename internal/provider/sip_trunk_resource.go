@@ -83,9 +83,8 @@ func sipTrunkSchema(context.Context) schema.Schema {
 }
 
 // sipTrunkNumbersNote says how a number's calls reach an inbound trunk.
-const sipTrunkNumbersNote = "**Numbers that ring an inbound trunk.** The service's documentation lists \"assign a phone " +
-	"number\" as the last step of an inbound setup but gives no API for it. This provider does not model it yet: assign " +
-	"numbers to an inbound trunk in the console."
+const sipTrunkNumbersNote = "**Numbers that ring an inbound trunk** are set on the number: `sip_trunk_id` of " +
+	"`cpaas_phone_number`, updated in place. " + sipTrunkNumberNote
 
 // validateSIPTrunk is trunkrules.CheckLinks at plan time: each link that
 // does not fit the direction, and a missing one it needs, on its

@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -66,6 +67,12 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 	if !regexp.MustCompile(`^\d{14}\.zt\.sip\.cpaas\.test$`).MatchString(domain) {
 		t.Fatalf("trunk_domain %q", domain)
 	}
+	var number string
+	r.output("pbx_number", &number)
+	n, err := env.Client(t).GetNumber(context.Background(), number)
+	if err != nil || n.TrunkID() == "" || n.AppID() != "" || !slices.Contains(objs["sip_trunks"], n.TrunkID()) {
+		t.Fatalf("the number must ring the inbound trunk: %+v, %v", n, err)
+	}
 	cred := objs["sip_credential_lists"][0]
 	if !env.Server.TrunkingPasswordIs(acctest.AuthID, cred, first) {
 		t.Fatal("the credentials list does not hold the configured password")
@@ -109,6 +116,9 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 		if len(ids) != 0 && strings.HasPrefix(kind, "sip_") {
 			t.Errorf("%s left after destroy: %v", kind, ids)
 		}
+	}
+	if slices.Contains(env.Objects(t)["numbers"], number) {
+		t.Errorf("number %s still belongs to the account after destroy", number)
 	}
 
 	files, _ := filepath.Glob(filepath.Join(logs, "*.log"))

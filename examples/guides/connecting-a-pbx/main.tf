@@ -97,11 +97,33 @@ resource "cpaas_sip_trunk" "inbound" {
   fallback_uri_id = cpaas_sip_origination_uri.fallback.id
 }
 
+# ---- A number whose calls ring the inbound trunk.
+
+data "cpaas_phone_numbers" "line" {
+  country_iso = "US"
+  type        = "local"
+  services    = ["voice"]
+  max_results = 1
+}
+
+resource "cpaas_phone_number" "line" {
+  number       = data.cpaas_phone_numbers.line.numbers[0].number
+  alias        = "PBX main line"
+  sip_trunk_id = cpaas_sip_trunk.inbound.id
+
+  lifecycle {
+    # The search picks the number once; without this the next plan would
+    # replace (release) it. Add prevent_destroy = true for a number you
+    # cannot lose: destroying this resource releases it.
+    ignore_changes = [number]
+  }
+}
+
 # What the PBX's outbound route points at.
 output "trunk_domain" {
   value = cpaas_sip_trunk.outbound.trunk_domain
 }
 
-output "inbound_trunk_id" {
-  value = cpaas_sip_trunk.inbound.id
+output "pbx_number" {
+  value = cpaas_phone_number.line.number
 }
