@@ -198,3 +198,41 @@ func TestTrunking_routesAndReplies(t *testing.T) {
 		}
 	}
 }
+
+// A number rings an inbound trunk through its app_id (our choice: the
+// documentation gives no API for it), never an outbound one, and a trunk a
+// number rings cannot be deleted.
+func TestTrunking_numberRingsInboundTrunk(t *testing.T) {
+	s := newSecServer(t)
+	o := populate(t, s, idA, tokA)
+	var out map[string]any
+	call := func(want int, method, path string, body any) string {
+		t.Helper()
+		out = nil
+		st, text := appCall(t, s, method, path, body, &out)
+		if st != want {
+			t.Fatalf("%s %s: %d %s, want %d", method, path, st, text, want)
+		}
+		return text
+	}
+	uri := o.byArea["URI"]
+	call(201, "POST", "Zentrunk/Trunk/", map[string]any{"name": "in", "trunk_direction": "inbound", "primary_uri_uuid": uri})
+	in := out["trunk_id"].(string)
+	outbound := o.byArea["Trunk"]
+	if msg := call(400, "POST", "Number/"+o.number+"/", map[string]any{"app_id": outbound}); !strings.Contains(msg, "outbound trunk") {
+		t.Fatalf("an outbound trunk as a number's target: %s", msg)
+	}
+	call(202, "POST", "Number/"+o.number+"/", map[string]any{"app_id": in})
+	call(200, "GET", "Number/"+o.number+"/", nil)
+	if want := "/v1/Account/" + idA + "/Zentrunk/Trunk/" + in + "/"; out["application"] != want {
+		t.Fatalf("application %v, want %s", out["application"], want)
+	}
+	if msg := call(400, "DELETE", "Zentrunk/Trunk/"+in+"/", nil); !strings.Contains(msg, o.number) {
+		t.Fatalf("deleting a trunk a number rings: %s", msg)
+	}
+	call(202, "POST", "Number/"+o.number+"/", map[string]any{"app_id": ""})
+	st, _ := appCall(t, s, "DELETE", "Zentrunk/Trunk/"+in+"/", nil, nil)
+	if st != 204 {
+		t.Fatalf("deleting the trunk once no number rings it: %d", st)
+	}
+}

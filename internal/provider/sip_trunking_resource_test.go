@@ -623,3 +623,89 @@ resource "cpaas_sip_trunk" "many" {
 		})
 	}
 }
+
+// TestAccPhoneNumber_ringsSIPTrunk moves a number's calls from an
+// application to an inbound trunk and back, in place, and refuses both at
+// plan time.
+func TestAccPhoneNumber_ringsSIPTrunk(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	cfg := func(target string) string {
+		return env.Config(`
+data "cpaas_phone_numbers" "line" {
+  country_iso = "US"
+  type        = "local"
+  max_results = 1
+}
+
+resource "cpaas_application" "ivr" {
+  app_name   = "ivr"
+  answer_url = "https://voice.example.com/answer"
+}
+
+resource "cpaas_sip_origination_uri" "pbx" {
+  uri = "pbx.example.com"
+}
+
+resource "cpaas_sip_trunk" "in" {
+  name            = "in"
+  trunk_direction = "inbound"
+  primary_uri_id  = cpaas_sip_origination_uri.pbx.id
+}
+
+resource "cpaas_phone_number" "line" {
+  number = data.cpaas_phone_numbers.line.numbers[0].number
+  ` + target + `
+  lifecycle {
+    ignore_changes = [number]
+  }
+}
+`)
+	}
+	number := func(s *terraform.State) (*client.AccountNumber, error) {
+		return env.Client(t).GetNumber(context.Background(), sipIDOf(s, "cpaas_phone_number.line"))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkSIPDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg(`sip_trunk_id = cpaas_sip_trunk.in.id`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_phone_number.line", tfjsonpath.New("app_id"), knownvalue.Null()),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) error {
+					n, err := number(s)
+					if err != nil || n.TrunkID() != sipIDOf(s, "cpaas_sip_trunk.in") {
+						return fmt.Errorf("the number does not ring the trunk: %+v, %v", n, err)
+					}
+					return nil
+				},
+			},
+			{
+				Config: cfg(`app_id = cpaas_application.ivr.app_id`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_phone_number.line", plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_phone_number.line", tfjsonpath.New("sip_trunk_id"), knownvalue.Null()),
+				},
+			},
+			{
+				Config: cfg(`sip_trunk_id = cpaas_sip_trunk.in.id`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_phone_number.line", plancheck.ResourceActionUpdate)},
+				},
+			},
+			{ResourceName: "cpaas_phone_number.line", ImportState: true, ImportStateVerify: true, Config: cfg(`sip_trunk_id = cpaas_sip_trunk.in.id`)},
+			{
+				Config:      cfg("app_id = cpaas_application.ivr.app_id\n  sip_trunk_id = cpaas_sip_trunk.in.id"),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute "app_id" cannot be specified when "sip_trunk_id" is specified`),
+			},
+		},
+	})
+}
