@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -119,9 +118,6 @@ func configuredOrUnknown(v types.String) bool { return !v.IsNull() }
 func optionalID(description string) schema.StringAttribute {
 	return optionalString(description, stringvalidator.UTF8LengthAtLeast(1))
 }
-
-// quoteList writes names as `a`, `b`.
-func quoteList(names ...string) string { return "`" + strings.Join(names, "`, `") + "`" }
 
 // sipCreated is what a trunking create made: its id, and whether it was
 // adopted (found by a lookup after a lost reply) rather than created.
