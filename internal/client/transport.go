@@ -89,6 +89,31 @@ type Client struct {
 	listings sync.Map
 	// gatherWindow is RefreshListGather; tests lengthen it.
 	gatherWindow time.Duration
+	// pending names the provider arguments not known yet (Pending): every
+	// call fails with a ConfigurationUnknownError instead of reaching the
+	// API.
+	pending []string
+}
+
+// Pending is the client of a provider whose configuration is not known at
+// plan time (unknown names the arguments: auth_id, auth_token, base_url):
+// it makes no request, and every call fails with a
+// ConfigurationUnknownError naming them. Terraform configures the provider
+// again during apply, with the values known by then.
+func Pending(unknown []string) *Client {
+	return &Client{pending: unknown}
+}
+
+// IsPending tells whether c is a Pending client.
+func (c *Client) IsPending() bool { return c.pending != nil }
+
+// ConfigurationUnknownError is what a Pending client's calls return.
+type ConfigurationUnknownError struct{ Unknown []string }
+
+func (e *ConfigurationUnknownError) Error() string {
+	return fmt.Sprintf("the provider's %s not known until apply (it comes from something this run creates, such as the "+
+		"credentials of a new subaccount), so the API cannot be called at plan time", strings.Join(e.Unknown, " and ")+
+		map[bool]string{true: " is", false: " are"}[len(e.Unknown) == 1])
 }
 
 // New validates cfg and returns a Client.
@@ -197,6 +222,9 @@ func accountPath(segments ...string) string {
 }
 
 func (c *Client) do(ctx context.Context, r request, out any) error {
+	if c.pending != nil {
+		return &ConfigurationUnknownError{Unknown: c.pending}
+	}
 	// The token must never reach a log, whatever a caller logs later.
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, c.authToken)
 	ctx = tflog.MaskMessageStrings(ctx, c.authToken)

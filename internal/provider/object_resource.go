@@ -145,6 +145,16 @@ func readListed[M, O any](l *client.Listing[O], apply func(*M, *O), lacks func(m
 	}
 }
 
+// fromListing is the get of a refresh helper that takes one (readBy,
+// readPlacedBy) for a kind whose list items carry all its GET does: l's
+// Refresh, from the listing when it answers, else the GET.
+func fromListing[O any](l *client.Listing[O]) func(*client.Client, context.Context, string) (*O, error) {
+	return func(c *client.Client, ctx context.Context, id string) (*O, error) {
+		o, _, err := l.Refresh(ctx, c, "", id)
+		return o, err
+	}
+}
+
 // readFromListing is readListed's read, for a refresh that does more with
 // the object (a child kind names its parent, "" otherwise): it returns
 // the object it applied to m.

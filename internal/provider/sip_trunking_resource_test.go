@@ -575,19 +575,17 @@ var (
 // trunking kind, two left out of every list reply, cost the kind's one
 // list page and the two GETs.
 func TestAccListingRefresh_sipTrunking(t *testing.T) {
-	cases := map[string]struct {
-		typ, config string
-		base        int
-		destroyed   func(*acctest.Env, *testing.T) resource.TestCheckFunc
-	}{
-		"ip_acl": {typ: "cpaas_sip_ip_acl", base: 1, config: `
+	cases := map[string]listingRefresh{
+		"ip_acl": {typ: "cpaas_sip_ip_acl", route: regexp.MustCompile(`^Zentrunk/IPAccessControlList/`), hide: 2, pages: 1,
+			kinds: []string{"sip_ip_acls"}, config: `
 resource "cpaas_sip_ip_acl" "many" {
   count        = 15
   name         = "lr${count.index}"
   ip_addresses = ["192.0.2.${count.index + 1}"]
 }
 `},
-		"credential_list": {typ: "cpaas_sip_credential_list", base: 1, config: `
+		"credential_list": {typ: "cpaas_sip_credential_list", route: regexp.MustCompile(`^Zentrunk/Credential/`), hide: 2, pages: 1,
+			kinds: []string{"sip_credential_lists"}, config: `
 resource "cpaas_sip_credential_list" "many" {
   count               = 15
   username            = "lr_${count.index}"
@@ -595,14 +593,15 @@ resource "cpaas_sip_credential_list" "many" {
   password_wo_version = 1
 }
 `},
-		"origination_uri": {typ: "cpaas_sip_origination_uri", base: 1, config: `
+		"origination_uri": {typ: "cpaas_sip_origination_uri", route: regexp.MustCompile(`^Zentrunk/URI/`), hide: 2, pages: 1,
+			kinds: []string{"sip_origination_uris"}, config: `
 resource "cpaas_sip_origination_uri" "many" {
   count = 15
   uri   = "pbx${count.index}.example.com:5060"
 }
 `},
-		// The trunks' one IP list is refreshed with a GET.
-		"trunk": {typ: "cpaas_sip_trunk", base: 2, config: `
+		"trunk": {typ: "cpaas_sip_trunk", route: regexp.MustCompile(`^Zentrunk/Trunk/`), hide: 2, pages: 1,
+			kinds: []string{"sip_trunks", "sip_ip_acls"}, config: `
 resource "cpaas_sip_ip_acl" "one" {
   ip_addresses = ["192.0.2.1"]
 }
@@ -615,11 +614,10 @@ resource "cpaas_sip_trunk" "many" {
 }
 `},
 	}
-	for name, c := range cases {
+	for name, lr := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := acctest.NewEnv(t)
-			listingRefresh{env: env, typ: c.typ, hide: 2, base: c.base, config: c.config, checkDestroy: checkSIPDestroyed(env, t)}.run(t)
+			lr.run(t)
 		})
 	}
 }
