@@ -14,7 +14,7 @@ import (
 
 // Subcategories of the generated docs, as the Terraform Registry groups the
 // pages in its navigation.
-var docSubcategories = []string{"SIP Endpoints", "10DLC", "Phone Numbers", "Call Masking", "Messaging", "Accounts", "Guides"}
+var docSubcategories = []string{"SIP Endpoints", "10DLC", "Phone Numbers", "Call Masking", "Messaging", "Accounts", "Guides", "SIP Trunking"}
 
 // Every generated page has the same front matter: a title naming the
 // provider "CPaaS" and a subcategory from the list, so the registry's

@@ -59,7 +59,7 @@ func (s *Server) buyPhoneNumber(c *call) {
 		c.badRequest("number %s already belongs to this account", number)
 		return
 	}
-	if err := checkAppID(c.acct, in.AppID); err != nil {
+	if err := checkNumberTarget(c.acct, in.AppID); err != nil {
 		s.mu.Unlock()
 		c.badRequest("%v", err)
 		return
@@ -109,6 +109,9 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	}
 	if o.AppID != "" {
 		v.Application = resourceURI(acct, "Application", o.AppID)
+		if acct.trunking.Trunks[o.AppID] != nil {
+			v.Application = resourceURI(acct, "Zentrunk", "Trunk", o.AppID)
+		}
 	}
 	v.SubAccount = subaccountOf(acct)
 	v.TendlcCampaignID, v.TendlcRegistrationStatus = tendlcOfNumber(acct, o)
@@ -269,7 +272,7 @@ func (s *Server) updateNumber(c *call) {
 			to = placed
 		}
 		if err == nil {
-			err = checkAppID(to, in.AppID)
+			err = checkNumberTarget(to, in.AppID)
 		}
 		if err == nil && to != owner && in.AppID == nil && o.AppID != "" {
 			err = fmt.Errorf("subaccount: number %s uses application %s of its account; send app_id (another application of %s, or \"\" to detach) with the move", number, o.AppID, to.ID)

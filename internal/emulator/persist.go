@@ -102,6 +102,7 @@ type persistedAccount struct {
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
 	Powerpacks      map[string]*powerpack         `json:"powerpacks"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
+	Trunking        trunkingState                 `json:"sip_trunking"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -160,6 +161,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
 			Powerpacks: a.powerpacks,
+			Trunking:   a.trunking,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -209,6 +211,7 @@ func (s *Server) loadState(data []byte) error {
 		a.profiles = orEmpty(pa.Profiles)
 		a.tollfree = orEmpty(pa.Tollfree)
 		a.powerpacks = orEmpty(pa.Powerpacks)
+		a.trunking = orEmptyTrunking(pa.Trunking)
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
 		}

@@ -28,6 +28,7 @@ type account struct {
 	profiles        map[string]*profile     // profiles.go
 	tollfree        map[string]*tollfree    // tollfree.go
 	powerpacks      map[string]*powerpack   // powerpacks.go
+	trunking        trunkingState           // trunking.go
 	// subaccounts are a main account's subaccounts (subaccounts.go); sub
 	// is a subaccount's record.
 	subaccounts map[string]*account
@@ -57,6 +58,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.profiles = map[string]*profile{}
 	acct.tollfree = map[string]*tollfree{}
 	acct.powerpacks = map[string]*powerpack{}
+	acct.trunking = newTrunkingState()
 }
 
 // mainToken is the token of the main account (for the Ma signature).

@@ -75,6 +75,8 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 		"DELETE 10dlc/Campaign/{id}/Number/{number}": one(map[string]any{"url": "https://cb.example/unlink", "method": "GET"}),
 		"POST NumberPool/{id}/Tollfree/{number}": {path: "NumberPool/" + o.byArea["NumberPool"] + "/Tollfree/" + o.spareTollFree + "/",
 			cases: []bodyCase{{"", map[string]any{"rent": "false"}}}},
+		"POST Zentrunk/Trunk": one(map[string]any{"name": "ext-trunk", "trunk_direction": "outbound", "trunk_status": "enabled", "secure": true,
+			"ipacl_uuid": o.byArea["IPAccessControlList"], "credential_uuid": o.byArea["Credential"]}),
 	}
 	for _, a := range testAreas {
 		for key, cases := range a.bodies {

@@ -235,6 +235,38 @@ func docsApplication(t *testing.T, c *client.Client, name, answerURL string) str
 func importDocsCases() []importDocsCase {
 	ctx := context.Background()
 	return []importDocsCase{
+		{typ: "cpaas_sip_ip_acl", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			return [][2]string{{"cpaas_sip_ip_acl.pbx", docsIPACL(t, c)}}, nil
+		}},
+		{typ: "cpaas_sip_credential_list", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			return [][2]string{{"cpaas_sip_credential_list.pbx", docsCredentialList(t, c)}}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
+		}},
+		{typ: "cpaas_sip_origination_uri", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			primary := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-primary", URI: "pbx.example.com:5061;transport=tls",
+				AuthenticationNeeded: true, Username: "zentrunk_in", Password: docsSIPPassword})
+			fallback := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-fallback", URI: "192.0.2.20:5060"})
+			return [][2]string{{"cpaas_sip_origination_uri.primary", primary}, {"cpaas_sip_origination_uri.fallback", fallback}},
+				config.Variables{"pbx_inbound_password": config.StringVariable(docsSIPPassword)}
+		}},
+		{typ: "cpaas_sip_trunk", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			acl, cred := docsIPACL(t, c), docsCredentialList(t, c)
+			primary := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-primary", URI: "pbx.example.com:5060"})
+			fallback := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-fallback", URI: "192.0.2.20:5060"})
+			secure := true
+			out, err := c.CreateTrunk(ctx, client.TrunkCreate{Name: "pbx-outbound", TrunkDirection: "outbound", Secure: &secure, IPACLUUID: acl, CredentialUUID: cred})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, err := c.CreateTrunk(ctx, client.TrunkCreate{Name: "pbx-inbound", TrunkDirection: "inbound", PrimaryURIUUID: primary, FallbackURIUUID: fallback})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{
+				{"cpaas_sip_ip_acl.pbx", acl}, {"cpaas_sip_credential_list.pbx", cred},
+				{"cpaas_sip_origination_uri.primary", primary}, {"cpaas_sip_origination_uri.fallback", fallback},
+				{"cpaas_sip_trunk.outbound", out.TrunkID}, {"cpaas_sip_trunk.inbound", in.TrunkID},
+			}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
+		}},
 		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
 			if err != nil {
@@ -444,6 +476,14 @@ func identityOf(addr, id string) map[string]string {
 	case "cpaas_powerpack_number":
 		p, n, _ := strings.Cut(id, "/")
 		return map[string]string{"powerpack_id": p, "number": n}
+	case "cpaas_sip_trunk":
+		return map[string]string{"trunk_id": id}
+	case "cpaas_sip_credential_list":
+		return map[string]string{"credential_uuid": id}
+	case "cpaas_sip_ip_acl":
+		return map[string]string{"ipacl_uuid": id}
+	case "cpaas_sip_origination_uri":
+		return map[string]string{"uri_uuid": id}
 	}
 	panic("no identity for " + typ)
 }
@@ -511,4 +551,36 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
 	})
+}
+
+// docsSIPPassword is the password of the SIP trunking docs examples' objects.
+const docsSIPPassword = "docs-sip-secret-1"
+
+// docsIPACL makes the IP access list of examples/resources/cpaas_sip_ip_acl.
+func docsIPACL(t *testing.T, c *client.Client) string {
+	t.Helper()
+	out, err := c.CreateIPACL(context.Background(), client.IPACLCreate{Name: "pbx-addresses", IPAddresses: []string{"198.51.100.0/28", "192.0.2.10"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.IPACLUUID
+}
+
+// docsCredentialList makes the credentials list of examples/resources/cpaas_sip_credential_list.
+func docsCredentialList(t *testing.T, c *client.Client) string {
+	t.Helper()
+	out, err := c.CreateSIPCredential(context.Background(), client.SIPCredentialCreate{Name: "pbx-credentials", Username: "pbx_user", Password: docsSIPPassword})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.CredentialUUID
+}
+
+func docsOriginationURI(t *testing.T, c *client.Client, in client.OriginationURICreate) string {
+	t.Helper()
+	out, err := c.CreateOriginationURI(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.URIUUID
 }

@@ -153,7 +153,10 @@ type phoneNumberResourceModel struct {
 	ID     types.String `tfsdk:"id"`
 	Number types.String `tfsdk:"number"`
 	AppID  types.String `tfsdk:"app_id"`
-	Alias  types.String `tfsdk:"alias"`
+	// SIPTrunkID is the inbound trunk that receives the number's calls,
+	// sent as the API's app_id (sipTrunkNumberNote).
+	SIPTrunkID types.String `tfsdk:"sip_trunk_id"`
+	Alias      types.String `tfsdk:"alias"`
 	// Subaccount is the subaccount the number is in (placement.go).
 	Subaccount types.String `tfsdk:"subaccount"`
 	// Search is what a number is bought by when number is not given; it
@@ -214,6 +217,9 @@ func phoneNumberSchema(context.Context) schema.Schema {
 			Optional: true,
 		},
 		"app_id": appIDAttribute("that answers calls and messages to the number"),
+		"sip_trunk_id": optionalString("Id of the inbound SIP trunk (`cpaas_sip_trunk`) that receives the number's calls, instead "+
+			"of an application (conflicts with `app_id`). Updates in place; removing it detaches the trunk. "+sipTrunkNumberNote,
+			stringvalidator.UTF8LengthAtLeast(1), stringvalidator.ConflictsWith(path.MatchRoot("app_id"))),
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 		"subaccount": subaccountAttribute("number", "Updates in place: setting, changing or removing it moves the number between "+
@@ -380,6 +386,7 @@ func applyNumber(m *phoneNumberResourceModel, n *client.AccountNumber) {
 	m.ID = types.StringValue(n.Number)
 	m.Number = types.StringValue(n.Number)
 	m.AppID = stringOrNull(n.AppID())
+	m.SIPTrunkID = stringOrNull(n.TrunkID())
 	m.Alias = stringOrNull(n.AliasText()) // null and "" both say the number has none
 	m.numberRecordModel = recordFrom(n)
 }
@@ -411,7 +418,7 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	number := plan.Number.ValueString()
 	// A number bought for a subaccount is bought by the account, then moved
 	// with its application (one of the subaccount's) in one update.
-	buy := client.PhoneNumberBuy{AppID: plan.AppID.ValueString()}
+	buy := client.PhoneNumberBuy{AppID: numberTarget(plan).ValueString()}
 	if !plan.Subaccount.IsNull() {
 		buy.AppID = ""
 	}
@@ -437,14 +444,18 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	// the state (tainted) rather than orphaned, with what is not known null.
 	plan.ID = types.StringValue(number)
 	partial := func() bool {
-		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: buyAppID(buy), Alias: types.StringNull(),
+		toTrunk := !plan.SIPTrunkID.IsNull()
+		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: buyAppID(buy), SIPTrunkID: types.StringNull(), Alias: types.StringNull(),
 			Subaccount: types.StringNull(), Search: plan.Search, AllowReleaseOnReplace: plan.AllowReleaseOnReplace, numberRecordModel: nullRecord()}
+		if toTrunk {
+			plan.AppID, plan.SIPTrunkID = types.StringNull(), buyAppID(buy)
+		}
 		return true
 	}
 	if !plan.Alias.IsNull() || !plan.Subaccount.IsNull() {
 		in := client.NumberUpdate{Alias: plan.Alias.ValueStringPointer(), Subaccount: plan.Subaccount.ValueStringPointer()}
-		if !plan.Subaccount.IsNull() && !plan.AppID.IsNull() {
-			in.AppID = plan.AppID.ValueStringPointer()
+		if !plan.Subaccount.IsNull() && !numberTarget(plan).IsNull() {
+			in.AppID = numberTarget(plan).ValueStringPointer()
 		}
 		if err := c.UpdateNumber(ctx, number, in); err != nil {
 			addAPIError(&resp.Diagnostics, "Error setting the alias or the subaccount of a bought phone number", "number "+number, err)
@@ -479,12 +490,12 @@ func nullRecord() numberRecordModel {
 }
 
 func updatePhoneNumber(ctx context.Context, c *client.Client, plan, state *phoneNumberResourceModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
-	in := client.NumberUpdate{AppID: changedString(plan.AppID, state.AppID), Alias: changedString(plan.Alias, state.Alias),
+	in := client.NumberUpdate{AppID: changedString(numberTarget(plan), numberTarget(state)), Alias: changedString(plan.Alias, state.Alias),
 		Subaccount: placementChange(c, plan.Subaccount, state.Subaccount)}
 	if in.Subaccount != nil && in.AppID == nil {
 		// A move says what becomes of the application: the API keeps an
 		// app_id only when it names an application of the new account.
-		appID := plan.AppID.ValueString()
+		appID := numberTarget(plan).ValueString()
 		in.AppID = &appID
 	}
 	if in != (client.NumberUpdate{}) {
@@ -516,3 +527,22 @@ func alreadyOwnedDetail(number string, err error) string {
 		"or, with Terraform 1.5 or later, add an import block:\n\n"+
 		"  import {\n    to = cpaas_phone_number.NAME\n    id = \"%[1]s\"\n  }", number, err)
 }
+
+// numberTarget is what receives the number's calls, sent as the API's
+// app_id: its inbound SIP trunk when sip_trunk_id is set, else its
+// application.
+func numberTarget(m *phoneNumberResourceModel) types.String {
+	if !m.SIPTrunkID.IsNull() && !m.SIPTrunkID.IsUnknown() {
+		return m.SIPTrunkID
+	}
+	return m.AppID
+}
+
+// sipTrunkNumberNote says how a number rings an inbound trunk, and that
+// the documentation is silent on it.
+const sipTrunkNumberNote = "The service's documentation ends an inbound trunk's setup with \"assign a phone number\" but " +
+	"gives no API for it; the provider sends the trunk's id as the number's `app_id` (a number sends its calls to one " +
+	"target, an application or a trunk; our choice, which the emulator implements), and reads it back from the number's " +
+	"`application` path (`.../Zentrunk/Trunk/<trunk_id>/`). Only an inbound trunk takes numbers. A trunk that still " +
+	"receives a number's calls cannot be deleted: point the number elsewhere first (Terraform does, when the number " +
+	"references the trunk's `id` and both are destroyed)."

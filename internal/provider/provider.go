@@ -260,6 +260,10 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		subaccountKind.newResource,
 		powerpackKind.newResource,
 		powerpackNumberKind.newResource,
+		sipTrunkKind.newResource,
+		sipCredentialListKind.newResource,
+		sipIPACLKind.newResource,
+		sipOriginationURIKind.newResource,
 	}
 }
 
@@ -278,6 +282,10 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewSubaccountListResource,
 		NewPowerpackListResource,
 		NewPowerpackNumberListResource,
+		NewSIPTrunkListResource,
+		NewSIPCredentialListListResource,
+		NewSIPIPACLListResource,
+		NewSIPOriginationURIListResource,
 	}
 }
 
@@ -297,6 +305,10 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		subaccountData.newDataSource,
 		powerpackData.newDataSource,
 		powerpackNumbersData.newDataSource,
+		sipTrunkData.newDataSource,
+		sipCredentialListData.newDataSource,
+		sipIPACLData.newDataSource,
+		sipOriginationURIData.newDataSource,
 	}
 }
 

@@ -1,5 +1,7 @@
 package wire
 
+import "strings"
+
 // PhoneNumber is one number available for purchase, as GET PhoneNumber/
 // returns it.
 type PhoneNumber struct {
@@ -98,7 +100,22 @@ type AccountNumber struct {
 
 // AppID extracts the application id from the Application resource path,
 // or "" when none is attached.
-func (n *AccountNumber) AppID() string { return lastPathSegment(n.Application) }
+func (n *AccountNumber) AppID() string {
+	if n.TrunkID() != "" {
+		return ""
+	}
+	return lastPathSegment(n.Application)
+}
+
+// TrunkID is the inbound SIP trunk that receives the number's calls, or
+// "": the number's application path names it ("/v1/Account/X/Zentrunk/Trunk/<id>/")
+// when the number's app_id is a trunk's id.
+func (n *AccountNumber) TrunkID() string {
+	if !strings.Contains(n.Application, "/Zentrunk/Trunk/") {
+		return ""
+	}
+	return lastPathSegment(n.Application)
+}
 
 // AliasText is the alias, "" when the number has none (null or cleared).
 func (n *AccountNumber) AliasText() string {
