@@ -27,6 +27,9 @@ type testArea struct {
 	// goldens makes the area's calls whose replies the golden files
 	// describe, each through call.
 	goldens func(call goldenCall)
+	// goldensAt is goldens for an area whose replies change with time (a
+	// review decided later): s's clock may be advanced between calls.
+	goldensAt func(s *Server, call goldenCall)
 }
 
 // goldenCall makes one API call, requires status want and checks the

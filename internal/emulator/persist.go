@@ -100,6 +100,7 @@ type persistedAccount struct {
 	Applications    map[string]*application       `json:"applications"`
 	Profiles        map[string]*profile           `json:"profiles"`
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
+	Compliances     map[string]*compliance        `json:"phone_number_compliances"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 }
 
@@ -158,6 +159,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
+			Compliances: a.compliances,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -206,6 +208,7 @@ func (s *Server) loadState(data []byte) error {
 		a.applications = orEmpty(pa.Applications)
 		a.profiles = orEmpty(pa.Profiles)
 		a.tollfree = orEmpty(pa.Tollfree)
+		a.compliances = orEmpty(pa.Compliances)
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
 		}
@@ -281,6 +284,12 @@ func (s *Server) rearmLocked(a *account) {
 		}
 	}
 	s.rearmTollfree(a)
+	s.rearmCompliance(a)
+	for _, o := range a.numbers {
+		if o.ComplianceStatus == NumberPending {
+			s.activateNumber(a, o)
+		}
+	}
 	for _, m := range a.messaging.messages {
 		if m.Direction == "outbound" && (m.State == MessageQueued || m.State == MessageSent) {
 			s.scheduleLifecycle(a, m)

@@ -78,6 +78,10 @@ type Options struct {
 	// toll-free verification request after its create or update
 	// (default 1s).
 	TollfreeVerificationDelay time.Duration
+	// ComplianceReviewDelay is how long the reviewer takes to decide a
+	// compliance application after its create or update, and how long a
+	// regulated number stays pending after its purchase (default 1s).
+	ComplianceReviewDelay time.Duration
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit
@@ -229,6 +233,7 @@ var areas = []area{
 	{(*Server).profileRoutes, profileInventory},
 	{(*Server).tollfreeRoutes, tollfreeInventory},
 	{(*Server).subaccountRoutes, subaccountInventory},
+	{(*Server).complianceRoutes, complianceInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.
@@ -297,18 +302,31 @@ func match(pattern, path []string) (map[string]string, bool) {
 
 // dispatch finds the route for path; 404 when no pattern matches, 405 when
 // one matches with another method.
+//
+// Of the routes that match, the one with the fewest parameters wins
+// (PhoneNumber/Compliance/ is not a number to buy), then the first listed.
 func dispatch(routes []route, method string, path []string) (route, map[string]string, int) {
 	status := http.StatusNotFound
+	var best route
+	var bestParams map[string]string
+	found := false
 	for _, rt := range routes {
 		params, ok := match(rt.pattern, path)
 		if !ok {
 			continue
 		}
 		if rt.method != method {
-			status = http.StatusMethodNotAllowed
+			if !found {
+				status = http.StatusMethodNotAllowed
+			}
 			continue
 		}
-		return rt, params, http.StatusOK
+		if !found || len(params) < len(bestParams) {
+			best, bestParams, found = rt, params, true
+		}
+	}
+	if found {
+		return best, bestParams, http.StatusOK
 	}
 	return route{}, nil, status
 }

@@ -27,6 +27,7 @@ type account struct {
 	applications    map[string]*application // applications.go
 	profiles        map[string]*profile     // profiles.go
 	tollfree        map[string]*tollfree    // tollfree.go
+	compliances     map[string]*compliance  // compliance.go
 	// subaccounts are a main account's subaccounts (subaccounts.go); sub
 	// is a subaccount's record.
 	subaccounts map[string]*account
@@ -55,6 +56,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.subaccounts = map[string]*account{}
 	acct.profiles = map[string]*profile{}
 	acct.tollfree = map[string]*tollfree{}
+	acct.compliances = map[string]*compliance{}
 }
 
 // mainToken is the token of the main account (for the Ma signature).
