@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
@@ -142,6 +143,10 @@ type phoneNumberResourceModel struct {
 	Alias  types.String `tfsdk:"alias"`
 	// Subaccount is the subaccount the number is in (placement.go).
 	Subaccount types.String `tfsdk:"subaccount"`
+	// ComplianceApplicationID and ComplianceStatus: the compliance
+	// application the number is rented against (phone_number_compliance.go).
+	ComplianceApplicationID types.String `tfsdk:"compliance_application_id"`
+	ComplianceStatus        types.String `tfsdk:"compliance_status"`
 	numberRecordModel
 }
 
@@ -161,6 +166,9 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		"subaccount": subaccountAttribute("number", "Updates in place: setting, changing or removing it moves the number between "+
 			"accounts, never releasing it (a number that moves with `app_id` set needs an application of its new account)."),
 	}
+	attrs["compliance_application_id"] = complianceApplicationIDAttribute()
+	attrs["compliance_status"] = computedKeptString("`pending` while a regulated number is being activated against its compliance " +
+		"application, then `accepted`; null for a number without one.")
 	addRecordAttributes(attrs, func(d string) schema.Attribute { return computedKeptString(d) },
 		func(d string) schema.Attribute { return computedKeptInt64(d) }, func(d string) schema.Attribute { return computedKeptBool(d) })
 	return schema.Schema{
@@ -180,6 +188,8 @@ func applyNumber(m *phoneNumberResourceModel, n *client.AccountNumber) {
 	m.AppID = stringOrNull(n.AppID())
 	m.Alias = stringOrNull(n.AliasText()) // null and "" both say the number has none
 	m.numberRecordModel = recordFrom(n)
+	m.ComplianceApplicationID = reportedString(m.ComplianceApplicationID, n.ComplianceApplicationID)
+	m.ComplianceStatus = stringOrNull(n.ComplianceStatus)
 }
 
 // adoptRulePhoneNumber says what happens when the reply to a create is lost;
@@ -209,11 +219,11 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	number := plan.Number.ValueString()
 	// A number bought for a subaccount is bought by the account, then moved
 	// with its application (one of the subaccount's) in one update.
-	buy := client.PhoneNumberBuy{AppID: plan.AppID.ValueString()}
+	buy := client.PhoneNumberBuy{AppID: plan.AppID.ValueString(), ComplianceApplicationID: plan.ComplianceApplicationID.ValueString()}
 	if !plan.Subaccount.IsNull() {
 		buy.AppID = ""
 	}
-	_, err := buyPhoneNumberOrAdopt(ctx, c, number, buy)
+	bought, err := buyPhoneNumberOrAdopt(ctx, c, number, buy)
 	if err != nil {
 		if client.StatusCode(err) == http.StatusBadRequest && accountOwns(ctx, c, number) {
 			resp.Diagnostics.AddError("Phone number already belongs to the account", alreadyOwnedDetail(number, err))
@@ -227,7 +237,8 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	plan.ID = types.StringValue(number)
 	partial := func() bool {
 		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: buyAppID(buy), Alias: types.StringNull(),
-			Subaccount: types.StringNull(), numberRecordModel: nullRecord()}
+			Subaccount: types.StringNull(), ComplianceApplicationID: stringOrNull(buy.ComplianceApplicationID), ComplianceStatus: types.StringNull(),
+			numberRecordModel: nullRecord()}
 		return true
 	}
 	if !plan.Alias.IsNull() || !plan.Subaccount.IsNull() {
@@ -243,6 +254,9 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	n, err := readAfterCreate(ctx, "phone number "+number, func(ctx context.Context) (*client.AccountNumber, error) {
 		return c.GetNumber(ctx, number)
 	})
+	if err == nil && boughtPending(bought) {
+		n, err = waitNumberActivated(ctx, c, number)
+	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error reading phone number after buying it", "number "+number, err)
 		return partial()
@@ -281,6 +295,12 @@ func updatePhoneNumber(ctx context.Context, c *client.Client, plan, state *phone
 			addAPIError(&resp.Diagnostics, "Error updating phone number", "number "+state.ID.ValueString(), err)
 			return false
 		}
+	}
+	if !plan.ComplianceApplicationID.Equal(state.ComplianceApplicationID) && !plan.ComplianceApplicationID.IsNull() {
+		if !linkNumberToApplication(ctx, c, state.ID.ValueString(), plan.ComplianceApplicationID.ValueString(), &resp.Diagnostics) {
+			return false
+		}
+		plan.ComplianceStatus = types.StringValue(compliancerules.StatusAccepted)
 	}
 	return true
 }

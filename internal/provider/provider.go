@@ -247,6 +247,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignKind.newResource,
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
+		complianceKind.newResource,
 		subaccountKind.newResource,
 	}
 }
@@ -280,6 +281,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCBrandUsecasesData.newDataSource,
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
+		complianceRequirementsData.newDataSource,
 		subaccountData.newDataSource,
 	}
 }

@@ -34,6 +34,9 @@ type PhoneNumberList struct {
 // PhoneNumberBuy is the body of POST PhoneNumber/{number}/.
 type PhoneNumberBuy struct {
 	AppID string `json:"app_id,omitempty"`
+	// ComplianceApplicationID rents a number of a regulated country
+	// against an accepted compliance application of its country and type.
+	ComplianceApplicationID string `json:"compliance_application_id,omitempty"`
 }
 
 // BoughtNumber is one number of a purchase reply.
