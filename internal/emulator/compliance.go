@@ -746,9 +746,9 @@ func (s *Server) checkBuyCompliance(acct *account, o *ownedNumber, applicationID
 		return nil
 	}
 	if applicationID == "" {
-		return fmt.Errorf("number %s is a %s %s number: renting it needs an accepted compliance application of %s %s numbers; "+
-			"send compliance_application_id (%s)", o.Number, o.CountryISO, compliancerules.NumberTypeOf(o.Type, o.SubType), o.CountryISO,
-			compliancerules.NumberTypeOf(o.Type, o.SubType), compliancerules.FamilyAdvice(o.CountryISO))
+		nt := compliancerules.NumberTypeOf(o.Type, o.SubType)
+		return fmt.Errorf("renting number %s (%s, %s) needs an accepted compliance application of %s %s numbers; "+
+			"send compliance_application_id (%s)", o.Number, o.CountryISO, nt, o.CountryISO, nt, compliancerules.FamilyAdvice(o.CountryISO))
 	}
 	return s.linkAtBuy(acct, o, applicationID)
 }

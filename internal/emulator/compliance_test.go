@@ -258,7 +258,7 @@ func (e *tdEnv) firstNumber(query string) string {
 func TestCompliance_regulatedNumbersNeedAnAcceptedApplication(t *testing.T) {
 	e := newTDEnv(t)
 	number := e.firstNumber("country_iso=IN&type=local")
-	e.mustFail(400, "POST", "PhoneNumber/"+number+"/", map[string]any{}, "renting it needs an accepted compliance application of IN local numbers")
+	e.mustFail(400, "POST", "PhoneNumber/"+number+"/", map[string]any{}, "needs an accepted compliance application of IN local numbers")
 	mobileApp := e.must(200, "POST", "PhoneNumber/Compliance/", complianceBody("Acme", "mobile"))["compliance_id"].(string)
 	_, out := e.multipart("POST", "PhoneNumber/Compliance/", complianceBody("Acme", "local"), map[int]string{0: "a", 1: "b"})
 	localApp := out["compliance_id"].(string)
