@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -531,3 +532,26 @@ resource "cpaas_phone_number_compliance" "test" {
 		t.Fatalf("the log has %d lines and no compliance request: the test did not capture the provider's log", lines)
 	}
 }
+
+// relComplianceHCL is application i of the chaos test: an IN local
+// application whose files are written once per process.
+func relComplianceHCL(i int) string {
+	reg, bill := chaosComplianceFiles()
+	hcl := strings.Replace(complianceHCL("Acme Chaos", reg, bill, ""), `"Acme India local"`, fmt.Sprintf(`"Chaos India %d"`, i), 1)
+	return strings.Replace(hcl, `"cpaas_phone_number_compliance" "test"`, fmt.Sprintf(`"cpaas_phone_number_compliance" "rel_%d"`, i), 1)
+}
+
+var chaosComplianceFiles = sync.OnceValues(func() (string, string) {
+	dir, err := os.MkdirTemp("", "cpaas-chaos-compliance-")
+	if err != nil {
+		panic(err)
+	}
+	reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
+	_ = os.WriteFile(reg, []byte("chaos registration"), 0o600)
+	_ = os.WriteFile(bill, []byte("chaos bill"), 0o600)
+	return reg, bill
+})
+
+var _ = registerChaosPart("cpaas_phone_number_compliance", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(2, relComplianceHCL), want: map[string]int{"phone_number_compliances": 2}}
+})
