@@ -89,8 +89,8 @@ func FamilyAdvice(country string) string {
 	if OneCall(country) {
 		return fmt.Sprintf("%s is covered by the one-call API (cpaas_phone_number_compliance)", strings.ToUpper(country))
 	}
-	return fmt.Sprintf("%s is not covered by the one-call API, which serves %s only: use cpaas_end_user, cpaas_compliance_document and "+
-		"cpaas_compliance_application", strings.ToUpper(country), strings.Join(OneCallCountries, ", "))
+	return fmt.Sprintf("%s is not covered by the one-call API, which serves %s only: use the EndUser, ComplianceDocument and "+
+		"ComplianceApplication API", strings.ToUpper(country), strings.Join(OneCallCountries, ", "))
 }
 
 // NumberTypeOf is the compliance number type of a number of the inventory

@@ -224,7 +224,7 @@ func TestCompliance_refusals(t *testing.T) {
 	e := newTDEnv(t)
 	de := complianceBody("Acme", "local")
 	de["country_iso"] = "DE"
-	e.mustFail(400, "POST", "PhoneNumber/Compliance/", de, "DE is not covered by the one-call API", "cpaas_compliance_application")
+	e.mustFail(400, "POST", "PhoneNumber/Compliance/", de, "DE is not covered by the one-call API", "ComplianceApplication API")
 	missing := complianceBody("Acme", "local")
 	missing["documents"] = missing["documents"].([]any)[:1]
 	e.mustFail(400, "POST", "PhoneNumber/Compliance/", missing, "documents must include a Proof of address")

@@ -56,7 +56,7 @@ func complianceRequirementsSchema(context.Context) schema.Schema {
 		MarkdownDescription: "What a compliance application for a country, a number type and an end user type must hold: each " +
 			"document type with its data fields (their limits, formats and allowed values) and whether a file must be uploaded. " +
 			"An empty `document_types` means the country asks for nothing. Feed it to `cpaas_phone_number_compliance` " +
-			"(" + oneOfText(compliancerules.OneCallCountries) + ") or, for other countries, to `cpaas_compliance_document`.",
+			"(" + oneOfText(compliancerules.OneCallCountries) + ").",
 		Attributes: map[string]schema.Attribute{
 			"country_iso": requiredString("Country, ISO 3166 alpha-2 in upper case (`IN`).", specRule("a country code", compliancerules.CheckCountry)),
 			"number_type": requiredString("Number type: "+oneOfText(compliancerules.NumberTypes)+".", specRuleWorded(

@@ -130,8 +130,10 @@ func complianceSchema(ctx context.Context) schema.Schema {
 			"documents the country's requirement asks for (read them with `cpaas_phone_number_compliance_requirements`), each " +
 			"with its data fields and, where the document type needs proof, its file; a person at the service reviews it. " +
 			"Numbers are then bought against it (`compliance_application_id` of `cpaas_phone_number`).\n\n" +
-			"**Which API:** the one-call API covers " + strings.Join(compliancerules.OneCallCountries, ", ") + " only. For other " +
-			"regulated countries use the older family: `cpaas_end_user`, `cpaas_compliance_document` and `cpaas_compliance_application`.\n\n" +
+			"**Which API:** the one-call API covers " + strings.Join(compliancerules.OneCallCountries, ", ") + " only. Other " +
+			"regulated countries (Germany, France, Australia) go through the service's older EndUser, ComplianceDocument and " +
+			"ComplianceApplication API, which this provider does not manage yet: make their application in the console and give " +
+			"its id to `compliance_application_id` of `cpaas_phone_number`.\n\n" +
 			"**Review takes days.** By default the apply waits, within `timeouts` (default 30 minutes), for the decision: `accepted` " +
 			"completes, `rejected` fails the apply quoting the reviewer's words. On the real service set `wait_for_review = false` " +
 			"(the apply ends at `submitted`; a refresh reads the decision later) or raise the timeouts. " + complianceResubmitNote +
