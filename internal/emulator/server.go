@@ -229,6 +229,7 @@ var areas = []area{
 	{(*Server).profileRoutes, profileInventory},
 	{(*Server).tollfreeRoutes, tollfreeInventory},
 	{(*Server).subaccountRoutes, subaccountInventory},
+	{(*Server).pricingRoutes, pricingInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.
