@@ -281,6 +281,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
 		subaccountData.newDataSource,
+		pricingData.newDataSource,
 	}
 }
 
