@@ -314,8 +314,8 @@ func dispatch(routes []route, method string, path []string) (route, map[string]s
 	return route{}, nil, status
 }
 
-// ServeHTTP serves /v1/Account/{auth_id}/... and the control API under
-// /_emulator/.
+// ServeHTTP serves /v1/Account/{auth_id}/..., the number look-up's
+// /v1/Number/{number} and the control API under /_emulator/.
 func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
@@ -347,6 +347,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 
+	if len(path) >= 2 && path[0] == "v1" && path[1] == "Number" {
+		s.serveLookup(c, path[2:]) // lookup.go: the look-up's host, served here too
+		return
+	}
 	if len(path) < 3 || path[0] != "v1" || path[1] != "Account" {
 		c.fail(http.StatusNotFound, "unknown resource "+req.URL.Path)
 		return
