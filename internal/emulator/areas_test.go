@@ -33,7 +33,9 @@ type testArea struct {
 }
 
 // goldenCall makes one API call, requires status want and checks the
-// reply's keys against the golden file; it returns the decoded reply.
+// reply's keys against the golden file; it returns the decoded reply. A
+// path below the account ("Endpoint/") or, starting with "/", from the
+// server's root (the number look-up's "/v1/Number/...").
 type goldenCall func(want int, method, path string, body any, golden string) map[string]any
 
 // testAreas are the registered shares, in registration order.

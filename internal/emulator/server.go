@@ -234,6 +234,7 @@ var areas = []area{
 	{(*Server).tollfreeRoutes, tollfreeInventory},
 	{(*Server).subaccountRoutes, subaccountInventory},
 	{(*Server).complianceRoutes, complianceInventory},
+	{(*Server).pricingRoutes, pricingInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.
@@ -331,8 +332,8 @@ func dispatch(routes []route, method string, path []string) (route, map[string]s
 	return route{}, nil, status
 }
 
-// ServeHTTP serves /v1/Account/{auth_id}/... and the control API under
-// /_emulator/.
+// ServeHTTP serves /v1/Account/{auth_id}/..., the number look-up's
+// /v1/Number/{number} and the control API under /_emulator/.
 func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
@@ -364,6 +365,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 
+	if len(path) >= 2 && path[0] == "v1" && path[1] == "Number" {
+		s.serveLookup(c, path[2:]) // lookup.go: the look-up's host, served here too
+		return
+	}
 	if len(path) < 3 || path[0] != "v1" || path[1] != "Account" {
 		c.fail(http.StatusNotFound, "unknown resource "+req.URL.Path)
 		return

@@ -283,6 +283,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tollfreeData.newDataSource,
 		complianceRequirementsData.newDataSource,
 		subaccountData.newDataSource,
+		pricingData.newDataSource,
 	}
 }
 
