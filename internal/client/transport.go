@@ -1,8 +1,3 @@
-// Package client is the typed client of the CPaaS REST API: one file per API
-// area (endpoints.go, ...), errors.go, and this transport, which every area
-// shares: Basic auth, JSON, User-Agent, per-request timeouts, retries that
-// never repeat a request that may already have changed something, and debug
-// logging through tflog with every secret redacted.
 package client
 
 import (
@@ -19,6 +14,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -86,11 +82,12 @@ type Client struct {
 	authToken string
 	userAgent string
 	// Per-process knowledge that saves requests; see sip_domain.go and
-	// endpoint_cache.go.
-	sipDomain        atomic.Pointer[string]
-	sipDomainFlight  singleflight.Group
-	endpointPrefetch endpointPrefetch
-	// gatherWindow is EndpointPrefetchGather; tests lengthen it.
+	// listing.go.
+	sipDomain       atomic.Pointer[string]
+	sipDomainFlight singleflight.Group
+	// listings holds each Listing's state: *Listing[T] -> *listingState[T].
+	listings sync.Map
+	// gatherWindow is RefreshListGather; tests lengthen it.
 	gatherWindow time.Duration
 }
 
@@ -145,7 +142,7 @@ func New(cfg Config) (*Client, error) {
 		authToken: cfg.AuthToken,
 		userAgent: "terraform-provider-cpaas/" + cfg.Version,
 
-		gatherWindow: EndpointPrefetchGather,
+		gatherWindow: RefreshListGather,
 	}
 	// Every attempt waits for the account's pacer, shared by the process;
 	// the request timeout bounds each attempt, not its wait for the pacer.
