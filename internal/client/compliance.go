@@ -80,6 +80,7 @@ func (c *Client) CreateCompliance(ctx context.Context, data ComplianceData, file
 	if err := c.do(ctx, request{method: http.MethodPost, path: "PhoneNumber/Compliance/", raw: body, contentType: ct, personal: true}, &out); err != nil {
 		return "", err
 	}
+	ComplianceListing.forget(c, "", out.ComplianceID)
 	return out.ComplianceID, nil
 }
 
@@ -100,20 +101,41 @@ type ComplianceFilter struct {
 	Status, CountryISO, NumberType, UserType, Alias string
 }
 
+// listCompliances reads one page of the applications f selects, expanded.
+func (c *Client) listCompliances(ctx context.Context, f ComplianceFilter, limit, offset int) ([]Compliance, ListMeta, error) {
+	q := url.Values{"expand": {wire.ComplianceExpand}, "limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
+	for k, v := range map[string]string{"status": f.Status, "country_iso": f.CountryISO, "number_type": f.NumberType, "user_type": f.UserType, "alias": f.Alias} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	var out wire.ComplianceList
+	if err := c.do(ctx, request{method: http.MethodGet, path: "PhoneNumber/Compliance/", query: q, idempotent: true, personal: true}, &out); err != nil {
+		return nil, ListMeta{}, err
+	}
+	return out.Compliances, ListMeta(out.Meta), nil
+}
+
+// ComplianceListing answers refreshes of compliance applications from the
+// account's expanded listing. Its items carry all the GET does but the
+// callbacks, which the recorded list leaves out; the provider reads them
+// with reportedString, which keeps the state's value.
+var ComplianceListing = &Listing[Compliance]{
+	What:  "compliance applications",
+	Limit: compliancerules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Compliance, ListMeta, error) {
+		return c.listCompliances(ctx, ComplianceFilter{}, limit, offset)
+	},
+	ID: func(a *Compliance) string { return strings.ToLower(a.ComplianceID) },
+	Get: func(c *Client, ctx context.Context, _, id string) (*Compliance, error) {
+		return c.GetCompliance(ctx, id)
+	},
+}
+
 // ListAllCompliances pages through the applications f selects, expanded.
 func (c *Client) ListAllCompliances(ctx context.Context, f ComplianceFilter) ([]Compliance, error) {
 	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Compliance, ListMeta, error) {
-		q := url.Values{"expand": {wire.ComplianceExpand}, "limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
-		for k, v := range map[string]string{"status": f.Status, "country_iso": f.CountryISO, "number_type": f.NumberType, "user_type": f.UserType, "alias": f.Alias} {
-			if v != "" {
-				q.Set(k, v)
-			}
-		}
-		var out wire.ComplianceList
-		if err := c.do(ctx, request{method: http.MethodGet, path: "PhoneNumber/Compliance/", query: q, idempotent: true, personal: true}, &out); err != nil {
-			return nil, ListMeta{}, err
-		}
-		return out.Compliances, ListMeta(out.Meta), nil
+		return c.listCompliances(ctx, f, limit, offset)
 	})
 }
 
@@ -125,23 +147,34 @@ func (c *Client) UpdateCompliance(ctx context.Context, id string, data Complianc
 	if err != nil {
 		return fmt.Errorf("encoding the application: %w", err)
 	}
+	defer ComplianceListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPatch, path: accountPath("PhoneNumber", "Compliance", id), raw: body, contentType: ct,
 		idempotent: true, personal: true}, nil)
 }
 
 // DeleteCompliance deletes an application; ErrNotFound when it is gone.
 func (c *Client) DeleteCompliance(ctx context.Context, id string) error {
+	defer ComplianceListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("PhoneNumber", "Compliance", id), idempotent: true}, nil)
 }
 
 // GetComplianceRequirement reads what an application for a country,
-// number type and user type must hold.
+// number type and user type must hold. A requirement read once is
+// remembered for the client's life (a run): every application of a plan
+// that names it is checked against one read.
 func (c *Client) GetComplianceRequirement(ctx context.Context, country, numberType, userType string) (*ComplianceRequirement, error) {
+	key := country + "/" + numberType + "/" + userType
+	c.requirementsMu.Lock()
+	defer c.requirementsMu.Unlock()
+	if v, ok := c.requirements.Load(key); ok {
+		return v.(*ComplianceRequirement), nil
+	}
 	var out ComplianceRequirement
 	q := url.Values{"country_iso": {country}, "number_type": {numberType}, "user_type": {userType}}
 	if err := c.do(ctx, request{method: http.MethodGet, path: "PhoneNumber/Compliance/Requirements/", query: q, idempotent: true}, &out); err != nil {
 		return nil, err
 	}
+	c.requirements.Store(key, &out)
 	return &out, nil
 }
 

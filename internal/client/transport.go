@@ -89,6 +89,9 @@ type Client struct {
 	listings sync.Map
 	// gatherWindow is RefreshListGather; tests lengthen it.
 	gatherWindow time.Duration
+	// requirements remembers the compliance requirements read (compliance.go).
+	requirements   sync.Map
+	requirementsMu sync.Mutex // one read at a time: parallel plans wait for it
 }
 
 // New validates cfg and returns a Client.

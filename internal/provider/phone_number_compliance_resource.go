@@ -665,13 +665,14 @@ func applyComplianceRecord(ctx context.Context, c *client.Client, m *complianceM
 	m.Documents = docs
 }
 
+// refreshCompliance reads the application from the account's expanded
+// listing (client.ComplianceListing: its items carry all the GET does but
+// the callbacks, which apply keeps from the state).
 func refreshCompliance(ctx context.Context, c *client.Client, id string, m *complianceModel, _ resource.ReadRequest, diags *diag.Diagnostics) error {
-	a, err := c.GetCompliance(ctx, id)
-	if err != nil {
-		return err
-	}
-	applyComplianceRecord(ctx, c, m, a, diags)
-	return nil
+	_, err := readFromListing(ctx, c, client.ComplianceListing, "", strings.ToLower(id), m, func(m *complianceModel, a *client.Compliance) {
+		applyComplianceRecord(ctx, c, m, a, diags)
+	}, nil)
+	return err
 }
 
 // findCompliance is the finder of application id, statusCompliance its

@@ -555,3 +555,14 @@ var chaosComplianceFiles = sync.OnceValues(func() (string, string) {
 var _ = registerChaosPart("cpaas_phone_number_compliance", func() chaosPart {
 	return chaosPart{hcl: repeatHCL(2, relComplianceHCL), want: map[string]int{"phone_number_compliances": 2}}
 })
+
+// Compliance applications: a listing missing two of 15 costs its page, the
+// two GETs and the one read of their requirement, and the plan stays empty.
+func TestAccListingRefresh_phoneNumberCompliances(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	hcl := strings.Replace(complianceHCL("Acme", reg, bill, ""), `"cpaas_phone_number_compliance" "test"`, `"cpaas_phone_number_compliance" "many"`, 1)
+	hcl = strings.Replace(hcl, `alias       = "Acme India local"`, "count       = 15\n  alias       = \"listed ${count.index}\"", 1)
+	listingRefresh{env: env, typ: "cpaas_phone_number_compliance", hide: 2, base: 2, checkDestroy: checkComplianceDestroyed(env, t), config: hcl}.run(t)
+}
