@@ -566,3 +566,56 @@ func TestAccListingRefresh_phoneNumberCompliances(t *testing.T) {
 	hcl = strings.Replace(hcl, `alias       = "Acme India local"`, "count       = 15\n  alias       = \"listed ${count.index}\"", 1)
 	listingRefresh{env: env, typ: "cpaas_phone_number_compliance", hide: 2, base: 2, checkDestroy: checkComplianceDestroyed(env, t), config: hcl}.run(t)
 }
+
+// The guide "Numbers outside the US": read the requirement, declare the
+// end user and the documents, wait for acceptance, buy numbers against the
+// application, and check their price in the same plan.
+func TestAccGuide_numbersOutsideTheUS(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	r := newGuideRunner(t, env, "numbers-outside-the-us")
+	if err := os.MkdirAll(filepath.Join(r.dir, "documents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"incorporation.pdf", "electricity-bill.pdf"} {
+		if err := os.WriteFile(filepath.Join(r.dir, "documents", f), []byte("%PDF scan of "+f), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := r.run("apply", "-input=false", "-auto-approve")
+	if strings.Contains(out, "Warning") {
+		t.Fatalf("apply warned:\n%s", out)
+	}
+	var status, price string
+	var numbers []string
+	r.output("compliance_status", &status)
+	r.output("monthly_cost_per_number", &price)
+	r.output("mumbai_numbers", &numbers)
+	if status != "accepted" || len(numbers) != 2 {
+		t.Fatalf("status %q, numbers %v", status, numbers)
+	}
+	c := env.Client(t)
+	for _, n := range numbers {
+		got, err := c.GetNumber(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Each number is rented against the application, active, and its
+		// rent is the price the plan checked.
+		if got.ComplianceStatus != "accepted" || got.ComplianceApplicationID == "" || got.City != "MUMBAI" || got.MonthlyRentalRate != price {
+			t.Errorf("number %s: compliance %q %q, city %q, rent %q (the plan's price %q)", n, got.ComplianceStatus, got.ComplianceApplicationID,
+				got.City, got.MonthlyRentalRate, price)
+		}
+	}
+	r.expectPlan(0)
+	// A budget the price breaks fails the check in the plan.
+	r.edit("main.tf", "<= 20", "<= 0.01")
+	if out, _ := r.try("plan", "-input=false"); !strings.Contains(out, "over the budget of 20 USD") && !strings.Contains(out, "Check block assertion failed") {
+		t.Fatalf("plan with a broken budget:\n%s", out)
+	}
+	r.edit("main.tf", "<= 0.01", "<= 20")
+	r.run("destroy", "-input=false", "-auto-approve")
+	if objs := env.Objects(t); len(objs["phone_number_compliances"]) != 0 {
+		t.Fatalf("left after destroy: %v", objs["phone_number_compliances"])
+	}
+}
