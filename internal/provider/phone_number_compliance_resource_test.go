@@ -619,3 +619,53 @@ func TestAccGuide_numbersOutsideTheUS(t *testing.T) {
 		t.Fatalf("left after destroy: %v", objs["phone_number_compliances"])
 	}
 }
+
+func TestAccPhoneNumberComplianceRequirementsDataSource(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	const ds = "data.cpaas_phone_number_compliance_requirements.in"
+	cfg := func(country, numberType, userType string) string {
+		return env.Config(fmt.Sprintf(`
+data "cpaas_phone_number_compliance_requirements" "in" {
+  country_iso = %q
+  number_type = %q
+  user_type   = %q
+}
+`, country, numberType, userType))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: cfg("IN", "local", "individual"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"document_type_id": knownvalue.StringExact(compliancerules.DocIdentity.ID),
+						"name":             knownvalue.StringExact("Government-issued identity document"),
+						"proof_required":   knownvalue.Bool(true),
+					})),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types").AtSliceIndex(0).AtMapKey("fields").AtSliceIndex(2), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"field_name": knownvalue.StringExact("date_of_birth"), "friendly_name": knownvalue.StringExact("Date of birth"),
+						"field_type": knownvalue.StringExact("date"), "required": knownvalue.Bool(true), "min_length": knownvalue.Int64Exact(10),
+						"max_length": knownvalue.Int64Exact(10), "help_text": knownvalue.Null(), "format": knownvalue.StringExact("yyyy-mm-dd"),
+						"enums": knownvalue.Null(), "description": knownvalue.StringExact("As printed on the document."),
+					})),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types").AtSliceIndex(1).AtMapKey("fields").AtSliceIndex(3).AtMapKey("enums"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("electricity"), knownvalue.StringExact("water"),
+							knownvalue.StringExact("gas"), knownvalue.StringExact("telephone"), knownvalue.StringExact("bank_statement")})),
+				},
+			},
+			{Config: cfg("IN", "landline", "business"), PlanOnly: true, ExpectError: regexp.MustCompile(`number_type`)},
+			{Config: cfg("in", "local", "business"), PlanOnly: true, ExpectError: wrapped(`must be an ISO 3166 alpha-2 country code in upper case`)},
+			{
+				// A country that asks for nothing.
+				Config: cfg("US", "local", "business"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types"), knownvalue.ListSizeExact(0)),
+				},
+			},
+		},
+	})
+}
