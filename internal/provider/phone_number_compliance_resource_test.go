@@ -278,7 +278,7 @@ func TestAccPhoneNumberCompliance_validation(t *testing.T) {
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			step(strings.Replace(base, `country_iso = "IN"`, `country_iso = "DE"`, 1), `(?s)DE is not covered by the one-call API.*ComplianceApplication API`),
+			step(strings.Replace(base, `country_iso = "IN"`, `country_iso = "DE"`, 1), `(?s)DE is not covered by the one-call API.*ComplianceApplication\s+API`),
 			step(strings.Replace(base, `number_type = "local"`, `number_type = "landline"`, 1), `number_type`),
 			step(strings.Replace(base, `email         = "compliance@acme.example"`, `email         = "not an address"`, 1), `plain email address`),
 			step(strings.Replace(base, `alias       = "Acme India local"`, `alias       = "`+strings.Repeat("ü", 101)+`"`, 1), `1 to 100 characters long, got 101`),
