@@ -113,7 +113,7 @@ func (c *Client) listCompliances(ctx context.Context, f ComplianceFilter, limit,
 	if err := c.do(ctx, request{method: http.MethodGet, path: "PhoneNumber/Compliance/", query: q, idempotent: true, personal: true}, &out); err != nil {
 		return nil, ListMeta{}, err
 	}
-	return out.Compliances, ListMeta(out.Meta), nil
+	return out.Compliances, out.Meta, nil
 }
 
 // ComplianceListing answers refreshes of compliance applications from the
@@ -167,7 +167,9 @@ func (c *Client) GetComplianceRequirement(ctx context.Context, country, numberTy
 	c.requirementsMu.Lock()
 	defer c.requirementsMu.Unlock()
 	if v, ok := c.requirements.Load(key); ok {
-		return v.(*ComplianceRequirement), nil
+		if r, ok := v.(*ComplianceRequirement); ok {
+			return r, nil
+		}
 	}
 	var out ComplianceRequirement
 	q := url.Values{"country_iso": {country}, "number_type": {numberType}, "user_type": {userType}}

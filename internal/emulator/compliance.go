@@ -173,11 +173,13 @@ func (c *call) complianceParts(in *complianceDataIn) (map[int]upload, bool) {
 			break
 		}
 		if err != nil {
-			return nil, c.readFailed(err)
+			c.readFailed(err)
+			return nil, false
 		}
 		data, err := io.ReadAll(p)
 		if err != nil {
-			return nil, c.readFailed(err)
+			c.readFailed(err)
+			return nil, false
 		}
 		name := p.FormName()
 		switch {
@@ -205,14 +207,13 @@ func (c *call) complianceParts(in *complianceDataIn) (map[int]upload, bool) {
 }
 
 // readFailed writes the reply for a body that could not be read.
-func (c *call) readFailed(err error) bool {
+func (c *call) readFailed(err error) {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		c.fail(http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than the limit of %d bytes", tooBig.Limit))
-		return false
+		return
 	}
 	c.badRequest("could not read the multipart body: %v", err)
-	return false
 }
 
 func endUserRule(u wire.ComplianceEndUser) compliancerules.EndUser {
