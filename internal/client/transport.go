@@ -93,6 +93,9 @@ type Client struct {
 	// call fails with a ConfigurationUnknownError instead of reaching the
 	// API.
 	pending []string
+	// requirements remembers the compliance requirements read (compliance.go).
+	requirements   sync.Map
+	requirementsMu sync.Mutex // one read at a time: parallel plans wait for it
 }
 
 // Pending is the client of a provider whose configuration is not known at
@@ -192,6 +195,9 @@ func (c *Client) AuthID() string { return c.authID }
 
 type idempotentKey struct{}
 
+// personalKey marks a request whose bodies are never logged.
+type personalKey struct{}
+
 // attemptsKey holds an *attempts for one call of do.
 type attemptsKey struct{}
 
@@ -209,6 +215,13 @@ type request struct {
 	// outcome (GET, DELETE, updates that set fields). Only those are retried
 	// after a 5xx or a transport error.
 	idempotent bool
+	// raw, when set, is sent as the body instead of body's JSON, with
+	// contentType (a multipart upload).
+	raw         []byte
+	contentType string
+	// personal marks a request whose bodies hold personal data (compliance
+	// documents, end users): the log gives their sizes only.
+	personal bool
 }
 
 // accountPath joins path segments below the account root, escaping each.
@@ -229,6 +242,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, c.authToken)
 	ctx = tflog.MaskMessageStrings(ctx, c.authToken)
 	ctx = context.WithValue(ctx, idempotentKey{}, r.idempotent)
+	if r.personal {
+		ctx = context.WithValue(ctx, personalKey{}, true)
+	}
 	ctx = context.WithValue(ctx, attemptsKey{}, &attempts{})
 
 	u := *c.base
@@ -237,7 +253,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		u.RawQuery = r.query.Encode()
 	}
 	var body []byte
-	if r.body != nil {
+	if r.raw != nil {
+		body = r.raw
+	} else if r.body != nil {
 		var err error
 		if body, err = json.Marshal(r.body); err != nil {
 			return fmt.Errorf("encoding request: %w", err)
@@ -250,7 +268,10 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	req.SetBasicAuth(c.authID, c.authToken)
 	req.Header.Set("User-Agent", c.userAgent)
 	req.Header.Set("Accept", "application/json")
-	if body != nil {
+	switch {
+	case r.raw != nil:
+		req.Header.Set("Content-Type", r.contentType)
+	case body != nil:
 		req.Header.Set("Content-Type", "application/json")
 	}
 
@@ -399,10 +420,15 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 			rc.Close()
 		}
 	}
+	personal, _ := ctx.Value(personalKey{}).(bool)
+	logBody := RedactJSON
+	if personal {
+		logBody = sizeOnly
+	}
 	tflog.Debug(ctx, "CPaaS API request", map[string]any{
 		"method": req.Method,
 		"url":    req.URL.Redacted(),
-		"body":   RedactJSON(reqBody),
+		"body":   logBody(reqBody),
 	})
 	resp, err := t.next.RoundTrip(req)
 	fields := map[string]any{"method": req.Method, "url": req.URL.Redacted(), "duration_ms": time.Since(start).Milliseconds()}
@@ -418,15 +444,26 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if readErr != nil {
 		return nil, readErr
 	}
-	fields["body"] = RedactJSON(data)
+	fields["body"] = logBody(data)
 	tflog.Debug(ctx, "CPaaS API response", fields)
 	return resp, nil
 }
 
-// secretKeys are JSON keys whose values never appear in a log.
+// secretKeys are JSON keys whose values never appear in a log: secrets,
+// and the personal data of compliance applications (a request that
+// carries them is logged by size only; these keys are the second guard).
 var secretKeys = map[string]bool{
 	"password": true, "auth_token": true, "new_auth_token": true, "password_wo": true,
 	"first_party_pin": true, "second_party_pin": true,
+	"end_user": true, "data_fields": true, "meta_information": true,
+}
+
+// sizeOnly summarises a body holding personal data by its size.
+func sizeOnly(body []byte) string {
+	if len(body) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("<%d bytes of personal data, not logged>", len(body))
 }
 
 // RedactJSON returns body as text with the values of secret keys replaced,

@@ -27,10 +27,15 @@ type testArea struct {
 	// goldens makes the area's calls whose replies the golden files
 	// describe, each through call.
 	goldens func(call goldenCall)
+	// goldensAt is goldens for an area whose replies change with time (a
+	// review decided later): s's clock may be advanced between calls.
+	goldensAt func(s *Server, call goldenCall)
 }
 
 // goldenCall makes one API call, requires status want and checks the
-// reply's keys against the golden file; it returns the decoded reply.
+// reply's keys against the golden file; it returns the decoded reply. A
+// path below the account ("Endpoint/") or, starting with "/", from the
+// server's root (the number look-up's "/v1/Number/...").
 type goldenCall func(want int, method, path string, body any, golden string) map[string]any
 
 // testAreas are the registered shares, in registration order.

@@ -13,6 +13,7 @@ type Delays struct {
 	CampaignRegistration string `json:"campaign_registration,omitempty"`
 	NumberLink           string `json:"number_link,omitempty"`
 	TollfreeVerification string `json:"tollfree_verification,omitempty"`
+	ComplianceReview     string `json:"compliance_review,omitempty"`
 }
 
 // SetTollfreeVerificationDelay sets how long the carrier takes to decide a
@@ -29,6 +30,7 @@ func (s *Server) delaysLocked() Delays {
 	return Delays{
 		BrandRegistration: s.opts.BrandRegistrationDelay.String(), CampaignRegistration: s.opts.CampaignRegistrationDelay.String(),
 		NumberLink: s.opts.NumberLinkDelay.String(), TollfreeVerification: s.opts.TollfreeVerificationDelay.String(),
+		ComplianceReview: s.opts.ComplianceReviewDelay.String(),
 	}
 }
 
@@ -48,7 +50,8 @@ func (s *Server) controlSetDelays(c *call) {
 	knobs := []knob{{"brand_registration", in.BrandRegistration, &s.opts.BrandRegistrationDelay},
 		{"campaign_registration", in.CampaignRegistration, &s.opts.CampaignRegistrationDelay},
 		{"number_link", in.NumberLink, &s.opts.NumberLinkDelay},
-		{"tollfree_verification", in.TollfreeVerification, &s.opts.TollfreeVerificationDelay}}
+		{"tollfree_verification", in.TollfreeVerification, &s.opts.TollfreeVerificationDelay},
+		{"compliance_review", in.ComplianceReview, &s.opts.ComplianceReviewDelay}}
 	parsed := make([]time.Duration, len(knobs))
 	for i, k := range knobs {
 		if k.v == "" {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
@@ -44,7 +45,8 @@ func (s *Server) searchPhoneNumbers(c *call) {
 func (s *Server) buyPhoneNumber(c *call) {
 	number := c.param("number")
 	var in struct {
-		AppID *string `json:"app_id"`
+		AppID                   *string `json:"app_id"`
+		ComplianceApplicationID string  `json:"compliance_application_id"`
 	}
 	if !c.decode(&in) {
 		return
@@ -64,11 +66,25 @@ func (s *Server) buyPhoneNumber(c *call) {
 		c.badRequest("%v", err)
 		return
 	}
+	if pn, ok := s.inventory.Get(number); ok && s.inventory.Available(number) {
+		// Refused before the number is taken: nothing half-bought.
+		if err := s.checkBuyCompliance(c.acct, &ownedNumber{PhoneNumber: pn}, in.ComplianceApplicationID); err != nil {
+			s.mu.Unlock()
+			c.badRequest("%v", err)
+			return
+		}
+	}
 	pn, err := s.inventory.Take(number)
+	bought := "Success"
 	if err == nil {
 		o := &ownedNumber{PhoneNumber: pn, AddedAt: s.clock.Now()}
 		if in.AppID != nil {
 			o.AppID = *in.AppID
+		}
+		_ = s.checkBuyCompliance(c.acct, o, in.ComplianceApplicationID) // checked above; sets the link
+		if o.ComplianceStatus == NumberPending {
+			bought = NumberPending
+			s.activateNumber(c.acct, o)
 		}
 		c.acct.numbers[number] = o
 	}
@@ -82,7 +98,7 @@ func (s *Server) buyPhoneNumber(c *call) {
 		return
 	}
 	c.reply(http.StatusCreated, wire.PhoneNumberBought{
-		APIID: newAPIID(), Message: "created", Numbers: []wire.BoughtNumber{{Number: number, Status: "Success"}}, Status: "fulfilled",
+		APIID: newAPIID(), Message: "created", Numbers: []wire.BoughtNumber{{Number: number, Status: bought}}, Status: "fulfilled",
 	})
 }
 
@@ -122,6 +138,7 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	var id, order *string
 	v.TollFreeSMSVerification, id, order = numberVerification(acct, o)
 	v.TollFreeSMSVerificationID, v.TollFreeSMSVerificationOrderStatus = deref(id), deref(order)
+	v.ComplianceApplicationID, v.ComplianceStatus = o.ComplianceApplicationID, o.ComplianceStatus
 	return v
 }
 
@@ -274,6 +291,18 @@ func (s *Server) updateNumber(c *call) {
 		if err == nil {
 			err = checkNumberTarget(to, in.AppID)
 		}
+		if err == nil && in.ComplianceApplicationID != nil && *in.ComplianceApplicationID != o.ComplianceApplicationID {
+			app := s.acceptedApplication(owner, *in.ComplianceApplicationID)
+			switch {
+			case *in.ComplianceApplicationID == "" && o.ComplianceRequirement != "":
+				err = fmt.Errorf("compliance_application_id: number %s is a regulated %s number and cannot be unlinked; link it to another accepted application", number, o.CountryISO)
+			case *in.ComplianceApplicationID == "":
+			case app.status == "":
+				err = fmt.Errorf("compliance_application_id %s is not a compliance application of this account", *in.ComplianceApplicationID)
+			default:
+				err = app.covers(o)
+			}
+		}
 		if err == nil && to != owner && in.AppID == nil && o.AppID != "" {
 			err = fmt.Errorf("subaccount: number %s uses application %s of its account; send app_id (another application of %s, or \"\" to detach) with the move", number, o.AppID, to.ID)
 		}
@@ -284,6 +313,12 @@ func (s *Server) updateNumber(c *call) {
 		}
 		if in.Alias != nil {
 			o.Alias = ptr(*in.Alias)
+		}
+		if in.ComplianceApplicationID != nil && *in.ComplianceApplicationID != o.ComplianceApplicationID {
+			o.ComplianceApplicationID, o.ComplianceStatus = strings.ToLower(*in.ComplianceApplicationID), compliancerules.StatusAccepted
+			if o.ComplianceApplicationID == "" {
+				o.ComplianceStatus = ""
+			}
 		}
 		if to != owner {
 			delete(owner.numbers, number)

@@ -20,6 +20,10 @@ type ownedNumber struct {
 	// SubAccount (a bare SA id) and SubAccountName: the subaccount the
 	// number belongs to; empty for the main account.
 	SubAccount, SubAccountName string
+	// ComplianceApplicationID is the compliance application the number is
+	// rented against (compliance.go), ComplianceStatus "pending" while a
+	// regulated number is activated, then "accepted"; both "" without one.
+	ComplianceApplicationID, ComplianceStatus string
 }
 
 // seedStarterNumbers gives a new account the documented starter numbers

@@ -101,6 +101,7 @@ type persistedAccount struct {
 	Profiles        map[string]*profile           `json:"profiles"`
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
 	Powerpacks      map[string]*powerpack         `json:"powerpacks"`
+	Compliances     map[string]*compliance        `json:"phone_number_compliances"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 	Trunking        trunkingState                 `json:"sip_trunking"`
 }
@@ -160,8 +161,9 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
-			Powerpacks: a.powerpacks,
-			Trunking:   a.trunking,
+			Powerpacks:  a.powerpacks,
+			Trunking:    a.trunking,
+			Compliances: a.compliances,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -212,6 +214,7 @@ func (s *Server) loadState(data []byte) error {
 		a.tollfree = orEmpty(pa.Tollfree)
 		a.powerpacks = orEmpty(pa.Powerpacks)
 		a.trunking = orEmptyTrunking(pa.Trunking)
+		a.compliances = orEmpty(pa.Compliances)
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
 		}
@@ -287,6 +290,12 @@ func (s *Server) rearmLocked(a *account) {
 		}
 	}
 	s.rearmTollfree(a)
+	s.rearmCompliance(a)
+	for _, o := range a.numbers {
+		if o.ComplianceStatus == NumberPending {
+			s.activateNumber(a, o)
+		}
+	}
 	for _, m := range a.messaging.messages {
 		if m.Direction == "outbound" && (m.State == MessageQueued || m.State == MessageSent) {
 			s.scheduleLifecycle(a, m)

@@ -78,6 +78,10 @@ type Options struct {
 	// toll-free verification request after its create or update
 	// (default 1s).
 	TollfreeVerificationDelay time.Duration
+	// ComplianceReviewDelay is how long the reviewer takes to decide a
+	// compliance application after its create or update, and how long a
+	// regulated number stays pending after its purchase (default 1s).
+	ComplianceReviewDelay time.Duration
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit
@@ -231,6 +235,8 @@ var areas = []area{
 	{(*Server).subaccountRoutes, subaccountInventory},
 	{(*Server).powerpackRoutes, powerpackInventory},
 	{(*Server).trunkingRoutes, trunkingInventory},
+	{(*Server).complianceRoutes, complianceInventory},
+	{(*Server).pricingRoutes, pricingInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.
@@ -299,24 +305,37 @@ func match(pattern, path []string) (map[string]string, bool) {
 
 // dispatch finds the route for path; 404 when no pattern matches, 405 when
 // one matches with another method.
+//
+// Of the routes that match, the one with the fewest parameters wins
+// (PhoneNumber/Compliance/ is not a number to buy), then the first listed.
 func dispatch(routes []route, method string, path []string) (route, map[string]string, int) {
 	status := http.StatusNotFound
+	var best route
+	var bestParams map[string]string
+	found := false
 	for _, rt := range routes {
 		params, ok := match(rt.pattern, path)
 		if !ok {
 			continue
 		}
 		if rt.method != method {
-			status = http.StatusMethodNotAllowed
+			if !found {
+				status = http.StatusMethodNotAllowed
+			}
 			continue
 		}
-		return rt, params, http.StatusOK
+		if !found || len(params) < len(bestParams) {
+			best, bestParams, found = rt, params, true
+		}
+	}
+	if found {
+		return best, bestParams, http.StatusOK
 	}
 	return route{}, nil, status
 }
 
-// ServeHTTP serves /v1/Account/{auth_id}/... and the control API under
-// /_emulator/.
+// ServeHTTP serves /v1/Account/{auth_id}/..., the number look-up's
+// /v1/Number/{number} and the control API under /_emulator/.
 func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
@@ -348,6 +367,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 
+	if len(path) >= 2 && path[0] == "v1" && path[1] == "Number" {
+		s.serveLookup(c, path[2:]) // lookup.go: the look-up's host, served here too
+		return
+	}
 	if len(path) < 3 || path[0] != "v1" || path[1] != "Account" {
 		c.fail(http.StatusNotFound, "unknown resource "+req.URL.Path)
 		return

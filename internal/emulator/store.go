@@ -29,6 +29,7 @@ type account struct {
 	tollfree        map[string]*tollfree    // tollfree.go
 	powerpacks      map[string]*powerpack   // powerpacks.go
 	trunking        trunkingState           // trunking.go
+	compliances     map[string]*compliance  // compliance.go
 	// subaccounts are a main account's subaccounts (subaccounts.go); sub
 	// is a subaccount's record.
 	subaccounts map[string]*account
@@ -59,6 +60,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.tollfree = map[string]*tollfree{}
 	acct.powerpacks = map[string]*powerpack{}
 	acct.trunking = newTrunkingState()
+	acct.compliances = map[string]*compliance{}
 }
 
 // mainToken is the token of the main account (for the Ma signature).

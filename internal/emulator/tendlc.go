@@ -32,6 +32,9 @@ func (o *Options) setTenDLCDefaults() {
 	if o.TollfreeVerificationDelay <= 0 {
 		o.TollfreeVerificationDelay = DefaultTollfreeVerificationDelay
 	}
+	if o.ComplianceReviewDelay <= 0 {
+		o.ComplianceReviewDelay = DefaultComplianceReviewDelay
+	}
 }
 
 func (s *Server) tendlcRoutes() []route {

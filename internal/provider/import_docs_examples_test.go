@@ -341,6 +341,29 @@ func importDocsCases() []importDocsCase {
 			return [][2]string{{"cpaas_tollfree_verification.support", v.UUID}},
 				config.Variables{"toll_free_number": config.StringVariable(n), "profile_uuid": config.StringVariable(profile)}
 		}},
+		{typ: "cpaas_phone_number_compliance", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			dir := t.TempDir()
+			reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
+			files := map[int]client.ComplianceFile{0: {Name: "registration.pdf", Content: []byte("%PDF certificate")}, 1: {Name: "bill.pdf", Content: []byte("%PDF bill")}}
+			for p, f := range map[string]client.ComplianceFile{reg: files[0], bill: files[1]} {
+				if err := os.WriteFile(p, f.Content, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			id, err := c.CreateCompliance(ctx, client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: "Acme India local",
+				EndUser: &client.ComplianceEndUser{Type: "business", Name: "Acme Trading", Email: "compliance@acme.example",
+					AddressLine1: "12 Marine Drive", City: "Mumbai", PostalCode: "400002", Country: "IN"},
+				Documents: []client.ComplianceDocumentData{
+					{DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c01", DataFields: map[string]string{"business_name": "Acme Trading Private Limited"}},
+					{DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c02", DataFields: map[string]string{"address_line_1": "12 Marine Drive", "city": "Mumbai", "postal_code": "400002"}},
+				},
+				CallbackURL: "https://hooks.example.com/compliance", CallbackMethod: "POST"}, files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_phone_number_compliance.india_local", id}},
+				config.Variables{"registration_file": config.StringVariable(reg), "address_proof_file": config.StringVariable(bill)}
+		}},
 		{typ: "cpaas_masking_session", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			i64 := func(v int64) *int64 { return &v }
 			yes := func() *bool { b := true; return &b }
@@ -467,6 +490,8 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"session_uuid": id}
 	case "cpaas_tollfree_verification":
 		return map[string]string{"uuid": id}
+	case "cpaas_phone_number_compliance":
+		return map[string]string{"compliance_id": id}
 	case "cpaas_message":
 		return map[string]string{"message_uuids": id}
 	case "cpaas_subaccount":

@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
@@ -163,6 +164,10 @@ type phoneNumberResourceModel struct {
 	// only ever chooses at create.
 	Search                types.Object `tfsdk:"search"`
 	AllowReleaseOnReplace types.Bool   `tfsdk:"allow_release_on_replace"`
+	// ComplianceApplicationID and ComplianceStatus: the compliance
+	// application the number is rented against (phone_number_compliance.go).
+	ComplianceApplicationID types.String `tfsdk:"compliance_application_id"`
+	ComplianceStatus        types.String `tfsdk:"compliance_status"`
 	numberRecordModel
 }
 
@@ -225,6 +230,9 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		"subaccount": subaccountAttribute("number", "Updates in place: setting, changing or removing it moves the number between "+
 			"accounts, never releasing it (a number that moves with `app_id` set needs an application of its new account)."),
 	}
+	attrs["compliance_application_id"] = complianceApplicationIDAttribute()
+	attrs["compliance_status"] = computedKeptString("`pending` while a regulated number is being activated against its compliance " +
+		"application, then `accepted`; null for a number without one.")
 	addRecordAttributes(attrs, func(d string) schema.Attribute { return computedKeptString(d) },
 		func(d string) schema.Attribute { return computedKeptInt64(d) }, func(d string) schema.Attribute { return computedKeptBool(d) })
 	return schema.Schema{
@@ -346,29 +354,30 @@ const searchCandidates = 20
 
 // buyBySearch buys the first number the search block finds that can still
 // be bought, and returns it.
-func buyBySearch(ctx context.Context, c *client.Client, plan *phoneNumberResourceModel, buy client.PhoneNumberBuy, diags *diag.Diagnostics) (string, bool) {
+func buyBySearch(ctx context.Context, c *client.Client, plan *phoneNumberResourceModel, buy client.PhoneNumberBuy, diags *diag.Diagnostics) (string, *client.PhoneNumberBought, bool) {
 	var sm phoneNumberSearchModel
 	diags.Append(plan.Search.As(ctx, &sm, basetypes.ObjectAsOptions{})...)
 	_, _, search, d := sm.values(ctx)
 	diags.Append(d...)
 	if diags.HasError() {
-		return "", false
+		return "", nil, false
 	}
 	found, _, err := c.SearchAllPhoneNumbers(ctx, search, searchCandidates)
 	if err != nil {
 		addAPIError(diags, "Error searching a phone number to buy", "search in "+search.CountryISO, err)
-		return "", false
+		return "", nil, false
 	}
 	if len(found) == 0 {
 		diags.AddAttributeError(path.Root("search"), "No phone number matches the search",
 			fmt.Sprintf("No available number in %s matches the search criteria; nothing was bought. Widen the criteria "+
 				"(data.cpaas_phone_numbers shows what a search finds).", search.CountryISO))
-		return "", false
+		return "", nil, false
 	}
 	for i, n := range found {
-		_, err = buyPhoneNumberOrAdopt(ctx, c, n.Number, buy)
+		var bought *client.PhoneNumberBought
+		bought, err = buyPhoneNumberOrAdopt(ctx, c, n.Number, buy)
 		if err == nil {
-			return n.Number, true
+			return n.Number, bought, true
 		}
 		// Sold between the search and the purchase: try the next result.
 		if st := client.StatusCode(err); i < len(found)-1 && (st == http.StatusBadRequest || st == http.StatusNotFound) {
@@ -378,7 +387,7 @@ func buyBySearch(ctx context.Context, c *client.Client, plan *phoneNumberResourc
 		break
 	}
 	addAPIError(diags, "Error buying phone number", "the search's first results", err)
-	return "", false
+	return "", nil, false
 }
 
 // applyNumber copies what the API reports into m.
@@ -389,6 +398,8 @@ func applyNumber(m *phoneNumberResourceModel, n *client.AccountNumber) {
 	m.SIPTrunkID = stringOrNull(n.TrunkID())
 	m.Alias = stringOrNull(n.AliasText()) // null and "" both say the number has none
 	m.numberRecordModel = recordFrom(n)
+	m.ComplianceApplicationID = reportedString(m.ComplianceApplicationID, n.ComplianceApplicationID)
+	m.ComplianceStatus = stringOrNull(n.ComplianceStatus)
 }
 
 // adoptRulePhoneNumber says what happens when the reply to a create is lost;
@@ -418,19 +429,20 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	number := plan.Number.ValueString()
 	// A number bought for a subaccount is bought by the account, then moved
 	// with its application (one of the subaccount's) in one update.
-	buy := client.PhoneNumberBuy{AppID: numberTarget(plan).ValueString()}
+	buy := client.PhoneNumberBuy{AppID: numberTarget(plan).ValueString(), ComplianceApplicationID: plan.ComplianceApplicationID.ValueString()}
 	if !plan.Subaccount.IsNull() {
 		buy.AppID = ""
 	}
+	var bought *client.PhoneNumberBought
 	var err error
 	if plan.Number.IsUnknown() {
 		var ok bool
-		if number, ok = buyBySearch(ctx, c, plan, buy, &resp.Diagnostics); !ok {
+		if number, bought, ok = buyBySearch(ctx, c, plan, buy, &resp.Diagnostics); !ok {
 			return false
 		}
 		plan.Number = types.StringValue(number)
 	} else {
-		_, err = buyPhoneNumberOrAdopt(ctx, c, number, buy)
+		bought, err = buyPhoneNumberOrAdopt(ctx, c, number, buy)
 	}
 	if err != nil {
 		if client.StatusCode(err) == http.StatusBadRequest && accountOwns(ctx, c, number) {
@@ -446,7 +458,9 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	partial := func() bool {
 		toTrunk := !plan.SIPTrunkID.IsNull()
 		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: buyAppID(buy), SIPTrunkID: types.StringNull(), Alias: types.StringNull(),
-			Subaccount: types.StringNull(), Search: plan.Search, AllowReleaseOnReplace: plan.AllowReleaseOnReplace, numberRecordModel: nullRecord()}
+			Subaccount: types.StringNull(), Search: plan.Search, AllowReleaseOnReplace: plan.AllowReleaseOnReplace,
+			ComplianceApplicationID: stringOrNull(buy.ComplianceApplicationID), ComplianceStatus: types.StringNull(),
+			numberRecordModel: nullRecord()}
 		if toTrunk {
 			plan.AppID, plan.SIPTrunkID = types.StringNull(), buyAppID(buy)
 		}
@@ -465,6 +479,9 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	n, err := readAfterCreate(ctx, "phone number "+number, func(ctx context.Context) (*client.AccountNumber, error) {
 		return c.GetNumber(ctx, number)
 	})
+	if err == nil && boughtPending(bought) {
+		n, err = waitNumberActivated(ctx, c, number)
+	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error reading phone number after buying it", "number "+number, err)
 		return partial()
@@ -503,6 +520,12 @@ func updatePhoneNumber(ctx context.Context, c *client.Client, plan, state *phone
 			addAPIError(&resp.Diagnostics, "Error updating phone number", "number "+state.ID.ValueString(), err)
 			return false
 		}
+	}
+	if !plan.ComplianceApplicationID.Equal(state.ComplianceApplicationID) && !plan.ComplianceApplicationID.IsNull() {
+		if !linkNumberToApplication(ctx, c, state.ID.ValueString(), plan.ComplianceApplicationID.ValueString(), &resp.Diagnostics) {
+			return false
+		}
+		plan.ComplianceStatus = types.StringValue(compliancerules.StatusAccepted)
 	}
 	return true
 }

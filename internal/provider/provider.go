@@ -257,6 +257,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignKind.newResource,
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
+		complianceKind.newResource,
 		subaccountKind.newResource,
 		powerpackKind.newResource,
 		powerpackNumberKind.newResource,
@@ -302,6 +303,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCBrandUsecasesData.newDataSource,
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
+		complianceRequirementsData.newDataSource,
 		subaccountData.newDataSource,
 		powerpackData.newDataSource,
 		powerpackNumbersData.newDataSource,
@@ -309,6 +311,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		sipCredentialListData.newDataSource,
 		sipIPACLData.newDataSource,
 		sipOriginationURIData.newDataSource,
+		pricingData.newDataSource,
 	}
 }
 

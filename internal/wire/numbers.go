@@ -36,6 +36,9 @@ type PhoneNumberList struct {
 // PhoneNumberBuy is the body of POST PhoneNumber/{number}/.
 type PhoneNumberBuy struct {
 	AppID string `json:"app_id,omitempty"`
+	// ComplianceApplicationID rents a number of a regulated country
+	// against an accepted compliance application of its country and type.
+	ComplianceApplicationID string `json:"compliance_application_id,omitempty"`
 }
 
 // BoughtNumber is one number of a purchase reply.
@@ -96,6 +99,12 @@ type AccountNumber struct {
 	TollFreeSMSVerification            *string `json:"toll_free_sms_verification"`
 	TollFreeSMSVerificationID          string  `json:"toll_free_sms_verification_id,omitempty"`
 	TollFreeSMSVerificationOrderStatus string  `json:"toll_free_sms_verification_order_status,omitempty"`
+	// ComplianceApplicationID is the compliance application a regulated
+	// number is rented against; ComplianceStatus is "pending" while the
+	// number is activated against it, then "accepted". Both are left out
+	// of a number without one.
+	ComplianceApplicationID string `json:"compliance_application_id,omitempty"`
+	ComplianceStatus        string `json:"compliance_status,omitempty"`
 }
 
 // AppID extracts the application id from the Application resource path,
@@ -138,4 +147,8 @@ type NumberUpdate struct {
 	// subaccount, the main account's own auth_id back to it; "" or nil
 	// leaves it where it is.
 	Subaccount *string `json:"subaccount,omitempty"`
+	// ComplianceApplicationID links the number to an accepted compliance
+	// application of its country and type (the docs call it compliance_id;
+	// the wire name is this).
+	ComplianceApplicationID *string `json:"compliance_application_id,omitempty"`
 }

@@ -1,0 +1,674 @@
+package provider_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+const pncAddr = "cpaas_phone_number_compliance.test"
+
+// complianceEnv decides compliance reviews within 100 ms.
+func complianceEnv(t *testing.T) *acctest.Env {
+	return acctest.NewEnv(t, func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond })
+}
+
+// complianceFiles writes the two documents' files of complianceHCL.
+func complianceFiles(t *testing.T, registration, bill string) (string, string) {
+	dir := t.TempDir()
+	reg, b := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
+	for p, content := range map[string]string{reg: registration, b: bill} {
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return reg, b
+}
+
+// complianceHCL is an IN local application of a business named name, with
+// the two documents the requirement asks for (registration certificate,
+// proof of address) and their files, and extra arguments.
+func complianceHCL(name, regFile, billFile, extra string) string {
+	return fmt.Sprintf(`
+resource "cpaas_phone_number_compliance" "test" {
+  alias       = "Acme India local"
+  country_iso = "IN"
+  number_type = "local"
+  end_user = {
+    type          = "business"
+    name          = %q
+    email         = "compliance@acme.example"
+    address_line1 = "12 Marine Drive"
+    city          = "Mumbai"
+    postal_code   = "400002"
+    country       = "IN"
+  }
+  documents = [
+    {
+      document_type_id = %q
+      data_fields      = { business_name = "Acme Trading Private Limited" }
+      file             = %q
+    },
+    {
+      document_type_id = %q
+      data_fields      = { address_line_1 = "12 Marine Drive", city = "Mumbai", postal_code = "400002" }
+      file             = %q
+    },
+  ]
+%s
+}
+`, name, compliancerules.DocBusinessRegistration.ID, regFile, compliancerules.DocAddressProof.ID, billFile, extra)
+}
+
+// individualHCL is complianceHCL for an individual: an identity document
+// in place of the registration certificate.
+func individualHCL(idFile, billFile string) string {
+	hcl := strings.Replace(complianceHCL("Asha Rao", idFile, billFile, ""), `type          = "business"`, `type          = "individual"`, 1)
+	hcl = strings.Replace(hcl, compliancerules.DocBusinessRegistration.ID, compliancerules.DocIdentity.ID, 1)
+	return strings.Replace(hcl, `{ business_name = "Acme Trading Private Limited" }`,
+		`{ first_name = "Asha", last_name = "Rao", date_of_birth = "1990-02-28", unique_identification_number = "P1234567" }`, 1)
+}
+
+func checkComplianceDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if ids := env.Objects(t)["phone_number_compliances"]; len(ids) != 0 {
+			return fmt.Errorf("compliance applications left after destroy: %v", ids)
+		}
+		return nil
+	}
+}
+
+// checkUploaded checks that the emulator holds content as document i's
+// file of the application in the state.
+func checkUploaded(env *acctest.Env, t *testing.T, i int, content string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		c := env.Client(t)
+		a, err := c.GetCompliance(context.Background(), s.RootModule().Resources[pncAddr].Primary.ID)
+		if err != nil {
+			return err
+		}
+		sum, err := c.ComplianceFileSHA256(context.Background(), a.Documents[i].DownloadURL)
+		if err != nil {
+			return err
+		}
+		if sum != client.FileSHA256([]byte(content)) {
+			return fmt.Errorf("document %d's file in the emulator has SHA-256 %s, want that of %q", i, sum, content)
+		}
+		return nil
+	}
+}
+
+func TestAccPhoneNumberCompliance_acceptedUpdatedImported(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "registration v1", "bill v1")
+	cfg := env.Config(complianceHCL("Acme Trading", reg, bill, ""))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkComplianceDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("rejection_reason"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("documents").AtSliceIndex(0).AtMapKey("file_sha256"),
+						knownvalue.StringExact(client.FileSHA256([]byte("registration v1")))),
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("documents").AtSliceIndex(1).AtMapKey("file"), knownvalue.Null()),
+				},
+				Check: checkUploaded(env, t, 1, "bill v1"),
+			},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{
+				// The same path with new content is a change: the file is
+				// uploaded again and the application resubmitted.
+				PreConfig: func() {
+					if err := os.WriteFile(bill, []byte("bill v2"), 0o600); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(pncAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(pncAddr, tfjsonpath.New("documents").AtSliceIndex(1).AtMapKey("file_sha256"),
+						knownvalue.StringExact(client.FileSHA256([]byte("bill v2")))),
+					plancheck.ExpectUnknownValue(pncAddr, tfjsonpath.New("status")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
+				},
+				Check: resource.ComposeTestCheckFunc(checkUploaded(env, t, 1, "bill v2"), checkUploaded(env, t, 0, "registration v1")),
+			},
+			{
+				// An in-place change of the end user and the alias.
+				Config: env.Config(strings.Replace(complianceHCL("Acme Trading Pvt", reg, bill, ""), `"Acme India local"`, `"Acme India"`, 1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(pncAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("alias"), knownvalue.StringExact("Acme India")),
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("end_user").AtMapKey("name"), knownvalue.StringExact("Acme Trading Pvt")),
+				},
+			},
+			{
+				// An individual needs other documents: the plan says so.
+				Config:      env.Config(strings.Replace(complianceHCL("Acme Trading Pvt", reg, bill, ""), `type          = "business"`, `type          = "individual"`, 1)),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`documents must include a Government-issued identity document`),
+			},
+			{
+				// The end user's type replaces the application.
+				Config: env.Config(individualHCL(reg, bill)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(pncAddr, plancheck.ResourceActionReplace),
+				}},
+			},
+			{
+				Config:       env.Config(individualHCL(reg, bill)),
+				ResourceName: pncAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"},
+			},
+			{
+				ResourceName: pncAddr, ImportState: true, ImportStateId: "not-a-uuid",
+				ExpectError: regexp.MustCompile(`import id "not-a-uuid" must be a compliance application id`),
+			},
+		},
+	})
+}
+
+// The documented configuration planned against an imported application
+// plans nothing: the import downloads each file once to learn its hash.
+func TestAccPhoneNumberCompliance_importPlansNothing(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "registration", "bill")
+	// Made outside Terraform, as an application to adopt is.
+	req, _ := compliancerules.RequirementFor("IN", "local", "business")
+	id, err := env.Client(t).CreateCompliance(context.Background(), client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: "Acme India local",
+		EndUser: &client.ComplianceEndUser{Type: "business", Name: "Acme Trading", Email: "compliance@acme.example", AddressLine1: "12 Marine Drive",
+			City: "Mumbai", PostalCode: "400002", Country: "IN"},
+		Documents: []client.ComplianceDocumentData{
+			{DocumentTypeID: req.DocumentTypes[0].ID, DataFields: map[string]string{"business_name": "Acme Trading Private Limited"}},
+			{DocumentTypeID: req.DocumentTypes[1].ID, DataFields: map[string]string{"address_line_1": "12 Marine Drive", "city": "Mumbai", "postal_code": "400002"}},
+		}}, map[int]client.ComplianceFile{0: {Name: "registration.pdf", Content: []byte("registration")}, 1: {Name: "bill.pdf", Content: []byte("bill")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := env.Config(complianceHCL("Acme Trading", reg, bill, "") + fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", pncAddr, id))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(pncAddr, plancheck.ResourceActionNoop),
+			}}},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+func TestAccPhoneNumberCompliance_rejected(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.Config(complianceHCL("Acme REJECT Trading", reg, bill, "")),
+			ExpectError: wrapped(`Compliance application rejected`, `The name on the submitted documents does not match the end user's name`, `terraform untaint`),
+		}},
+	})
+}
+
+func TestAccPhoneNumberCompliance_noWait(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(complianceHCL("Acme", reg, bill, "  wait_for_review = false\n")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("status"), knownvalue.StringExact("submitted")),
+				},
+			},
+			{
+				PreConfig: func() { time.Sleep(300 * time.Millisecond) },
+				Config:    env.Config(complianceHCL("Acme", reg, bill, "  wait_for_review = false\n")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
+				},
+			},
+		},
+	})
+}
+
+func TestAccPhoneNumberCompliance_validation(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	step := func(cfg, want string) resource.TestStep {
+		return resource.TestStep{Config: env.Config(cfg), PlanOnly: true, ExpectError: regexp.MustCompile(want)}
+	}
+	base := complianceHCL("Acme", reg, bill, "")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			step(strings.Replace(base, `country_iso = "IN"`, `country_iso = "DE"`, 1), `(?s)DE is not covered by the one-call API.*ComplianceApplication\s+API`),
+			step(strings.Replace(base, `number_type = "local"`, `number_type = "landline"`, 1), `number_type`),
+			step(strings.Replace(base, `email         = "compliance@acme.example"`, `email         = "not an address"`, 1), `plain email address`),
+			step(strings.Replace(base, `alias       = "Acme India local"`, `alias       = "`+strings.Repeat("ü", 101)+`"`, 1), `1 to 100 characters long, got 101`),
+			// Against the requirement the API gives: a file missing where
+			// proof is needed, a required field missing.
+			step(strings.Replace(base, `file             = "`+bill+`"`, ``, 1), `documents\[1\]\.file is required: the Proof of address`),
+			step(strings.Replace(base, `city = "Mumbai", `, ``, 1), `documents\[1\]\.data_fields must hold "city"`),
+			step(strings.Replace(base, `file             = "`+reg+`"`, `file             = "/nonexistent/reg.pdf"`, 1), `cannot read "/nonexistent/reg.pdf"`),
+		},
+	})
+}
+
+// A plan that changes the application warns that it resubmits it.
+func TestAccPhoneNumberCompliance_updateWarns(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	r := newTFRunner(t)
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) + env.ProviderConfig()
+	r.write(head + complianceHCL("Acme", reg, bill, ""))
+	r.run("init", "-input=false")
+	r.run("apply", "-auto-approve", "-input=false")
+	if code, out := r.planExitCode(); code != 0 || strings.Contains(out, "resubmits") {
+		t.Fatalf("plan right after apply: %d\n%s", code, out)
+	}
+	if err := os.WriteFile(reg, []byte("another scan"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out := r.planExitCode()
+	if code != 2 || !strings.Contains(out, "Warning: Updating the compliance application resubmits it for review") ||
+		!strings.Contains(out, "file_sha256") {
+		t.Fatalf("plan after the file changed: %d\n%s", code, out)
+	}
+}
+
+// regulatedNumberHCL buys the first IN local number for sale, with extra
+// arguments.
+func regulatedNumberHCL(extra string) string {
+	return `
+data "cpaas_phone_numbers" "in" {
+  country_iso = "IN"
+  type        = "local"
+  max_results = 1
+}
+
+resource "cpaas_phone_number" "in" {
+  number = data.cpaas_phone_numbers.in.numbers[0].number
+  lifecycle {
+    ignore_changes = [number]
+  }
+` + extra + `}
+`
+}
+
+func TestAccPhoneNumber_regulatedNeedsAnApplication(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(regulatedNumberHCL("")),
+				ExpectError: wrapped(`needs an accepted compliance application of IN local numbers`),
+			},
+			{
+				Config: env.Config(complianceHCL("Acme", reg, bill, "") +
+					regulatedNumberHCL("  compliance_application_id = cpaas_phone_number_compliance.test.id\n")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_phone_number.in", tfjsonpath.New("compliance_status"), knownvalue.StringExact("accepted")),
+					statecheck.CompareValuePairs("cpaas_phone_number.in", tfjsonpath.New("compliance_application_id"), pncAddr, tfjsonpath.New("id"),
+						compareEqual{}),
+				},
+			},
+			{
+				Config: env.Config(complianceHCL("Acme", reg, bill, "") +
+					regulatedNumberHCL("  compliance_application_id = cpaas_phone_number_compliance.test.id\n")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+	if got := env.Objects(t)["phone_number_compliances"]; len(got) != 0 {
+		t.Errorf("applications left: %v", got)
+	}
+}
+
+// wrapped matches the phrases in order, as Terraform prints them: wrapped
+// at any space.
+func wrapped(phrases ...string) *regexp.Regexp {
+	parts := make([]string, len(phrases))
+	for i, p := range phrases {
+		parts[i] = strings.Join(strings.Fields(regexp.QuoteMeta(p)), `\s+`)
+	}
+	return regexp.MustCompile(`(?s)` + strings.Join(parts, `.*`))
+}
+
+// compareEqual is the equality of compare.ValuesSame, spelled out.
+type compareEqual struct{}
+
+func (compareEqual) CompareValues(values ...any) error {
+	if len(values) == 2 && values[0] == values[1] {
+		return nil
+	}
+	return fmt.Errorf("values differ: %v", values)
+}
+
+// A link reply is a partial success inside a 200: the client reports
+// each number's own result, and never a failed number as linked.
+func TestAccPhoneNumberCompliance_linkReportsEachNumber(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	var appID, number string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(complianceHCL("Acme", reg, bill, "") +
+					regulatedNumberHCL("  compliance_application_id = cpaas_phone_number_compliance.test.id\n")),
+				Check: func(s *terraform.State) error {
+					appID = s.RootModule().Resources[pncAddr].Primary.ID
+					number = s.RootModule().Resources["cpaas_phone_number.in"].Primary.ID
+					checkLink(t, env, appID, number)
+					return nil
+				},
+			},
+			{
+				// Linking a US number to the IN application fails for
+				// that number, with the service's remark, on its attribute.
+				Config: env.Config(complianceHCL("Acme", reg, bill, "") +
+					regulatedNumberHCL("  compliance_application_id = cpaas_phone_number_compliance.test.id\n") + `
+resource "cpaas_phone_number" "us" {
+  number                    = "14155550100"
+  compliance_application_id = cpaas_phone_number_compliance.test.id
+}
+import {
+  to = cpaas_phone_number.us
+  id = "14155550100"
+}
+`),
+				ExpectError: wrapped(`Phone number not linked to the compliance application`, `covers IN local numbers; +14155550100 is a US local number`),
+			},
+		},
+	})
+}
+
+// checkLink links a number of the account and one it does not have to
+// the accepted application appID in one call.
+func checkLink(t *testing.T, env *acctest.Env, appID, number string) {
+	results, err := env.Client(t).LinkComplianceNumbers(context.Background(), []client.ComplianceLinkEntry{
+		{Number: "+" + number, ComplianceApplicationID: appID},
+		{Number: "+919876500000", ComplianceApplicationID: appID},
+	})
+	var linkErr *client.LinkError
+	if !errors.As(err, &linkErr) || len(results) != 2 {
+		t.Errorf("link: %v %v", results, err)
+		return
+	}
+	if len(linkErr.Linked) != 1 || linkErr.Linked[0] != "+"+number || len(linkErr.Failed) != 1 || linkErr.Failed[0].Number != "+919876500000" ||
+		linkErr.Failed[0].Remarks != "Number not found on your account." {
+		t.Errorf("link error %+v", linkErr)
+		return
+	}
+	if results[0].Status != compliancerules.LinkSuccess || results[1].Status != compliancerules.LinkFailed {
+		t.Errorf("results %+v", results)
+	}
+	if !strings.Contains(err.Error(), "1 of 2 numbers were not linked: +919876500000: Number not found on your account.") {
+		t.Errorf("error text %q", err)
+	}
+}
+
+// No document's data nor the end user's details reach the TF_LOG=TRACE
+// log. The personal data comes through sensitive variables, as in real
+// use (the harness echoes configuration files into the log). Not
+// parallel: it sets process environment.
+func TestAccPhoneNumberCompliance_traceLogHoldsNoPersonalData(t *testing.T) {
+	env := complianceEnv(t)
+	logPath := filepath.Join(t.TempDir(), "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_ACC_LOG_PATH", logPath)
+	personal := map[string]string{
+		"name": "Zorawar Kalsi Holdings", "email": "zorawar.kalsi@acme.example", "business": "Kalsi Zorawar Trading Pvt",
+		"street": "221 Kalsi Marg Zorawar", "postal": "400917",
+	}
+	for k, v := range personal {
+		t.Setenv("TF_VAR_"+k, v)
+	}
+	reg, bill := complianceFiles(t, "scan of the Kalsi registration 0xZ0R4W4R", "scan of the bill 0xB1LL")
+	var vars strings.Builder
+	for k := range personal {
+		fmt.Fprintf(&vars, "variable %q {\n  type      = string\n  sensitive = true\n}\n", k)
+	}
+	hcl := fmt.Sprintf(`
+resource "cpaas_phone_number_compliance" "test" {
+  alias       = "Acme India local"
+  country_iso = "IN"
+  number_type = "local"
+  end_user = {
+    type          = "business"
+    name          = var.name
+    email         = var.email
+    address_line1 = var.street
+    postal_code   = var.postal
+  }
+  documents = [
+    { document_type_id = %q, data_fields = { business_name = var.business }, file = %q },
+    { document_type_id = %q, data_fields = { address_line_1 = var.street, city = "Mumbai", postal_code = var.postal }, file = %q },
+  ]
+}
+`, compliancerules.DocBusinessRegistration.ID, reg, compliancerules.DocAddressProof.ID, bill)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.Config(vars.String() + hcl)},
+			{Config: env.Config(vars.String() + strings.Replace(hcl, `"Acme India local"`, `"Acme India"`, 1))},
+			{Config: env.Config(vars.String() + hcl), ResourceName: pncAddr, ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"timeouts"}},
+		},
+	})
+	f, err := os.Open(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	lines, sawAPI := 0, false
+	forbidden := []string{"0xZ0R4W4R", "0xB1LL"}
+	for _, v := range personal {
+		forbidden = append(forbidden, v)
+	}
+	for sc.Scan() {
+		lines++
+		line := sc.Text()
+		if strings.Contains(line, "PhoneNumber/Compliance") {
+			sawAPI = true
+		}
+		for _, v := range forbidden {
+			if strings.Contains(line, v) {
+				t.Errorf("the log holds personal data %q: %.300s", v, line)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if lines < 100 || !sawAPI {
+		t.Fatalf("the log has %d lines and no compliance request: the test did not capture the provider's log", lines)
+	}
+}
+
+// relComplianceHCL is application i of the chaos test: an IN local
+// application whose files are written once per process.
+func relComplianceHCL(i int) string {
+	reg, bill := chaosComplianceFiles()
+	hcl := strings.Replace(complianceHCL("Acme Chaos", reg, bill, ""), `"Acme India local"`, fmt.Sprintf(`"Chaos India %d"`, i), 1)
+	return strings.Replace(hcl, `"cpaas_phone_number_compliance" "test"`, fmt.Sprintf(`"cpaas_phone_number_compliance" "rel_%d"`, i), 1)
+}
+
+var chaosComplianceFiles = sync.OnceValues(func() (string, string) {
+	dir, err := os.MkdirTemp("", "cpaas-chaos-compliance-")
+	if err != nil {
+		panic(err)
+	}
+	reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
+	_ = os.WriteFile(reg, []byte("chaos registration"), 0o600)
+	_ = os.WriteFile(bill, []byte("chaos bill"), 0o600)
+	return reg, bill
+})
+
+var _ = registerChaosPart("cpaas_phone_number_compliance", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(2, relComplianceHCL), want: map[string]int{"phone_number_compliances": 2}}
+})
+
+// Compliance applications: a listing missing two of 15 costs its page, the
+// two GETs and the one read of their requirement, and the plan stays empty.
+func TestAccListingRefresh_phoneNumberCompliances(t *testing.T) {
+	t.Parallel()
+	reg, bill := complianceFiles(t, "r", "b")
+	hcl := strings.Replace(complianceHCL("Acme", reg, bill, ""), `"cpaas_phone_number_compliance" "test"`, `"cpaas_phone_number_compliance" "many"`, 1)
+	hcl = strings.Replace(hcl, `alias       = "Acme India local"`, "count       = 15\n  alias       = \"listed ${count.index}\"", 1)
+	listingRefresh{
+		typ: "cpaas_phone_number_compliance", route: regexp.MustCompile(`^PhoneNumber/Compliance/`), hide: 2, pages: 2,
+		opts:  []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }},
+		kinds: []string{"phone_number_compliances"}, config: hcl,
+	}.run(t)
+}
+
+// The guide "Numbers outside the US": read the requirement, declare the
+// end user and the documents, wait for acceptance, buy numbers against the
+// application, and check their price in the same plan.
+func TestAccGuide_numbersOutsideTheUS(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	r := newGuideRunner(t, env, "numbers-outside-the-us")
+	if err := os.MkdirAll(filepath.Join(r.dir, "documents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"incorporation.pdf", "electricity-bill.pdf"} {
+		if err := os.WriteFile(filepath.Join(r.dir, "documents", f), []byte("%PDF scan of "+f), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := r.run("apply", "-input=false", "-auto-approve")
+	if strings.Contains(out, "Warning") {
+		t.Fatalf("apply warned:\n%s", out)
+	}
+	var status, price string
+	var numbers []string
+	r.output("compliance_status", &status)
+	r.output("monthly_cost_per_number", &price)
+	r.output("mumbai_numbers", &numbers)
+	if status != "accepted" || len(numbers) != 2 {
+		t.Fatalf("status %q, numbers %v", status, numbers)
+	}
+	c := env.Client(t)
+	for _, n := range numbers {
+		got, err := c.GetNumber(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Each number is rented against the application, active, and its
+		// rent is the price the plan checked.
+		if got.ComplianceStatus != "accepted" || got.ComplianceApplicationID == "" || got.City != "MUMBAI" || got.MonthlyRentalRate != price {
+			t.Errorf("number %s: compliance %q %q, city %q, rent %q (the plan's price %q)", n, got.ComplianceStatus, got.ComplianceApplicationID,
+				got.City, got.MonthlyRentalRate, price)
+		}
+	}
+	r.expectPlan(0)
+	// A budget the price breaks fails the check in the plan.
+	r.edit("main.tf", "<= 20", "<= 0.01")
+	if out, _ := r.try("plan", "-input=false"); !strings.Contains(out, "over the budget of 20 USD") && !strings.Contains(out, "Check block assertion failed") {
+		t.Fatalf("plan with a broken budget:\n%s", out)
+	}
+	r.edit("main.tf", "<= 0.01", "<= 20")
+	r.run("destroy", "-input=false", "-auto-approve")
+	if objs := env.Objects(t); len(objs["phone_number_compliances"]) != 0 {
+		t.Fatalf("left after destroy: %v", objs["phone_number_compliances"])
+	}
+}
+
+func TestAccPhoneNumberComplianceRequirementsDataSource(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	const ds = "data.cpaas_phone_number_compliance_requirements.in"
+	cfg := func(country, numberType, userType string) string {
+		return env.Config(fmt.Sprintf(`
+data "cpaas_phone_number_compliance_requirements" "in" {
+  country_iso = %q
+  number_type = %q
+  user_type   = %q
+}
+`, country, numberType, userType))
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: cfg("IN", "local", "individual"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"document_type_id": knownvalue.StringExact(compliancerules.DocIdentity.ID),
+						"name":             knownvalue.StringExact("Government-issued identity document"),
+						"proof_required":   knownvalue.Bool(true),
+					})),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types").AtSliceIndex(0).AtMapKey("fields").AtSliceIndex(2), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"field_name": knownvalue.StringExact("date_of_birth"), "friendly_name": knownvalue.StringExact("Date of birth"),
+						"field_type": knownvalue.StringExact("date"), "required": knownvalue.Bool(true), "min_length": knownvalue.Int64Exact(10),
+						"max_length": knownvalue.Int64Exact(10), "help_text": knownvalue.Null(), "format": knownvalue.StringExact("yyyy-mm-dd"),
+						"enums": knownvalue.Null(), "description": knownvalue.StringExact("As printed on the document."),
+					})),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types").AtSliceIndex(1).AtMapKey("fields").AtSliceIndex(3).AtMapKey("enums"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("electricity"), knownvalue.StringExact("water"),
+							knownvalue.StringExact("gas"), knownvalue.StringExact("telephone"), knownvalue.StringExact("bank_statement")})),
+				},
+			},
+			{Config: cfg("IN", "landline", "business"), PlanOnly: true, ExpectError: regexp.MustCompile(`number_type`)},
+			{Config: cfg("in", "local", "business"), PlanOnly: true, ExpectError: wrapped(`must be an ISO 3166 alpha-2 country code in upper case`)},
+			{
+				// A country that asks for nothing.
+				Config: cfg("US", "local", "business"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("document_types"), knownvalue.ListSizeExact(0)),
+				},
+			},
+		},
+	})
+}
