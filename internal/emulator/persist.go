@@ -101,6 +101,7 @@ type persistedAccount struct {
 	Profiles        map[string]*profile           `json:"profiles"`
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
+	Record          *accountRecord                `json:"account,omitempty"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -157,7 +158,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Account: a.Account, Endpoints: a.endpoints, Numbers: a.numbers, MaskingSessions: a.maskingSessions,
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
-			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
+			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree, Record: &a.record,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -208,6 +209,9 @@ func (s *Server) loadState(data []byte) error {
 		a.tollfree = orEmpty(pa.Tollfree)
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
+		}
+		if pa.Record != nil {
+			a.record = *pa.Record
 		}
 		s.accounts[a.ID] = a
 	}

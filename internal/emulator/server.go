@@ -230,6 +230,7 @@ var areas = []area{
 	{(*Server).tollfreeRoutes, tollfreeInventory},
 	{(*Server).subaccountRoutes, subaccountInventory},
 	{(*Server).pricingRoutes, pricingInventory},
+	{(*Server).accountRoutes, accountInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -31,6 +31,7 @@ type account struct {
 	// is a subaccount's record.
 	subaccounts map[string]*account
 	sub         subaccountRecord
+	record      accountRecord // account.go: the account's own record
 }
 
 // newAccount is an account of the control API or the options: with the
@@ -55,6 +56,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.subaccounts = map[string]*account{}
 	acct.profiles = map[string]*profile{}
 	acct.tollfree = map[string]*tollfree{}
+	acct.record = newAccountRecord()
 }
 
 // mainToken is the token of the main account (for the Ma signature).
