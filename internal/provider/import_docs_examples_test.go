@@ -187,6 +187,10 @@ func docsApplication(t *testing.T, c *client.Client, name, answerURL string) str
 func importDocsCases() []importDocsCase {
 	ctx := context.Background()
 	return []importDocsCase{
+		{typ: "cpaas_account_settings", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			makeDocsAccount(t, c)
+			return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
+		}},
 		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
 			if err != nil {
@@ -366,6 +370,8 @@ func identityOf(addr, id string) map[string]string {
 	case "cpaas_message":
 		return map[string]string{"message_uuids": id}
 	case "cpaas_subaccount":
+		return map[string]string{"auth_id": id}
+	case "cpaas_account_settings":
 		return map[string]string{"auth_id": id}
 	}
 	panic("no identity for " + typ)

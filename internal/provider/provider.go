@@ -267,6 +267,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
 		subaccountKind.newResource,
+		accountSettingsKind.newResource,
 	}
 }
 
@@ -302,6 +303,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		subaccountData.newDataSource,
 		pricingData.newDataSource,
 		numberLookupData.newDataSource,
+		accountData.newDataSource,
 	}
 }
 
