@@ -66,6 +66,10 @@ func TestAccAccountSettings_basic(t *testing.T) {
 	if err := env.Client(t).UpdateAccount(context.Background(), client.AccountUpdate{State: ptr("CA"), Address: ptr("1 Main Street")}); err != nil {
 		t.Fatal(err)
 	}
+	updatedAccountConfig := env.Config(accountSettingsConfig(`  name = "Acme Dental Group"
+  address = ""
+  city = "Oakland"
+  timezone = "Europe/London"`))
 	acct := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("cpaas_account_settings.this", tfjsonpath.New(attr), v)
 	}
@@ -97,10 +101,7 @@ func TestAccAccountSettings_basic(t *testing.T) {
 			{
 				// In place: a new name and zone, the address emptied; the
 				// state left out keeps its value.
-				Config: env.Config(accountSettingsConfig(`  name = "Acme Dental Group"
-  address = ""
-  city = "Oakland"
-  timezone = "Europe/London"`)),
+				Config: updatedAccountConfig,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_account_settings.this", plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -125,6 +126,24 @@ func TestAccAccountSettings_basic(t *testing.T) {
 				ImportStateId: "MAZZZZZZZZZZZZZZZZZZ",
 				ExpectError: acctest.ErrorPattern(`cpaas_account_settings manages the account the provider authenticates as, ` + acctest.AuthID +
 					`; this one names MAZZZZZZZZZZZZZZZZZZ`),
+			},
+			{
+				// Renamed behind Terraform's back: the plan sets it again, in
+				// place, and nothing else.
+				PreConfig: func() {
+					if err := env.Client(t).UpdateAccount(context.Background(), client.AccountUpdate{Name: ptr("Renamed by hand")}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: updatedAccountConfig,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("cpaas_account_settings.this", plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue("cpaas_account_settings.this", tfjsonpath.New("name"), knownvalue.StringExact("Acme Dental Group")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: accountIs(env, t, client.Account{Name: "Acme Dental Group", City: "Oakland", State: "CA", Timezone: "Europe/London"}),
 			},
 		},
 	})
