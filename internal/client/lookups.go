@@ -83,5 +83,6 @@ func (c *Client) LookupNumber(ctx context.Context, number, typ string) (*Lookup,
 	if err != nil {
 		return nil, err
 	}
-	return v.(*Lookup), nil
+	l, _ := v.(*Lookup) // the flight returns nothing else
+	return l, nil
 }
