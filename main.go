@@ -33,11 +33,11 @@ func main() {
 		provider.UsePlainRetriesForBench()
 	}
 	// Terraform starts a new provider process for every command: what one
-	// learns of the API's rate limit starts the next (README, Reliability).
+	// learns of the API's rate limit starts the next (internal/client/doc.go, "Pace memory").
 	if dir, err := os.UserCacheDir(); err == nil {
 		provider.RememberPacesIn(filepath.Join(dir, "terraform-provider-cpaas", "rate-limits"))
 	}
-	// For profiling the provider under Terraform (README, Performance).
+	// For profiling the provider under Terraform (internal/cmd/bench/README.md).
 	defer cpuprofile.FromEnv()()
 
 	var opts []tf6server.ServeOpt

@@ -1,22 +1,15 @@
-# Numbers: search the numbers for sale, buy the first San Francisco number
-# that offers both SMS and voice, and hand it on.
-data "cpaas_phone_numbers" "demo_sf" {
-  country_iso = "US"
-  city        = "San Francisco"
-  services    = ["sms", "voice"]
-  max_results = 3
-}
-
+# Numbers: buy the first San Francisco number that offers both SMS and
+# voice, and hand it on.
 resource "cpaas_phone_number" "demo_support" {
-  number = data.cpaas_phone_numbers.demo_sf.numbers[0].number
-  alias  = "Demo support line"
-
-  lifecycle {
-    # The bought number leaves the search, which then offers another first
-    # result; keep the number that was bought. (A real configuration would also
-    # set prevent_destroy = true; the demo destroys what it builds.)
-    ignore_changes = [number]
+  # Bought by criteria: the search runs once, at purchase, and the number is
+  # kept whatever the search offers later. (A real configuration would also
+  # set prevent_destroy = true; the demo destroys what it builds.)
+  search = {
+    country_iso = "US"
+    city        = "San Francisco"
+    services    = ["sms", "voice"]
   }
+  alias = "Demo support line"
 }
 
 # Every SMS-capable number of the account, the bought one included.

@@ -37,6 +37,7 @@ func (c *Client) CreateApplication(ctx context.Context, in ApplicationCreate) (*
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Application"), body: in}, &out); err != nil {
 		return nil, err
 	}
+	ApplicationListing.forget(c, "", out.AppID)
 	return &out, nil
 }
 
@@ -76,6 +77,26 @@ func (c *Client) ListApplicationsIn(ctx context.Context, appName, subaccount str
 	return &out, nil
 }
 
+// ApplicationListing answers refreshes of applications from the
+// listing of every application the credentials reach (the main
+// account's and its subaccounts'; listing.go). Its items carry all the
+// GET does (the recorded list items are the GET's record without api_id).
+var ApplicationListing = &Listing[Application]{
+	What:  "applications",
+	Limit: applicationrules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Application, ListMeta, error) {
+		page, err := c.ListApplicationsIn(ctx, "", "", limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Objects, page.Meta, nil
+	},
+	ID: func(a *Application) string { return a.AppID },
+	Get: func(c *Client, ctx context.Context, _, id string) (*Application, error) {
+		return c.GetApplication(ctx, id)
+	},
+}
+
 // ListAllApplications pages through every application (named appName,
 // when it is not empty) with the largest page.
 func (c *Client) ListAllApplications(ctx context.Context, appName string) ([]Application, error) {
@@ -97,6 +118,7 @@ func (c *Client) ListAllApplicationsIn(ctx context.Context, appName, subaccount 
 // UpdateApplication changes the fields set in in. Setting fields is
 // idempotent, so it is retried like a read.
 func (c *Client) UpdateApplication(ctx context.Context, appID string, in ApplicationUpdate) error {
+	defer ApplicationListing.forget(c, "", appID)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Application", appID), body: in, idempotent: true}, nil)
 }
 
@@ -104,6 +126,10 @@ func (c *Client) UpdateApplication(ctx context.Context, appID string, in Applica
 // endpoints; ErrNotFound when it is already gone. cascade is always sent,
 // so the API's default (delete the endpoints) never applies by omission.
 func (c *Client) DeleteApplication(ctx context.Context, appID string, opts ApplicationDelete) error {
+	defer ApplicationListing.forget(c, "", appID)()
+	// Its endpoints and numbers are deleted or detached with it.
+	defer EndpointListing.forget(c, "", "")()
+	defer NumberListing.forget(c, "", "")()
 	q := url.Values{}
 	q.Set("cascade", strconv.FormatBool(opts.Cascade))
 	if opts.NewEndpointApplication != "" {

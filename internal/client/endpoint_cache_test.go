@@ -47,37 +47,45 @@ func createEndpoints(t *testing.T, c *Client, n int) []string {
 // refreshAll refreshes ids with 10 workers, as terraform -parallelism=10.
 func refreshAll(t *testing.T, c *Client, ids []string) map[string]*Endpoint {
 	t.Helper()
+	out := map[string]*Endpoint{}
+	var errs []error
+	inParallel(ids, func(id string, mu *sync.Mutex) {
+		ep, err := c.RefreshEndpoint(context.Background(), id)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", id, err))
+		}
+		out[id] = ep
+	})
+	if len(errs) > 0 {
+		t.Fatal(errors.Join(errs...))
+	}
+	return out
+}
+
+// inParallel calls f for each item with 10 workers, as terraform
+// -parallelism=10; f locks mu around what it records.
+func inParallel[T any](items []T, f func(item T, mu *sync.Mutex)) {
 	var (
 		mu   sync.Mutex
 		wg   sync.WaitGroup
-		out  = map[string]*Endpoint{}
-		errs []error
-		work = make(chan string)
+		work = make(chan T)
 	)
 	for range 10 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for id := range work {
-				ep, err := c.RefreshEndpoint(context.Background(), id)
-				mu.Lock()
-				if err != nil {
-					errs = append(errs, fmt.Errorf("%s: %w", id, err))
-				}
-				out[id] = ep
-				mu.Unlock()
+			for it := range work {
+				f(it, &mu)
 			}
 		}()
 	}
-	for _, id := range ids {
-		work <- id
+	for _, it := range items {
+		work <- it
 	}
 	close(work)
 	wg.Wait()
-	if len(errs) > 0 {
-		t.Fatal(errors.Join(errs...))
-	}
-	return out
 }
 
 func TestEndpointSIPURIIsLearnedFromTheFirstRead(t *testing.T) {
@@ -143,7 +151,7 @@ func TestRefreshPrefetchNeverHidesOwnWritesOrDeletes(t *testing.T) {
 	_, newClient := emulatorClient(t)
 	ids := createEndpoints(t, newClient(), 30)
 	c := newClient()
-	refreshAll(t, c, ids[:EndpointPrefetchAfter]) // the snapshot now holds ids[10:]
+	refreshAll(t, c, ids[:RefreshListAfter]) // the snapshot now holds ids[10:]
 
 	alias := "changed"
 	if err := c.UpdateEndpoint(context.Background(), ids[20], EndpointUpdate{Alias: &alias}); err != nil {
@@ -161,7 +169,7 @@ func TestRefreshPrefetchNeverHidesOwnWritesOrDeletes(t *testing.T) {
 	}
 	// Deleted behind this client's back: absent from a snapshot means a GET.
 	other := newClient()
-	refreshAll(t, other, ids[:EndpointPrefetchAfter])
+	refreshAll(t, other, ids[:RefreshListAfter])
 	if err := newClient().DeleteEndpoint(context.Background(), ids[22]); err != nil {
 		t.Fatal(err)
 	}
@@ -179,14 +187,15 @@ func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
 	_, newClient := emulatorClient(t)
 	ids := createEndpoints(t, newClient(), 5)
 	c := newClient()
-	p := &c.endpointPrefetch
-	p.state, p.done, p.written = prefetchRunning, make(chan struct{}), map[string]bool{}
-	p.forget(ids[2])
-	c.runEndpointPrefetch(context.Background())
-	if _, ok := c.fromPrefetch(context.Background(), ids[2]); ok {
+	p := EndpointListing.state(c)
+	p.armed, p.armedAt = true, time.Now()
+	e := p.start("")
+	EndpointListing.forget(c, "", ids[2])
+	EndpointListing.run(context.Background(), c, "", e)
+	if _, ok := EndpointListing.fromSnapshot(context.Background(), c, "", ids[2]); ok {
 		t.Fatal("an id written during the listing was served from it")
 	}
-	if _, ok := c.fromPrefetch(context.Background(), ids[3]); !ok {
+	if _, ok := EndpointListing.fromSnapshot(context.Background(), c, "", ids[3]); !ok {
 		t.Fatal("an untouched id was not served from the listing")
 	}
 }
@@ -204,8 +213,8 @@ func TestRefreshGatheringEndsAndLaterReadsCountOn(t *testing.T) {
 	if n := srv.FaultStats().Requests; n != 3 {
 		t.Fatalf("3 refreshes in an expired window made %d requests, want 3 GETs", n)
 	}
-	if p := &c.endpointPrefetch; p.state != prefetchIdle || p.gather == nil {
-		t.Fatalf("after the window: state %v, window used %v; want idle and the window used", p.state, p.gather != nil)
+	if p := EndpointListing.state(c); p.armed || p.gathering || p.gather == nil {
+		t.Fatalf("after the window: listing armed %v, gathering %v, window used %v; want idle and the window used", p.armed, p.gathering, p.gather != nil)
 	}
 	// Reads 4..9 GET at once (no second window); the 10th starts the listing,
 	// which serves it and the rest.
@@ -236,18 +245,19 @@ func TestRefreshGatheringHonoursCancellation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan bool)
 	go func() {
-		_, ok := c.fromPrefetch(ctx, ids[0])
+		_, ok := EndpointListing.fromSnapshot(ctx, c, "", ids[0])
 		served <- ok
 	}()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		c.endpointPrefetch.mu.Lock()
-		st := c.endpointPrefetch.state
-		c.endpointPrefetch.mu.Unlock()
-		if st == prefetchGathering {
+		p := EndpointListing.state(c)
+		p.mu.Lock()
+		st := p.gathering
+		p.mu.Unlock()
+		if st {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the first read did not open the gathering window (state %v)", st)
+			t.Fatalf("the first read did not open the gathering window")
 		}
 	}
 	cancel()
@@ -266,7 +276,7 @@ func TestRefreshGatheringHonoursCancellation(t *testing.T) {
 
 func TestRefreshBelowThresholdIsOneGETEach(t *testing.T) {
 	srv, newClient := emulatorClient(t)
-	ids := createEndpoints(t, newClient(), EndpointPrefetchAfter-1)
+	ids := createEndpoints(t, newClient(), RefreshListAfter-1)
 	c := newClient()
 	srv.SetFaults(emulator.Faults{})
 	refreshAll(t, c, ids)

@@ -17,7 +17,7 @@ func (c *Client) CreateEndpoint(ctx context.Context, in EndpointCreate) (*Endpoi
 	if err != nil {
 		return nil, err
 	}
-	c.endpointPrefetch.forget(out.EndpointID)
+	EndpointListing.forget(c, "", out.EndpointID)
 	return &out, nil
 }
 
@@ -48,6 +48,36 @@ func (c *Client) ListEndpoints(ctx context.Context, limit, offset int) (*Endpoin
 	return &out, nil
 }
 
+// EndpointListing answers refreshes of endpoints from the account's
+// listing (listing.go). Its items carry everything the GET does.
+var EndpointListing = &Listing[Endpoint]{
+	What:  "endpoints",
+	Limit: endpointrules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Endpoint, ListMeta, error) {
+		page, err := c.ListEndpoints(ctx, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Objects, page.Meta, nil
+	},
+	ID:  func(ep *Endpoint) string { return ep.EndpointID },
+	Get: func(c *Client, ctx context.Context, _, id string) (*Endpoint, error) { return c.GetEndpoint(ctx, id) },
+}
+
+// RefreshEndpoint reads an endpoint for a refresh: from the refresh
+// listing when one answers for id, else with a GET. ErrNotFound when the
+// endpoint does not exist.
+func (c *Client) RefreshEndpoint(ctx context.Context, id string) (*Endpoint, error) {
+	ep, _, err := EndpointListing.Refresh(ctx, c, "", id)
+	return ep, err
+}
+
+// listAllEndpointsConcurrently is the refresh listing of endpoints,
+// bounded at maxPages.
+func (c *Client) listAllEndpointsConcurrently(ctx context.Context, maxPages int) ([]Endpoint, error) {
+	return EndpointListing.listAll(ctx, c, "", maxPages)
+}
+
 // ListAllEndpoints pages through every endpoint with the largest page.
 func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
 	return listAll(ctx, endpointrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
@@ -62,16 +92,12 @@ func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
 // UpdateEndpoint changes password, alias or app_id. Setting fields is
 // idempotent, so it is retried like a read.
 func (c *Client) UpdateEndpoint(ctx context.Context, id string, in EndpointUpdate) error {
-	// Before and after: a listing running across the write may hold either.
-	c.endpointPrefetch.forget(id)
-	defer c.endpointPrefetch.forget(id)
+	defer EndpointListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Endpoint", id), body: in, idempotent: true}, nil)
 }
 
 // DeleteEndpoint deletes an endpoint; ErrNotFound when it is already gone.
 func (c *Client) DeleteEndpoint(ctx context.Context, id string) error {
-	// Before and after: a listing running across the write may hold either.
-	c.endpointPrefetch.forget(id)
-	defer c.endpointPrefetch.forget(id)
+	defer EndpointListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Endpoint", id), idempotent: true}, nil)
 }

@@ -46,7 +46,12 @@ type lookupMemo struct {
 }
 
 // LookupBaseURL is the host the client sends look-ups to.
-func (c *Client) LookupBaseURL() string { return c.lookup.String() }
+func (c *Client) LookupBaseURL() string {
+	if c.lookup == nil { // a Pending client
+		return ""
+	}
+	return c.lookup.String()
+}
 
 // LookupNumber looks number (E.164 with its +) up with type typ
 // ("carrier"), at most once per client; an unknown or invalid number is

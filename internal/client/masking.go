@@ -48,6 +48,7 @@ func (c *Client) CreateMaskingSession(ctx context.Context, in MaskingSessionCrea
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Masking", "Session"), body: in}, &out); err != nil {
 		return nil, err
 	}
+	MaskingSessionListing.forget(c, "", out.SessionUUID)
 	return &out, nil
 }
 
@@ -65,6 +66,7 @@ func (c *Client) GetMaskingSession(ctx context.Context, id string) (*MaskingSess
 // (the reply's "session"). Setting fields is idempotent, so it is retried
 // like a read.
 func (c *Client) UpdateMaskingSession(ctx context.Context, id string, in MaskingSessionUpdate) (*MaskingSession, error) {
+	defer MaskingSessionListing.forget(c, "", id)()
 	var out wire.MaskingSessionUpdated
 	if err := c.do(ctx, request{method: http.MethodPost, path: maskingSessionPath(id), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -76,6 +78,7 @@ func (c *Client) UpdateMaskingSession(ctx context.Context, id string, in Masking
 // an already ended session is a 400; callers that only want it ended read
 // it back instead of matching the message.
 func (c *Client) DeleteMaskingSession(ctx context.Context, id string) error {
+	defer MaskingSessionListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: maskingSessionPath(id), idempotent: true}, nil)
 }
 
@@ -89,6 +92,25 @@ func (c *Client) ListMaskingSessions(ctx context.Context, f MaskingSessionFilter
 		return nil, err
 	}
 	return &out, nil
+}
+
+// MaskingSessionListing answers refreshes of masking sessions from the
+// account's listing of every session, active or expired (status=all;
+// listing.go). Its items carry all the GET's "response" does.
+var MaskingSessionListing = &Listing[MaskingSession]{
+	What:  "masking sessions",
+	Limit: maskingrules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]MaskingSession, ListMeta, error) {
+		page, err := c.ListMaskingSessions(ctx, MaskingSessionFilter{Status: maskingrules.StatusAll}, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Response.Objects, page.Response.Meta, nil
+	},
+	ID: func(s *MaskingSession) string { return s.SessionUUID },
+	Get: func(c *Client, ctx context.Context, _, id string) (*MaskingSession, error) {
+		return c.GetMaskingSession(ctx, id)
+	},
 }
 
 // ListAllMaskingSessions pages through every session matching f.

@@ -89,6 +89,7 @@ func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch,
 // after it may have reached the server; see OutcomeUnknownError.
 func (c *Client) BuyPhoneNumber(ctx context.Context, number string, in PhoneNumberBuy) (*PhoneNumberBought, error) {
 	var out PhoneNumberBought
+	defer NumberListing.forget(c, "", number)()
 	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("PhoneNumber", number), body: in}, &out)
 	if err != nil {
 		return nil, err
@@ -156,6 +157,26 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 	return &out, nil
 }
 
+// NumberListing answers refreshes of the account's numbers from their
+// listing (listing.go), unfiltered: the main account's and its
+// subaccounts'. Its items carry all the GET does (the same record
+// without api_id).
+var NumberListing = &Listing[AccountNumber]{
+	What:  "account numbers",
+	Limit: numberrules.AccountListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]AccountNumber, ListMeta, error) {
+		page, err := c.ListNumbers(ctx, AccountNumberFilter{}, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Objects, page.Meta, nil
+	},
+	ID: func(n *AccountNumber) string { return n.Number },
+	Get: func(c *Client, ctx context.Context, _, number string) (*AccountNumber, error) {
+		return c.GetNumber(ctx, number)
+	},
+}
+
 // ListAllNumbers pages through every number of the account matching f.
 func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]AccountNumber, error) {
 	return listAll(ctx, numberrules.AccountListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]AccountNumber, ListMeta, error) {
@@ -170,11 +191,13 @@ func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]A
 // UpdateNumber changes app_id, alias or the subaccount the number is in. Setting fields is idempotent, so it
 // is retried like a read.
 func (c *Client) UpdateNumber(ctx context.Context, number string, in NumberUpdate) error {
+	defer NumberListing.forget(c, "", number)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Number", number), body: in, idempotent: true}, nil)
 }
 
 // ReleaseNumber gives the number up; ErrNotFound when the account no longer
 // owns it.
 func (c *Client) ReleaseNumber(ctx context.Context, number string) error {
+	defer NumberListing.forget(c, "", number)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Number", number), idempotent: true}, nil)
 }

@@ -26,6 +26,7 @@ func (c *Client) CreateProfile(ctx context.Context, in ProfileFields) (*ProfileC
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Profile"), body: in}, &out); err != nil {
 		return nil, err
 	}
+	ProfileListing.forget(c, "", out.ProfileUUID)
 	return &out, nil
 }
 
@@ -48,6 +49,24 @@ func (c *Client) ListProfiles(ctx context.Context, limit, offset int) (*ProfileL
 	return &out, nil
 }
 
+// ProfileListing answers refreshes of profiles from the account's
+// listing (listing.go). Its items carry all the GET does (the same
+// record). The service's pages may leave total_count out: they are then
+// read one after another.
+var ProfileListing = &Listing[Profile]{
+	What:  "10DLC profiles",
+	Limit: profilerules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Profile, ListMeta, error) {
+		page, err := c.ListProfiles(ctx, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Profiles, page.Meta, nil
+	},
+	ID:  func(p *Profile) string { return p.ProfileUUID },
+	Get: func(c *Client, ctx context.Context, _, id string) (*Profile, error) { return c.GetProfile(ctx, id) },
+}
+
 // ListAllProfiles pages through every profile of the account. The
 // service's profile list may leave total_count out (its recorded meta has
 // only limit, next and offset), so next alone says whether a page follows.
@@ -68,6 +87,7 @@ func (c *Client) ListAllProfiles(ctx context.Context) ([]Profile, error) {
 // unchanged) and returns the whole record after the change. Setting
 // fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateProfile(ctx context.Context, uuid string, in ProfileFields) (*Profile, error) {
+	defer ProfileListing.forget(c, "", uuid)()
 	var out wire.ProfileReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Profile", uuid), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -78,5 +98,6 @@ func (c *Client) UpdateProfile(ctx context.Context, uuid string, in ProfileField
 // DeleteProfile deletes a profile; ErrNotFound when it is already gone.
 // The service refuses while a brand uses it.
 func (c *Client) DeleteProfile(ctx context.Context, uuid string) error {
+	defer ProfileListing.forget(c, "", uuid)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Profile", uuid), idempotent: true}, nil)
 }

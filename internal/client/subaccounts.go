@@ -27,6 +27,7 @@ func (c *Client) CreateSubaccount(ctx context.Context, in SubaccountCreate) (*Su
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Subaccount"), body: in}, &out); err != nil {
 		return nil, err
 	}
+	SubaccountListing.forget(c, "", out.AuthID)
 	return &out, nil
 }
 
@@ -52,6 +53,25 @@ func (c *Client) ListSubaccounts(ctx context.Context, limit, offset int) (*Subac
 	return &out, nil
 }
 
+// SubaccountListing answers refreshes of subaccounts from the account's
+// listing (listing.go). Its items carry all the GET does (the same
+// record without api_id).
+var SubaccountListing = &Listing[Subaccount]{
+	What:  "subaccounts",
+	Limit: subaccountrules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Subaccount, ListMeta, error) {
+		page, err := c.ListSubaccounts(ctx, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Objects, page.Meta, nil
+	},
+	ID: func(s *Subaccount) string { return s.AuthID },
+	Get: func(c *Client, ctx context.Context, _, id string) (*Subaccount, error) {
+		return c.GetSubaccount(ctx, id)
+	},
+}
+
 // ListAllSubaccounts pages through every subaccount with the largest page.
 func (c *Client) ListAllSubaccounts(ctx context.Context) ([]Subaccount, error) {
 	return listAll(ctx, subaccountrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Subaccount, ListMeta, error) {
@@ -66,6 +86,7 @@ func (c *Client) ListAllSubaccounts(ctx context.Context) ([]Subaccount, error) {
 // UpdateSubaccount changes the name and whether it is enabled. Setting
 // fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateSubaccount(ctx context.Context, authID string, in SubaccountUpdate) error {
+	defer SubaccountListing.forget(c, "", authID)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Subaccount", authID), body: in, idempotent: true}, nil)
 }
 
@@ -74,5 +95,10 @@ func (c *Client) UpdateSubaccount(ctx context.Context, authID string, in Subacco
 // false moves the subaccount's applications, endpoints and numbers to the
 // main account, true deletes them.
 func (c *Client) DeleteSubaccount(ctx context.Context, authID string, cascade bool) error {
+	defer SubaccountListing.forget(c, "", authID)()
+	// Its applications, endpoints and numbers are deleted or moved with it.
+	defer ApplicationListing.forget(c, "", "")()
+	defer EndpointListing.forget(c, "", "")()
+	defer NumberListing.forget(c, "", "")()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Subaccount", authID), body: wire.SubaccountDelete{Cascade: cascade}, idempotent: true}, nil)
 }

@@ -17,6 +17,7 @@ func (c *Client) CreateBrand(ctx context.Context, in BrandCreate) (*BrandCreated
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Brand"), body: in}, &out); err != nil {
 		return nil, err
 	}
+	BrandListing.forget(c, "", out.BrandID)
 	return &out, nil
 }
 
@@ -51,6 +52,24 @@ func (c *Client) ListBrands(ctx context.Context, limit, offset int) (*BrandList,
 // account.
 const maxLookupPages = 500
 
+// BrandListing answers refreshes of brands from the account's listing
+// (listing.go). Its items carry brand_alias, which the GET leaves out,
+// and never declined_reasons (the recorded list items have none); both
+// leave empty fields out.
+var BrandListing = &Listing[Brand]{
+	What:  "10DLC brands",
+	Limit: tendlcrules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Brand, ListMeta, error) {
+		page, err := c.ListBrands(ctx, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Brands, page.Meta, nil
+	},
+	ID:  func(b *Brand) string { return b.BrandID },
+	Get: func(c *Client, ctx context.Context, _, id string) (*Brand, error) { return c.GetBrand(ctx, id) },
+}
+
 // ListAllBrands pages through every 10DLC brand of the account.
 func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
 	return listAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
@@ -64,6 +83,7 @@ func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
 
 // DeleteBrand deactivates a brand; ErrNotFound when it is already gone.
 func (c *Client) DeleteBrand(ctx context.Context, id string) error {
+	defer BrandListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Brand", id), idempotent: true}, nil)
 }
 
@@ -74,6 +94,7 @@ func (c *Client) CreateCampaign(ctx context.Context, in CampaignCreate) (*Campai
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign"), body: in}, &out); err != nil {
 		return nil, err
 	}
+	CampaignListing.forget(c, "", out.CampaignID)
 	return &out, nil
 }
 
@@ -100,6 +121,23 @@ func (c *Client) ListCampaigns(ctx context.Context, brandID string, limit, offse
 	return &out, nil
 }
 
+// CampaignListing answers refreshes of campaigns from the account's
+// listing (listing.go). Its items have the GET's shape, with
+// campaign_alias and vertical besides, which the recorded GETs leave out.
+var CampaignListing = &Listing[Campaign]{
+	What:  "10DLC campaigns",
+	Limit: tendlcrules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Campaign, ListMeta, error) {
+		page, err := c.ListCampaigns(ctx, "", limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Campaigns, page.Meta, nil
+	},
+	ID:  func(cp *Campaign) string { return cp.CampaignID },
+	Get: func(c *Client, ctx context.Context, _, id string) (*Campaign, error) { return c.GetCampaign(ctx, id) },
+}
+
 // ListAllCampaigns pages through every 10DLC campaign of the account, of
 // one brand when brandID is not empty.
 func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campaign, error) {
@@ -115,6 +153,7 @@ func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campai
 // UpdateCampaign changes the updatable fields and returns the campaign.
 // Setting fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdate) (*Campaign, error) {
+	defer CampaignListing.forget(c, "", id)()
 	var out wire.CampaignReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", id), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -124,12 +163,20 @@ func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdat
 
 // DeleteCampaign deactivates a campaign; ErrNotFound when already gone.
 func (c *Client) DeleteCampaign(ctx context.Context, id string) error {
+	defer CampaignListing.forget(c, "", id)()
+	// Its numbers are unlinked with it.
+	defer CampaignNumberListing.forget(c, id, "")()
+	defer NumberListing.forget(c, "", "")()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Campaign", id), idempotent: true}, nil)
 }
 
 // LinkNumbers asks operators to link numbers to a registered campaign. A
 // second identical request is refused with 400, so it is not retried.
 func (c *Client) LinkNumbers(ctx context.Context, campaignID string, in NumberLink) error {
+	defer CampaignNumberListing.forget(c, campaignID, "")()
+	for _, n := range in.Numbers {
+		defer NumberListing.forget(c, "", n)()
+	}
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", campaignID, "Number"), body: in}, nil)
 }
 
@@ -140,6 +187,25 @@ func (c *Client) ListCampaignNumbers(ctx context.Context, campaignID string) (*C
 		return nil, err
 	}
 	return &out, nil
+}
+
+// CampaignNumberListing answers refreshes of a campaign's linked numbers
+// from the campaign's number list, one list per campaign (its parent;
+// listing.go). The list is one call, unpaged; its items are what the
+// one-number read returns.
+var CampaignNumberListing = &Listing[CampaignNumber]{
+	What: "10DLC campaign numbers",
+	Page: func(c *Client, ctx context.Context, campaignID string, _, _ int) ([]CampaignNumber, ListMeta, error) {
+		nums, err := c.ListCampaignNumbers(ctx, campaignID)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return nums.PhoneNumbers, ListMeta{}, nil
+	},
+	ID: func(n *CampaignNumber) string { return n.Number },
+	Get: func(c *Client, ctx context.Context, campaignID, number string) (*CampaignNumber, error) {
+		return c.GetCampaignNumber(ctx, campaignID, number)
+	},
 }
 
 // GetCampaignNumber reads one number of a campaign; ErrNotFound when the
@@ -161,6 +227,8 @@ func (c *Client) GetCampaignNumber(ctx context.Context, campaignID, number strin
 // UnlinkNumber asks operators to unlink a number; ErrNotFound when it is
 // not linked to the campaign.
 func (c *Client) UnlinkNumber(ctx context.Context, campaignID, number string, in NumberUnlink) error {
+	defer CampaignNumberListing.forget(c, campaignID, number)()
+	defer NumberListing.forget(c, "", number)()
 	var body any
 	if in.URL != "" {
 		body = in

@@ -1,8 +1,3 @@
-// Package client is the typed client of the CPaaS REST API: one file per API
-// area (endpoints.go, ...), errors.go, and this transport, which every area
-// shares: Basic auth, JSON, User-Agent, per-request timeouts, retries that
-// never repeat a request that may already have changed something, and debug
-// logging through tflog with every secret redacted.
 package client
 
 import (
@@ -19,6 +14,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -90,13 +86,39 @@ type Client struct {
 	authToken string
 	userAgent string
 	// Per-process knowledge that saves requests; see sip_domain.go and
-	// endpoint_cache.go.
-	sipDomain        atomic.Pointer[string]
-	sipDomainFlight  singleflight.Group
-	endpointPrefetch endpointPrefetch
-	lookups          lookupMemo // lookups.go
-	// gatherWindow is EndpointPrefetchGather; tests lengthen it.
+	// listing.go.
+	sipDomain       atomic.Pointer[string]
+	sipDomainFlight singleflight.Group
+	// listings holds each Listing's state: *Listing[T] -> *listingState[T].
+	listings sync.Map
+	lookups  lookupMemo // lookups.go
+	// gatherWindow is RefreshListGather; tests lengthen it.
 	gatherWindow time.Duration
+	// pending names the provider arguments not known yet (Pending): every
+	// call fails with a ConfigurationUnknownError instead of reaching the
+	// API.
+	pending []string
+}
+
+// Pending is the client of a provider whose configuration is not known at
+// plan time (unknown names the arguments: auth_id, auth_token, base_url):
+// it makes no request, and every call fails with a
+// ConfigurationUnknownError naming them. Terraform configures the provider
+// again during apply, with the values known by then.
+func Pending(unknown []string) *Client {
+	return &Client{pending: unknown}
+}
+
+// IsPending tells whether c is a Pending client.
+func (c *Client) IsPending() bool { return c.pending != nil }
+
+// ConfigurationUnknownError is what a Pending client's calls return.
+type ConfigurationUnknownError struct{ Unknown []string }
+
+func (e *ConfigurationUnknownError) Error() string {
+	return fmt.Sprintf("the provider's %s not known until apply (it comes from something this run creates, such as the "+
+		"credentials of a new subaccount), so the API cannot be called at plan time", strings.Join(e.Unknown, " and ")+
+		map[bool]string{true: " is", false: " are"}[len(e.Unknown) == 1])
 }
 
 // New validates cfg and returns a Client.
@@ -158,7 +180,7 @@ func New(cfg Config) (*Client, error) {
 		authToken: cfg.AuthToken,
 		userAgent: "terraform-provider-cpaas/" + cfg.Version,
 
-		gatherWindow: EndpointPrefetchGather,
+		gatherWindow: RefreshListGather,
 	}
 	// Every attempt waits for the account's pacer, shared by the process;
 	// the request timeout bounds each attempt, not its wait for the pacer.
@@ -216,6 +238,9 @@ func accountPath(segments ...string) string {
 }
 
 func (c *Client) do(ctx context.Context, r request, out any) error {
+	if c.pending != nil {
+		return &ConfigurationUnknownError{Unknown: c.pending}
+	}
 	// The token must never reach a log, whatever a caller logs later.
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, c.authToken)
 	ctx = tflog.MaskMessageStrings(ctx, c.authToken)

@@ -1,6 +1,6 @@
 // Package cpuprofile profiles a plugin process under Terraform, which
 // starts it and gives it no flags: CPAAS_PROVIDER_CPUPROFILE=DIR makes each
-// process write DIR/cpu-PID.pprof (README, Performance). The provider and
+// process write DIR/cpu-PID.pprof (internal/cmd/bench/README.md). The provider and
 // the bench's floor plugins (internal/cmd/schemafloor) share it, so their
 // profiles compare.
 package cpuprofile

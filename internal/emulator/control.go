@@ -24,7 +24,7 @@ import (
 //	     "contact"?, "user_agent"?, "expires_in"? (seconds)}: a device registers (or leaves);
 //	     the endpoint then reads sip_contact, sip_expires and sip_user_agent
 //	GET  /_emulator/callbacks              every callback attempt so far
-//	PUT  /_emulator/faults                 a Faults object: inject 429s, 5xx, latency, dropped replies
+//	PUT  /_emulator/faults                 a Faults object: inject 429s, 5xx, latency, dropped replies, ids hidden from lists
 //	GET  /_emulator/faults                 the configuration and FaultStats
 //	PUT  /_emulator/rate_limit             {"rate": N, "burst": N}: the per-account rate limit
 //	     (ratelimit.go; rate 0 switches it off); every bucket starts full again

@@ -41,6 +41,13 @@ const RetryNow = -1
 type Faults struct {
 	Seed  uint64      `json:"seed"`
 	Rules []FaultRule `json:"rules"`
+	// HideFromLists leaves the objects these ids name out of every list
+	// reply (a GET whose route ends in a literal segment: Endpoint/,
+	// 10dlc/Campaign/{id}/Number/), while a GET of each still finds it:
+	// a listing that missed an object, as one taken across concurrent
+	// deletes can. An object is left out when any string field of it
+	// equals one of the ids.
+	HideFromLists []string `json:"hide_from_lists,omitempty"`
 }
 
 // ReadFaults reads a Faults object from JSON (the standalone server's
@@ -49,8 +56,9 @@ type Faults struct {
 // nanoseconds.
 func ReadFaults(data []byte) (Faults, error) {
 	var raw struct {
-		Seed  uint64 `json:"seed"`
-		Rules []struct {
+		Seed          uint64   `json:"seed"`
+		HideFromLists []string `json:"hide_from_lists"`
+		Rules         []struct {
 			FaultRule
 			Latency json.RawMessage `json:"latency,omitempty"`
 		} `json:"rules"`
@@ -60,7 +68,7 @@ func ReadFaults(data []byte) (Faults, error) {
 	if err := dec.Decode(&raw); err != nil {
 		return Faults{}, fmt.Errorf("faults: %s", describeJSONError(err))
 	}
-	f := Faults{Seed: raw.Seed}
+	f := Faults{Seed: raw.Seed, HideFromLists: raw.HideFromLists}
 	for i, r := range raw.Rules {
 		rule := r.FaultRule
 		if len(r.Latency) > 0 {
@@ -202,6 +210,10 @@ func (fs *faultState) decide(method string, pattern []string) (time.Duration, fa
 // serveWithFaults runs handle under the fault configuration.
 func (s *Server) serveWithFaults(c *call, rt route, handle func(*call)) {
 	latency, kind, status, retryAfter := s.faults.decide(c.req.Method, rt.pattern)
+	if hidden := s.faults.hiddenFrom(c.req.Method, rt.pattern); hidden != nil {
+		inner := handle
+		handle = func(c *call) { hideFromList(c, hidden, inner) }
+	}
 	if latency > 0 {
 		select {
 		case <-time.After(latency):
@@ -240,8 +252,86 @@ func (s *Server) serveWithFaults(c *call, rt route, handle func(*call)) {
 type discardWriter struct {
 	header http.Header
 	buf    bytes.Buffer
+	status int
 }
 
 func (d *discardWriter) Header() http.Header         { return d.header }
 func (d *discardWriter) Write(b []byte) (int, error) { return d.buf.Write(b) }
-func (d *discardWriter) WriteHeader(int)             {}
+func (d *discardWriter) WriteHeader(status int) {
+	if d.status == 0 {
+		d.status = status
+	}
+}
+
+// hiddenFrom is the set of ids HideFromLists leaves out of the reply of a
+// request to pattern: nil unless it is a list (a GET whose route ends in a
+// literal segment) and ids are hidden.
+func (fs *faultState) hiddenFrom(method string, pattern []string) map[string]bool {
+	if method != http.MethodGet || len(pattern) == 0 || strings.HasPrefix(pattern[len(pattern)-1], "{") {
+		return nil
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if len(fs.cfg.HideFromLists) == 0 {
+		return nil
+	}
+	hidden := make(map[string]bool, len(fs.cfg.HideFromLists))
+	for _, id := range fs.cfg.HideFromLists {
+		hidden[id] = true
+	}
+	return hidden
+}
+
+// hideFromList serves the list through handle, then writes its reply
+// without the objects hidden names.
+func hideFromList(c *call, hidden map[string]bool, handle func(*call)) {
+	orig := c.w
+	buf := &discardWriter{header: orig.Header()}
+	c.w = buf
+	handle(c)
+	c.w = orig
+	status := buf.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	body := buf.buf.Bytes()
+	var v any
+	if status == http.StatusOK && json.Unmarshal(body, &v) == nil {
+		if out, err := json.Marshal(withoutHidden(v, hidden)); err == nil {
+			body = out
+			orig.Header().Del("Content-Length")
+		}
+	}
+	orig.WriteHeader(status)
+	_, _ = orig.Write(body)
+}
+
+// withoutHidden is v with every object in an array that has a string
+// field hidden names left out, at any depth.
+func withoutHidden(v any, hidden map[string]bool) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = withoutHidden(e, hidden)
+		}
+	case []any:
+		kept := x[:0]
+		for _, e := range x {
+			if o, ok := e.(map[string]any); ok && namesHidden(o, hidden) {
+				continue
+			}
+			kept = append(kept, withoutHidden(e, hidden))
+		}
+		return kept
+	}
+	return v
+}
+
+func namesHidden(o map[string]any, hidden map[string]bool) bool {
+	for _, f := range o {
+		if s, ok := f.(string); ok && hidden[s] {
+			return true
+		}
+	}
+	return false
+}

@@ -138,3 +138,40 @@ func TestReadFaultsRefusesBadRules(t *testing.T) {
 		}
 	}
 }
+
+// HideFromLists leaves the named objects out of list replies only: a GET
+// of each still finds it, and a read of the reply shape is otherwise
+// untouched.
+func TestHideFromListsLeavesGETsAlone(t *testing.T) {
+	h := newHarness(t)
+	var ids []string
+	for range 3 {
+		st, body := h.as("POST", "Endpoint/", map[string]any{"username": "u", "password": "12345", "alias": "a"})
+		if st != 201 {
+			t.Fatalf("create: %d %v", st, body)
+		}
+		ids = append(ids, body["endpoint_id"].(string))
+	}
+	faults, err := ReadFaults([]byte(`{"hide_from_lists": ["` + ids[1] + `"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv.SetFaults(faults)
+	st, body := h.as("GET", "Endpoint/", nil)
+	if st != 200 {
+		t.Fatalf("list: %d %v", st, body)
+	}
+	var listed []string
+	for _, o := range body["objects"].([]any) {
+		listed = append(listed, o.(map[string]any)["endpoint_id"].(string))
+	}
+	if len(listed) != 2 || listed[0] == ids[1] || listed[1] == ids[1] {
+		t.Fatalf("listed %v with %s hidden", listed, ids[1])
+	}
+	if _, ok := body["meta"].(map[string]any); !ok {
+		t.Fatalf("the list reply lost its meta: %v", body)
+	}
+	if st, body := h.as("GET", "Endpoint/"+ids[1]+"/", nil); st != 200 || body["endpoint_id"] != ids[1] {
+		t.Fatalf("GET of a hidden endpoint: %d %v", st, body)
+	}
+}

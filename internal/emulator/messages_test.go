@@ -727,3 +727,23 @@ func TestMessageChatAppMediaKinds(t *testing.T) {
 		t.Errorf("mms with a zip: %d %s", status, errText)
 	}
 }
+
+// The flags of a send as each library puts them on the wire: log as a
+// JSON boolean (the Go library's log is an interface{}) or a string,
+// trackable as a boolean or "true"/"false" (the Node library passes what
+// its caller gives).
+func TestMessageFlagsAsTheLibrariesSendThem(t *testing.T) {
+	e := newMsgEnv(t)
+	for _, tc := range []struct {
+		log     any
+		wantLog string
+	}{{false, "false"}, {true, "true"}, {"false", "false"}, {"number_only", "number_only"}} {
+		ids := e.mustSend(t, sms(map[string]any{"log": tc.log, "trackable": "true"}))
+		if got := e.record(t, ids[0])["log"]; got != tc.wantLog {
+			t.Errorf("log %#v: the record's log is %v, want %s", tc.log, got, tc.wantLog)
+		}
+	}
+	if status, _, _ := e.send(t, sms(map[string]any{"log": 1})); status != http.StatusBadRequest {
+		t.Errorf("log 1: HTTP %d, want 400", status)
+	}
+}

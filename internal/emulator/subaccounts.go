@@ -153,7 +153,12 @@ func (s *Server) createSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	var in wire.SubaccountCreate
+	// enabled as the service's libraries send it: the Node library sends
+	// the string "true" or "false" (flexBool).
+	var in struct {
+		Name    string   `json:"name"`
+		Enabled flexBool `json:"enabled"`
+	}
 	if !c.decode(&in) {
 		return
 	}
@@ -168,7 +173,7 @@ func (s *Server) createSubaccount(c *call) {
 	s.mu.Lock()
 	sub := &account{
 		Account: Account{ID: s.newSubaccountID(), Token: s.newSubaccountToken(), MainID: c.acct.ID},
-		sub:     subaccountRecord{Seq: s.nextSeq(), Name: in.Name, Disabled: in.Enabled == nil || !*in.Enabled, Created: s.clock.Now()},
+		sub:     subaccountRecord{Seq: s.nextSeq(), Name: in.Name, Disabled: !in.Enabled.v, Created: s.clock.Now()},
 	}
 	s.initAccount(sub)
 	s.accounts[sub.ID] = sub
@@ -217,7 +222,10 @@ func (s *Server) updateSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	var in wire.SubaccountUpdate
+	var in struct {
+		Name    *string  `json:"name"`
+		Enabled flexBool `json:"enabled"` // the Node library sends a string
+	}
 	if !c.decode(&in) {
 		return
 	}
@@ -231,8 +239,8 @@ func (s *Server) updateSubaccount(c *call) {
 		if in.Name != nil && *in.Name != "" {
 			sub.sub.Name = *in.Name
 		}
-		if in.Enabled != nil {
-			sub.sub.Disabled = !*in.Enabled
+		if in.Enabled.set {
+			sub.sub.Disabled = !in.Enabled.v
 		}
 		sub.sub.Modified = s.clock.Now()
 	})
@@ -248,10 +256,13 @@ func (s *Server) deleteSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	var in wire.SubaccountDelete
-	if !c.decode(&in) {
+	var body struct {
+		Cascade flexBool `json:"cascade"` // the Node library sends a string
+	}
+	if !c.decode(&body) {
 		return
 	}
+	in := struct{ Cascade bool }{body.Cascade.v}
 	id := c.param("id")
 	s.mu.Lock()
 	sub, ok := c.acct.subaccounts[id]

@@ -297,3 +297,38 @@ func TestSubaccountPersists(t *testing.T) {
 	}
 	e2.as(id, tok, 200, "GET", "Endpoint/", nil)
 }
+
+// The service's Node library sends a subaccount's enabled (create and
+// update) and cascade (delete) through toString(): the strings "true" and
+// "false" are taken as the booleans, on every route that has the field.
+func TestSubaccountBooleansAsStrings(t *testing.T) {
+	e := newSubEnv(t)
+	enabled := func(id string) any { return e.as(idA, tokA, 200, "GET", "Subaccount/"+id+"/", nil)["enabled"] }
+	on := e.as(idA, tokA, 201, "POST", "Subaccount/", map[string]any{"name": "node-on", "enabled": "true"})["auth_id"].(string)
+	off := e.as(idA, tokA, 201, "POST", "Subaccount/", map[string]any{"name": "node-off", "enabled": "false"})["auth_id"].(string)
+	if enabled(on) != true || enabled(off) != false {
+		t.Fatalf(`enabled "true" made %v, "false" made %v`, enabled(on), enabled(off))
+	}
+	e.as(idA, tokA, 202, "POST", "Subaccount/"+on+"/", map[string]any{"name": "node-on", "enabled": "false"})
+	e.as(idA, tokA, 202, "POST", "Subaccount/"+off+"/", map[string]any{"name": "node-off", "enabled": "true"})
+	if enabled(on) != false || enabled(off) != true {
+		t.Fatalf(`update: enabled "false" left %v, "true" left %v`, enabled(on), enabled(off))
+	}
+	// A JSON boolean still works, and anything else is still refused.
+	e.as(idA, tokA, 202, "POST", "Subaccount/"+on+"/", map[string]any{"enabled": true})
+	if enabled(on) != true {
+		t.Fatal("enabled true did not enable")
+	}
+	e.as(idA, tokA, 400, "POST", "Subaccount/", map[string]any{"name": "x", "enabled": "yes"})
+
+	// cascade "true" deletes the subaccount's application; "false" moves
+	// it to the main account.
+	appOf := func(sub string) string {
+		return e.as(idA, tokA, 201, "POST", "Application/", map[string]any{"app_name": "app-" + sub, "answer_url": "https://example.com/a", "subaccount": sub})["app_id"].(string)
+	}
+	kept, gone := appOf(off), appOf(on)
+	e.as(idA, tokA, 204, "DELETE", "Subaccount/"+off+"/", map[string]any{"cascade": "false"})
+	e.as(idA, tokA, 204, "DELETE", "Subaccount/"+on+"/", map[string]any{"cascade": "true"})
+	e.as(idA, tokA, 200, "GET", "Application/"+kept+"/", nil)
+	e.as(idA, tokA, 404, "GET", "Application/"+gone+"/", nil)
+}

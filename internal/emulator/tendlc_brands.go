@@ -34,11 +34,32 @@ type brand struct {
 	// create: what the registry judges (profiles.go), and what the brand
 	// record carries.
 	Profile wire.ProfileFields
+	// unlisted leaves the brand out of the brand list (HideBrandFromList),
+	// as for a brand no listing shows: only its GET, which has no alias,
+	// reads it. Not persisted: a test's knob.
+	unlisted bool
+}
+
+// HideBrandFromList leaves brand id of account authID out of the brand
+// list from now on, so that nothing the API returns carries its alias;
+// false when there is no such brand.
+func (s *Server) HideBrandFromList(authID, id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok || a.brands[id] == nil {
+		return false
+	}
+	a.brands[id].unlisted = true
+	return true
 }
 
 // flexBool is a flag as the service's SDKs send it: a JSON boolean
 // (Python) or a string, "true" or "false" (Go sends secondary_vetting as
-// *string); "" and null are unset.
+// *string; Node sends a subaccount's enabled and cascade and an
+// application's cascade through toString()); "" and null are unset. Every
+// request field a library sends as a string is one (BEHAVIOUR.md lists
+// them); a field every library sends as a JSON boolean stays a bool.
 type flexBool struct {
 	set, v bool
 }
@@ -168,7 +189,7 @@ func (s *Server) listBrands(c *call) {
 	btype := firstOf(q, "type", "Type")
 	status := firstOf(q, "registration_status", "status", "Status")
 	keep := func(b *brand) bool {
-		return (btype == "" || strings.EqualFold(b.Type, btype)) && (status == "" || strings.EqualFold(b.Status, status))
+		return !b.unlisted && (btype == "" || strings.EqualFold(b.Type, btype)) && (status == "" || strings.EqualFold(b.Status, status))
 	}
 	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands, func(b *brand) uint64 { return b.seq }, keep, viewBrand)
 	if !ok {

@@ -103,7 +103,9 @@ func ParseMediaURLs(s string) []string {
 
 // UnmarshalJSON accepts the wire forms the spec and real clients use:
 // media_urls as an array or a comma-separated string, message_expiry as a
-// number or a numeric string, trackable as a boolean or "true"/"false".
+// number or a numeric string, trackable as a boolean or "true"/"false",
+// log as a string or a boolean (the Go library's log is an interface{}
+// that a caller sets to true or false).
 func (m *Message) UnmarshalJSON(data []byte) error {
 	type plain Message
 	var wire struct {
@@ -111,6 +113,7 @@ func (m *Message) UnmarshalJSON(data []byte) error {
 		MediaURLs     json.RawMessage `json:"media_urls"`
 		MessageExpiry json.RawMessage `json:"message_expiry"`
 		Trackable     json.RawMessage `json:"trackable"`
+		Log           json.RawMessage `json:"log"`
 	}
 	if err := json.Unmarshal(data, &wire); err != nil {
 		// The field path runs through the embedded wire type: name the
@@ -130,6 +133,9 @@ func (m *Message) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if out.Trackable, err = decodeTrackable(wire.Trackable); err != nil {
+		return err
+	}
+	if out.Log, err = decodeLog(wire.Log); err != nil {
 		return err
 	}
 	*m = out
@@ -189,4 +195,21 @@ func decodeTrackable(raw json.RawMessage) (*bool, error) {
 		return &b, nil
 	}
 	return nil, fmt.Errorf("trackable: must be true or false, got %s", raw)
+}
+
+// decodeLog takes log as a string (any: Validate judges the value) or a
+// JSON boolean, read as "true" or "false".
+func decodeLog(raw json.RawMessage) (string, error) {
+	if isJSONNull(raw) {
+		return "", nil
+	}
+	var b bool
+	if err := json.Unmarshal(raw, &b); err == nil {
+		return strconv.FormatBool(b), nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", fmt.Errorf("log: must be true, false, content_only or number_only, got %s", raw)
+	}
+	return s, nil
 }

@@ -66,6 +66,9 @@ func TestMessageUnmarshalWireForms(t *testing.T) {
 			Message{Dst: "1", MediaURLs: []string{"https://a/x.png"}, MessageExpiry: intp(300), Trackable: &no}},
 		{"nulls", `{"dst":"1","media_urls":null,"message_expiry":null,"trackable":null}`, Message{Dst: "1"}},
 		{"absent", `{"dst":"1"}`, Message{Dst: "1"}},
+		// The Go library's log is an interface{}: a boolean reaches the wire.
+		{"log as a boolean", `{"dst":"1","log":false}`, Message{Dst: "1", Log: "false"}},
+		{"log as a string", `{"dst":"1","log":"number_only"}`, Message{Dst: "1", Log: "number_only"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,6 +91,7 @@ func TestMessageUnmarshalRejects(t *testing.T) {
 		`{"trackable":"yes"}`,
 		`{"trackable":"1"}`,
 		`{"dst":5}`,
+		`{"log":7}`,
 	} {
 		var m Message
 		if err := json.Unmarshal([]byte(in), &m); err == nil {

@@ -26,7 +26,9 @@ var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", descrip
 var applicationKind = &objectKind[applicationModel]{
 	typeName: "_application", what: "application", identity: applicationIdentity,
 	schema: applicationSchema, create: createApplication, update: updateApplication,
-	refresh: readPlacedBy((*client.Client).GetApplication, applyApplication,
+	// Refresh: from the listing (client.ApplicationListing), whose items
+	// carry all the GET does.
+	refresh: readPlacedBy(fromListing(client.ApplicationListing), applyApplication,
 		func(m *applicationModel) *types.String { return &m.Subaccount }, func(a *client.Application) *string { return a.SubAccount }),
 	remove: func(c *client.Client, ctx context.Context, id string) error {
 		return c.DeleteApplication(ctx, id, client.ApplicationDelete{Cascade: false})

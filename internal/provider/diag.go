@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -16,9 +17,19 @@ func addAPIError(diags *diag.Diagnostics, summary, what string, err error) {
 	detail := fmt.Sprintf("%s: %v", what, err)
 	var apiErr *client.APIError
 	switch {
+	case client.IsUnauthorized(err) && subaccountOf(err) != "":
+		detail = fmt.Sprintf("%[1]s: the API refused the credentials of subaccount %[2]s (HTTP 401). A disabled subaccount's "+
+			"credentials are refused, so the subaccount may be disabled (enabled = false). To enable it again, set enabled = true "+
+			"on its cpaas_subaccount and apply that resource first, since the objects managed through the subaccount cannot be "+
+			"read while it is disabled:\n\n  terraform apply -target=cpaas_subaccount.NAME\n\nthen apply the rest. If the "+
+			"subaccount is enabled, check the provider block's auth_id and auth_token (from cpaas_subaccount_credentials).", what, subaccountOf(err))
 	case client.IsUnauthorized(err):
 		detail = fmt.Sprintf("%s: authentication failed: the API refused the auth_id and auth_token (HTTP 401). "+
 			"Check the provider's auth_id and auth_token (or CPAAS_AUTH_ID and CPAAS_AUTH_TOKEN).", what)
+	case errors.As(err, new(*client.ConfigurationUnknownError)):
+		detail = fmt.Sprintf("%s: %v. Nothing was changed. Terraform plans the creates of such a provider block's resources "+
+			"and configures the provider when apply knows the values; what needs the API at plan time cannot be planned in "+
+			"the same run: apply the object the provider block depends on first (terraform apply -target=...), then the rest.", what, err)
 	case client.IsOutcomeUnknown(err):
 		detail += "\n\nThe request may have been carried out. Nothing was retried automatically; run terraform plan " +
 			"to see whether the object exists before applying again."
@@ -28,4 +39,18 @@ func addAPIError(diags *diag.Diagnostics, summary, what string, err error) {
 		detail += "\n\nThe API kept refusing with 429 after every retry; lower -parallelism or raise max_retries."
 	}
 	diags.AddError(summary, detail)
+}
+
+// subaccountOf is the subaccount (SA...) whose credentials a refused
+// request used, "" for a main account: the path names the account.
+func subaccountOf(err error) string {
+	var apiErr *client.APIError
+	if !errors.As(err, &apiErr) {
+		return ""
+	}
+	_, rest, ok := strings.Cut(apiErr.Path, "/v1/Account/")
+	if id, _, _ := strings.Cut(rest, "/"); ok && strings.HasPrefix(id, "SA") {
+		return id
+	}
+	return ""
 }

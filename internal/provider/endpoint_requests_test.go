@@ -130,7 +130,7 @@ resource "cpaas_endpoint" "many" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectEmptyPlan(),
-						requestsAtMost{env: env, min: pages, max: pages + client.EndpointPrefetchAfter, what: "refreshing 45 endpoints"},
+						requestsAtMost{env: env, min: pages, max: pages + client.RefreshListAfter, what: "refreshing 45 endpoints"},
 					},
 				},
 			},

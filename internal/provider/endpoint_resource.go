@@ -29,7 +29,7 @@ var endpointKind = &objectKind[endpointModel]{
 	refresh: refreshEndpoint,
 	remove:  (*client.Client).DeleteEndpoint,
 	// password and password_wo: the raw configuration's two root
-	// attributes, not a path-expression validator (README, Performance).
+	// attributes, not a path-expression validator (internal/cmd/bench/README.md).
 	configValidators: []resource.ConfigValidator{rootConflicting{names: []string{"password", "password_wo"}}},
 	modifyPlan:       requireEndpointPassword,
 }
@@ -256,7 +256,7 @@ func applyEndpoint(m *endpointModel, ep *client.Endpoint) {
 // API returns neither it nor a digest of it, so password and
 // password_wo_version keep what the state holds. RefreshEndpoint answers
 // from a one-off listing when many endpoints are refreshed at once (see
-// internal/client/endpoint_cache.go).
+// internal/client/listing.go).
 func refreshEndpoint(ctx context.Context, c *client.Client, id string, m *endpointModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
 	ep, err := c.RefreshEndpoint(ctx, id)
 	if err != nil {

@@ -310,30 +310,57 @@ func TestAccGuide_buyingNumbers(t *testing.T) {
 	if bought != want[0] {
 		t.Fatalf("bought %s, want the search's first result %s", bought, want[0])
 	}
-	// The search now offers another number first; ignore_changes keeps the
-	// plan empty.
+	// The search now offers another number first; the resource keeps its
+	// own and the plan is empty.
+	r.expectPlan(0)
+	owned := func() {
+		t.Helper()
+		if got := env.Objects(t)["numbers"]; len(got) != 1 || got[0] != bought {
+			t.Fatalf("numbers owned: %v, want only %s", got, bought)
+		}
+	}
+
+	// New criteria: an in-place update with a warning; the number is kept.
+	r.edit("main.tf", `city        = "San Francisco"`, `city        = "Los Angeles"`)
+	out := r.expectPlan(2)
+	if strings.Contains(out, "must be replaced") || !strings.Contains(out, "Phone number "+bought+" is kept") ||
+		!strings.Contains(out, "1 to change, 0 to destroy") {
+		t.Fatalf("plan with new criteria:\n%s", out)
+	}
+	r.run("apply", "-input=false", "-auto-approve")
+	owned()
 	r.expectPlan(0)
 
-	// Why: without ignore_changes the same plan would release the number
-	// and buy another (prevent_destroy stops it).
-	r.edit("main.tf", "ignore_changes = [number]", "")
-	out := r.expectPlan(1)
-	if !refusedByPreventDestroy(out) || !strings.Contains(out, want[1]) {
-		t.Fatalf("plan without ignore_changes:\n%s", out)
+	// The form that used to release numbers: number from the search data
+	// source. The plan is refused, naming the number and the ways out.
+	r.edit("main.tf", `  search = {
+    country_iso = "US"
+    type        = "local"
+    city        = "Los Angeles"
+    services    = ["voice", "sms"]
+  }`, `  number = data.cpaas_phone_numbers.sf.numbers[0].number`)
+	r.edit("main.tf", `provider "cpaas" {}`, `provider "cpaas" {}
+
+data "cpaas_phone_numbers" "sf" {
+  country_iso = "US"
+  type        = "local"
+  city        = "San Francisco"
+  services    = ["voice", "sms"]
+  max_results = 1
+}`)
+	out, err := r.try("plan", "-input=false")
+	if err == nil || !strings.Contains(out, "Refusing to release phone number "+bought) || !strings.Contains(out, "buy "+want[1]) ||
+		!strings.Contains(out, "ignore_changes = [number]") || !strings.Contains(out, "allow_release_on_replace = true") {
+		t.Fatalf("plan with number from the search: %v\n%s", err, out)
 	}
-	r.edit("main.tf", "prevent_destroy = true", "prevent_destroy = false")
-	out = r.expectPlan(2)
-	if !strings.Contains(out, "must be replaced") || !strings.Contains(out, fmt.Sprintf("%q -> %q", want[0], want[1])) {
-		t.Fatalf("plan without the lifecycle rules:\n%s", out)
-	}
-	// prevent_destroy refuses a destroy.
-	r.edit("main.tf", "prevent_destroy = false", "prevent_destroy = true")
-	if out, err := r.try("destroy", "-input=false", "-auto-approve"); err == nil || !refusedByPreventDestroy(out) {
+	owned()
+
+	// prevent_destroy refuses a destroy (which, with -refresh=false, does
+	// not plan the configuration first and so does not meet the refusal).
+	if out, err := r.try("destroy", "-input=false", "-auto-approve", "-refresh=false"); err == nil || !refusedByPreventDestroy(out) {
 		t.Fatalf("destroy with prevent_destroy: %v\n%s", err, out)
 	}
-	if got := env.Objects(t)["numbers"]; len(got) != 1 || got[0] != bought {
-		t.Fatalf("numbers owned: %v", got)
-	}
+	owned()
 }
 
 // refusedByPreventDestroy tells whether the CLI's output is its refusal to

@@ -32,16 +32,18 @@ var maskingSessionKind = &objectKind[maskingSessionModel]{
 	schema: maskingSessionSchema, create: createMaskingSession, update: updateMaskingSession,
 	validateConfig: checkMaskingSession, afterImport: markMaskingSessionImported,
 	modifyPlan: checkPlayURLsSent,
-	refresh:    refreshMaskingSession,
-	remove:     endMaskingSession,
-	removing:   "ending",
+	// Refresh: from the listing of every session, active or expired
+	// (client.MaskingSessionListing), whose items carry all the GET does.
+	refresh:  refreshMaskingSession,
+	remove:   endMaskingSession,
+	removing: "ending",
 }
 
 // refreshMaskingSession reads session id into m. An ended session cannot
 // be revived or updated: it is gone, with a warning, so the next plan
 // creates a new one.
 func refreshMaskingSession(ctx context.Context, c *client.Client, id string, m *maskingSessionModel, _ resource.ReadRequest, diags *diag.Diagnostics) error {
-	s, err := c.GetMaskingSession(ctx, id)
+	s, _, err := client.MaskingSessionListing.Refresh(ctx, c, "", id)
 	if err != nil {
 		return err
 	}

@@ -381,11 +381,16 @@ func (r *MessageResource) Read(ctx context.Context, req resource.ReadRequest, re
 }
 
 // applyImportedMessage fills the inputs the records (one per destination)
-// can tell: the type and, unless the records' numbers are masked, src and
-// dst. Text, media and the other inputs are not in a record; the first
+// can tell: the type, the log setting and, unless the records' numbers
+// are masked, src and dst. Text, media and the other inputs are not in a record; the first
 // plan adopts them from the configuration in place.
 func applyImportedMessage(m *messageModel, recs []*client.Message) {
 	m.Type = types.StringValue(recs[0].MessageType)
+	// The record carries the log setting; "true" (log everything) is the
+	// default a configuration leaves out.
+	if l := recs[0].Log; l != "" && l != "true" {
+		m.Log = types.StringValue(l)
+	}
 	if maskNumber, _ := msgrules.LogMasks(recs[0].Log); !maskNumber {
 		m.Src = types.StringValue(recs[0].FromNumber)
 		dst := make([]string, len(recs))

@@ -130,6 +130,50 @@ func readBy[M, O any](get func(*client.Client, context.Context, string) (*O, err
 	}
 }
 
+// readListed is the refresh of a kind whose objects the account's listing
+// answers (a client.Listing, declared in the client beside the kind's
+// calls; see internal/client/listing.go): apply what the object reports,
+// from the listing when it answers for id, else from the GET. lacks says
+// what the list items lack: for an object the listing answered, it puts
+// back in m the prior value of each attribute whose field the items leave
+// out (nil: they carry all the GET does). An object absent from the
+// listing is read with the GET; only its 404 removes the resource.
+func readListed[M, O any](l *client.Listing[O], apply func(*M, *O), lacks func(m, prior *M)) refreshFunc[M] {
+	return func(ctx context.Context, c *client.Client, id string, m *M, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+		_, err := readFromListing(ctx, c, l, "", id, m, apply, lacks)
+		return err
+	}
+}
+
+// fromListing is the get of a refresh helper that takes one (readBy,
+// readPlacedBy) for a kind whose list items carry all its GET does: l's
+// Refresh, from the listing when it answers, else the GET.
+func fromListing[O any](l *client.Listing[O]) func(*client.Client, context.Context, string) (*O, error) {
+	return func(c *client.Client, ctx context.Context, id string) (*O, error) {
+		o, _, err := l.Refresh(ctx, c, "", id)
+		return o, err
+	}
+}
+
+// readFromListing is readListed's read, for a refresh that does more with
+// the object (a child kind names its parent, "" otherwise): it returns
+// the object it applied to m.
+func readFromListing[M, O any](ctx context.Context, c *client.Client, l *client.Listing[O], parent, id string, m *M,
+	apply func(*M, *O), lacks func(m, prior *M)) (*O, error) {
+	o, listed, err := l.Refresh(ctx, c, parent, id)
+	if err != nil {
+		return nil, err
+	}
+	if !listed || lacks == nil {
+		apply(m, o)
+		return o, nil
+	}
+	prior := *m
+	apply(m, o)
+	lacks(m, &prior)
+	return o, nil
+}
+
 // objectResource serves an objectKind as a resource.Resource. The message
 // resource, which is not an API object's, embeds it and overrides its
 // methods.

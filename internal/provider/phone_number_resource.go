@@ -5,11 +5,21 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -22,7 +32,11 @@ import (
 var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	typeName: "_phone_number", what: "phone number", identity: phoneNumberIdentity,
 	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
-	refresh: readPlacedBy((*client.Client).GetNumber, applyNumber,
+	modifyPlan: planPhoneNumber, validateConfig: checkPhoneNumberSearch,
+	configValidators: []resource.ConfigValidator{resourcevalidator.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
+	// Refresh: from the account's number listing (client.NumberListing),
+	// whose items carry all the GET does.
+	refresh: readPlacedBy(fromListing(client.NumberListing), applyNumber,
 		func(m *phoneNumberResourceModel) *types.String { return &m.Subaccount }, func(n *client.AccountNumber) *string { return n.SubAccount }),
 	remove: func(c *client.Client, ctx context.Context, number string) error {
 		tflog.Info(ctx, "releasing phone number", map[string]any{"number": number})
@@ -142,7 +156,21 @@ type phoneNumberResourceModel struct {
 	Alias  types.String `tfsdk:"alias"`
 	// Subaccount is the subaccount the number is in (placement.go).
 	Subaccount types.String `tfsdk:"subaccount"`
+	// Search is what a number is bought by when number is not given; it
+	// only ever chooses at create.
+	Search                types.Object `tfsdk:"search"`
+	AllowReleaseOnReplace types.Bool   `tfsdk:"allow_release_on_replace"`
 	numberRecordModel
+}
+
+// phoneNumberSearchModel is the resource's search block.
+type phoneNumberSearchModel struct {
+	CountryISO types.String `tfsdk:"country_iso"`
+	Type       types.String `tfsdk:"type"`
+	Pattern    types.String `tfsdk:"pattern"`
+	Region     types.String `tfsdk:"region"`
+	City       types.String `tfsdk:"city"`
+	Services   types.Set    `tfsdk:"services"`
 }
 
 // numberRule is the API's number rule (numberrules) at plan time.
@@ -152,9 +180,39 @@ var numberRule = specRuleWorded(stringvalidator.RegexMatches(numberrules.NumberP
 func phoneNumberSchema(context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		"id": computedKeptString("The number (same as `number`)."),
-		"number": requiredReplacingString("Number to buy, digits with the country code and no `+` (`14154009186`), usually taken from "+
-			"`cpaas_phone_numbers`. Changing it buys the new number and **releases the old one**.",
-			numberRule),
+		"number": schema.StringAttribute{
+			MarkdownDescription: "Number to buy, digits with the country code and no `+` (`14154009186`); or leave it out and give " +
+				"`search`, and it is the number bought. Changing it would buy the new number and **release the old one**: the plan " +
+				"refuses that, naming the number, unless `allow_release_on_replace` is `true`. Exactly one of `number` and `search`.",
+			Optional:      true,
+			Computed:      true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), replaceOwnedNumber()},
+			Validators:    []validator.String{numberRule},
+		},
+		"search": schema.SingleNestedAttribute{
+			MarkdownDescription: "Buys the first available number these criteria find (the filters of `cpaas_phone_numbers`, checked at " +
+				"plan time by the same rules) instead of a given `number`. The search runs once, at create: the number bought is kept " +
+				"whatever later searches offer, and changing the criteria never touches it (the plan warns and records the new " +
+				"criteria in place). Exactly one of `number` and `search`.",
+			Optional: true,
+			Attributes: map[string]schema.Attribute{
+				"country_iso": schema.StringAttribute{MarkdownDescription: "ISO 3166 alpha-2 code of the country (`US`).", Required: true},
+				"type": schema.StringAttribute{MarkdownDescription: "Number type: `toll-free`, `local`, `mobile`, `national` or `fixed`.",
+					Optional: true},
+				"pattern": schema.StringAttribute{MarkdownDescription: fmt.Sprintf("What the number starts with after the country code: up "+
+					"to %d characters A-Z, 0-9, `*` and `?` (letters are keypad digits).", numberrules.MaxPatternLength), Optional: true},
+				"region": schema.StringAttribute{MarkdownDescription: "Exact region name (a US state such as `California`).", Optional: true},
+				"city":   schema.StringAttribute{MarkdownDescription: "Exact city name (`San Francisco`), compared without regard to case.", Optional: true},
+				"services": schema.SetAttribute{MarkdownDescription: "Services the number must offer: any of `voice` and `sms`.",
+					ElementType: types.StringType, Optional: true, Validators: []validator.Set{setvalidator.SizeAtLeast(1)}},
+			},
+		},
+		"allow_release_on_replace": schema.BoolAttribute{
+			MarkdownDescription: "Set it to `true` to let a change of `number` release the number the resource owns and buy the new " +
+				"one. Without it such a plan is refused, naming the number it would release. It does not guard against " +
+				"`terraform destroy` or removing the resource: use `lifecycle { prevent_destroy = true }` for that.",
+			Optional: true,
+		},
 		"app_id": appIDAttribute("that answers calls and messages to the number"),
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),
@@ -164,13 +222,157 @@ func phoneNumberSchema(context.Context) schema.Schema {
 	addRecordAttributes(attrs, func(d string) schema.Attribute { return computedKeptString(d) },
 		func(d string) schema.Attribute { return computedKeptInt64(d) }, func(d string) schema.Attribute { return computedKeptBool(d) })
 	return schema.Schema{
-		MarkdownDescription: "Buys a phone number for the account. Destroying the resource **releases the number**: it goes " +
-			"back on sale and may be bought by someone else, so a replacement (a new `number`, or `terraform taint`) gives up the " +
-			"old number for good. Guard numbers you cannot lose with `lifecycle { prevent_destroy = true }`. When `number` comes " +
-			"from `cpaas_phone_numbers`, add `lifecycle { ignore_changes = [number] }`: the number you bought leaves the search " +
-			"results, so the search offers a different first result on the next plan.\n\n" + adoptRulePhoneNumber,
+		MarkdownDescription: "Buys a phone number for the account: a given `number`, or the first one a `search` finds. " +
+			"Destroying the resource **releases the number**: it goes back on sale and may be bought by someone else. A " +
+			"configuration change that would replace the number (a new `number`) is refused at plan time unless " +
+			"`allow_release_on_replace = true`; guard numbers you cannot lose from `terraform destroy` with " +
+			"`lifecycle { prevent_destroy = true }`. Buy by `search` rather than by `number = data.cpaas_phone_numbers...`: the " +
+			"number bought leaves the search results, so the data source offers another one on the next plan.\n\n" + adoptRulePhoneNumber,
 		Attributes: attrs,
 	}
+}
+
+// replaceOwnedNumber replaces the resource when the planned number is not
+// the one the state holds (planPhoneNumber then refuses it unless the
+// configuration allows the release).
+func replaceOwnedNumber() planmodifier.String {
+	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+		resp.RequiresReplace = !req.StateValue.IsNull() && !req.PlanValue.Equal(req.StateValue)
+	}, "Replaces the number (releasing the old one) when `number` changes.", "Replaces the number (releasing the old one) when `number` changes.")
+}
+
+// planPhoneNumber refuses a plan that would release the number the
+// resource owns, unless allow_release_on_replace is set, and says that a
+// change of the search criteria keeps the number.
+func planPhoneNumber(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var state, plan phoneNumberResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	owned := state.Number.ValueString()
+	if !plan.Number.Equal(state.Number) && !plan.AllowReleaseOnReplace.ValueBool() {
+		next := "a number not known until apply"
+		if !plan.Number.IsUnknown() {
+			next = plan.Number.ValueString()
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("number"), "Refusing to release phone number "+owned,
+			fmt.Sprintf("This plan would replace the number the resource owns: release %s (it goes back on sale and may be bought by "+
+				"someone else) and buy %s. Nothing was changed. To keep %s, either:\n"+
+				"  - buy by criteria: replace number with a search block (search = { country_iso = \"US\", ... }), which keeps the "+
+				"number bought whatever the search offers later;\n"+
+				"  - or add lifecycle { ignore_changes = [number] } to the resource, when number comes from a search data source.\n"+
+				"To release %s and buy the new number on purpose, set allow_release_on_replace = true. (terraform destroy plans "+
+				"the configuration first and meets this check too: to destroy the resource, and release the number, run "+
+				"terraform destroy -refresh=false.)", owned, next, owned, owned))
+		return
+	}
+	if !plan.Search.Equal(state.Search) && !plan.Search.IsNull() && plan.Number.Equal(state.Number) {
+		resp.Diagnostics.AddAttributeWarning(path.Root("search"), "Phone number "+owned+" is kept",
+			fmt.Sprintf("The search criteria choose a number only when one is bought. The resource keeps %s; this apply records "+
+				"the new criteria in the state and changes no number. To buy a number that matches them, add a new "+
+				"cpaas_phone_number resource.", owned))
+	}
+}
+
+// values is the search block as the API's filters: url.Values for
+// numberrules.Parse, the unknown filters, and the client's search.
+func (m *phoneNumberSearchModel) values(ctx context.Context) (v url.Values, unknown []string, search client.PhoneNumberSearch, diags diag.Diagnostics) {
+	v = url.Values{}
+	for _, f := range []struct {
+		name string
+		val  types.String
+		to   *string
+	}{{"country_iso", m.CountryISO, &search.CountryISO}, {"type", m.Type, &search.Type}, {"pattern", m.Pattern, &search.Pattern},
+		{"region", m.Region, &search.Region}, {"city", m.City, &search.City}} {
+		switch {
+		case f.val.IsUnknown():
+			unknown = append(unknown, f.name)
+		case !f.val.IsNull():
+			v.Set(f.name, f.val.ValueString())
+			*f.to = f.val.ValueString()
+		}
+	}
+	services, known, d := setStrings(ctx, m.Services)
+	diags.Append(d...)
+	switch {
+	case !known:
+		unknown = append(unknown, "services")
+	case len(services) > 0:
+		search.Services = strings.Join(services, ",")
+		v.Set("services", search.Services)
+	}
+	return v, unknown, search, diags
+}
+
+// checkPhoneNumberSearch checks the search block's filters at plan time
+// with numberrules.Parse, the API's own check.
+func checkPhoneNumberSearch(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var m phoneNumberResourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() || m.Search.IsNull() || m.Search.IsUnknown() {
+		return
+	}
+	var sm phoneNumberSearchModel
+	resp.Diagnostics.Append(m.Search.As(ctx, &sm, basetypes.ObjectAsOptions{})...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	v, unknown, _, diags := sm.values(ctx)
+	resp.Diagnostics.Append(diags...)
+	if _, err := numberrules.Parse(v, unknown...); err != nil {
+		if qe, ok := err.(*numberrules.QueryError); ok {
+			for _, p := range qe.Problems {
+				resp.Diagnostics.AddAttributeError(path.Root("search").AtName(p.Param), "Invalid phone number search filter",
+					fmt.Sprintf("search.%s = %q: %s.", p.Param, p.Value, p.Rule))
+			}
+		}
+	}
+}
+
+// searchCandidates is how many of a search's first results a purchase by
+// criteria tries, in order, when a number is sold before it is bought.
+const searchCandidates = 20
+
+// buyBySearch buys the first number the search block finds that can still
+// be bought, and returns it.
+func buyBySearch(ctx context.Context, c *client.Client, plan *phoneNumberResourceModel, buy client.PhoneNumberBuy, diags *diag.Diagnostics) (string, bool) {
+	var sm phoneNumberSearchModel
+	diags.Append(plan.Search.As(ctx, &sm, basetypes.ObjectAsOptions{})...)
+	_, _, search, d := sm.values(ctx)
+	diags.Append(d...)
+	if diags.HasError() {
+		return "", false
+	}
+	found, _, err := c.SearchAllPhoneNumbers(ctx, search, searchCandidates)
+	if err != nil {
+		addAPIError(diags, "Error searching a phone number to buy", "search in "+search.CountryISO, err)
+		return "", false
+	}
+	if len(found) == 0 {
+		diags.AddAttributeError(path.Root("search"), "No phone number matches the search",
+			fmt.Sprintf("No available number in %s matches the search criteria; nothing was bought. Widen the criteria "+
+				"(data.cpaas_phone_numbers shows what a search finds).", search.CountryISO))
+		return "", false
+	}
+	for i, n := range found {
+		_, err = buyPhoneNumberOrAdopt(ctx, c, n.Number, buy)
+		if err == nil {
+			return n.Number, true
+		}
+		// Sold between the search and the purchase: try the next result.
+		if st := client.StatusCode(err); i < len(found)-1 && (st == http.StatusBadRequest || st == http.StatusNotFound) {
+			tflog.Info(ctx, "phone number no longer available; trying the next search result", map[string]any{"number": n.Number})
+			continue
+		}
+		break
+	}
+	addAPIError(diags, "Error buying phone number", "the search's first results", err)
+	return "", false
 }
 
 // applyNumber copies what the API reports into m.
@@ -213,7 +415,16 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	if !plan.Subaccount.IsNull() {
 		buy.AppID = ""
 	}
-	_, err := buyPhoneNumberOrAdopt(ctx, c, number, buy)
+	var err error
+	if plan.Number.IsUnknown() {
+		var ok bool
+		if number, ok = buyBySearch(ctx, c, plan, buy, &resp.Diagnostics); !ok {
+			return false
+		}
+		plan.Number = types.StringValue(number)
+	} else {
+		_, err = buyPhoneNumberOrAdopt(ctx, c, number, buy)
+	}
 	if err != nil {
 		if client.StatusCode(err) == http.StatusBadRequest && accountOwns(ctx, c, number) {
 			resp.Diagnostics.AddError("Phone number already belongs to the account", alreadyOwnedDetail(number, err))
@@ -227,7 +438,7 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	plan.ID = types.StringValue(number)
 	partial := func() bool {
 		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: buyAppID(buy), Alias: types.StringNull(),
-			Subaccount: types.StringNull(), numberRecordModel: nullRecord()}
+			Subaccount: types.StringNull(), Search: plan.Search, AllowReleaseOnReplace: plan.AllowReleaseOnReplace, numberRecordModel: nullRecord()}
 		return true
 	}
 	if !plan.Alias.IsNull() || !plan.Subaccount.IsNull() {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -148,17 +149,15 @@ func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
 	})
 }
 
-// Without ignore_changes the search moves on after the purchase and the
-// next plan replaces the number: the trap the documentation warns about.
-func TestAccPhoneNumber_searchMovesOnWithoutIgnoreChanges(t *testing.T) {
+// Without ignore_changes the search moves on after the purchase, and the
+// natural configuration (number from the search data source) would replace
+// the number on the next plan. That plan is refused, naming the number and
+// the ways out; nothing is released.
+func TestAccPhoneNumber_searchMovesOnWithoutIgnoreChangesIsRefused(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	r := "cpaas_phone_number.test"
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.Config(`
+	first, _ := expectedSearch(t, 1, "country_iso", "US", "city", "San Francisco")
+	cfg := env.Config(`
 data "cpaas_phone_numbers" "sf" {
   country_iso = "US"
   city        = "San Francisco"
@@ -168,13 +167,155 @@ data "cpaas_phone_numbers" "sf" {
 resource "cpaas_phone_number" "test" {
   number = data.cpaas_phone_numbers.sf.numbers[0].number
 }
-`),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionDestroyBeforeCreate)},
-			},
-			ExpectNonEmptyPlan: true,
+`)
+	owned := func(*terraform.State) error {
+		if got := env.Objects(t)["numbers"]; len(got) != 1 || got[0] != first[0] {
+			return fmt.Errorf("the account owns %v, want only %s", got, first[0])
+		}
+		return nil
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			// The refresh after the apply already plans the replacement,
+			// which the provider refuses.
+			ExpectError: acctest.ErrorPattern(`Refusing to release phone number ` + first[0] + `.*release ` + first[0] +
+				`.*search block.*ignore_changes = \[number\].*allow_release_on_replace = true`),
+		}, {
+			Config:      cfg,
+			PlanOnly:    true,
+			ExpectError: acctest.ErrorPattern(`Refusing to release phone number ` + first[0]),
+		}, {
+			// One way out, ignore_changes: the number is still the one
+			// bought, and the plan is empty.
+			Config:           strings.Replace(cfg, "numbers[0].number\n", "numbers[0].number\n  lifecycle {\n    ignore_changes = [number]\n  }\n", 1),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			Check:            owned,
 		}},
 	})
+}
+
+// Buying by criteria: the search runs once, at create. The number bought
+// is kept on later plans (the search now offers another first result), a
+// change of the criteria is recorded in place without touching the number,
+// and nothing is bought twice.
+func TestAccPhoneNumber_buyBySearchKeepsTheNumber(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	first, _ := expectedSearch(t, 2, "country_iso", "US", "city", "San Francisco", "services", "voice,sms")
+	r := "cpaas_phone_number.test"
+	searchCfg := func(city string) string {
+		return env.Config(fmt.Sprintf(`
+resource "cpaas_phone_number" "test" {
+  search = {
+    country_iso = "US"
+    city        = %q
+    services    = ["voice", "sms"]
+  }
+  alias = "Support line"
+}
+`, city))
+	}
+	ownsOnly := func(n string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			if got := env.Objects(t)["numbers"]; len(got) != 1 || got[0] != n {
+				return fmt.Errorf("the account owns %v, want only %s", got, n)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             func(*terraform.State) error { return checkOnSale(env, t, first[0], true) },
+		Steps: []resource.TestStep{{
+			Config: searchCfg("San Francisco"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply:             []plancheck.PlanCheck{plancheck.ExpectUnknownValue(r, tfjsonpath.New("number"))},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(r, tfjsonpath.New("number"), knownvalue.StringExact(first[0])),
+				statecheck.ExpectKnownValue(r, tfjsonpath.New("city"), knownvalue.StringExact("SAN FRANCISCO")),
+				statecheck.ExpectKnownValue(r, tfjsonpath.New("alias"), knownvalue.StringExact("Support line")),
+			},
+			Check: resource.ComposeAggregateTestCheckFunc(ownsOnly(first[0]), func(*terraform.State) error {
+				// The search has moved on: its first result is another number.
+				if now, _, err := env.Client(t).SearchAllPhoneNumbers(context.Background(),
+					client.PhoneNumberSearch{CountryISO: "US", City: "San Francisco", Services: "voice,sms"}, 1); err != nil || now[0].Number != first[1] {
+					return fmt.Errorf("the search offers %v (%v), want %s first", now, err, first[1])
+				}
+				return nil
+			}),
+		}, {
+			// New criteria: recorded in place, the number kept.
+			Config: searchCfg("Los Angeles"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(r, tfjsonpath.New("number"), knownvalue.StringExact(first[0])),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(r, tfjsonpath.New("number"), knownvalue.StringExact(first[0])),
+				statecheck.ExpectKnownValue(r, tfjsonpath.New("search").AtMapKey("city"), knownvalue.StringExact("Los Angeles")),
+			},
+			Check: ownsOnly(first[0]),
+		}, {
+			// Naming the owned number instead of the criteria changes nothing.
+			Config: env.Config(fmt.Sprintf(`
+resource "cpaas_phone_number" "test" {
+  number = %q
+  alias  = "Support line"
+}
+`, first[0])),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
+			},
+			Check: ownsOnly(first[0]),
+		}},
+	})
+}
+
+// A search that finds nothing is an error naming it, and buys nothing.
+func TestAccPhoneNumber_buyBySearchFindingNothing(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.Config(`
+resource "cpaas_phone_number" "test" {
+  search = {
+    country_iso = "US"
+    pattern     = "999999999"
+  }
+}
+`),
+			ExpectError: acctest.ErrorPattern(`No available number in US matches the search criteria; nothing was bought`),
+			Check: func(*terraform.State) error {
+				if got := env.Objects(t)["numbers"]; len(got) != 0 {
+					return fmt.Errorf("bought %v", got)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+// phoneNumberConfigAllowRelease is phoneNumberConfig with the opt-in that
+// lets a change of number release the old one.
+func phoneNumberConfigAllowRelease(number string) string {
+	return fmt.Sprintf(`
+resource "cpaas_phone_number" "test" {
+  number                   = %q
+  allow_release_on_replace = true
+}
+`, number)
 }
 
 func phoneNumberConfig(number string) string {
@@ -201,7 +342,13 @@ func TestAccPhoneNumber_replaceReleasesOld(t *testing.T) {
 				Check:  func(*terraform.State) error { return checkOnSale(env, t, first, false) },
 			},
 			{
-				Config: env.Config(phoneNumberConfig(second)),
+				// Refused without the opt-in: nothing is released.
+				Config:      env.Config(phoneNumberConfig(second)),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Refusing to release phone number ` + first + `.*release ` + first + ` .*and buy ` + second),
+			},
+			{
+				Config: env.Config(phoneNumberConfigAllowRelease(second)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -365,6 +512,33 @@ resource "cpaas_phone_number" "test" {
 `),
 				PlanOnly:    true,
 				ExpectError: acctest.ErrorPattern(`Attribute app_id UTF-8 character count must be at least 1, got: 0`),
+			},
+			{
+				Config: env.Config(`
+resource "cpaas_phone_number" "test" {
+  number = "14155550100"
+  search = { country_iso = "US" }
+}
+`),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Exactly one of these attributes must be configured: \[number,search\]`),
+			},
+			{
+				Config:      env.Config(`resource "cpaas_phone_number" "test" {}`),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Exactly one of these attributes must be configured: \[number,search\]`),
+			},
+			{
+				Config: env.Config(`
+resource "cpaas_phone_number" "test" {
+  search = {
+    country_iso = "US"
+    pattern     = "41#5"
+  }
+}
+`),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`search\.pattern = "41#5"`),
 			},
 		},
 	})

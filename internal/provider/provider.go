@@ -152,24 +152,34 @@ func (p *CPaaSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 }
 
 // Configure checks the merged configuration and environment; Terraform
-// calls it before planning, so every problem here is a plan-time error.
+// calls it before planning, so every problem here is a plan-time error,
+// and again before applying.
 func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var cfg providerModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	for name, v := range map[string]types.String{"auth_id": cfg.AuthID, "auth_token": cfg.AuthToken, "base_url": cfg.BaseURL, "lookup_base_url": cfg.LookupBaseURL} {
-		if v.IsUnknown() {
-			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown CPaaS provider "+name,
-				"The provider cannot connect because "+name+" depends on a value known only after apply, so nothing was "+
-					"planned and nothing was created. Set it to a value known at plan time, or use the "+envFor(name)+
-					" environment variable. A provider block configured from ephemeral.cpaas_subaccount_credentials for a "+
-					"subaccount that this configuration creates is known from the second apply on: apply the subaccount "+
-					"first (terraform apply -target=cpaas_subaccount.<name>), then apply the rest.")
+	// A configuration not known at plan time (a provider block fed by
+	// ephemeral.cpaas_subaccount_credentials of a subaccount this run
+	// creates) plans what needs no API call: creates, with what they read
+	// unknown. Anything that must call the API at plan time (a refresh, a
+	// data source, an import, a plan-time check) fails naming what is
+	// unknown. Terraform configures the provider again during apply, with
+	// the values known by then.
+	var unknown []string
+	for _, a := range []struct {
+		name string
+		v    types.String
+	}{{"auth_id", cfg.AuthID}, {"auth_token", cfg.AuthToken}, {"base_url", cfg.BaseURL}, {"lookup_base_url", cfg.LookupBaseURL}} {
+		if a.v.IsUnknown() {
+			unknown = append(unknown, a.name)
 		}
 	}
-	if resp.Diagnostics.HasError() {
+	if len(unknown) > 0 {
+		tflog.Info(ctx, "CPaaS provider configuration not known until apply; planning without API calls", map[string]any{"unknown": unknown})
+		c := client.Pending(unknown)
+		resp.DataSourceData, resp.ResourceData, resp.ActionData, resp.ListResourceData, resp.EphemeralResourceData = c, c, c, c, c
 		return
 	}
 	authID := valueOrEnv(cfg.AuthID, EnvAuthID)

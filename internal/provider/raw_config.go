@@ -16,7 +16,7 @@ import (
 // through the schema (the framework copies its attribute map at every path
 // step) and converts every value, once per resource and call. At N = 1,000
 // endpoints those were the two largest costs of the provider's own making
-// in a CPU profile (README, Performance).
+// in a CPU profile (internal/cmd/bench/README.md).
 
 // rawRootAttributes is the root object's attributes of raw, nil when raw is
 // null or unknown.

@@ -15,14 +15,25 @@ import (
 )
 
 // TestAccGuide_subaccounts applies the subaccounts guide as it documents
-// it: a single apply stops at plan time with a clear error and creates
-// nothing (the aliased provider's configuration is unknown until the
-// subaccount exists); apply -target for the subaccount, then apply, makes
-// the endpoint and the application inside the subaccount; the next plan is
-// empty; destroy removes everything. Throughout, the subaccount's token
+// it, in one apply: the subaccount, then the endpoint and the application
+// inside it (the aliased provider block's configuration is unknown at plan
+// time; the provider plans their creates and is configured when apply knows
+// the values). What needs the API at plan time through that block (a data
+// source) fails naming what is unknown, and creates nothing. The next plan
+// is empty; destroy removes everything. Throughout, the subaccount's token
 // appears in no state file, no plan JSON, no command output and no log
-// (Terraform's, the provider's at TRACE, the emulator's).
+// (Terraform's, the provider's at TRACE, the emulator's). It runs with the
+// CLI the suite runs with (Terraform 1.11 in make test's first pass).
 func TestAccGuide_subaccounts(t *testing.T) {
+	testGuideSubaccounts(t, false)
+}
+
+// TestAccGuide_subaccounts_TF114 is the same with Terraform 1.14 or later.
+func TestAccGuide_subaccounts_TF114(t *testing.T) {
+	testGuideSubaccounts(t, true)
+}
+
+func testGuideSubaccounts(t *testing.T, tf114 bool) {
 	t.Parallel()
 	logs := t.TempDir()
 	var emuLog strings.Builder
@@ -40,6 +51,9 @@ func TestAccGuide_subaccounts(t *testing.T) {
 	// and TF_LOG_PATH, Terraform's log holds the provider processes' logs
 	// too. The aliased block takes base_url from the environment.
 	r := newBuiltProviderRunner(t, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logs, "terraform.log"), "CPAAS_BASE_URL="+env.URL)
+	if tf114 {
+		r.skipBelowTF114()
+	}
 	setUpGuide(t, r, env, "subaccounts")
 	r.run("validate") // no init: dev_overrides needs none
 	var outputs strings.Builder
@@ -51,21 +65,32 @@ func TestAccGuide_subaccounts(t *testing.T) {
 	}
 	pw := "-var=desk_password=Pay-desk-2024"
 
-	// One apply: refused at plan time, nothing created.
+	// A data source read through the subaccount's provider block needs
+	// the API at plan time: the plan fails naming what is unknown, and
+	// nothing is created.
+	extra := filepath.Join(r.dir, "extra.tf")
+	if err := os.WriteFile(extra, []byte("data \"cpaas_account_numbers\" \"payments\" {\n  provider = cpaas.payments\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	out, err := r.try("apply", "-input=false", "-auto-approve", pw)
 	outputs.WriteString(out)
-	if err == nil || !strings.Contains(out, "Unknown CPaaS provider") || !strings.Contains(out, "-target=cpaas_subaccount") {
-		t.Fatalf("a single apply must stop at plan time with the two-step advice: %v\n%s", err, out)
+	if err == nil || !acctest.ErrorPattern(`auth_id and auth_token are not known until apply`).MatchString(out) {
+		t.Fatalf("a data source through the unknown provider block must fail at plan time naming what is unknown: %v\n%s", err, out)
 	}
 	if subs := env.Objects(t)["subaccounts"]; len(subs) != 0 {
 		t.Fatalf("the refused apply created subaccounts %v", subs)
 	}
+	if err := os.Remove(extra); err != nil {
+		t.Fatal(err)
+	}
 
-	// The documented two applies.
-	step("apply", "-input=false", "-auto-approve", "-target=cpaas_subaccount.payments", pw)
+	// One apply makes the subaccount, then the application and the
+	// endpoint inside it: the aliased provider block's configuration is
+	// unknown at plan time, and the provider plans their creates.
+	step("apply", "-input=false", "-auto-approve", pw)
 	subs := env.Objects(t)["subaccounts"]
 	if len(subs) != 1 {
-		t.Fatalf("subaccounts after the first apply: %v", subs)
+		t.Fatalf("subaccounts after the apply: %v", subs)
 	}
 	sub := subs[0]
 	got, err := env.Client(t).GetSubaccount(context.Background(), sub)
@@ -73,7 +98,6 @@ func TestAccGuide_subaccounts(t *testing.T) {
 		t.Fatalf("reading the subaccount: %v", err)
 	}
 	token := got.AuthToken
-	step("apply", "-input=false", "-auto-approve", pw)
 	objs, _ := env.Server.Objects(sub)
 	if len(objs["applications"]) != 1 || len(objs["endpoints"]) != 1 {
 		t.Fatalf("the subaccount's objects after the second apply: %v", objs)
@@ -91,6 +115,24 @@ func TestAccGuide_subaccounts(t *testing.T) {
 	if err != nil || !strings.Contains(string(state), sub) {
 		t.Fatalf("state file: %v", err)
 	}
+
+	// A disabled subaccount: the objects managed through it cannot be
+	// read, and the error says the subaccount may be disabled and how to
+	// enable it again; the path it gives works.
+	r.edit("main.tf", `  name = "payments-team"`, "  name    = \"payments-team\"\n  enabled = false")
+	step("apply", "-input=false", "-auto-approve", pw)
+	if got, err := env.Client(t).GetSubaccount(context.Background(), sub); err != nil || got.Enabled {
+		t.Fatalf("the subaccount is not disabled: %v", err)
+	}
+	r.edit("main.tf", "enabled = false", "enabled = true")
+	out, err = r.try("plan", "-input=false", pw)
+	outputs.WriteString(out)
+	if err == nil || !acctest.ErrorPattern(`refused the credentials of subaccount `+sub+` \(HTTP 401\)`).MatchString(out) ||
+		!acctest.ErrorPattern(`may be disabled`).MatchString(out) || !strings.Contains(out, "terraform apply -target=cpaas_subaccount.NAME") {
+		t.Fatalf("a plan through the disabled subaccount must say it may be disabled and how to enable it: %v\n%s", err, out)
+	}
+	step("apply", "-input=false", "-auto-approve", "-target=cpaas_subaccount.payments", pw)
+	r.expectPlan(0, pw)
 
 	step("destroy", "-input=false", "-auto-approve", pw)
 	if subs := env.Objects(t)["subaccounts"]; len(subs) != 0 {

@@ -27,7 +27,9 @@ var subaccountIdentity = resourceIdentity{{name: "auth_id", state: "id", descrip
 var subaccountKind = &objectKind[subaccountModel]{
 	typeName: "_subaccount", what: "subaccount", identity: subaccountIdentity,
 	schema: subaccountSchema, create: createSubaccount, update: updateSubaccount,
-	refresh: readBy((*client.Client).GetSubaccount, applySubaccount),
+	// Refresh: from the listing (client.SubaccountListing), whose items
+	// carry all the GET does.
+	refresh: readListed(client.SubaccountListing, applySubaccount, nil),
 	delete:  deleteSubaccount,
 	importAs: func(id string) (map[string]string, string) {
 		if !subaccountrules.IsID(id) {

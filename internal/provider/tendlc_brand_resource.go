@@ -32,38 +32,70 @@ import (
 // replaces it.
 var brandKind = registrationKind(&objectKind[tendlcBrandModel]{
 	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
+	// Refresh: from the listing (client.BrandListing), whose items carry
+	// brand_alias (the GET does not) and no declined_reasons: a FAILED
+	// brand is read by GET for them, any other keeps the state's.
 	schema: brandSchema, create: createBrand, refresh: refreshBrand, remove: (*client.Client).DeleteBrand,
 }, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
 
-// refreshBrand reads a brand: the service's GET leaves brand_alias out, so
-// a state without one (after an import) takes it from the brand list,
-// whose items carry it; otherwise the state's alias is kept.
+// refreshBrand reads a brand from the brand listing, whose items carry
+// its alias but never declined_reasons: a FAILED brand is read again by
+// GET for them, any other keeps the state's. Read by GET (which leaves
+// brand_alias out), a state without an alias (after an import) takes it
+// from the brand list; otherwise the state's alias is kept.
 func refreshBrand(ctx context.Context, c *client.Client, id string, m *tendlcBrandModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
-	b, err := getBrand(ctx, c, id, m.BrandAlias.IsNull() || m.BrandAlias.IsUnknown())
-	if err == nil {
-		applyBrand(m, b)
+	b, listed, err := client.BrandListing.Refresh(ctx, c, "", id)
+	if err == nil && listed && b.RegistrationStatus == tendlcrules.StatusFailed {
+		alias := b.BrandAlias
+		listed = false
+		if b, err = c.GetBrand(ctx, id); err == nil && b.BrandAlias == "" {
+			b.BrandAlias = alias // the list's, which the GET leaves out
+		}
 	}
-	return err
+	if err == nil && !listed {
+		err = addBrandAlias(ctx, c, b, m.BrandAlias.IsNull() || m.BrandAlias.IsUnknown())
+	}
+	if err != nil {
+		return err
+	}
+	reasons := m.DeclinedReasons
+	applyBrand(m, b)
+	if listed {
+		m.DeclinedReasons = reasons
+	}
+	return nil
 }
 
 // getBrand reads brand id, and when the GET leaves its alias out and
 // needAlias is set, finds the alias in the brand list (one listing).
 func getBrand(ctx context.Context, c *client.Client, id string, needAlias bool) (*client.Brand, error) {
 	b, err := c.GetBrand(ctx, id)
-	if err != nil || b.BrandAlias != "" || !needAlias {
-		return b, err
+	if err == nil {
+		err = addBrandAlias(ctx, c, b, needAlias)
 	}
-	all, err := c.ListAllBrands(ctx)
 	if err != nil {
 		return nil, err
 	}
+	return b, nil
+}
+
+// addBrandAlias fills b's alias, which a GET leaves out, from the brand
+// list when needAlias is set.
+func addBrandAlias(ctx context.Context, c *client.Client, b *client.Brand, needAlias bool) error {
+	if b.BrandAlias != "" || !needAlias {
+		return nil
+	}
+	all, err := c.ListAllBrands(ctx)
+	if err != nil {
+		return err
+	}
 	for i := range all {
-		if all[i].BrandID == id {
+		if all[i].BrandID == b.BrandID {
 			b.BrandAlias = all[i].BrandAlias
 			break
 		}
 	}
-	return b, nil
+	return nil
 }
 
 // brandAttrs are what the API reports of a brand: the whole model of the
@@ -211,9 +243,15 @@ func brandSchema(ctx context.Context) schema.Schema {
 			"cannot be deleted; Terraform deletes the campaigns first when they are in the same configuration.\n\n" + adoptRuleBrand,
 		Attributes: withBrandProfile(map[string]schema.Attribute{
 			"id": computedKeptString("Brand id (`brand_id`), " + tendlcrules.BrandIDRule + "."),
-			"brand_alias": requiredReplacingString(fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand. "+
-				"The service's GET does not return it: a refresh keeps the state's value, and an import reads it from the brand list.",
-				tendlcrules.MaxAliasLength), aliasRule),
+			"brand_alias": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("Name of the brand, 1 to %d characters. Changing it replaces the brand. "+
+					"The service's GET does not return it: a refresh keeps the state's value, and an import reads it from the brand list; "+
+					"when no listing shows it, the import records the configured alias in place (no replacement, no API call).",
+					tendlcrules.MaxAliasLength),
+				Required:      true,
+				PlanModifiers: []planmodifier.String{replaceIfReadString()},
+				Validators:    []validator.String{aliasRule},
+			},
 			"profile_uuid": requiredReplacingString("UUID of the business profile (legal name, tax id, address) the brand is registered for. "+
 				"Changing it replaces the brand.", shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)),
 			"brand_type": schema.StringAttribute{

@@ -321,3 +321,56 @@ func TestAccTenDLCBrand_callbackChangeIsInPlace(t *testing.T) {
 		}},
 	})
 }
+
+// A registered brand that no listing shows (its GET never carries the
+// alias) is adopted with its documented configuration: the import reads
+// no alias, and the configured one is recorded in place, calling no API,
+// instead of replacing the brand (re-registration, vetting fees). A
+// change of the alias after that still replaces it.
+func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, fastRegistry)
+	c := env.Client(t)
+	id := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
+	if !env.Server.HideBrandFromList(acctest.AuthID, id) {
+		t.Fatal("no brand to hide")
+	}
+	if all, err := c.ListAllBrands(context.Background()); err != nil || len(all) != 0 {
+		t.Fatalf("the brand list shows %v (%v)", all, err)
+	}
+	profile := env.Objects(t)["10dlc_profiles"][0]
+	cfg := env.Config(exampleConfig(t, "cpaas_10dlc_brand") + importBlocks([][2]string{
+		{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", id},
+	}))
+	before := env.Objects(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					expectOnlyImports{want: 2},
+					plancheck.ExpectKnownValue("cpaas_10dlc_brand.acme", tfjsonpath.New("brand_alias"), knownvalue.StringExact("Acme Corp")),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cpaas_10dlc_brand.acme", tfjsonpath.New("id"), knownvalue.StringExact(id)),
+				statecheck.ExpectKnownValue("cpaas_10dlc_brand.acme", tfjsonpath.New("brand_alias"), knownvalue.StringExact("Acme Corp")),
+			},
+			Check: func(*terraform.State) error {
+				if after := env.Objects(t); !slices.Equal(before["10dlc_brands"], after["10dlc_brands"]) {
+					return fmt.Errorf("the apply changed the brands: before %v, after %v", before, after)
+				}
+				return nil
+			},
+		}, {
+			// Now that the alias was recorded, changing it is a real change.
+			Config: strings.Replace(strings.ReplaceAll(cfg, "prevent_destroy = true", "prevent_destroy = false"), `"Acme Corp"`, `"Acme Corporation"`, 1),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("cpaas_10dlc_brand.acme", plancheck.ResourceActionDestroyBeforeCreate),
+			}},
+		}},
+	})
+}

@@ -26,6 +26,9 @@ import (
 var campaignNumberKind = &objectKind[tendlcCampaignNumberModel]{
 	typeName: "_10dlc_campaign_number", what: "10DLC number link", identity: campaignNumberIdentity,
 	schema: campaignNumberSchema, create: linkCampaignNumber, delete: unlinkCampaignNumber,
+	// Refresh: from its campaign's number list, listed once per campaign
+	// (client.CampaignNumberListing), whose items carry all the one-number
+	// read does.
 	refresh: refreshCampaignNumber,
 	importAs: func(id string) (map[string]string, string) {
 		campaignID, number, err := tendlcrules.ParseCampaignNumberID(id)
@@ -39,7 +42,7 @@ var campaignNumberKind = &objectKind[tendlcCampaignNumberModel]{
 // refreshCampaignNumber reads the link into m; a refused link (FAILED) is
 // gone: the next plan links the number again.
 func refreshCampaignNumber(ctx context.Context, c *client.Client, id string, m *tendlcCampaignNumberModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
-	n, err := c.GetCampaignNumber(ctx, m.CampaignID.ValueString(), m.Number.ValueString())
+	n, _, err := client.CampaignNumberListing.Refresh(ctx, c, m.CampaignID.ValueString(), m.Number.ValueString())
 	switch {
 	case err != nil:
 		return err

@@ -32,6 +32,8 @@ import (
 // a brand, read, deleted and imported by its campaign_id.
 var campaignKind = registrationKind(&objectKind[tendlcCampaignModel]{
 	typeName: "_10dlc_campaign", what: "10DLC campaign", identity: campaignIdentity,
+	// Refresh: from the listing (client.CampaignListing), whose items carry
+	// what the GET does and campaign_alias and vertical besides.
 	schema: campaignSchema, create: createCampaign, update: updateCampaign, refresh: refreshCampaign,
 	validateConfig: checkSubUsecases, modifyPlan: planCampaign, planWith: checkBrandUsecase,
 	remove: (*client.Client).DeleteCampaign,
@@ -43,11 +45,9 @@ var campaignKind = registrationKind(&objectKind[tendlcCampaignModel]{
 // whose items carry both; the description, which nothing returns, keeps
 // the state's value. number_pool_limit is in the campaign's number list.
 func refreshCampaign(ctx context.Context, c *client.Client, id string, m *tendlcCampaignModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
-	cp, err := c.GetCampaign(ctx, id)
-	if err != nil {
+	if _, err := readFromListing(ctx, c, client.CampaignListing, "", id, m, applyCampaign, nil); err != nil {
 		return err
 	}
-	applyCampaign(m, cp)
 	return completeCampaign(ctx, c, id, &m.campaignAttrs, false)
 }
 

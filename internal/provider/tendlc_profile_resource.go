@@ -32,7 +32,9 @@ var profileIdentity = resourceIdentity{{name: "profile_uuid", state: "id", descr
 var profileKind = &objectKind[profileModel]{
 	typeName: "_10dlc_profile", what: "business profile", identity: profileIdentity,
 	schema: profileSchema, create: createProfile, update: updateProfile,
-	refresh:        readBy((*client.Client).GetProfile, applyProfile),
+	// Refresh: from the listing (client.ProfileListing), whose items carry
+	// all the GET does.
+	refresh:        readListed(client.ProfileListing, applyProfile, nil),
 	remove:         (*client.Client).DeleteProfile,
 	importAs:       importIDMatching(tendlcrules.UUIDPattern, "a profile_uuid", tendlcrules.UUIDRule),
 	validateConfig: validateProfileEntity,

@@ -40,7 +40,10 @@ var tollfreeIdentity = resourceIdentity{{name: "uuid", state: "id", description:
 var tollfreeKind = &objectKind[tollfreeModel]{
 	typeName: "_tollfree_verification", what: "toll-free verification", identity: tollfreeIdentity,
 	schema: tollfreeSchema, create: createTollfree, update: updateTollfree,
-	refresh:    readBy((*client.Client).GetTollfreeVerification, applyTollfree),
+	// Refresh: from the listing of the last 29 days' requests
+	// (client.TollfreeListing), whose items carry all the GET does; an
+	// older request is read by GET.
+	refresh:    readListed(client.TollfreeListing, applyTollfree, nil),
 	remove:     (*client.Client).DeleteTollfreeVerification,
 	importAs:   importIDMatching(tendlcrules.UUIDPattern, "a toll-free verification uuid", tendlcrules.UUIDRule),
 	modifyPlan: planTollfree,

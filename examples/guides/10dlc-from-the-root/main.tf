@@ -69,25 +69,19 @@ resource "cpaas_10dlc_campaign" "pickup" {
   subscriber_help   = true
 }
 
-# 4. Two local numbers that send SMS, bought from a search (ignore_changes:
-#    see the guide on buying numbers).
-data "cpaas_phone_numbers" "local" {
-  country_iso = "US"
-  type        = "local"
-  city        = "San Francisco"
-  services    = ["sms"]
-  max_results = 2
-}
-
+# 4. Two local numbers that send SMS, each bought by search criteria: the
+#    search runs once, at purchase, and each keeps its number (see the guide
+#    on buying numbers).
 resource "cpaas_phone_number" "line" {
   count = 2
 
-  number = data.cpaas_phone_numbers.local.numbers[count.index].number
-  alias  = "Pickup line ${count.index + 1}"
-
-  lifecycle {
-    ignore_changes = [number]
+  search = {
+    country_iso = "US"
+    type        = "local"
+    city        = "San Francisco"
+    services    = ["sms"]
   }
+  alias = "Pickup line ${count.index + 1}"
 }
 
 # 5. Each number linked to the registered campaign.

@@ -8,33 +8,27 @@ terraform {
 
 provider "cpaas" {}
 
-# The search runs on every plan, and its answer changes: once you buy its
-# first result, that number leaves the results and the next plan's first
-# result is another number.
-data "cpaas_phone_numbers" "sf" {
-  country_iso = "US"
-  type        = "local"
-  city        = "San Francisco"
-  services    = ["voice", "sms"]
-  max_results = 1
-}
-
+# Buy by criteria: at create the provider searches and buys the first
+# available match. The number bought is then the resource's: later plans
+# keep it, whatever the same search would offer by then.
 resource "cpaas_phone_number" "support" {
-  number = data.cpaas_phone_numbers.sf.numbers[0].number
-  alias  = "Support line"
+  search = {
+    country_iso = "US"
+    type        = "local"
+    city        = "San Francisco"
+    services    = ["voice", "sms"]
+  }
+  alias = "Support line"
 
   lifecycle {
-    # The search picks the number once; after that the number is what the
-    # state holds. Without this, the next plan would replace (release!) it.
-    ignore_changes = [number]
-
-    # Destroying or replacing releases the number for good: someone else
-    # may buy it. Terraform refuses any plan that would.
+    # Destroying the resource releases the number for good: someone else
+    # may buy it. Terraform refuses any plan that would destroy it.
     prevent_destroy = true
   }
 }
 
-# Refer to the number through the resource, never through the search.
+# Refer to the number through the resource: only it knows which number
+# you own.
 output "support_number" {
   value = cpaas_phone_number.support.number
 }

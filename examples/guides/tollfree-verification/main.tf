@@ -41,22 +41,15 @@ resource "cpaas_10dlc_profile" "acme" {
   }
 }
 
-# 2. Buy a US toll-free number (see the guide on buying numbers for the
-#    lifecycle rules).
-data "cpaas_phone_numbers" "toll_free" {
-  country_iso = "US"
-  type        = "toll-free"
-  services    = ["sms"]
-  max_results = 1
-}
-
+# 2. Buy a US toll-free number by search criteria: the search runs once, at
+#    purchase, and the number is kept (see the guide on buying numbers).
 resource "cpaas_phone_number" "support" {
-  number = data.cpaas_phone_numbers.toll_free.numbers[0].number
-  alias  = "Support (toll-free)"
-
-  lifecycle {
-    ignore_changes = [number]
+  search = {
+    country_iso = "US"
+    type        = "toll-free"
+    services    = ["sms"]
   }
+  alias = "Support (toll-free)"
 }
 
 # 3. Verify it: the apply waits until the carrier decides, and fails with

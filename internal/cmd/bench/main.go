@@ -11,7 +11,7 @@
 // (VmHWM), the API requests per resource (the emulator's request counter)
 // and the round trips of a 1,000-result number search. It writes a Markdown
 // table and a PNG plot to -out, and with -results also there (the copies the
-// README shows).
+// bench README and the project README show).
 //
 //	go run ./internal/cmd/bench                 # N = 100, 500, 1000, median of 3 rounds
 //	go run ./internal/cmd/bench -quick          # N = 100 only, one round, for a smoke run

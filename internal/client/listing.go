@@ -1,0 +1,357 @@
+package client
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Refresh from listings keeps a refresh of many objects of one kind from
+// making one GET each. A kind that has a list route declares a Listing (its
+// list call, one page at a time, with the filters that narrow it; the id
+// of an item; its GET) and its refreshes call Listing.Refresh. The state
+// lives in the Client, which the provider creates once per provider
+// process (per Configure), one per Listing.
+//
+// A plan or destroy refreshes every object in the state, one GET each. When
+// a process sees RefreshListAfter refreshes of one kind, it lists every
+// object of that kind once instead, with the largest page: the first page
+// gives total_count, the rest are fetched concurrently. The refreshes that
+// follow are answered from that snapshot. A child kind (the numbers linked
+// to a 10DLC campaign) is listed per parent: the RefreshListAfter refreshes
+// are counted over all its parents, and then each parent's listing is made
+// once, by the first refresh that names that parent.
+//
+// Gathering: the first refresh of a kind in a process waits up to
+// RefreshListGather for others. Terraform starts -parallelism (10)
+// refreshes within a millisecond or two, so a large refresh reaches
+// RefreshListAfter inside the window and its first ten reads are served
+// by the listing too, instead of each making a GET first. When the window
+// ends with fewer (a small workspace), they make their GETs, having waited
+// at most the window, and the window does not open again until the snapshot
+// expires: later refreshes count on towards RefreshListAfter as before.
+// A refresh whose context is cancelled stops waiting at once. Correctness:
+//   - each id is served from the snapshot at most once, so a later read of the
+//     same id in the same process (after an update, say) always goes to the API;
+//   - an id this process creates, updates or deletes while the listing runs or
+//     after it is dropped from the snapshot, so no write of ours is hidden (the
+//     client's write methods call Listing.forget; a write that names no id, such
+//     as a link of several numbers, drops its parent's whole snapshot);
+//   - a snapshot older than RefreshListMaxAge is dropped whole;
+//   - an id missing from the snapshot is read with a GET: absence from a
+//     list (which can shift under concurrent deletes) never means "deleted";
+//     only the GET's 404 does;
+//   - a failed listing is logged and every refresh it would have served falls
+//     back to a GET.
+//
+// The data served is what the API held a moment before the refresh asked,
+// the same freshness as a GET issued at the start of the refresh walk.
+//
+// Cost: a refresh of R >= RefreshListAfter objects of a kind the account
+// holds E of makes ceil(E/page) list pages instead of R GETs (500
+// endpoints: 25 requests, not 500) when its first ten refreshes arrive
+// within the gather window, and at most RefreshListAfter-1 GETs more when
+// they do not. A refresh of fewer makes one GET each, RefreshListGather
+// later. A listing is skipped (its refreshes fall back to GETs) when it
+// would take more than RefreshListMaxPages pages, which bounds the waste
+// for a small workspace in a very large account.
+const (
+	// RefreshListAfter is the number of refreshes of one kind in one
+	// process that starts the listing: Terraform's default -parallelism,
+	// the first burst of a refresh.
+	RefreshListAfter = 10
+	// RefreshListMaxPages bounds one listing (2,000 endpoints).
+	RefreshListMaxPages = 100
+	// RefreshListMaxAge is how long a snapshot may answer refreshes.
+	RefreshListMaxAge = 2 * time.Minute
+	// RefreshListGather is how long the first refresh of a kind in a
+	// process waits for RefreshListAfter refreshes to gather.
+	RefreshListGather = 50 * time.Millisecond
+)
+
+// Listing is how a kind's refreshes are answered from its list route. It
+// is declared once per kind, in the client next to the kind's calls, as a
+// package variable (its address keys the per-Client state):
+//
+//	var ApplicationListing = &Listing[Application]{
+//		What:  "applications",
+//		Limit: applicationrules.ListMaxLimit,
+//		Page:  ..., // one page: c.ListApplications(ctx, "", limit, offset)
+//		ID:    func(a *Application) string { return a.AppID },
+//		Get:   func(c *Client, ctx context.Context, _, id string) (*Application, error) { return c.GetApplication(ctx, id) },
+//	}
+//
+// and the kind's write methods call forget. Nothing else is per kind.
+type Listing[T any] struct {
+	// What names the objects in logs: "endpoints".
+	What string
+	// Limit is the listing's largest page; 0 for a listing that one call
+	// returns whole (a campaign's numbers), which Page is then called for
+	// with limit and offset 0.
+	Limit int
+	// Page reads one page of the listing, of parent's objects for a child
+	// kind ("" for a kind the account lists), with the filters that narrow
+	// it to what a refresh reads, and the page's meta: TotalCount (0 when
+	// the API leaves it out) and Next (nil on the last page).
+	Page func(c *Client, ctx context.Context, parent string, limit, offset int) ([]T, ListMeta, error)
+	// ID is an item's id, as Refresh names it.
+	ID func(*T) string
+	// Get reads one object (the fallback): ErrNotFound when it does not
+	// exist.
+	Get func(c *Client, ctx context.Context, parent, id string) (*T, error)
+}
+
+// Refresh reads object id (of parent, for a child kind; "" otherwise) for
+// a refresh: from c's snapshot of the listing when one answers for id, else
+// with Get. listed says the listing answered (then only what its items
+// carry is known). ErrNotFound only ever comes from Get.
+func (l *Listing[T]) Refresh(ctx context.Context, c *Client, parent, id string) (obj *T, listed bool, err error) {
+	if o, ok := l.fromSnapshot(ctx, c, parent, id); ok {
+		return o, true, nil
+	}
+	o, err := l.Get(c, ctx, parent, id)
+	return o, false, err
+}
+
+// listingState is a Listing's state in one Client.
+type listingState[T any] struct {
+	mu    sync.Mutex
+	reads int
+	// armed: RefreshListAfter refreshes came (at armedAt); each parent's
+	// first refresh since lists it.
+	armed   bool
+	armedAt time.Time
+	// gathering: the window is open. gather is closed when it ends, by
+	// the listing starting or by the window expiring; non-nil, it says
+	// the window was used, until the snapshot expires.
+	gathering bool
+	gather    chan struct{}
+	parents   map[string]*listingSnapshot[T]
+}
+
+// listingSnapshot is one parent's listing.
+type listingSnapshot[T any] struct {
+	running bool
+	done    chan struct{} // closed when the listing ends
+	takenAt time.Time
+	objects map[string]T
+	// While running: ids written, and whether a write named none (then
+	// nothing of the listing is kept).
+	written    map[string]bool
+	writtenAll bool
+}
+
+// state is l's state in c.
+func (l *Listing[T]) state(c *Client) *listingState[T] {
+	if s, ok := c.listings.Load(l); ok {
+		return s.(*listingState[T])
+	}
+	s, _ := c.listings.LoadOrStore(l, &listingState[T]{parents: map[string]*listingSnapshot[T]{}})
+	return s.(*listingState[T])
+}
+
+// forget drops id of parent from c's snapshot (and from one being taken);
+// id "" drops the parent's whole snapshot. Every create, update and delete
+// of the kind calls it; an update or delete before and after the write (a
+// listing running across it may hold either state): defer
+// l.forget(c, parent, id)().
+func (l *Listing[T]) forget(c *Client, parent, id string) func() {
+	drop := func() {
+		v, ok := c.listings.Load(l)
+		if !ok {
+			return // nothing listed yet; a listing started later sees the write
+		}
+		s := v.(*listingState[T])
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		e := s.parents[parent]
+		switch {
+		case e == nil:
+		case e.running && id == "":
+			e.writtenAll = true
+		case e.running:
+			e.written[id] = true
+		case id == "":
+			e.objects = nil
+		default:
+			delete(e.objects, id)
+		}
+	}
+	drop()
+	return drop
+}
+
+// fromSnapshot serves id of parent from c's snapshot, counting the
+// refresh, opening the gathering window or starting the listing as the
+// comment at the top says.
+func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id string) (*T, bool) {
+	s := l.state(c)
+	s.mu.Lock()
+	if s.armed && time.Since(s.armedAt) > RefreshListMaxAge {
+		s.reset()
+	}
+	s.reads++
+	switch {
+	case !s.armed && s.reads >= RefreshListAfter:
+		if s.gathering {
+			s.gathering = false
+			close(s.gather)
+		}
+		s.armed, s.armedAt = true, time.Now()
+	case !s.armed && !s.gathering && s.gather == nil && c.gatherWindow > 0:
+		s.gathering, s.gather = true, make(chan struct{})
+		s.endGatheringAfter(c.gatherWindow, s.gather)
+	}
+	gathering, gather := s.gathering, s.gather
+	s.mu.Unlock()
+
+	if gathering {
+		select {
+		case <-gather:
+		case <-ctx.Done():
+			return nil, false
+		}
+	}
+	s.mu.Lock()
+	if !s.armed {
+		s.mu.Unlock()
+		return nil, false
+	}
+	e := s.parents[parent]
+	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
+		e = s.start(parent)
+		// Detached from this read's cancellation: other reads wait on it.
+		go l.run(context.WithoutCancel(ctx), c, parent, e)
+	}
+	s.mu.Unlock()
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+		return nil, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := e.objects[id]
+	if !ok {
+		return nil, false
+	}
+	delete(e.objects, id) // served at most once
+	return &o, true
+}
+
+// reset drops what the snapshots hold and starts counting again; a
+// listing still running is kept (its readers wait on it, and writes still
+// reach it). Called with mu held.
+func (s *listingState[T]) reset() {
+	s.armed, s.reads, s.gather = false, 0, nil
+	for p, e := range s.parents {
+		if !e.running {
+			delete(s.parents, p)
+		}
+	}
+}
+
+// start records that parent's listing starts. Called with mu held.
+func (s *listingState[T]) start(parent string) *listingSnapshot[T] {
+	e := &listingSnapshot[T]{running: true, done: make(chan struct{}), written: map[string]bool{}}
+	s.parents[parent] = e
+	return e
+}
+
+// endGatheringAfter ends the gathering window gather after d, unless the
+// listing started first: the reads waiting in it then make their GETs.
+func (s *listingState[T]) endGatheringAfter(d time.Duration, gather chan struct{}) {
+	time.AfterFunc(d, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.gathering && s.gather == gather {
+			s.gathering = false
+			close(gather)
+		}
+	})
+}
+
+// run takes parent's listing into e.
+func (l *Listing[T]) run(ctx context.Context, c *Client, parent string, e *listingSnapshot[T]) {
+	start := time.Now()
+	all, err := l.listAll(ctx, c, parent, RefreshListMaxPages)
+	s := l.state(c)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e.objects = make(map[string]T, len(all))
+	for i := range all {
+		if id := l.ID(&all[i]); !e.writtenAll && !e.written[id] {
+			e.objects[id] = all[i]
+		}
+	}
+	e.takenAt, e.written, e.running = start, nil, false
+	close(e.done)
+	fields := map[string]any{"kind": l.What, "objects": len(all), "duration_ms": time.Since(start).Milliseconds()}
+	if parent != "" {
+		fields["parent"] = parent
+	}
+	if err != nil {
+		fields["error"] = err.Error()
+		tflog.Debug(ctx, "refresh listing incomplete; its refreshes fall back to one GET each", fields)
+		return
+	}
+	tflog.Debug(ctx, "refresh listing done", fields)
+}
+
+// errTooManyPages stops a listing larger than its page bound.
+type errTooManyPages struct{ pages int }
+
+func (e errTooManyPages) Error() string {
+	if e.pages == 0 {
+		return "listing would take more pages than the refresh listing's bound"
+	}
+	return "listing would take " + strconv.Itoa(e.pages) + " pages, more than the refresh listing's bound"
+}
+
+// listAll lists every object of parent with the largest page, the pages
+// after the first concurrently when the first says how many there are
+// (one after another while the API leaves total_count out). It returns
+// what it got, with an error when a page failed or the listing exceeds
+// maxPages (then only the first page's objects, or the first maxPages').
+func (l *Listing[T]) listAll(ctx context.Context, c *Client, parent string, maxPages int) ([]T, error) {
+	if l.Limit == 0 {
+		all, _, err := l.Page(c, ctx, parent, 0, 0)
+		return all, err
+	}
+	first, meta, err := l.Page(c, ctx, parent, l.Limit, 0)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(first) == 0 || meta.Next == nil && (meta.TotalCount == 0 || meta.TotalCount <= len(first)):
+		return first, nil
+	case meta.TotalCount == 0:
+		all := first
+		for n := 1; ; n++ {
+			if n >= maxPages {
+				return all, errTooManyPages{}
+			}
+			objs, meta, err := l.Page(c, ctx, parent, l.Limit, len(all))
+			if err != nil {
+				return all, err
+			}
+			all = append(all, objs...)
+			if meta.Next == nil || len(objs) == 0 {
+				return all, nil
+			}
+		}
+	}
+	if pages := (meta.TotalCount + l.Limit - 1) / l.Limit; pages > maxPages {
+		return first, errTooManyPages{pages}
+	}
+	all, _, err := fetchPages(ctx, l.Limit, meta.TotalCount, func(ctx context.Context, offset int) ([]T, int, error) {
+		if offset == 0 {
+			return first, meta.TotalCount, nil
+		}
+		objs, _, err := l.Page(c, ctx, parent, l.Limit, offset)
+		return objs, meta.TotalCount, err
+	})
+	return all, err
+}

@@ -1,0 +1,273 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The refresh listing's own tests, on a fake kind whose list and GET are
+// Go functions that count their calls; endpoint_cache_test.go has the
+// endpoints' through the emulator.
+
+type fakeItem struct{ parent, id, v string }
+
+// fakeKind holds objects by parent; its listing pages by limit, and
+// leaves total_count out when noTotal is set.
+type fakeKind struct {
+	mu       sync.Mutex
+	objects  map[string][]fakeItem // by parent
+	hidden   map[string]bool       // ids the list leaves out (GET still has them)
+	noTotal  bool
+	failList bool
+	pages    map[string]int // list calls by parent
+	gets     int
+}
+
+func newFakeKind(parents map[string]int) *fakeKind {
+	k := &fakeKind{objects: map[string][]fakeItem{}, hidden: map[string]bool{}, pages: map[string]int{}}
+	for p, n := range parents {
+		for i := range n {
+			k.objects[p] = append(k.objects[p], fakeItem{parent: p, id: fmt.Sprintf("%s-%d", p, i), v: "listed"})
+		}
+	}
+	return k
+}
+
+func (k *fakeKind) listing(limit int) *Listing[fakeItem] {
+	return &Listing[fakeItem]{
+		What:  "fakes",
+		Limit: limit,
+		Page: func(_ *Client, _ context.Context, parent string, limit, offset int) ([]fakeItem, ListMeta, error) {
+			k.mu.Lock()
+			defer k.mu.Unlock()
+			k.pages[parent]++
+			if k.failList {
+				return nil, ListMeta{}, errors.New("listing refused")
+			}
+			var visible []fakeItem
+			for _, o := range k.objects[parent] {
+				if !k.hidden[o.id] {
+					visible = append(visible, o)
+				}
+			}
+			if limit == 0 {
+				return visible, ListMeta{}, nil
+			}
+			end := min(offset+limit, len(visible))
+			meta := ListMeta{Limit: limit, Offset: offset}
+			if !k.noTotal {
+				meta.TotalCount = len(visible)
+			}
+			if end < len(visible) {
+				next := "more"
+				meta.Next = &next
+			}
+			return visible[offset:end], meta, nil
+		},
+		ID: func(o *fakeItem) string { return o.id },
+		Get: func(_ *Client, _ context.Context, parent, id string) (*fakeItem, error) {
+			k.mu.Lock()
+			defer k.mu.Unlock()
+			k.gets++
+			for _, o := range k.objects[parent] {
+				if o.id == id {
+					o.v = "got"
+					return &o, nil
+				}
+			}
+			return nil, ErrNotFound
+		},
+	}
+}
+
+func (k *fakeKind) listCalls() (n int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for _, c := range k.pages {
+		n += c
+	}
+	return n
+}
+
+func fakeClient(t *testing.T, gather time.Duration) *Client {
+	t.Helper()
+	c, err := New(Config{BaseURL: "http://127.0.0.1:1", AuthID: "MAFAKE", AuthToken: "token", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.gatherWindow = gather
+	return c
+}
+
+type ref struct{ parent, id string }
+
+// refreshFakes refreshes refs with 10 workers, as terraform
+// -parallelism=10, and returns how many the listing answered.
+func refreshFakes(t *testing.T, c *Client, l *Listing[fakeItem], refs []ref) (listed int) {
+	t.Helper()
+	var errs []error
+	inParallel(refs, func(r ref, mu *sync.Mutex) {
+		o, fromList, err := l.Refresh(context.Background(), c, r.parent, r.id)
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("%s: %w", r.id, err))
+		case o.id != r.id:
+			errs = append(errs, fmt.Errorf("refresh of %s read %s", r.id, o.id))
+		case fromList != (o.v == "listed"):
+			errs = append(errs, fmt.Errorf("refresh of %s: listed %v, but the object came from %s", r.id, fromList, o.v))
+		case fromList:
+			listed++
+		}
+	})
+	if len(errs) > 0 {
+		t.Fatal(errors.Join(errs...))
+	}
+	return listed
+}
+
+func refsOf(k *fakeKind, parents ...string) []ref {
+	var refs []ref
+	for _, p := range parents {
+		for _, o := range k.objects[p] {
+			refs = append(refs, ref{p, o.id})
+		}
+	}
+	return refs
+}
+
+// A child kind counts its refreshes over every parent, then lists each
+// parent once, when a refresh first names it.
+func TestListingListsEachParentOnce(t *testing.T) {
+	k := newFakeKind(map[string]int{"a": 7, "b": 4, "c": 1})
+	l := k.listing(0)
+	c := fakeClient(t, time.Minute)
+	listed := refreshFakes(t, c, l, refsOf(k, "a", "b", "c"))
+	if listed != 12 || k.gets != 0 {
+		t.Fatalf("12 refreshes of 3 parents: %d listed, %d GETs; want every one listed", listed, k.gets)
+	}
+	for _, p := range []string{"a", "b", "c"} {
+		if k.pages[p] != 1 {
+			t.Errorf("parent %s was listed %d times, want once", p, k.pages[p])
+		}
+	}
+	// Each id once: a second refresh of the same link is a GET.
+	if _, fromList, err := l.Refresh(context.Background(), c, "a", "a-0"); err != nil || fromList || k.gets != 1 {
+		t.Fatalf("a second refresh of a-0: listed %v, %v, %d GETs; want one GET", fromList, err, k.gets)
+	}
+	if n := k.listCalls(); n != 3 {
+		t.Fatalf("%d list calls, want 3", n)
+	}
+}
+
+// A listing whose pages leave total_count out is read page after page, and
+// stops at the page bound.
+func TestListingWithoutTotalStopsAtThePageBound(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 45})
+	k.noTotal = true
+	l := k.listing(10)
+	c := fakeClient(t, 0)
+	got, err := l.listAll(context.Background(), c, "", 3)
+	var tooMany errTooManyPages
+	if !errors.As(err, &tooMany) || len(got) != 30 || k.pages[""] != 3 {
+		t.Fatalf("45 objects bounded at 3 pages of 10: %d objects, %d calls, %v", len(got), k.pages[""], err)
+	}
+	k.pages[""] = 0
+	if got, err := l.listAll(context.Background(), c, "", 5); err != nil || len(got) != 45 || k.pages[""] != 5 {
+		t.Fatalf("45 objects in pages of 10: %d objects, %d calls, %v", len(got), k.pages[""], err)
+	}
+	// With total_count the bound is known from the first page.
+	k.noTotal, k.pages[""] = false, 0
+	if got, err := l.listAll(context.Background(), c, "", 4); !errors.As(err, &tooMany) || tooMany.pages != 5 || len(got) != 10 || k.pages[""] != 1 {
+		t.Fatalf("45 objects bounded at 4 pages, with total_count: %d objects, %d calls, %v", len(got), k.pages[""], err)
+	}
+	// Past the bound, refreshes fall back to their GETs.
+	k = newFakeKind(map[string]int{"": RefreshListMaxPages + 20})
+	c = fakeClient(t, time.Minute)
+	if listed := refreshFakes(t, c, k.listing(1), refsOf(k, "")); listed != 1 || k.gets != RefreshListMaxPages+19 || k.pages[""] != 1 {
+		t.Fatalf("a listing past the bound: %d listed, %d GETs, %d pages; want the first page's one, the rest GETs", listed, k.gets, k.pages[""])
+	}
+}
+
+// A snapshot older than RefreshListMaxAge answers nothing: counting starts
+// again, and the next listing is a new one.
+func TestListingSnapshotExpires(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 30})
+	l := k.listing(20)
+	c := fakeClient(t, time.Minute)
+	refs := refsOf(k, "")
+	if listed := refreshFakes(t, c, l, refs[:10]); listed != 10 || k.pages[""] != 2 {
+		t.Fatalf("first 10: %d listed, %d pages", listed, k.pages[""])
+	}
+	s := l.state(c)
+	s.mu.Lock()
+	s.armedAt = s.armedAt.Add(-RefreshListMaxAge - time.Second)
+	s.parents[""].takenAt = s.armedAt
+	s.mu.Unlock()
+	c.gatherWindow = 0
+	if _, fromList, err := l.Refresh(context.Background(), c, "", refs[20].id); err != nil || fromList || k.gets != 1 {
+		t.Fatalf("a refresh after the snapshot's age: listed %v, %v, %d GETs; want a GET", fromList, err, k.gets)
+	}
+	// Nine more (the 10th since the reset) list again.
+	if listed := refreshFakes(t, c, l, refs[21:30]); listed != 1 || k.pages[""] != 4 || k.gets != 9 {
+		t.Fatalf("after the reset: %d listed, %d pages, %d GETs; want 8 more GETs, then a new listing", listed, k.pages[""], k.gets)
+	}
+}
+
+// A write of this client drops what it wrote: one id, or a parent's whole
+// snapshot when the write names no id (a link of several numbers), while
+// the listing runs or after.
+func TestListingDropsWrites(t *testing.T) {
+	k := newFakeKind(map[string]int{"a": 5, "b": 5, "c": 5})
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	s := l.state(c)
+	s.mu.Lock()
+	s.armed, s.armedAt = true, time.Now()
+	ea := s.start("a")
+	s.mu.Unlock()
+	l.forget(c, "a", "")
+	l.run(context.Background(), c, "a", ea)
+	for _, r := range []ref{{"b", "b-0"}, {"c", "c-0"}} {
+		if _, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id); !ok {
+			t.Fatalf("%s of an untouched parent was not served from its listing", r.id)
+		}
+	}
+	l.forget(c, "b", "")
+	l.forget(c, "c", "c-3")
+	for _, r := range refsOf(k, "a", "b", "c") {
+		_, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id)
+		want := r.parent == "c" && r.id != "c-3" && r.id != "c-0"
+		if ok != want {
+			t.Errorf("%s served from the snapshot: %v, want %v", r.id, ok, want)
+		}
+	}
+}
+
+// A failed listing answers nothing: every refresh is a GET; and an id the
+// listing leaves out is a GET too, whose 404 alone says it is gone.
+func TestListingFallsBackToGet(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 25})
+	k.failList = true
+	l := k.listing(20)
+	c := fakeClient(t, time.Minute)
+	if listed := refreshFakes(t, c, l, refsOf(k, "")); listed != 0 || k.gets != 25 || k.pages[""] != 1 {
+		t.Fatalf("a failed listing: %d listed, %d GETs, %d list calls; want one listing and 25 GETs", listed, k.gets, k.pages[""])
+	}
+
+	k = newFakeKind(map[string]int{"": 25})
+	l = k.listing(20)
+	k.hidden["-3"], k.hidden["-17"] = true, true
+	c = fakeClient(t, time.Minute)
+	if listed := refreshFakes(t, c, l, refsOf(k, "")); listed != 23 || k.gets != 2 {
+		t.Fatalf("2 of 25 left out of the listing: %d listed, %d GETs; want 23 and the 2 GETs", listed, k.gets)
+	}
+	if _, _, err := l.Refresh(context.Background(), c, "", "-99"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("an id nobody has = %v, want the GET's ErrNotFound", err)
+	}
+}
