@@ -51,6 +51,9 @@ type Config struct {
 	// MaxRequestsPerSecond caps the requests of this account from the whole
 	// process (0: no cap); see pacer.go.
 	MaxRequestsPerSecond float64
+	// LookupBaseURL is the number look-up's host (lookups.go); empty means
+	// DefaultLookupBaseURL(BaseURL).
+	LookupBaseURL string
 	// PlainRetries turns the pacer's learning off: each 429 is only retried
 	// after its Retry-After and counts against MaxRetries, as before the
 	// pacer. The bench compares both; nothing else sets it.
@@ -78,6 +81,7 @@ type Client struct {
 	learn     bool
 	retries   int
 	base      *url.URL
+	lookup    *url.URL // the number look-up's host (lookups.go)
 	authID    string
 	authToken string
 	userAgent string
@@ -87,6 +91,7 @@ type Client struct {
 	sipDomainFlight singleflight.Group
 	// listings holds each Listing's state: *Listing[T] -> *listingState[T].
 	listings sync.Map
+	lookups  lookupMemo // lookups.go
 	// gatherWindow is RefreshListGather; tests lengthen it.
 	gatherWindow time.Duration
 	// pending names the provider arguments not known yet (Pending): every
@@ -128,6 +133,13 @@ func New(cfg Config) (*Client, error) {
 	if err != nil || base.Scheme == "" || base.Host == "" {
 		return nil, fmt.Errorf("base_url %q is not an absolute URL", cfg.BaseURL)
 	}
+	if cfg.LookupBaseURL == "" {
+		cfg.LookupBaseURL = DefaultLookupBaseURL(cfg.BaseURL)
+	}
+	lookup, err := url.Parse(strings.TrimRight(cfg.LookupBaseURL, "/"))
+	if err != nil || lookup.Scheme == "" || lookup.Host == "" {
+		return nil, fmt.Errorf("lookup_base_url %q is not an absolute URL", cfg.LookupBaseURL)
+	}
 	if cfg.MaxRetries == 0 {
 		cfg.MaxRetries = DefaultMaxRetries
 	} else if cfg.MaxRetries < 0 {
@@ -166,6 +178,7 @@ func New(cfg Config) (*Client, error) {
 		learn:     !cfg.PlainRetries,
 		retries:   cfg.MaxRetries,
 		base:      base,
+		lookup:    lookup,
 		authID:    cfg.AuthID,
 		authToken: cfg.AuthToken,
 		userAgent: "terraform-provider-cpaas/" + cfg.Version,
@@ -209,8 +222,11 @@ type attempts struct{ failures, throttles int }
 type request struct {
 	method string
 	path   string // below /v1/Account/{auth_id}/, e.g. "Endpoint/123/"
-	query  url.Values
-	body   any
+	// host, when set, is another host of the service (the number
+	// look-up's): path is then below its root, not below the account.
+	host  *url.URL
+	query url.Values
+	body  any
 	// idempotent is true when repeating the request cannot change the
 	// outcome (GET, DELETE, updates that set fields). Only those are retried
 	// after a 5xx or a transport error.
@@ -249,6 +265,10 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 
 	u := *c.base
 	u.Path = strings.TrimRight(c.base.Path, "/") + "/v1/Account/" + url.PathEscape(c.authID) + "/" + r.path
+	if r.host != nil {
+		u = *r.host
+		u.Path = strings.TrimRight(r.host.Path, "/") + "/" + r.path
+	}
 	if len(r.query) > 0 {
 		u.RawQuery = r.query.Encode()
 	}
@@ -301,6 +321,16 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		}
 		if json.Unmarshal(data, &e) == nil {
 			apiErr.APIID, apiErr.Message = e.APIID, e.Error
+		}
+		if apiErr.Message == "" {
+			// The number look-up's shape: {api_id, error_code, message}.
+			var l struct {
+				APIID   string `json:"api_id"`
+				Message string `json:"message"`
+			}
+			if json.Unmarshal(data, &l) == nil {
+				apiErr.APIID, apiErr.Message = l.APIID, l.Message
+			}
 		}
 		return apiErr
 	}

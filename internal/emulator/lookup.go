@@ -51,7 +51,18 @@ func (s *Server) serveLookup(c *call, rest []string) {
 		return
 	}
 	c.params = map[string]string{"number": rest[0]}
-	s.serveWithFaults(c, lookupRoute, func(c *call) { s.handle(c, s.lookupNumber) })
+	s.serveWithFaults(c, lookupRoute, func(c *call) {
+		// A GET, but it charges the balance: with a state file it is
+		// answered once that is saved, as the other changes are.
+		s.mu.Lock()
+		durable := s.state != nil
+		s.mu.Unlock()
+		if durable {
+			s.durable(s.lookupNumber)(c)
+			return
+		}
+		s.lookupNumber(c)
+	})
 }
 
 // lookupNumber answers a look-up: the number must be E.164 with its +
@@ -69,5 +80,8 @@ func (s *Server) lookupNumber(c *call) {
 		return
 	}
 	l.APIID = newAPIID()
+	s.mu.Lock()
+	s.charge(c.acct, lookupCost) // billed per answered look-up
+	s.mu.Unlock()
 	c.reply(http.StatusOK, l)
 }

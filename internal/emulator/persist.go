@@ -104,6 +104,7 @@ type persistedAccount struct {
 	Compliances     map[string]*compliance        `json:"phone_number_compliances"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 	Trunking        trunkingState                 `json:"sip_trunking"`
+	Record          *accountRecord                `json:"account,omitempty"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -160,7 +161,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Account: a.Account, Endpoints: a.endpoints, Numbers: a.numbers, MaskingSessions: a.maskingSessions,
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
-			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
+			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree, Record: &a.record,
 			Powerpacks:  a.powerpacks,
 			Trunking:    a.trunking,
 			Compliances: a.compliances,
@@ -217,6 +218,9 @@ func (s *Server) loadState(data []byte) error {
 		a.compliances = orEmpty(pa.Compliances)
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
+		}
+		if pa.Record != nil {
+			a.record = *pa.Record
 		}
 		s.accounts[a.ID] = a
 	}

@@ -237,6 +237,7 @@ var areas = []area{
 	{(*Server).trunkingRoutes, trunkingInventory},
 	{(*Server).complianceRoutes, complianceInventory},
 	{(*Server).pricingRoutes, pricingInventory},
+	{(*Server).accountRoutes, accountInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -34,6 +34,7 @@ type account struct {
 	// is a subaccount's record.
 	subaccounts map[string]*account
 	sub         subaccountRecord
+	record      accountRecord // account.go: the account's own record
 }
 
 // newAccount is an account of the control API or the options: with the
@@ -61,6 +62,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.powerpacks = map[string]*powerpack{}
 	acct.trunking = newTrunkingState()
 	acct.compliances = map[string]*compliance{}
+	acct.record = newAccountRecord()
 }
 
 // mainToken is the token of the main account (for the Ma signature).

@@ -239,6 +239,10 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 			// Sent messages cannot be unsent; ended sessions stay readable
 			// as expired. Neither is a live object.
 			continue
+		case "account":
+			// The account itself: destroying cpaas_account_settings forgets
+			// it, and the API cannot delete it.
+			continue
 		}
 		if len(ids) != 0 {
 			t.Errorf("after destroy the account still holds %s: %v", kind, ids)

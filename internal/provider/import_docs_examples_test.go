@@ -267,6 +267,10 @@ func importDocsCases() []importDocsCase {
 				{"cpaas_sip_trunk.outbound", out.TrunkID}, {"cpaas_sip_trunk.inbound", in.TrunkID},
 			}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
 		}},
+		{typ: "cpaas_account_settings", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			makeDocsAccount(t, c)
+			return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
+		}},
 		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
 			if err != nil {
@@ -509,6 +513,8 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"ipacl_uuid": id}
 	case "cpaas_sip_origination_uri":
 		return map[string]string{"uri_uuid": id}
+	case "cpaas_account_settings":
+		return map[string]string{"auth_id": id}
 	}
 	panic("no identity for " + typ)
 }

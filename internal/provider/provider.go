@@ -36,6 +36,8 @@ const (
 	EnvAuthID    = "CPAAS_AUTH_ID"
 	EnvAuthToken = "CPAAS_AUTH_TOKEN"
 	EnvBaseURL   = "CPAAS_BASE_URL"
+	// EnvLookupBaseURL is the number look-up's host (lookup_base_url).
+	EnvLookupBaseURL = "CPAAS_LOOKUP_BASE_URL"
 )
 
 // AuthIDPattern is the shape of an auth_id: MA (main account) or SA
@@ -63,6 +65,7 @@ type providerModel struct {
 	MaxRetries     types.Int64   `tfsdk:"max_retries"`
 	RequestTimeout types.String  `tfsdk:"request_timeout"`
 	MaxRPS         types.Float64 `tfsdk:"max_requests_per_second"`
+	LookupBaseURL  types.String  `tfsdk:"lookup_base_url"`
 }
 
 // plainRetries switches the client's rate-limit learning off (see
@@ -113,6 +116,14 @@ func (p *CPaaSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 				Optional:   true,
 				Validators: []validator.String{baseURLValidator{}},
 			},
+			"lookup_base_url": schema.StringAttribute{
+				MarkdownDescription: "Base URL of the number look-up (`data.cpaas_number_lookup`), which the service serves on a host of its own, " +
+					"without `/v1/`. Unset, it is `base_url` with a leading `api.` in the host replaced by `lookup.` " +
+					"(`https://api.example.com` -> `https://lookup.example.com`), or `base_url` itself for any other host, as the emulator " +
+					"serves both. The same rules as `base_url` apply. Falls back to the `CPAAS_LOOKUP_BASE_URL` environment variable.",
+				Optional:   true,
+				Validators: []validator.String{baseURLValidator{}},
+			},
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Retries of a read, delete or update that failed with a 5xx or a network error, "+
 					"0 to 20. Default %d. A create is retried only when it provably never reached the API. "+
@@ -160,7 +171,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	for _, a := range []struct {
 		name string
 		v    types.String
-	}{{"auth_id", cfg.AuthID}, {"auth_token", cfg.AuthToken}, {"base_url", cfg.BaseURL}} {
+	}{{"auth_id", cfg.AuthID}, {"auth_token", cfg.AuthToken}, {"base_url", cfg.BaseURL}, {"lookup_base_url", cfg.LookupBaseURL}} {
 		if a.v.IsUnknown() {
 			unknown = append(unknown, a.name)
 		}
@@ -193,6 +204,13 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid CPaaS base_url",
 			fmt.Sprintf("base_url %q (from %s): %v", baseURL, sourceOf(cfg.BaseURL, EnvBaseURL), err))
 	}
+	lookupBaseURL := valueOrEnv(cfg.LookupBaseURL, EnvLookupBaseURL)
+	if lookupBaseURL != "" {
+		if err := checkBaseURL(lookupBaseURL); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("lookup_base_url"), "Invalid CPaaS lookup_base_url",
+				fmt.Sprintf("lookup_base_url %q (from %s): %v", lookupBaseURL, sourceOf(cfg.LookupBaseURL, EnvLookupBaseURL), err))
+		}
+	}
 	timeout := client.DefaultRequestTimeout
 	if !cfg.RequestTimeout.IsNull() && !cfg.RequestTimeout.IsUnknown() {
 		d, err := time.ParseDuration(cfg.RequestTimeout.ValueString())
@@ -219,6 +237,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		MaxRequestsPerSecond: maxRPS,
 		PlainRetries:         plainRetries,
 		BaseURL:              baseURL,
+		LookupBaseURL:        lookupBaseURL,
 		AuthID:               authID,
 		AuthToken:            authToken,
 		Version:              p.version,
@@ -265,6 +284,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		sipCredentialListKind.newResource,
 		sipIPACLKind.newResource,
 		sipOriginationURIKind.newResource,
+		accountSettingsKind.newResource,
 	}
 }
 
@@ -312,6 +332,8 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		sipIPACLData.newDataSource,
 		sipOriginationURIData.newDataSource,
 		pricingData.newDataSource,
+		numberLookupData.newDataSource,
+		accountData.newDataSource,
 	}
 }
 
@@ -385,7 +407,8 @@ func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRe
 		return
 	}
 	if err := checkBaseURL(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid CPaaS base_url", fmt.Sprintf("base_url %q: %v", req.ConfigValue.ValueString(), err))
+		name := req.Path.String() // base_url or lookup_base_url
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid CPaaS "+name, fmt.Sprintf("%s %q: %v", name, req.ConfigValue.ValueString(), err))
 	}
 }
 
