@@ -95,6 +95,8 @@ func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanR
 // encoding follows from its recorded text by the rule the API bills by.
 var recordedOnImport = map[string][]string{
 	"cpaas_endpoint":              {"password", "password_wo_version"},
+	"cpaas_sip_credential_list":   {"password_wo_version"}, // the API never returns the password
+	"cpaas_sip_origination_uri":   {"password_wo_version"},
 	"cpaas_10dlc_brand":           {"brand_alias", "url", "method", "timeouts"}, // the GET has no alias
 	"cpaas_10dlc_campaign":        {"description", "url", "method", "timeouts"},
 	"cpaas_10dlc_campaign_number": {"url", "method", "timeouts"},
