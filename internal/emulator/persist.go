@@ -101,6 +101,7 @@ type persistedAccount struct {
 	Profiles        map[string]*profile           `json:"profiles"`
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
 	Compliances     map[string]*compliance        `json:"phone_number_compliances"`
+	OlderCompliance *olderCompliance              `json:"older_compliance,omitempty"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 }
 
@@ -159,7 +160,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
 			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree,
-			Compliances: a.compliances,
+			Compliances: a.compliances, OlderCompliance: a.older,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -209,6 +210,10 @@ func (s *Server) loadState(data []byte) error {
 		a.profiles = orEmpty(pa.Profiles)
 		a.tollfree = orEmpty(pa.Tollfree)
 		a.compliances = orEmpty(pa.Compliances)
+		a.older = newOlderCompliance()
+		if o := pa.OlderCompliance; o != nil {
+			a.older = &olderCompliance{EndUsers: orEmpty(o.EndUsers), Documents: orEmpty(o.Documents), Applications: orEmpty(o.Applications)}
+		}
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
 		}
@@ -285,6 +290,7 @@ func (s *Server) rearmLocked(a *account) {
 	}
 	s.rearmTollfree(a)
 	s.rearmCompliance(a)
+	s.rearmOlderCompliance(a)
 	for _, o := range a.numbers {
 		if o.ComplianceStatus == NumberPending {
 			s.activateNumber(a, o)

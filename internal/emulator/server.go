@@ -234,6 +234,7 @@ var areas = []area{
 	{(*Server).tollfreeRoutes, tollfreeInventory},
 	{(*Server).subaccountRoutes, subaccountInventory},
 	{(*Server).complianceRoutes, complianceInventory},
+	{(*Server).olderComplianceRoutes, olderComplianceInventory},
 	{(*Server).pricingRoutes, pricingInventory},
 }
 

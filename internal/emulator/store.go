@@ -28,6 +28,7 @@ type account struct {
 	profiles        map[string]*profile     // profiles.go
 	tollfree        map[string]*tollfree    // tollfree.go
 	compliances     map[string]*compliance  // compliance.go
+	older           *olderCompliance        // compliance_older.go
 	// subaccounts are a main account's subaccounts (subaccounts.go); sub
 	// is a subaccount's record.
 	subaccounts map[string]*account
@@ -57,6 +58,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.profiles = map[string]*profile{}
 	acct.tollfree = map[string]*tollfree{}
 	acct.compliances = map[string]*compliance{}
+	acct.older = newOlderCompliance()
 }
 
 // mainToken is the token of the main account (for the Ma signature).
