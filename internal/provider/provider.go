@@ -248,6 +248,9 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		campaignNumberKind.newResource,
 		tollfreeKind.newResource,
 		complianceKind.newResource,
+		endUserKind.newResource,
+		complianceDocumentKind.newResource,
+		complianceApplicationKind.newResource,
 		subaccountKind.newResource,
 	}
 }
