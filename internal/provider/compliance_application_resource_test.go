@@ -386,3 +386,48 @@ func TestAccComplianceApplication_traceLogHoldsNoPersonalData(t *testing.T) {
 		t.Fatalf("the log has %d lines and no compliance document request: the test did not capture the provider's log", lines)
 	}
 }
+
+func TestAccComplianceOlderDataSources(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(`
+data "cpaas_compliance_requirement" "in" {
+  country_iso2  = "IN"
+  number_type   = "local"
+  end_user_type = "business"
+}
+`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)IN is covered by the one-call API`),
+			},
+			{
+				Config: env.Config(`
+data "cpaas_compliance_document_types" "all" {}
+
+data "cpaas_compliance_requirement" "de" {
+  country_iso2  = "DE"
+  number_type   = "tollfree"
+  end_user_type = "individual"
+}
+`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.cpaas_compliance_document_types.all", tfjsonpath.New("document_types"),
+						knownvalue.ListSizeExact(len(compliancerules.DocumentTypes))),
+					statecheck.ExpectKnownValue("data.cpaas_compliance_document_types.all", tfjsonpath.New("document_types").AtSliceIndex(1).
+						AtMapKey("fields").AtSliceIndex(3).AtMapKey("enums"), knownvalue.ListSizeExact(5)),
+					statecheck.ExpectKnownValue("data.cpaas_compliance_requirement.de", tfjsonpath.New("acceptable_document_types"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"scope": knownvalue.StringExact("identity"),
+							"acceptable_documents": knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
+								"document_type_id": knownvalue.StringExact(compliancerules.DocIdentity.ID), "name": knownvalue.StringExact(compliancerules.DocIdentity.Name)})})}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"scope": knownvalue.StringExact("use_case")}),
+					})),
+				},
+			},
+		},
+	})
+}

@@ -285,6 +285,8 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		tenDLCCampaignData.newDataSource,
 		tollfreeData.newDataSource,
 		complianceRequirementsData.newDataSource,
+		complianceDocumentTypesData.newDataSource,
+		complianceRequirementData.newDataSource,
 		subaccountData.newDataSource,
 		pricingData.newDataSource,
 	}
