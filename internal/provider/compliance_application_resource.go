@@ -274,7 +274,9 @@ func submitAndWait(ctx context.Context, c *client.Client, plan *complianceApplic
 	}
 	if plan.WaitForReview.ValueBool() {
 		w := wait.For[*client.ComplianceApplication]{What: "compliance application " + id, Pending: []string{compliancerules.StatusSubmitted},
-			Status: wait.StatusOf(func(ctx context.Context) (*client.ComplianceApplication, error) { return c.GetComplianceApplication(ctx, id) },
+			Status: wait.StatusOf(func(ctx context.Context) (*client.ComplianceApplication, error) {
+				return c.GetComplianceApplication(ctx, id)
+			},
 				func(a *client.ComplianceApplication) string { return a.Status }), Timeout: timeout}
 		var got *client.ComplianceApplication
 		if got, err = w.Wait(ctx); got != nil {
