@@ -26,6 +26,7 @@ type (
 	OlderDocument         = wire.OlderDocument
 	ApplicationData       = wire.ApplicationData
 	ComplianceApplication = wire.ComplianceApplication
+	OlderDocumentItem     = wire.OlderDocumentItem
 )
 
 // CreateEndUser makes an end user; the body and reply are personal data.
@@ -252,5 +253,31 @@ func (c *Client) listComplianceApplications(ctx context.Context, f ApplicationFi
 func (c *Client) ListAllComplianceApplications(ctx context.Context, f ApplicationFilter) ([]ComplianceApplication, error) {
 	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]ComplianceApplication, ListMeta, error) {
 		return c.listComplianceApplications(ctx, f, limit, offset)
+	})
+}
+
+// ListAllEndUsers pages through the account's end users (no filter: the
+// name filter would put personal data in a query string).
+func (c *Client) ListAllEndUsers(ctx context.Context) ([]EndUser, error) {
+	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]EndUser, ListMeta, error) {
+		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
+		var out wire.EndUserList
+		if err := c.do(ctx, request{method: http.MethodGet, path: "EndUser/", query: q, idempotent: true, personal: true}, &out); err != nil {
+			return nil, ListMeta{}, err
+		}
+		return out.Objects, out.Meta, nil
+	})
+}
+
+// ListAllComplianceDocuments pages through an end user's documents with
+// alias (list items as the API gives them: compliance_document_id).
+func (c *Client) ListAllComplianceDocuments(ctx context.Context, endUserID, alias string) ([]wire.OlderDocumentItem, error) {
+	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]wire.OlderDocumentItem, ListMeta, error) {
+		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}, "end_user_id": {endUserID}, "alias": {alias}}
+		var out wire.OlderDocumentList
+		if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
+			return nil, ListMeta{}, err
+		}
+		return out.Objects, out.Meta, nil
 	})
 }

@@ -431,3 +431,29 @@ data "cpaas_compliance_requirement" "de" {
 		},
 	})
 }
+
+// relOlderHCL is application i of the chaos test: a DE local application
+// with its end user and two documents, whose files are written once per
+// process.
+func relOlderHCL(i int) string {
+	reg, bill := chaosComplianceFiles()
+	hcl := olderHCL(fmt.Sprintf("Chaos Handels %d", i), reg, bill, "")
+	for _, name := range []string{`"cpaas_end_user" "test"`, `"cpaas_compliance_document" "registration"`, `"cpaas_compliance_document" "bill"`,
+		`"cpaas_compliance_application" "test"`} {
+		hcl = strings.Replace(hcl, name, strings.TrimSuffix(name, `"`)+fmt.Sprintf(`_%d"`, i), 1)
+	}
+	for _, ref := range []string{"cpaas_end_user.test.", "cpaas_compliance_document.registration.", "cpaas_compliance_document.bill."} {
+		hcl = strings.ReplaceAll(hcl, ref, strings.TrimSuffix(ref, ".")+fmt.Sprintf("_%d.", i))
+	}
+	return strings.Replace(hcl, `"`+deAlias+`"`, fmt.Sprintf(`"Chaos Germany %d"`, i), 1)
+}
+
+// One configuration makes the three resource types: the end users and
+// documents parts count nothing of their own.
+var _ = registerChaosPart("cpaas_compliance_application", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(2, relOlderHCL), want: map[string]int{"end_users": 2, "compliance_documents": 4, "compliance_applications": 2}}
+})
+
+var _ = registerChaosPart("cpaas_end_user", func() chaosPart { return chaosPart{} })
+
+var _ = registerChaosPart("cpaas_compliance_document", func() chaosPart { return chaosPart{} })

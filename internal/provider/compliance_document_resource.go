@@ -61,7 +61,7 @@ func complianceDocumentSchema(context.Context) schema.Schema {
 			"apply time. A new content of the file, or new `data_fields`, replaces the document (a new id): the application naming it " +
 			"then updates and is resubmitted for review. The API serves no download of a document's file: after an import the provider " +
 			"takes the configured file as the one uploaded when its name is the uploaded file's name, and says so in a warning.\n\n" +
-			"`data_fields` are personal data: sensitive, never in a log.",
+			"`data_fields` are personal data: sensitive, never in a log.\n\n" + adoptRuleComplianceDocument,
 		Attributes: map[string]schema.Attribute{
 			"id":               computedKeptString("Compliance document id (`document_id`)."),
 			"end_user_id":      requiredReplacingString("Id of the end user (`cpaas_end_user`) the document is about. Changing it replaces the document.", uuid),
@@ -250,10 +250,28 @@ func (m *olderDocumentModel) upload(ctx context.Context, cfg interface {
 	return u, true
 }
 
-// A document's create is not adopted after a lost reply: the list's alias
-// filter would match, but the personal data cannot be compared without
-// logging it; a lost reply may leave a spare document, which no
-// application names.
+const adoptRuleComplianceDocument = "If the API's reply to the upload is lost (or is a 5xx), the provider does not upload a second " +
+	"document: it lists the end user's documents with the same `alias` and adopts the one of the same type; when none matches the " +
+	"upload is sent again, when several match the apply stops with an error naming them."
+
+func createComplianceDocumentOrAdopt(ctx context.Context, c *client.Client, u client.DocumentUpload) (string, error) {
+	list := func(ctx context.Context) ([]client.OlderDocumentItem, error) {
+		return c.ListAllComplianceDocuments(ctx, u.EndUserID, u.Alias)
+	}
+	return createOrAdopt(ctx, "compliance document", fmt.Sprintf("alias %q", u.Alias),
+		func(ctx context.Context) (string, error) {
+			d, err := c.CreateComplianceDocument(ctx, u)
+			if err != nil {
+				return "", err
+			}
+			return d.DocumentID, nil
+		},
+		adoptFrom(list, func(d *client.OlderDocumentItem) bool {
+			return d.Alias == u.Alias && strings.EqualFold(d.DocumentTypeID, u.DocumentTypeID) && strings.EqualFold(d.EndUserID, u.EndUserID)
+		}, func(d *client.OlderDocumentItem) string { return d.ComplianceDocumentID }),
+		func(id string) string { return id })
+}
+
 func createComplianceDocument(ctx context.Context, c *client.Client, plan *olderDocumentModel, req resource.CreateRequest,
 	resp *resource.CreateResponse,
 ) bool {
@@ -261,10 +279,19 @@ func createComplianceDocument(ctx context.Context, c *client.Client, plan *older
 	if !ok {
 		return false
 	}
-	d, err := c.CreateComplianceDocument(ctx, u)
+	id, err := createComplianceDocumentOrAdopt(ctx, c, u)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error uploading compliance document", "compliance document "+plan.Alias.ValueString(), err)
 		return false
+	}
+	plan.ID = types.StringValue(strings.ToLower(id))
+	d, err := readAfterCreate(ctx, "compliance document "+id, func(ctx context.Context) (*client.OlderDocument, error) {
+		return c.GetComplianceDocument(ctx, id)
+	})
+	if err != nil {
+		plan.FileName, plan.CreatedAt = types.StringNull(), types.StringNull()
+		addAPIError(&resp.Diagnostics, "Error reading compliance document after upload", "compliance document "+id, err)
+		return true
 	}
 	applyComplianceDocument(plan, d)
 	return true

@@ -56,7 +56,7 @@ func endUserSchema(context.Context) schema.Schema {
 		MarkdownDescription: "An end user of the older compliance API (`EndUser`): the person or business that will use the numbers " +
 			"of a compliance application (`cpaas_compliance_application`). This family serves the regulated countries the one-call API " +
 			"(`cpaas_phone_number_compliance`, India) does not: " + strings.Join(compliancerules.OlderCountries(), ", ") + ". " +
-			"`name` and `last_name` are personal data: sensitive, never in a log.",
+			"`name` and `last_name` are personal data: sensitive, never in a log.\n\n" + adoptRuleEndUser,
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("End user id (`end_user_id`)."),
 			"name": schema.StringAttribute{MarkdownDescription: fmt.Sprintf("The business's name, or the person's first name: 1 to %d characters. "+
@@ -91,12 +91,36 @@ func applyEndUser(m *endUserModel, u *client.EndUser) {
 	m.CreatedAt = reportedString(m.CreatedAt, u.CreatedAt)
 }
 
-// An end user's create is not adopted after a lost reply: the API lists
-// end users by name, which is personal data the provider keeps out of
-// query strings and logs; a lost reply may leave a spare end user, which
-// holds nothing until a document names it.
+const adoptRuleEndUser = "If the API's reply to the create is lost (or is a 5xx), the provider does not make a second end user: " +
+	"it lists the account's end users (unfiltered: a name filter would put personal data in a URL) and adopts the one of the same " +
+	"name, last name and type; when none matches the create is sent again, when several match the apply stops with an error naming them."
+
+func createEndUserOrAdopt(ctx context.Context, c *client.Client, in client.EndUserData) (*client.EndUser, error) {
+	var made *client.EndUser
+	id, err := createOrAdopt(ctx, "end user", "the same name and type",
+		func(ctx context.Context) (string, error) {
+			u, err := c.CreateEndUser(ctx, in)
+			if err != nil {
+				return "", err
+			}
+			made = u
+			return u.EndUserID, nil
+		},
+		adoptFrom(c.ListAllEndUsers, func(u *client.EndUser) bool {
+			return u.Name == in.Name && u.LastName == in.LastName && u.EndUserType == in.EndUserType
+		}, func(u *client.EndUser) string { return u.EndUserID }),
+		func(id string) string { return id })
+	if err != nil {
+		return nil, err
+	}
+	if made != nil && made.EndUserID == id {
+		return made, nil
+	}
+	return c.GetEndUser(ctx, id)
+}
+
 func createEndUser(ctx context.Context, c *client.Client, plan *endUserModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
-	u, err := c.CreateEndUser(ctx, client.EndUserData{Name: plan.Name.ValueString(), LastName: plan.LastName.ValueString(),
+	u, err := createEndUserOrAdopt(ctx, c, client.EndUserData{Name: plan.Name.ValueString(), LastName: plan.LastName.ValueString(),
 		EndUserType: plan.EndUserType.ValueString()})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating end user", "end user", err)
