@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 
@@ -35,6 +36,7 @@ func (c *Client) CreateEndUser(ctx context.Context, in EndUserData) (*EndUser, e
 	if err := c.do(ctx, request{method: http.MethodPost, path: "EndUser/", body: in, personal: true}, &out); err != nil {
 		return nil, err
 	}
+	EndUserListing.forget(c, "", strings.ToLower(out.EndUserID))
 	return &out.EndUser, nil
 }
 
@@ -49,11 +51,13 @@ func (c *Client) GetEndUser(ctx context.Context, id string) (*EndUser, error) {
 
 // UpdateEndUser changes the name and last name (the type cannot change).
 func (c *Client) UpdateEndUser(ctx context.Context, id string, in EndUserData) error {
+	defer EndUserListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("EndUser", id), body: in, idempotent: true, personal: true}, nil)
 }
 
 // DeleteEndUser deletes an end user; ErrNotFound when it is gone.
 func (c *Client) DeleteEndUser(ctx context.Context, id string) error {
+	defer EndUserListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("EndUser", id), idempotent: true}, nil)
 }
 
@@ -138,6 +142,7 @@ func (c *Client) CreateComplianceDocument(ctx context.Context, u DocumentUpload)
 	if err := c.do(ctx, request{method: http.MethodPost, path: "ComplianceDocument/", raw: body, contentType: ct, personal: true}, &out); err != nil {
 		return nil, err
 	}
+	ComplianceDocumentListing.forget(c, "", strings.ToLower(out.DocumentID))
 	return &out.OlderDocument, nil
 }
 
@@ -158,12 +163,14 @@ func (c *Client) UpdateComplianceDocument(ctx context.Context, id string, u Docu
 	if err != nil {
 		return fmt.Errorf("encoding the document: %w", err)
 	}
+	defer ComplianceDocumentListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("ComplianceDocument", id), raw: body, contentType: ct,
 		idempotent: true, personal: true}, nil)
 }
 
 // DeleteComplianceDocument deletes a document; ErrNotFound when it is gone.
 func (c *Client) DeleteComplianceDocument(ctx context.Context, id string) error {
+	defer ComplianceDocumentListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("ComplianceDocument", id), idempotent: true}, nil)
 }
 
@@ -173,6 +180,7 @@ func (c *Client) CreateComplianceApplication(ctx context.Context, in Application
 	if err := c.do(ctx, request{method: http.MethodPost, path: "ComplianceApplication/", body: in}, &out); err != nil {
 		return nil, err
 	}
+	ComplianceApplicationListing.forget(c, "", strings.ToLower(out.ComplianceApplicationID))
 	return &out, nil
 }
 
@@ -189,12 +197,14 @@ func (c *Client) GetComplianceApplication(ctx context.Context, id string) (*Comp
 // UpdateComplianceApplication replaces the documents (the only field an
 // update takes); the application is a draft again, to be submitted.
 func (c *Client) UpdateComplianceApplication(ctx context.Context, id string, documentIDs []string) error {
+	defer ComplianceApplicationListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("ComplianceApplication", id),
 		body: ApplicationData{DocumentIDs: documentIDs}, idempotent: true}, nil)
 }
 
 // SubmitComplianceApplication submits a complete draft for review.
 func (c *Client) SubmitComplianceApplication(ctx context.Context, id string) (*ComplianceApplication, error) {
+	defer ComplianceApplicationListing.forget(c, "", strings.ToLower(id))()
 	var out ComplianceApplication
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("ComplianceApplication", id, "Submit")}, &out); err != nil {
 		return nil, err
@@ -205,6 +215,7 @@ func (c *Client) SubmitComplianceApplication(ctx context.Context, id string) (*C
 // DeleteComplianceApplication deletes an application; ErrNotFound when it
 // is gone.
 func (c *Client) DeleteComplianceApplication(ctx context.Context, id string) error {
+	defer ComplianceApplicationListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("ComplianceApplication", id), idempotent: true}, nil)
 }
 
@@ -280,4 +291,61 @@ func (c *Client) ListAllComplianceDocuments(ctx context.Context, endUserID, alia
 		}
 		return out.Objects, out.Meta, nil
 	})
+}
+
+// EndUserListing answers refreshes of end users from the account's
+// listing. Its items carry all the GET does.
+var EndUserListing = &Listing[EndUser]{
+	What:  "end users",
+	Limit: compliancerules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]EndUser, ListMeta, error) {
+		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
+		var out wire.EndUserList
+		if err := c.do(ctx, request{method: http.MethodGet, path: "EndUser/", query: q, idempotent: true, personal: true}, &out); err != nil {
+			return nil, ListMeta{}, err
+		}
+		return out.Objects, out.Meta, nil
+	},
+	ID:  func(u *EndUser) string { return strings.ToLower(u.EndUserID) },
+	Get: func(c *Client, ctx context.Context, _, id string) (*EndUser, error) { return c.GetEndUser(ctx, id) },
+}
+
+// ComplianceDocumentListing answers refreshes of documents from the
+// account's listing. Its items carry all the GET does, under other names
+// (compliance_document_id, file), which Page maps back.
+var ComplianceDocumentListing = &Listing[OlderDocument]{
+	What:  "compliance documents",
+	Limit: compliancerules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]OlderDocument, ListMeta, error) {
+		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
+		var out wire.OlderDocumentList
+		if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
+			return nil, ListMeta{}, err
+		}
+		docs := make([]OlderDocument, len(out.Objects))
+		for i, d := range out.Objects {
+			docs[i] = OlderDocument{DocumentID: d.ComplianceDocumentID, EndUserID: d.EndUserID, DocumentTypeID: d.DocumentTypeID, Alias: d.Alias,
+				FileName: d.File, MetaInformation: d.MetaInformation, CreatedAt: d.CreatedAt}
+		}
+		return docs, out.Meta, nil
+	},
+	ID: func(d *OlderDocument) string { return strings.ToLower(d.DocumentID) },
+	Get: func(c *Client, ctx context.Context, _, id string) (*OlderDocument, error) {
+		return c.GetComplianceDocument(ctx, id)
+	},
+}
+
+// ComplianceApplicationListing answers refreshes of applications of the
+// older family from the account's listing. Its items carry all the GET
+// does.
+var ComplianceApplicationListing = &Listing[ComplianceApplication]{
+	What:  "compliance applications",
+	Limit: compliancerules.ListMaxLimit,
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]ComplianceApplication, ListMeta, error) {
+		return c.listComplianceApplications(ctx, ApplicationFilter{}, limit, offset)
+	},
+	ID: func(a *ComplianceApplication) string { return strings.ToLower(a.ComplianceApplicationID) },
+	Get: func(c *Client, ctx context.Context, _, id string) (*ComplianceApplication, error) {
+		return c.GetComplianceApplication(ctx, id)
+	},
 }

@@ -39,9 +39,9 @@ var complianceApplicationIdentity = resourceIdentity{{name: "compliance_applicat
 var complianceApplicationKind = &objectKind[complianceApplicationModel]{
 	typeName: "_compliance_application", what: "compliance application", identity: complianceApplicationIdentity,
 	schema: complianceApplicationSchema, create: createComplianceApplication, update: updateComplianceApplication,
-	refresh: readBy((*client.Client).GetComplianceApplication, func(m *complianceApplicationModel, a *client.ComplianceApplication) {
+	refresh: readListed(client.ComplianceApplicationListing, func(m *complianceApplicationModel, a *client.ComplianceApplication) {
 		applyComplianceApplication(m, a)
-	}),
+	}, nil), // the items carry all the GET does
 	remove:     (*client.Client).DeleteComplianceApplication,
 	importAs:   importIDMatching(tendlcrules.UUIDPattern, "a compliance application id", tendlcrules.UUIDRule),
 	modifyPlan: planComplianceApplication,

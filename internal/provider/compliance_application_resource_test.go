@@ -457,3 +457,48 @@ var _ = registerChaosPart("cpaas_compliance_application", func() chaosPart {
 var _ = registerChaosPart("cpaas_end_user", func() chaosPart { return chaosPart{} })
 
 var _ = registerChaosPart("cpaas_compliance_document", func() chaosPart { return chaosPart{} })
+
+func TestAccListingRefresh_complianceApplications(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	hcl := strings.Replace(olderHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
+  count = 15`, 1)
+	hcl = strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
+	listingRefresh{env: env, typ: "cpaas_compliance_application", hide: 2, base: 3, checkDestroy: checkOlderDestroyed(env, t), config: hcl}.run(t)
+}
+
+func TestAccListingRefresh_complianceDocuments(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, _ := complianceFiles(t, "r", "b")
+	hcl := fmt.Sprintf(`
+resource "cpaas_end_user" "test" {
+  name          = "Acme"
+  end_user_type = "business"
+}
+
+resource "cpaas_compliance_document" "many" {
+  count            = 15
+  end_user_id      = cpaas_end_user.test.id
+  document_type_id = %q
+  alias            = "listed ${count.index}"
+  data_fields      = { business_name = "Acme Handels GmbH" }
+  file             = %q
+}
+`, compliancerules.DocBusinessRegistration.ID, reg)
+	listingRefresh{env: env, typ: "cpaas_compliance_document", hide: 2, base: 2, checkDestroy: checkOlderDestroyed(env, t), config: hcl}.run(t)
+}
+
+func TestAccListingRefresh_endUsers(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	hcl := `
+resource "cpaas_end_user" "many" {
+  count         = 15
+  name          = "Listed ${count.index}"
+  end_user_type = "business"
+}
+`
+	listingRefresh{env: env, typ: "cpaas_end_user", hide: 2, base: 1, checkDestroy: checkOlderDestroyed(env, t), config: hcl}.run(t)
+}

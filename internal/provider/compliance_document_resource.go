@@ -31,7 +31,7 @@ var complianceDocumentIdentity = resourceIdentity{{name: "document_id", state: "
 var complianceDocumentKind = &objectKind[olderDocumentModel]{
 	typeName: "_compliance_document", what: "compliance document", identity: complianceDocumentIdentity,
 	schema: complianceDocumentSchema, create: createComplianceDocument, update: updateComplianceDocument,
-	refresh:    readBy((*client.Client).GetComplianceDocument, applyComplianceDocument),
+	refresh:    readListed(client.ComplianceDocumentListing, applyComplianceDocument, nil), // the items carry all the GET does, renamed,
 	remove:     (*client.Client).DeleteComplianceDocument,
 	importAs:   importIDMatching(tendlcrules.UUIDPattern, "a compliance document id", tendlcrules.UUIDRule),
 	modifyPlan: planComplianceDocument,

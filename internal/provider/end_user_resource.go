@@ -28,7 +28,7 @@ var endUserIdentity = resourceIdentity{{name: "end_user_id", state: "id", descri
 var endUserKind = &objectKind[endUserModel]{
 	typeName: "_end_user", what: "end user", identity: endUserIdentity,
 	schema: endUserSchema, create: createEndUser, update: updateEndUser,
-	refresh:        readBy((*client.Client).GetEndUser, applyEndUser),
+	refresh:        readListed(client.EndUserListing, applyEndUser, nil), // the items carry all the GET does,
 	remove:         (*client.Client).DeleteEndUser,
 	importAs:       importIDMatching(tendlcrules.UUIDPattern, "an end user id", tendlcrules.UUIDRule),
 	validateConfig: validateEndUser,
