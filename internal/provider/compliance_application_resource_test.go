@@ -502,3 +502,43 @@ resource "cpaas_end_user" "many" {
 `
 	listingRefresh{env: env, typ: "cpaas_end_user", hide: 2, base: 1, checkDestroy: checkOlderDestroyed(env, t), config: hcl}.run(t)
 }
+
+// Another number type replaces the application, which reads the
+// requirement of its new type (none configured).
+func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	mobile := strings.Replace(olderHCL("Acme", reg, bill, ""), `number_type   = "local"`, `number_type   = "mobile"`, 1)
+	// A mobile number of a business needs the registration only.
+	mobile = strings.Replace(mobile, `[cpaas_compliance_document.registration.id, cpaas_compliance_document.bill.id]`,
+		`[cpaas_compliance_document.registration.id]`, 1)
+	var first string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkOlderDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{Config: env.Config(olderHCL("Acme", reg, bill, "")), Check: func(s *terraform.State) error {
+				first = s.RootModule().Resources[caAddr].Primary.Attributes["compliance_requirement_id"]
+				return nil
+			}},
+			{
+				Config: env.Config(mobile),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(caAddr, plancheck.ResourceActionReplace),
+					plancheck.ExpectUnknownValue(caAddr, tfjsonpath.New("compliance_requirement_id")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(caAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
+				},
+				Check: func(s *terraform.State) error {
+					if got := s.RootModule().Resources[caAddr].Primary.Attributes["compliance_requirement_id"]; got == first {
+						return fmt.Errorf("the mobile application kept the local requirement %s", got)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
