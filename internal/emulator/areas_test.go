@@ -30,6 +30,12 @@ type testArea struct {
 	// goldensAt is goldens for an area whose replies change with time (a
 	// review decided later): s's clock may be advanced between calls.
 	goldensAt func(s *Server, call goldenCall)
+	// bodiesAt is bodies for routes whose body names objects that
+	// populate made (byArea: each area's object, by segment).
+	bodiesAt func(byArea map[string]string) map[string][]bodyCase
+	// catalogue says the area's objects are the service's, the same for
+	// every account (document types): any account reads them by id.
+	catalogue bool
 }
 
 // goldenCall makes one API call, requires status want and checks the

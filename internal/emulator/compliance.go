@@ -721,6 +721,9 @@ func (s *Server) acceptedApplication(acct *account, id string) applicationRef {
 	if a, ok := acct.compliances[id]; ok {
 		return applicationRef{id: a.ID, status: a.Status, country: a.CountryISO, numberType: a.NumberType}
 	}
+	if a, ok := acct.older.Applications[id]; ok { // compliance_older.go
+		return applicationRef{id: a.ID, status: a.Status, country: a.Country, numberType: a.NumberType}
+	}
 	return applicationRef{}
 }
 

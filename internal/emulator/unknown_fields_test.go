@@ -82,6 +82,11 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 		for key, cases := range a.bodies {
 			bodies[key] = entry{cases: cases}
 		}
+		if a.bodiesAt != nil {
+			for key, cases := range a.bodiesAt(o.byArea) {
+				bodies[key] = entry{cases: cases}
+			}
+		}
 	}
 	return bodies
 }

@@ -102,6 +102,9 @@ var recordedOnImport = map[string][]string{
 	"cpaas_10dlc_campaign_number": {"url", "method", "timeouts"},
 	"cpaas_tollfree_verification": {"timeouts"},
 	"cpaas_phone_number":          {"search"}, // what chose the number at purchase
+	// Whether an apply waits for the review is the provider's setting.
+	"cpaas_phone_number_compliance": {"wait_for_review", "timeouts"},
+	"cpaas_compliance_application":  {"wait_for_review", "timeouts"},
 	"cpaas_message": {"text", "media_urls", "template", "triggers", "url", "method", "timeouts", "wait_for", "encoding",
 		"message_expiry", "dlt_entity_id", "dlt_template_id", "dlt_template_category", "trackable", "powerpack_uuid",
 		// The records hold src and dst sanitised; the configured spelling
@@ -370,6 +373,20 @@ func importDocsCases() []importDocsCase {
 			return [][2]string{{"cpaas_phone_number_compliance.india_local", id}},
 				config.Variables{"registration_file": config.StringVariable(reg), "address_proof_file": config.StringVariable(bill)}
 		}},
+		{typ: "cpaas_end_user", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			u, err := c.CreateEndUser(ctx, client.EndUserData{Name: "Acme Handels GmbH", EndUserType: "business"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_end_user.acme", u.EndUserID}}, nil
+		}},
+		{typ: "cpaas_compliance_document", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			ids, vars := olderDocsExample(t, c, false)
+			return ids, vars
+		}},
+		{typ: "cpaas_compliance_application", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			return olderDocsExample(t, c, true)
+		}},
 		{typ: "cpaas_masking_session", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			i64 := func(v int64) *int64 { return &v }
 			yes := func() *bool { b := true; return &b }
@@ -498,6 +515,12 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"uuid": id}
 	case "cpaas_phone_number_compliance":
 		return map[string]string{"compliance_id": id}
+	case "cpaas_end_user":
+		return map[string]string{"end_user_id": id}
+	case "cpaas_compliance_document":
+		return map[string]string{"document_id": id}
+	case "cpaas_compliance_application":
+		return map[string]string{"compliance_application_id": id}
 	case "cpaas_message":
 		return map[string]string{"message_uuids": id}
 	case "cpaas_subaccount":
@@ -616,4 +639,55 @@ func docsOriginationURI(t *testing.T, c *client.Client, in client.OriginationURI
 		t.Fatal(err)
 	}
 	return out.URIUUID
+}
+
+// olderDocsExample makes the objects of the older compliance family's docs
+// examples through the client: the end user and its registration document
+// (the document's example), and with app its proof of address and the
+// submitted application (the application's example).
+func olderDocsExample(t *testing.T, c *client.Client, app bool) ([][2]string, config.Variables) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
+	for p, content := range map[string]string{reg: "%PDF register extract", bill: "%PDF bill"} {
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u, err := c.CreateEndUser(ctx, client.EndUserData{Name: "Acme Handels GmbH", EndUserType: "business"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.CreateComplianceDocument(ctx, client.DocumentUpload{EndUserID: u.EndUserID, DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c01",
+		Alias: "Acme commercial register extract", DataFields: map[string]string{"business_name": "Acme Handels GmbH"},
+		File: &client.ComplianceFile{Name: "registration.pdf", Content: []byte("%PDF register extract")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := [][2]string{{"cpaas_end_user.acme", u.EndUserID}, {"cpaas_compliance_document.registration", r.DocumentID}}
+	vars := config.Variables{"registration_file": config.StringVariable(reg)}
+	if !app {
+		return ids, vars
+	}
+	b, err := c.CreateComplianceDocument(ctx, client.DocumentUpload{EndUserID: u.EndUserID, DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c02",
+		Alias: "Acme electricity bill", DataFields: map[string]string{"address_line_1": "Friedrichstrasse 12", "city": "Berlin", "postal_code": "10117"},
+		File: &client.ComplianceFile{Name: "bill.pdf", Content: []byte("%PDF bill")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := c.FindComplianceRequirement(ctx, "DE", "local", "business")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := c.CreateComplianceApplication(ctx, client.ApplicationData{ComplianceRequirementID: req.ComplianceRequirementID, EndUserID: u.EndUserID,
+		DocumentIDs: []string{r.DocumentID, b.DocumentID}, Alias: "Acme Germany local", EndUserType: "business", CountryISO2: "DE", NumberType: "local"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SubmitComplianceApplication(ctx, a.ComplianceApplicationID); err != nil {
+		t.Fatal(err)
+	}
+	vars["address_proof_file"] = config.StringVariable(bill)
+	return append(ids, [2]string{"cpaas_compliance_document.address", b.DocumentID},
+		[2]string{"cpaas_compliance_application.germany_local", a.ComplianceApplicationID}), vars
 }

@@ -29,7 +29,8 @@ const numberActivationTimeout = 30 * time.Minute
 func complianceApplicationIDAttribute() schema.StringAttribute {
 	return schema.StringAttribute{
 		MarkdownDescription: "Compliance application the number is rented against: the `id` of an accepted " +
-			"`cpaas_phone_number_compliance` of the number's country and type. A number of a " +
+			"application of the number's country and type: a `cpaas_phone_number_compliance` (India) or a " +
+			"`cpaas_compliance_application` (the other regulated countries). A number of a " +
 			"regulated country (India, Germany, France, Australia) cannot be bought without one: the API refuses the purchase. " +
 			"A regulated number the service answers `pending` is waited for (up to 30 minutes). Changing it links the number to " +
 			"another accepted application in place (the API's link, whose result is the number's own); removing it from the " +

@@ -132,8 +132,8 @@ func complianceSchema(ctx context.Context) schema.Schema {
 			"Numbers are then bought against it (`compliance_application_id` of `cpaas_phone_number`).\n\n" +
 			"**Which API:** the one-call API covers " + strings.Join(compliancerules.OneCallCountries, ", ") + " only. Other " +
 			"regulated countries (Germany, France, Australia) go through the service's older EndUser, ComplianceDocument and " +
-			"ComplianceApplication API, which this provider does not manage yet: make their application in the console and give " +
-			"its id to `compliance_application_id` of `cpaas_phone_number`.\n\n" +
+			"ComplianceApplication API: declare them with `cpaas_end_user`, `cpaas_compliance_document` and " +
+			"`cpaas_compliance_application`, whose id `compliance_application_id` of `cpaas_phone_number` takes the same way.\n\n" +
 			"**Review takes days.** By default the apply waits, within `timeouts` (default 30 minutes), for the decision: `accepted` " +
 			"completes, `rejected` fails the apply quoting the reviewer's words. On the real service set `wait_for_review = false` " +
 			"(the apply ends at `submitted`; a refresh reads the decision later) or raise the timeouts. " + complianceResubmitNote +

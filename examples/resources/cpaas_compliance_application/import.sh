@@ -1,0 +1,3 @@
+# A compliance application of the older family is imported by its
+# compliance_application_id.
+terraform import cpaas_compliance_application.germany_local 3e9f1c2a-7b4d-4e8a-9c1f-2a3b4c5d6e7f

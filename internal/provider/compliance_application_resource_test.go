@@ -1,0 +1,543 @@
+package provider_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+const (
+	caAddr  = "cpaas_compliance_application.test"
+	cdBill  = "cpaas_compliance_document.bill"
+	cdReg   = "cpaas_compliance_document.registration"
+	euAddr  = "cpaas_end_user.test"
+	deAlias = "Acme Germany local"
+)
+
+// olderHCL is a DE local application of a business named name: the end
+// user, its registration certificate and proof of address with their
+// files, and the application naming them; extra goes into the application.
+func olderHCL(name, regFile, billFile, extra string) string {
+	return fmt.Sprintf(`
+resource "cpaas_end_user" "test" {
+  name          = %q
+  end_user_type = "business"
+}
+
+resource "cpaas_compliance_document" "registration" {
+  end_user_id      = cpaas_end_user.test.id
+  document_type_id = %q
+  alias            = "Acme registration"
+  data_fields      = { business_name = "Acme Handels GmbH" }
+  file             = %q
+}
+
+resource "cpaas_compliance_document" "bill" {
+  end_user_id      = cpaas_end_user.test.id
+  document_type_id = %q
+  alias            = "Acme electricity bill"
+  data_fields      = { address_line_1 = "Friedrichstrasse 12", city = "Berlin", postal_code = "10117" }
+  file             = %q
+}
+
+resource "cpaas_compliance_application" "test" {
+  alias         = %q
+  country_iso2  = "DE"
+  number_type   = "local"
+  end_user_type = "business"
+  end_user_id   = cpaas_end_user.test.id
+  document_ids  = [cpaas_compliance_document.registration.id, cpaas_compliance_document.bill.id]
+%s}
+`, name, compliancerules.DocBusinessRegistration.ID, regFile, compliancerules.DocAddressProof.ID, billFile, deAlias, extra)
+}
+
+func checkOlderDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		objs := env.Objects(t)
+		for _, kind := range []string{"end_users", "compliance_documents", "compliance_applications"} {
+			if ids := objs[kind]; len(ids) != 0 {
+				return fmt.Errorf("%s left after destroy: %v", kind, ids)
+			}
+		}
+		return nil
+	}
+}
+
+func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "registration v1", "bill v1")
+	cfg := env.Config(olderHCL("Acme Handels", reg, bill, ""))
+	var firstBill string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkOlderDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(caAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
+					statecheck.ExpectKnownValue(caAddr, tfjsonpath.New("rejection_reason"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(caAddr, tfjsonpath.New("compliance_requirement_id"), knownvalue.StringRegexp(regexp.MustCompile(`^7e1c`))),
+					statecheck.ExpectKnownValue(cdBill, tfjsonpath.New("file_sha256"), knownvalue.StringExact(client.FileSHA256([]byte("bill v1")))),
+					statecheck.ExpectKnownValue(cdBill, tfjsonpath.New("file"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cdBill, tfjsonpath.New("file_name"), knownvalue.StringExact("bill.pdf")),
+				},
+				Check: func(s *terraform.State) error {
+					firstBill = s.RootModule().Resources[cdBill].Primary.ID
+					return nil
+				},
+			},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{
+				// The same path with new content is a change: a new
+				// document, and the application updated and resubmitted.
+				PreConfig: func() {
+					if err := os.WriteFile(bill, []byte("bill v2"), 0o600); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(cdBill, plancheck.ResourceActionReplace),
+					plancheck.ExpectKnownValue(cdBill, tfjsonpath.New("file_sha256"), knownvalue.StringExact(client.FileSHA256([]byte("bill v2")))),
+					plancheck.ExpectResourceAction(cdReg, plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction(caAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(caAddr, tfjsonpath.New("status")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(caAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
+				},
+				Check: func(s *terraform.State) error {
+					if id := s.RootModule().Resources[cdBill].Primary.ID; id == firstBill {
+						return fmt.Errorf("the bill document was not replaced: %s", id)
+					}
+					return nil
+				},
+			},
+			{
+				// The end user's name and a document's alias update in place.
+				Config: env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(euAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(cdReg, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(caAddr, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(euAddr, tfjsonpath.New("name"), knownvalue.StringExact("Acme Handels GmbH")),
+					statecheck.ExpectKnownValue(cdReg, tfjsonpath.New("alias"), knownvalue.StringExact("Registration")),
+				},
+			},
+			{
+				Config:       env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				ResourceName: caAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"},
+			},
+			{
+				Config:       env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				ResourceName: euAddr, ImportState: true, ImportStateVerify: true,
+			},
+			{
+				// The API serves no file back: the hash is not learned.
+				Config:       env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				ResourceName: cdBill, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"file_sha256"},
+			},
+			{
+				ResourceName: caAddr, ImportState: true, ImportStateId: "not-a-uuid",
+				ExpectError: regexp.MustCompile(`import id "not-a-uuid" must be a compliance application id`),
+			},
+		},
+	})
+}
+
+// The documented configuration planned against objects made outside
+// Terraform and imported plans nothing.
+func TestAccComplianceApplication_importPlansNothing(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "registration", "bill")
+	ctx, c := context.Background(), env.Client(t)
+	u, err := c.CreateEndUser(ctx, client.EndUserData{Name: "Acme Handels", EndUserType: "business"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.CreateComplianceDocument(ctx, client.DocumentUpload{EndUserID: u.EndUserID, DocumentTypeID: compliancerules.DocBusinessRegistration.ID,
+		Alias: "Acme registration", DataFields: map[string]string{"business_name": "Acme Handels GmbH"},
+		File: &client.ComplianceFile{Name: "registration.pdf", Content: []byte("registration")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.CreateComplianceDocument(ctx, client.DocumentUpload{EndUserID: u.EndUserID, DocumentTypeID: compliancerules.DocAddressProof.ID,
+		Alias: "Acme electricity bill", DataFields: map[string]string{"address_line_1": "Friedrichstrasse 12", "city": "Berlin", "postal_code": "10117"},
+		File: &client.ComplianceFile{Name: "bill.pdf", Content: []byte("bill")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := compliancerules.RequirementFor("DE", "local", "business")
+	a, err := c.CreateComplianceApplication(ctx, client.ApplicationData{ComplianceRequirementID: req.ID, EndUserID: u.EndUserID,
+		DocumentIDs: []string{r.DocumentID, b.DocumentID}, Alias: deAlias, EndUserType: "business", CountryISO2: "DE", NumberType: "local"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SubmitComplianceApplication(ctx, a.ComplianceApplicationID); err != nil {
+		t.Fatal(err)
+	}
+	imports := ""
+	for addr, id := range map[string]string{euAddr: u.EndUserID, cdReg: r.DocumentID, cdBill: b.DocumentID, caAddr: a.ComplianceApplicationID} {
+		imports += fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", addr, id)
+	}
+	cfg := env.Config(olderHCL("Acme Handels", reg, bill, "") + imports)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(euAddr, plancheck.ResourceActionNoop),
+				plancheck.ExpectResourceAction(cdReg, plancheck.ResourceActionNoop),
+				plancheck.ExpectResourceAction(cdBill, plancheck.ResourceActionNoop),
+				plancheck.ExpectResourceAction(caAddr, plancheck.ResourceActionNoop),
+			}}},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+func TestAccComplianceApplication_rejected(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.Config(olderHCL("Acme REJECT Handels", reg, bill, "")),
+			ExpectError: wrapped(`Compliance application rejected`, `The name on the submitted documents does not match the end user's name`, `terraform untaint`),
+		}},
+	})
+}
+
+func TestAccComplianceApplication_validation(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	step := func(cfg, want string) resource.TestStep {
+		return resource.TestStep{Config: env.Config(cfg), PlanOnly: true, ExpectError: regexp.MustCompile(want)}
+	}
+	base := olderHCL("Acme", reg, bill, "")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			step(strings.Replace(base, `country_iso2  = "DE"`, `country_iso2  = "IN"`, 1), `(?s)IN is covered by the one-call API`),
+			step(strings.Replace(base, `end_user_type = "business"`, `end_user_type = "robot"`, 1), `end_user_type`),
+			step(strings.Replace(base, `city = "Berlin"`, `town = "Berlin"`, 1), `(?s)data_fields has "town".*Proof of address`),
+			step(strings.Replace(base, `file             = "`+reg+`"`, `file             = "/nonexistent/reg.pdf"`, 1), `cannot read "/nonexistent/reg.pdf"`),
+			step(strings.Replace(base, `end_user_type = "business"
+}`, `end_user_type = "business"
+  last_name     = "Schmidt"
+}`, 1), `last_name is for an individual end user`),
+		},
+	})
+}
+
+// A plan that changes the application warns that it resubmits it.
+func TestAccComplianceApplication_updateWarns(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	r := newTFRunner(t)
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) + env.ProviderConfig()
+	r.write(head + olderHCL("Acme", reg, bill, ""))
+	r.run("init", "-input=false")
+	r.run("apply", "-auto-approve", "-input=false")
+	if code, out := r.planExitCode(); code != 0 || strings.Contains(out, "resubmits") {
+		t.Fatalf("plan right after apply: %d\n%s", code, out)
+	}
+	if err := os.WriteFile(reg, []byte("another scan"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out := r.planExitCode()
+	if code != 2 || !strings.Contains(out, "Warning: Updating the compliance application resubmits it for review") ||
+		!strings.Contains(out, "file_sha256") {
+		t.Fatalf("plan after the file changed: %d\n%s", code, out)
+	}
+}
+
+// deNumberHCL buys the first DE local number for sale, with extra
+// arguments.
+func deNumberHCL(extra string) string {
+	return `
+data "cpaas_phone_numbers" "de" {
+  country_iso = "DE"
+  type        = "local"
+  max_results = 1
+}
+
+resource "cpaas_phone_number" "de" {
+  number = data.cpaas_phone_numbers.de.numbers[0].number
+  lifecycle {
+    ignore_changes = [number]
+  }
+` + extra + `}
+`
+}
+
+func TestAccPhoneNumber_germanNeedsAnOlderApplication(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	with := env.Config(olderHCL("Acme", reg, bill, "") + deNumberHCL("  compliance_application_id = cpaas_compliance_application.test.id\n"))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkOlderDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(deNumberHCL("")),
+				ExpectError: wrapped(`needs an accepted compliance application of DE local numbers`),
+			},
+			{
+				Config: with,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_phone_number.de", tfjsonpath.New("compliance_status"), knownvalue.StringExact("accepted")),
+					statecheck.CompareValuePairs("cpaas_phone_number.de", tfjsonpath.New("compliance_application_id"), caAddr, tfjsonpath.New("id"),
+						compareEqual{}),
+				},
+			},
+			{Config: with, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+// No document's data nor the end user's name reaches the TF_LOG=TRACE
+// log. Not parallel: it sets process environment.
+func TestAccComplianceApplication_traceLogHoldsNoPersonalData(t *testing.T) {
+	env := complianceEnv(t)
+	logPath := filepath.Join(t.TempDir(), "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_ACC_LOG_PATH", logPath)
+	personal := map[string]string{"name": "Zorawar Kalsi Handels", "business": "Kalsi Zorawar GmbH", "street": "Kalsistrasse 221", "postal": "10917"}
+	for k, v := range personal {
+		t.Setenv("TF_VAR_"+k, v)
+	}
+	reg, bill := complianceFiles(t, "scan of the Kalsi registration 0xZ0R4W4R", "scan of the bill 0xB1LL")
+	var vars strings.Builder
+	for k := range personal {
+		fmt.Fprintf(&vars, "variable %q {\n  type      = string\n  sensitive = true\n}\n", k)
+	}
+	hcl := olderHCL("NAME", reg, bill, "")
+	hcl = strings.Replace(hcl, `"NAME"`, `var.name`, 1)
+	hcl = strings.Replace(hcl, `"Acme Handels GmbH"`, `var.business`, 1)
+	hcl = strings.Replace(hcl, `"Friedrichstrasse 12"`, `var.street`, 1)
+	hcl = strings.Replace(hcl, `"10117"`, `var.postal`, 1)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.Config(vars.String() + hcl)},
+			{Config: env.Config(vars.String() + hcl), ResourceName: cdBill, ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"file_sha256"}},
+		},
+	})
+	f, err := os.Open(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	lines, sawAPI := 0, false
+	forbidden := []string{"0xZ0R4W4R", "0xB1LL"}
+	for _, v := range personal {
+		forbidden = append(forbidden, v)
+	}
+	for sc.Scan() {
+		lines++
+		line := sc.Text()
+		if strings.Contains(line, "ComplianceDocument/") {
+			sawAPI = true
+		}
+		for _, v := range forbidden {
+			if strings.Contains(line, v) {
+				t.Errorf("the log holds personal data %q: %.300s", v, line)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if lines < 100 || !sawAPI {
+		t.Fatalf("the log has %d lines and no compliance document request: the test did not capture the provider's log", lines)
+	}
+}
+
+func TestAccComplianceOlderDataSources(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(`
+data "cpaas_compliance_requirement" "in" {
+  country_iso2  = "IN"
+  number_type   = "local"
+  end_user_type = "business"
+}
+`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)IN is covered by the one-call API`),
+			},
+			{
+				Config: env.Config(`
+data "cpaas_compliance_document_types" "all" {}
+
+data "cpaas_compliance_requirement" "de" {
+  country_iso2  = "DE"
+  number_type   = "tollfree"
+  end_user_type = "individual"
+}
+`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.cpaas_compliance_document_types.all", tfjsonpath.New("document_types"),
+						knownvalue.ListSizeExact(len(compliancerules.DocumentTypes))),
+					statecheck.ExpectKnownValue("data.cpaas_compliance_document_types.all", tfjsonpath.New("document_types").AtSliceIndex(1).
+						AtMapKey("fields").AtSliceIndex(3).AtMapKey("enums"), knownvalue.ListSizeExact(5)),
+					statecheck.ExpectKnownValue("data.cpaas_compliance_requirement.de", tfjsonpath.New("acceptable_document_types"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"scope": knownvalue.StringExact("identity"),
+							"acceptable_documents": knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
+								"document_type_id": knownvalue.StringExact(compliancerules.DocIdentity.ID), "name": knownvalue.StringExact(compliancerules.DocIdentity.Name)})})}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"scope": knownvalue.StringExact("use_case")}),
+					})),
+				},
+			},
+		},
+	})
+}
+
+// relOlderHCL is application i of the chaos test: a DE local application
+// with its end user and two documents, whose files are written once per
+// process.
+func relOlderHCL(i int) string {
+	reg, bill := chaosComplianceFiles()
+	hcl := olderHCL(fmt.Sprintf("Chaos Handels %d", i), reg, bill, "")
+	for _, name := range []string{`"cpaas_end_user" "test"`, `"cpaas_compliance_document" "registration"`, `"cpaas_compliance_document" "bill"`,
+		`"cpaas_compliance_application" "test"`} {
+		hcl = strings.Replace(hcl, name, strings.TrimSuffix(name, `"`)+fmt.Sprintf(`_%d"`, i), 1)
+	}
+	for _, ref := range []string{"cpaas_end_user.test.", "cpaas_compliance_document.registration.", "cpaas_compliance_document.bill."} {
+		hcl = strings.ReplaceAll(hcl, ref, strings.TrimSuffix(ref, ".")+fmt.Sprintf("_%d.", i))
+	}
+	return strings.Replace(hcl, `"`+deAlias+`"`, fmt.Sprintf(`"Chaos Germany %d"`, i), 1)
+}
+
+// One configuration makes the three resource types: the end users and
+// documents parts count nothing of their own.
+var _ = registerChaosPart("cpaas_compliance_application", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(2, relOlderHCL), want: map[string]int{"end_users": 2, "compliance_documents": 4, "compliance_applications": 2}}
+})
+
+var _ = registerChaosPart("cpaas_end_user", func() chaosPart { return chaosPart{} })
+
+var _ = registerChaosPart("cpaas_compliance_document", func() chaosPart { return chaosPart{} })
+
+func TestAccListingRefresh_complianceApplications(t *testing.T) {
+	t.Parallel()
+	reg, bill := complianceFiles(t, "r", "b")
+	hcl := strings.Replace(olderHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
+  count = 15`, 1)
+	hcl = strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
+	listingRefresh{typ: "cpaas_compliance_application", route: regexp.MustCompile(`^ComplianceApplication/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
+}
+
+func TestAccListingRefresh_complianceDocuments(t *testing.T) {
+	t.Parallel()
+	reg, _ := complianceFiles(t, "r", "b")
+	hcl := fmt.Sprintf(`
+resource "cpaas_end_user" "test" {
+  name          = "Acme"
+  end_user_type = "business"
+}
+
+resource "cpaas_compliance_document" "many" {
+  count            = 15
+  end_user_id      = cpaas_end_user.test.id
+  document_type_id = %q
+  alias            = "listed ${count.index}"
+  data_fields      = { business_name = "Acme Handels GmbH" }
+  file             = %q
+}
+`, compliancerules.DocBusinessRegistration.ID, reg)
+	listingRefresh{typ: "cpaas_compliance_document", route: regexp.MustCompile(`^ComplianceDocument/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
+}
+
+func TestAccListingRefresh_endUsers(t *testing.T) {
+	t.Parallel()
+	hcl := `
+resource "cpaas_end_user" "many" {
+  count         = 15
+  name          = "Listed ${count.index}"
+  end_user_type = "business"
+}
+`
+	listingRefresh{typ: "cpaas_end_user", route: regexp.MustCompile(`^EndUser/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
+}
+
+// Another number type replaces the application, which reads the
+// requirement of its new type (none configured).
+func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, bill := complianceFiles(t, "r", "b")
+	mobile := strings.Replace(olderHCL("Acme", reg, bill, ""), `number_type   = "local"`, `number_type   = "mobile"`, 1)
+	// A mobile number of a business needs the registration only.
+	mobile = strings.Replace(mobile, `[cpaas_compliance_document.registration.id, cpaas_compliance_document.bill.id]`,
+		`[cpaas_compliance_document.registration.id]`, 1)
+	var first string
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkOlderDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{Config: env.Config(olderHCL("Acme", reg, bill, "")), Check: func(s *terraform.State) error {
+				first = s.RootModule().Resources[caAddr].Primary.Attributes["compliance_requirement_id"]
+				return nil
+			}},
+			{
+				Config: env.Config(mobile),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(caAddr, plancheck.ResourceActionReplace),
+					plancheck.ExpectUnknownValue(caAddr, tfjsonpath.New("compliance_requirement_id")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(caAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
+				},
+				Check: func(s *terraform.State) error {
+					if got := s.RootModule().Resources[caAddr].Primary.Attributes["compliance_requirement_id"]; got == first {
+						return fmt.Errorf("the mobile application kept the local requirement %s", got)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
