@@ -175,8 +175,10 @@ func complianceSchema(ctx context.Context) schema.Schema {
 			"documents": schema.ListNestedAttribute{
 				MarkdownDescription: "The documents the requirement of the country, number type and end user type asks for, one per " +
 					"document type (see `cpaas_phone_number_compliance_requirements`). The plan checks them against the requirement " +
-					"when the API can be asked. Updates in place (resubmitting the application).",
-				Required: true,
+					"when the API can be asked. Updates in place (resubmitting the application). Sensitive as a whole: the data " +
+					"fields are personal data, and a CLI prints a nested attribute's values unless the whole attribute is sensitive.",
+				Required:  true,
+				Sensitive: true,
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"document_type_id": schema.StringAttribute{MarkdownDescription: "Document type, from the requirement.", Required: true,
 						Validators: []validator.String{shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)}},

@@ -309,7 +309,7 @@ func TestAccPhoneNumberCompliance_updateWarns(t *testing.T) {
 	}
 	code, out := r.planExitCode()
 	if code != 2 || !strings.Contains(out, "Warning: Updating the compliance application resubmits it for review") ||
-		!strings.Contains(out, "file_sha256") {
+		!regexp.MustCompile(`~ documents\s+= \(sensitive value\)`).MatchString(out) {
 		t.Fatalf("plan after the file changed: %d\n%s", code, out)
 	}
 }
