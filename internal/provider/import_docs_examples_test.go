@@ -102,9 +102,6 @@ var recordedOnImport = map[string][]string{
 	"cpaas_10dlc_campaign_number": {"url", "method", "timeouts"},
 	"cpaas_tollfree_verification": {"timeouts"},
 	"cpaas_phone_number":          {"search"}, // what chose the number at purchase
-	// Whether an apply waits for the review is the provider's setting.
-	"cpaas_phone_number_compliance": {"wait_for_review", "timeouts"},
-	"cpaas_compliance_application":  {"wait_for_review", "timeouts"},
 	"cpaas_message": {"text", "media_urls", "template", "triggers", "url", "method", "timeouts", "wait_for", "encoding",
 		"message_expiry", "dlt_entity_id", "dlt_template_id", "dlt_template_category", "trackable", "powerpack_uuid",
 		// The records hold src and dst sanitised; the configured spelling

@@ -48,7 +48,7 @@ resource "cpaas_compliance_application" "germany_local" {
   ]
 
   # A person reviews the application; on the real service that takes days.
-  # Either wait long, or set wait_for_review = false and let a later
-  # refresh read the decision.
-  wait_for_review = false
+  # By default the apply waits for the decision within `timeouts`; to let a
+  # later refresh read it instead, set:
+  # wait_for_review = false
 }

@@ -46,7 +46,7 @@ resource "cpaas_phone_number_compliance" "india_local" {
   callback_method = "POST"
 
   # A person reviews the application; on the real service that takes days.
-  # Either wait long, or set wait_for_review = false and let a later
-  # refresh read the decision.
-  wait_for_review = false
+  # By default the apply waits for the decision within `timeouts`; to let a
+  # later refresh read it instead, set:
+  # wait_for_review = false
 }
