@@ -163,6 +163,9 @@ func TestCallbackOrder_otherObjectsAreNotHeld(t *testing.T) {
 		t.Errorf("second message's callbacks %v, want %v", gotSecond, want)
 	}
 	e.s.Clock().Advance(time.Minute)
+	// The retry's delivery, and the callbacks queued behind it, run on the
+	// delivery goroutines: wait for them before reading what arrived.
+	e.s.Settle()
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if want := []string{MessageQueued, MessageSent, MessageDelivered}; !slices.Equal(rc.got[first[0]], want) {
