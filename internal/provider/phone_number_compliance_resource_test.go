@@ -501,36 +501,7 @@ resource "cpaas_phone_number_compliance" "test" {
 				ImportStateVerifyIgnore: []string{"timeouts"}},
 		},
 	})
-	f, err := os.Open(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	lines, sawAPI := 0, false
-	forbidden := []string{"0xZ0R4W4R", "0xB1LL"}
-	for _, v := range personal {
-		forbidden = append(forbidden, v)
-	}
-	for sc.Scan() {
-		lines++
-		line := sc.Text()
-		if strings.Contains(line, "PhoneNumber/Compliance") {
-			sawAPI = true
-		}
-		for _, v := range forbidden {
-			if strings.Contains(line, v) {
-				t.Errorf("the log holds personal data %q: %.300s", v, line)
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if lines < 100 || !sawAPI {
-		t.Fatalf("the log has %d lines and no compliance request: the test did not capture the provider's log", lines)
-	}
+	checkLogHoldsNoPersonalData(t, logPath, personal, "PhoneNumber/Compliance", "compliance")
 }
 
 // relComplianceHCL is application i of the chaos test: an IN local
@@ -671,4 +642,42 @@ data "cpaas_phone_number_compliance_requirements" "in" {
 			},
 		},
 	})
+}
+
+// checkLogHoldsNoPersonalData scans the TRACE log at logPath: no line may
+// hold a value of personal or the files' contents (the markers every
+// compliance test file writes), and the log must have captured requests to
+// route (what names them in the failure).
+func checkLogHoldsNoPersonalData(t *testing.T, logPath string, personal map[string]string, route, what string) {
+	t.Helper()
+	f, err := os.Open(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	lines, sawAPI := 0, false
+	forbidden := []string{"0xZ0R4W4R", "0xB1LL"}
+	for _, v := range personal {
+		forbidden = append(forbidden, v)
+	}
+	for sc.Scan() {
+		lines++
+		line := sc.Text()
+		if strings.Contains(line, route) {
+			sawAPI = true
+		}
+		for _, v := range forbidden {
+			if strings.Contains(line, v) {
+				t.Errorf("the log holds personal data %q: %.300s", v, line)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if lines < 100 || !sawAPI {
+		t.Fatalf("the log has %d lines and no %s request: the test did not capture the provider's log", lines, what)
+	}
 }
