@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -37,12 +38,21 @@ import (
 // exampleConfig reads the docs example of a resource type.
 func exampleConfig(t *testing.T, typ string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typ, "resource.tf"))
+	return readExample(t, typ, "resource.tf")
+}
+
+func readExample(t *testing.T, typ, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typ, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(b)
 }
+
+// importBlockRE matches an import block of an example (its body holds no
+// braces).
+var importBlockRE = regexp.MustCompile(`(?m)^import \{[^{}]*\}\n`)
 
 // importBlocks writes one import block per address, in a stable order.
 func importBlocks(ids [][2]string) string {
@@ -55,7 +65,11 @@ func importBlocks(ids [][2]string) string {
 
 // expectOnlyImports fails unless every managed resource in the plan is
 // imported, and none is created, replaced or destroyed.
-type expectOnlyImports struct{ want int }
+type expectOnlyImports struct {
+	want int
+	// strict: not even the in-place record of recordedOnImport.
+	strict bool
+}
 
 func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
 	var errs []string
@@ -72,7 +86,9 @@ func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanR
 		if rc.Change.Importing != nil {
 			imported++
 		}
-		if a.Update() {
+		if a.Update() && e.strict {
+			errs = append(errs, fmt.Sprintf("%s: updates in place: %s", rc.Address, changedAttrs(rc.Change, nil)))
+		} else if a.Update() {
 			if bad := changedAttrs(rc.Change, recordedOnImport[rc.Type]); bad != "" {
 				errs = append(errs, fmt.Sprintf("%s: updates what a reply carries: %s", rc.Address, bad))
 			}
@@ -93,6 +109,8 @@ func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanR
 // the account is unchanged). Any other attribute an import plan changes is
 // a value the provider read wrongly, and fails the test. A message's
 // encoding follows from its recorded text by the rule the API bills by.
+// A message's import configuration (examples/resources/cpaas_message/import)
+// ignores them instead, and its plan must change nothing.
 var recordedOnImport = map[string][]string{
 	"cpaas_endpoint":              {"password", "password_wo_version"},
 	"cpaas_sip_credential_list":   {"password_wo_version"}, // the API never returns the password
@@ -135,6 +153,11 @@ func changedAttrs(c *tfjson.Change, allowed []string) string {
 // and says how to import them.
 type importDocsCase struct {
 	typ string
+	// example is the documented configuration, a path under
+	// examples/resources/<typ>: resource.tf when empty. An import
+	// configuration's own import blocks give way to the test's, and its
+	// plan must import and change nothing: no in-place record either.
+	example string
 	// make creates the objects and returns the import ids by address and
 	// the example's variables.
 	make func(t *testing.T, env *acctest.Env, c *client.Client) ([][2]string, config.Variables)
@@ -145,6 +168,13 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 	if !acctest.Eventually(t, 10*time.Second, cond) {
 		t.Fatalf("%s did not happen", what)
 	}
+}
+
+func (tc importDocsCase) name() string {
+	if tc.example != "" {
+		return tc.typ + "_" + strings.TrimSuffix(filepath.Dir(tc.example), "/")
+	}
+	return tc.typ
 }
 
 // makeRegisteredBrand registers a brand and waits for the registry.
@@ -437,6 +467,22 @@ func importDocsCases() []importDocsCase {
 					Template: &msgrules.Template{Name: "order_update", Language: "en_US"}})},
 			}, nil
 		}},
+		// The message's import configuration (its docs' Import section):
+		// ignore_changes keeps the records, and the plan is empty.
+		{typ: "cpaas_message", example: "import/main.tf", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			send := func(m msgrules.Message) string {
+				sent, err := c.SendMessage(ctx, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return strings.Join(sent.MessageUUID, ",")
+			}
+			return [][2]string{
+				{"cpaas_message.release_notice", send(msgrules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
+				{"cpaas_message.floor_plan", send(msgrules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
+					MediaURLs: []string{"https://cdn.example.com/plan-1.jpg", "https://cdn.example.com/plan-2.jpg"}, URL: "https://hooks.example.com/message-status", Method: "POST"})},
+			}, nil
+		}},
 		{typ: "cpaas_powerpack", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
 			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
@@ -468,7 +514,7 @@ func ptr[T any](v T) *T { return &v }
 
 func TestAccImport_docsExamplesPlanNoReplacement(t *testing.T) {
 	for _, tc := range importDocsCases() {
-		t.Run(tc.typ, func(t *testing.T) {
+		t.Run(tc.name(), func(t *testing.T) {
 			t.Parallel()
 			testImportDocsExample(t, tc, false)
 		})
@@ -479,7 +525,7 @@ func TestAccImport_docsExamplesPlanNoReplacement(t *testing.T) {
 // resource identity (Terraform 1.12+), and the identity in the state.
 func TestAccImport_docsExamplesByIdentity_TF114(t *testing.T) {
 	for _, tc := range importDocsCases() {
-		t.Run(tc.typ, func(t *testing.T) {
+		t.Run(tc.name(), func(t *testing.T) {
 			t.Parallel()
 			testImportDocsExample(t, tc, true)
 		})
@@ -577,12 +623,16 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 			checks = append(checks, statecheck.ExpectIdentity(p[0], want))
 		}
 	}
-	cfg := env.Config(exampleConfig(t, tc.typ) + blocks)
+	example := exampleConfig(t, tc.typ)
+	if tc.example != "" {
+		example = importBlockRE.ReplaceAllString(readExample(t, tc.typ, tc.example), "")
+	}
+	cfg := env.Config(example + blocks)
 	steps := []resource.TestStep{{
 		Config:          cfg,
 		ConfigVariables: vars,
 		ConfigPlanChecks: resource.ConfigPlanChecks{
-			PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: len(ids)}},
+			PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: len(ids), strict: tc.example != ""}},
 			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 		},
 		ConfigStateChecks: checks,

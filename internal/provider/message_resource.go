@@ -241,9 +241,11 @@ func (r *MessageResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	} else {
 		plan.ID, plan.MessageUUIDs, plan.Units, plan.Encoding = state.ID, state.MessageUUIDs, state.Units, state.Encoding
 		plan.MessageStates, plan.ErrorCodes = state.MessageStates, state.ErrorCodes
-		if imported {
+		if imported && !plan.Text.Equal(state.Text) {
 			// The record has no text: the encoding follows from the
-			// adopted text; units stay as the API reported them.
+			// adopted text; units stay as the API reported them. A text
+			// left out of the plan by ignore_changes (the documented
+			// import configuration) keeps the record as it is.
 			plannedUnits(&plan)
 			if !state.Units.IsNull() {
 				plan.Units = state.Units
