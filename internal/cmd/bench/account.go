@@ -160,7 +160,8 @@ func (b *bencher) measureAccount(s accountSetting, n, round int) ([]rlMeasuremen
 	return out, nil
 }
 
-// facts finds what w's configuration of n needs: numbers on sale, read
+// facts finds what w's configuration of n needs: US local numbers on sale
+// that send SMS (a 10DLC link and a pool member take only those), read
 // from the emulator through the client, before the command's counters are
 // reset.
 func (b *bencher) facts(w workload, n int) (facts, error) {
@@ -172,7 +173,7 @@ func (b *bencher) facts(w workload, n int) (facts, error) {
 	if err != nil {
 		return facts{}, err
 	}
-	found, _, err := c.SearchAllPhoneNumbers(context.Background(), client.PhoneNumberSearch{CountryISO: "US"}, want)
+	found, _, err := c.SearchAllPhoneNumbers(context.Background(), client.PhoneNumberSearch{CountryISO: "US", Type: "local", Services: "sms"}, want)
 	if err != nil {
 		return facts{}, fmt.Errorf("searching %d numbers to buy: %w", want, err)
 	}

@@ -498,7 +498,8 @@ func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duratio
 	close(stop)
 	peak := <-peakCh
 	if err != nil {
-		tail := stderr.String() + stdout.String()
+		// Terraform's errors are on stderr: last, so the cut keeps them.
+		tail := stdout.String() + stderr.String()
 		if len(tail) > 4000 {
 			tail = tail[len(tail)-4000:]
 		}
