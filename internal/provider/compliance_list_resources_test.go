@@ -218,6 +218,15 @@ func TestAccComplianceListResources_TF114(t *testing.T) {
 		querycheck.ExpectLength("cpaas_compliance_application.all", 2),
 		querycheck.ExpectLength("cpaas_compliance_application.drafts", 1),
 		querycheck.ExpectIdentity("cpaas_compliance_application.drafts", identityIs("compliance_application_id", a.applications[1])),
+		// Display names, printed by terraform query: never a name.
+		querycheck.ExpectResourceDisplayName("cpaas_end_user.all", queryfilter.ByResourceIdentity(identityIs("end_user_id", a.endUsers[1])),
+			knownvalue.StringExact("end user "+a.endUsers[1]+" (individual)")),
+		querycheck.ExpectResourceDisplayName("cpaas_compliance_document.all", queryfilter.ByResourceIdentity(identityIs("document_id", a.billID)),
+			knownvalue.StringExact("Kalsi electricity bill ("+a.billID+")")),
+		querycheck.ExpectResourceDisplayName("cpaas_phone_number_compliance.all",
+			queryfilter.ByResourceIdentity(identityIs("compliance_id", a.compliances[0])), knownvalue.StringRegexp(regexp.MustCompile(`^Kalsi India local \(IN local, (submitted|accepted)\)$`))),
+		querycheck.ExpectResourceDisplayName("cpaas_compliance_application.all",
+			queryfilter.ByResourceIdentity(identityIs("compliance_application_id", a.applications[1])), knownvalue.StringExact("Kalsi Germany draft (DE local, draft)")),
 		// The full resource data, as an import reads it.
 		querycheck.ExpectResourceKnownValues("cpaas_phone_number_compliance.all",
 			queryfilter.ByResourceIdentity(identityIs("compliance_id", a.compliances[0])), []querycheck.KnownValueCheck{
