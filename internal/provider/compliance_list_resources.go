@@ -51,8 +51,9 @@ var phoneNumberComplianceList = listKind{
 	of: complianceKind, objects: "compliance applications",
 	description: "Every application of the one-call compliance API (`PhoneNumber/Compliance`) of the account, named by " +
 		"`compliance_id`, with the API's filters. The end user and the documents' data fields are read as an import reads them " +
-		"(sensitive); the API serves no download of the documents' files, so the generated configuration needs each document's " +
-		"`file` set to the file uploaded (its name is the uploaded file's name).",
+		"(sensitive). Terraform writes sensitive values into generated configuration as null, and the API serves no download of " +
+		"the documents' files: before the plan, set `end_user` and `documents` (each document's `file` the file uploaded, of the " +
+		"same name); the plan then only imports.",
 	filters: map[string]listschema.StringAttribute{
 		"status": {MarkdownDescription: "Only the applications in this status: " + oneOfText(compliancerules.Statuses) + ".",
 			Validators: []validator.String{complianceStatusFilterRule}},
@@ -77,7 +78,8 @@ var endUserList = listKind{
 	of: endUserKind, objects: "end users",
 	description: "Every end user of the older compliance API of the account, named by `end_user_id`. The display name is the " +
 		"id and the type, never the name: names are personal data (sensitive in the resource data). The API's name filters are " +
-		"not offered, as they would put names in a request's URL.",
+		"not offered, as they would put names in a request's URL. Terraform writes sensitive values into generated configuration " +
+		"as null: set `name` (and `last_name` of an individual) before the plan; the plan then only imports.",
 	filters: map[string]listschema.StringAttribute{
 		"end_user_type": {MarkdownDescription: "Only the end users of this type: " + oneOfText(compliancerules.UserTypes) + " (the API's own filter).",
 			Validators: []validator.String{complianceUserType}},
@@ -93,8 +95,9 @@ var endUserList = listKind{
 var complianceDocumentList = listKind{
 	of: complianceDocumentKind, objects: "compliance documents",
 	description: "Every document of the older compliance API of the account, named by `document_id`, with the API's filters. " +
-		"The data fields are read as an import reads them (sensitive). The API serves no download of a document's file: the " +
-		"generated configuration needs `file` set to the file uploaded (its name is `file_name`).",
+		"The data fields are read as an import reads them (sensitive). Terraform writes sensitive values into generated " +
+		"configuration as null, and the API serves no download of a document's file: before the plan, set `data_fields` and " +
+		"`file` (the file uploaded, named `file_name`); the plan then only imports.",
 	filters: map[string]listschema.StringAttribute{
 		"end_user_id":      {MarkdownDescription: "Only the documents of this end user.", Validators: []validator.String{complianceUUIDFilterRule}},
 		"document_type_id": {MarkdownDescription: "Only the documents of this type.", Validators: []validator.String{complianceUUIDFilterRule}},
