@@ -47,6 +47,21 @@ var (
 	complianceUUIDFilterRule   = shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)
 )
 
+// The filters more than one compliance list takes.
+var (
+	complianceNumberTypeFilter = listschema.StringAttribute{
+		MarkdownDescription: "Only the applications for this number type: " + oneOfText(compliancerules.NumberTypes) + ".",
+		Validators:          []validator.String{complianceNumberType},
+	}
+	complianceUserTypeFilter = listschema.StringAttribute{
+		MarkdownDescription: "Only the applications of this end user type: " + oneOfText(compliancerules.UserTypes) + ".",
+		Validators:          []validator.String{complianceUserType},
+	}
+	complianceAliasFilter = listschema.StringAttribute{
+		MarkdownDescription: "Only the objects of this alias (the whole alias).", Validators: []validator.String{complianceAliasRule},
+	}
+)
+
 var phoneNumberComplianceList = listKind{
 	of: complianceKind, objects: "compliance applications",
 	description: "Every application of the one-call compliance API (`PhoneNumber/Compliance`) of the account, named by " +
@@ -59,11 +74,9 @@ var phoneNumberComplianceList = listKind{
 			Validators: []validator.String{complianceStatusFilterRule}},
 		"country_iso": {MarkdownDescription: "Only the applications of this country, ISO 3166 alpha-2 in upper case (" +
 			oneOfText(compliancerules.OneCallCountries) + ").", Validators: []validator.String{complianceCountryRule}},
-		"number_type": {MarkdownDescription: "Only the applications for this number type: " + oneOfText(compliancerules.NumberTypes) + ".",
-			Validators: []validator.String{complianceNumberType}},
-		"user_type": {MarkdownDescription: "Only the applications of this end user type: " + oneOfText(compliancerules.UserTypes) + ".",
-			Validators: []validator.String{complianceUserType}},
-		"alias": {MarkdownDescription: "Only the applications of this alias (the whole alias).", Validators: []validator.String{complianceAliasRule}},
+		"number_type": complianceNumberTypeFilter,
+		"user_type":   complianceUserTypeFilter,
+		"alias":       complianceAliasFilter,
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
 		all, err := c.ListAllCompliances(ctx, client.ComplianceFilter{Status: f["status"], CountryISO: f["country_iso"],
@@ -101,7 +114,7 @@ var complianceDocumentList = listKind{
 	filters: map[string]listschema.StringAttribute{
 		"end_user_id":      {MarkdownDescription: "Only the documents of this end user.", Validators: []validator.String{complianceUUIDFilterRule}},
 		"document_type_id": {MarkdownDescription: "Only the documents of this type.", Validators: []validator.String{complianceUUIDFilterRule}},
-		"alias":            {MarkdownDescription: "Only the documents of this alias (the whole alias).", Validators: []validator.String{complianceAliasRule}},
+		"alias":            complianceAliasFilter,
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
 		all, err := c.ListAllComplianceDocuments(ctx, client.DocumentFilter{EndUserID: f["end_user_id"], DocumentTypeID: f["document_type_id"],
@@ -121,12 +134,10 @@ var complianceApplicationList = listKind{
 			Validators: []validator.String{olderStatusFilterRule}},
 		"country_iso2": {MarkdownDescription: "Only the applications of this country, ISO 3166 alpha-2 in upper case (`DE`).",
 			Validators: []validator.String{olderCountryRule}},
-		"number_type": {MarkdownDescription: "Only the applications for this number type: " + oneOfText(compliancerules.NumberTypes) + ".",
-			Validators: []validator.String{complianceNumberType}},
-		"end_user_type": {MarkdownDescription: "Only the applications of this end user type: " + oneOfText(compliancerules.UserTypes) + ".",
-			Validators: []validator.String{complianceUserType}},
-		"end_user_id": {MarkdownDescription: "Only the applications of this end user.", Validators: []validator.String{complianceUUIDFilterRule}},
-		"alias":       {MarkdownDescription: "Only the applications of this alias (the whole alias).", Validators: []validator.String{complianceAliasRule}},
+		"number_type":   complianceNumberTypeFilter,
+		"end_user_type": complianceUserTypeFilter,
+		"end_user_id":   {MarkdownDescription: "Only the applications of this end user.", Validators: []validator.String{complianceUUIDFilterRule}},
+		"alias":         complianceAliasFilter,
 	},
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
 		all, err := c.ListAllComplianceApplications(ctx, client.ApplicationFilter{Status: f["status"], CountryISO2: f["country_iso2"],
