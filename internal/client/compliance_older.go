@@ -304,18 +304,23 @@ type DocumentFilter struct {
 // items as the API gives them: compliance_document_id).
 func (c *Client) ListAllComplianceDocuments(ctx context.Context, f DocumentFilter) ([]wire.OlderDocumentItem, error) {
 	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]wire.OlderDocumentItem, ListMeta, error) {
-		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
-		for k, v := range map[string]string{"end_user_id": f.EndUserID, "document_type_id": f.DocumentTypeID, "alias": f.Alias} {
-			if v != "" {
-				q.Set(k, v)
-			}
-		}
-		var out wire.OlderDocumentList
-		if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
-			return nil, ListMeta{}, err
-		}
-		return out.Objects, out.Meta, nil
+		return c.listDocuments(ctx, f, limit, offset)
 	})
+}
+
+// listDocuments reads one page of the documents f selects.
+func (c *Client) listDocuments(ctx context.Context, f DocumentFilter, limit, offset int) ([]wire.OlderDocumentItem, ListMeta, error) {
+	q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
+	for k, v := range map[string]string{"end_user_id": f.EndUserID, "document_type_id": f.DocumentTypeID, "alias": f.Alias} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	var out wire.OlderDocumentList
+	if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
+		return nil, ListMeta{}, err
+	}
+	return out.Objects, out.Meta, nil
 }
 
 // EndUserListing answers refreshes of end users from the account's
@@ -337,17 +342,16 @@ var ComplianceDocumentListing = &Listing[OlderDocument]{
 	What:  "compliance documents",
 	Limit: compliancerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]OlderDocument, ListMeta, error) {
-		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
-		var out wire.OlderDocumentList
-		if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
+		items, meta, err := c.listDocuments(ctx, DocumentFilter{}, limit, offset)
+		if err != nil {
 			return nil, ListMeta{}, err
 		}
-		docs := make([]OlderDocument, len(out.Objects))
-		for i, d := range out.Objects {
+		docs := make([]OlderDocument, len(items))
+		for i, d := range items {
 			docs[i] = OlderDocument{DocumentID: d.ComplianceDocumentID, EndUserID: d.EndUserID, DocumentTypeID: d.DocumentTypeID, Alias: d.Alias,
 				FileName: d.File, MetaInformation: d.MetaInformation, CreatedAt: d.CreatedAt}
 		}
-		return docs, out.Meta, nil
+		return docs, meta, nil
 	},
 	ID: func(d *OlderDocument) string { return strings.ToLower(d.DocumentID) },
 	Get: func(c *Client, ctx context.Context, _, id string) (*OlderDocument, error) {
