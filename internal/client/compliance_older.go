@@ -267,30 +267,60 @@ func (c *Client) ListAllComplianceApplications(ctx context.Context, f Applicatio
 	})
 }
 
-// ListAllEndUsers pages through the account's end users (no filter: the
-// name filter would put personal data in a query string).
+// ListAllEndUsers pages through the account's end users.
 func (c *Client) ListAllEndUsers(ctx context.Context) ([]EndUser, error) {
+	return c.ListAllEndUsersOfType(ctx, "")
+}
+
+// ListAllEndUsersOfType pages through the account's end users of one type
+// (all when endUserType is ""). The API's name filters are never used: they
+// would put personal data in a query string.
+func (c *Client) ListAllEndUsersOfType(ctx context.Context, endUserType string) ([]EndUser, error) {
 	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]EndUser, ListMeta, error) {
-		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
-		var out wire.EndUserList
-		if err := c.do(ctx, request{method: http.MethodGet, path: "EndUser/", query: q, idempotent: true, personal: true}, &out); err != nil {
-			return nil, ListMeta{}, err
-		}
-		return out.Objects, out.Meta, nil
+		return c.listEndUsers(ctx, endUserType, limit, offset)
 	})
 }
 
-// ListAllComplianceDocuments pages through an end user's documents with
-// alias (list items as the API gives them: compliance_document_id).
-func (c *Client) ListAllComplianceDocuments(ctx context.Context, endUserID, alias string) ([]wire.OlderDocumentItem, error) {
+// listEndUsers reads one page of the end users of a type ("" for all).
+func (c *Client) listEndUsers(ctx context.Context, endUserType string, limit, offset int) ([]EndUser, ListMeta, error) {
+	q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
+	if endUserType != "" {
+		q.Set("end_user_type", endUserType)
+	}
+	var out wire.EndUserList
+	if err := c.do(ctx, request{method: http.MethodGet, path: "EndUser/", query: q, idempotent: true, personal: true}, &out); err != nil {
+		return nil, ListMeta{}, err
+	}
+	return out.Objects, out.Meta, nil
+}
+
+// DocumentFilter is the document list's filters; empty fields are not
+// sent.
+type DocumentFilter struct {
+	EndUserID, DocumentTypeID, Alias string
+}
+
+// ListAllComplianceDocuments pages through the documents f selects (list
+// items as the API gives them: compliance_document_id).
+func (c *Client) ListAllComplianceDocuments(ctx context.Context, f DocumentFilter) ([]wire.OlderDocumentItem, error) {
 	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]wire.OlderDocumentItem, ListMeta, error) {
-		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}, "end_user_id": {endUserID}, "alias": {alias}}
-		var out wire.OlderDocumentList
-		if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
-			return nil, ListMeta{}, err
-		}
-		return out.Objects, out.Meta, nil
+		return c.listDocuments(ctx, f, limit, offset)
 	})
+}
+
+// listDocuments reads one page of the documents f selects.
+func (c *Client) listDocuments(ctx context.Context, f DocumentFilter, limit, offset int) ([]wire.OlderDocumentItem, ListMeta, error) {
+	q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
+	for k, v := range map[string]string{"end_user_id": f.EndUserID, "document_type_id": f.DocumentTypeID, "alias": f.Alias} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	var out wire.OlderDocumentList
+	if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
+		return nil, ListMeta{}, err
+	}
+	return out.Objects, out.Meta, nil
 }
 
 // EndUserListing answers refreshes of end users from the account's
@@ -299,12 +329,7 @@ var EndUserListing = &Listing[EndUser]{
 	What:  "end users",
 	Limit: compliancerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]EndUser, ListMeta, error) {
-		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
-		var out wire.EndUserList
-		if err := c.do(ctx, request{method: http.MethodGet, path: "EndUser/", query: q, idempotent: true, personal: true}, &out); err != nil {
-			return nil, ListMeta{}, err
-		}
-		return out.Objects, out.Meta, nil
+		return c.listEndUsers(ctx, "", limit, offset)
 	},
 	ID:  func(u *EndUser) string { return strings.ToLower(u.EndUserID) },
 	Get: func(c *Client, ctx context.Context, _, id string) (*EndUser, error) { return c.GetEndUser(ctx, id) },
@@ -317,17 +342,16 @@ var ComplianceDocumentListing = &Listing[OlderDocument]{
 	What:  "compliance documents",
 	Limit: compliancerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]OlderDocument, ListMeta, error) {
-		q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
-		var out wire.OlderDocumentList
-		if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
+		items, meta, err := c.listDocuments(ctx, DocumentFilter{}, limit, offset)
+		if err != nil {
 			return nil, ListMeta{}, err
 		}
-		docs := make([]OlderDocument, len(out.Objects))
-		for i, d := range out.Objects {
+		docs := make([]OlderDocument, len(items))
+		for i, d := range items {
 			docs[i] = OlderDocument{DocumentID: d.ComplianceDocumentID, EndUserID: d.EndUserID, DocumentTypeID: d.DocumentTypeID, Alias: d.Alias,
 				FileName: d.File, MetaInformation: d.MetaInformation, CreatedAt: d.CreatedAt}
 		}
-		return docs, out.Meta, nil
+		return docs, meta, nil
 	},
 	ID: func(d *OlderDocument) string { return strings.ToLower(d.DocumentID) },
 	Get: func(c *Client, ctx context.Context, _, id string) (*OlderDocument, error) {

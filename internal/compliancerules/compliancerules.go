@@ -117,6 +117,11 @@ func oneOf(field, v string, values []string) error {
 // enumerations.
 func CheckUserType(field, v string) error   { return oneOf(field, v, UserTypes) }
 func CheckNumberType(field, v string) error { return oneOf(field, v, NumberTypes) }
+
+// CheckStatus and CheckApplicationStatus check a status of the one-call
+// API and of the older family (which has draft too).
+func CheckStatus(field, v string) error            { return oneOf(field, v, Statuses) }
+func CheckApplicationStatus(field, v string) error { return oneOf(field, v, ApplicationStatuses) }
 func CheckCallbackMethod(field, v string) error {
 	return oneOf(field, v, CallbackMethods)
 }

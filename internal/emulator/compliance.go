@@ -489,9 +489,11 @@ func (s *Server) listCompliance(c *call) {
 	}
 	q := c.req.URL.Query()
 	status, country, numberType, userType, alias := q.Get("status"), q.Get("country_iso"), q.Get("number_type"), q.Get("user_type"), q.Get("alias")
-	if status != "" && !slices.Contains(compliancerules.Statuses, status) {
-		c.badRequest("status %q is not one of %s", status, strings.Join(compliancerules.Statuses, ", "))
-		return
+	if status != "" {
+		if err := compliancerules.CheckStatus("status", status); err != nil {
+			c.badRequest("%v", err)
+			return
+		}
 	}
 	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.compliances, func(a *compliance) uint64 { return a.Seq },
 		func(a *compliance) bool {

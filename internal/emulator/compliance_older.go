@@ -634,9 +634,11 @@ func (s *Server) listApplicationsCompliance(c *call) {
 	}
 	endUser, numberType, userType, alias, status := strings.ToLower(q.Get("end_user_id")), q.Get("number_type"), q.Get("end_user_type"),
 		q.Get("alias"), q.Get("status")
-	if status != "" && !slices.Contains(compliancerules.ApplicationStatuses, status) {
-		c.badRequest("status %q is not one of %s", status, strings.Join(compliancerules.ApplicationStatuses, ", "))
-		return
+	if status != "" {
+		if err := compliancerules.CheckApplicationStatus("status", status); err != nil {
+			c.badRequest("%v", err)
+			return
+		}
 	}
 	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older.Applications, func(a *olderApplication) uint64 { return a.Seq },
 		func(a *olderApplication) bool {

@@ -256,7 +256,7 @@ const adoptRuleComplianceDocument = "If the API's reply to the upload is lost (o
 
 func createComplianceDocumentOrAdopt(ctx context.Context, c *client.Client, u client.DocumentUpload) (string, error) {
 	list := func(ctx context.Context) ([]client.OlderDocumentItem, error) {
-		return c.ListAllComplianceDocuments(ctx, u.EndUserID, u.Alias)
+		return c.ListAllComplianceDocuments(ctx, client.DocumentFilter{EndUserID: u.EndUserID, Alias: u.Alias})
 	}
 	return createOrAdopt(ctx, "compliance document", fmt.Sprintf("alias %q", u.Alias),
 		func(ctx context.Context) (string, error) {

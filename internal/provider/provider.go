@@ -310,6 +310,10 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewSIPCredentialListListResource,
 		NewSIPIPACLListResource,
 		NewSIPOriginationURIListResource,
+		NewPhoneNumberComplianceListResource,
+		NewEndUserListResource,
+		NewComplianceDocumentListResource,
+		NewComplianceApplicationListResource,
 	}
 }
 

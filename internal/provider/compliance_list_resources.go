@@ -1,0 +1,149 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
+)
+
+// The compliance list resources (terraform query, Terraform 1.14+):
+// listResource (list_resources.go) does the work. A display name never
+// holds personal data (an end user's names, a document's data fields):
+// Terraform prints display names and logs them.
+
+// NewPhoneNumberComplianceListResource lists the account's applications
+// of the one-call compliance API.
+func NewPhoneNumberComplianceListResource() list.ListResource {
+	return &listResource{listKind: phoneNumberComplianceList}
+}
+
+// NewEndUserListResource lists the account's end users.
+func NewEndUserListResource() list.ListResource { return &listResource{listKind: endUserList} }
+
+// NewComplianceDocumentListResource lists the account's compliance
+// documents.
+func NewComplianceDocumentListResource() list.ListResource {
+	return &listResource{listKind: complianceDocumentList}
+}
+
+// NewComplianceApplicationListResource lists the account's applications
+// of the older compliance API.
+func NewComplianceApplicationListResource() list.ListResource {
+	return &listResource{listKind: complianceApplicationList}
+}
+
+// The rules of the compliance filters, at plan time.
+var (
+	complianceStatusFilterRule = specRuleWorded(stringvalidator.OneOf(compliancerules.Statuses...), compliancerules.CheckStatus)
+	olderStatusFilterRule      = specRuleWorded(stringvalidator.OneOf(compliancerules.ApplicationStatuses...), compliancerules.CheckApplicationStatus)
+	complianceUUIDFilterRule   = shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)
+)
+
+// The filters more than one compliance list takes.
+var (
+	complianceNumberTypeFilter = listschema.StringAttribute{
+		MarkdownDescription: "Only the applications for this number type: " + oneOfText(compliancerules.NumberTypes) + ".",
+		Validators:          []validator.String{complianceNumberType},
+	}
+	complianceUserTypeFilter = listschema.StringAttribute{
+		MarkdownDescription: "Only the applications of this end user type: " + oneOfText(compliancerules.UserTypes) + ".",
+		Validators:          []validator.String{complianceUserType},
+	}
+	complianceAliasFilter = listschema.StringAttribute{
+		MarkdownDescription: "Only the objects of this alias (the whole alias).", Validators: []validator.String{complianceAliasRule},
+	}
+)
+
+var phoneNumberComplianceList = listKind{
+	of: complianceKind, objects: "compliance applications",
+	description: "Every application of the one-call compliance API (`PhoneNumber/Compliance`) of the account, named by " +
+		"`compliance_id`, with the API's filters. The end user and the documents' data fields are read as an import reads them " +
+		"(sensitive). Terraform writes sensitive values into generated configuration as null, and the API serves no download of " +
+		"the documents' files: before the plan, set `end_user` and `documents` (each document's `file` the file uploaded, of the " +
+		"same name); the plan then only imports.",
+	filters: map[string]listschema.StringAttribute{
+		"status": {MarkdownDescription: "Only the applications in this status: " + oneOfText(compliancerules.Statuses) + ".",
+			Validators: []validator.String{complianceStatusFilterRule}},
+		"country_iso": {MarkdownDescription: "Only the applications of this country, ISO 3166 alpha-2 in upper case (" +
+			oneOfText(compliancerules.OneCallCountries) + ").", Validators: []validator.String{complianceCountryRule}},
+		"number_type": complianceNumberTypeFilter,
+		"user_type":   complianceUserTypeFilter,
+		"alias":       complianceAliasFilter,
+	},
+	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
+		all, err := c.ListAllCompliances(ctx, client.ComplianceFilter{Status: f["status"], CountryISO: f["country_iso"],
+			NumberType: f["number_type"], UserType: f["user_type"], Alias: f["alias"]})
+		return byID(all, err, nil, func(a client.Compliance) (string, string) {
+			return fmt.Sprintf("%s (%s %s, %s)", a.Alias, a.CountryISO, a.NumberType, a.Status), a.ComplianceID
+		})
+	},
+}
+
+var endUserList = listKind{
+	of: endUserKind, objects: "end users",
+	description: "Every end user of the older compliance API of the account, named by `end_user_id`. The display name is the " +
+		"id and the type, never the name: names are personal data (sensitive in the resource data). The API's name filters are " +
+		"not offered, as they would put names in a request's URL. Terraform writes sensitive values into generated configuration " +
+		"as null: set `name` (and `last_name` of an individual) before the plan; the plan then only imports.",
+	filters: map[string]listschema.StringAttribute{
+		"end_user_type": {MarkdownDescription: "Only the end users of this type: " + oneOfText(compliancerules.UserTypes) + " (the API's own filter).",
+			Validators: []validator.String{complianceUserType}},
+	},
+	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
+		all, err := c.ListAllEndUsersOfType(ctx, f["end_user_type"])
+		return byID(all, err, nil, func(u client.EndUser) (string, string) {
+			return fmt.Sprintf("end user %s (%s)", u.EndUserID, u.EndUserType), u.EndUserID
+		})
+	},
+}
+
+var complianceDocumentList = listKind{
+	of: complianceDocumentKind, objects: "compliance documents",
+	description: "Every document of the older compliance API of the account, named by `document_id`, with the API's filters. " +
+		"The data fields are read as an import reads them (sensitive). Terraform writes sensitive values into generated " +
+		"configuration as null, and the API serves no download of a document's file: before the plan, set `data_fields` and " +
+		"`file` (the file uploaded, named `file_name`); the plan then only imports.",
+	filters: map[string]listschema.StringAttribute{
+		"end_user_id":      {MarkdownDescription: "Only the documents of this end user.", Validators: []validator.String{complianceUUIDFilterRule}},
+		"document_type_id": {MarkdownDescription: "Only the documents of this type.", Validators: []validator.String{complianceUUIDFilterRule}},
+		"alias":            complianceAliasFilter,
+	},
+	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
+		all, err := c.ListAllComplianceDocuments(ctx, client.DocumentFilter{EndUserID: f["end_user_id"], DocumentTypeID: f["document_type_id"],
+			Alias: f["alias"]})
+		return byID(all, err, nil, func(d client.OlderDocumentItem) (string, string) {
+			return fmt.Sprintf("%s (%s)", d.Alias, d.ComplianceDocumentID), d.ComplianceDocumentID
+		})
+	},
+}
+
+var complianceApplicationList = listKind{
+	of: complianceApplicationKind, objects: "compliance applications",
+	description: "Every application of the older compliance API (`ComplianceApplication`) of the account, named by " +
+		"`compliance_application_id`, with the API's filters.",
+	filters: map[string]listschema.StringAttribute{
+		"status": {MarkdownDescription: "Only the applications in this status: " + oneOfText(compliancerules.ApplicationStatuses) + ".",
+			Validators: []validator.String{olderStatusFilterRule}},
+		"country_iso2": {MarkdownDescription: "Only the applications of this country, ISO 3166 alpha-2 in upper case (`DE`).",
+			Validators: []validator.String{olderCountryRule}},
+		"number_type":   complianceNumberTypeFilter,
+		"end_user_type": complianceUserTypeFilter,
+		"end_user_id":   {MarkdownDescription: "Only the applications of this end user.", Validators: []validator.String{complianceUUIDFilterRule}},
+		"alias":         complianceAliasFilter,
+	},
+	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
+		all, err := c.ListAllComplianceApplications(ctx, client.ApplicationFilter{Status: f["status"], CountryISO2: f["country_iso2"],
+			NumberType: f["number_type"], EndUserType: f["end_user_type"], EndUserID: f["end_user_id"], Alias: f["alias"]})
+		return byID(all, err, nil, func(a client.ComplianceApplication) (string, string) {
+			return fmt.Sprintf("%s (%s %s, %s)", a.Alias, a.CountryISO2, a.NumberType, a.Status), a.ComplianceApplicationID
+		})
+	},
+}
