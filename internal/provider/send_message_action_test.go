@@ -242,7 +242,7 @@ func (r *tfRunner) skipBelowTF114() {
 		r.t.Fatalf("terraform version %q: %v", v.Version, err)
 	}
 	if major == 1 && minor < 14 {
-		r.t.Skipf("actions need Terraform 1.14 or later, this is %s", v.Version)
+		r.t.Skipf("this test needs Terraform 1.14 or later (actions, terraform query), this is %s", v.Version)
 	}
 }
 
