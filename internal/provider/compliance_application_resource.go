@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -284,25 +283,7 @@ func submitAndWait(ctx context.Context, c *client.Client, plan *complianceApplic
 		}
 	}
 	applyComplianceApplication(plan, a)
-	switch {
-	case errors.Is(err, wait.ErrTimeout):
-		keep := "The next apply leaves it as it is; a refresh reads the decision."
-		if create {
-			keep = "It is saved in the state as tainted, so the next apply would delete it and make a new application: to keep it, run " +
-				"terraform untaint cpaas_compliance_application.<name> (with the resource's full address); a refresh then reads the decision."
-		}
-		diags.AddError("Timed out waiting for the compliance review", fmt.Sprintf("%s is still %s after %s. Reviews on the real service "+
-			"take days. %s To wait longer, raise the value in the resource's timeouts block, or set wait_for_review = false.", what, a.Status, timeout, keep))
-	case err != nil:
-		addAPIError(diags, "Error waiting for the compliance review", what, err)
-	case a.Status == compliancerules.StatusRejected:
-		how := "Correct what the reason names (a document's file or data fields: the new document updates the application, which " +
-			"resubmits it) and apply again."
-		if create {
-			how = "Terraform has marked the resource tainted because the create returned this error. So that the next apply updates " +
-				"(resubmits) the application rather than replacing it, first run\n\n  terraform untaint cpaas_compliance_application.<name>\n\n" +
-				"(with the resource's full address), then correct what the reason names and run terraform apply."
-		}
-		diags.AddError("Compliance application rejected", fmt.Sprintf("The reviewer rejected %s: %q\n\n%s", what, a.RejectionReason, how))
-	}
+	reportComplianceReview(diags, create, "cpaas_compliance_application", what, a.Status, a.RejectionReason, timeout, err,
+		"make a new application", "Correct what the reason names (a document's file or data fields: the new document updates the application, "+
+			"which resubmits it) and apply again.")
 }

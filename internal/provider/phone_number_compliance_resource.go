@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -580,26 +579,8 @@ func finishCompliance(ctx context.Context, c *client.Client, plan *complianceMod
 		}
 	}
 	applyComplianceRecord(ctx, c, plan, a, diags)
-	switch {
-	case errors.Is(err, wait.ErrTimeout):
-		keep := "The next apply leaves it as it is; a refresh reads the decision."
-		if create {
-			keep = "It is saved in the state as tainted, so the next apply would delete it and submit a new application: to keep it, run " +
-				"terraform untaint cpaas_phone_number_compliance.<name> (with the resource's full address); a refresh then reads the decision."
-		}
-		diags.AddError("Timed out waiting for the compliance review", fmt.Sprintf("%s is still %s after %s. Reviews on the real service "+
-			"take days. %s To wait longer, raise the value in the resource's timeouts block, or set wait_for_review = false.", what, a.Status, timeout, keep))
-	case err != nil:
-		addAPIError(diags, "Error waiting for the compliance review", what, err)
-	case a.Status == compliancerules.StatusRejected:
-		how := "Correct what the reason names in the configuration and apply again: the update resubmits the application."
-		if create {
-			how = "Terraform has marked the resource tainted because the create returned this error. So that the next apply updates " +
-				"(resubmits) the application rather than replacing it, first run\n\n  terraform untaint cpaas_phone_number_compliance.<name>\n\n" +
-				"(with the resource's full address), then correct what the reason names and run terraform apply."
-		}
-		diags.AddError("Compliance application rejected", fmt.Sprintf("The reviewer rejected %s: %q\n\n%s", what, a.RejectionReason, how))
-	}
+	reportComplianceReview(diags, create, "cpaas_phone_number_compliance", what, a.Status, a.RejectionReason, timeout, err,
+		"submit a new application", "Correct what the reason names in the configuration and apply again: the update resubmits the application.")
 }
 
 // applyComplianceRecord copies the expanded record into m. Fields the

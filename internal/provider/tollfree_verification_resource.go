@@ -449,17 +449,11 @@ func finishTollfree(ctx context.Context, c *client.Client, plan *tollfreeModel, 
 	applyTollfree(plan, v)
 	untaint := ""
 	if create {
-		untaint = "Terraform has marked the resource tainted because the create returned this error. So that the next apply updates " +
-			"the request in place (resubmits it) rather than deleting it and submitting a new one, first run\n\n" +
-			"  terraform untaint cpaas_tollfree_verification.<name>\n\n(with the resource's full address), then "
+		untaint = untaintFirst("cpaas_tollfree_verification", "the request in place (resubmits it)", "deleting it and submitting a new one")
 	}
 	switch {
 	case errors.Is(err, wait.ErrTimeout):
-		keep := "The next apply leaves it as it is; a refresh reads the carrier's decision."
-		if create {
-			keep = "It is saved in the state as tainted, so the next apply would delete it and submit a new request: to keep it, run " +
-				"terraform untaint cpaas_tollfree_verification.<name> (with the resource's full address); a refresh then reads the carrier's decision."
-		}
+		keep := keepAfterTimeout(create, "cpaas_tollfree_verification", "submit a new request", "the carrier's decision")
 		diags.AddError("Timed out waiting for the toll-free verification decision", fmt.Sprintf("%s is still %s after %s. %s "+
 			"To wait longer, raise the value in the resource's timeouts block, or set wait_for_verification = false.", what, v.Status, timeout, keep))
 	case err != nil:
