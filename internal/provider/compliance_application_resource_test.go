@@ -521,52 +521,14 @@ func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
 func TestAccGuide_numbersInGermany(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
-	r := newGuideRunner(t, env, "numbers-in-germany")
-	if err := os.MkdirAll(filepath.Join(r.dir, "documents"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range []string{"handelsregister.pdf", "stromrechnung.pdf"} {
-		if err := os.WriteFile(filepath.Join(r.dir, "documents", f), []byte("%PDF scan of "+f), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out := r.run("apply", "-input=false", "-auto-approve")
-	if strings.Contains(out, "Warning") {
-		t.Fatalf("apply warned:\n%s", out)
-	}
-	var status, price string
-	var numbers []string
-	r.output("application_status", &status)
-	r.output("monthly_cost_per_number", &price)
-	r.output("berlin_numbers", &numbers)
-	if status != "accepted" || len(numbers) != 2 || numbers[0] == numbers[1] {
-		t.Fatalf("status %q, numbers %v", status, numbers)
-	}
+	r, numbers := complianceGuide{name: "numbers-in-germany", files: []string{"handelsregister.pdf", "stromrechnung.pdf"},
+		status: "application_status", numbers: "berlin_numbers", city: "BERLIN"}.apply(t, env)
 	c := env.Client(t)
-	for _, n := range numbers {
-		got, err := c.GetNumber(context.Background(), n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Each number is a Berlin number rented against the application,
-		// and its rent is the price the plan checked.
-		if got.ComplianceStatus != "accepted" || got.ComplianceApplicationID == "" || got.City != "BERLIN" || got.MonthlyRentalRate != price {
-			t.Errorf("number %s: compliance %q %q, city %q, rent %q (the plan's price %q)", n, got.ComplianceStatus, got.ComplianceApplicationID,
-				got.City, got.MonthlyRentalRate, price)
-		}
-	}
 	objs := env.Objects(t)
 	if len(objs["end_users"]) != 1 || len(objs["compliance_documents"]) != 2 || len(objs["compliance_applications"]) != 1 {
 		t.Fatalf("the account holds end users %v, documents %v, applications %v", objs["end_users"], objs["compliance_documents"],
 			objs["compliance_applications"])
 	}
-	r.expectPlan(0)
-	// A budget the price breaks fails the check in the plan.
-	r.edit("main.tf", "<= 20", "<= 0.01")
-	if out, _ := r.try("plan", "-input=false"); !strings.Contains(strings.Join(strings.Fields(out), " "), "over the budget of 20 USD") {
-		t.Fatalf("plan with a broken budget:\n%s", out)
-	}
-	r.edit("main.tf", "<= 0.01", "<= 20")
 	r.run("destroy", "-input=false", "-auto-approve")
 	objs = env.Objects(t)
 	for _, k := range []string{"end_users", "compliance_documents", "compliance_applications"} {
