@@ -637,23 +637,33 @@ func (s *Server) downloadComplianceFile(c *call) {
 }
 
 func (s *Server) getComplianceRequirement(c *call) {
+	if req, ok := requirementOfQuery(c, "country_iso", "user_type", compliancerules.CheckCountry); ok {
+		c.reply(http.StatusOK, viewRequirement(req))
+	}
+}
+
+// requirementOfQuery finds the requirement a query names by country (the
+// parameter country, checked by checkCountry), number_type and end user
+// type (the parameter user), as both compliance families take them; a
+// missing or bad parameter is answered 400, and ok is false.
+func requirementOfQuery(c *call, country, user string, checkCountry func(field, v string) error) (compliancerules.Requirement, bool) {
 	q := c.req.URL.Query()
-	country, numberType, userType := q.Get("country_iso"), q.Get("number_type"), q.Get("user_type")
-	for _, req := range [][2]string{{"country_iso", country}, {"number_type", numberType}, {"user_type", userType}} {
+	countryISO, numberType, userType := q.Get(country), q.Get("number_type"), q.Get(user)
+	for _, req := range [][2]string{{country, countryISO}, {"number_type", numberType}, {user, userType}} {
 		if req[1] == "" {
 			c.badRequest("Mandatory parameter missing. %s must be present.", req[0])
-			return
+			return compliancerules.Requirement{}, false
 		}
 	}
-	for _, err := range []error{compliancerules.CheckCountry("country_iso", country), compliancerules.CheckNumberType("number_type", numberType),
-		compliancerules.CheckUserType("user_type", userType)} {
+	for _, err := range []error{checkCountry(country, countryISO), compliancerules.CheckNumberType("number_type", numberType),
+		compliancerules.CheckUserType(user, userType)} {
 		if err != nil {
 			c.badRequest("%v", err)
-			return
+			return compliancerules.Requirement{}, false
 		}
 	}
-	req, _ := compliancerules.RequirementFor(country, numberType, userType)
-	c.reply(http.StatusOK, viewRequirement(req))
+	req, _ := compliancerules.RequirementFor(countryISO, numberType, userType)
+	return req, true
 }
 
 func viewRequirement(req compliancerules.Requirement) wire.ComplianceRequirement {

@@ -274,23 +274,9 @@ func viewOlderRequirement(r compliancerules.Requirement) wire.OlderRequirement {
 }
 
 func (s *Server) findRequirement(c *call) {
-	q := c.req.URL.Query()
-	country, numberType, userType := q.Get("country_iso2"), q.Get("number_type"), q.Get("end_user_type")
-	for _, req := range [][2]string{{"country_iso2", country}, {"number_type", numberType}, {"end_user_type", userType}} {
-		if req[1] == "" {
-			c.badRequest("Mandatory parameter missing. %s must be present.", req[0])
-			return
-		}
+	if r, ok := requirementOfQuery(c, "country_iso2", "end_user_type", compliancerules.CheckOlderCountry); ok {
+		c.reply(http.StatusOK, viewOlderRequirement(r))
 	}
-	for _, err := range []error{compliancerules.CheckOlderCountry("country_iso2", country), compliancerules.CheckNumberType("number_type", numberType),
-		compliancerules.CheckUserType("end_user_type", userType)} {
-		if err != nil {
-			c.badRequest("%v", err)
-			return
-		}
-	}
-	r, _ := compliancerules.RequirementFor(country, numberType, userType)
-	c.reply(http.StatusOK, viewOlderRequirement(r))
 }
 
 func (s *Server) getRequirement(c *call) {
