@@ -128,7 +128,9 @@ func (v wordedInt64RuleValidator) ValidateInt64(ctx context.Context, req validat
 // words a user reads ("must contain exactly 3 elements: ..."), where the
 // framework's SizeBetween(n, n) reads "at least 3 elements and at most 3
 // elements". what says what the elements are.
-func listSizeExactly(n int, what string) validator.List { return listSizeExactlyValidator{n: n, what: what} }
+func listSizeExactly(n int, what string) validator.List {
+	return listSizeExactlyValidator{n: n, what: what}
+}
 
 type listSizeExactlyValidator struct {
 	n    int
@@ -139,7 +141,9 @@ func (v listSizeExactlyValidator) Description(context.Context) string {
 	return fmt.Sprintf("list must contain exactly %d elements: %s", v.n, v.what)
 }
 
-func (v listSizeExactlyValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v listSizeExactlyValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 
 func (v listSizeExactlyValidator) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
