@@ -161,3 +161,18 @@ func RepoRoot(t testing.TB) string {
 		dir = parent
 	}
 }
+
+// noErrorHeading matches any text without "Error:" in it, the heading
+// Terraform prints before each error diagnostic. Written out because RE2
+// has no look-ahead: each chunk is a partial "Error:" (possibly none)
+// followed by a character that breaks it and is not an "E", and the text
+// may end in a partial one.
+const noErrorHeading = `(?:(?:[^E]|E+[^Er]|E+r[^rE]|E+rr[^oE]|E+rro[^rE]|E+rror[^:E]))*(?:E+(?:r(?:r(?:o(?:r)?)?)?)?)?`
+
+// OneErrorPattern is ErrorPattern for a mistake that must give one error:
+// it matches only when Terraform's output holds exactly one error
+// diagnostic, and msg in it.
+func OneErrorPattern(msg string) *regexp.Regexp {
+	m := strings.ReplaceAll(msg, " ", `\s+`)
+	return regexp.MustCompile(`(?s)\A` + noErrorHeading + `Error:` + noErrorHeading + m + noErrorHeading + `\z`)
+}

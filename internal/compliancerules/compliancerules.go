@@ -83,14 +83,42 @@ func Regulated(country string) bool {
 // OneCall reports whether the one-call API covers country.
 func OneCall(country string) bool { return slices.Contains(OneCallCountries, strings.ToUpper(country)) }
 
-// FamilyAdvice says which family a country's application goes through,
-// for errors and docs.
-func FamilyAdvice(country string) string {
-	if OneCall(country) {
-		return fmt.Sprintf("%s is covered by the one-call API (cpaas_phone_number_compliance)", strings.ToUpper(country))
+// Words name the two compliance families in an error: the API's replies
+// name the API's objects, the provider's errors its resource types.
+type Words struct {
+	Covered    string // "%s" country covered by the one-call family
+	NotCovered string // "%s" country, "%s" the one-call countries
+	// ThreePartServes: the end user, document and application family
+	// serves (the other countries).
+	ThreePartServes string
+}
+
+var (
+	// APIWords are the API's names, for the emulator's replies.
+	APIWords = Words{
+		Covered:         "%s is covered by the one-call API (cpaas_phone_number_compliance)",
+		NotCovered:      "%s is not covered by the one-call API, which serves %s only: use the EndUser, ComplianceDocument and ComplianceApplication API",
+		ThreePartServes: "the EndUser, ComplianceDocument and ComplianceApplication API serves",
 	}
-	return fmt.Sprintf("%s is not covered by the one-call API, which serves %s only: use the EndUser, ComplianceDocument and "+
-		"ComplianceApplication API", strings.ToUpper(country), strings.Join(OneCallCountries, ", "))
+	// ResourceWords are the provider's resource types, for plan-time errors.
+	ResourceWords = Words{
+		Covered: "%s is covered by cpaas_phone_number_compliance",
+		NotCovered: "%s is not covered by cpaas_phone_number_compliance, whose one-call API serves %s only: declare its application " +
+			"with cpaas_end_user, cpaas_compliance_document and cpaas_compliance_application instead",
+		ThreePartServes: "cpaas_end_user, cpaas_compliance_document and cpaas_compliance_application serve",
+	}
+)
+
+// FamilyAdvice says which family a country's application goes through,
+// for the API's errors and docs.
+func FamilyAdvice(country string) string { return FamilyAdviceIn(APIWords, country) }
+
+// FamilyAdviceIn is FamilyAdvice naming the families in w.
+func FamilyAdviceIn(w Words, country string) string {
+	if OneCall(country) {
+		return fmt.Sprintf(w.Covered, strings.ToUpper(country))
+	}
+	return fmt.Sprintf(w.NotCovered, strings.ToUpper(country), strings.Join(OneCallCountries, ", "))
 }
 
 // NumberTypeOf is the compliance number type of a number of the inventory
@@ -135,12 +163,15 @@ func CheckCountry(field, v string) error {
 }
 
 // CheckOneCallCountry refuses a country the one-call API does not cover.
-func CheckOneCallCountry(field, v string) error {
+func CheckOneCallCountry(field, v string) error { return CheckOneCallCountryIn(APIWords, field, v) }
+
+// CheckOneCallCountryIn is CheckOneCallCountry naming the families in w.
+func CheckOneCallCountryIn(w Words, field, v string) error {
 	if err := CheckCountry(field, v); err != nil {
 		return err
 	}
 	if !OneCall(v) {
-		return fmt.Errorf("%s %q: %s", field, v, FamilyAdvice(v))
+		return fmt.Errorf("%s %q: %s", field, v, FamilyAdviceIn(w, v))
 	}
 	return nil
 }

@@ -21,13 +21,16 @@ func OlderCountries() []string {
 
 // CheckOlderCountry refuses a country the one-call API covers (its
 // applications go there) and a malformed code.
-func CheckOlderCountry(field, v string) error {
+func CheckOlderCountry(field, v string) error { return CheckOlderCountryIn(APIWords, field, v) }
+
+// CheckOlderCountryIn is CheckOlderCountry naming the families in w.
+func CheckOlderCountryIn(w Words, field, v string) error {
 	if err := CheckCountry(field, v); err != nil {
 		return err
 	}
 	if OneCall(v) {
-		return fmt.Errorf("%s %q: %s; the EndUser, ComplianceDocument and ComplianceApplication API serves the other countries (%s)",
-			field, v, FamilyAdvice(v), strings.Join(OlderCountries(), ", "))
+		return fmt.Errorf("%s %q: %s; %s the other countries (%s)",
+			field, v, FamilyAdviceIn(w, v), w.ThreePartServes, strings.Join(OlderCountries(), ", "))
 	}
 	return nil
 }

@@ -62,13 +62,17 @@ func (s *Server) ownedNumbersSorted(acct *account) []*ownedNumber {
 }
 
 // numberInventory is the numbers area's part of Objects: the numbers the
-// account bought (its starter numbers are not objects it made).
+// account bought ("numbers", what the orphan checks count) and the ones
+// it came with ("starter_numbers", owned but not made by anyone); each an
+// empty list, never null, when there are none.
 func numberInventory(a *account, _ time.Time) map[string][]string {
-	var bought []string
+	bought, starters := []string{}, []string{}
 	for n, o := range a.numbers {
-		if !o.Starter {
+		if o.Starter {
+			starters = append(starters, n)
+		} else {
 			bought = append(bought, n)
 		}
 	}
-	return map[string][]string{"numbers": bought}
+	return map[string][]string{"numbers": bought, "starter_numbers": starters}
 }

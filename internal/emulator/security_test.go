@@ -127,6 +127,7 @@ func snapshot(t testing.TB, s *Server, id, tok string) string {
 	get := map[string]func(string) string{
 		"endpoints":                func(x string) string { return "Endpoint/" + x + "/" },
 		"numbers":                  func(x string) string { return "Number/" + x + "/" },
+		"starter_numbers":          func(x string) string { return "Number/" + x + "/" },
 		"masking_sessions":         func(x string) string { return "Masking/Session/" + x },
 		"masking_sessions_expired": func(x string) string { return "Masking/Session/" + x },
 		"messages":                 func(x string) string { return "Message/" + x + "/" },

@@ -387,6 +387,16 @@ func TestControlAPI(t *testing.T) {
 	if st != 200 || len(body["endpoints"].([]any)) != 1 {
 		t.Fatalf("objects: %d %v", st, body)
 	}
+	// The numbers the account came with are listed, apart from the ones it
+	// bought; a kind with none is an empty list, never null.
+	if bought, ok := body["numbers"].([]any); !ok || len(bought) != 0 {
+		t.Fatalf("objects: numbers %#v, want an empty list", body["numbers"])
+	}
+	starters, _ := body["starter_numbers"].([]any)
+	_, owned := h.as("GET", "Number/?limit=20", nil)
+	if meta, _ := owned["meta"].(map[string]any); len(starters) == 0 || meta["total_count"] != float64(len(starters)) {
+		t.Fatalf("objects: starter_numbers %v, the account's Number/ listing %v", starters, owned["meta"])
+	}
 	const idC = "MACCCCCCCCCCCCCCCCCC"
 	if st, _ := h.do("POST", "/_emulator/accounts", "", "", map[string]any{"auth_id": idC, "auth_token": "c"}); st != 201 {
 		t.Fatalf("add account: %d", st)

@@ -62,7 +62,9 @@ type complianceApplicationModel struct {
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
 }
 
-var olderCountryRule = specRule("a regulated country the older compliance API serves", compliancerules.CheckOlderCountry)
+var olderCountryRule = specRule("a regulated country the older compliance API serves", func(attr, v string) error {
+	return compliancerules.CheckOlderCountryIn(compliancerules.ResourceWords, attr, v)
+})
 
 func complianceApplicationSchema(ctx context.Context) schema.Schema {
 	uuid := shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)

@@ -246,7 +246,7 @@ func TestAccComplianceApplication_validation(t *testing.T) {
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			step(strings.Replace(base, `country_iso2  = "DE"`, `country_iso2  = "IN"`, 1), `(?s)IN is covered by the one-call API`),
+			step(strings.Replace(base, `country_iso2  = "DE"`, `country_iso2  = "IN"`, 1), `(?s)IN is covered by cpaas_phone_number_compliance;\s+cpaas_end_user, cpaas_compliance_document and cpaas_compliance_application\s+serve the other countries`),
 			step(strings.Replace(base, `end_user_type = "business"`, `end_user_type = "robot"`, 1), `end_user_type`),
 			step(strings.Replace(base, `city = "Berlin"`, `town = "Berlin"`, 1), `(?s)data_fields has "town".*Proof of address`),
 			step(strings.Replace(base, `file             = "`+reg+`"`, `file             = "/nonexistent/reg.pdf"`, 1), `cannot read "/nonexistent/reg.pdf"`),
@@ -376,7 +376,7 @@ data "cpaas_compliance_requirement" "in" {
 }
 `),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)IN is covered by the one-call API`),
+				ExpectError: acctest.ErrorPattern(`IN is covered by cpaas_phone_number_compliance; cpaas_end_user, cpaas_compliance_document and cpaas_compliance_application serve the other countries`),
 			},
 			{
 				Config: env.Config(`

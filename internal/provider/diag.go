@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
@@ -53,4 +54,20 @@ func subaccountOf(err error) string {
 		return id
 	}
 	return ""
+}
+
+// addMissingParentError reports a 404 of the object a child names (a
+// pool member's powerpack, a link's campaign) on the attribute that names
+// it, in the provider's words, instead of the API's raw 404: attr is the
+// attribute, resourceType the parent's resource type, what its name in
+// words, id the value.
+// It returns false (and adds nothing) when err is not a 404.
+func addMissingParentError(diags *diag.Diagnostics, attr, resourceType, what, id string, err error) bool {
+	if !errors.Is(err, client.ErrNotFound) {
+		return false
+	}
+	diags.AddAttributeError(path.Root(attr), "Referenced object not found",
+		fmt.Sprintf("%s %q names no %s of the account: the API found none with that id. Create it with a %s resource and "+
+			"reference its id (%s = %s.NAME.id), or correct %s.", attr, id, what, resourceType, attr, resourceType, attr))
+	return true
 }

@@ -108,14 +108,16 @@ func complianceOptional(description string, validators ...validator.String) sche
 }
 
 var (
-	complianceCountryRule = specRule("a country the one-call API covers", compliancerules.CheckOneCallCountry)
-	complianceNumberType  = specRuleWorded(stringvalidator.OneOf(compliancerules.NumberTypes...), compliancerules.CheckNumberType)
-	complianceUserType    = specRuleWorded(stringvalidator.OneOf(compliancerules.UserTypes...), compliancerules.CheckUserType)
-	complianceAliasRule   = specRule(fmt.Sprintf("1 to %d characters", compliancerules.MaxAlias), compliancerules.CheckAlias)
-	complianceURLRule     = specRule("an absolute http:// or https:// URL", compliancerules.CheckURL)
-	complianceMethodRule  = specRuleWorded(stringvalidator.OneOf(compliancerules.CallbackMethods...), compliancerules.CheckCallbackMethod)
-	complianceEmailRule   = specRule("a plain email address", compliancerules.CheckEmail)
-	complianceNameRule    = specRule(fmt.Sprintf("1 to %d characters", compliancerules.MaxName),
+	complianceCountryRule = specRule("a country the one-call API covers", func(attr, v string) error {
+		return compliancerules.CheckOneCallCountryIn(compliancerules.ResourceWords, attr, v)
+	})
+	complianceNumberType = specRuleWorded(stringvalidator.OneOf(compliancerules.NumberTypes...), compliancerules.CheckNumberType)
+	complianceUserType   = specRuleWorded(stringvalidator.OneOf(compliancerules.UserTypes...), compliancerules.CheckUserType)
+	complianceAliasRule  = specRule(fmt.Sprintf("1 to %d characters", compliancerules.MaxAlias), compliancerules.CheckAlias)
+	complianceURLRule    = specRule("an absolute http:// or https:// URL", compliancerules.CheckURL)
+	complianceMethodRule = specRuleWorded(stringvalidator.OneOf(compliancerules.CallbackMethods...), compliancerules.CheckCallbackMethod)
+	complianceEmailRule  = specRule("a plain email address", compliancerules.CheckEmail)
+	complianceNameRule   = specRule(fmt.Sprintf("1 to %d characters", compliancerules.MaxName),
 		func(attr, v string) error { return compliancerules.CheckLength(attr, v, compliancerules.MaxName) })
 )
 

@@ -278,7 +278,11 @@ func TestAccPhoneNumberCompliance_validation(t *testing.T) {
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			step(strings.Replace(base, `country_iso = "IN"`, `country_iso = "DE"`, 1), `(?s)DE is not covered by the one-call API.*ComplianceApplication\s+API`),
+			// In the provider's words (its resources, not the API's paths),
+			// once.
+			{Config: env.Config(strings.Replace(base, `country_iso = "IN"`, `country_iso = "DE"`, 1)), PlanOnly: true,
+				ExpectError: acctest.OneErrorPattern(`DE is not covered by cpaas_phone_number_compliance, whose one-call API serves IN only: ` +
+					`declare its application with cpaas_end_user, cpaas_compliance_document and cpaas_compliance_application instead`)},
 			step(strings.Replace(base, `number_type = "local"`, `number_type = "landline"`, 1), `number_type`),
 			step(strings.Replace(base, `email         = "compliance@acme.example"`, `email         = "not an address"`, 1), `plain email address`),
 			step(strings.Replace(base, `alias       = "Acme India local"`, `alias       = "`+strings.Repeat("ü", 101)+`"`, 1), `1 to 100 characters long, got 101`),

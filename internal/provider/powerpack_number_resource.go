@@ -124,6 +124,9 @@ func addPowerpackNumber(ctx context.Context, c *client.Client, plan *powerpackNu
 	id, number := plan.PowerpackID.ValueString(), plan.Number.ValueString()
 	what := fmt.Sprintf("number %s in powerpack %s", number, id)
 	pool, err := poolOf(ctx, c, id)
+	if addMissingParentError(&resp.Diagnostics, "powerpack_id", "cpaas_powerpack", "powerpack", id, err) {
+		return false
+	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error adding number to powerpack", what, err)
 		return false

@@ -104,7 +104,7 @@ func numberPriorityAttribute() schema.ListNestedAttribute {
 				MarkdownDescription: "`shortcode`, `tollfree` and `longcode` in the order the pool tries them, each once.",
 				ElementType:         types.StringType,
 				Required:            true,
-				Validators:          []validator.List{listvalidator.SizeBetween(3, 3)},
+				Validators:          []validator.List{listSizeExactly(3, "shortcode, tollfree and longcode, each once")},
 			},
 		}},
 	}
@@ -191,6 +191,11 @@ func validatePowerpackConfig(ctx context.Context, req resource.ValidateConfigReq
 	m := powerpackModel{NumberPriority: prios}
 	for _, p := range prios {
 		if p.CountryISO.IsUnknown() || p.ServiceType.IsUnknown() || slices.ContainsFunc(p.Priority, func(v types.String) bool { return v.IsUnknown() }) {
+			return
+		}
+		// The schema's own validators report a service type out of the
+		// list and a priority of another length: one mistake, one error.
+		if !slices.Contains(powerpackrules.ServiceTypes, p.ServiceType.ValueString()) || len(p.Priority) != len(powerpackrules.Kinds) {
 			return
 		}
 	}

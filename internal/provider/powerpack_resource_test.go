@@ -273,7 +273,7 @@ func TestAccPowerpack_validation(t *testing.T) {
 		t.Fatal(err)
 	}
 	step := func(hcl, want string) resource.TestStep {
-		return resource.TestStep{Config: env.Config(hcl), PlanOnly: true, ExpectError: acctest.ErrorPattern(want)}
+		return resource.TestStep{Config: env.Config(hcl), PlanOnly: true, ExpectError: acctest.OneErrorPattern(want)}
 	}
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
@@ -283,6 +283,12 @@ func TestAccPowerpack_validation(t *testing.T) {
 				`number_priority\[0\]\.priority is invalid: priority1, priority2 and priority3 must be shortcode, tollfree and longcode in some order`),
 			step(powerpackHCL("x", strings.Replace(usLongFirst, `"shortcode"]`, `"mobile"]`, 1)), `priority3 "mobile" is invalid`),
 			step(powerpackHCL("x", strings.Replace(usLongFirst, `"US"`, `"usa"`, 1)), `country_iso "usa" is invalid`),
+			// One mistake, one error: the schema's validators speak for the
+			// service type and the priority's length, and nothing repeats them.
+			step(powerpackHCL("x", strings.Replace(usLongFirst, `"SMS"`, `"VOICE"`, 1)),
+				`Attribute number_priority\[0\]\.service_type value must be one of: \["SMS" "MMS"\], got: "VOICE"`),
+			step(powerpackHCL("x", strings.Replace(usLongFirst, `"tollfree", `, ``, 1)),
+				`Attribute number_priority\[0\]\.priority must contain exactly 3 elements \(shortcode, tollfree and longcode, each once\), got: 2`),
 			step(powerpackHCL("x", `
   application_type = "XML"
   application_id   = "123"

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -121,4 +122,35 @@ func (v wordedInt64RuleValidator) ValidateInt64(ctx context.Context, req validat
 		return
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value", "Attribute "+err.Error()+".")
+}
+
+// listSizeExactly refuses a list of any other length than n, in the
+// words a user reads ("must contain exactly 3 elements: ..."), where the
+// framework's SizeBetween(n, n) reads "at least 3 elements and at most 3
+// elements". what says what the elements are.
+func listSizeExactly(n int, what string) validator.List {
+	return listSizeExactlyValidator{n: n, what: what}
+}
+
+type listSizeExactlyValidator struct {
+	n    int
+	what string
+}
+
+func (v listSizeExactlyValidator) Description(context.Context) string {
+	return fmt.Sprintf("list must contain exactly %d elements: %s", v.n, v.what)
+}
+
+func (v listSizeExactlyValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v listSizeExactlyValidator) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if got := len(req.ConfigValue.Elements()); got != v.n {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
+			fmt.Sprintf("Attribute %s must contain exactly %d elements (%s), got: %d.", req.Path, v.n, v.what, got))
+	}
 }

@@ -203,6 +203,9 @@ func linkCampaignNumber(ctx context.Context, c *client.Client, plan *tendlcCampa
 	err := linkNumberOrAdopt(ctx, c, campaignID, client.NumberLink{
 		Numbers: []string{number}, URL: plan.URL.ValueString(), Method: plan.Method.ValueString(),
 	})
+	if addMissingParentError(&resp.Diagnostics, "campaign_id", "cpaas_10dlc_campaign", "10DLC campaign", campaignID, err) {
+		return false
+	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error linking number to 10DLC campaign", what, err)
 		return false
