@@ -30,8 +30,9 @@ var accountSettingsKind = &objectKind[accountSettingsModel]{
 	schema: accountSettingsSchema, create: createAccountSettings, update: updateAccountSettings,
 	// A singleton has no list route, so the listing mechanism of the other
 	// kinds does not apply: a refresh is one GET of the account itself.
-	refresh: refreshAccountSettings,
-	delete:  forgetAccountSettings,
+	refresh:   refreshAccountSettings,
+	delete:    forgetAccountSettings,
+	singleton: "the account has one settings object",
 	importAs: func(id string) (map[string]string, string) {
 		if !AuthIDPattern.MatchString(id) {
 			return nil, fmt.Sprintf("import id %q must be the auth_id the provider is configured with: MA or SA followed by 18 upper-case "+
@@ -157,7 +158,17 @@ func sendAccountSettings(ctx context.Context, c *client.Client, plan *accountSet
 		addAPIError(diags, "Error reading the account", what, err)
 		return false
 	}
+	// What this apply set stays as planned, whatever the read says: a
+	// write of someone else in between is drift for the next plan to show,
+	// never an inconsistent result of this one.
+	sent := *plan
 	applyAccountSettings(plan, a)
+	for _, f := range []struct{ got, want *types.String }{{&plan.Name, &sent.Name}, {&plan.Address, &sent.Address},
+		{&plan.City, &sent.City}, {&plan.State, &sent.State}, {&plan.Timezone, &sent.Timezone}} {
+		if !f.want.IsUnknown() && !f.want.IsNull() {
+			*f.got = *f.want
+		}
+	}
 	return true
 }
 

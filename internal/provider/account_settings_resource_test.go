@@ -244,3 +244,41 @@ func makeDocsAccount(t *testing.T, c *client.Client) {
 		t.Fatal(err)
 	}
 }
+
+// TestAccAccountSettings_declaredTwice: two cpaas_account_settings of one
+// provider configuration are refused at plan, naming the type and the
+// rule, before the account is touched; with one already applied, adding
+// a second is refused too, instead of plans that flip the name between
+// the two.
+func TestAccAccountSettings_declaredTwice(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	one := `
+resource "cpaas_account_settings" "a" {
+  name = "Alpha"
+}
+`
+	two := one + `
+resource "cpaas_account_settings" "b" {
+  name = "Beta"
+}
+`
+	twice := acctest.ErrorPattern(`cpaas_account_settings declared more than once.*the account has one settings object; declare\s+cpaas_account_settings once per provider configuration`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.Config(two), ExpectError: twice},
+			{
+				Config: env.Config(one),
+				Check:  accountIs(env, t, client.Account{Name: "Alpha", Timezone: emulator.DefaultAccountTimezone}),
+			},
+			{Config: env.Config(two), ExpectError: twice},
+			{
+				Config:            env.Config(one),
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue("cpaas_account_settings.a", tfjsonpath.New("name"), knownvalue.StringExact("Alpha"))},
+			},
+		},
+	})
+}

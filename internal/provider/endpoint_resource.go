@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -86,7 +85,7 @@ func endpointSchema(context.Context) schema.Schema {
 				WriteOnly: true,
 				Validators: []validator.String{
 					passwordRule,
-					stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version")),
+					alsoRequires(path.MatchRoot("password_wo_version")),
 				},
 			},
 			"password_wo_version": schema.Int64Attribute{
@@ -94,7 +93,7 @@ func endpointSchema(context.Context) schema.Schema {
 					"(for example increment it) whenever `password_wo` changes; the update then sends the new password.",
 				Optional: true,
 				Validators: []validator.Int64{
-					int64validator.AlsoRequires(path.MatchRoot("password_wo")),
+					alsoRequires(path.MatchRoot("password_wo")),
 				},
 			},
 			"alias": schema.StringAttribute{

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -60,9 +61,14 @@ type objectKind[M any] struct {
 
 	// Optional hooks, each the framework method of the same name.
 	modifyPlan func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
-	// planWith is a plan check that asks the API (a campaign's use case
+	// planWith is a check that asks the API (a campaign's use case
 	// against its brand's), after modifyPlan; skipped when the provider is
-	// not configured yet (its configuration unknown at plan time).
+	// not configured yet (its configuration unknown at plan time). What it
+	// finds is a warning at plan and an error at apply, before create or
+	// update calls the API (objectResource.checkAtApply): a provider
+	// cannot tell the plan `terraform destroy` runs first from any other,
+	// and a plan's check of the API must never stop a destroy (STYLE.md
+	// habit 18).
 	planWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	validateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
 	configValidators []resource.ConfigValidator
@@ -72,6 +78,12 @@ type objectKind[M any] struct {
 	// afterImport adds what an import records besides the id's attributes
 	// (a private mark), after a successful ImportState.
 	afterImport func(ctx context.Context, resp *resource.ImportStateResponse)
+	// singleton is set for an object the account has exactly one of (its
+	// settings): what the rule says the account has, "one settings object".
+	// A second instance of the kind planned for the same account in one
+	// walk of one provider configuration is then an error naming the type
+	// and the rule, instead of two resources that overwrite each other.
+	singleton string
 }
 
 // What objectResource serves; each hook does nothing where the kind has
@@ -183,6 +195,8 @@ func readFromListing[M, O any](ctx context.Context, c *client.Client, l *client.
 type objectResource[M any] struct {
 	client *client.Client
 	kind   *objectKind[M]
+	// singletons is the walk's registry (configure.go).
+	singletons *singletonRegistry
 }
 
 func (r *objectResource[M]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -190,7 +204,7 @@ func (r *objectResource[M]) Metadata(_ context.Context, req resource.MetadataReq
 }
 
 func (r *objectResource[M]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = configureResource(req, resp)
+	r.client, r.singletons = configureResource(req, resp)
 }
 
 func (r *objectResource[M]) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
@@ -227,6 +241,10 @@ func (r *objectResource[M]) Schema(ctx context.Context, _ resource.SchemaRequest
 
 func (r *objectResource[M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	null := tfsdk.State{Schema: req.Plan.Schema, Raw: tftypes.NewValue(req.Plan.Raw.Type(), nil)}
+	if !r.checkAtApply(ctx, req.Config, req.Plan, null, req.ProviderMeta, &resp.Diagnostics) {
+		return
+	}
 	plan, ok := decode[M](ctx, req.Plan, &resp.Diagnostics)
 	if ok && r.kind.create(ctx, r.client, &plan, req, resp) {
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
@@ -238,6 +256,9 @@ func (r *objectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 		r.recordPlan(ctx, req, resp)
 		return
 	}
+	if !r.checkAtApply(ctx, req.Config, req.Plan, req.State, req.ProviderMeta, &resp.Diagnostics) {
+		return
+	}
 	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	plan, okPlan := decode[M](ctx, req.Plan, &resp.Diagnostics)
 	state, okState := decode[M](ctx, req.State, &resp.Diagnostics)
@@ -247,12 +268,69 @@ func (r *objectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 }
 
 func (r *objectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !r.claimSingleton(req, &resp.Diagnostics) {
+		return
+	}
 	if r.kind.modifyPlan != nil {
 		r.kind.modifyPlan(ctx, req, resp)
 	}
 	if r.kind.planWith != nil && r.client != nil && !resp.Diagnostics.HasError() {
-		r.kind.planWith(ctx, r.client, req, resp)
+		found := resource.ModifyPlanResponse{Plan: resp.Plan}
+		r.kind.planWith(ctx, r.client, req, &found)
+		resp.Diagnostics.Append(r.warningsOf(found.Diagnostics)...)
 	}
+}
+
+// claimSingleton records a plan of a singleton kind's instance in the
+// walk's registry, and refuses the second instance of one account.
+func (r *objectResource[M]) claimSingleton(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
+	if r.kind.singleton == "" || r.singletons == nil || r.client == nil || r.client.IsPending() || req.Plan.Raw.IsNull() {
+		return true // a destroy plans no instance
+	}
+	if r.singletons.claim(r.kind.typeName, r.client.AuthID(), req.Config.Raw.String(), !req.State.Raw.IsNull()) {
+		return true
+	}
+	typ := "cpaas" + r.kind.typeName
+	diags.AddError(typ+" declared more than once",
+		fmt.Sprintf("%s; declare %s once per provider configuration. This configuration has more than one %s for account %s "+
+			"(the provider configuration's auth_id), and each would overwrite the others. Keep one %s block; to manage "+
+			"another account, give its block a provider configuration of its own (provider = cpaas.<alias>).",
+			r.kind.singleton, typ, typ, r.client.AuthID(), typ))
+	return false
+}
+
+// warningsOf turns what a plan's check of the API found into warnings
+// that say the apply refuses it: an error would also stop the plan that
+// `terraform destroy` runs first, which a provider cannot tell apart.
+func (r *objectResource[M]) warningsOf(found diag.Diagnostics) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, d := range found {
+		if d.Severity() != diag.SeverityError {
+			out.Append(d)
+			continue
+		}
+		detail := d.Detail() + "\n\nThe apply stops at this " + r.kind.what + ", before it is created or changed. (A plan's check " +
+			"that asks the API warns rather than fails, so that it never stops the plan `terraform destroy` runs first.)"
+		if p, ok := d.(diag.DiagnosticWithPath); ok {
+			out.AddAttributeWarning(p.Path(), d.Summary(), detail)
+		} else {
+			out.AddWarning(d.Summary(), detail)
+		}
+	}
+	return out
+}
+
+// checkAtApply runs the kind's check of the API again before a create or
+// an update calls it, where what it finds is an error: the plan only
+// warned (warningsOf). It says whether the apply may go on.
+func (r *objectResource[M]) checkAtApply(ctx context.Context, config tfsdk.Config, plan tfsdk.Plan, state tfsdk.State, meta tfsdk.Config, diags *diag.Diagnostics) bool {
+	if r.kind.planWith == nil || r.client == nil {
+		return true
+	}
+	found := resource.ModifyPlanResponse{Plan: plan}
+	r.kind.planWith(ctx, r.client, resource.ModifyPlanRequest{Config: config, Plan: plan, State: state, ProviderMeta: meta}, &found)
+	diags.Append(found.Diagnostics...)
+	return !found.Diagnostics.HasError()
 }
 
 func (r *objectResource[M]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {

@@ -137,7 +137,7 @@ func powerpackSchema(context.Context) schema.Schema {
 				powerpackAppType),
 			"application_id": optionalString("Id of the application that answers the pool's numbers: an `app_id` for `xml`, a PHLO id for "+
 				"`phlo`. Updates in place; removing it detaches the application.", stringvalidator.UTF8LengthAtLeast(1),
-				stringvalidator.NoneOf(powerpackrules.NoApplication), stringvalidator.AlsoRequires(path.MatchRoot("application_type"))),
+				stringvalidator.NoneOf(powerpackrules.NoApplication), alsoRequires(path.MatchRoot("application_type"))),
 			"number_priority": numberPriorityAttribute(),
 			"number_pool_id":  computedKeptString("UUID of the powerpack's number pool (not the powerpack's own): the pool routes take it."),
 			"created_on":      computedKeptString("When the powerpack was created, RFC 3339 in UTC."),

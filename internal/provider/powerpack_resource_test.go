@@ -295,9 +295,15 @@ func TestAccPowerpack_validation(t *testing.T) {
 `), `application_type value must be one of: \["xml" "phlo"\], got: "XML"`),
 			step(powerpackHCL("x", `  application_id = "123"`), `Attribute "application_type" must be specified when "application_id" is specified`),
 			step(powerpackHCL(strings.Repeat("é", 256), ""), `name "é+" is invalid: it must be 1 to 255 characters`),
-			step(powerpackHCL("taken", ""), `Powerpack .* of the account is already named "taken"`),
+			// A check that asks the API warns at plan (it must never stop
+			// the plan terraform destroy runs first) and refuses at apply,
+			// before the create is sent.
+			{Config: env.Config(powerpackHCL("taken", "")), ExpectError: acctest.ErrorPattern(`Powerpack .* of the account is already named "taken"`)},
 		},
 	})
+	if ids := env.Objects(t)["powerpacks"]; len(ids) != 1 {
+		t.Fatalf("a refused powerpack was created: %v", ids)
+	}
 }
 
 // buyNumber buys a number of the search through the client.

@@ -179,7 +179,8 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if len(unknown) > 0 {
 		tflog.Info(ctx, "CPaaS provider configuration not known until apply; planning without API calls", map[string]any{"unknown": unknown})
 		c := client.Pending(unknown)
-		resp.DataSourceData, resp.ResourceData, resp.ActionData, resp.ListResourceData, resp.EphemeralResourceData = c, c, c, c, c
+		resp.DataSourceData, resp.ActionData, resp.ListResourceData, resp.EphemeralResourceData = c, c, c, c
+		resp.ResourceData = newResourceData(c)
 		return
 	}
 	authID := valueOrEnv(cfg.AuthID, EnvAuthID)
@@ -250,7 +251,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	tflog.Debug(ctx, "configured CPaaS client", map[string]any{"base_url": baseURL, "auth_id": authID, "max_retries": retries, "max_requests_per_second": maxRPS})
 	resp.DataSourceData = c
-	resp.ResourceData = c
+	resp.ResourceData = newResourceData(c)
 	resp.ActionData = c
 	resp.ListResourceData = c
 	resp.EphemeralResourceData = c

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -57,14 +56,14 @@ func sipWriteOnlyPassword(of string, required bool) (schema.StringAttribute, sch
 		Required:   required,
 		Sensitive:  true,
 		WriteOnly:  true,
-		Validators: []validator.String{stringvalidator.UTF8LengthAtLeast(1), stringvalidator.AlsoRequires(path.MatchRoot("password_wo_version"))},
+		Validators: []validator.String{stringvalidator.UTF8LengthAtLeast(1), alsoRequires(path.MatchRoot("password_wo_version"))},
 	}
 	version := schema.Int64Attribute{
 		MarkdownDescription: "Version of `password_wo`. Terraform cannot see a write-only value change, so change this number " +
 			"(for example increment it) whenever `password_wo` changes; the update then sends the new password, in place.",
 		Optional:   !required,
 		Required:   required,
-		Validators: []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("password_wo"))},
+		Validators: []validator.Int64{alsoRequires(path.MatchRoot("password_wo"))},
 	}
 	return pw, version
 }
