@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -285,6 +286,29 @@ func splitPath(p string) []string {
 	return out
 }
 
+// queryInPath moves what follows a "&" in the path into the query, ahead
+// of the query's own parameters: the Node library appends "&service=..."
+// to some paths without a "?" (find_tollfree and find_shortcode, after the
+// path's trailing slash: "Tollfree/{n}/&service=sms"), and the service
+// answers them. No path segment of the API holds a "&"; an escaped one
+// (%26) stays in its segment.
+func queryInPath(u *url.URL) {
+	esc := u.EscapedPath()
+	before, extra, ok := strings.Cut(esc, "&")
+	if !ok {
+		return
+	}
+	p, err := url.PathUnescape(before)
+	if err != nil {
+		return
+	}
+	u.Path, u.RawPath = p, ""
+	if u.RawQuery != "" {
+		extra += "&" + u.RawQuery
+	}
+	u.RawQuery = extra
+}
+
 func match(pattern, path []string) (map[string]string, bool) {
 	if len(pattern) != len(path) {
 		return nil, false
@@ -349,6 +373,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		}
 	}()
 	req.Body = http.MaxBytesReader(sw, req.Body, s.opts.BodyLimit)
+	queryInPath(req.URL)
 	path := splitPath(req.URL.Path)
 	c := &call{s: s, w: sw, req: req}
 
