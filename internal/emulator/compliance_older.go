@@ -104,7 +104,7 @@ func (s *Server) olderComplianceRoutes() []route {
 		r(http.MethodGet, "ComplianceApplication/{id}", s.getComplianceApplication),
 		r(http.MethodPost, "ComplianceApplication/{id}", s.updateComplianceApplication),
 		r(http.MethodDelete, "ComplianceApplication/{id}", s.deleteComplianceApplication),
-		r(http.MethodPost, "ComplianceApplication/{id}/Submit", s.submitComplianceApplication),
+		r(http.MethodPost, "ComplianceApplication/{id}/Submit", s.submitComplianceApplication).takingNoFields(),
 	}
 }
 
@@ -684,10 +684,8 @@ func (s *Server) deleteComplianceApplication(c *call) {
 // submitComplianceApplication submits a draft (or a rejected or accepted
 // application after its update) that is complete.
 func (s *Server) submitComplianceApplication(c *call) {
-	// The call takes no fields: a body, if any, is read as an
-	// application's (fields of the wrong type refused, all ignored).
-	var ignored wire.ApplicationData
-	if !c.decode(&ignored) {
+	// The route takes no fields: decode ignores its body, whatever it is.
+	if !c.decode(&struct{}{}) {
 		return
 	}
 	s.mu.Lock()

@@ -3,6 +3,7 @@ package emulator
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -271,4 +272,43 @@ func TestOlderCompliance_refusals(t *testing.T) {
 	e.mustFail(400, "POST", "ComplianceDocument/", map[string]any{"end_user_id": endUser, "document_type_id": compliancerules.DocIdentity.ID,
 		"alias": "id", "first_name": "A"}, "data_fields must hold \"last_name\"")
 	e.mustFail(400, "POST", "EndUser/", map[string]any{"name": "A", "end_user_type": "robot"}, "end_user_type \"robot\" is not one of")
+}
+
+// TestOlderCompliance_submitIgnoresItsBody: Submit takes no fields, so
+// whatever body comes with it is ignored, as the service ignores it: the
+// Node library's complianceApplications.submit sends the JSON string "".
+// A body over the limit is still a 413.
+func TestOlderCompliance_submitIgnoresItsBody(t *testing.T) {
+	e := newTDEnv(t)
+	for i, body := range []string{`""`, `not JSON`, `[1, 2]`, `{"alias": 5} {}`, `{"document_ids": "x"}`, ``} {
+		app, _, _ := e.olderApp(t, fmt.Sprintf("Acme %d GmbH", i), map[int]string{0: "registration", 1: "bill"})
+		req, _ := http.NewRequest("POST", e.hs.URL+"/v1/Account/"+tdID+"/ComplianceApplication/"+app+"/Submit/", strings.NewReader(body))
+		req.SetBasicAuth(tdID, tdToken)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out map[string]any
+		_ = json.NewDecoder(resp.Body).Decode(&out)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || out["status"] != "submitted" {
+			t.Errorf("submit with body %q: %d %v, want 200 and submitted", body, resp.StatusCode, out)
+		}
+	}
+	app, _, _ := e.olderApp(t, "Acme big GmbH", map[int]string{0: "registration", 1: "bill"})
+	big := `"` + strings.Repeat("x", DefaultBodyLimit) + `"`
+	req, _ := http.NewRequest("POST", e.hs.URL+"/v1/Account/"+tdID+"/ComplianceApplication/"+app+"/Submit/", strings.NewReader(big))
+	req.SetBasicAuth(tdID, tdToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("submit with an oversized body: %d, want 413", resp.StatusCode)
+	}
+	if st := e.must(200, "GET", "ComplianceApplication/"+app+"/", nil)["status"]; st != "draft" {
+		t.Errorf("an oversized submit changed the application: %v", st)
+	}
 }

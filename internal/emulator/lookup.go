@@ -66,8 +66,9 @@ func (s *Server) serveLookup(c *call, rest []string) {
 }
 
 // lookupNumber answers a look-up: the number must be E.164 with its +
-// and one of the number inventory's (numberdata.Lookup says what it
-// reports); anything else is the look-up's 404.
+// and one of the number inventory's or one its country's numbering plan
+// holds (numberdata.Lookup says what it reports); anything else is the
+// look-up's 404.
 func (s *Server) lookupNumber(c *call) {
 	if typ := c.req.URL.Query().Get("type"); typ != accountrules.LookupType {
 		c.lookupFail(http.StatusBadRequest, "type must be "+accountrules.LookupType+", got \""+typ+"\".")

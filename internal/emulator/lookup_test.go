@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,5 +120,63 @@ func TestLookup_faultsAndRateLimitReachIt(t *testing.T) {
 	}
 	if st, out := direct(s, "GET", "/v1/Account/"+idA+"/Number/14155550100/", idA, tokA, nil); st != http.StatusOK {
 		t.Errorf("the account's number under the look-up's rule: %d %s", st, out)
+	}
+}
+
+// TestLookup_anyValidNumber: a number outside the inventory that its
+// country's numbering plan holds is answered, as the service answers the
+// recorded +14154305555: its country from the calling code and range, the
+// formats, a type and a carrier, the same every time. A number no plan
+// holds stays the look-up's 404.
+func TestLookup_anyValidNumber(t *testing.T) {
+	s := newSecServer(t)
+	for _, tc := range []struct {
+		number, iso2, iso3, name, international, national, rfc3966 string
+		types                                                      []string
+		carrier, mcc, ported                                       string
+	}{
+		// The recorded number (recorded-more/go_lookupGetResponse.json).
+		{"+14154305555", "US", "USA", "United States", "+1 415-430-5555", "(415) 430-5555", "tel:+1-415-430-5555",
+			[]string{"mobile", "fixed", "voip"}, "*", "", "yes"},
+		{"+447400123456", "GB", "GBR", "United Kingdom", "+44 7400 123456", "07400 123456", "tel:+44-7400-123456",
+			[]string{"mobile"}, "*", "234", "unknown"},
+		{"+33123456789", "FR", "FRA", "France", "+33 1 23 45 67 89", "01 23 45 67 89", "tel:+33-1-23-45-67-89",
+			[]string{"fixed"}, "Orange France", "", "unknown"},
+		{"+81312345678", "JP", "JPN", "Japan", "+81 3-1234-5678", "03-1234-5678", "tel:+81-3-1234-5678",
+			[]string{"fixed"}, "", "", "unknown"},
+		{"+18005550199", "US", "USA", "United States", "+1 800-555-0199", "(800) 555-0199", "tel:+1-800-555-0199",
+			[]string{"toll-free"}, "", "", "no"},
+	} {
+		path := "/v1/Number/" + tc.number + "?type=carrier"
+		st, out := direct(s, "GET", path, idA, tokA, nil)
+		var l wire.Lookup
+		if err := json.Unmarshal(out, &l); err != nil || st != http.StatusOK {
+			t.Errorf("%s: %d %s, want 200", tc.number, st, out)
+			continue
+		}
+		c := l.Carrier
+		if l.APIID == "" || l.PhoneNumber != tc.number || l.ResourceURI != path ||
+			l.Country != (wire.LookupCountry{ISO2: tc.iso2, ISO3: tc.iso3, Name: tc.name}) ||
+			l.Format != (wire.LookupFormat{E164: tc.number, International: tc.international, National: tc.national, RFC3966: tc.rfc3966}) ||
+			!slices.Contains(tc.types, c.Type) || c.Ported != tc.ported && !(tc.ported == "yes" && c.Type == "voip" && c.Ported == "no") ||
+			(tc.carrier == "*" && c.Name == "") || (tc.carrier != "*" && c.Name != tc.carrier) || c.MobileCountryCode != tc.mcc ||
+			(c.MobileCountryCode == "") != (c.MobileNetworkCode == "") {
+			t.Errorf("%s: %s", tc.number, out)
+		}
+		// The same number, the same answer.
+		_, again := lookupAs(t, s, "GET", path, idB, tokB)
+		var first map[string]any
+		_ = json.Unmarshal(out, &first)
+		delete(first, "api_id")
+		delete(again, "api_id")
+		if mustJSON(first) != mustJSON(again) {
+			t.Errorf("%s answered twice differently: %s vs %s", tc.number, mustJSON(first), mustJSON(again))
+		}
+	}
+	for _, number := range []string{"+19995550100", "+15555550123", "+4479111", "+9991234567", "+014155550100", "+1415430555512345"} {
+		st, m := lookupAs(t, s, "GET", "/v1/Number/"+number+"?type=carrier", idA, tokA)
+		if code, _ := m["error_code"].(float64); st != http.StatusNotFound || int(code) != 404 || m["message"] != wire.LookupNotFound {
+			t.Errorf("%s: %d %v, want the look-up's 404", number, st, m)
+		}
 	}
 }

@@ -20,8 +20,8 @@ import (
 // the published API is silent this emulator chooses, as a user would
 // expect:
 //   - every route takes each client library's path: one trailing slash,
-//     two ("Powerpack//", Go) or none; a path parameter cut at "&" (Node
-//     appends "&service=..." to a path without "?");
+//     two ("Powerpack//", Go) or none; "&service=..." in the path (Node,
+//     without "?") is query, as on every route (queryInPath);
 //   - "" and [] in a body are unset; sticky_sender, local_connect, rent and
 //     unrent are JSON booleans or the strings "true"/"false";
 //   - a name is unique among the account's powerpacks (create and update

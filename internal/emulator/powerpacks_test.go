@@ -442,3 +442,23 @@ func TestPowerpackControlShortcode(t *testing.T) {
 		t.Fatalf("a bad short code: %d %s", code, out)
 	}
 }
+
+// TestPowerpackNodeServiceAfterTheSlash: the Node library's find_tollfree
+// and find_shortcode put "&service=..." after the path's trailing slash
+// ("Tollfree/{n}/&service=sms"); the member is found all the same.
+func TestPowerpackNodeServiceAfterTheSlash(t *testing.T) {
+	e := newPPEnv(t)
+	call := e.callFn()
+	id, pool := e.powerpack(map[string]any{"name": "node"})
+	tf := buySMSNumber(call, "country_iso=US&type=toll-free")
+	e.add(pool, "Tollfree", tf, nil)
+	if err := e.s.AddPoolShortcode(tdID, id, "444444", "US"); err != nil {
+		t.Fatal(err)
+	}
+	if m := e.must(200, "GET", "NumberPool/"+pool+"/Tollfree/"+tf+"/&service=sms", nil); m["tollfree"] != tf {
+		t.Errorf("find_tollfree(n, 'sms'): %v", m)
+	}
+	if m := e.must(200, "GET", "NumberPool/"+pool+"/Shortcode/444444/&service=sms", nil); m["shortcode"] != "444444" {
+		t.Errorf("find_shortcode(sc, 'sms'): %v", m)
+	}
+}

@@ -309,6 +309,9 @@ func TestSecurity_oversizedAndMalformedBodiesAreRefusedOnEveryPOST(t *testing.T)
 		}
 		posts++
 		for name, body := range bodies {
+			if rt.noFields && name != "oversized" {
+				continue // a route that takes no fields ignores its body (TestOlderCompliance_submitIgnoresItsBody)
+			}
 			st, out := direct(s, "POST", "/v1/Account/"+idA+"/"+fill(rt, a), idA, tokA, body)
 			if st < 400 || st >= 500 {
 				t.Errorf("POST %s with %s: %d %.200s, want a 4xx", strings.Join(rt.pattern, "/"), name, st, out)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -255,10 +256,22 @@ type route struct {
 	method  string
 	pattern []string
 	handle  func(*call)
+	// noFields marks a route that takes no fields: decode reads its body
+	// (an oversized one is still a 413) and ignores it, whatever it holds.
+	noFields bool
 }
 
 func r(method, pattern string, h func(*call)) route {
 	return route{method: method, pattern: splitPath(pattern), handle: h}
+}
+
+// takingNoFields marks rt as a route that takes no fields: the service
+// ignores whatever body such a call carries, and client libraries send
+// one (the Node library's complianceApplications.submit sends the JSON
+// string "").
+func (rt route) takingNoFields() route {
+	rt.noFields = true
+	return rt
 }
 
 // call is one request being served.
@@ -268,6 +281,8 @@ type call struct {
 	req    *http.Request
 	acct   *account // nil on control routes
 	params map[string]string
+	// noFields is the route's: its body is ignored (decode).
+	noFields bool
 }
 
 func (c *call) param(name string) string { return c.params[name] }
@@ -283,6 +298,29 @@ func splitPath(p string) []string {
 		}
 	}
 	return out
+}
+
+// queryInPath moves what follows a "&" in the path into the query, ahead
+// of the query's own parameters: the Node library appends "&service=..."
+// to some paths without a "?" (find_tollfree and find_shortcode, after the
+// path's trailing slash: "Tollfree/{n}/&service=sms"), and the service
+// answers them. No path segment of the API holds a "&"; an escaped one
+// (%26) stays in its segment.
+func queryInPath(u *url.URL) {
+	esc := u.EscapedPath()
+	before, extra, ok := strings.Cut(esc, "&")
+	if !ok {
+		return
+	}
+	p, err := url.PathUnescape(before)
+	if err != nil {
+		return
+	}
+	u.Path, u.RawPath = p, ""
+	if u.RawQuery != "" {
+		extra += "&" + u.RawQuery
+	}
+	u.RawQuery = extra
 }
 
 func match(pattern, path []string) (map[string]string, bool) {
@@ -349,6 +387,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		}
 	}()
 	req.Body = http.MaxBytesReader(sw, req.Body, s.opts.BodyLimit)
+	queryInPath(req.URL)
 	path := splitPath(req.URL.Path)
 	c := &call{s: s, w: sw, req: req}
 
@@ -402,7 +441,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		c.fail(status, fmt.Sprintf("method %s is not allowed on %s", req.Method, req.URL.Path))
 		return
 	}
-	c.params = params
+	c.params, c.noFields = params, rt.noFields
 	s.serveWithFaults(c, rt, func(c *call) { s.handle(c, rt.handle) })
 }
 
@@ -506,6 +545,8 @@ func (c *call) badRequest(format string, args ...any) {
 // decode reads the JSON body into v, refusing malformed JSON, a known field
 // of the wrong type (the 400 names it) and oversized bodies. It writes the
 // error reply and returns false on failure. An empty body decodes as {}.
+// On a route that takes no fields (takingNoFields) any body that is not
+// too large is accepted and ignored, v left as it is.
 //
 // On /v1 a field v does not know is ignored, as the service ignores it:
 // clients written against the service (its SDKs among them) send fields
@@ -522,6 +563,9 @@ func (c *call) decode(v any) bool {
 		}
 		c.badRequest("could not read request body: %v", err)
 		return false
+	}
+	if c.noFields {
+		return true
 	}
 	if len(strings.TrimSpace(string(data))) == 0 {
 		data = []byte("{}")

@@ -3,6 +3,7 @@ package emulator
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -456,5 +457,36 @@ func TestEndpoint_registrationThroughTheControlAPI(t *testing.T) {
 	}
 	if st, _ := h.do("POST", "/_emulator/accounts/"+idA+"/endpoints/404/sip_registered", "", "", map[string]any{"registered": true}); st != 404 {
 		t.Errorf("unknown endpoint: %d, want 404", st)
+	}
+}
+
+// TestServer_queryAfterAnAmpersandInThePath: on any route, what follows a
+// "&" in the path is query (the Node library appends "&service=..."
+// without a "?"), ahead of the query's own parameters; an escaped "&"
+// (%26) stays in its segment.
+func TestServer_queryAfterAnAmpersandInThePath(t *testing.T) {
+	h := newHarness(t)
+	for _, u := range []string{"alice", "bob", "carol"} {
+		if st, out := h.do("POST", "/v1/Account/"+idA+"/Endpoint/", idA, tokA, map[string]any{"username": u, "password": "secret123", "alias": u}); st != 201 {
+			t.Fatalf("create %s: %d %v", u, st, out)
+		}
+	}
+	for _, tc := range []struct {
+		path  string
+		count int
+	}{
+		{"Endpoint/&limit=1", 1},
+		{"Endpoint&limit=2", 2},
+		{"Endpoint/&limit=1&offset=2", 1},
+		{"Endpoint/&limit=2?offset=2", 1},
+	} {
+		st, out := h.do("GET", "/v1/Account/"+idA+"/"+tc.path, idA, tokA, nil)
+		objs, _ := out["objects"].([]any)
+		if st != 200 || len(objs) != tc.count {
+			t.Errorf("GET %s: %d, %d objects, want 200 and %d: %v", tc.path, st, len(objs), tc.count, out)
+		}
+	}
+	if st, out := h.do("GET", "/v1/Account/"+idA+"/Endpoint/x%26limit=1/", idA, tokA, nil); st != 404 || !strings.Contains(fmt.Sprint(out["error"]), "x&limit=1") {
+		t.Errorf("an escaped & in a segment: %d %v, want the endpoint's 404", st, out)
 	}
 }

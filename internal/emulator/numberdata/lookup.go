@@ -3,6 +3,10 @@ package numberdata
 import (
 	"strings"
 
+	"github.com/nyaruka/phonenumbers"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -52,10 +56,12 @@ var carriers = map[string]countryCarriers{
 // VoIPCarrier is the carrier name of the emulated service's own numbers.
 const VoIPCarrier = "CPaaS Emulator VoIP"
 
-// Lookup is the look-up of number, written E.164 with its +; ok is false
-// for a number the inventory does not hold (taken or not), which the
-// look-up answers "invalid or does not exist". The reply's api_id is the
-// caller's to set.
+// Lookup is the look-up of number, written E.164 with its +. A number of
+// the inventory (taken or not) is reported by the rules above; any other
+// number the numbering plan of its calling code holds by lookupAny; ok is
+// false for one it does not (an unassigned area code, a wrong length),
+// which the look-up answers "invalid or does not exist". The reply's
+// api_id is the caller's to set.
 func Lookup(number string) (l wire.Lookup, ok bool) {
 	digits, plus := strings.CutPrefix(number, "+")
 	if !plus {
@@ -64,7 +70,7 @@ func Lookup(number string) (l wire.Lookup, ok bool) {
 	cat := shared()
 	i, found := cat.byNumber[digits]
 	if !found {
-		return wire.Lookup{}, false
+		return lookupAny(number, digits)
 	}
 	rec := cat.records[i]
 	c := countryByISO(rec.CountryISO)
@@ -132,4 +138,85 @@ func format(c country, cc countryCarriers, prefix, national string) wire.LookupF
 		E164: e164, International: "+" + c.code + " " + prefix + " " + rest,
 		National: cc.trunk + prefix + " " + rest, RFC3966: "tel:+" + c.code + "-" + prefix + "-" + rest,
 	}
+}
+
+// lookupAny reports a number outside the inventory, from the numbering
+// plans of github.com/nyaruka/phonenumbers (Google's libphonenumber data):
+// the number must be valid there (a known calling code, an assigned range,
+// the right length). Its country is the region of its calling code and
+// range; its type is the plan's (fixed, mobile, toll-free, voip; a
+// premium, shared-cost or personal number is unknown), and where the plan
+// cannot tell fixed from mobile (the US, Canada and a few more) the sum
+// of the digits decides as for the inventory's NANP numbers; its carrier
+// is one of the country's networks as above, else the plan's carrier
+// name for the range, else "" (unknown). Everything comes from the digits:
+// the same number gets the same answer.
+func lookupAny(number, digits string) (wire.Lookup, bool) {
+	p, err := phonenumbers.Parse(number, "")
+	if err != nil || !phonenumbers.IsValidNumber(p) || phonenumbers.Format(p, phonenumbers.E164) != number {
+		return wire.Lookup{}, false
+	}
+	iso := phonenumbers.GetRegionCodeForNumber(p)
+	region, err := language.ParseRegion(iso)
+	if err != nil {
+		return wire.Lookup{}, false
+	}
+	cc, known := carriers[iso]
+	name := cc.nameCase
+	if !known {
+		name = display.English.Regions().Name(region)
+	}
+	nanp := p.GetCountryCode() == 1
+	l := wire.Lookup{
+		PhoneNumber: number,
+		Country:     wire.LookupCountry{ISO2: iso, ISO3: region.ISO3(), Name: name},
+		Format: wire.LookupFormat{
+			E164:          number,
+			International: phonenumbers.Format(p, phonenumbers.INTERNATIONAL),
+			National:      phonenumbers.Format(p, phonenumbers.NATIONAL),
+			RFC3966:       phonenumbers.Format(p, phonenumbers.RFC3966),
+		},
+		Carrier:     wire.LookupCarrier{Ported: "unknown"},
+		ResourceURI: "/v1/Number/" + number + "?type=carrier",
+	}
+	sum := 0
+	for _, d := range digits {
+		sum += int(d - '0')
+	}
+	last := int(digits[len(digits)-1] - '0')
+	typ := "unknown"
+	switch phonenumbers.GetNumberType(p) {
+	case phonenumbers.TOLL_FREE:
+		typ = "toll-free"
+	case phonenumbers.MOBILE:
+		typ = "mobile"
+	case phonenumbers.FIXED_LINE:
+		typ = "fixed"
+	case phonenumbers.VOIP:
+		typ = "voip"
+	case phonenumbers.FIXED_LINE_OR_MOBILE:
+		typ = [...]string{"mobile", "fixed", "voip"}[sum%3]
+		if !nanp {
+			typ = [...]string{"mobile", "fixed"}[sum%2]
+		}
+	}
+	l.Carrier.Type = typ
+	switch {
+	case typ == "mobile" && known:
+		n := cc.mobiles[last%len(cc.mobiles)]
+		l.Carrier.Name, l.Carrier.MobileCountryCode, l.Carrier.MobileNetworkCode = n.name, n.mcc, n.mnc
+	case typ == "fixed" && known:
+		l.Carrier.Name = cc.fixed
+	case typ == "voip" && nanp:
+		l.Carrier.Name = VoIPCarrier
+	case typ == "mobile" || typ == "fixed" || typ == "voip":
+		l.Carrier.Name, _ = phonenumbers.GetCarrierForNumber(p, "en")
+	}
+	if nanp {
+		l.Carrier.Ported = "no"
+		if typ != "voip" && typ != "toll-free" && last%2 == 1 {
+			l.Carrier.Ported = "yes"
+		}
+	}
+	return l, true
 }
