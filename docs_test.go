@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
 // Subcategories of the generated docs, as the Terraform Registry groups the
@@ -38,6 +40,55 @@ func TestDocsFrontMatter(t *testing.T) {
 		}
 		if strings.HasPrefix(p, "docs/guides/") != (sub == "Guides") {
 			t.Errorf("%s: subcategory %q: guides, and only guides, are in \"Guides\"", p, sub)
+		}
+	}
+}
+
+// Each page is what its kind declares (internal/provider/docs.go): its
+// subcategory, and on a resource whose refreshes a listing answers, the
+// Refresh note written from that listing, once, in the one wording.
+func TestDocsPagesAsTheirKindsDeclare(t *testing.T) {
+	pages, err := provider.DocPages(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		path := filepath.Join("docs", p.Dir, p.Name+".md")
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: %v (run make generate)", path, err)
+			continue
+		}
+		if got := frontMatter(t, path)["subcategory"]; got != p.Subcategory {
+			t.Errorf("%s: subcategory %q, its kind declares %q (run make generate)", path, got, p.Subcategory)
+		}
+		b, _ := os.ReadFile(path)
+		text := string(b)
+		if n := strings.Count(text, "Refresh"); p.Refresh != "" && (n != 1 || !strings.Contains(text, "## Refresh\n\n"+p.Refresh+"\n")) {
+			t.Errorf("%s: not one Refresh section with the note its kind's listing gives (run make generate)", path)
+		}
+	}
+}
+
+// Pages come from the shared templates of their type: a new kind writes no
+// template. Only pages with prose of their own keep one.
+func TestDocsTemplatesAreShared(t *testing.T) {
+	own, err := filepath.Glob("templates/*/*.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, _ := filepath.Glob("templates/*.md.tmpl")
+	var kept []string
+	for _, f := range append(own, top...) {
+		if !strings.HasPrefix(f, "templates/guides/") {
+			kept = append(kept, f)
+		}
+	}
+	if len(kept) > 12 {
+		t.Errorf("%d hand-kept page templates outside the guides, more than 12: %q", len(kept), kept)
+	}
+	for _, dir := range []string{"data-sources", "list-resources", "functions"} {
+		if fs, _ := filepath.Glob("templates/" + dir + "/*"); len(fs) > 0 {
+			t.Errorf("%q: these pages come from templates/%s.md.tmpl", fs, dir)
 		}
 	}
 }

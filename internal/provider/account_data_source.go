@@ -16,6 +16,7 @@ import (
 // billed call, so a kept value would be a perpetual diff).
 var accountData = &dataKind[accountDataModel]{
 	typeName: "_account", schema: accountDataSchema, read: readAccountData,
+	subcategory: subAccounts,
 }
 
 type accountDataModel struct {

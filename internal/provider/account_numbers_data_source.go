@@ -23,6 +23,7 @@ import (
 // account owns.
 var accountNumbersData = &dataKind[accountNumbersModel]{
 	typeName: "_account_numbers", schema: accountNumbersDataSchema, read: listAccountNumbers,
+	subcategory:    subPhoneNumbers,
 	validateConfig: checkAccountNumbersData,
 }
 

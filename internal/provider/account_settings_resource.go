@@ -27,6 +27,7 @@ var accountSettingsIdentity = resourceIdentity{{name: "auth_id", state: "id", de
 // reads it).
 var accountSettingsKind = &objectKind[accountSettingsModel]{
 	typeName: "_account_settings", what: "account settings", identity: accountSettingsIdentity,
+	docs:   pageDocs{subcategory: subAccounts},
 	schema: accountSettingsSchema, create: createAccountSettings, update: updateAccountSettings,
 	// A singleton has no list route, so the listing mechanism of the other
 	// kinds does not apply: a refresh is one GET of the account itself.

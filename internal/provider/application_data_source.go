@@ -22,6 +22,7 @@ import (
 // elsewhere, by app_id or by app_name.
 var applicationData = &dataKind[applicationModel]{
 	typeName: "_application", schema: applicationDataSchema, read: readApplicationData,
+	subcategory:      subSIPEndpoints,
 	configValidators: applicationDataValidators,
 }
 

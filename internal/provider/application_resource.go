@@ -25,6 +25,12 @@ var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", descrip
 // endpoints (applicationDeleteRule).
 var applicationKind = &objectKind[applicationModel]{
 	typeName: "_application", what: "application", identity: applicationIdentity,
+	docs: pageDocs{subcategory: subSIPEndpoints, listed: &listedDoc{
+		limit:   client.ApplicationListing.Limit,
+		objects: "applications",
+		object:  "application",
+		from:    "the list of every application the credentials reach (the account's and its subaccounts')",
+	}},
 	schema: applicationSchema, create: createApplication, update: updateApplication,
 	// Refresh: from the listing (client.ApplicationListing), whose items
 	// carry all the GET does.

@@ -37,6 +37,16 @@ var complianceApplicationIdentity = resourceIdentity{{name: "compliance_applicat
 // makes it a draft again and resubmits it, which the plan warns of.
 var complianceApplicationKind = &objectKind[complianceApplicationModel]{
 	typeName: "_compliance_application", what: "compliance application", identity: complianceApplicationIdentity,
+	docs: pageDocs{subcategory: subPhoneNumbers,
+		// What the page says besides the schema's descriptions.
+		intro: "**Which family.** India's numbers go through the one-call API (`cpaas_phone_number_compliance`); the other regulated countries (Germany, France, Australia) through this older family: `cpaas_end_user`, `cpaas_compliance_document`, `cpaas_compliance_application`. The guide \"Numbers outside the US\" shows both." +
+			"\n\n" + "**Submission and review.** The provider makes the application (a draft) and submits it (the API's Submit call) in the same apply; the API refuses the submission of an application that lacks a document its requirement names. By default the apply waits, within `timeouts` (default 30 minutes), for the decision: `accepted` completes, `rejected` fails the apply quoting the reviewer's words. On the real service, where reviews take days, set `wait_for_review = false`.",
+		listed: &listedDoc{
+			limit:   client.ComplianceApplicationListing.Limit,
+			objects: "compliance applications",
+			object:  "compliance application",
+			from:    "the account's compliance application list",
+		}},
 	schema: complianceApplicationSchema, create: createComplianceApplication, update: updateComplianceApplication,
 	refresh: readListed(client.ComplianceApplicationListing, func(m *complianceApplicationModel, a *client.ComplianceApplication) {
 		applyComplianceApplication(m, a)

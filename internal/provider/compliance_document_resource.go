@@ -30,6 +30,17 @@ var complianceDocumentIdentity = resourceIdentity{{name: "document_id", state: "
 // it then resubmits with).
 var complianceDocumentKind = &objectKind[olderDocumentModel]{
 	typeName: "_compliance_document", what: "compliance document", identity: complianceDocumentIdentity,
+	docs: pageDocs{subcategory: subPhoneNumbers,
+		// What the page says besides the schema's descriptions.
+		intro: "**Which family.** India's numbers go through the one-call API (`cpaas_phone_number_compliance`), whose documents are part of the application; the other regulated countries (Germany, France, Australia) through this older family: `cpaas_end_user`, `cpaas_compliance_document`, `cpaas_compliance_application`." +
+			"\n\n" + "**Plan-time checks.** The data fields are checked against the document type the API gives (read once per run): no field the type lacks, lengths in characters, dates, enumerations. A type that needs proof but has no `file` is a warning: the reviewer rejects the application that names it.",
+		listed: &listedDoc{
+			limit:   client.ComplianceDocumentListing.Limit,
+			objects: "compliance documents",
+			object:  "compliance document",
+			from:    "the account's compliance document list",
+			more:    "They name some fields otherwise, which the provider maps.",
+		}},
 	schema: complianceDocumentSchema, create: createComplianceDocument, update: updateComplianceDocument,
 	refresh:    readListed(client.ComplianceDocumentListing, applyComplianceDocument, nil), // the items carry all the GET does, renamed,
 	remove:     (*client.Client).DeleteComplianceDocument,

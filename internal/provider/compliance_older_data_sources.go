@@ -17,6 +17,7 @@ import (
 // document types of the older compliance family, with their data fields.
 var complianceDocumentTypesData = &dataKind[complianceDocumentTypesModel]{
 	typeName: "_compliance_document_types", schema: complianceDocumentTypesSchema, read: readComplianceDocumentTypes,
+	subcategory: subPhoneNumbers,
 }
 
 type documentTypeFieldModel struct {
@@ -103,6 +104,7 @@ func readComplianceDocumentTypes(ctx context.Context, c *client.Client, m *compl
 // must hold.
 var complianceRequirementData = &dataKind[complianceRequirementModel]{
 	typeName: "_compliance_requirement", schema: complianceRequirementSchema, read: readComplianceRequirement,
+	subcategory: subPhoneNumbers,
 }
 
 type acceptableDocumentModel struct {

@@ -27,6 +27,15 @@ var endUserIdentity = resourceIdentity{{name: "end_user_id", state: "id", descri
 // name are personal data; the type replaces it.
 var endUserKind = &objectKind[endUserModel]{
 	typeName: "_end_user", what: "end user", identity: endUserIdentity,
+	docs: pageDocs{subcategory: subPhoneNumbers,
+		// What the page says besides the schema's descriptions.
+		intro: "**Which family.** India's numbers go through the one-call API (`cpaas_phone_number_compliance`), which holds its own end user; the other regulated countries (Germany, France, Australia) through this older family: `cpaas_end_user`, `cpaas_compliance_document`, `cpaas_compliance_application`. The guide \"Numbers outside the US\" shows both.",
+		listed: &listedDoc{
+			limit:   client.EndUserListing.Limit,
+			objects: "end users",
+			object:  "end user",
+			from:    "the account's end user list",
+		}},
 	schema: endUserSchema, create: createEndUser, update: updateEndUser,
 	refresh:        readListed(client.EndUserListing, applyEndUser, nil), // the items carry all the GET does,
 	remove:         (*client.Client).DeleteEndUser,

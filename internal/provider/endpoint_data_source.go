@@ -15,6 +15,7 @@ import (
 // by id.
 var endpointData = &dataKind[endpointDataModel]{
 	typeName: "_endpoint", schema: endpointDataSchema, read: readEndpointData,
+	subcategory: subSIPEndpoints,
 }
 
 // readEndpointData reads the endpoint a data source names.

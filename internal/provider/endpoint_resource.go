@@ -24,6 +24,12 @@ import (
 // again by the first apply (the same value is harmless).
 var endpointKind = &objectKind[endpointModel]{
 	typeName: "_endpoint", what: "endpoint", identity: endpointIdentity,
+	docs: pageDocs{subcategory: subSIPEndpoints, listed: &listedDoc{
+		limit:   client.EndpointListing.Limit,
+		objects: "endpoints",
+		object:  "endpoint",
+		from:    "the account's endpoint list",
+	}},
 	schema: endpointSchema, create: createEndpoint, update: updateEndpoint,
 	refresh: refreshEndpoint,
 	remove:  (*client.Client).DeleteEndpoint,

@@ -22,7 +22,9 @@ import (
 type ephemeralKind[M any] struct {
 	// typeName follows the provider's name: "_subaccount_credentials".
 	typeName string
-	schema   func(context.Context) schema.Schema
+	// subcategory groups its page in the registry's navigation (docs.go).
+	subcategory subcategory
+	schema      func(context.Context) schema.Schema
 	// open fills m, decoded from the configuration, from the API; any
 	// error goes to diags, naming what it read, never a secret.
 	open func(ctx context.Context, c *client.Client, m *M, diags *diag.Diagnostics)

@@ -14,6 +14,7 @@ import (
 // session by its UUID.
 var maskingSessionLookup = &dataKind[maskingSessionData]{
 	typeName: "_masking_session", schema: maskingSessionDataSchema, read: readMaskingSessionData,
+	subcategory: subCallMasking,
 }
 
 // readMaskingSessionData reads the session a data source names, expired or not.

@@ -29,6 +29,12 @@ import (
 // read, ended and imported by its UUID.
 var maskingSessionKind = &objectKind[maskingSessionModel]{
 	typeName: "_masking_session", what: "masking session", identity: maskingSessionIdentity,
+	docs: pageDocs{subcategory: subCallMasking, listed: &listedDoc{
+		limit:   client.MaskingSessionListing.Limit,
+		objects: "sessions",
+		object:  "session",
+		from:    "the list of every session, active or expired",
+	}},
 	schema: maskingSessionSchema, create: createMaskingSession, update: updateMaskingSession,
 	validateConfig: checkMaskingSession, afterImport: markMaskingSessionImported,
 	modifyPlan: checkPlayURLsSent,

@@ -17,6 +17,7 @@ import (
 // sessions with the API's filters.
 var maskingSessionsData = &dataKind[maskingSessionsModel]{
 	typeName: "_masking_sessions", schema: maskingSessionsDataSchema, read: listMaskingSessions,
+	subcategory: subCallMasking,
 }
 
 type maskingSessionsModel struct {

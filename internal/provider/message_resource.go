@@ -44,7 +44,8 @@ func NewMessageResource() resource.Resource {
 	return &MessageResource{objectResource[messageModel]{kind: messageKind}}
 }
 
-var messageKind = &objectKind[messageModel]{typeName: "_message", what: "message", identity: messageIdentity}
+var messageKind = &objectKind[messageModel]{typeName: "_message", what: "message", identity: messageIdentity,
+	docs: pageDocs{subcategory: subMessaging}}
 
 type messageModel struct {
 	messageInputsModel

@@ -21,6 +21,7 @@ import (
 // (client.LookupNumber).
 var numberLookupData = &dataKind[numberLookupModel]{
 	typeName: "_number_lookup", schema: numberLookupSchema, read: readNumberLookup,
+	subcategory: subPhoneNumbers,
 }
 
 var lookupNumberRule = specRule("must be "+accountrules.LookupNumberRule, accountrules.CheckLookupNumber)

@@ -36,7 +36,9 @@ func readByID[M, O any](what string, id func(*M) string, get func(*client.Client
 type dataKind[M any] struct {
 	// typeName follows the provider's name: "_10dlc_brand".
 	typeName string
-	schema   func(context.Context) schema.Schema
+	// subcategory groups its page in the registry's navigation (docs.go).
+	subcategory subcategory
+	schema      func(context.Context) schema.Schema
 	// read fills the model, decoded from the configuration, from the API.
 	read dataReadFunc[M]
 	// Optional hooks, each the framework method of the same name.

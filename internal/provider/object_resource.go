@@ -28,6 +28,9 @@ type objectKind[M any] struct {
 	// what names the object in messages: "10DLC brand".
 	what     string
 	identity resourceIdentity
+	// docs is what its page says besides the schema: its subcategory, and
+	// the listing that answers its refreshes (docs.go).
+	docs pageDocs
 	// id is the object's id in a state; nil reads the id attribute.
 	id func(*M) string
 	// refresh reads object id into m. client.ErrNotFound or errGone

@@ -19,6 +19,7 @@ import (
 // a country, number type and end user type must hold.
 var complianceRequirementsData = &dataKind[complianceRequirementsModel]{
 	typeName: "_phone_number_compliance_requirements", schema: complianceRequirementsSchema, read: readComplianceRequirements,
+	subcategory: subPhoneNumbers,
 }
 
 type requirementFieldModel struct {

@@ -35,6 +35,14 @@ var complianceIdentity = resourceIdentity{{name: "compliance_id", state: "id", d
 // user's type replace it.
 var complianceKind = &objectKind[complianceModel]{
 	typeName: "_phone_number_compliance", what: "compliance application", identity: complianceIdentity,
+	docs: pageDocs{subcategory: subPhoneNumbers, listed: &listedDoc{
+		limit:   client.ComplianceListing.Limit,
+		objects: "applications",
+		object:  "application",
+		from:    "the account's expanded application list",
+		lacks:   []string{"callback_url", "callback_method"},
+		more:    "Reading the requirement a configuration is checked against costs one request per country, number type and end user type per run.",
+	}},
 	schema: complianceSchema, create: createCompliance, update: updateCompliance,
 	refresh:    refreshCompliance,
 	remove:     (*client.Client).DeleteCompliance,

@@ -32,6 +32,12 @@ import (
 // number of the account by the number itself, digits with the country code.
 var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	typeName: "_phone_number", what: "phone number", identity: phoneNumberIdentity,
+	docs: pageDocs{subcategory: subPhoneNumbers, listed: &listedDoc{
+		limit:   client.NumberListing.Limit,
+		objects: "numbers",
+		object:  "number",
+		from:    "the account's number list (its own and its subaccounts' numbers)",
+	}},
 	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
 	modifyPlan: planPhoneNumber, validateConfig: checkPhoneNumberSearch,
 	configValidators: []resource.ConfigValidator{resourcevalidator.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},

@@ -31,6 +31,7 @@ const (
 // available for purchase.
 var phoneNumbersData = &dataKind[phoneNumbersModel]{
 	typeName: "_phone_numbers", schema: phoneNumbersDataSchema, read: searchPhoneNumbers,
+	subcategory:    subPhoneNumbers,
 	validateConfig: checkPhoneNumbersData,
 }
 

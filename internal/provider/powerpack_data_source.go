@@ -21,6 +21,7 @@ import (
 // its UUID or by its name (unique in the account).
 var powerpackData = &dataKind[powerpackDataModel]{
 	typeName: "_powerpack", schema: powerpackDataSchema, read: readPowerpackData,
+	subcategory:      subMessaging,
 	configValidators: []datasource.ConfigValidator{datasourcevalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name"))},
 }
 
@@ -112,6 +113,7 @@ func readPowerpackData(ctx context.Context, c *client.Client, m *powerpackDataMo
 // adds).
 var powerpackNumbersData = &dataKind[powerpackNumbersModel]{
 	typeName: "_powerpack_numbers", schema: powerpackNumbersSchema, read: readPowerpackNumbers,
+	subcategory: subMessaging,
 }
 
 type powerpackNumbersModel struct {

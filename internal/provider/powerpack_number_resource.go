@@ -31,6 +31,14 @@ var powerpackNumberIdentity = resourceIdentity{
 // number unless unrent_on_destroy is true.
 var powerpackNumberKind = &objectKind[powerpackNumberModel]{
 	typeName: "_powerpack_number", what: "powerpack number", identity: powerpackNumberIdentity,
+	docs: pageDocs{subcategory: subMessaging, listed: &listedDoc{
+		limit:   client.PoolNumberListing.Limit,
+		objects: "numbers",
+		object:  "number",
+		from:    "the pool's lists (of its long codes and of its toll-free numbers)",
+		lacks:   []string{"service"},
+		more:    "Right after an import, the number is read on its own.",
+	}},
 	schema: powerpackNumberSchema, create: addPowerpackNumber, update: updatePowerpackNumber,
 	refresh: refreshPowerpackNumber, delete: removePowerpackNumber,
 	importAs: func(id string) (map[string]string, string) {

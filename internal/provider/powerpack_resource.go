@@ -31,6 +31,12 @@ var powerpackIdentity = resourceIdentity{{name: "uuid", state: "id", description
 // it never releases a number unless unrent_numbers_on_destroy is true.
 var powerpackKind = &objectKind[powerpackModel]{
 	typeName: "_powerpack", what: "powerpack", identity: powerpackIdentity,
+	docs: pageDocs{subcategory: subMessaging, listed: &listedDoc{
+		limit:   client.PowerpackListing.Limit,
+		objects: "powerpacks",
+		object:  "powerpack",
+		from:    "the account's powerpack list",
+	}},
 	schema: powerpackSchema, create: createPowerpack, update: updatePowerpack,
 	// From the account's listing (client.PowerpackListing): its items
 	// carry all the GET does.

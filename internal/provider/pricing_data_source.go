@@ -18,6 +18,7 @@ import (
 // API writes (a float would round them), null where the API has none.
 var pricingData = &dataKind[pricingModel]{
 	typeName: "_pricing", schema: pricingSchema, read: readPricing,
+	subcategory: subPhoneNumbers,
 }
 
 var countryISORule = specRule("must be "+accountrules.CountryISORule, accountrules.CheckCountryISO)

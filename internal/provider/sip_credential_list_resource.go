@@ -20,6 +20,12 @@ import (
 // it reaches the API and nothing else.
 var sipCredentialListKind = &objectKind[sipCredentialListModel]{
 	typeName: "_sip_credential_list", what: "credentials list", identity: sipCredentialListIdentity,
+	docs: pageDocs{subcategory: subSIPTrunking, listed: &listedDoc{
+		limit:   client.SIPCredentialListing.Limit,
+		objects: "credential lists",
+		object:  "credential list",
+		from:    "the account's credential lists",
+	}},
 	schema: sipCredentialListSchema, create: createSIPCredentialList, update: updateSIPCredentialList,
 	refresh: readListed(client.SIPCredentialListing, applySIPCredentialList, nil),
 	remove:  (*client.Client).DeleteSIPCredential,

@@ -20,6 +20,12 @@ import (
 // imported by its ipacl_uuid; everything is read back.
 var sipIPACLKind = &objectKind[sipIPACLModel]{
 	typeName: "_sip_ip_acl", what: "IP access control list", identity: sipIPACLIdentity,
+	docs: pageDocs{subcategory: subSIPTrunking, listed: &listedDoc{
+		limit:   client.IPACLListing.Limit,
+		objects: "IP access control lists",
+		object:  "IP access control list",
+		from:    "the account's IP access control lists",
+	}},
 	schema: sipIPACLSchema, create: createSIPIPACL, update: updateSIPIPACL,
 	refresh: readListed(client.IPACLListing, applySIPIPACL, nil),
 	remove:  (*client.Client).DeleteIPACL,

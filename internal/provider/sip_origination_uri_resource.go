@@ -21,6 +21,12 @@ import (
 // service authenticates to the PBX with username and a write-only password.
 var sipOriginationURIKind = &objectKind[sipOriginationURIModel]{
 	typeName: "_sip_origination_uri", what: "origination URI", identity: sipOriginationURIIdentity,
+	docs: pageDocs{subcategory: subSIPTrunking, listed: &listedDoc{
+		limit:   client.OriginationURIListing.Limit,
+		objects: "origination URIs",
+		object:  "origination URI",
+		from:    "the account's origination URIs",
+	}},
 	schema: sipOriginationURISchema, create: createSIPOriginationURI, update: updateSIPOriginationURI,
 	refresh:        readListed(client.OriginationURIListing, applySIPOriginationURI, nil),
 	remove:         (*client.Client).DeleteOriginationURI,

@@ -24,6 +24,12 @@ import (
 // and imported by its trunk_id; everything is read back.
 var sipTrunkKind = &objectKind[sipTrunkModel]{
 	typeName: "_sip_trunk", what: "SIP trunk", identity: sipTrunkIdentity,
+	docs: pageDocs{subcategory: subSIPTrunking, listed: &listedDoc{
+		limit:   client.TrunkListing.Limit,
+		objects: "trunks",
+		object:  "trunk",
+		from:    "the account's trunk list",
+	}},
 	schema: sipTrunkSchema, create: createSIPTrunk, update: updateSIPTrunk,
 	refresh:        readListed(client.TrunkListing, applySIPTrunk, nil),
 	remove:         (*client.Client).DeleteTrunk,

@@ -17,7 +17,8 @@ import (
 // sipTrunkData is data.cpaas_sip_trunk: what a PBX needs (trunk_domain).
 var sipTrunkData = &dataKind[sipTrunkModel]{
 	typeName: "_sip_trunk", schema: sipTrunkDataSchema,
-	read: readByID("SIP trunk", func(m *sipTrunkModel) string { return m.ID.ValueString() }, (*client.Client).GetTrunk, applySIPTrunk),
+	subcategory: subSIPTrunking,
+	read:        readByID("SIP trunk", func(m *sipTrunkModel) string { return m.ID.ValueString() }, (*client.Client).GetTrunk, applySIPTrunk),
 }
 
 func sipTrunkDataSchema(context.Context) schema.Schema {
@@ -41,6 +42,7 @@ func sipTrunkDataSchema(context.Context) schema.Schema {
 // sipCredentialListData is data.cpaas_sip_credential_list.
 var sipCredentialListData = &dataKind[sipCredentialListDataModel]{
 	typeName: "_sip_credential_list", schema: sipCredentialListDataSchema,
+	subcategory: subSIPTrunking,
 	read: readByID("credentials list", func(m *sipCredentialListDataModel) string { return m.ID.ValueString() }, (*client.Client).GetSIPCredential,
 		func(m *sipCredentialListDataModel, x *client.SIPCredential) {
 			m.Name, m.Username = stringOrNull(x.Name), types.StringValue(x.Username)
@@ -67,7 +69,8 @@ func sipCredentialListDataSchema(context.Context) schema.Schema {
 // sipIPACLData is data.cpaas_sip_ip_acl.
 var sipIPACLData = &dataKind[sipIPACLModel]{
 	typeName: "_sip_ip_acl", schema: sipIPACLDataSchema,
-	read: readByID("IP access control list", func(m *sipIPACLModel) string { return m.ID.ValueString() }, (*client.Client).GetIPACL, applySIPIPACL),
+	subcategory: subSIPTrunking,
+	read:        readByID("IP access control list", func(m *sipIPACLModel) string { return m.ID.ValueString() }, (*client.Client).GetIPACL, applySIPIPACL),
 }
 
 func sipIPACLDataSchema(context.Context) schema.Schema {
@@ -84,6 +87,7 @@ func sipIPACLDataSchema(context.Context) schema.Schema {
 // sipOriginationURIData is data.cpaas_sip_origination_uri.
 var sipOriginationURIData = &dataKind[sipOriginationURIDataModel]{
 	typeName: "_sip_origination_uri", schema: sipOriginationURIDataSchema,
+	subcategory: subSIPTrunking,
 	read: readByID("origination URI", func(m *sipOriginationURIDataModel) string { return m.ID.ValueString() }, (*client.Client).GetOriginationURI,
 		func(m *sipOriginationURIDataModel, x *client.OriginationURI) {
 			var r sipOriginationURIModel

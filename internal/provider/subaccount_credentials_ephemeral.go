@@ -16,6 +16,7 @@ import (
 // an aliased provider block that manages the subaccount's own objects.
 var subaccountCredentials = &ephemeralKind[subaccountCredentialsModel]{
 	typeName: "_subaccount_credentials", schema: subaccountCredentialsSchema, open: openSubaccountCredentials,
+	subcategory: subAccounts,
 }
 
 type subaccountCredentialsModel struct {

@@ -15,6 +15,7 @@ import (
 // auth_id. Like the resource, it never reads the auth_token into the state.
 var subaccountData = &dataKind[subaccountDataModel]{
 	typeName: "_subaccount", schema: subaccountDataSchema,
+	subcategory: subAccounts,
 	read: readByID("subaccount", func(m *subaccountDataModel) string { return m.AuthID.ValueString() },
 		(*client.Client).GetSubaccount, applySubaccountData),
 }

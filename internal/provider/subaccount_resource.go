@@ -26,6 +26,12 @@ var subaccountIdentity = resourceIdentity{{name: "auth_id", state: "id", descrip
 // deletes its objects unless cascade_on_destroy says so.
 var subaccountKind = &objectKind[subaccountModel]{
 	typeName: "_subaccount", what: "subaccount", identity: subaccountIdentity,
+	docs: pageDocs{subcategory: subAccounts, listed: &listedDoc{
+		limit:   client.SubaccountListing.Limit,
+		objects: "subaccounts",
+		object:  "subaccount",
+		from:    "the account's subaccount list",
+	}},
 	schema: subaccountSchema, create: createSubaccount, update: updateSubaccount,
 	// Refresh: from the listing (client.SubaccountListing), whose items
 	// carry all the GET does.

@@ -13,6 +13,7 @@ import (
 // registered elsewhere, by id.
 var tenDLCBrandData = &dataKind[tendlcBrandDataModel]{
 	typeName: "_10dlc_brand", schema: tenDLCBrandDataSchema, read: readBrandData,
+	subcategory: subTenDLC,
 }
 
 // readBrandData reads the brand a data source names.

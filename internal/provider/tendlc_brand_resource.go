@@ -32,6 +32,14 @@ import (
 // replaces it.
 var brandKind = registrationKind(&objectKind[tendlcBrandModel]{
 	typeName: "_10dlc_brand", what: "10DLC brand", identity: brandIdentity,
+	docs: pageDocs{subcategory: subTenDLC, listed: &listedDoc{
+		limit:   client.BrandListing.Limit,
+		objects: "brands",
+		object:  "brand",
+		from:    "the account's brand list",
+		lacks:   []string{"declined_reasons"},
+		more:    "They carry `brand_alias` besides, which a read of one brand does not; a brand the list reports `FAILED` is read on its own for its `declined_reasons`.",
+	}},
 	// Refresh: from the listing (client.BrandListing), whose items carry
 	// brand_alias (the GET does not) and no declined_reasons: a FAILED
 	// brand is read by GET for them, any other keeps the state's.

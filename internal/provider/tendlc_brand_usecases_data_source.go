@@ -16,6 +16,7 @@ import (
 // cases a brand may register campaigns for (GET 10dlc/Brand/{id}/usecases/).
 var tenDLCBrandUsecasesData = &dataKind[brandUsecasesModel]{
 	typeName: "_10dlc_brand_usecases", schema: brandUsecasesSchema, read: readBrandUsecases,
+	subcategory: subTenDLC,
 }
 
 type brandUsecasesModel struct {

@@ -15,6 +15,7 @@ import (
 // registered elsewhere, by id, with the numbers linked to it.
 var tenDLCCampaignData = &dataKind[tendlcCampaignDataModel]{
 	typeName: "_10dlc_campaign", schema: tenDLCCampaignDataSchema, read: readCampaignData,
+	subcategory: subTenDLC,
 }
 
 type tendlcCampaignDataModel struct {

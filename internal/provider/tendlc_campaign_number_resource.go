@@ -25,6 +25,13 @@ import (
 // matter for the unlink request, and the link cannot change in place).
 var campaignNumberKind = &objectKind[tendlcCampaignNumberModel]{
 	typeName: "_10dlc_campaign_number", what: "10DLC number link", identity: campaignNumberIdentity,
+	docs: pageDocs{subcategory: subTenDLC, listed: &listedDoc{
+		limit:   client.CampaignNumberListing.Limit,
+		objects: "number links",
+		object:  "linked number",
+		from:    "each campaign's number list",
+		parent:  "campaign",
+	}},
 	schema: campaignNumberSchema, create: linkCampaignNumber, delete: unlinkCampaignNumber,
 	// Refresh: from its campaign's number list, listed once per campaign
 	// (client.CampaignNumberListing), whose items carry all the one-number

@@ -32,6 +32,13 @@ import (
 // a brand, read, deleted and imported by its campaign_id.
 var campaignKind = registrationKind(&objectKind[tendlcCampaignModel]{
 	typeName: "_10dlc_campaign", what: "10DLC campaign", identity: campaignIdentity,
+	docs: pageDocs{subcategory: subTenDLC, listed: &listedDoc{
+		limit:   client.CampaignListing.Limit,
+		objects: "campaigns",
+		object:  "campaign",
+		from:    "the account's campaign list",
+		more:    "They carry `campaign_alias` and `vertical` besides.",
+	}},
 	// Refresh: from the listing (client.CampaignListing), whose items carry
 	// what the GET does and campaign_alias and vertical besides.
 	schema: campaignSchema, create: createCampaign, update: updateCampaign, refresh: refreshCampaign,

@@ -13,7 +13,8 @@ import (
 // made elsewhere, by its profile_uuid.
 var profileData = &dataKind[profileModel]{
 	typeName: "_10dlc_profile", schema: profileDataSchema,
-	read: readByID("business profile", func(m *profileModel) string { return m.ID.ValueString() }, (*client.Client).GetProfile, applyProfile),
+	subcategory: subTenDLC,
+	read:        readByID("business profile", func(m *profileModel) string { return m.ID.ValueString() }, (*client.Client).GetProfile, applyProfile),
 }
 
 func profileDataSchema(context.Context) schema.Schema {

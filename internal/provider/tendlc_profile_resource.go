@@ -31,6 +31,12 @@ var profileIdentity = resourceIdentity{{name: "profile_uuid", state: "id", descr
 // as "unchanged").
 var profileKind = &objectKind[profileModel]{
 	typeName: "_10dlc_profile", what: "business profile", identity: profileIdentity,
+	docs: pageDocs{subcategory: subTenDLC, listed: &listedDoc{
+		limit:   client.ProfileListing.Limit,
+		objects: "profiles",
+		object:  "profile",
+		from:    "the account's profile list",
+	}},
 	schema: profileSchema, create: createProfile, update: updateProfile,
 	// Refresh: from the listing (client.ProfileListing), whose items carry
 	// all the GET does.

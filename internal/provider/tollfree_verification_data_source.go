@@ -14,6 +14,7 @@ import (
 // verification request by its uuid.
 var tollfreeData = &dataKind[tollfreeAttrs]{
 	typeName: "_tollfree_verification", schema: tollfreeDataSchema,
+	subcategory: subMessaging,
 	read: readByID("toll-free verification", func(m *tollfreeAttrs) string { return m.ID.ValueString() },
 		(*client.Client).GetTollfreeVerification, (*tollfreeAttrs).apply),
 }

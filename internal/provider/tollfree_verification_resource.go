@@ -39,6 +39,13 @@ var tollfreeIdentity = resourceIdentity{{name: "uuid", state: "id", description:
 // replaced by the next apply.
 var tollfreeKind = &objectKind[tollfreeModel]{
 	typeName: "_tollfree_verification", what: "toll-free verification", identity: tollfreeIdentity,
+	docs: pageDocs{subcategory: subMessaging, listed: &listedDoc{
+		limit:   client.TollfreeListing.Limit,
+		objects: "verification requests",
+		object:  "verification request",
+		from:    "the list of the requests made in the last 29 days (the service lists at most 30 days at once)",
+		more:    "An older request is read on its own.",
+	}},
 	schema: tollfreeSchema, create: createTollfree, update: updateTollfree,
 	// Refresh: from the listing of the last 29 days' requests
 	// (client.TollfreeListing), whose items carry all the GET does; an

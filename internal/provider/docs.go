@@ -1,0 +1,195 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// subcategory is the group of the registry's navigation a page is in.
+// docs_test.go checks every generated page names one of these.
+type subcategory string
+
+const (
+	subAccounts     subcategory = "Accounts"
+	subCallMasking  subcategory = "Call Masking"
+	subMessaging    subcategory = "Messaging"
+	subPhoneNumbers subcategory = "Phone Numbers"
+	subSIPEndpoints subcategory = "SIP Endpoints"
+	subSIPTrunking  subcategory = "SIP Trunking"
+	subTenDLC       subcategory = "10DLC"
+)
+
+// DocPage is what the docs generator (internal/cmd/docpages) needs of one
+// page besides what tfplugindocs reads from the schema: the kind's
+// subcategory and the particulars the kind declares.
+type DocPage struct {
+	// Dir is the page's directory under docs/ and templates/:
+	// "resources", "data-sources", "list-resources", "ephemeral-resources",
+	// "actions" or "functions".
+	Dir string
+	// Name is the page's file name without ".md": "10dlc_brand".
+	Name        string
+	Subcategory string
+	// Intro is markdown shown after the description; "" for none.
+	Intro string
+	// Refresh is the resource page's note on refreshes from the listing;
+	// "" for a kind no listing answers.
+	Refresh string
+}
+
+// pageDocs is what a kind declares for its page.
+type pageDocs struct {
+	subcategory subcategory
+	// intro is markdown shown after the description (what the schema's
+	// description does not say); "" for none.
+	intro string
+	// listed describes the listing that answers the kind's refreshes (nil:
+	// none does). It names the client.Listing the kind's refresh reads.
+	listed *listedDoc
+}
+
+// listedDoc is the Refresh note of a resource whose refreshes a
+// client.Listing answers. The figures come from the listing and the
+// client's constants, so the page cannot drift from the code.
+type listedDoc struct {
+	// limit is the listing's page: client.XListing.Limit (0: one call per
+	// parent returns all).
+	limit int
+	// objects and object name them: "endpoints", "endpoint".
+	objects, object string
+	// from names the list: "the account's endpoint list".
+	from string
+	// parent names the parent of a child kind listed per parent
+	// ("campaign"), "" for a kind the account lists.
+	parent string
+	// lacks are the attributes the list items leave out, which keep the
+	// state's value for an object the listing answered (the refresh's
+	// lacks function puts them back); nil: the items carry all the GET does.
+	lacks []string
+	// more is what else the note says of the items, "" for nothing.
+	more string
+}
+
+// note is the Refresh section's text, one wording for every kind.
+func (d *listedDoc) note() string {
+	per := fmt.Sprintf("one request per %d %s", d.limit, d.objects)
+	if d.limit == 0 {
+		per = "one request per " + d.parent
+	}
+	items := fmt.Sprintf("The list's items carry everything a read of one %s does.", d.object)
+	if len(d.lacks) > 0 {
+		quoted := make([]string, len(d.lacks))
+		for i, a := range d.lacks {
+			quoted[i] = "`" + a + "`"
+		}
+		keeps := "which then keeps the state's value"
+		if len(d.lacks) > 1 {
+			keeps = "which then keep the state's values"
+		}
+		items = fmt.Sprintf("The list's items carry everything a read of one %s does but %s, %s.", d.object, strings.Join(quoted, " and "), keeps)
+	}
+	if d.more != "" {
+		items += " " + d.more
+	}
+	return fmt.Sprintf("When one run refreshes %d or more %s (a `terraform plan` of a workspace that has them), "+
+		"the provider reads them from %s, %s, instead of making one request for each. %s "+
+		"An object missing from the list (a list can shift while objects are added or deleted) is read on its own, "+
+		"and only that read saying it no longer exists removes it from the state. "+
+		"A run that refreshes fewer, or an account whose list would take more than %d requests, reads each on its own.",
+		client.RefreshListAfter, d.objects, d.from, per, items, client.RefreshListMaxPages)
+}
+
+// page is the DocPage of a kind's page in dir.
+func (d pageDocs) page(dir, typeName string) DocPage {
+	p := DocPage{Dir: dir, Name: strings.TrimPrefix(typeName, "_"), Subcategory: string(d.subcategory), Intro: d.intro}
+	if d.listed != nil && dir == "resources" {
+		p.Refresh = d.listed.note()
+	}
+	return p
+}
+
+// documented is what serves a page: every resource, data source, list
+// resource, ephemeral resource, action and function of the provider.
+type documented interface {
+	docPage() DocPage
+}
+
+func (r *objectResource[M]) docPage() DocPage { return r.kind.docs.page("resources", r.kind.typeName) }
+
+func (d *objectDataSource[M]) docPage() DocPage {
+	return pageDocs{subcategory: d.kind.subcategory}.page("data-sources", d.kind.typeName)
+}
+
+func (r *listResource) docPage() DocPage {
+	typeName, _, newResource := r.of.listing()
+	res, _ := newResource().(documented)
+	if res == nil {
+		return DocPage{Dir: "list-resources", Name: strings.TrimPrefix(typeName, "_")}
+	}
+	return DocPage{Dir: "list-resources", Name: strings.TrimPrefix(typeName, "_"), Subcategory: res.docPage().Subcategory}
+}
+
+func (e *ephemeralObject[M]) docPage() DocPage {
+	return pageDocs{subcategory: e.kind.subcategory}.page("ephemeral-resources", e.kind.typeName)
+}
+
+func (a *SendMessageAction) docPage() DocPage {
+	return pageDocs{subcategory: subMessaging}.page("actions", "send_message")
+}
+
+func (f *SMSUnitsFunction) docPage() DocPage {
+	return pageDocs{subcategory: subMessaging}.page("functions", "sms_units")
+}
+
+func (f *SanitizeNumberFunction) docPage() DocPage {
+	return pageDocs{subcategory: subPhoneNumbers}.page("functions", "sanitize_number")
+}
+
+// DocPages lists the page of everything the provider serves, in the order
+// of directory and name. An entry without a subcategory is an error of
+// the kind's declaration.
+func DocPages(ctx context.Context) ([]DocPage, error) {
+	p := &CPaaSProvider{}
+	var all []any
+	for _, f := range p.Resources(ctx) {
+		all = append(all, f())
+	}
+	for _, f := range p.DataSources(ctx) {
+		all = append(all, f())
+	}
+	for _, f := range p.ListResources(ctx) {
+		all = append(all, f())
+	}
+	for _, f := range p.EphemeralResources(ctx) {
+		all = append(all, f())
+	}
+	for _, f := range p.Actions(ctx) {
+		all = append(all, f())
+	}
+	for _, f := range p.Functions(ctx) {
+		all = append(all, f())
+	}
+	var pages []DocPage
+	for _, x := range all {
+		d, ok := x.(documented)
+		if !ok {
+			return nil, fmt.Errorf("%T has no docPage: give its kind a subcategory (internal/provider/docs.go)", x)
+		}
+		page := d.docPage()
+		if page.Subcategory == "" {
+			return nil, fmt.Errorf("%s/%s has no subcategory: set it in its kind's declaration", page.Dir, page.Name)
+		}
+		pages = append(pages, page)
+	}
+	sort.Slice(pages, func(i, j int) bool {
+		if pages[i].Dir != pages[j].Dir {
+			return pages[i].Dir < pages[j].Dir
+		}
+		return pages[i].Name < pages[j].Name
+	})
+	return pages, nil
+}
