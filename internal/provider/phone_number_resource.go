@@ -219,7 +219,8 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		"allow_release_on_replace": schema.BoolAttribute{
 			MarkdownDescription: "Set it to `true` to let a change of `number` release the number the resource owns and buy the new " +
 				"one. Without it such a plan is refused, naming the number it would release. It does not guard against " +
-				"`terraform destroy` or removing the resource: use `lifecycle { prevent_destroy = true }` for that.",
+				"`terraform destroy` or removing the resource: `release_protection` does. `release_protection = true` refuses " +
+				"a replacement whatever this says.",
 			Optional: true,
 		},
 		"release_protection": schema.BoolAttribute{MarkdownDescription: releaseProtectionDescription, Optional: true},
