@@ -199,5 +199,6 @@ func (c *Client) UpdateNumber(ctx context.Context, number string, in NumberUpdat
 // owns it.
 func (c *Client) ReleaseNumber(ctx context.Context, number string) error {
 	defer NumberListing.forget(c, "", number)()
+	defer c.forgetPoolMembers() // a released number leaves its pools
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Number", number), idempotent: true}, nil)
 }

@@ -35,6 +35,7 @@ func (c *Client) CreatePowerpack(ctx context.Context, in PowerpackCreate) (*Powe
 		return nil, err
 	}
 	PowerpackListing.forget(c, "", out.UUID)
+	c.forgetPoolMembers()
 	return &out.Powerpack, nil
 }
 
@@ -105,6 +106,7 @@ func (c *Client) UpdatePowerpack(ctx context.Context, uuid string, in PowerpackU
 // default.
 func (c *Client) DeletePowerpack(ctx context.Context, uuid string, unrentNumbers bool) error {
 	defer PowerpackListing.forget(c, "", uuid)()
+	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Powerpack", uuid),
 		body: wire.PowerpackDelete{UnrentNumbers: unrentNumbers}, idempotent: true}, nil)
 }
@@ -124,6 +126,7 @@ func poolRoute(tollfree bool) string {
 // idempotent: adding again only sets the service.
 func (c *Client) AddPoolNumber(ctx context.Context, pool, number string, tollfree bool, service string) (*PoolNumber, error) {
 	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
+	defer c.forgetPoolMembers()
 	var out wire.PoolNumberReply
 	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("NumberPool", pool, poolRoute(tollfree), number),
 		body: wire.PoolNumberAdd{Service: service}, idempotent: true}, &out)
@@ -148,6 +151,7 @@ func (c *Client) GetPoolNumber(ctx context.Context, pool, number string, tollfre
 // in the pool.
 func (c *Client) RemovePoolNumber(ctx context.Context, pool, number string, tollfree, unrent bool) error {
 	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
+	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("NumberPool", pool, poolRoute(tollfree), number),
 		body: wire.PoolNumberRemove{Unrent: unrent}, idempotent: true}, nil)
 }

@@ -92,6 +92,8 @@ type Client struct {
 	// listings holds each Listing's state: *Listing[T] -> *listingState[T].
 	listings sync.Map
 	lookups  lookupMemo // lookups.go
+	// pools remembers which pools hold which numbers (pool_members.go).
+	pools poolMembership
 	// gatherWindow is RefreshListGather; tests lengthen it.
 	gatherWindow time.Duration
 	// pending names the provider arguments not known yet (Pending): every

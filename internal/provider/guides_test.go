@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -302,43 +303,50 @@ func findEndpoint(t *testing.T, env *acctest.Env, prefix string) *client.Endpoin
 func TestAccGuide_buyingNumbers(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	want, _ := expectedSearch(t, 2, "country_iso", "US", "type", "local", "city", "San Francisco", "services", "voice,sms")
+	want, _ := expectedSearch(t, 4, "country_iso", "US", "type", "local", "city", "San Francisco", "services", "voice,sms")
 	r := newGuideRunner(t, env, "buying-numbers")
 	r.run("apply", "-input=false", "-auto-approve")
-	var bought string
-	r.output("support_number", &bought)
-	if bought != want[0] {
-		t.Fatalf("bought %s, want the search's first result %s", bought, want[0])
+	var numbers map[string]string
+	r.output("numbers", &numbers)
+	bought := []string{numbers["support"], numbers["sales"]}
+	slices.Sort(bought)
+	if first := slices.Sorted(slices.Values(want[:2])); !slices.Equal(bought, first) {
+		t.Fatalf("bought %v, want the search's first two results %v", numbers, first)
 	}
-	// The search now offers another number first; the resource keeps its
+	// The search now offers other numbers first; the resources keep their
 	// own and the plan is empty.
 	r.expectPlan(0)
 	owned := func() {
 		t.Helper()
-		if got := env.Objects(t)["numbers"]; len(got) != 1 || got[0] != bought {
-			t.Fatalf("numbers owned: %v, want only %s", got, bought)
+		got := slices.Sorted(slices.Values(env.Objects(t)["numbers"]))
+		if !slices.Equal(got, bought) {
+			t.Fatalf("numbers owned: %v, want only %v", got, bought)
 		}
 	}
 
-	// New criteria: an in-place update with a warning; the number is kept.
+	// New criteria: an in-place update with a warning; the numbers are kept.
 	r.edit("main.tf", `city        = "San Francisco"`, `city        = "Los Angeles"`)
-	out := r.expectPlan(2)
-	if strings.Contains(out, "must be replaced") || !strings.Contains(out, "Phone number "+bought+" is kept") ||
-		!strings.Contains(out, "1 to change, 0 to destroy") {
+	out := flat(r.expectPlan(2))
+	if strings.Contains(out, "must be replaced") || !strings.Contains(out, "Phone number "+bought[0]+" is kept") ||
+		!strings.Contains(out, "Phone number "+bought[1]+" is kept") || !strings.Contains(out, "2 to change, 0 to destroy") {
 		t.Fatalf("plan with new criteria:\n%s", out)
 	}
 	r.run("apply", "-input=false", "-auto-approve")
 	owned()
 	r.expectPlan(0)
 
-	// The form that used to release numbers: number from the search data
-	// source. The plan is refused, naming the number and the ways out.
-	r.edit("main.tf", `  search = {
+	// The form that releases numbers: keys from the search's results. The
+	// protected numbers make the plan an error naming each of them.
+	r.edit("main.tf", `  for_each = toset(["support", "sales"])
+
+  search = {
     country_iso = "US"
     type        = "local"
     city        = "Los Angeles"
     services    = ["voice", "sms"]
-  }`, `  number = data.cpaas_phone_numbers.sf.numbers[0].number`)
+  }
+  alias = "${each.key} line"`, `  for_each = toset(data.cpaas_phone_numbers.sf.numbers[*].number)
+  number   = each.value`)
 	r.edit("main.tf", `provider "cpaas" {}`, `provider "cpaas" {}
 
 data "cpaas_phone_numbers" "sf" {
@@ -346,28 +354,41 @@ data "cpaas_phone_numbers" "sf" {
   type        = "local"
   city        = "San Francisco"
   services    = ["voice", "sms"]
-  max_results = 1
+  max_results = 2
 }`)
 	out, err := r.try("plan", "-input=false")
-	if err == nil || !strings.Contains(out, "Refusing to release phone number "+bought) || !strings.Contains(out, "buy "+want[1]) ||
-		!strings.Contains(out, "ignore_changes = [number]") || !strings.Contains(out, "allow_release_on_replace = true") {
-		t.Fatalf("plan with number from the search: %v\n%s", err, out)
+	for _, n := range bought {
+		if err == nil || !releaseRefused(out, n) {
+			t.Fatalf("plan keyed by the search's results: %v\n%s", err, out)
+		}
+	}
+	owned()
+	// terraform destroy of the guide's protected numbers is refused,
+	// naming each.
+	guide := acctest.RepoFile(t, "examples/guides/buying-numbers/main.tf")
+	r.write(guide)
+	out, err = r.try("destroy", "-input=false", "-auto-approve")
+	for _, n := range bought {
+		if err == nil || !releaseRefused(out, n) {
+			t.Fatalf("destroy of protected numbers: %v\n%s", err, out)
+		}
 	}
 	owned()
 
-	// prevent_destroy refuses a destroy (which, with -refresh=false, does
-	// not plan the configuration first and so does not meet the refusal).
-	if out, err := r.try("destroy", "-input=false", "-auto-approve", "-refresh=false"); err == nil || !refusedByPreventDestroy(out) {
-		t.Fatalf("destroy with prevent_destroy: %v\n%s", err, out)
-	}
+	// Releasing on purpose, as the guide says: release_protection = false,
+	// apply, then destroy; the destroy warns, naming each number.
+	r.write(strings.Replace(guide, "release_protection = true", "release_protection = false", 1))
+	r.run("apply", "-input=false", "-auto-approve")
 	owned()
-}
-
-// refusedByPreventDestroy tells whether the CLI's output is its refusal to
-// destroy a resource with prevent_destroy: Terraform says "Instance cannot
-// be destroyed", OpenTofu "Resource instance cannot be destroyed".
-func refusedByPreventDestroy(out string) bool {
-	return regexp.MustCompile(`(Resource instance|Instance) cannot be destroyed`).MatchString(out) && strings.Contains(out, "prevent_destroy")
+	out = flat(r.run("destroy", "-input=false", "-auto-approve"))
+	for _, n := range bought {
+		if !releaseWarned(out, n) {
+			t.Fatalf("destroy does not warn that %s is released:\n%s", n, out)
+		}
+	}
+	if got := env.Objects(t)["numbers"]; len(got) != 0 {
+		t.Fatalf("numbers after destroy: %v", got)
+	}
 }
 
 func TestAccGuide_messagingPipeline(t *testing.T) {

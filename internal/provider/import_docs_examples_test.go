@@ -119,7 +119,7 @@ var recordedOnImport = map[string][]string{
 	"cpaas_10dlc_campaign":        {"description", "url", "method", "timeouts"},
 	"cpaas_10dlc_campaign_number": {"url", "method", "timeouts"},
 	"cpaas_tollfree_verification": {"timeouts"},
-	"cpaas_phone_number":          {"search"}, // what chose the number at purchase
+	"cpaas_phone_number":          {"search", "release_protection"}, // what chose the number at purchase; the provider's own flag
 	"cpaas_message": {"text", "media_urls", "template", "triggers", "url", "method", "timeouts", "wait_for", "encoding",
 		"message_expiry", "dlt_entity_id", "dlt_template_id", "dlt_template_category", "trackable", "powerpack_uuid",
 		// The records hold src and dst sanitised; the configured spelling
@@ -644,9 +644,10 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 		},
 	}}
 	// The test's own clean-up must be able to destroy what the example
-	// protects.
-	if strings.Contains(cfg, "prevent_destroy = true") {
-		steps = append(steps, resource.TestStep{Config: strings.ReplaceAll(cfg, "prevent_destroy = true", "prevent_destroy = false"), ConfigVariables: vars})
+	// protects: release_protection only lets go once applied false.
+	if unprotected := strings.NewReplacer("prevent_destroy = true", "prevent_destroy = false",
+		"release_protection = true", "release_protection = false").Replace(cfg); unprotected != cfg {
+		steps = append(steps, resource.TestStep{Config: unprotected, ConfigVariables: vars})
 	}
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },

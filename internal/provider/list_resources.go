@@ -317,7 +317,7 @@ func NewPhoneNumberListResource() list.ListResource { return &listResource{listK
 var phoneNumberList = listKind{
 	of: phoneNumberKind, objects: "phone numbers",
 	description: "The numbers the account owns, named by `number`, with the account's own filters. Destroying an imported " +
-		"`cpaas_phone_number` releases the number: add `lifecycle { prevent_destroy = true }` to what you generate.",
+		"`cpaas_phone_number` releases the number: add `release_protection = true` to what you generate, and apply it.",
 	filters: map[string]listschema.StringAttribute{
 		"number_starts_with": {MarkdownDescription: "Only the numbers that start with these digits (country code first)."},
 		"type": {

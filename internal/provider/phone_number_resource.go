@@ -39,17 +39,15 @@ var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 		from:    "the account's number list (its own and its subaccounts' numbers)",
 	}},
 	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
-	modifyPlan: planPhoneNumber, validateConfig: checkPhoneNumberSearch,
+	modifyPlan: planPhoneNumber, planWith: warnPhoneNumberRelease, validateConfig: checkPhoneNumberSearch,
 	configValidators: []resource.ConfigValidator{resourcevalidator.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does.
 	refresh: readPlacedBy(fromListing(client.NumberListing), applyNumber,
 		func(m *phoneNumberResourceModel) *types.String { return &m.Subaccount }, func(n *client.AccountNumber) *string { return n.SubAccount }),
-	remove: func(c *client.Client, ctx context.Context, number string) error {
-		tflog.Info(ctx, "releasing phone number", map[string]any{"number": number})
-		return c.ReleaseNumber(ctx, number)
-	},
-	removing: "releasing",
+	// delete: releasePhoneNumber (release_guard.go), which refuses a
+	// protected number.
+	delete: releasePhoneNumber,
 	importAs: func(id string) (map[string]string, string) {
 		if err := numberrules.CheckNumber(id); err != nil {
 			return nil, "Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): " + err.Error()
@@ -170,6 +168,9 @@ type phoneNumberResourceModel struct {
 	// only ever chooses at create.
 	Search                types.Object `tfsdk:"search"`
 	AllowReleaseOnReplace types.Bool   `tfsdk:"allow_release_on_replace"`
+	// ReleaseProtection refuses, at plan time and read from the state,
+	// any plan that would release the number (release_guard.go).
+	ReleaseProtection types.Bool `tfsdk:"release_protection"`
 	// ComplianceApplicationID and ComplianceStatus: the compliance
 	// application the number is rented against (phone_number_compliance.go).
 	ComplianceApplicationID types.String `tfsdk:"compliance_application_id"`
@@ -224,10 +225,12 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		"allow_release_on_replace": schema.BoolAttribute{
 			MarkdownDescription: "Set it to `true` to let a change of `number` release the number the resource owns and buy the new " +
 				"one. Without it such a plan is refused, naming the number it would release. It does not guard against " +
-				"`terraform destroy` or removing the resource: use `lifecycle { prevent_destroy = true }` for that.",
+				"`terraform destroy` or removing the resource: `release_protection` does. `release_protection = true` refuses " +
+				"a replacement whatever this says.",
 			Optional: true,
 		},
-		"app_id": appIDAttribute("that answers calls and messages to the number"),
+		"release_protection": schema.BoolAttribute{MarkdownDescription: releaseProtectionDescription, Optional: true},
+		"app_id":             appIDAttribute("that answers calls and messages to the number"),
 		"sip_trunk_id": optionalString("Id of the inbound SIP trunk (`cpaas_sip_trunk`) that receives the number's calls, instead "+
 			"of an application (conflicts with `app_id`). Updates in place; removing it detaches the trunk. "+sipTrunkNumberNote,
 			stringvalidator.UTF8LengthAtLeast(1), stringvalidator.ConflictsWith(path.MatchRoot("app_id"))),
@@ -243,11 +246,13 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		func(d string) schema.Attribute { return computedKeptInt64(d) }, func(d string) schema.Attribute { return computedKeptBool(d) })
 	return schema.Schema{
 		MarkdownDescription: "Buys a phone number for the account: a given `number`, or the first one a `search` finds. " +
-			"Destroying the resource **releases the number**: it goes back on sale and may be bought by someone else. A " +
-			"configuration change that would replace the number (a new `number`) is refused at plan time unless " +
-			"`allow_release_on_replace = true`; guard numbers you cannot lose from `terraform destroy` with " +
-			"`lifecycle { prevent_destroy = true }`. Buy by `search` rather than by `number = data.cpaas_phone_numbers...`: the " +
-			"number bought leaves the search results, so the data source offers another one on the next plan.\n\n" + adoptRulePhoneNumber,
+			"Destroying the resource **releases the number**: it goes back on sale and may be bought by someone else. Every " +
+			"plan that would release a number (a destroy, a removal from the configuration, a changed `for_each` key or a " +
+			"smaller `count`, a replacement) warns, naming the number and what it still serves; with `release_protection = " +
+			"true` (applied) such a plan is an error instead. A configuration change that would replace the number (a new " +
+			"`number`) is refused at plan time unless `allow_release_on_replace = true`. Buy by `search` rather than by " +
+			"`number = data.cpaas_phone_numbers...`, and key several numbers by names of your own, never by search results: " +
+			"a number bought leaves the search results, so the data source offers other ones on the next plan.\n\n" + adoptRulePhoneNumber,
 		Attributes: attrs,
 	}
 }
@@ -265,13 +270,20 @@ func replaceOwnedNumber() planmodifier.String {
 // resource owns, unless allow_release_on_replace is set, and says that a
 // change of the search criteria keeps the number.
 func planPhoneNumber(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+	if req.State.Raw.IsNull() {
 		return
 	}
 	var state, plan phoneNumberResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	if req.Plan.Raw.IsNull() {
+		refuseProtectedRelease(&state, nil, &resp.Diagnostics)
+		return
+	}
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || refuseProtectedRelease(&state, &plan, &resp.Diagnostics) {
 		return
 	}
 	owned := state.Number.ValueString()
@@ -465,6 +477,7 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 		toTrunk := !plan.SIPTrunkID.IsNull()
 		*plan = phoneNumberResourceModel{ID: plan.ID, Number: plan.Number, AppID: buyAppID(buy), SIPTrunkID: types.StringNull(), Alias: types.StringNull(),
 			Subaccount: types.StringNull(), Search: plan.Search, AllowReleaseOnReplace: plan.AllowReleaseOnReplace,
+			ReleaseProtection:       plan.ReleaseProtection,
 			ComplianceApplicationID: stringOrNull(buy.ComplianceApplicationID), ComplianceStatus: types.StringNull(),
 			numberRecordModel: nullRecord()}
 		if toTrunk {

@@ -17,10 +17,9 @@ resource "cpaas_phone_number" "support" {
   app_id = cpaas_application.support.app_id
   alias  = "Support line"
 
-  lifecycle {
-    # Destroying the resource releases the number for good.
-    prevent_destroy = true
-  }
+  # Destroying the resource releases the number for good: with this set
+  # (and applied), any plan that would release it is an error.
+  release_protection = true
 }
 
 # Use the bought number elsewhere through the resource.
