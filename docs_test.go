@@ -263,3 +263,45 @@ func TestGuidesQuoteTheirTestedConfiguration(t *testing.T) {
 		}
 	}
 }
+
+// The emulator installs as the docs say. Its module path is not published,
+// so no source of the docs (README, templates, the command's and the
+// emulator's package docs) tells users to `go install` it @latest: they
+// name make install-emulator, which the GNUmakefile defines, and the
+// release archive, which .goreleaser.yml builds.
+func TestDocsInstallTheEmulatorAsItShips(t *testing.T) {
+	sources := []string{"README.md"}
+	for _, glob := range []string{"templates/*/*.tmpl", "templates/*.tmpl", "cmd/cpaas-emulator/*.go", "internal/emulator/*.go"} {
+		more, _ := filepath.Glob(glob)
+		sources = append(sources, more...)
+	}
+	for _, p := range sources {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "cmd/cpaas-emulator@") {
+			t.Errorf("%s tells users to go install the unpublished module path cmd/cpaas-emulator@...", p)
+		}
+	}
+	for _, p := range []string{"README.md", "templates/guides/cpaas-emulator.md.tmpl"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"make install-emulator", "cpaas-emulator_<version>_<os>_<arch>.zip"} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s does not say how to install the emulator with %q", p, want)
+			}
+		}
+	}
+	makefile, _ := os.ReadFile("GNUmakefile")
+	if !regexp.MustCompile(`(?m)^install-emulator:\n\tgo install \./cmd/cpaas-emulator$`).Match(makefile) {
+		t.Error("the GNUmakefile has no install-emulator target running go install ./cmd/cpaas-emulator")
+	}
+	release, _ := os.ReadFile(".goreleaser.yml")
+	if !strings.Contains(string(release), "ids: [cpaas-emulator]") ||
+		!strings.Contains(string(release), "name_template: 'cpaas-emulator_{{ .Version }}_{{ .Os }}_{{ .Arch }}'") {
+		t.Error(".goreleaser.yml archives no cpaas-emulator_<version>_<os>_<arch>.zip")
+	}
+}
