@@ -177,6 +177,7 @@ func copyFolder(t *testing.T, src, dst string) {
 // initAndValidateGuides runs terraform init and validate in a copy of each
 // folder of guides that needs 1.14 exactly when with114 is set.
 func initAndValidateGuides(t *testing.T, with114 bool) {
+	t.Parallel()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1")
 	}
