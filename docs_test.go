@@ -263,3 +263,99 @@ func TestGuidesQuoteTheirTestedConfiguration(t *testing.T) {
 		}
 	}
 }
+
+// The emulator installs as the docs say. Its module path is not published,
+// so no source of the docs (README, templates, the command's and the
+// emulator's package docs) tells users to `go install` it @latest: they
+// name make install-emulator, which the GNUmakefile defines, and the
+// release archive, which .goreleaser.yml builds.
+func TestDocsInstallTheEmulatorAsItShips(t *testing.T) {
+	sources := []string{"README.md"}
+	for _, glob := range []string{"templates/*/*.tmpl", "templates/*.tmpl", "cmd/cpaas-emulator/*.go", "internal/emulator/*.go"} {
+		more, _ := filepath.Glob(glob)
+		sources = append(sources, more...)
+	}
+	for _, p := range sources {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "cmd/cpaas-emulator@") {
+			t.Errorf("%s tells users to go install the unpublished module path cmd/cpaas-emulator@...", p)
+		}
+	}
+	for _, p := range []string{"README.md", "templates/guides/cpaas-emulator.md.tmpl"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"make install-emulator", "cpaas-emulator_<version>_<os>_<arch>.zip"} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s does not say how to install the emulator with %q", p, want)
+			}
+		}
+	}
+	makefile, _ := os.ReadFile("GNUmakefile")
+	if !regexp.MustCompile(`(?m)^install-emulator:\n\tgo install \./cmd/cpaas-emulator$`).Match(makefile) {
+		t.Error("the GNUmakefile has no install-emulator target running go install ./cmd/cpaas-emulator")
+	}
+	release, _ := os.ReadFile(".goreleaser.yml")
+	if !strings.Contains(string(release), "ids: [cpaas-emulator]") ||
+		!strings.Contains(string(release), "name_template: 'cpaas-emulator_{{ .Version }}_{{ .Os }}_{{ .Arch }}'") {
+		t.Error(".goreleaser.yml archives no cpaas-emulator_<version>_<os>_<arch>.zip")
+	}
+}
+
+// Each guide says what its configuration needs beyond a clone and
+// Terraform 1.11: a page quoting a configuration that requires Terraform
+// 1.14 says how to get it (make terraform114), and the files a guide's
+// configuration reads from its folder (a compliance guide's scans) ship
+// in that folder.
+func TestGuidesSayWhatTheyNeed(t *testing.T) {
+	tffile := regexp.MustCompile(`\{\{ tffile "(examples/guides/[^"]+\.tf)" \}\}`)
+	needs114 := regexp.MustCompile(`required_version\s*=\s*">=\s*1\.14"`)
+	pages, _ := filepath.Glob("templates/guides/*.md.tmpl")
+	seen114 := 0
+	for _, page := range pages {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tffile.FindAllStringSubmatch(string(b), -1) {
+			cfg, err := os.ReadFile(m[1])
+			if err != nil {
+				t.Fatalf("%s quotes %s: %v", page, m[1], err)
+			}
+			if needs114.Match(cfg) {
+				seen114++
+				if !strings.Contains(string(b), "make terraform114") {
+					t.Errorf("%s quotes %s, which needs Terraform 1.14, and does not say how to get it (make terraform114)", page, m[1])
+				}
+			}
+		}
+	}
+	if seen114 == 0 {
+		t.Error("no guide quotes a configuration that needs Terraform 1.14: the check checks nothing")
+	}
+	read := regexp.MustCompile(`\$\{path\.module\}/([^"}$]+)"`)
+	configs, _ := filepath.Glob("examples/guides/*/main.tf")
+	shipped := 0
+	for _, c := range configs {
+		b, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range read.FindAllStringSubmatch(string(b), -1) {
+			if strings.HasSuffix(m[1], "/") || filepath.Ext(m[1]) == "" {
+				continue // a module's directory, not a file
+			}
+			shipped++
+			if _, err := os.Stat(filepath.Join(filepath.Dir(c), m[1])); err != nil {
+				t.Errorf("%s reads %s, which its folder does not ship", c, m[1])
+			}
+		}
+	}
+	if shipped < 4 {
+		t.Errorf("found %d files the guides read from their folders, want the compliance guides' 4 scans at least", shipped)
+	}
+}

@@ -1,10 +1,13 @@
 // Command cpaas-emulator serves the in-memory CPaaS API emulator
 // standalone: a local twin of the service for trying the provider, and for
-// testing Terraform configurations, without an account. Install it with
+// testing Terraform configurations, without an account. Take it from the
+// cpaas-emulator_<version>_<os>_<arch>.zip of a release, or, in a clone of
+// this repository, install it with
 //
-//	go install github.com/cpaas-dev/terraform-provider-cpaas/cmd/cpaas-emulator@latest
+//	make install-emulator   # go install ./cmd/cpaas-emulator
 //
-// or, in this repository, run it with make emulator.
+// or run it with make emulator. (The module is not published for
+// go install ...@latest.)
 //
 // It listens on EMULATOR_ADDR (default 127.0.0.1:8089; port 0 picks a free
 // one) and prints the base URL and credentials as shell assignments. The

@@ -57,6 +57,23 @@ func newGuideRunnerCLI(t *testing.T, env *acctest.Env, guide string, tf114 bool)
 	return r
 }
 
+// newGuideRunnerFromMirror is newGuideRunner the README's way: Terraform
+// installs the provider that `make install-local` put in the implied local
+// mirror of a fresh home, and runs that binary (no reattach).
+func newGuideRunnerFromMirror(t *testing.T, env *acctest.Env, guide string) *tfRunner {
+	t.Helper()
+	acctest.PreCheck(t)
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	m := installLocal(t)
+	r := newMirrorRunner(t, m)
+	setUpGuide(t, r, env, guide)
+	r.initFromMirror(m)
+	r.run("validate")
+	return r
+}
+
 // setUpGuide copies the guide's configuration into r's directory and
 // points its default provider block at env.
 func setUpGuide(t *testing.T, r *tfRunner, env *acctest.Env, guide string) {
@@ -70,9 +87,8 @@ func setUpGuide(t *testing.T, r *tfRunner, env *acctest.Env, guide string) {
 		if d.IsDir() {
 			return os.MkdirAll(filepath.Join(r.dir, rel), 0o755)
 		}
-		if !strings.HasSuffix(p, ".tf") {
-			return nil
-		}
+		// Every file, as a user's clone has them: the compliance guides'
+		// sample scans (documents/) too.
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
@@ -140,7 +156,8 @@ func asExit(err error, target *interface{ ExitCode() int }) bool {
 func TestAccGuide_gettingStarted(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	r := newGuideRunner(t, env, "getting-started")
+	// The README's path: the provider comes from make install-local.
+	r := newGuideRunnerFromMirror(t, env, "getting-started")
 	pw := "-var=desk_password=Desk-phone-2024"
 	r.run("apply", "-input=false", "-auto-approve", pw)
 	ids := env.Objects(t)["endpoints"]

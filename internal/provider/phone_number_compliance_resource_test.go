@@ -3,6 +3,8 @@ package provider_test
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -559,8 +561,9 @@ func TestAccGuide_numbersOutsideTheUS(t *testing.T) {
 	}
 }
 
-// complianceGuide is the walk both compliance guides share: their scans
-// written in documents/, an apply that warns of nothing, the application
+// complianceGuide is the walk both compliance guides share: the sample
+// scans their folders ship in documents/ (files) uploaded, an apply that
+// warns of nothing, the application
 // accepted (output status), two distinct numbers (output numbers) rented
 // against it in city at the rent the plan checked
 // (monthly_cost_per_number), a plan with no change after the apply, and a
@@ -572,18 +575,25 @@ type complianceGuide struct {
 
 func (g complianceGuide) apply(t *testing.T, env *acctest.Env) (*tfRunner, []string) {
 	t.Helper()
+	// The guide's folder ships its sample scans (documents/): the copy
+	// applies as a user's clone does, with nothing written here.
 	r := newGuideRunner(t, env, g.name)
-	if err := os.MkdirAll(filepath.Join(r.dir, "documents"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range g.files {
-		if err := os.WriteFile(filepath.Join(r.dir, "documents", f), []byte("%PDF scan of "+f), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
 	out := r.run("apply", "-input=false", "-auto-approve")
 	if strings.Contains(out, "Warning") {
 		t.Fatalf("apply warned:\n%s", out)
+	}
+	state, err := os.ReadFile(filepath.Join(r.dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range g.files {
+		b, err := os.ReadFile(filepath.Join(acctest.RepoRoot(t), "examples", "guides", g.name, "documents", f))
+		if err != nil {
+			t.Fatalf("the guide does not ship documents/%s: %v", f, err)
+		}
+		if sum := sha256.Sum256(b); !strings.Contains(string(state), hex.EncodeToString(sum[:])) {
+			t.Errorf("the state records no file_sha256 of the shipped documents/%s", f)
+		}
 	}
 	var status, price string
 	var numbers []string

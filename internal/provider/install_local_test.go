@@ -1,0 +1,217 @@
+package provider_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+)
+
+// The README's local-build path, as a user follows it from a fresh clone:
+// `make install-local` puts the build in the implied local mirror of the
+// user's home (~/.terraform.d/plugins), and `terraform init` in a guide's
+// folder, unchanged and with no CLI configuration, installs it from there.
+// Nothing here reattaches the in-process provider: Terraform runs the
+// installed binary.
+
+// mirrorInstall is a home whose implied local mirror holds the provider
+// that `make install-local` built from this tree.
+type mirrorInstall struct {
+	home    string
+	version string // the version the mirror offers, e.g. 0.1.0
+}
+
+// installLocal runs `make install-local` with HOME a fresh directory (the Go
+// caches stay the developer's, so only the link runs again) and returns that
+// home, after checking the binary is where Terraform's implied mirror looks.
+func installLocal(t *testing.T) mirrorInstall {
+	t.Helper()
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Fatal("the README's local build needs make on PATH")
+	}
+	goenv, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE", "GOPATH").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	caches := strings.Fields(string(goenv))
+	if len(caches) != 3 {
+		t.Fatalf("go env printed %q", goenv)
+	}
+	home := t.TempDir()
+	cmd := exec.Command("make", "--no-print-directory", "install-local")
+	cmd.Dir = acctest.RepoRoot(t)
+	cmd.Env = append(withoutVars(os.Environ(), "HOME", "PLUGINS_DIR", "LOCAL_VERSION", "MAKEFLAGS"),
+		"HOME="+home, "GOCACHE="+caches[0], "GOMODCACHE="+caches[1], "GOPATH="+caches[2])
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("make install-local: %v\n%s", err, out)
+	}
+	base := filepath.Join(home, ".terraform.d", "plugins", "registry.terraform.io", "cpaas-dev", "cpaas")
+	versions, err := os.ReadDir(base)
+	if err != nil || len(versions) != 1 {
+		t.Fatalf("make install-local left %v in %s (%v)\n%s", versions, base, err, out)
+	}
+	v := versions[0].Name()
+	bin := filepath.Join(base, v, runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-cpaas_v"+v)
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("make install-local did not install %s: %v\n%s", bin, err, out)
+	}
+	return mirrorInstall{home: home, version: v}
+}
+
+// withoutVars returns env without the variables named.
+func withoutVars(env []string, names ...string) []string {
+	var kept []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		drop := false
+		for _, n := range names {
+			drop = drop || name == n
+		}
+		if !drop {
+			kept = append(kept, kv)
+		}
+	}
+	return kept
+}
+
+// newMirrorRunner returns a runner whose Terraform knows nothing but m's
+// home: no CLI configuration file, no reattached provider, no plugin cache.
+func newMirrorRunner(t *testing.T, m mirrorInstall) *tfRunner {
+	t.Helper()
+	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if bin == "" {
+		var err error
+		if bin, err = exec.LookPath("terraform"); err != nil {
+			t.Fatal("this test needs the terraform CLI")
+		}
+	}
+	env := append(withoutVars(os.Environ(), "HOME", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_REATTACH_PROVIDERS",
+		"TF_PLUGIN_CACHE_DIR", "TF_DATA_DIR", "TF_CLI_ARGS", "TF_CLI_ARGS_init"),
+		"HOME="+m.home, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
+	return &tfRunner{t: t, bin: bin, dir: t.TempDir(), env: env}
+}
+
+// initFromMirror runs `terraform init` and requires that it installed the
+// provider from m's mirror.
+func (r *tfRunner) initFromMirror(m mirrorInstall) {
+	r.t.Helper()
+	out, err := r.try("init", "-input=false")
+	if err != nil {
+		r.t.Fatalf("terraform init with the provider of make install-local: %v\n%s", err, out)
+	}
+	if want := "Installed cpaas-dev/cpaas v" + m.version + " (unauthenticated)"; !strings.Contains(out, want) {
+		r.t.Fatalf("terraform init did not say %q (the implied local mirror):\n%s", want, out)
+	}
+}
+
+// guideFolder is a folder of examples/guides a user runs terraform init in.
+type guideFolder struct {
+	rel      string // under examples/guides
+	needs114 bool   // its required_version admits Terraform 1.14+ only
+}
+
+var requires114 = regexp.MustCompile(`required_version\s*=\s*">=\s*1\.14"`)
+
+// guideFolders lists every guide's folder (examples/guides/*) and the
+// action configuration of the messaging guide, which its page runs on its
+// own.
+func guideFolders(t *testing.T) []guideFolder {
+	t.Helper()
+	root := filepath.Join(acctest.RepoRoot(t), "examples", "guides")
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rels := []string{filepath.Join("messaging-pipeline", "action")}
+	for _, e := range entries {
+		if e.IsDir() {
+			rels = append(rels, e.Name())
+		}
+	}
+	var folders []guideFolder
+	for _, rel := range rels {
+		b, err := os.ReadFile(filepath.Join(root, rel, "main.tf"))
+		if err != nil {
+			t.Fatalf("guide folder %s: %v", rel, err)
+		}
+		folders = append(folders, guideFolder{rel: rel, needs114: requires114.Match(b)})
+	}
+	if len(folders) < 13 {
+		t.Fatalf("found only %d guide folders in %s", len(folders), root)
+	}
+	return folders
+}
+
+// copyFolder copies every file of src (subfolders included) into dst, as a
+// user's clone has them.
+func copyFolder(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// initAndValidateGuides runs terraform init and validate in a copy of each
+// folder of guides that needs 1.14 exactly when with114 is set.
+func initAndValidateGuides(t *testing.T, with114 bool) {
+	t.Parallel()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	m := installLocal(t)
+	if with114 {
+		newMirrorRunner(t, m).skipBelowTF114()
+	}
+	ran := 0
+	for _, g := range guideFolders(t) {
+		if g.needs114 != with114 {
+			continue
+		}
+		ran++
+		t.Run(g.rel, func(t *testing.T) {
+			r := newMirrorRunner(t, m)
+			copyFolder(t, filepath.Join(acctest.RepoRoot(t), "examples", "guides", g.rel), r.dir)
+			r.initFromMirror(m)
+			r.run("validate")
+		})
+	}
+	if ran == 0 {
+		t.Fatal("no guide folder to check")
+	}
+}
+
+// TestAccInstallLocal_guidesInitFromTheMirror: after `make install-local`,
+// `terraform init` and `terraform validate` work unchanged in every guide's
+// folder that Terraform 1.11 can run.
+func TestAccInstallLocal_guidesInitFromTheMirror(t *testing.T) {
+	initAndValidateGuides(t, false)
+}
+
+// TestAccInstallLocal_guidesInitFromTheMirror_TF114: the same for the
+// folders that need Terraform 1.14 (actions).
+func TestAccInstallLocal_guidesInitFromTheMirror_TF114(t *testing.T) {
+	initAndValidateGuides(t, true)
+}
