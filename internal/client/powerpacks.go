@@ -130,6 +130,7 @@ func (c *Client) AddPoolNumber(ctx context.Context, pool, number string, tollfre
 	if err != nil {
 		return nil, err
 	}
+	out.ReadEitherKey()
 	return &out.PoolNumber, nil
 }
 
@@ -140,6 +141,7 @@ func (c *Client) GetPoolNumber(ctx context.Context, pool, number string, tollfre
 	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, poolRoute(tollfree), number), idempotent: true}, &out); err != nil {
 		return nil, err
 	}
+	out.ReadEitherKey()
 	return &out.PoolNumber, nil
 }
 
@@ -174,6 +176,9 @@ func (c *Client) ListPoolNumbers(ctx context.Context, pool string, tollfree bool
 	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, poolRoute(tollfree)), query: q, idempotent: true}, &out)
 	if err != nil {
 		return nil, ListMeta{}, err
+	}
+	for i := range out.Objects {
+		out.Objects[i].ReadEitherKey()
 	}
 	return out.Objects, poolMeta(out.Meta), nil
 }

@@ -3,6 +3,8 @@ package provider_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -21,6 +23,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // powerpackHCL is cpaas_powerpack.test with the given extra arguments.
@@ -712,4 +715,65 @@ resource "cpaas_powerpack_number" "many" {
 }
 `,
 	}.run(t)
+}
+
+// The Python recording of a pool's toll-free list carries the number
+// under "tollfree" only (no number, no type): the emulator answers so,
+// and the member resource, its import and cpaas_powerpack_numbers read
+// the number and its type (they read "" for both).
+func TestAccPowerpack_recordedTollfreeUnderTollfreeKey(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeMembersUnderTollfreeKey = true })
+	tf := buyNumber(t, env.Client(t), client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free", Services: "sms"})
+	cfg := env.Config(powerpackHCL("pool", "") + fmt.Sprintf(`
+resource "cpaas_powerpack_number" "tf" {
+  powerpack_id = cpaas_powerpack.test.id
+  number       = %q
+}
+
+data "cpaas_powerpack_numbers" "pool" {
+  powerpack_id = cpaas_powerpack_number.tf.powerpack_id
+}
+`, tf))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkPowerpacksDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_powerpack_number.tf", tfjsonpath.New("number"), knownvalue.StringExact(tf)),
+					statecheck.ExpectKnownValue("cpaas_powerpack_number.tf", tfjsonpath.New("type"), knownvalue.StringExact("tollfree")),
+					statecheck.ExpectKnownValue("data.cpaas_powerpack_numbers.pool", tfjsonpath.New("members"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"number": knownvalue.StringExact(tf), "type": knownvalue.StringExact("tollfree")}),
+					})),
+					statecheck.ExpectKnownValue("data.cpaas_powerpack_numbers.pool", tfjsonpath.New("tollfree"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact(tf)})),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) error {
+					// The emulator answered in the recorded shape.
+					p, err := env.Client(t).GetPowerpack(context.Background(), idOf(s, "cpaas_powerpack.test"))
+					if err != nil {
+						return err
+					}
+					pool, _ := client.PoolUUID(p)
+					req, _ := http.NewRequest(http.MethodGet, env.URL+"/v1/Account/"+acctest.AuthID+"/NumberPool/"+pool+"/Tollfree/", nil)
+					req.SetBasicAuth(acctest.AuthID, acctest.AuthToken)
+					resp, err := http.DefaultClient.Do(req)
+					if err != nil {
+						return err
+					}
+					defer resp.Body.Close()
+					body, _ := io.ReadAll(resp.Body)
+					if !strings.Contains(string(body), `"tollfree":"`+tf+`"`) || strings.Contains(string(body), `"number":`) || strings.Contains(string(body), `"type":`) {
+						return fmt.Errorf("the emulator's toll-free list is not in the Python recording's shape: %s", body)
+					}
+					return nil
+				},
+			},
+			// The recorded shape has no service: an import cannot read it.
+			{ResourceName: "cpaas_powerpack_number.tf", ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"service"}},
+		},
+	})
 }
