@@ -777,3 +777,48 @@ data "cpaas_powerpack_numbers" "pool" {
 		},
 	})
 }
+
+// Removing a member uses the pool the state holds (number_pool_id): the
+// delete makes no GET of the powerpack (it read the powerpack again only
+// to learn the pool).
+func TestAccPowerpackNumber_deleteUsesStatePool(t *testing.T) {
+	t.Parallel()
+	var log requestLog
+	env := acctest.NewEnv(t, log.option)
+	p, err := env.Client(t).CreatePowerpack(context.Background(), client.PowerpackCreate{Name: "kept"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := client.PoolUUID(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	member := fmt.Sprintf(`
+resource "cpaas_powerpack_number" "sf" {
+  powerpack_id = %q
+  number       = "14155550100"
+}
+`, p.UUID)
+	powerpackGets := regexp.MustCompile(`^Powerpack/` + p.UUID)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.Config(member)},
+			{
+				PreConfig: log.reset,
+				Config:    env.Config(`# the member is removed`),
+				Check: func(*terraform.State) error {
+					onMember := log.matching(regexp.MustCompile(`^NumberPool/[^/]+/Number/14155550100/$`))
+					if !slices.Contains(onMember, "DELETE NumberPool/"+pool+"/Number/14155550100/") {
+						return fmt.Errorf("the requests on the member: %v, want its DELETE", onMember)
+					}
+					if gets := log.matching(powerpackGets); len(gets) != 0 {
+						return fmt.Errorf("the removal read the powerpack again: %v", gets)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
