@@ -228,3 +228,50 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 		},
 	})
 }
+
+// The service's recorded profile holds entity_type PUBLIC_PROFIT, which
+// today's list lacks: a profile it holds is adopted with the configuration
+// keeping that value (the import plans nothing to change), while a new
+// profile, or a change to another value outside the list, fails at plan
+// naming entity_type and the list.
+func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	c := env.Client(t)
+	id := makeDocsProfile(t, c)
+	if err := env.Server.SetLegacyProfileEntityType(acctest.AuthID, id, "PUBLIC_PROFIT"); err != nil {
+		t.Fatal(err)
+	}
+	example := exampleConfig(t, "cpaas_10dlc_profile")
+	withEntity := func(v string, imported bool) string {
+		cfg := strings.Replace(example, `entity_type         = "PRIVATE"`, `entity_type         = `+strconv.Quote(v), 1)
+		if imported {
+			cfg += importBlocks([][2]string{{"cpaas_10dlc_profile.acme", id}})
+		}
+		return env.Config(cfg)
+	}
+	refused := acctest.ErrorPattern(`Attribute entity_type value must be one of`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: withEntity("PUBLIC_PROFIT", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: 1}},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_profile.acme", tfjsonpath.New("entity_type"), knownvalue.StringExact("PUBLIC_PROFIT")),
+				},
+			},
+			{Config: withEntity("PRIVATE_PROFIT", true), PlanOnly: true, ExpectError: refused},
+		},
+	})
+	// A new profile with a value outside today's list is refused at plan.
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    []resource.TestStep{{Config: withEntity("PUBLIC_PROFIT", false), PlanOnly: true, ExpectError: refused}},
+	})
+}
