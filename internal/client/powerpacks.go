@@ -133,6 +133,7 @@ func (c *Client) AddPoolNumber(ctx context.Context, pool, number string, tollfre
 	if err != nil {
 		return nil, err
 	}
+	out.ReadEitherKey()
 	return &out.PoolNumber, nil
 }
 
@@ -143,6 +144,7 @@ func (c *Client) GetPoolNumber(ctx context.Context, pool, number string, tollfre
 	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, poolRoute(tollfree), number), idempotent: true}, &out); err != nil {
 		return nil, err
 	}
+	out.ReadEitherKey()
 	return &out.PoolNumber, nil
 }
 
@@ -178,6 +180,9 @@ func (c *Client) ListPoolNumbers(ctx context.Context, pool string, tollfree bool
 	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, poolRoute(tollfree)), query: q, idempotent: true}, &out)
 	if err != nil {
 		return nil, ListMeta{}, err
+	}
+	for i := range out.Objects {
+		out.Objects[i].ReadEitherKey()
 	}
 	return out.Objects, poolMeta(out.Meta), nil
 }

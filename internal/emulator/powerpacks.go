@@ -329,7 +329,10 @@ func memberType(o *ownedNumber) string {
 	return o.Type
 }
 
-func viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire.PoolNumber {
+// viewPoolNumber is m as the pool's replies show it: both keys for a
+// toll-free member, or with Options.TollfreeMembersUnderTollfreeKey only
+// the Python recording's keys.
+func (s *Server) viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire.PoolNumber {
 	o := acct.numbers[m.Number]
 	v := wire.PoolNumber{
 		AccountPhoneNumberResource: resourceURI(acct, "Number", m.Number), AddedOn: m.AddedAt.Format(time.RFC3339Nano),
@@ -337,6 +340,9 @@ func viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire.PoolNumber 
 	}
 	if isTollFree(o) {
 		v.Tollfree = m.Number
+		if s.tollfreeKeyOnly.Load() {
+			v.Number, v.Type, v.Service, v.AccountPhoneNumberResource = "", "", "", ""
+		}
 	}
 	return v
 }
@@ -398,7 +404,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 			return false
 		}
 		meta, objects, ok := poolPage(c, p.Members, func(m *poolMember) uint64 { return m.Seq }, keep,
-			func(m *poolMember) wire.PoolNumber { return viewPoolNumber(c.acct, p, m) })
+			func(m *poolMember) wire.PoolNumber { return s.viewPoolNumber(c.acct, p, m) })
 		if ok {
 			c.reply(http.StatusOK, wire.PoolNumberList{APIID: newAPIID(), Meta: meta, Objects: objects})
 		}
@@ -429,7 +435,7 @@ func (s *Server) getPoolNumber(tollfree bool) func(*call) {
 		var m *poolMember
 		if p != nil {
 			if m = poolMemberOf(c, p, tollfree); m != nil {
-				v = viewPoolNumber(c.acct, p, m)
+				v = s.viewPoolNumber(c.acct, p, m)
 			}
 		}
 		s.mu.Unlock()
@@ -520,7 +526,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 			p.Members[n] = m
 		}
 		m.Service = service
-		c.reply(http.StatusOK, wire.PoolNumberReply{APIID: newAPIID(), PoolNumber: viewPoolNumber(c.acct, p, m)})
+		c.reply(http.StatusOK, wire.PoolNumberReply{APIID: newAPIID(), PoolNumber: s.viewPoolNumber(c.acct, p, m)})
 	}
 }
 
@@ -721,6 +727,11 @@ func powerpackInventory(a *account, _ time.Time) map[string][]string {
 func (s *Server) powerpackControlRoutes() []route {
 	return []route{r(http.MethodPost, "accounts/{auth_id}/powerpacks/{uuid}/shortcodes", s.controlPoolShortcode)}
 }
+
+// SetTollfreeMembersUnderTollfreeKey switches the shape of a pool's
+// toll-free members (Options.TollfreeMembersUnderTollfreeKey): on, the
+// Python recording's, the number under "tollfree" only; off, both keys.
+func (s *Server) SetTollfreeMembersUnderTollfreeKey(on bool) { s.tollfreeKeyOnly.Store(on) }
 
 // controlPoolShortcode is AddPoolShortcode: what the console does.
 func (s *Server) controlPoolShortcode(c *call) {

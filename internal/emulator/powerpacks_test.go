@@ -58,6 +58,10 @@ var _ = registerTestArea(testArea{
 		call(200, "POST", "NumberPool/"+pool+"/Tollfree/"+tf+"/", nil, "pool_tollfree_added.json")
 		call(200, "GET", "NumberPool/"+pool+"/Tollfree/"+tf+"//", nil, "pool_tollfree_added.json")
 		call(200, "GET", "NumberPool/"+pool+"/Tollfree/?limit=20&offset=0", nil, "pool_tollfree_list.json")
+		// The Python recording's shape: the number under tollfree only.
+		goldenServer.SetTollfreeMembersUnderTollfreeKey(true)
+		call(200, "GET", "NumberPool/"+pool+"/Tollfree/?limit=20&offset=0", nil, "pool_tollfree_list_python.json")
+		goldenServer.SetTollfreeMembersUnderTollfreeKey(false)
 		call(200, "DELETE", "NumberPool/"+pool+"/Tollfree/"+tf+"/", map[string]any{"unrent": false}, "pool_member_removed.json")
 		// Short codes reach a pool outside the API (the console).
 		if err := goldenServer.AddPoolShortcode(tdID, id, "444444", "US"); err != nil {

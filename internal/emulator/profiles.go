@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -311,4 +312,22 @@ func brandProfile(p *profile) tendlcrules.BrandProfile {
 // profileInventory is the profiles area's part of Objects.
 func profileInventory(a *account, _ time.Time) map[string][]string {
 	return map[string][]string{"10dlc_profiles": keys(a.profiles)}
+}
+
+// SetLegacyProfileEntityType sets a profile's entity_type past today's
+// list (PUBLIC_PROFIT, as the service's recorded profile holds), so a
+// test can adopt a profile as older records hold it.
+func (s *Server) SetLegacyProfileEntityType(authID, profileUUID, entityType string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return fmt.Errorf("account %q not found", authID)
+	}
+	p, ok := a.profiles[profileUUID]
+	if !ok {
+		return fmt.Errorf("profile %q not found", profileUUID)
+	}
+	p.EntityType = entityType
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -83,6 +84,12 @@ type Options struct {
 	// compliance application after its create or update, and how long a
 	// regulated number stays pending after its purchase (default 1s).
 	ComplianceReviewDelay time.Duration
+	// TollfreeMembersUnderTollfreeKey answers a pool's toll-free members
+	// as the Python library's recordings of the service hold them: the
+	// number under "tollfree" only, without number, type, service and
+	// account_phone_number_resource (real-api-more.md, section 1).
+	// False answers with both keys, as the Go recording and the docs.
+	TollfreeMembersUnderTollfreeKey bool
 	// RateLimit is the per-account request rate limit (ratelimit.go); the
 	// zero value is no limit. New panics on a negative rate or burst.
 	RateLimit RateLimit
@@ -95,13 +102,16 @@ type Options struct {
 // Server is the in-memory API. It is an http.Handler; every method is safe
 // for concurrent use.
 type Server struct {
-	opts     Options
-	clock    *Clock
-	sched    *scheduler
-	routes   []route
-	control  []route
-	mu       sync.Mutex // guards everything below
-	accounts map[string]*account
+	opts Options
+	// tollfreeKeyOnly is Options.TollfreeMembersUnderTollfreeKey, which
+	// SetTollfreeMembersUnderTollfreeKey changes at run time.
+	tollfreeKeyOnly atomic.Bool
+	clock           *Clock
+	sched           *scheduler
+	routes          []route
+	control         []route
+	mu              sync.Mutex // guards everything below
+	accounts        map[string]*account
 	// inventory holds the numbers for sale; buying takes one out for
 	// every account.
 	inventory *numberdata.Inventory
@@ -148,6 +158,7 @@ func New(opts Options) *Server {
 		seed = rand.Uint64()
 	}
 	s := &Server{opts: opts, clock: opts.Clock, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	s.tollfreeKeyOnly.Store(opts.TollfreeMembersUnderTollfreeKey)
 	s.sched = newScheduler(s.clock)
 	s.sched.afterJob = s.persistLogged
 	s.SetFaults(Faults{})

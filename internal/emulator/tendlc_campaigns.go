@@ -425,3 +425,38 @@ func (s *Server) campaignRegistration(acct *account, cp *campaign) registration 
 		send: func(event string) { s.campaignEvent(acct, cp, event) },
 	}
 }
+
+// SetLegacyCampaignTexts sets texts of a campaign past today's create
+// rules (a sample1 shorter than 20 characters, as the service's recorded
+// campaign holds "OTP registration"), so a test can adopt a campaign as
+// older records hold it. texts maps the API's field names (description,
+// sample1 to sample5, message_flow, help_message) to their values.
+func (s *Server) SetLegacyCampaignTexts(authID, campaignID string, texts map[string]string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return fmt.Errorf("account %q not found", authID)
+	}
+	cp, ok := a.campaigns[campaignID]
+	if !ok {
+		return fmt.Errorf("campaign %q not found", campaignID)
+	}
+	for name, v := range texts {
+		var field *string
+		switch name {
+		case "description":
+			field = &cp.Description
+		case "sample1", "sample2", "sample3", "sample4", "sample5":
+			field = &cp.Samples[name[len(name)-1]-'1']
+		case "message_flow":
+			field = &cp.MessageFlow
+		case "help_message":
+			field = &cp.HelpMessage
+		default:
+			return fmt.Errorf("SetLegacyCampaignTexts does not set %q", name)
+		}
+		*field = v
+	}
+	return nil
+}

@@ -69,6 +69,13 @@ var MaxLength = map[string]int{
 	"authorized_contact.email": 100,
 }
 
+// LaterRules are the fields whose rules the service brought in after it
+// had made records that break them: entity_type's list (the service's
+// recorded profile holds PUBLIC_PROFIT, which today's list lacks). The
+// provider applies them to what a plan creates or changes, never to a
+// value an import or refresh brought in that the configuration keeps.
+var LaterRules = []string{"entity_type"}
+
 // EmailFields are the fields that hold an email address.
 var EmailFields = []string{"business_contact_email", "authorized_contact.email"}
 

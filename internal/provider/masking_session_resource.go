@@ -37,7 +37,6 @@ var maskingSessionKind = &objectKind[maskingSessionModel]{
 	}},
 	schema: maskingSessionSchema, create: createMaskingSession, update: updateMaskingSession,
 	validateConfig: checkMaskingSession, afterImport: markMaskingSessionImported,
-	modifyPlan: checkPlayURLsSent,
 	// Refresh: from the listing of every session, active or expired
 	// (client.MaskingSessionListing), whose items carry all the GET does.
 	refresh:  refreshMaskingSession,
@@ -113,7 +112,7 @@ type maskingSessionModel struct {
 // maskingURLRule is maskingrules.CheckURL at plan time; an empty string
 // is refused, as leaving the attribute out is how a URL is unset. A play
 // URL's file type (maskingrules.CheckPlayURL) is checked by
-// checkPlayURLsSent, only when the URL is sent.
+// playURLRule, only when the URL is sent.
 func maskingURLRule() validator.String {
 	return specRule("must be an absolute http or https URL", func(attr, v string) error {
 		if v == "" {
@@ -126,32 +125,17 @@ func maskingURLRule() validator.String {
 	})
 }
 
-// playURLAttributes are the attributes today's rule wants the URL of an
-// .mp3 or .wav file in.
-var playURLAttributes = []string{"first_party_play_url", "second_party_play_url"}
-
-// checkPlayURLsSent applies today's play URL rule (maskingrules.CheckPlayURL)
-// at plan time to a play URL the apply sends: on a create, or when it
-// differs from the state. A session the service holds with another play
-// URL (older sessions hold one ending in .xml) can be adopted by writing
-// the URL it holds: that plans no change, so nothing is sent or refused.
-func checkPlayURLsSent(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return
-	}
-	for _, attr := range playURLAttributes {
-		var planned, prior types.String
-		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(attr), &planned)...)
-		if !req.State.Raw.IsNull() {
-			resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(attr), &prior)...)
+// playURLRule is today's play URL rule (maskingrules.CheckPlayURL), a
+// later rule (laterRule): older sessions of the service hold a URL ending
+// in .xml, and a session is adopted by writing the URL it holds, which
+// plans no change, so nothing is sent or refused.
+func playURLRule() planmodifier.String {
+	return laterRule(specRule("the URL of an .mp3 or .wav file", func(attr, v string) error {
+		if e := maskingrules.CheckPlayURL(attr, v); e != nil {
+			return e
 		}
-		if planned.IsNull() || planned.IsUnknown() || planned.Equal(prior) {
-			continue
-		}
-		if e := maskingrules.CheckPlayURL(attr, planned.ValueString()); e != nil {
-			resp.Diagnostics.AddAttributeError(path.Root(attr), "Invalid Attribute Value", "Attribute "+e.Error()+".")
-		}
-	}
+		return nil
+	}))
 }
 
 // maskingBetween is maskingrules.CheckRange at plan time.
@@ -242,6 +226,11 @@ func maskingSessionSchema(context.Context) schema.Schema {
 		}
 		return a
 	}
+	playURLAttr := func(desc string) schema.StringAttribute {
+		a := urlAttr(desc, false)
+		a.PlanModifiers = []planmodifier.String{playURLRule()}
+		return a
+	}
 	methodAttr := func(desc string) schema.StringAttribute {
 		return schema.StringAttribute{
 			MarkdownDescription: desc + " `GET` or `POST`, default `POST`. Updates in place.",
@@ -328,8 +317,8 @@ func maskingSessionSchema(context.Context) schema.Schema {
 			"callback_url": urlAttr("URL that receives session events (`session_created`, `session_updated`, `session_expired`), signed like every callback. "+
 				"Updates in place; removing it unsets it.", false),
 			"callback_method":       methodAttr("HTTP verb for `callback_url`:"),
-			"first_party_play_url":  urlAttr("URL of an .mp3 or .wav file played to the first party before the call connects. Updates in place; removing it unsets it."+playURLAdoption, false),
-			"second_party_play_url": urlAttr("URL of an .mp3 or .wav file played to the second party before the call connects. Updates in place; removing it unsets it."+playURLAdoption, false),
+			"first_party_play_url":  playURLAttr("URL of an .mp3 or .wav file played to the first party before the call connects. Updates in place; removing it unsets it." + playURLAdoption),
+			"second_party_play_url": playURLAttr("URL of an .mp3 or .wav file played to the second party before the call connects. Updates in place; removing it unsets it." + playURLAdoption),
 			"initiate_call_to_first_party": schema.BoolAttribute{
 				MarkdownDescription: "Whether the service calls the first party as soon as the session starts, default false. Changing it replaces the session.",
 				Optional:            true,

@@ -609,12 +609,25 @@ func applyComplianceRecord(ctx context.Context, c *client.Client, m *complianceM
 	if m.WaitForReview.IsNull() || m.WaitForReview.IsUnknown() {
 		m.WaitForReview = types.BoolValue(true) // the default, after an import
 	}
+	unread := func() *complianceEndUserModel {
+		return &complianceEndUserModel{Type: types.StringNull(), Name: types.StringNull(), LastName: types.StringNull(), Email: types.StringNull(),
+			AddressLine1: types.StringNull(), AddressLine2: types.StringNull(), City: types.StringNull(), State: types.StringNull(),
+			PostalCode: types.StringNull(), Country: types.StringNull(), RegistrationNumber: types.StringNull()}
+	}
+	if a.EndUser == nil && a.UserType != "" {
+		// A reply without end_user (a GET without expand, as the service's
+		// recorded one) still carries its type as user_type: read it, so a
+		// thin reply never reads as a changed type, which replaces the
+		// application.
+		if m.EndUser == nil {
+			m.EndUser = unread()
+		}
+		m.EndUser.Type = reportedString(m.EndUser.Type, a.UserType)
+	}
 	if e := a.EndUser; e != nil {
 		prior := m.EndUser
 		if prior == nil {
-			prior = &complianceEndUserModel{Type: types.StringNull(), Name: types.StringNull(), LastName: types.StringNull(), Email: types.StringNull(),
-				AddressLine1: types.StringNull(), AddressLine2: types.StringNull(), City: types.StringNull(), State: types.StringNull(),
-				PostalCode: types.StringNull(), Country: types.StringNull(), RegistrationNumber: types.StringNull()}
+			prior = unread()
 		}
 		m.EndUser = &complianceEndUserModel{Type: reportedString(prior.Type, e.Type), Name: reportedString(prior.Name, e.Name),
 			LastName: reportedString(prior.LastName, e.LastName), Email: reportedString(prior.Email, e.Email),

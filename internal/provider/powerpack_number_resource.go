@@ -206,11 +206,15 @@ func updatePowerpackNumber(ctx context.Context, c *client.Client, plan, state *p
 
 // removePowerpackNumber takes the number out of the pool, releasing it
 // only when unrent_on_destroy is true; a member (or powerpack) already
-// gone is no error.
+// gone is no error. The pool is the state's number_pool_id (a powerpack's
+// pool never changes); only a state without one reads the powerpack.
 func removePowerpackNumber(ctx context.Context, c *client.Client, state *powerpackNumberModel, diags *diag.Diagnostics) {
 	number := state.Number.ValueString()
 	what := "number " + number + " in powerpack " + state.PowerpackID.ValueString()
-	pool, err := poolOf(ctx, c, state.PowerpackID.ValueString())
+	pool, err := state.NumberPoolID.ValueString(), error(nil)
+	if pool == "" {
+		pool, err = poolOf(ctx, c, state.PowerpackID.ValueString())
+	}
 	if err == nil {
 		err = c.RemovePoolNumber(ctx, pool, number, state.Type.ValueString() == tollfreeMemberType, state.UnrentOnDestroy.ValueBool())
 	}

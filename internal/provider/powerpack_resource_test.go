@@ -3,6 +3,8 @@ package provider_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -21,6 +23,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // powerpackHCL is cpaas_powerpack.test with the given extra arguments.
@@ -724,4 +727,110 @@ resource "cpaas_powerpack_number" "many" {
 }
 `,
 	}.run(t)
+}
+
+// The Python recording of a pool's toll-free list carries the number
+// under "tollfree" only (no number, no type): the emulator answers so,
+// and the member resource, its import and cpaas_powerpack_numbers read
+// the number and its type (they read "" for both).
+func TestAccPowerpack_recordedTollfreeUnderTollfreeKey(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeMembersUnderTollfreeKey = true })
+	tf := buyNumber(t, env.Client(t), client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free", Services: "sms"})
+	cfg := env.Config(powerpackHCL("pool", "") + fmt.Sprintf(`
+resource "cpaas_powerpack_number" "tf" {
+  powerpack_id = cpaas_powerpack.test.id
+  number       = %q
+}
+
+data "cpaas_powerpack_numbers" "pool" {
+  powerpack_id = cpaas_powerpack_number.tf.powerpack_id
+}
+`, tf))
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkPowerpacksDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_powerpack_number.tf", tfjsonpath.New("number"), knownvalue.StringExact(tf)),
+					statecheck.ExpectKnownValue("cpaas_powerpack_number.tf", tfjsonpath.New("type"), knownvalue.StringExact("tollfree")),
+					statecheck.ExpectKnownValue("data.cpaas_powerpack_numbers.pool", tfjsonpath.New("members"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"number": knownvalue.StringExact(tf), "type": knownvalue.StringExact("tollfree")}),
+					})),
+					statecheck.ExpectKnownValue("data.cpaas_powerpack_numbers.pool", tfjsonpath.New("tollfree"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact(tf)})),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) error {
+					// The emulator answered in the recorded shape.
+					p, err := env.Client(t).GetPowerpack(context.Background(), idOf(s, "cpaas_powerpack.test"))
+					if err != nil {
+						return err
+					}
+					pool, _ := client.PoolUUID(p)
+					req, _ := http.NewRequest(http.MethodGet, env.URL+"/v1/Account/"+acctest.AuthID+"/NumberPool/"+pool+"/Tollfree/", nil)
+					req.SetBasicAuth(acctest.AuthID, acctest.AuthToken)
+					resp, err := http.DefaultClient.Do(req)
+					if err != nil {
+						return err
+					}
+					defer resp.Body.Close()
+					body, _ := io.ReadAll(resp.Body)
+					if !strings.Contains(string(body), `"tollfree":"`+tf+`"`) || strings.Contains(string(body), `"number":`) || strings.Contains(string(body), `"type":`) {
+						return fmt.Errorf("the emulator's toll-free list is not in the Python recording's shape: %s", body)
+					}
+					return nil
+				},
+			},
+			// The recorded shape has no service: an import cannot read it.
+			{ResourceName: "cpaas_powerpack_number.tf", ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"service"}},
+		},
+	})
+}
+
+// Removing a member uses the pool the state holds (number_pool_id): the
+// delete makes no GET of the powerpack (it read the powerpack again only
+// to learn the pool).
+func TestAccPowerpackNumber_deleteUsesStatePool(t *testing.T) {
+	t.Parallel()
+	var log requestLog
+	env := acctest.NewEnv(t, log.option)
+	p, err := env.Client(t).CreatePowerpack(context.Background(), client.PowerpackCreate{Name: "kept"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := client.PoolUUID(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	member := fmt.Sprintf(`
+resource "cpaas_powerpack_number" "sf" {
+  powerpack_id = %q
+  number       = "14155550100"
+}
+`, p.UUID)
+	powerpackGets := regexp.MustCompile(`^Powerpack/` + p.UUID)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.Config(member)},
+			{
+				PreConfig: log.reset,
+				Config:    env.Config(`# the member is removed`),
+				Check: func(*terraform.State) error {
+					onMember := log.matching(regexp.MustCompile(`^NumberPool/[^/]+/Number/14155550100/$`))
+					if !slices.Contains(onMember, "DELETE NumberPool/"+pool+"/Number/14155550100/") {
+						return fmt.Errorf("the requests on the member: %v, want its DELETE", onMember)
+					}
+					if gets := log.matching(powerpackGets); len(gets) != 0 {
+						return fmt.Errorf("the removal read the powerpack again: %v", gets)
+					}
+					return nil
+				},
+			},
+		},
+	})
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
@@ -152,5 +154,67 @@ func (v listSizeExactlyValidator) ValidateList(_ context.Context, req validator.
 	if got := len(req.ConfigValue.Elements()); got != v.n {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
 			fmt.Sprintf("Attribute %s must contain exactly %d elements (%s), got: %d.", req.Path, v.n, v.what, got))
+	}
+}
+
+// laterRule declares rules the service added after it had made objects
+// that break them (STYLE.md habit 17): a campaign sample shorter than
+// today's 20 characters, a masking play URL of an .xml file. A later rule
+// applies to what is created or changed, never to a value an import or a
+// refresh brought in and the configuration keeps: at plan time it runs its
+// validators (specRule, specRuleWorded, ...) on the planned value only
+// when there is no prior state (a create or a replacement) or the value
+// differs from the prior state's. Validators see no state, so a later
+// rule is a plan modifier: it goes in the attribute's PlanModifiers, not
+// its Validators, beside the rules that always hold (a maximum length
+// older records keep too). The first refusal is the only error: one
+// mistake, one error, naming the attribute, the rule and the value's
+// offending part. Put it after the attribute's other plan modifiers, so it
+// judges the value they plan.
+func laterRule(rules ...validator.String) laterRuleModifier {
+	return laterRuleModifier{rules: rules}
+}
+
+type laterRuleModifier struct {
+	rules []validator.String
+	// unreadable: no reply carries the value, so on an existing object a
+	// null prior value means "not read" (after an import), and the
+	// configuration's value is recorded in place, not sent.
+	unreadable bool
+}
+
+// ofUnreadable is the later rule of a value no reply carries (a
+// campaign's description): on an object that exists, a value the state
+// does not hold is recorded, not sent, and is not judged either.
+func (m laterRuleModifier) ofUnreadable() laterRuleModifier {
+	m.unreadable = true
+	return m
+}
+
+func (m laterRuleModifier) Description(ctx context.Context) string {
+	var out []string
+	for _, r := range m.rules {
+		out = append(out, r.Description(ctx))
+	}
+	return strings.Join(out, "; ") + ", when the value is created or changed (values an import or refresh brought in are kept)"
+}
+
+func (m laterRuleModifier) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (m laterRuleModifier) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	planned := resp.PlanValue
+	if planned.IsNull() || planned.IsUnknown() || req.Plan.Raw.IsNull() {
+		return
+	}
+	if !req.State.Raw.IsNull() && (planned.Equal(req.StateValue) || m.unreadable && req.StateValue.IsNull()) {
+		return // kept: an older value the service holds
+	}
+	for _, r := range m.rules {
+		var out validator.StringResponse
+		r.ValidateString(ctx, validator.StringRequest{Path: req.Path, PathExpression: req.PathExpression, Config: req.Config, ConfigValue: planned}, &out)
+		if out.Diagnostics.HasError() {
+			resp.Diagnostics.Append(out.Diagnostics...)
+			return
+		}
 	}
 }

@@ -196,10 +196,6 @@ type campaignText struct {
 	name  string
 	value *types.String
 	of    func(*client.Campaign) string
-	// rule is today's rule for a value given at create or changed
-	// (minimum lengths; the schema checks maximums only, so older records
-	// can be adopted); nil when the schema's checks are all.
-	rule func(v string) error
 	// required at create (description, sample1, sample2).
 	required bool
 	// unreadable: the service's GET never returns it, so a null state
@@ -212,22 +208,21 @@ type campaignText struct {
 // texts lists m's updatable texts.
 func (m *campaignAttrs) texts() []campaignText {
 	sample := func(n int, v *types.String, of func(*client.Campaign) string, in func(*client.CampaignUpdate) **string) campaignText {
-		return campaignText{name: fmt.Sprintf("sample%d", n), value: v, of: of, required: n <= 2, in: in,
-			rule: func(v string) error { return tendlcrules.CheckSample(n, v) }}
+		return campaignText{name: fmt.Sprintf("sample%d", n), value: v, of: of, required: n <= 2, in: in}
 	}
 	return []campaignText{
 		{name: "campaign_alias", value: &m.CampaignAlias, of: func(c *client.Campaign) string { return c.CampaignAlias }, unreadable: true,
 			in: func(u *client.CampaignUpdate) **string { return &u.CampaignAlias }},
-		{name: "description", value: &m.Description, of: func(c *client.Campaign) string { return c.Description }, rule: tendlcrules.CheckDescription,
+		{name: "description", value: &m.Description, of: func(c *client.Campaign) string { return c.Description },
 			required: true, unreadable: true, in: func(u *client.CampaignUpdate) **string { return &u.Description }},
 		sample(1, &m.Sample1, func(c *client.Campaign) string { return c.Sample1 }, func(u *client.CampaignUpdate) **string { return &u.Sample1 }),
 		sample(2, &m.Sample2, func(c *client.Campaign) string { return c.Sample2 }, func(u *client.CampaignUpdate) **string { return &u.Sample2 }),
 		sample(3, &m.Sample3, func(c *client.Campaign) string { return c.Sample3 }, func(u *client.CampaignUpdate) **string { return &u.Sample3 }),
 		sample(4, &m.Sample4, func(c *client.Campaign) string { return c.Sample4 }, func(u *client.CampaignUpdate) **string { return &u.Sample4 }),
 		sample(5, &m.Sample5, func(c *client.Campaign) string { return c.Sample5 }, func(u *client.CampaignUpdate) **string { return &u.Sample5 }),
-		{name: "message_flow", value: &m.MessageFlow, of: func(c *client.Campaign) string { return c.MessageFlow }, rule: tendlcrules.CheckMessageFlow,
+		{name: "message_flow", value: &m.MessageFlow, of: func(c *client.Campaign) string { return c.MessageFlow },
 			in: func(u *client.CampaignUpdate) **string { return &u.MessageFlow }},
-		{name: "help_message", value: &m.HelpMessage, of: func(c *client.Campaign) string { return c.HelpMessage }, rule: tendlcrules.CheckHelpMessage,
+		{name: "help_message", value: &m.HelpMessage, of: func(c *client.Campaign) string { return c.HelpMessage },
 			in: func(u *client.CampaignUpdate) **string { return &u.HelpMessage }},
 		{name: "help_keywords", value: &m.HelpKeywords, of: func(c *client.Campaign) string { return c.HelpKeywords },
 			in: func(u *client.CampaignUpdate) **string { return &u.HelpKeywords }},
@@ -281,12 +276,25 @@ const updateNote = " Changes update the campaign in place only while it is `FAIL
 	"vetting, which the service charges for); a plan that changes it on a campaign in any other status is refused at plan time. " +
 	"Once set it cannot be removed: the service reads an empty value as unchanged."
 
-// updatableString is a campaign text: at most maxLen characters at plan
-// time (the schema); today's minimums apply when it is created or changed
-// (planCampaign), so an older record that a current create would refuse
-// can still be adopted.
+// updatableString is a campaign text: at most maxLen characters, a rule
+// older records keep too (the schema's validator); today's minimum
+// (minLen, when above 1) is a later rule (laterRule: the minimums came with
+// the docs' "November 17" revision, and the service's recorded campaign
+// holds sample1 "OTP registration", 16 characters), so an older campaign
+// that a current create would refuse is adopted with the values it holds.
 func updatableString(desc string, required bool, minLen, maxLen int) schema.StringAttribute {
-	return schema.StringAttribute{
+	return campaignString(desc, required, minLen, maxLen, false)
+}
+
+// unreadableString is updatableString for a text no reply carries (the
+// description): after an import the configuration's value is recorded in
+// place, not sent, so today's minimum does not judge it.
+func unreadableString(desc string, required bool, minLen, maxLen int) schema.StringAttribute {
+	return campaignString(desc, required, minLen, maxLen, true)
+}
+
+func campaignString(desc string, required bool, minLen, maxLen int, unreadable bool) schema.StringAttribute {
+	a := schema.StringAttribute{
 		MarkdownDescription: desc + updateNote,
 		Required:            required,
 		Optional:            !required,
@@ -294,9 +302,18 @@ func updatableString(desc string, required bool, minLen, maxLen int) schema.Stri
 			if n := utf8.RuneCountInString(v); n >= 1 && n <= maxLen {
 				return nil
 			}
-			return tendlcrules.CheckLength(attr, v, max(minLen, 1), maxLen)
+			return tendlcrules.CheckLength(attr, v, 1, maxLen)
 		})},
 	}
+	if minLen > 1 {
+		rule := laterRule(specRule(fmt.Sprintf("%d to %d characters", minLen, maxLen),
+			func(attr, v string) error { return tendlcrules.CheckLength(attr, v, minLen, maxLen) }))
+		if unreadable {
+			rule = rule.ofUnreadable()
+		}
+		a.PlanModifiers = []planmodifier.String{rule}
+	}
+	return a
 }
 
 func attributeFlag(desc string, def bool) schema.BoolAttribute {
@@ -362,7 +379,7 @@ func campaignSchema(ctx context.Context) schema.Schema {
 						func(_, v string) error { return tendlcrules.CheckSubUsecase(v) })),
 				},
 			},
-			"description": updatableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters when created or changed. "+
+			"description": unreadableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters when created or changed. "+
 				"Required to create a campaign (refused at plan time without it); optional otherwise, because the service never returns it: "+
 				"a configuration generated for an existing campaign (`terraform query -generate-config-out`) leaves it null and plans no change.",
 				tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength), false, tendlcrules.MinDescriptionLength, tendlcrules.MaxDescriptionLength),
@@ -671,9 +688,7 @@ func planCampaign(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 				fmt.Sprintf("The service cannot clear %s of campaign %s: an update reads an empty value as \"unchanged\". Keep a value in the "+
 					"configuration, or replace the campaign deliberately (`terraform apply -replace=...`; its linked numbers are unlinked and "+
 					"the new campaign is vetted again).", ch.name, id))
-			continue
 		}
-		checkCampaignText(&plan.campaignAttrs, ch.name, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -697,9 +712,10 @@ func planCampaign(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 	warnCallbackChange(ctx, req, resp, "10DLC campaign")
 }
 
-// checkCampaignCreateRules applies the service's current create rules,
-// which the schema does not (so that older campaigns can be adopted):
-// the three subscriber flags true, and today's minimum lengths.
+// checkCampaignCreateRules applies the service's current create rules
+// that the schema cannot (so that older campaigns can be adopted): the
+// three subscriber flags true, and the texts required at create. Today's
+// minimum lengths are the texts' later rules (updatableString).
 func checkCampaignCreateRules(m *campaignAttrs, diags *diag.Diagnostics) {
 	for _, f := range []struct {
 		name string
@@ -716,21 +732,6 @@ func checkCampaignCreateRules(m *campaignAttrs, diags *diag.Diagnostics) {
 		if t.required && t.value.IsNull() {
 			diags.AddAttributeError(path.Root(t.name), "Missing Configuration for Required Attribute",
 				fmt.Sprintf("Attribute %s is required to create a 10DLC campaign: the service registers none without it.", t.name))
-			continue
-		}
-		checkCampaignText(m, t.name, diags)
-	}
-}
-
-// checkCampaignText applies today's rule of text name (a minimum length)
-// to its planned value.
-func checkCampaignText(m *campaignAttrs, name string, diags *diag.Diagnostics) {
-	for _, t := range m.texts() {
-		if t.name != name || t.rule == nil || t.value.IsNull() || t.value.IsUnknown() {
-			continue
-		}
-		if err := t.rule(t.value.ValueString()); err != nil {
-			diags.AddAttributeError(path.Root(name), "Invalid Attribute Value", "Attribute "+err.Error()+".")
 		}
 	}
 }

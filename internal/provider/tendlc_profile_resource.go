@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -120,6 +121,10 @@ const (
 // place or replacing, with field's rules.
 func profileString(field, description string, required, updatable bool) schema.StringAttribute {
 	a := schema.StringAttribute{Required: required, Optional: !required, Validators: []validator.String{profileFieldRule(field)}}
+	later := slices.Contains(profilerules.LaterRules, field)
+	if later {
+		a.Validators = nil
+	}
 	switch {
 	case !updatable:
 		a.MarkdownDescription = description + replacesField
@@ -132,6 +137,12 @@ func profileString(field, description string, required, updatable bool) schema.S
 	}
 	if n, ok := profilerules.MaxLength[field]; ok {
 		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, ".", fmt.Sprintf(", at most %d characters.", n), 1)
+	}
+	if later {
+		// After the other modifiers: it judges the value they plan.
+		a.PlanModifiers = append(a.PlanModifiers, laterRule(profileFieldRule(field)))
+		a.MarkdownDescription += " The list applies when the profile is created or the value changed: a profile the service holds " +
+			"with an older value is adopted by writing that value."
 	}
 	return a
 }

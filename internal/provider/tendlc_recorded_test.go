@@ -3,8 +3,11 @@ package provider_test
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -162,5 +165,113 @@ resource "cpaas_10dlc_campaign" "test" {
 			PlanOnly:    true,
 			ExpectError: acctest.ErrorPattern(`Attribute description is required to create a 10DLC campaign`),
 		}},
+	})
+}
+
+// The service's recorded campaign holds sample1 "OTP registration", 16
+// characters, shorter than today's create rule (20 to 1024): a campaign
+// it holds is adopted with the configuration keeping that value (the
+// import plans nothing to change, no error), while changing it to
+// another value is held to today's rule at plan time, counted in
+// characters.
+func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, fastRegistry)
+	c := env.Client(t)
+	brand := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
+	id := makeActiveCampaign(t, c, docsCampaign(brand))
+	const recorded = "OTP registration"
+	if err := env.Server.SetLegacyCampaignTexts(acctest.AuthID, id, map[string]string{"sample1": recorded}); err != nil {
+		t.Fatal(err)
+	}
+	example := exampleConfig(t, "cpaas_10dlc_campaign")
+	withSample1 := func(v string) string {
+		return env.Config(strings.Replace(example, `"Acme: order 1234 is confirmed. Reply STOP to opt out."`, strconv.Quote(v), 1) +
+			importBlocks([][2]string{{"cpaas_10dlc_campaign.alerts", id}}))
+	}
+	vars := config.Variables{"brand_id": config.StringVariable(brand)}
+	nineteen := strings.Repeat("é", 19) // 38 bytes, 19 characters
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:          withSample1(recorded),
+				ConfigVariables: vars,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: 1}},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.alerts", tfjsonpath.New("sample1"), knownvalue.StringExact(recorded)),
+				},
+			},
+			{
+				// A refresh that brings the value in plans nothing either.
+				Config:             withSample1(recorded),
+				ConfigVariables:    vars,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: false,
+			},
+			{
+				Config:          withSample1("OTP sign-in"),
+				ConfigVariables: vars,
+				PlanOnly:        true,
+				ExpectError:     acctest.ErrorPattern(`Attribute sample1 must be 20 to 1024 characters long, got 11`),
+			},
+			{
+				Config:          withSample1(nineteen),
+				ConfigVariables: vars,
+				PlanOnly:        true,
+				ExpectError:     acctest.ErrorPattern(`Attribute sample1 must be 20 to 1024 characters long, got 19`),
+			},
+		},
+	})
+}
+
+// The service's recorded profile holds entity_type PUBLIC_PROFIT, which
+// today's list lacks: a profile it holds is adopted with the configuration
+// keeping that value (the import plans nothing to change), while a new
+// profile, or a change to another value outside the list, fails at plan
+// naming entity_type and the list.
+func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	c := env.Client(t)
+	id := makeDocsProfile(t, c)
+	if err := env.Server.SetLegacyProfileEntityType(acctest.AuthID, id, "PUBLIC_PROFIT"); err != nil {
+		t.Fatal(err)
+	}
+	example := exampleConfig(t, "cpaas_10dlc_profile")
+	withEntity := func(v string, imported bool) string {
+		cfg := strings.Replace(example, `entity_type         = "PRIVATE"`, `entity_type         = `+strconv.Quote(v), 1)
+		if imported {
+			cfg += importBlocks([][2]string{{"cpaas_10dlc_profile.acme", id}})
+		}
+		return env.Config(cfg)
+	}
+	refused := acctest.ErrorPattern(`Attribute entity_type value must be one of`)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: withEntity("PUBLIC_PROFIT", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: 1}},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cpaas_10dlc_profile.acme", tfjsonpath.New("entity_type"), knownvalue.StringExact("PUBLIC_PROFIT")),
+				},
+			},
+			{Config: withEntity("PRIVATE_PROFIT", true), PlanOnly: true, ExpectError: refused},
+		},
+	})
+	// A new profile with a value outside today's list is refused at plan.
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    []resource.TestStep{{Config: withEntity("PUBLIC_PROFIT", false), PlanOnly: true, ExpectError: refused}},
 	})
 }

@@ -99,16 +99,39 @@ type PoolNumberRemove struct {
 
 // PoolNumber is a number or a toll-free number of a pool. type is fixed,
 // mobile or tollfree; a toll-free member also carries its number under
-// "tollfree", the key the Python and Node libraries read.
+// "tollfree", the key the Python and Node libraries read. The Python
+// recording of a pool's toll-free list has only that key (no number, no
+// type, no service, no account_phone_number_resource): ReadEitherKey
+// reads either key into Number.
 type PoolNumber struct {
-	AccountPhoneNumberResource string `json:"account_phone_number_resource"`
+	AccountPhoneNumberResource string `json:"account_phone_number_resource,omitempty"`
 	AddedOn                    string `json:"added_on"`
 	CountryISO2                string `json:"country_iso2"`
-	Number                     string `json:"number"`
+	Number                     string `json:"number,omitempty"`
 	NumberPoolUUID             string `json:"number_pool_uuid"`
-	Service                    string `json:"service"`
+	Service                    string `json:"service,omitempty"`
 	Tollfree                   string `json:"tollfree,omitempty"`
-	Type                       string `json:"type"`
+	Type                       string `json:"type,omitempty"`
+}
+
+// TollfreeMemberType is the type of a pool's toll-free member.
+const TollfreeMemberType = "tollfree"
+
+// ReadEitherKey fills what a member recorded under "tollfree" only lacks:
+// its Number, and its Type (tollfree). Every reader of a decoded member
+// calls it (the client does, for each reply), so none meets an empty
+// number; the shape itself decodes as the service sent it, which keeps
+// the golden replies' strict round trip.
+func (n *PoolNumber) ReadEitherKey() {
+	if n.Tollfree == "" {
+		return
+	}
+	if n.Number == "" {
+		n.Number = n.Tollfree
+	}
+	if n.Type == "" {
+		n.Type = TollfreeMemberType
+	}
 }
 
 // PoolNumberReply is the reply of a get or an add of one pool number.
