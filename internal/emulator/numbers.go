@@ -137,7 +137,7 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	// one does.
 	var id, order *string
 	v.TollFreeSMSVerification, id, order = numberVerification(acct, o)
-	v.TollFreeSMSVerificationID, v.TollFreeSMSVerificationOrderStatus = deref(id), deref(order)
+	v.TollFreeSMSVerificationID, v.TollFreeSMSVerificationOrderStatus = wire.Deref(id), wire.Deref(order)
 	v.ComplianceApplicationID, v.ComplianceStatus = o.ComplianceApplicationID, o.ComplianceStatus
 	return v
 }
@@ -258,9 +258,9 @@ func (s *Server) listNumbers(c *call) {
 			}
 			if tendlc != "" || campaignID != "" || tollFree != "" {
 				v := viewNumber(owner, o)
-				if (tendlc != "" && deref(v.TendlcRegistrationStatus) != tendlc) ||
-					(campaignID != "" && deref(v.TendlcCampaignID) != campaignID) ||
-					(tollFree != "" && deref(v.TollFreeSMSVerification) != tollFree) {
+				if (tendlc != "" && wire.Deref(v.TendlcRegistrationStatus) != tendlc) ||
+					(campaignID != "" && wire.Deref(v.TendlcCampaignID) != campaignID) ||
+					(tollFree != "" && wire.Deref(v.TollFreeSMSVerification) != tollFree) {
 					continue
 				}
 			}

@@ -110,13 +110,6 @@ type powerpackBody struct {
 	NumberPriority  []wire.NumberPriority `json:"number_priority"`
 }
 
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // priorities converts number_priority for powerpackrules.
 func priorities(in []wire.NumberPriority) []powerpackrules.Priority {
 	out := make([]powerpackrules.Priority, len(in))
@@ -135,7 +128,7 @@ func (b *powerpackBody) check(create bool) error {
 			return err
 		}
 	}
-	if err := powerpackrules.CheckApplication(str(b.ApplicationType), str(b.ApplicationID)); err != nil {
+	if err := powerpackrules.CheckApplication(wire.Deref(b.ApplicationType), wire.Deref(b.ApplicationID)); err != nil {
 		return err
 	}
 	return powerpackrules.CheckPriorities("number_priority", priorities(b.NumberPriority))
@@ -157,7 +150,7 @@ func (s *Server) createPowerpack(c *call) {
 	if !c.decode(&in) {
 		return
 	}
-	if str(in.Name) == "" {
+	if wire.Deref(in.Name) == "" {
 		c.badRequest("Mandatory parameter missing. name must be present.")
 		return
 	}
@@ -185,7 +178,7 @@ func (s *Server) createPowerpack(c *call) {
 
 // apply copies what in sets into p.
 func (p *powerpack) apply(in *powerpackBody) {
-	if str(in.Name) != "" {
+	if wire.Deref(in.Name) != "" {
 		p.Name = *in.Name
 	}
 	if in.StickySender.set {
@@ -194,12 +187,12 @@ func (p *powerpack) apply(in *powerpackBody) {
 	if in.LocalConnect.set {
 		p.LocalConnect = in.LocalConnect.v
 	}
-	switch id := str(in.ApplicationID); id {
+	switch id := wire.Deref(in.ApplicationID); id {
 	case "":
 	case powerpackrules.NoApplication:
 		p.AppID, p.AppType = "", ""
 	default:
-		p.AppID, p.AppType = id, strings.ToLower(str(in.ApplicationType))
+		p.AppID, p.AppType = id, strings.ToLower(wire.Deref(in.ApplicationType))
 	}
 	if len(in.NumberPriority) > 0 {
 		p.Priorities = slices.Clone(in.NumberPriority)
@@ -248,7 +241,7 @@ func (s *Server) updatePowerpack(c *call) {
 	s.mu.Lock()
 	p := c.acct.powerpacks[id]
 	var other *powerpack
-	if p != nil && str(in.Name) != "" {
+	if p != nil && wire.Deref(in.Name) != "" {
 		other = nameTaken(c.acct, *in.Name, id)
 	}
 	var v wire.Powerpack
@@ -344,7 +337,7 @@ func viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire.PoolNumber 
 // poolPage is pageOf with the pool lists' meta ("" for no link).
 func poolPage[T, V any](c *call, objects map[string]T, seq func(T) uint64, keep func(T) bool, view func(T) V) (wire.PoolMeta, []V, bool) {
 	meta, objs, ok := pageOf(c, powerpackrules.ListMaxLimit, objects, seq, keep, view)
-	return wire.PoolMeta{Limit: meta.Limit, Next: str(meta.Next), Offset: meta.Offset, Previous: str(meta.Previous), TotalCount: meta.TotalCount}, objs, ok
+	return wire.PoolMeta{Limit: meta.Limit, Next: wire.Deref(meta.Next), Offset: meta.Offset, Previous: wire.Deref(meta.Previous), TotalCount: meta.TotalCount}, objs, ok
 }
 
 // listPoolNumbers lists the long codes (tollfree false: with the filters
@@ -450,7 +443,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 		if !c.decode(&in) {
 			return
 		}
-		service := str(in.Service)
+		service := wire.Deref(in.Service)
 		if service == "" {
 			service = powerpackrules.ServiceSMS
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // The guides under docs/guides quote their configurations from
@@ -546,7 +547,7 @@ func TestAccGuide_10dlcFromTheRoot(t *testing.T) {
 	}
 	for _, n := range numbers {
 		rec, err := c.GetNumber(ctx, n)
-		if err != nil || deref(rec.TendlcCampaignID) != campaign {
+		if err != nil || wire.Deref(rec.TendlcCampaignID) != campaign {
 			t.Fatalf("number %s: %+v (%v), want linked to %s", n, rec, err, campaign)
 		}
 	}
