@@ -31,7 +31,7 @@ var complianceDocumentIdentity = resourceIdentity{{name: "document_id", state: "
 var complianceDocumentKind = &objectKind[complianceDocumentResourceModel]{
 	typeName: "_compliance_document", what: "compliance document", identity: complianceDocumentIdentity,
 	schema: complianceDocumentSchema, create: createComplianceDocument, update: updateComplianceDocument,
-	refresh:    readListed(client.ComplianceDocumentListing, applyComplianceDocument, nil), // the items carry all the GET does, renamed,
+	refresh:    readListedReporting(client.ComplianceDocumentListing, applyComplianceDocument, nil), // the items carry all the GET does, renamed,
 	remove:     (*client.Client).DeleteComplianceDocument,
 	importAs:   importIDMatching(tendlcrules.UUIDPattern, "a compliance document id", tendlcrules.UUIDRule),
 	modifyPlan: planComplianceDocument,
@@ -199,7 +199,7 @@ func documentTypeFromAPI(dt client.DocumentType) compliancerules.DocumentType {
 	return out
 }
 
-func applyComplianceDocument(m *complianceDocumentResourceModel, d *client.ComplianceDocument) {
+func applyComplianceDocument(m *complianceDocumentResourceModel, d *client.ComplianceDocument, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(strings.ToLower(d.DocumentID))
 	m.EndUserID = reportedString(m.EndUserID, strings.ToLower(d.EndUserID))
 	m.DocumentTypeID = reportedString(m.DocumentTypeID, strings.ToLower(d.DocumentTypeID))
@@ -217,7 +217,9 @@ func applyComplianceDocument(m *complianceDocumentResourceModel, d *client.Compl
 		if len(elems) == 0 {
 			m.DataFields = types.MapNull(types.StringType)
 		} else {
-			m.DataFields, _ = types.MapValueFrom(context.Background(), types.StringType, elems)
+			var d diag.Diagnostics
+			m.DataFields, d = types.MapValueFrom(context.Background(), types.StringType, elems)
+			diags.Append(d...)
 		}
 	}
 }
@@ -293,7 +295,7 @@ func createComplianceDocument(ctx context.Context, c *client.Client, plan *compl
 		addAPIError(&resp.Diagnostics, "Error reading compliance document after upload", "compliance document "+id, err)
 		return true
 	}
-	applyComplianceDocument(plan, d)
+	applyComplianceDocument(plan, d, &resp.Diagnostics)
 	return true
 }
 
@@ -315,6 +317,6 @@ func updateComplianceDocument(ctx context.Context, c *client.Client, plan, state
 		addAPIError(&resp.Diagnostics, "Error reading compliance document after update", "compliance document "+id, err)
 		return false
 	}
-	applyComplianceDocument(plan, d)
+	applyComplianceDocument(plan, d, &resp.Diagnostics)
 	return true
 }

@@ -14,7 +14,7 @@ import (
 // verification request by its uuid.
 var tollfreeData = &dataKind[tollfreeAttrs]{
 	typeName: "_tollfree_verification", schema: tollfreeDataSchema,
-	read: readByID("toll-free verification", func(m *tollfreeAttrs) string { return m.ID.ValueString() },
+	read: readByIDReporting("toll-free verification", func(m *tollfreeAttrs) string { return m.ID.ValueString() },
 		(*client.Client).GetTollfreeVerification, (*tollfreeAttrs).apply),
 }
 
