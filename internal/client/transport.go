@@ -112,9 +112,6 @@ func Pending(unknown []string) *Client {
 	return &Client{pending: unknown}
 }
 
-// IsPending tells whether c is a Pending client.
-func (c *Client) IsPending() bool { return c.pending != nil }
-
 // ConfigurationUnknownError is what a Pending client's calls return.
 type ConfigurationUnknownError struct{ Unknown []string }
 
