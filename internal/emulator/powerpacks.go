@@ -9,6 +9,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -316,7 +317,7 @@ func poolOf(c *call) *powerpack {
 // memberType is a member's type as the pool reports it: tollfree, or the
 // number's own (fixed, mobile).
 func memberType(o *ownedNumber) string {
-	if isTollFree(o) {
+	if isTollfree(o) {
 		return "tollfree"
 	}
 	return o.Type
@@ -328,7 +329,7 @@ func viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire.PoolNumber 
 		AccountPhoneNumberResource: resourceURI(acct, "Number", m.Number), AddedOn: m.AddedAt.Format(time.RFC3339Nano),
 		CountryISO2: o.CountryISO, Number: m.Number, NumberPoolUUID: p.PoolUUID, Service: m.Service, Type: memberType(o),
 	}
-	if isTollFree(o) {
+	if isTollfree(o) {
 		v.Tollfree = m.Number
 	}
 	return v
@@ -371,7 +372,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 		}
 		keep := func(m *poolMember) bool {
 			o := c.acct.numbers[m.Number]
-			if o == nil || isTollFree(o) != tollfree {
+			if o == nil || isTollfree(o) != tollfree {
 				return false
 			}
 			mt := memberType(o)
@@ -403,7 +404,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 func poolMemberOf(c *call, p *powerpack, tollfree bool) *poolMember {
 	n := c.pathParam("number")
 	m := p.Members[n]
-	if m == nil || isTollFree(c.acct.numbers[n]) != tollfree {
+	if m == nil || isTollfree(c.acct.numbers[n]) != tollfree {
 		what := "number"
 		if tollfree {
 			what = "toll-free number"
@@ -466,7 +467,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 		if !owned && in.Rent.v {
 			// Judged before buying: a refused add buys nothing.
 			if pn, ok := s.inventory.Get(n); ok {
-				switch isTF := isTollFree(&ownedNumber{PhoneNumber: pn}); {
+				switch isTF := isTollfree(&ownedNumber{PhoneNumber: pn}); {
 				case isTF != tollfree:
 					c.badRequest("number %s is %s, so it cannot join the pool through this route and rent does not buy it",
 						n, map[bool]string{true: "a toll-free number", false: "not a toll-free number"}[isTF])
@@ -485,16 +486,13 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 			c.acct.numbers[n] = o
 			owned = true
 		}
-		other := "Tollfree"
-		if tollfree {
-			other = "Number"
-		}
+		other := numberrules.PoolRoute(!tollfree)
 		switch {
 		case !owned:
 			c.badRequest("number %s is not a number of this account: buy it first (POST PhoneNumber/%s/), or send rent true", n, n)
 			return
-		case isTollFree(o) != tollfree:
-			c.badRequest("number %s is %s: add it through NumberPool/%s/%s/%s/", n, map[bool]string{true: "a toll-free number", false: "not a toll-free number"}[isTollFree(o)],
+		case isTollfree(o) != tollfree:
+			c.badRequest("number %s is %s: add it through NumberPool/%s/%s/%s/", n, map[bool]string{true: "a toll-free number", false: "not a toll-free number"}[isTollfree(o)],
 				p.PoolUUID, other, n)
 			return
 		case !o.SMSEnabled:
@@ -667,7 +665,7 @@ func (s *Server) poolSenders(acct *account, id, typ string, dsts []string) ([]st
 			continue
 		}
 		pm := powerpackrules.Member{Number: m.Number, Service: m.Service, CountryISO: o.CountryISO, Kind: powerpackrules.KindLongcode}
-		if isTollFree(o) {
+		if isTollfree(o) {
 			pm.Kind, pm.TollfreeVerified = powerpackrules.KindTollfree, tollfreeVerified(acct, m.Number)
 		} else {
 			pm.AreaCode, pm.Region, pm.Linked10DLC = o.Prefix, o.Region, linkedToActiveCampaign(acct, m.Number)

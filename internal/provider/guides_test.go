@@ -476,7 +476,7 @@ func TestAccGuide_tollfreeVerification(t *testing.T) {
 	}
 	waitUntil(t, "the unverified send to fail", func() bool {
 		m, err := c.GetMessage(ctx, sent.MessageUUID[0])
-		return err == nil && m.MessageState == "failed" && m.Code() == msgrules.CodeTollFreeUnverified
+		return err == nil && m.MessageState == "failed" && m.Code() == msgrules.CodeTollfreeUnverified
 	})
 
 	r.run("untaint", "cpaas_tollfree_verification.support")
