@@ -331,7 +331,7 @@ func TestEndpointListingStopsAtThePageBound(t *testing.T) {
 	createEndpoints(t, newClient(), 45)
 	c := newClient()
 	srv.SetFaults(emulator.Faults{})
-	got, err := c.listAllEndpointsConcurrently(context.Background(), 2)
+	got, err := EndpointListing.listAll(context.Background(), c, "", 2)
 	var tooMany errTooManyPages
 	if !errors.As(err, &tooMany) || tooMany.pages != 3 || len(got) != endpointrules.ListMaxLimit {
 		t.Fatalf("listing 45 endpoints bounded at 2 pages = %d objects, %v", len(got), err)
@@ -339,7 +339,7 @@ func TestEndpointListingStopsAtThePageBound(t *testing.T) {
 	if n := srv.FaultStats().Requests; n != 1 {
 		t.Fatalf("the bounded listing made %d requests, want 1", n)
 	}
-	all, err := c.listAllEndpointsConcurrently(context.Background(), 3)
+	all, err := EndpointListing.listAll(context.Background(), c, "", 3)
 	if err != nil || len(all) != 45 {
 		t.Fatalf("listing 45 endpoints = %d objects, %v", len(all), err)
 	}

@@ -72,12 +72,6 @@ func (c *Client) RefreshEndpoint(ctx context.Context, id string) (*Endpoint, err
 	return ep, err
 }
 
-// listAllEndpointsConcurrently is the refresh listing of endpoints,
-// bounded at maxPages.
-func (c *Client) listAllEndpointsConcurrently(ctx context.Context, maxPages int) ([]Endpoint, error) {
-	return EndpointListing.listAll(ctx, c, "", maxPages)
-}
-
 // ListAllEndpoints pages through every endpoint with the largest page.
 func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
 	return listAll(ctx, endpointrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {

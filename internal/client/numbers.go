@@ -108,11 +108,11 @@ type AccountNumberFilter struct {
 	Subaccount string
 	// TendlcRegistrationStatus (unregistered, in_progress, registered: the
 	// filter's values, not the stored ones), TendlcCampaignID and
-	// TollFreeSMSVerification (unverified, pending_verification, verified)
+	// TollfreeSMSVerification (unverified, pending_verification, verified)
 	// keep the numbers whose 10DLC or toll-free record matches.
 	TendlcRegistrationStatus string
 	TendlcCampaignID         string
-	TollFreeSMSVerification  string
+	TollfreeSMSVerification  string
 }
 
 // GetNumber reads a number of the account; ErrNotFound when the account
@@ -142,7 +142,7 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 		q.Set("subaccount", f.Subaccount)
 	}
 	for k, v := range map[string]string{"tendlc_registration_status": f.TendlcRegistrationStatus, "tendlc_campaign_id": f.TendlcCampaignID,
-		"toll_free_sms_verification": f.TollFreeSMSVerification} {
+		"toll_free_sms_verification": f.TollfreeSMSVerification} {
 		if v != "" {
 			q.Set(k, v)
 		}

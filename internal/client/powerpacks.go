@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -111,15 +112,6 @@ func (c *Client) DeletePowerpack(ctx context.Context, uuid string, unrentNumbers
 		body: wire.PowerpackDelete{UnrentNumbers: unrentNumbers}, idempotent: true}, nil)
 }
 
-// poolRoute is the pool route of a member: Tollfree for a toll-free
-// number, Number otherwise.
-func poolRoute(tollfree bool) string {
-	if tollfree {
-		return "Tollfree"
-	}
-	return "Number"
-}
-
 // AddPoolNumber adds a number the account owns to a pool, through the
 // route its type needs (tollfree), for service (sms or mms; sent on both
 // routes, as a toll-free member's record carries one). Adding is
@@ -128,7 +120,7 @@ func (c *Client) AddPoolNumber(ctx context.Context, pool, number string, tollfre
 	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
 	defer c.forgetPoolMembers()
 	var out wire.PoolNumberReply
-	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("NumberPool", pool, poolRoute(tollfree), number),
+	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number),
 		body: wire.PoolNumberAdd{Service: service}, idempotent: true}, &out)
 	if err != nil {
 		return nil, err
@@ -141,7 +133,7 @@ func (c *Client) AddPoolNumber(ctx context.Context, pool, number string, tollfre
 // is not in it.
 func (c *Client) GetPoolNumber(ctx context.Context, pool, number string, tollfree bool) (*PoolNumber, error) {
 	var out wire.PoolNumberReply
-	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, poolRoute(tollfree), number), idempotent: true}, &out); err != nil {
+	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number), idempotent: true}, &out); err != nil {
 		return nil, err
 	}
 	out.ReadEitherKey()
@@ -154,7 +146,7 @@ func (c *Client) GetPoolNumber(ctx context.Context, pool, number string, tollfre
 func (c *Client) RemovePoolNumber(ctx context.Context, pool, number string, tollfree, unrent bool) error {
 	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
 	defer c.forgetPoolMembers()
-	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("NumberPool", pool, poolRoute(tollfree), number),
+	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number),
 		body: wire.PoolNumberRemove{Unrent: unrent}, idempotent: true}, nil)
 }
 
@@ -177,7 +169,7 @@ func (c *Client) ListPoolNumbers(ctx context.Context, pool string, tollfree bool
 	q.Set("limit", strconv.Itoa(limit))
 	q.Set("offset", strconv.Itoa(offset))
 	var out wire.PoolNumberList
-	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, poolRoute(tollfree)), query: q, idempotent: true}, &out)
+	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree)), query: q, idempotent: true}, &out)
 	if err != nil {
 		return nil, ListMeta{}, err
 	}
@@ -197,12 +189,14 @@ func (c *Client) ListAllPoolNumbers(ctx context.Context, pool string, tollfree b
 
 // PoolNumberParent names one pool list as PoolNumberListing's parent: the
 // pool and its route ("<pool>/Number" or "<pool>/Tollfree").
-func PoolNumberParent(pool string, tollfree bool) string { return pool + "/" + poolRoute(tollfree) }
+func PoolNumberParent(pool string, tollfree bool) string {
+	return pool + "/" + numberrules.PoolRoute(tollfree)
+}
 
 // splitPoolParent reads a PoolNumberParent.
 func splitPoolParent(parent string) (pool string, tollfree bool) {
 	pool, route, _ := strings.Cut(parent, "/")
-	return pool, route == poolRoute(true)
+	return pool, route == numberrules.PoolRoute(true)
 }
 
 // PoolNumberListing answers refreshes of pool members from their pool's

@@ -114,7 +114,8 @@ func Pending(unknown []string) *Client {
 	return &Client{pending: unknown}
 }
 
-// IsPending tells whether c is a Pending client.
+// IsPending tells whether c is a Pending client (the provider's singleton
+// check plans nothing for an account it cannot name yet).
 func (c *Client) IsPending() bool { return c.pending != nil }
 
 // ConfigurationUnknownError is what a Pending client's calls return.

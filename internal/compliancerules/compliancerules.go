@@ -19,7 +19,7 @@ import (
 )
 
 // Statuses of an application of the one-call API (PhoneNumber/Compliance)
-// and of the older ComplianceApplication (which starts as draft).
+// and of the ComplianceApplication (which starts as draft).
 const (
 	StatusDraft     = "draft"
 	StatusSubmitted = "submitted"
@@ -30,7 +30,7 @@ const (
 // Statuses lists the statuses of the one-call API.
 var Statuses = []string{StatusSubmitted, StatusAccepted, StatusRejected}
 
-// ApplicationStatuses lists the statuses of the older family.
+// ApplicationStatuses lists the statuses of the compliance application family.
 var ApplicationStatuses = []string{StatusDraft, StatusSubmitted, StatusAccepted, StatusRejected}
 
 // User types and number types as the API spells them.
@@ -65,7 +65,7 @@ const (
 
 // OneCallCountries are the countries the one-call API
 // (PhoneNumber/Compliance) covers: India only, so far. Every other
-// regulated country goes through the older EndUser, ComplianceDocument and
+// regulated country goes through the EndUser, ComplianceDocument and
 // ComplianceApplication family.
 var OneCallCountries = []string{"IN"}
 
@@ -147,7 +147,7 @@ func CheckUserType(field, v string) error   { return oneOf(field, v, UserTypes) 
 func CheckNumberType(field, v string) error { return oneOf(field, v, NumberTypes) }
 
 // CheckStatus and CheckApplicationStatus check a status of the one-call
-// API and of the older family (which has draft too).
+// API and of the compliance application family (which has draft too).
 func CheckStatus(field, v string) error            { return oneOf(field, v, Statuses) }
 func CheckApplicationStatus(field, v string) error { return oneOf(field, v, ApplicationStatuses) }
 func CheckCallbackMethod(field, v string) error {

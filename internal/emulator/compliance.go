@@ -733,7 +733,7 @@ func (s *Server) acceptedApplication(acct *account, id string) applicationRef {
 	if a, ok := acct.compliances[id]; ok {
 		return applicationRef{id: a.ID, status: a.Status, country: a.CountryISO, numberType: a.NumberType}
 	}
-	if a, ok := acct.older.Applications[id]; ok { // compliance_older.go
+	if a, ok := acct.complianceApps.Applications[id]; ok { // compliance_application.go
 		return applicationRef{id: a.ID, status: a.Status, country: a.Country, numberType: a.NumberType}
 	}
 	return applicationRef{}

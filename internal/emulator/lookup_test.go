@@ -41,7 +41,7 @@ func TestLookup_reportsTheInventorysNumbers(t *testing.T) {
 	inv := numberdata.New()
 	gbMobile, _ := inv.Search(numberdata.Query{CountryISO: "GB", Type: "mobile", Limit: 1})
 	gbFixed, _ := inv.Search(numberdata.Query{CountryISO: "GB", Type: "local", Limit: 1})
-	usTollFree, _ := inv.Search(numberdata.Query{CountryISO: "US", Type: "toll-free", Limit: 1})
+	usTollfree, _ := inv.Search(numberdata.Query{CountryISO: "US", Type: "toll-free", Limit: 1})
 	for _, tc := range []struct {
 		path, number, iso, typ, ported string
 		mcc                            bool
@@ -51,7 +51,7 @@ func TestLookup_reportsTheInventorysNumbers(t *testing.T) {
 		{"/v1/Number/+12125550101?type=carrier", "+12125550101", "US", "voip", "no", false},
 		{"/v1/Number/+" + gbMobile[0].Number + "?type=carrier", "+" + gbMobile[0].Number, "GB", "mobile", "unknown", true},
 		{"/v1/Number/+" + gbFixed[0].Number + "?type=carrier", "+" + gbFixed[0].Number, "GB", "fixed", "unknown", false},
-		{"/v1/Number/+" + usTollFree[0].Number + "?type=carrier", "+" + usTollFree[0].Number, "US", "toll-free", "", false},
+		{"/v1/Number/+" + usTollfree[0].Number + "?type=carrier", "+" + usTollfree[0].Number, "US", "toll-free", "", false},
 	} {
 		st, out := direct(s, "GET", tc.path, idA, tokA, nil)
 		var l wire.Lookup

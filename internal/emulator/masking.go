@@ -204,18 +204,12 @@ func (s *Server) createMaskingSession(c *call) {
 	if !c.decode(&in) {
 		return
 	}
-	str := func(p *string) string {
-		if p == nil {
-			return ""
-		}
-		return *p
-	}
 	boolean := func(p *bool) bool { return p != nil && *p }
 	switch {
-	case str(in.FirstParty) == "":
+	case wire.Deref(in.FirstParty) == "":
 		c.badRequest("%s", maskingrules.MissingParameter("first_party"))
 		return
-	case str(in.SecondParty) == "":
+	case wire.Deref(in.SecondParty) == "":
 		c.badRequest("%s", maskingrules.MissingParameter("second_party"))
 		return
 	}
@@ -231,8 +225,8 @@ func (s *Server) createMaskingSession(c *call) {
 		Required:  boolean(in.IsPINAuthenticationRequired),
 		Generate:  boolean(in.GeneratePIN),
 		Length:    maskingrules.DefaultGeneratePINLength,
-		FirstPIN:  str(in.FirstPartyPIN),
-		SecondPIN: str(in.SecondPartyPIN),
+		FirstPIN:  wire.Deref(in.FirstPartyPIN),
+		SecondPIN: wire.Deref(in.SecondPartyPIN),
 	}
 	if in.GeneratePINLength != nil {
 		pins.Length = *in.GeneratePINLength
@@ -257,7 +251,7 @@ func (s *Server) createMaskingSession(c *call) {
 		return
 	}
 	for name, v := range map[string]*string{"pin_prompt_play": in.PINPromptPlay, "incorrect_pin_play": in.IncorrectPINPlay, "unknown_caller_play": in.UnknownCallerPlay} {
-		if e := maskingrules.CheckURL(name, str(v)); e != nil {
+		if e := maskingrules.CheckURL(name, wire.Deref(v)); e != nil {
 			c.badRequest("%v", e)
 			return
 		}
@@ -283,11 +277,11 @@ func (s *Server) createMaskingSession(c *call) {
 		PINAuth:                 pins.Required,
 		GeneratePIN:             pins.Generate,
 		GeneratePINLength:       int(pins.Length),
-		PINPromptPlay:           str(in.PINPromptPlay),
+		PINPromptPlay:           wire.Deref(in.PINPromptPlay),
 		PINRetry:                int(retry),
 		PINRetryWait:            int(retryWait),
-		IncorrectPINPlay:        str(in.IncorrectPINPlay),
-		UnknownCallerPlay:       str(in.UnknownCallerPlay),
+		IncorrectPINPlay:        wire.Deref(in.IncorrectPINPlay),
+		UnknownCallerPlay:       wire.Deref(in.UnknownCallerPlay),
 		CallbackMethod:          maskingrules.DefaultMethod,
 		Created:                 now,
 		Modified:                now,

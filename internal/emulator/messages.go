@@ -263,7 +263,7 @@ func (s *Server) sendMessage(c *call) {
 			code = msgrules.CodeNoConversation
 		}
 		if code == "" && typ != msgrules.TypeChatApp && numregion.IsUSOrCanada(dst) && !tollfreeVerified(acct, src) {
-			code = msgrules.CodeTollFreeUnverified
+			code = msgrules.CodeTollfreeUnverified
 			msg.FailReason = "src " + src + " is a toll-free number without an approved toll-free verification (cpaas_tollfree_verification); " +
 				"it cannot send to the US or Canada until the request is APPROVED"
 		}

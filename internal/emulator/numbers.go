@@ -136,8 +136,8 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	// until a request names it; the id and order status are left out until
 	// one does.
 	var id, order *string
-	v.TollFreeSMSVerification, id, order = numberVerification(acct, o)
-	v.TollFreeSMSVerificationID, v.TollFreeSMSVerificationOrderStatus = deref(id), deref(order)
+	v.TollfreeSMSVerification, id, order = numberVerification(acct, o)
+	v.TollfreeSMSVerificationID, v.TollfreeSMSVerificationOrderStatus = wire.Deref(id), wire.Deref(order)
 	v.ComplianceApplicationID, v.ComplianceStatus = o.ComplianceApplicationID, o.ComplianceStatus
 	return v
 }
@@ -218,7 +218,7 @@ func (s *Server) listNumbers(c *call) {
 			typ = t
 		}
 	}
-	var tendlc, tollFree string
+	var tendlc, tollfree string
 	if raw := q.Get("tendlc_registration_status"); raw != "" {
 		var ok bool
 		if tendlc, ok = numberrules.TendlcStatusOfFilter(raw); !ok {
@@ -228,8 +228,8 @@ func (s *Server) listNumbers(c *call) {
 	}
 	if raw := q.Get("toll_free_sms_verification"); raw != "" {
 		var ok bool
-		if tollFree, ok = numberrules.TollFreeStatusOfFilter(raw); !ok {
-			c.badRequest("invalid parameter toll_free_sms_verification=%q: %s", raw, numberrules.RuleTollFreeFilter)
+		if tollfree, ok = numberrules.TollfreeStatusOfFilter(raw); !ok {
+			c.badRequest("invalid parameter toll_free_sms_verification=%q: %s", raw, numberrules.RuleTollfreeFilter)
 			return
 		}
 	}
@@ -256,11 +256,11 @@ func (s *Server) listNumbers(c *call) {
 				sms && !o.SMSEnabled, voice && !o.VoiceEnabled:
 				continue
 			}
-			if tendlc != "" || campaignID != "" || tollFree != "" {
+			if tendlc != "" || campaignID != "" || tollfree != "" {
 				v := viewNumber(owner, o)
-				if (tendlc != "" && deref(v.TendlcRegistrationStatus) != tendlc) ||
-					(campaignID != "" && deref(v.TendlcCampaignID) != campaignID) ||
-					(tollFree != "" && deref(v.TollFreeSMSVerification) != tollFree) {
+				if (tendlc != "" && wire.Deref(v.TendlcRegistrationStatus) != tendlc) ||
+					(campaignID != "" && wire.Deref(v.TendlcCampaignID) != campaignID) ||
+					(tollfree != "" && wire.Deref(v.TollfreeSMSVerification) != tollfree) {
 					continue
 				}
 			}

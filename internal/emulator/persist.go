@@ -102,7 +102,7 @@ type persistedAccount struct {
 	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
 	Powerpacks      map[string]*powerpack         `json:"powerpacks"`
 	Compliances     map[string]*compliance        `json:"phone_number_compliances"`
-	OlderCompliance *olderCompliance              `json:"older_compliance,omitempty"`
+	ComplianceApps  *complianceApps               `json:"older_compliance,omitempty"` // the key state files already hold
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 	Trunking        trunkingState                 `json:"sip_trunking"`
 	Record          *accountRecord                `json:"account,omitempty"`
@@ -165,7 +165,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree, Record: &a.record,
 			Powerpacks:  a.powerpacks,
 			Trunking:    a.trunking,
-			Compliances: a.compliances, OlderCompliance: a.older,
+			Compliances: a.compliances, ComplianceApps: a.complianceApps,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -217,9 +217,9 @@ func (s *Server) loadState(data []byte) error {
 		a.powerpacks = orEmpty(pa.Powerpacks)
 		a.trunking = orEmptyTrunking(pa.Trunking)
 		a.compliances = orEmpty(pa.Compliances)
-		a.older = newOlderCompliance()
-		if o := pa.OlderCompliance; o != nil {
-			a.older = &olderCompliance{EndUsers: orEmpty(o.EndUsers), Documents: orEmpty(o.Documents), Applications: orEmpty(o.Applications)}
+		a.complianceApps = newComplianceApps()
+		if o := pa.ComplianceApps; o != nil {
+			a.complianceApps = &complianceApps{EndUsers: orEmpty(o.EndUsers), Documents: orEmpty(o.Documents), Applications: orEmpty(o.Applications)}
 		}
 		if pa.Subaccount != nil {
 			a.sub = *pa.Subaccount
@@ -300,7 +300,7 @@ func (s *Server) rearmLocked(a *account) {
 	}
 	s.rearmTollfree(a)
 	s.rearmCompliance(a)
-	s.rearmOlderCompliance(a)
+	s.rearmComplianceApps(a)
 	for _, o := range a.numbers {
 		if o.ComplianceStatus == NumberPending {
 			s.activateNumber(a, o)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -110,13 +111,6 @@ type powerpackBody struct {
 	NumberPriority  []wire.NumberPriority `json:"number_priority"`
 }
 
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // priorities converts number_priority for powerpackrules.
 func priorities(in []wire.NumberPriority) []powerpackrules.Priority {
 	out := make([]powerpackrules.Priority, len(in))
@@ -135,7 +129,7 @@ func (b *powerpackBody) check(create bool) error {
 			return err
 		}
 	}
-	if err := powerpackrules.CheckApplication(str(b.ApplicationType), str(b.ApplicationID)); err != nil {
+	if err := powerpackrules.CheckApplication(wire.Deref(b.ApplicationType), wire.Deref(b.ApplicationID)); err != nil {
 		return err
 	}
 	return powerpackrules.CheckPriorities("number_priority", priorities(b.NumberPriority))
@@ -157,7 +151,7 @@ func (s *Server) createPowerpack(c *call) {
 	if !c.decode(&in) {
 		return
 	}
-	if str(in.Name) == "" {
+	if wire.Deref(in.Name) == "" {
 		c.badRequest("Mandatory parameter missing. name must be present.")
 		return
 	}
@@ -185,7 +179,7 @@ func (s *Server) createPowerpack(c *call) {
 
 // apply copies what in sets into p.
 func (p *powerpack) apply(in *powerpackBody) {
-	if str(in.Name) != "" {
+	if wire.Deref(in.Name) != "" {
 		p.Name = *in.Name
 	}
 	if in.StickySender.set {
@@ -194,12 +188,12 @@ func (p *powerpack) apply(in *powerpackBody) {
 	if in.LocalConnect.set {
 		p.LocalConnect = in.LocalConnect.v
 	}
-	switch id := str(in.ApplicationID); id {
+	switch id := wire.Deref(in.ApplicationID); id {
 	case "":
 	case powerpackrules.NoApplication:
 		p.AppID, p.AppType = "", ""
 	default:
-		p.AppID, p.AppType = id, strings.ToLower(str(in.ApplicationType))
+		p.AppID, p.AppType = id, strings.ToLower(wire.Deref(in.ApplicationType))
 	}
 	if len(in.NumberPriority) > 0 {
 		p.Priorities = slices.Clone(in.NumberPriority)
@@ -248,7 +242,7 @@ func (s *Server) updatePowerpack(c *call) {
 	s.mu.Lock()
 	p := c.acct.powerpacks[id]
 	var other *powerpack
-	if p != nil && str(in.Name) != "" {
+	if p != nil && wire.Deref(in.Name) != "" {
 		other = nameTaken(c.acct, *in.Name, id)
 	}
 	var v wire.Powerpack
@@ -323,7 +317,7 @@ func poolOf(c *call) *powerpack {
 // memberType is a member's type as the pool reports it: tollfree, or the
 // number's own (fixed, mobile).
 func memberType(o *ownedNumber) string {
-	if isTollFree(o) {
+	if isTollfree(o) {
 		return "tollfree"
 	}
 	return o.Type
@@ -338,7 +332,7 @@ func (s *Server) viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire
 		AccountPhoneNumberResource: resourceURI(acct, "Number", m.Number), AddedOn: m.AddedAt.Format(time.RFC3339Nano),
 		CountryISO2: o.CountryISO, Number: m.Number, NumberPoolUUID: p.PoolUUID, Service: m.Service, Type: memberType(o),
 	}
-	if isTollFree(o) {
+	if isTollfree(o) {
 		v.Tollfree = m.Number
 		if s.tollfreeKeyOnly.Load() {
 			v.Number, v.Type, v.Service, v.AccountPhoneNumberResource = "", "", "", ""
@@ -350,7 +344,7 @@ func (s *Server) viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire
 // poolPage is pageOf with the pool lists' meta ("" for no link).
 func poolPage[T, V any](c *call, objects map[string]T, seq func(T) uint64, keep func(T) bool, view func(T) V) (wire.PoolMeta, []V, bool) {
 	meta, objs, ok := pageOf(c, powerpackrules.ListMaxLimit, objects, seq, keep, view)
-	return wire.PoolMeta{Limit: meta.Limit, Next: str(meta.Next), Offset: meta.Offset, Previous: str(meta.Previous), TotalCount: meta.TotalCount}, objs, ok
+	return wire.PoolMeta{Limit: meta.Limit, Next: wire.Deref(meta.Next), Offset: meta.Offset, Previous: wire.Deref(meta.Previous), TotalCount: meta.TotalCount}, objs, ok
 }
 
 // listPoolNumbers lists the long codes (tollfree false: with the filters
@@ -384,7 +378,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 		}
 		keep := func(m *poolMember) bool {
 			o := c.acct.numbers[m.Number]
-			if o == nil || isTollFree(o) != tollfree {
+			if o == nil || isTollfree(o) != tollfree {
 				return false
 			}
 			mt := memberType(o)
@@ -416,7 +410,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 func poolMemberOf(c *call, p *powerpack, tollfree bool) *poolMember {
 	n := c.pathParam("number")
 	m := p.Members[n]
-	if m == nil || isTollFree(c.acct.numbers[n]) != tollfree {
+	if m == nil || isTollfree(c.acct.numbers[n]) != tollfree {
 		what := "number"
 		if tollfree {
 			what = "toll-free number"
@@ -456,7 +450,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 		if !c.decode(&in) {
 			return
 		}
-		service := str(in.Service)
+		service := wire.Deref(in.Service)
 		if service == "" {
 			service = powerpackrules.ServiceSMS
 		}
@@ -479,7 +473,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 		if !owned && in.Rent.v {
 			// Judged before buying: a refused add buys nothing.
 			if pn, ok := s.inventory.Get(n); ok {
-				switch isTF := isTollFree(&ownedNumber{PhoneNumber: pn}); {
+				switch isTF := isTollfree(&ownedNumber{PhoneNumber: pn}); {
 				case isTF != tollfree:
 					c.badRequest("number %s is %s, so it cannot join the pool through this route and rent does not buy it",
 						n, map[bool]string{true: "a toll-free number", false: "not a toll-free number"}[isTF])
@@ -498,16 +492,13 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 			c.acct.numbers[n] = o
 			owned = true
 		}
-		other := "Tollfree"
-		if tollfree {
-			other = "Number"
-		}
+		other := numberrules.PoolRoute(!tollfree)
 		switch {
 		case !owned:
 			c.badRequest("number %s is not a number of this account: buy it first (POST PhoneNumber/%s/), or send rent true", n, n)
 			return
-		case isTollFree(o) != tollfree:
-			c.badRequest("number %s is %s: add it through NumberPool/%s/%s/%s/", n, map[bool]string{true: "a toll-free number", false: "not a toll-free number"}[isTollFree(o)],
+		case isTollfree(o) != tollfree:
+			c.badRequest("number %s is %s: add it through NumberPool/%s/%s/%s/", n, map[bool]string{true: "a toll-free number", false: "not a toll-free number"}[isTollfree(o)],
 				p.PoolUUID, other, n)
 			return
 		case !o.SMSEnabled:
@@ -680,7 +671,7 @@ func (s *Server) poolSenders(acct *account, id, typ string, dsts []string) ([]st
 			continue
 		}
 		pm := powerpackrules.Member{Number: m.Number, Service: m.Service, CountryISO: o.CountryISO, Kind: powerpackrules.KindLongcode}
-		if isTollFree(o) {
+		if isTollfree(o) {
 			pm.Kind, pm.TollfreeVerified = powerpackrules.KindTollfree, tollfreeVerified(acct, m.Number)
 		} else {
 			pm.AreaCode, pm.Region, pm.Linked10DLC = o.Prefix, o.Region, linkedToActiveCampaign(acct, m.Number)

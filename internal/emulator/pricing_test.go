@@ -80,14 +80,14 @@ func TestPricing_agreesWithTheInventory(t *testing.T) {
 			"message.outbound":       {p.Message.Outbound.Rate, &texts.SMSRate},
 		} {
 			if pair[0] == nil || *pair[0] != *pair[1] {
-				t.Errorf("%s %s = %v, want the inventory's %q", tc.iso, name, deref(pair[0]), *pair[1])
+				t.Errorf("%s %s = %v, want the inventory's %q", tc.iso, name, wire.Deref(pair[0]), *pair[1])
 			}
 		}
-		if got := deref(p.Message.Inbound.Rate); got != "0.00000" {
+		if got := wire.Deref(p.Message.Inbound.Rate); got != "0.00000" {
 			t.Errorf("%s message.inbound = %q, want 0.00000", tc.iso, got)
 		}
 		if got := p.Voice.Outbound.Tollfree.Rate; (got != nil) != tc.tollfreeCall {
-			t.Errorf("%s voice.outbound.tollfree = %v, want a rate: %v", tc.iso, deref(got), tc.tollfreeCall)
+			t.Errorf("%s voice.outbound.tollfree = %v, want a rate: %v", tc.iso, wire.Deref(got), tc.tollfreeCall)
 		}
 		if rs := p.Voice.Outbound.Rates; len(rs) == 0 || rs[0].Prefix[0] != strconv.Itoa(tc.code) || !strings.HasPrefix(local.Number, rs[0].Prefix[0]) {
 			t.Errorf("%s voice.outbound.rates = %+v: the first prefix should be the calling code of %s", tc.iso, p.Voice.Outbound.Rates, local.Number)

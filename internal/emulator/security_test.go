@@ -45,9 +45,9 @@ type secObjects struct {
 	// spareProfiles are profiles no brand uses yet, for tests that
 	// register one more brand.
 	spareProfiles []string
-	// spareTollFree is a toll-free number of the account without a
+	// spareTollfree is a toll-free number of the account without a
 	// verification request.
-	spareTollFree string
+	spareTollfree string
 	// byArea are the objects of the registered test areas, by segment.
 	byArea map[string]string
 }
@@ -78,7 +78,7 @@ func populate(t testing.TB, s *Server, id, tok string) secObjects {
 	for range 2 {
 		o.spareProfiles = append(o.spareProfiles, call("POST", "Profile/", profileBody("Spare Co"))["profile_uuid"].(string))
 	}
-	o.spareTollFree = buyTollFree(call)
+	o.spareTollfree = buyTollfree(call)
 	o.brand = call("POST", "10dlc/Brand/", map[string]any{"brand_alias": "Sec brand", "profile_uuid": profile, "brand_type": "STANDARD"})["brand_id"].(string)
 	s.Clock().Advance(time.Minute)
 	o.campaign = call("POST", "10dlc/Campaign/", withCampaignFlags(map[string]any{

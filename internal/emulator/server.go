@@ -248,7 +248,7 @@ var areas = []area{
 	{(*Server).powerpackRoutes, powerpackInventory},
 	{(*Server).trunkingRoutes, trunkingInventory},
 	{(*Server).complianceRoutes, complianceInventory},
-	{(*Server).olderComplianceRoutes, olderComplianceInventory},
+	{(*Server).complianceAppRoutes, complianceAppInventory},
 	{(*Server).pricingRoutes, pricingInventory},
 	{(*Server).accountRoutes, accountInventory},
 }

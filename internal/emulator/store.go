@@ -30,7 +30,7 @@ type account struct {
 	powerpacks      map[string]*powerpack   // powerpacks.go
 	trunking        trunkingState           // trunking.go
 	compliances     map[string]*compliance  // compliance.go
-	older           *olderCompliance        // compliance_older.go
+	complianceApps  *complianceApps         // compliance_application.go
 	// subaccounts are a main account's subaccounts (subaccounts.go); sub
 	// is a subaccount's record.
 	subaccounts map[string]*account
@@ -64,7 +64,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.trunking = newTrunkingState()
 	acct.compliances = map[string]*compliance{}
 	acct.record = newAccountRecord()
-	acct.older = newOlderCompliance()
+	acct.complianceApps = newComplianceApps()
 }
 
 // mainToken is the token of the main account (for the Ma signature).

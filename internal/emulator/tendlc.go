@@ -120,13 +120,6 @@ func checkCallback(c *call, u, m *string) bool {
 	return true
 }
 
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // tendlcInventory is the 10DLC area's part of Objects: brands, campaigns
 // and the numbers linked to them (a refused link holds nothing).
 func tendlcInventory(a *account, _ time.Time) map[string][]string {

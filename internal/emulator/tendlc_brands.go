@@ -127,7 +127,7 @@ func (s *Server) createBrand(c *call) {
 	}
 	b := &brand{
 		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands[id] != nil }), Alias: *in.BrandAlias, Type: btype,
-		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: deref(in.URL), Method: deref(in.Method),
+		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: wire.Deref(in.URL), Method: wire.Deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(),
 	}
 	if in.SecondaryVetting.v {

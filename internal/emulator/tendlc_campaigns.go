@@ -241,9 +241,9 @@ func (s *Server) createCampaign(c *call) {
 	}
 	cp := &campaign{
 		seq: s.nextSeq(), ID: s.freshID("C", func(id string) bool { return c.acct.campaigns[id] != nil }), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
-		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.attributes(), URL: deref(in.URL), Method: deref(in.Method),
+		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.attributes(), URL: wire.Deref(in.URL), Method: wire.Deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(), numbers: map[string]*campaignNumber{},
-		ResellerID: deref(in.ResellerID), BrandType: b.Type, BrandScore: derefInt(b.VettingScore),
+		ResellerID: wire.Deref(in.ResellerID), BrandType: b.Type, BrandScore: derefInt(b.VettingScore),
 	}
 	applyCampaignText(&in.CampaignUpdate, &cp.campaignText)
 	c.acct.campaigns[cp.ID] = cp

@@ -134,7 +134,7 @@ func (s *Server) linkNumbers(c *call) {
 	}
 	acct := c.acct
 	for _, n := range in.Numbers {
-		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: deref(in.URL), Method: deref(in.Method)}
+		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: wire.Deref(in.URL), Method: wire.Deref(in.Method)}
 		cp.numbers[n] = link
 		s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventCreated)
 		link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.LinkFailureReason(cp.Alias, n, cp.Refused[n+"/link"])
@@ -246,7 +246,7 @@ func (s *Server) unlinkNumber(c *call) {
 	}
 	link.Status, link.Unlinking, link.Reason = tendlcrules.StatusProcessing, true, ""
 	if in.URL != nil {
-		link.URL, link.Method = *in.URL, deref(in.Method)
+		link.URL, link.Method = *in.URL, wire.Deref(in.Method)
 	}
 	acct := c.acct
 	s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventCreated)

@@ -728,7 +728,7 @@ func TestTenDLCAccountIsolation(t *testing.T) {
 	}
 }
 
-// TestNumbers_recordedTendlcAndTollFreeFields: an owned number's record
+// TestNumbers_recordedTendlcAndTollfreeFields: an owned number's record
 // carries the service's 10DLC and toll-free fields (the service's recorded replies): an
 // SMS-enabled US local number reads UNREGISTERED with no campaign until a
 // link, then the campaign with PROCESSING and COMPLETED, following the
@@ -737,7 +737,7 @@ func TestTenDLCAccountIsolation(t *testing.T) {
 // verification; the main account's numbers a null sub_account. The list
 // filters take the filter values (unregistered, in_progress, registered),
 // not the stored ones, and number_type as well as type.
-func TestNumbers_recordedTendlcAndTollFreeFields(t *testing.T) {
+func TestNumbers_recordedTendlcAndTollfreeFields(t *testing.T) {
 	e := newTDEnv(t)
 	const linked = "14155550100"
 	rec := e.must(200, "GET", "Number/"+linked+"/", nil)
@@ -767,9 +767,9 @@ func TestNumbers_recordedTendlcAndTollFreeFields(t *testing.T) {
 	}
 
 	found := e.must(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&limit=1", nil)
-	tollFree := found["objects"].([]any)[0].(map[string]any)["number"].(string)
-	e.must(201, "POST", "PhoneNumber/"+tollFree+"/", nil)
-	rec = e.must(200, "GET", "Number/"+tollFree+"/", nil)
+	tollfree := found["objects"].([]any)[0].(map[string]any)["number"].(string)
+	e.must(201, "POST", "PhoneNumber/"+tollfree+"/", nil)
+	rec = e.must(200, "GET", "Number/"+tollfree+"/", nil)
 	for k, want := range map[string]any{"tendlc_campaign_id": nil, "tendlc_registration_status": nil, "toll_free_sms_verification": "unverified"} {
 		if v, present := rec[k]; !present || v != want {
 			t.Errorf("toll-free number: %s = %#v (present %v), want %#v", k, v, present, want)
@@ -790,10 +790,10 @@ func TestNumbers_recordedTendlcAndTollFreeFields(t *testing.T) {
 		"tendlc_registration_status=unregistered": {"12125550101", "13125550102"},
 		"tendlc_registration_status=in_progress":  nil,
 		"tendlc_campaign_id=" + cp:                {linked},
-		"toll_free_sms_verification=unverified":   {tollFree},
+		"toll_free_sms_verification=unverified":   {tollfree},
 		"toll_free_sms_verification=verified":     nil,
-		"number_type=tollfree":                    {tollFree},
-		"type=toll-free&number_type=tollfree":     {tollFree},
+		"number_type=tollfree":                    {tollfree},
+		"type=toll-free&number_type=tollfree":     {tollfree},
 	} {
 		if got := numbers(query); !slices.Equal(got, want) {
 			t.Errorf("GET Number/?%s = %v, want %v", query, got, want)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tollfreerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -135,7 +136,7 @@ func (s *Server) createTollfree(c *call) {
 	switch {
 	case !owned:
 		refusal = fmt.Sprintf("number %s is not a number of this account", number)
-	case !isTollFree(o):
+	case !isTollfree(o):
 		refusal = fmt.Sprintf("number %s is a %s number, not a toll-free one", number, o.Type)
 	case c.acct.profiles[strings.ToLower(in.ProfileUUID)] == nil:
 		refusal = fmt.Sprintf("profile_uuid %s is not a profile of this account", in.ProfileUUID)
@@ -160,9 +161,7 @@ func (s *Server) createTollfree(c *call) {
 		Message: "Tollfree verification request for " + number + " submitted succesfully"})
 }
 
-func isTollFree(o *ownedNumber) bool {
-	return o.Type == "toll-free" || o.Type == "tollfree" || o.SubType == "toll-free"
-}
+func isTollfree(o *ownedNumber) bool { return numberrules.IsTollfree(o.Type, o.SubType) }
 
 // tollfreeOf is number's request that is not REJECTED, or nil. Callers
 // hold s.mu.
@@ -418,7 +417,7 @@ func (s *Server) deleteTollfree(c *call) {
 // numberVerification is what number's record says of its toll-free
 // verification: nil for a number that is not toll-free. Callers hold s.mu.
 func numberVerification(acct *account, o *ownedNumber) (state, id, orderStatus *string) {
-	if !isTollFree(o) {
+	if !isTollfree(o) {
 		return nil, nil, nil
 	}
 	v := tollfreeOf(acct, o.Number)
@@ -443,7 +442,7 @@ func numberVerification(acct *account, o *ownedNumber) (state, id, orderStatus *
 // passes. Callers hold s.mu.
 func tollfreeVerified(acct *account, number string) bool {
 	o, ok := acct.numbers[number]
-	if !ok || !isTollFree(o) {
+	if !ok || !isTollfree(o) {
 		return true
 	}
 	v := tollfreeOf(acct, number)

@@ -22,8 +22,8 @@ func tollfreeBody(number, profile, sample string) map[string]any {
 
 const approvedSample = "Your Acme code is 123456. Reply STOP to opt out."
 
-// buyTollFree buys one US toll-free number through call and returns it.
-func buyTollFree(call func(method, path string, body any) map[string]any) string {
+// buyTollfree buys one US toll-free number through call and returns it.
+func buyTollfree(call func(method, path string, body any) map[string]any) string {
 	n := call("GET", "PhoneNumber/?country_iso=US&type=toll-free&limit=1", nil)["objects"].([]any)[0].(map[string]any)["number"].(string)
 	call("POST", "PhoneNumber/"+n+"/", map[string]any{})
 	return n
@@ -34,7 +34,7 @@ var _ = registerTestArea(testArea{
 	kind:    "tollfree_verifications",
 	get:     func(id string) string { return "TollfreeVerification/" + id + "/" },
 	populate: func(call func(method, path string, body any) map[string]any) string {
-		n := buyTollFree(call)
+		n := buyTollfree(call)
 		p := call("POST", "Profile/", profileBody("TF Co"))["profile_uuid"].(string)
 		return call("POST", "TollfreeVerification/", tollfreeBody(n, p, approvedSample))["uuid"].(string)
 	},
@@ -60,7 +60,7 @@ var _ = registerTestArea(testArea{
 // profile.
 func tfEnv(t *testing.T) (e *tdEnv, number, profile string) {
 	e = newTDEnv(t)
-	number = buyTollFree(func(method, path string, body any) map[string]any {
+	number = buyTollfree(func(method, path string, body any) map[string]any {
 		code := http.StatusOK
 		if method == "POST" {
 			code = http.StatusCreated

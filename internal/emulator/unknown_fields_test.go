@@ -62,7 +62,7 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 			"brand_alias": "Ext brand", "profile_uuid": o.spareProfiles[1], "brand_type": "STANDARD",
 			"secondary_vetting": true, "url": "https://cb.example/brand", "method": "POST",
 		}),
-		"POST TollfreeVerification": one(tollfreeBody(o.spareTollFree, o.spareProfiles[0], approvedSample)),
+		"POST TollfreeVerification": one(tollfreeBody(o.spareTollfree, o.spareProfiles[0], approvedSample)),
 		"POST 10dlc/Campaign": one(withCampaignFlags(map[string]any{
 			"brand_id": o.brand, "campaign_alias": "Ext campaign", "vertical": "RETAIL", "usecase": "MIXED",
 			"sub_usecases": []string{"2FA", "MARKETING"}, "embedded_link": true,
@@ -73,7 +73,7 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 			body: map[string]any{"description": "Tells customers when their order has shipped and when it arrives."}}}},
 		"POST 10dlc/Campaign/{id}/Number":            one(map[string]any{"numbers": []string{"12125550101"}, "url": "https://cb.example/link"}),
 		"DELETE 10dlc/Campaign/{id}/Number/{number}": one(map[string]any{"url": "https://cb.example/unlink", "method": "GET"}),
-		"POST NumberPool/{id}/Tollfree/{number}": {path: "NumberPool/" + o.byArea["NumberPool"] + "/Tollfree/" + o.spareTollFree + "/",
+		"POST NumberPool/{id}/Tollfree/{number}": {path: "NumberPool/" + o.byArea["NumberPool"] + "/Tollfree/" + o.spareTollfree + "/",
 			cases: []bodyCase{{"", map[string]any{"rent": "false"}}}},
 		"POST Zentrunk/Trunk": one(map[string]any{"name": "ext-trunk", "trunk_direction": "outbound", "trunk_status": "enabled", "secure": true,
 			"ipacl_uuid": o.byArea["IPAccessControlList"], "credential_uuid": o.byArea["Credential"]}),

@@ -84,10 +84,10 @@ const (
 	CodeDLTIncorrect   = "160"
 	CodeNoConversation = "340"
 	CodeExpired        = "420"
-	// CodeTollFreeUnverified is the emulator's code (the service publishes
+	// CodeTollfreeUnverified is the emulator's code (the service publishes
 	// none) for an SMS or MMS from a toll-free number without an approved
 	// toll-free verification to the US or Canada.
-	CodeTollFreeUnverified = "470"
+	CodeTollfreeUnverified = "470"
 )
 
 var codeMeanings = map[string]string{
@@ -96,7 +96,7 @@ var codeMeanings = map[string]string{
 	CodeDLTIncorrect:   "DLT entity ID or DLT template ID passed incorrectly; message fails.",
 	CodeNoConversation: "Freeform chat-app message sent with no active conversation; message fails.",
 	CodeExpired:        "Message stayed in the queue longer than message_expiry; message fails, and the code is relayed to the callback URL when one is set.",
-	CodeTollFreeUnverified: "Sent from a toll-free number whose toll-free verification is not approved to a US or Canadian number; message fails " +
+	CodeTollfreeUnverified: "Sent from a toll-free number whose toll-free verification is not approved to a US or Canadian number; message fails " +
 		"(the emulator's code: the service publishes none).",
 }
 

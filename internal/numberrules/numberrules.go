@@ -42,13 +42,30 @@ const (
 const (
 	TypeFixed    = "fixed"
 	TypeMobile   = "mobile"
-	TypeTollFree = "toll-free"
+	TypeTollfree = "toll-free"
 	TypeLocal    = "local"
 	TypeNational = "national"
 )
 
+// IsTollfree tells whether a number of type numberType (either spelling)
+// and subType is toll-free: the one decision the provider, the client and
+// the emulator make about a pool member's route (PoolRoute).
+func IsTollfree(numberType, subType string) bool {
+	t, _ := NormalizeType(numberType)
+	return t == TypeTollfree || subType == TypeTollfree
+}
+
+// PoolRoute is the NumberPool route of a member: Tollfree for a toll-free
+// number, Number otherwise.
+func PoolRoute(tollfree bool) string {
+	if tollfree {
+		return "Tollfree"
+	}
+	return "Number"
+}
+
 // TypeValues are the values the type filter takes, as the spec lists them.
-var TypeValues = []string{TypeTollFree, TypeLocal, TypeMobile, TypeNational, TypeFixed}
+var TypeValues = []string{TypeTollfree, TypeLocal, TypeMobile, TypeNational, TypeFixed}
 
 // ServiceValues are the items of the services filter.
 var ServiceValues = []string{"voice", "sms"}
@@ -137,7 +154,7 @@ type Params struct {
 func NormalizeType(raw string) (string, bool) {
 	switch strings.ToLower(raw) {
 	case "toll-free", "tollfree":
-		return TypeTollFree, true
+		return TypeTollfree, true
 	case TypeLocal, TypeMobile, TypeNational, TypeFixed:
 		return strings.ToLower(raw), true
 	}
@@ -155,7 +172,7 @@ func CheckType(raw string) error {
 
 // NoPlaceType reports whether numbers of type t have no city and no region.
 func NoPlaceType(t string) bool {
-	return t == TypeTollFree || t == TypeMobile || t == TypeNational
+	return t == TypeTollfree || t == TypeMobile || t == TypeNational
 }
 
 // ParseServices parses the services filter: a comma-separated list of
@@ -411,19 +428,19 @@ func TendlcStatusOfFilter(v string) (string, bool) {
 // writes them in a number record (lower case); a toll-free number is
 // unverified until a verification is approved.
 const (
-	TollFreeUnverified          = "unverified"
-	TollFreePendingVerification = "pending_verification"
-	TollFreeVerified            = "verified"
+	TollfreeUnverified          = "unverified"
+	TollfreePendingVerification = "pending_verification"
+	TollfreeVerified            = "verified"
 )
 
-// RuleTollFreeFilter describes the values of the toll_free_sms_verification filter.
-const RuleTollFreeFilter = "must be unverified, pending_verification or verified"
+// RuleTollfreeFilter describes the values of the toll_free_sms_verification filter.
+const RuleTollfreeFilter = "must be unverified, pending_verification or verified"
 
-// TollFreeStatusOfFilter is the stored status a toll_free_sms_verification
+// TollfreeStatusOfFilter is the stored status a toll_free_sms_verification
 // filter value selects (case-insensitive), and whether the value is one.
-func TollFreeStatusOfFilter(v string) (string, bool) {
+func TollfreeStatusOfFilter(v string) (string, bool) {
 	switch s := strings.ToLower(v); s {
-	case TollFreeUnverified, TollFreePendingVerification, TollFreeVerified:
+	case TollfreeUnverified, TollfreePendingVerification, TollfreeVerified:
 		return s, true
 	}
 	return "", false

@@ -61,7 +61,7 @@ func TestParseNormalises(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.CountryISO != "US" || p.Type != TypeTollFree || !p.SMS || !p.Voice || p.ComplianceRequirement != ComplianceNull || p.Limit != DefaultLimit {
+	if p.CountryISO != "US" || p.Type != TypeTollfree || !p.SMS || !p.Voice || p.ComplianceRequirement != ComplianceNull || p.Limit != DefaultLimit {
 		t.Fatalf("got %+v", p)
 	}
 }
@@ -88,5 +88,24 @@ func TestCheckTypeTakesWhatTheFilterTakes(t *testing.T) {
 		if _, normal := NormalizeType(raw); normal != ok {
 			t.Errorf("CheckType and NormalizeType disagree on %q", raw)
 		}
+	}
+}
+
+// A number is toll-free by its type, in either spelling, or its sub-type;
+// its pool route follows.
+func TestIsTollfree(t *testing.T) {
+	for _, tc := range []struct {
+		typ, sub string
+		want     bool
+	}{
+		{"toll-free", "", true}, {"tollfree", "", true}, {"fixed", "toll-free", true},
+		{"fixed", "local", false}, {"mobile", "", false}, {"", "", false},
+	} {
+		if got := IsTollfree(tc.typ, tc.sub); got != tc.want {
+			t.Errorf("IsTollfree(%q, %q) = %v, want %v", tc.typ, tc.sub, got, tc.want)
+		}
+	}
+	if PoolRoute(true) != "Tollfree" || PoolRoute(false) != "Number" {
+		t.Errorf("PoolRoute: %q, %q", PoolRoute(true), PoolRoute(false))
 	}
 }

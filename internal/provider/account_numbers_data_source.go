@@ -35,7 +35,7 @@ type accountNumbersModel struct {
 	// The API's filters of the number record's 10DLC and toll-free fields.
 	TendlcStatus     types.String         `tfsdk:"tendlc_registration_status"`
 	TendlcCampaignID types.String         `tfsdk:"tendlc_campaign_id"`
-	TollFreeStatus   types.String         `tfsdk:"toll_free_sms_verification"`
+	TollfreeStatus   types.String         `tfsdk:"toll_free_sms_verification"`
 	Numbers          []accountNumberModel `tfsdk:"numbers"`
 }
 
@@ -107,9 +107,9 @@ func accountNumbersDataSchema(context.Context) schema.Schema {
 			"toll_free_sms_verification": schema.StringAttribute{
 				MarkdownDescription: "Keeps the toll-free numbers in this SMS verification state: `unverified`, `pending_verification` or `verified`.",
 				Optional:            true,
-				Validators: []validator.String{specRule(numberrules.RuleTollFreeFilter, func(attr, v string) error {
-					if _, ok := numberrules.TollFreeStatusOfFilter(v); !ok {
-						return fmt.Errorf("%s %s, got %q", attr, numberrules.RuleTollFreeFilter, v)
+				Validators: []validator.String{specRule(numberrules.RuleTollfreeFilter, func(attr, v string) error {
+					if _, ok := numberrules.TollfreeStatusOfFilter(v); !ok {
+						return fmt.Errorf("%s %s, got %q", attr, numberrules.RuleTollfreeFilter, v)
 					}
 					return nil
 				})},
@@ -157,7 +157,7 @@ func listAccountNumbers(ctx context.Context, c *client.Client, m *accountNumbers
 
 		TendlcRegistrationStatus: m.TendlcStatus.ValueString(),
 		TendlcCampaignID:         m.TendlcCampaignID.ValueString(),
-		TollFreeSMSVerification:  m.TollFreeStatus.ValueString(),
+		TollfreeSMSVerification:  m.TollfreeStatus.ValueString(),
 	})
 	if err != nil {
 		addAPIError(diags, "Error listing the account's phone numbers", "account numbers", err)

@@ -15,8 +15,8 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	want, _ := expectedSearch(t, 1, "country_iso", "US", "type", "toll-free")
-	tollFree := want[0]
-	all := []string{tollFree}
+	tollfree := want[0]
+	all := []string{tollfree}
 	for _, s := range numberdata.StarterNumbers() {
 		all = append(all, s.Number)
 	}
@@ -25,7 +25,7 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 	checks := []resource.TestCheckFunc{
 		resource.TestCheckResourceAttr(d+"all", "numbers.#", fmt.Sprint(len(all))),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.#", "1"),
-		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.number", tollFree),
+		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.number", tollfree),
 		resource.TestCheckResourceAttrPair(d+"toll_free", "numbers.0.app_id", "cpaas_application.hotline", "app_id"),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.alias", "Hotline"),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.sub_type", "toll-free"),
@@ -40,12 +40,12 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkNumbersReleased(env, t, &tollFree),
+		CheckDestroy:             checkNumbersReleased(env, t, &tollfree),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(appHCL("hotline") + `
 resource "cpaas_phone_number" "hotline" {
-  number = "` + tollFree + `"
+  number = "` + tollfree + `"
   app_id = cpaas_application.hotline.app_id
   alias  = "Hotline"
 }

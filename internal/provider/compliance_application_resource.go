@@ -26,12 +26,12 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-// complianceApplicationIdentity names an application of the older family.
+// complianceApplicationIdentity names an application of the compliance application family.
 var complianceApplicationIdentity = resourceIdentity{{name: "compliance_application_id", state: "id",
 	description: "Compliance application id (`compliance_application_id`)."}}
 
 // complianceApplicationKind is cpaas_compliance_application: an
-// application of the older compliance family, naming its end user and its
+// application of the compliance application family, naming its end user and its
 // documents by id. The provider submits it (the API's Submit call) once
 // made; every update (its documents: the only field the API updates)
 // makes it a draft again and resubmits it, which the plan warns of.
@@ -72,8 +72,8 @@ type complianceApplicationModel struct {
 	Timeouts                timeouts.Value `tfsdk:"timeouts"`
 }
 
-var olderCountryRule = specRule("a regulated country the older compliance API serves", func(attr, v string) error {
-	return compliancerules.CheckOlderCountryIn(compliancerules.ResourceWords, attr, v)
+var complianceAppCountryRule = specRule("a regulated country the older compliance API serves", func(attr, v string) error {
+	return compliancerules.CheckComplianceAppCountryIn(compliancerules.ResourceWords, attr, v)
 })
 
 func complianceApplicationSchema(ctx context.Context) schema.Schema {
@@ -81,7 +81,7 @@ func complianceApplicationSchema(ctx context.Context) schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "An application of the older compliance API (`ComplianceApplication`): the proof a regulated country " +
 			"asks before it rents numbers to the account, for the countries the one-call API (`cpaas_phone_number_compliance`, India) " +
-			"does not cover (" + strings.Join(compliancerules.OlderCountries(), ", ") + " in the emulator). It names an end user " +
+			"does not cover (" + strings.Join(compliancerules.ComplianceAppCountries(), ", ") + " in the emulator). It names an end user " +
 			"(`cpaas_end_user`) and that end user's documents (`cpaas_compliance_document`), one of each type the requirement of " +
 			"the country, number type and end user type asks for (`cpaas_compliance_requirement`). The provider submits it once made, " +
 			"and a person at the service reviews it; numbers of the country and type are then bought with `compliance_application_id` " +
@@ -91,7 +91,7 @@ func complianceApplicationSchema(ctx context.Context) schema.Schema {
 			"alias": requiredReplacingString(fmt.Sprintf("A name for the application: 1 to %d characters. Changing it replaces the "+
 				"application: the API's update takes the documents only.", compliancerules.MaxAlias), complianceAliasRule),
 			"country_iso2": requiredReplacingString("The country of the numbers (ISO 3166 alpha-2, upper case: `DE`). Not a country the "+
-				"one-call API covers (`IN`: use `cpaas_phone_number_compliance`). Changing it replaces the application.", olderCountryRule),
+				"one-call API covers (`IN`: use `cpaas_phone_number_compliance`). Changing it replaces the application.", complianceAppCountryRule),
 			"number_type": requiredReplacingString("`local`, `mobile` or `tollfree`. Changing it replaces the application.",
 				specRuleWorded(stringvalidator.OneOf(compliancerules.NumberTypes...), compliancerules.CheckNumberType)),
 			"end_user_type": requiredReplacingString("`individual` or `business`: the end user's type. Changing it replaces the application.",

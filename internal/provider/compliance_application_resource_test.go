@@ -32,10 +32,10 @@ const (
 	deAlias = "Acme Germany local"
 )
 
-// olderHCL is a DE local application of a business named name: the end
+// complianceAppHCL is a DE local application of a business named name: the end
 // user, its registration certificate and proof of address with their
 // files, and the application naming them; extra goes into the application.
-func olderHCL(name, regFile, billFile, extra string) string {
+func complianceAppHCL(name, regFile, billFile, extra string) string {
 	return fmt.Sprintf(`
 resource "cpaas_end_user" "test" {
   name          = %q
@@ -69,7 +69,7 @@ resource "cpaas_compliance_application" "test" {
 `, name, compliancerules.DocBusinessRegistration.ID, regFile, compliancerules.DocAddressProof.ID, billFile, deAlias, extra)
 }
 
-func checkOlderDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
+func checkComplianceAppDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		objs := env.Objects(t)
 		for _, kind := range []string{"end_users", "compliance_documents", "compliance_applications"} {
@@ -85,12 +85,12 @@ func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "registration v1", "bill v1")
-	cfg := env.Config(olderHCL("Acme Handels", reg, bill, ""))
+	cfg := env.Config(complianceAppHCL("Acme Handels", reg, bill, ""))
 	var firstBill string
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkOlderDestroyed(env, t),
+		CheckDestroy:             checkComplianceAppDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -136,7 +136,7 @@ func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
 			},
 			{
 				// The end user's name and a document's alias update in place.
-				Config: env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				Config: env.Config(strings.Replace(complianceAppHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(euAddr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction(cdReg, plancheck.ResourceActionUpdate),
@@ -148,16 +148,16 @@ func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
 				},
 			},
 			{
-				Config:       env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				Config:       env.Config(strings.Replace(complianceAppHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
 				ResourceName: caAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"},
 			},
 			{
-				Config:       env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				Config:       env.Config(strings.Replace(complianceAppHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
 				ResourceName: euAddr, ImportState: true, ImportStateVerify: true,
 			},
 			{
 				// The API serves no file back: the hash is not learned.
-				Config:       env.Config(strings.Replace(olderHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
+				Config:       env.Config(strings.Replace(complianceAppHCL("Acme Handels GmbH", reg, bill, ""), `"Acme registration"`, `"Registration"`, 1)),
 				ResourceName: cdBill, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"file_sha256"},
 			},
 			{
@@ -204,7 +204,7 @@ func TestAccComplianceApplication_importPlansNothing(t *testing.T) {
 	for addr, id := range map[string]string{euAddr: u.EndUserID, cdReg: r.DocumentID, cdBill: b.DocumentID, caAddr: a.ComplianceApplicationID} {
 		imports += fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", addr, id)
 	}
-	cfg := env.Config(olderHCL("Acme Handels", reg, bill, "") + imports)
+	cfg := env.Config(complianceAppHCL("Acme Handels", reg, bill, "") + imports)
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -228,7 +228,7 @@ func TestAccComplianceApplication_rejected(t *testing.T) {
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      env.Config(olderHCL("Acme REJECT Handels", reg, bill, "")),
+			Config:      env.Config(complianceAppHCL("Acme REJECT Handels", reg, bill, "")),
 			ExpectError: wrapped(`Compliance application rejected`, `The name on the submitted documents does not match the end user's name`, `terraform untaint`),
 		}},
 	})
@@ -241,7 +241,7 @@ func TestAccComplianceApplication_validation(t *testing.T) {
 	step := func(cfg, want string) resource.TestStep {
 		return resource.TestStep{Config: env.Config(cfg), PlanOnly: true, ExpectError: regexp.MustCompile(want)}
 	}
-	base := olderHCL("Acme", reg, bill, "")
+	base := complianceAppHCL("Acme", reg, bill, "")
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -265,7 +265,7 @@ func TestAccComplianceApplication_updateWarns(t *testing.T) {
 	reg, bill := complianceFiles(t, "r", "b")
 	r := newTFRunner(t)
 	head := fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) + env.ProviderConfig()
-	r.write(head + olderHCL("Acme", reg, bill, ""))
+	r.write(head + complianceAppHCL("Acme", reg, bill, ""))
 	r.run("init", "-input=false")
 	r.run("apply", "-auto-approve", "-input=false")
 	if code, out := r.planExitCode(); code != 0 || strings.Contains(out, "resubmits") {
@@ -300,15 +300,15 @@ resource "cpaas_phone_number" "de" {
 `
 }
 
-func TestAccPhoneNumber_germanNeedsAnOlderApplication(t *testing.T) {
+func TestAccPhoneNumber_germanNeedsAComplianceApplication(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
-	with := env.Config(olderHCL("Acme", reg, bill, "") + deNumberHCL("  compliance_application_id = cpaas_compliance_application.test.id\n"))
+	with := env.Config(complianceAppHCL("Acme", reg, bill, "") + deNumberHCL("  compliance_application_id = cpaas_compliance_application.test.id\n"))
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkOlderDestroyed(env, t),
+		CheckDestroy:             checkComplianceAppDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(deNumberHCL("")),
@@ -343,7 +343,7 @@ func TestAccComplianceApplication_traceLogHoldsNoPersonalData(t *testing.T) {
 	for k := range personal {
 		fmt.Fprintf(&vars, "variable %q {\n  type      = string\n  sensitive = true\n}\n", k)
 	}
-	hcl := olderHCL("NAME", reg, bill, "")
+	hcl := complianceAppHCL("NAME", reg, bill, "")
 	hcl = strings.Replace(hcl, `"NAME"`, `var.name`, 1)
 	hcl = strings.Replace(hcl, `"Acme Handels GmbH"`, `var.business`, 1)
 	hcl = strings.Replace(hcl, `"Friedrichstrasse 12"`, `var.street`, 1)
@@ -360,7 +360,7 @@ func TestAccComplianceApplication_traceLogHoldsNoPersonalData(t *testing.T) {
 	checkLogHoldsNoPersonalData(t, logPath, personal, "ComplianceDocument/", "compliance document")
 }
 
-func TestAccComplianceOlderDataSources(t *testing.T) {
+func TestAccComplianceAppDataSources(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	resource.Test(t, resource.TestCase{
@@ -405,12 +405,12 @@ data "cpaas_compliance_requirement" "de" {
 	})
 }
 
-// relOlderHCL is application i of the chaos test: a DE local application
+// relComplianceAppHCL is application i of the chaos test: a DE local application
 // with its end user and two documents, whose files are written once per
 // process.
-func relOlderHCL(i int) string {
+func relComplianceAppHCL(i int) string {
 	reg, bill := chaosComplianceFiles()
-	hcl := olderHCL(fmt.Sprintf("Chaos Handels %d", i), reg, bill, "")
+	hcl := complianceAppHCL(fmt.Sprintf("Chaos Handels %d", i), reg, bill, "")
 	for _, name := range []string{`"cpaas_end_user" "test"`, `"cpaas_compliance_document" "registration"`, `"cpaas_compliance_document" "bill"`,
 		`"cpaas_compliance_application" "test"`} {
 		hcl = strings.Replace(hcl, name, strings.TrimSuffix(name, `"`)+fmt.Sprintf(`_%d"`, i), 1)
@@ -424,7 +424,7 @@ func relOlderHCL(i int) string {
 // One configuration makes the three resource types: the end users and
 // documents parts count nothing of their own.
 var _ = registerChaosPart("cpaas_compliance_application", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(2, relOlderHCL), want: map[string]int{"end_users": 2, "compliance_documents": 4, "compliance_applications": 2}}
+	return chaosPart{hcl: repeatHCL(2, relComplianceAppHCL), want: map[string]int{"end_users": 2, "compliance_documents": 4, "compliance_applications": 2}}
 })
 
 var _ = registerChaosPart("cpaas_end_user", func() chaosPart { return chaosPart{} })
@@ -434,7 +434,7 @@ var _ = registerChaosPart("cpaas_compliance_document", func() chaosPart { return
 func TestAccListingRefresh_complianceApplications(t *testing.T) {
 	t.Parallel()
 	reg, bill := complianceFiles(t, "r", "b")
-	hcl := strings.Replace(olderHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
+	hcl := strings.Replace(complianceAppHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
   count = 15`, 1)
 	hcl = strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
 	listingRefresh{typ: "cpaas_compliance_application", route: regexp.MustCompile(`^ComplianceApplication/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
@@ -479,7 +479,7 @@ func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
-	mobile := strings.Replace(olderHCL("Acme", reg, bill, ""), `number_type   = "local"`, `number_type   = "mobile"`, 1)
+	mobile := strings.Replace(complianceAppHCL("Acme", reg, bill, ""), `number_type   = "local"`, `number_type   = "mobile"`, 1)
 	// A mobile number of a business needs the registration only.
 	mobile = strings.Replace(mobile, `[cpaas_compliance_document.registration.id, cpaas_compliance_document.bill.id]`,
 		`[cpaas_compliance_document.registration.id]`, 1)
@@ -487,9 +487,9 @@ func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkOlderDestroyed(env, t),
+		CheckDestroy:             checkComplianceAppDestroyed(env, t),
 		Steps: []resource.TestStep{
-			{Config: env.Config(olderHCL("Acme", reg, bill, "")), Check: func(s *terraform.State) error {
+			{Config: env.Config(complianceAppHCL("Acme", reg, bill, "")), Check: func(s *terraform.State) error {
 				first = s.RootModule().Resources[caAddr].Primary.Attributes["compliance_requirement_id"]
 				return nil
 			}},
@@ -513,7 +513,7 @@ func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
 	})
 }
 
-// The older family's guide, applied as a user would: the requirement, the
+// The compliance application family's guide, applied as a user would: the requirement, the
 // end user and two documents with their files, the reviewed application,
 // two Berlin numbers bought by search against it, the price checked in
 // the same plan; then a plan with no change, a budget the price breaks,

@@ -24,11 +24,11 @@ import (
 var complianceDocumentIdentity = resourceIdentity{{name: "document_id", state: "id", description: "Compliance document id (`document_id`)."}}
 
 // complianceDocumentKind is cpaas_compliance_document: one proof of the
-// older compliance family (ComplianceDocument/), uploaded as multipart with
+// compliance application family (ComplianceDocument/), uploaded as multipart with
 // its file. The file is tracked by its SHA-256; a new content, or new data
 // fields, replace the document (a new id, which the application that names
 // it then resubmits with).
-var complianceDocumentKind = &objectKind[olderDocumentModel]{
+var complianceDocumentKind = &objectKind[complianceDocumentResourceModel]{
 	typeName: "_compliance_document", what: "compliance document", identity: complianceDocumentIdentity,
 	docs: pageDocs{subcategory: subPhoneNumbers,
 		// What the page says besides the schema's descriptions.
@@ -42,14 +42,14 @@ var complianceDocumentKind = &objectKind[olderDocumentModel]{
 			more:    "They name some fields otherwise, which the provider maps.",
 		}},
 	schema: complianceDocumentSchema, create: createComplianceDocument, update: updateComplianceDocument,
-	refresh:    readListed(client.ComplianceDocumentListing, applyComplianceDocument, nil), // the items carry all the GET does, renamed,
+	refresh:    readListedReporting(client.ComplianceDocumentListing, applyComplianceDocument, nil), // the items carry all the GET does, renamed,
 	remove:     (*client.Client).DeleteComplianceDocument,
 	importAs:   importIDMatching(tendlcrules.UUIDPattern, "a compliance document id", tendlcrules.UUIDRule),
 	modifyPlan: planComplianceDocument,
 	planWith:   checkComplianceDocumentType,
 }
 
-type olderDocumentModel struct {
+type complianceDocumentResourceModel struct {
 	ID             types.String `tfsdk:"id"`
 	EndUserID      types.String `tfsdk:"end_user_id"`
 	DocumentTypeID types.String `tfsdk:"document_type_id"`
@@ -136,7 +136,7 @@ func planComplianceDocument(ctx context.Context, req resource.ModifyPlanRequest,
 		sum = types.StringValue(client.FileSHA256(b))
 	}
 	if !req.State.Raw.IsNull() {
-		state, ok := decode[olderDocumentModel](ctx, req.State, &resp.Diagnostics)
+		state, ok := decode[complianceDocumentResourceModel](ctx, req.State, &resp.Diagnostics)
 		if !ok {
 			return
 		}
@@ -162,7 +162,7 @@ func checkComplianceDocumentType(ctx context.Context, c *client.Client, req reso
 	if req.Plan.Raw.IsNull() {
 		return
 	}
-	plan, ok := decode[olderDocumentModel](ctx, req.Plan, &resp.Diagnostics)
+	plan, ok := decode[complianceDocumentResourceModel](ctx, req.Plan, &resp.Diagnostics)
 	if !ok || plan.DocumentTypeID.IsUnknown() || plan.DataFields.IsUnknown() {
 		return
 	}
@@ -210,7 +210,7 @@ func documentTypeFromAPI(dt client.DocumentType) compliancerules.DocumentType {
 	return out
 }
 
-func applyComplianceDocument(m *olderDocumentModel, d *client.OlderDocument) {
+func applyComplianceDocument(m *complianceDocumentResourceModel, d *client.ComplianceDocument, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(strings.ToLower(d.DocumentID))
 	m.EndUserID = reportedString(m.EndUserID, strings.ToLower(d.EndUserID))
 	m.DocumentTypeID = reportedString(m.DocumentTypeID, strings.ToLower(d.DocumentTypeID))
@@ -228,14 +228,16 @@ func applyComplianceDocument(m *olderDocumentModel, d *client.OlderDocument) {
 		if len(elems) == 0 {
 			m.DataFields = types.MapNull(types.StringType)
 		} else {
-			m.DataFields, _ = types.MapValueFrom(context.Background(), types.StringType, elems)
+			var d diag.Diagnostics
+			m.DataFields, d = types.MapValueFrom(context.Background(), types.StringType, elems)
+			diags.Append(d...)
 		}
 	}
 }
 
 // upload is the document's create or update body from plan and the
 // configured file; the file's hash must still be the planned one.
-func (m *olderDocumentModel) upload(ctx context.Context, cfg interface {
+func (m *complianceDocumentResourceModel) upload(ctx context.Context, cfg interface {
 	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
 }, withFile bool, diags *diag.Diagnostics) (client.DocumentUpload, bool) {
 	fields, _ := stringMap(m.DataFields)
@@ -266,7 +268,7 @@ const adoptRuleComplianceDocument = "If the API's reply to the upload is lost (o
 	"upload is sent again, when several match the apply stops with an error naming them."
 
 func createComplianceDocumentOrAdopt(ctx context.Context, c *client.Client, u client.DocumentUpload) (string, error) {
-	list := func(ctx context.Context) ([]client.OlderDocumentItem, error) {
+	list := func(ctx context.Context) ([]client.ComplianceDocumentItem, error) {
 		return c.ListAllComplianceDocuments(ctx, client.DocumentFilter{EndUserID: u.EndUserID, Alias: u.Alias})
 	}
 	return createOrAdopt(ctx, "compliance document", fmt.Sprintf("alias %q", u.Alias),
@@ -277,13 +279,13 @@ func createComplianceDocumentOrAdopt(ctx context.Context, c *client.Client, u cl
 			}
 			return d.DocumentID, nil
 		},
-		adoptFrom(list, func(d *client.OlderDocumentItem) bool {
+		adoptFrom(list, func(d *client.ComplianceDocumentItem) bool {
 			return d.Alias == u.Alias && strings.EqualFold(d.DocumentTypeID, u.DocumentTypeID) && strings.EqualFold(d.EndUserID, u.EndUserID)
-		}, func(d *client.OlderDocumentItem) string { return d.ComplianceDocumentID }),
+		}, func(d *client.ComplianceDocumentItem) string { return d.ComplianceDocumentID }),
 		func(id string) string { return id })
 }
 
-func createComplianceDocument(ctx context.Context, c *client.Client, plan *olderDocumentModel, req resource.CreateRequest,
+func createComplianceDocument(ctx context.Context, c *client.Client, plan *complianceDocumentResourceModel, req resource.CreateRequest,
 	resp *resource.CreateResponse,
 ) bool {
 	u, ok := plan.upload(ctx, req.Config, true, &resp.Diagnostics)
@@ -296,7 +298,7 @@ func createComplianceDocument(ctx context.Context, c *client.Client, plan *older
 		return false
 	}
 	plan.ID = types.StringValue(strings.ToLower(id))
-	d, err := readAfterCreate(ctx, "compliance document "+id, func(ctx context.Context) (*client.OlderDocument, error) {
+	d, err := readAfterCreate(ctx, "compliance document "+id, func(ctx context.Context) (*client.ComplianceDocument, error) {
 		return c.GetComplianceDocument(ctx, id)
 	})
 	if err != nil {
@@ -304,13 +306,13 @@ func createComplianceDocument(ctx context.Context, c *client.Client, plan *older
 		addAPIError(&resp.Diagnostics, "Error reading compliance document after upload", "compliance document "+id, err)
 		return true
 	}
-	applyComplianceDocument(plan, d)
+	applyComplianceDocument(plan, d, &resp.Diagnostics)
 	return true
 }
 
 // updateComplianceDocument changes the alias (everything else replaces
 // the document).
-func updateComplianceDocument(ctx context.Context, c *client.Client, plan, state *olderDocumentModel, _ resource.UpdateRequest,
+func updateComplianceDocument(ctx context.Context, c *client.Client, plan, state *complianceDocumentResourceModel, _ resource.UpdateRequest,
 	resp *resource.UpdateResponse,
 ) bool {
 	id := state.ID.ValueString()
@@ -326,6 +328,6 @@ func updateComplianceDocument(ctx context.Context, c *client.Client, plan, state
 		addAPIError(&resp.Diagnostics, "Error reading compliance document after update", "compliance document "+id, err)
 		return false
 	}
-	applyComplianceDocument(plan, d)
+	applyComplianceDocument(plan, d, &resp.Diagnostics)
 	return true
 }

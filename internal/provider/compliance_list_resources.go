@@ -35,7 +35,7 @@ func NewComplianceDocumentListResource() list.ListResource {
 }
 
 // NewComplianceApplicationListResource lists the account's applications
-// of the older compliance API.
+// of the compliance application API.
 func NewComplianceApplicationListResource() list.ListResource {
 	return &listResource{listKind: complianceApplicationList}
 }
@@ -43,7 +43,7 @@ func NewComplianceApplicationListResource() list.ListResource {
 // The rules of the compliance filters, at plan time.
 var (
 	complianceStatusFilterRule = specRuleWorded(stringvalidator.OneOf(compliancerules.Statuses...), compliancerules.CheckStatus)
-	olderStatusFilterRule      = specRuleWorded(stringvalidator.OneOf(compliancerules.ApplicationStatuses...), compliancerules.CheckApplicationStatus)
+	complianceAppStatusRule    = specRuleWorded(stringvalidator.OneOf(compliancerules.ApplicationStatuses...), compliancerules.CheckApplicationStatus)
 	complianceUUIDFilterRule   = shapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)
 )
 
@@ -119,7 +119,7 @@ var complianceDocumentList = listKind{
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
 		all, err := c.ListAllComplianceDocuments(ctx, client.DocumentFilter{EndUserID: f["end_user_id"], DocumentTypeID: f["document_type_id"],
 			Alias: f["alias"]})
-		return byID(all, err, nil, func(d client.OlderDocumentItem) (string, string) {
+		return byID(all, err, nil, func(d client.ComplianceDocumentItem) (string, string) {
 			return fmt.Sprintf("%s (%s)", d.Alias, d.ComplianceDocumentID), d.ComplianceDocumentID
 		})
 	},
@@ -131,9 +131,9 @@ var complianceApplicationList = listKind{
 		"`compliance_application_id`, with the API's filters.",
 	filters: map[string]listschema.StringAttribute{
 		"status": {MarkdownDescription: "Only the applications in this status: " + oneOfText(compliancerules.ApplicationStatuses) + ".",
-			Validators: []validator.String{olderStatusFilterRule}},
+			Validators: []validator.String{complianceAppStatusRule}},
 		"country_iso2": {MarkdownDescription: "Only the applications of this country, ISO 3166 alpha-2 in upper case (`DE`).",
-			Validators: []validator.String{olderCountryRule}},
+			Validators: []validator.String{complianceAppCountryRule}},
 		"number_type":   complianceNumberTypeFilter,
 		"end_user_type": complianceUserTypeFilter,
 		"end_user_id":   {MarkdownDescription: "Only the applications of this end user.", Validators: []validator.String{complianceUUIDFilterRule}},

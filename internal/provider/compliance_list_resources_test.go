@@ -24,7 +24,7 @@ import (
 
 // complianceListAccount is what the compliance list tests make outside
 // Terraform: two end users (a business and an individual), the business's
-// two documents, two older applications (one submitted, one draft) and two
+// two documents, two compliance applications (one submitted, one draft) and two
 // one-call applications. Every personal value is one of personal, and the
 // files hold the markers checkLogHoldsNoPersonalData looks for.
 type complianceListAccount struct {

@@ -23,7 +23,7 @@ import (
 var endUserIdentity = resourceIdentity{{name: "end_user_id", state: "id", description: "End user id (`end_user_id`)."}}
 
 // endUserKind is cpaas_end_user: who will use the numbers of an
-// application of the older compliance family (EndUser/). The name and last
+// application of the compliance application family (EndUser/). The name and last
 // name are personal data; the type replaces it.
 var endUserKind = &objectKind[endUserModel]{
 	typeName: "_end_user", what: "end user", identity: endUserIdentity,
@@ -64,7 +64,7 @@ func endUserSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "An end user of the older compliance API (`EndUser`): the person or business that will use the numbers " +
 			"of a compliance application (`cpaas_compliance_application`). This family serves the regulated countries the one-call API " +
-			"(`cpaas_phone_number_compliance`, India) does not: " + strings.Join(compliancerules.OlderCountries(), ", ") + ". " +
+			"(`cpaas_phone_number_compliance`, India) does not: " + strings.Join(compliancerules.ComplianceAppCountries(), ", ") + ". " +
 			"`name` and `last_name` are personal data: sensitive, never in a log.\n\n" + adoptRuleEndUser,
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("End user id (`end_user_id`)."),

@@ -21,6 +21,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // The guides under docs/guides quote their configurations from
@@ -513,7 +514,7 @@ func TestAccGuide_tollfreeVerification(t *testing.T) {
 	}
 	waitUntil(t, "the unverified send to fail", func() bool {
 		m, err := c.GetMessage(ctx, sent.MessageUUID[0])
-		return err == nil && m.MessageState == "failed" && m.Code() == msgrules.CodeTollFreeUnverified
+		return err == nil && m.MessageState == "failed" && m.Code() == msgrules.CodeTollfreeUnverified
 	})
 
 	r.run("untaint", "cpaas_tollfree_verification.support")
@@ -584,7 +585,7 @@ func TestAccGuide_10dlcFromTheRoot(t *testing.T) {
 	}
 	for _, n := range numbers {
 		rec, err := c.GetNumber(ctx, n)
-		if err != nil || deref(rec.TendlcCampaignID) != campaign {
+		if err != nil || wire.Deref(rec.TendlcCampaignID) != campaign {
 			t.Fatalf("number %s: %+v (%v), want linked to %s", n, rec, err, campaign)
 		}
 	}

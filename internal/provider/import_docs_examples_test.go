@@ -408,11 +408,11 @@ func importDocsCases() []importDocsCase {
 			return [][2]string{{"cpaas_end_user.acme", u.EndUserID}}, nil
 		}},
 		{typ: "cpaas_compliance_document", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			ids, vars := olderDocsExample(t, c, false)
+			ids, vars := complianceAppDocsExample(t, c, false)
 			return ids, vars
 		}},
 		{typ: "cpaas_compliance_application", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			return olderDocsExample(t, c, true)
+			return complianceAppDocsExample(t, c, true)
 		}},
 		{typ: "cpaas_masking_session", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			i64 := func(v int64) *int64 { return &v }
@@ -689,11 +689,11 @@ func docsOriginationURI(t *testing.T, c *client.Client, in client.OriginationURI
 	return out.URIUUID
 }
 
-// olderDocsExample makes the objects of the older compliance family's docs
+// complianceAppDocsExample makes the objects of the compliance application family's docs
 // examples through the client: the end user and its registration document
 // (the document's example), and with app its proof of address and the
 // submitted application (the application's example).
-func olderDocsExample(t *testing.T, c *client.Client, app bool) ([][2]string, config.Variables) {
+func complianceAppDocsExample(t *testing.T, c *client.Client, app bool) ([][2]string, config.Variables) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")

@@ -296,12 +296,34 @@ list %q "bad" {
 // The type filter of the number list takes what the API takes (toll-free
 // and its alias tollfree, local, national, mobile, fixed, in any case): a
 // check of its own, stricter than the API, refused toll-free, local and
-// national at plan time.
+// national at plan time. Each query lists exactly the numbers of its type:
+// the account's three starter numbers (fixed, sub-type local) and one
+// toll-free number it bought.
 func TestAccListResources_numberTypesTheAPITakes_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastRegistry)
+	c, ctx := env.Client(t), context.Background()
+	found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 1)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("search: %v %v", found, err)
+	}
+	tollfree := found[0].Number
+	if _, err := c.BuyPhoneNumber(ctx, tollfree, client.PhoneNumberBuy{}); err != nil {
+		t.Fatal(err)
+	}
+	starters := []string{"14155550100", "12125550101", "13125550102"}
 	var steps []resource.TestStep
-	for _, typ := range []string{"toll-free", "tollfree", "local", "national", "Mobile", "fixed"} {
+	for _, tc := range []struct {
+		typ  string
+		want []string
+	}{
+		{"toll-free", []string{tollfree}}, {"tollfree", []string{tollfree}}, {"local", starters},
+		{"national", nil}, {"Mobile", nil}, {"fixed", starters},
+	} {
+		checks := []querycheck.QueryResultCheck{querycheck.ExpectLength("cpaas_phone_number.by_type", len(tc.want))}
+		for _, n := range tc.want {
+			checks = append(checks, querycheck.ExpectIdentity("cpaas_phone_number.by_type", identityIs("number", n)))
+		}
 		steps = append(steps, resource.TestStep{
 			Query: true,
 			Config: env.ProviderConfig() + fmt.Sprintf(`
@@ -311,7 +333,8 @@ list "cpaas_phone_number" "by_type" {
     type = %q
   }
 }
-`, typ),
+`, tc.typ),
+			QueryResultChecks: checks,
 		})
 	}
 	resource.Test(t, resource.TestCase{

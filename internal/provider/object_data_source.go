@@ -30,6 +30,16 @@ func readByID[M, O any](what string, id func(*M) string, get func(*client.Client
 	}
 }
 
+// readByIDReporting is readByID for an apply that reports what converting
+// the object's collections reports: into the read's diags.
+func readByIDReporting[M, O any](what string, id func(*M) string, get func(*client.Client, context.Context, string) (*O, error),
+	apply func(*M, *O, *diag.Diagnostics),
+) dataReadFunc[M] {
+	return func(ctx context.Context, c *client.Client, m *M, diags *diag.Diagnostics) {
+		readByID(what, id, get, reportingTo(diags, apply))(ctx, c, m, diags)
+	}
+}
+
 // dataKind is one data source, as a value: its name, schema, read and
 // checks. objectDataSource serves it as a datasource.DataSource, as
 // objectResource serves an objectKind (CONTRIBUTING.md).

@@ -163,6 +163,20 @@ func readListed[M, O any](l *client.Listing[O], apply func(*M, *O), lacks func(m
 	}
 }
 
+// readListedReporting is readListed for an apply that reports what
+// converting the object's collections reports: into the Read's diags.
+func readListedReporting[M, O any](l *client.Listing[O], apply func(*M, *O, *diag.Diagnostics), lacks func(m, prior *M)) refreshFunc[M] {
+	return func(ctx context.Context, c *client.Client, id string, m *M, req resource.ReadRequest, diags *diag.Diagnostics) error {
+		return readListed(l, reportingTo(diags, apply), lacks)(ctx, c, id, m, req, diags)
+	}
+}
+
+// reportingTo is apply, which reports diagnostics, bound to diags: the
+// apply the refresh and read helpers take.
+func reportingTo[M, O any](diags *diag.Diagnostics, apply func(*M, *O, *diag.Diagnostics)) func(*M, *O) {
+	return func(m *M, o *O) { apply(m, o, diags) }
+}
+
 // fromListing is the get of a refresh helper that takes one (readBy,
 // readPlacedBy) for a kind whose list items carry all its GET does: l's
 // Refresh, from the listing when it answers, else the GET.

@@ -14,11 +14,11 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 )
 
-// complianceRequirementsData is
+// phoneNumberComplianceRequirementsData is
 // data.cpaas_phone_number_compliance_requirements: what an application for
 // a country, number type and end user type must hold.
-var complianceRequirementsData = &dataKind[complianceRequirementsModel]{
-	typeName: "_phone_number_compliance_requirements", schema: complianceRequirementsSchema, read: readComplianceRequirements,
+var phoneNumberComplianceRequirementsData = &dataKind[phoneNumberComplianceRequirementsModel]{
+	typeName: "_phone_number_compliance_requirements", schema: phoneNumberComplianceRequirementsSchema, read: readPhoneNumberComplianceRequirements,
 	subcategory: subPhoneNumbers,
 }
 
@@ -43,7 +43,7 @@ type requirementDocumentTypeModel struct {
 	Fields         []requirementFieldModel `tfsdk:"fields"`
 }
 
-type complianceRequirementsModel struct {
+type phoneNumberComplianceRequirementsModel struct {
 	CountryISO    types.String                   `tfsdk:"country_iso"`
 	NumberType    types.String                   `tfsdk:"number_type"`
 	UserType      types.String                   `tfsdk:"user_type"`
@@ -51,7 +51,7 @@ type complianceRequirementsModel struct {
 	DocumentTypes []requirementDocumentTypeModel `tfsdk:"document_types"`
 }
 
-func complianceRequirementsSchema(context.Context) schema.Schema {
+func phoneNumberComplianceRequirementsSchema(context.Context) schema.Schema {
 	c := computedString
 	return schema.Schema{
 		MarkdownDescription: "What a compliance application for a country, a number type and an end user type must hold: each " +
@@ -100,7 +100,7 @@ func intOrNull(v int) types.Int64 {
 	return types.Int64Value(int64(v))
 }
 
-func readComplianceRequirements(ctx context.Context, c *client.Client, m *complianceRequirementsModel, diags *diag.Diagnostics) {
+func readPhoneNumberComplianceRequirements(ctx context.Context, c *client.Client, m *phoneNumberComplianceRequirementsModel, diags *diag.Diagnostics) {
 	r, err := c.GetComplianceRequirement(ctx, m.CountryISO.ValueString(), m.NumberType.ValueString(), m.UserType.ValueString())
 	if err != nil {
 		addAPIError(diags, "Error reading compliance requirement", fmt.Sprintf("requirement of %s %s numbers for a %s end user",

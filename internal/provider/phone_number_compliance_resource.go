@@ -647,7 +647,9 @@ func applyComplianceRecord(ctx context.Context, c *client.Client, m *complianceM
 			doc.DocumentTypeID = prior.DocumentTypeID // keep the configuration's spelling
 		}
 		if len(d.MetaInformation) > 0 {
-			doc.DataFields, _ = types.MapValueFrom(ctx, types.StringType, d.MetaInformation)
+			var fd diag.Diagnostics
+			doc.DataFields, fd = types.MapValueFrom(ctx, types.StringType, d.MetaInformation)
+			diags.Append(fd...)
 		} else if prior != nil && !prior.DataFields.IsUnknown() {
 			doc.DataFields = prior.DataFields
 		} else {

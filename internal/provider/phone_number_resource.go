@@ -78,7 +78,7 @@ type numberRecordModel struct {
 
 	TendlcCampaignID         types.String `tfsdk:"tendlc_campaign_id"`
 	TendlcRegistrationStatus types.String `tfsdk:"tendlc_registration_status"`
-	TollFreeSMSVerification  types.String `tfsdk:"toll_free_sms_verification"`
+	TollfreeSMSVerification  types.String `tfsdk:"toll_free_sms_verification"`
 	SubAccount               types.String `tfsdk:"sub_account"`
 }
 
@@ -104,7 +104,7 @@ func recordFrom(n *client.AccountNumber) numberRecordModel {
 		// The service writes these as null where they do not apply.
 		TendlcCampaignID:         types.StringPointerValue(n.TendlcCampaignID),
 		TendlcRegistrationStatus: types.StringPointerValue(n.TendlcRegistrationStatus),
-		TollFreeSMSVerification:  types.StringPointerValue(n.TollFreeSMSVerification),
+		TollfreeSMSVerification:  types.StringPointerValue(n.TollfreeSMSVerification),
 		SubAccount:               types.StringPointerValue(n.SubAccount),
 	}
 }
@@ -520,7 +520,7 @@ func nullRecord() numberRecordModel {
 		SubType: types.StringNull(), MonthlyRentalRate: types.StringNull(), SMSEnabled: types.BoolNull(),
 		SMSRate: types.StringNull(), VoiceEnabled: types.BoolNull(), VoiceRate: types.StringNull(),
 		AddedOn: types.StringNull(), ResourceURI: types.StringNull(),
-		TendlcCampaignID: types.StringNull(), TendlcRegistrationStatus: types.StringNull(), TollFreeSMSVerification: types.StringNull(),
+		TendlcCampaignID: types.StringNull(), TendlcRegistrationStatus: types.StringNull(), TollfreeSMSVerification: types.StringNull(),
 		SubAccount: types.StringNull(),
 	}
 }

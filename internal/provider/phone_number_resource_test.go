@@ -544,7 +544,7 @@ resource "cpaas_phone_number" "test" {
 	})
 }
 
-// TestAccPhoneNumber_recordedTendlcAndTollFreeFields: the number record's
+// TestAccPhoneNumber_recordedTendlcAndTollfreeFields: the number record's
 // 10DLC, toll-free verification and subaccount fields (the service's recorded replies) are
 // read into cpaas_phone_number and data.cpaas_account_numbers: an
 // SMS-enabled US local number is UNREGISTERED with no campaign and no
@@ -552,7 +552,7 @@ resource "cpaas_phone_number" "test" {
 // 10DLC fields; both belong to the main account (sub_account null). The
 // starter number, imported with its documented configuration, and the
 // bought one plan nothing afterwards.
-func TestAccPhoneNumber_recordedTendlcAndTollFreeFields(t *testing.T) {
+func TestAccPhoneNumber_recordedTendlcAndTollfreeFields(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	const starter = "14155550100"

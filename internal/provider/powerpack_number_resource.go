@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 )
 
@@ -149,7 +150,7 @@ func addPowerpackNumber(ctx context.Context, c *client.Client, plan *powerpackNu
 		addAPIError(&resp.Diagnostics, "Error adding number to powerpack", what, err)
 		return false
 	}
-	n, err := c.AddPoolNumber(ctx, pool, number, isTollFreeType(owned.Type), plan.Service.ValueString())
+	n, err := c.AddPoolNumber(ctx, pool, number, numberrules.IsTollfree(owned.Type, owned.SubType), plan.Service.ValueString())
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error adding number to powerpack", what, err)
 		return false
@@ -157,8 +158,6 @@ func addPowerpackNumber(ctx context.Context, c *client.Client, plan *powerpackNu
 	applyPoolNumber(plan, pool, n)
 	return true
 }
-
-func isTollFreeType(t string) bool { return t == "toll-free" || t == tollfreeMemberType }
 
 // refreshPowerpackNumber reads the member from its pool's list
 // (client.PoolNumberListing: the items carry all the GET does but service,

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // TestAccPricingDataSource: a country's rates are the API's decimal strings
@@ -24,13 +25,13 @@ func TestAccPricingDataSource(t *testing.T) {
 	}
 	// What the test relies on in the API's reply: a rate with trailing
 	// zeros, and none for a call to a toll-free number.
-	if deref(api.PhoneNumbers.Local.Rate) != "0.70000" || api.Voice.Outbound.Tollfree.Rate != nil || len(api.Voice.Outbound.Rates) < 2 {
+	if wire.Deref(api.PhoneNumbers.Local.Rate) != "0.70000" || api.Voice.Outbound.Tollfree.Rate != nil || len(api.Voice.Outbound.Rates) < 2 {
 		t.Fatalf("the emulator's GB pricing changed: %+v", api)
 	}
 	gb := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("data.cpaas_pricing.gb", tfjsonpath.New(attr), v)
 	}
-	exact := func(p *string) knownvalue.Check { return knownvalue.StringExact(deref(p)) }
+	exact := func(p *string) knownvalue.Check { return knownvalue.StringExact(wire.Deref(p)) }
 	prefixRates := make([]knownvalue.Check, len(api.Voice.Outbound.Rates))
 	for i, r := range api.Voice.Outbound.Rates {
 		prefixRates[i] = knownvalue.ObjectExact(map[string]knownvalue.Check{
@@ -87,7 +88,7 @@ data "cpaas_pricing" "us" {
 			{
 				Config: env.Config(acctest.RepoFile(t, "examples/data-sources/cpaas_pricing/data-source.tf")),
 				Check: resource.ComposeAggregateTestCheckFunc(
-					resource.TestCheckOutput("uk_sms_price", deref(api.Message.Outbound.Rate)),
+					resource.TestCheckOutput("uk_sms_price", wire.Deref(api.Message.Outbound.Rate)),
 					resource.TestCheckOutput("uk_tollfree_call_price", "not offered"),
 				),
 			},

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"strings"
 )
 
 // The attribute shapes that recur across resources, written once. Each
@@ -67,3 +68,7 @@ func appIDAttribute(of string) schema.StringAttribute {
 		"(`cpaas_application`); the API refuses any other. Updates in place; removing it detaches the application.",
 		stringvalidator.UTF8LengthAtLeast(1))
 }
+
+// oneOfText lists the values an attribute takes, for its description:
+// `a`, `b`, `c`.
+func oneOfText(values []string) string { return "`" + strings.Join(values, "`, `") + "`" }

@@ -35,7 +35,7 @@ func NewServerFor(p provider.Provider) func() tfprotov6.ProviderServer {
 	return func() tfprotov6.ProviderServer {
 		inner := framework()
 		actions, _ := inner.(tfprotov6.ActionServer) // the framework's server serves actions
-		return detachingServer{ProviderServer: inner, actions: actions}
+		return detachingServer{inner: inner, actions: actions}
 	}
 }
 
@@ -90,15 +90,19 @@ func call[Req, Resp any](ctx context.Context, f func(context.Context, Req) (Resp
 }
 
 // detachingServer passes every call of tfprotov6.ProviderServer to the
-// framework's server through call. A method added to the interface later
-// reaches the framework through the embedded server undetached (still
-// correct, only kept in memory) until it is listed here.
+// framework's server through call. It implements each method itself
+// rather than embedding the interface, so an RPC a later terraform-plugin-go
+// adds fails the build (the assertion below) instead of reaching the
+// framework undetached; TestDetachingServerWrapsEveryRPC checks the
+// optional interfaces (actions, list resources) the same way.
 type detachingServer struct {
-	tfprotov6.ProviderServer
+	inner tfprotov6.ProviderServer
 	// actions are the framework's action RPCs (Terraform 1.14+): tf6server
 	// finds them by type assertion, which the embedded interface would hide.
 	actions tfprotov6.ActionServer
 }
+
+var _ tfprotov6.ProviderServer = detachingServer{}
 
 // tf6server serves actions when the server also is an ActionServer.
 var _ tfprotov6.ActionServer = detachingServer{}
@@ -117,100 +121,104 @@ func (s detachingServer) InvokeAction(ctx context.Context, req *tfprotov6.Invoke
 	return s.actions.InvokeAction(ctx, req)
 }
 
+func (s detachingServer) StopProvider(ctx context.Context, req *tfprotov6.StopProviderRequest) (*tfprotov6.StopProviderResponse, error) {
+	return call(ctx, s.inner.StopProvider, req)
+}
+
 func (s detachingServer) GetMetadata(ctx context.Context, req *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
-	return call(ctx, s.ProviderServer.GetMetadata, req)
+	return call(ctx, s.inner.GetMetadata, req)
 }
 
 func (s detachingServer) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
-	return call(ctx, s.ProviderServer.GetProviderSchema, req)
+	return call(ctx, s.inner.GetProviderSchema, req)
 }
 
 func (s detachingServer) GetResourceIdentitySchemas(ctx context.Context, req *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
-	return call(ctx, s.ProviderServer.GetResourceIdentitySchemas, req)
+	return call(ctx, s.inner.GetResourceIdentitySchemas, req)
 }
 
 func (s detachingServer) ValidateProviderConfig(ctx context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
-	return call(ctx, s.ProviderServer.ValidateProviderConfig, req)
+	return call(ctx, s.inner.ValidateProviderConfig, req)
 }
 
 func (s detachingServer) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
-	return call(ctx, s.ProviderServer.ConfigureProvider, req)
+	return call(ctx, s.inner.ConfigureProvider, req)
 }
 
 func (s detachingServer) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
-	return call(ctx, s.ProviderServer.ValidateResourceConfig, req)
+	return call(ctx, s.inner.ValidateResourceConfig, req)
 }
 
 func (s detachingServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
-	return call(ctx, s.ProviderServer.UpgradeResourceState, req)
+	return call(ctx, s.inner.UpgradeResourceState, req)
 }
 
 func (s detachingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	return call(ctx, s.ProviderServer.ReadResource, req)
+	return call(ctx, s.inner.ReadResource, req)
 }
 
 func (s detachingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	return call(ctx, s.ProviderServer.PlanResourceChange, req)
+	return call(ctx, s.inner.PlanResourceChange, req)
 }
 
 func (s detachingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	return call(ctx, s.ProviderServer.ApplyResourceChange, req)
+	return call(ctx, s.inner.ApplyResourceChange, req)
 }
 
 func (s detachingServer) ImportResourceState(ctx context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {
-	return call(ctx, s.ProviderServer.ImportResourceState, req)
+	return call(ctx, s.inner.ImportResourceState, req)
 }
 
 func (s detachingServer) MoveResourceState(ctx context.Context, req *tfprotov6.MoveResourceStateRequest) (*tfprotov6.MoveResourceStateResponse, error) {
-	return call(ctx, s.ProviderServer.MoveResourceState, req)
+	return call(ctx, s.inner.MoveResourceState, req)
 }
 
 func (s detachingServer) UpgradeResourceIdentity(ctx context.Context, req *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
-	return call(ctx, s.ProviderServer.UpgradeResourceIdentity, req)
+	return call(ctx, s.inner.UpgradeResourceIdentity, req)
 }
 
 func (s detachingServer) GenerateResourceConfig(ctx context.Context, req *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
-	return call(ctx, s.ProviderServer.GenerateResourceConfig, req)
+	return call(ctx, s.inner.GenerateResourceConfig, req)
 }
 
 func (s detachingServer) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
-	return call(ctx, s.ProviderServer.ValidateDataResourceConfig, req)
+	return call(ctx, s.inner.ValidateDataResourceConfig, req)
 }
 
 func (s detachingServer) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
-	return call(ctx, s.ProviderServer.ReadDataSource, req)
+	return call(ctx, s.inner.ReadDataSource, req)
 }
 
 func (s detachingServer) CallFunction(ctx context.Context, req *tfprotov6.CallFunctionRequest) (*tfprotov6.CallFunctionResponse, error) {
-	return call(ctx, s.ProviderServer.CallFunction, req)
+	return call(ctx, s.inner.CallFunction, req)
 }
 
 func (s detachingServer) GetFunctions(ctx context.Context, req *tfprotov6.GetFunctionsRequest) (*tfprotov6.GetFunctionsResponse, error) {
-	return call(ctx, s.ProviderServer.GetFunctions, req)
+	return call(ctx, s.inner.GetFunctions, req)
 }
 
 func (s detachingServer) ValidateEphemeralResourceConfig(ctx context.Context, req *tfprotov6.ValidateEphemeralResourceConfigRequest) (*tfprotov6.ValidateEphemeralResourceConfigResponse, error) {
-	return call(ctx, s.ProviderServer.ValidateEphemeralResourceConfig, req)
+	return call(ctx, s.inner.ValidateEphemeralResourceConfig, req)
 }
 
 func (s detachingServer) OpenEphemeralResource(ctx context.Context, req *tfprotov6.OpenEphemeralResourceRequest) (*tfprotov6.OpenEphemeralResourceResponse, error) {
-	return call(ctx, s.ProviderServer.OpenEphemeralResource, req)
+	return call(ctx, s.inner.OpenEphemeralResource, req)
 }
 
 func (s detachingServer) RenewEphemeralResource(ctx context.Context, req *tfprotov6.RenewEphemeralResourceRequest) (*tfprotov6.RenewEphemeralResourceResponse, error) {
-	return call(ctx, s.ProviderServer.RenewEphemeralResource, req)
+	return call(ctx, s.inner.RenewEphemeralResource, req)
 }
 
 func (s detachingServer) CloseEphemeralResource(ctx context.Context, req *tfprotov6.CloseEphemeralResourceRequest) (*tfprotov6.CloseEphemeralResourceResponse, error) {
-	return call(ctx, s.ProviderServer.CloseEphemeralResource, req)
+	return call(ctx, s.inner.CloseEphemeralResource, req)
 }
 
 // The list resource calls (Terraform 1.14+) sit behind an interface of
-// their own in terraform-plugin-go, which the embedded server hides.
+// their own in terraform-plugin-go, which tf6server finds by assertion.
 var _ tfprotov6.ListResourceServer = detachingServer{}
 
 func (s detachingServer) ValidateListResourceConfig(ctx context.Context, req *tfprotov6.ValidateListResourceConfigRequest) (*tfprotov6.ValidateListResourceConfigResponse, error) {
-	lister, ok := s.ProviderServer.(tfprotov6.ListResourceServer)
+	lister, ok := s.inner.(tfprotov6.ListResourceServer)
 	if !ok {
 		return nil, errors.New("the framework's server does not serve list resources")
 	}
@@ -220,7 +228,7 @@ func (s detachingServer) ValidateListResourceConfig(ctx context.Context, req *tf
 // ListResource is not detached: its results stream is read after the call
 // returns, and uses the call's context (its logger) until the end.
 func (s detachingServer) ListResource(ctx context.Context, req *tfprotov6.ListResourceRequest) (*tfprotov6.ListResourceServerStream, error) {
-	lister, ok := s.ProviderServer.(tfprotov6.ListResourceServer)
+	lister, ok := s.inner.(tfprotov6.ListResourceServer)
 	if !ok {
 		return nil, errors.New("the framework's server does not serve list resources")
 	}

@@ -3,6 +3,10 @@ package provider
 import (
 	"context"
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -103,5 +107,70 @@ func TestDetachedContextForwardsUntilRelease(t *testing.T) {
 	live.release()
 	if live.Err() != nil {
 		t.Fatalf("released context of a live call: Err %v", live.Err())
+	}
+}
+
+// streamedRPCs keep the call's context attached: Terraform reads their
+// results after the call has returned (server.go says why for each).
+var streamedRPCs = map[string]bool{"InvokeAction": true, "ListResource": true}
+
+// Every RPC of the server interfaces tf6server serves is a method
+// detachingServer declares itself (none reaches the framework through an
+// embedded server), and each passes the framework a detached context
+// through call, but for the streamed ones. A method terraform-plugin-go
+// adds to an optional interface fails here; one added to ProviderServer
+// fails the build.
+func TestDetachingServerWrapsEveryRPC(t *testing.T) {
+	want := map[string]bool{}
+	for _, iface := range []reflect.Type{
+		reflect.TypeFor[tfprotov6.ProviderServer](),
+		reflect.TypeFor[tfprotov6.ActionServer](),
+		reflect.TypeFor[tfprotov6.ListResourceServer](),
+	} {
+		for i := range iface.NumMethod() {
+			want[iface.Method(i).Name] = true
+		}
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "server.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 {
+			continue
+		}
+		if id, ok := fn.Recv.List[0].Type.(*ast.Ident); !ok || id.Name != "detachingServer" {
+			continue
+		}
+		name := fn.Name.Name
+		declared[name] = true
+		detached := false
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "call" {
+					detached = true
+				}
+			}
+			return true
+		})
+		if detached == streamedRPCs[name] {
+			t.Errorf("detachingServer.%s: passes the framework a detached context: %v, want %v", name, detached, !streamedRPCs[name])
+		}
+	}
+	for name := range want {
+		if !declared[name] {
+			t.Errorf("detachingServer does not declare %s: the framework would serve it with the call's context, kept until StopProvider", name)
+		}
+	}
+	for name := range declared {
+		if !want[name] {
+			t.Errorf("detachingServer declares %s, which no server interface has", name)
+		}
+	}
+	if got := reflect.TypeFor[detachingServer]().NumMethod(); got != len(want) {
+		t.Errorf("detachingServer has %d methods, the interfaces %d", got, len(want))
 	}
 }

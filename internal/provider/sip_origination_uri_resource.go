@@ -80,7 +80,10 @@ func validateSIPOriginationURI(_ context.Context, req resource.ValidateConfigReq
 			return
 		}
 		if !v.IsNull() {
-			_ = v.As(&needed)
+			if err := v.As(&needed); err != nil {
+				resp.Diagnostics.AddAttributeError(path.Root("authentication_needed"), "Invalid authentication_needed", err.Error())
+				return
+			}
 		}
 	}
 	for _, name := range []string{"username", "password_wo"} {

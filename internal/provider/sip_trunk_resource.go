@@ -15,6 +15,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // sipTrunkKind is cpaas_sip_trunk, a SIP trunk: outbound (the PBX sends
@@ -115,12 +116,6 @@ func createSIPTrunk(ctx context.Context, c *client.Client, plan *sipTrunkModel, 
 		Secure: &secure, IPACLUUID: plan.IPACLID.ValueString(), CredentialUUID: plan.CredentialID.ValueString(),
 		PrimaryURIUUID: plan.PrimaryURIID.ValueString(), FallbackURIUUID: plan.FallbackURIID.ValueString(),
 	}
-	deref := func(v *string) string {
-		if v == nil {
-			return ""
-		}
-		return *v
-	}
 	created, err := createSIPOrAdopt(ctx, "SIP trunk", fmt.Sprintf("name %q, %s", in.Name, in.TrunkDirection),
 		func(ctx context.Context) (string, error) {
 			out, err := c.CreateTrunk(ctx, in)
@@ -134,8 +129,8 @@ func createSIPTrunk(ctx context.Context, c *client.Client, plan *sipTrunkModel, 
 		},
 		func(t *client.Trunk) bool {
 			return t.Name == in.Name && t.TrunkDirection == in.TrunkDirection && t.TrunkStatus == in.TrunkStatus && t.Secure == secure &&
-				deref(t.IPACLUUID) == in.IPACLUUID && deref(t.CredentialUUID) == in.CredentialUUID &&
-				deref(t.PrimaryURIUUID) == in.PrimaryURIUUID && deref(t.FallbackURIUUID) == in.FallbackURIUUID
+				wire.Deref(t.IPACLUUID) == in.IPACLUUID && wire.Deref(t.CredentialUUID) == in.CredentialUUID &&
+				wire.Deref(t.PrimaryURIUUID) == in.PrimaryURIUUID && wire.Deref(t.FallbackURIUUID) == in.FallbackURIUUID
 		},
 		func(t *client.Trunk) string { return t.TrunkID })
 	if err != nil {

@@ -402,7 +402,7 @@ func createBrand(ctx context.Context, c *client.Client, plan *tendlcBrandModel, 
 
 // brandRegistration ends a brand's Create.
 var brandRegistration = registration[tendlcBrandModel, client.Brand, client.BrandCreated]{
-	what: "10DLC brand", id: func(b *client.BrandCreated) string { return b.BrandID }, find: findBrand, wait: waitBrandRegistered, apply: applyBrand,
+	what: "10DLC brand", id: func(b *client.BrandCreated) string { return b.BrandID }, find: findBrand, wait: waitBrandRegistered, apply: func(m *tendlcBrandModel, b *client.Brand, _ *diag.Diagnostics) { applyBrand(m, b) },
 	status: func(b *client.Brand) string { return b.RegistrationStatus },
 	unread: func(m *tendlcBrandModel, id string) {
 		m.ID = types.StringValue(id)

@@ -80,7 +80,7 @@ func tenDLCCampaignDataSchema(context.Context) schema.Schema {
 }
 
 // readCampaign reads the campaign a data source names.
-var readCampaign = readByID("10DLC campaign", func(m *tendlcCampaignDataModel) string { return m.ID.ValueString() },
+var readCampaign = readByIDReporting("10DLC campaign", func(m *tendlcCampaignDataModel) string { return m.ID.ValueString() },
 	(*client.Client).GetCampaign, (*tendlcCampaignDataModel).apply)
 
 // readCampaignData reads the campaign, then the numbers linked to it.

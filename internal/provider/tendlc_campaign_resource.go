@@ -51,8 +51,8 @@ var campaignKind = registrationKind(&objectKind[tendlcCampaignModel]{
 // vertical (after an import) takes them from the brand's campaign list,
 // whose items carry both; the description, which nothing returns, keeps
 // the state's value. number_pool_limit is in the campaign's number list.
-func refreshCampaign(ctx context.Context, c *client.Client, id string, m *tendlcCampaignModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
-	if _, err := readFromListing(ctx, c, client.CampaignListing, "", id, m, applyCampaign, nil); err != nil {
+func refreshCampaign(ctx context.Context, c *client.Client, id string, m *tendlcCampaignModel, _ resource.ReadRequest, diags *diag.Diagnostics) error {
+	if _, err := readFromListing(ctx, c, client.CampaignListing, "", id, m, reportingTo(diags, applyCampaign), nil); err != nil {
 		return err
 	}
 	return completeCampaign(ctx, c, id, &m.campaignAttrs, false)
@@ -141,14 +141,16 @@ type campaignAttrs struct {
 // fields out, and its GET never returns the alias, vertical or
 // description nor the affiliate_marketing flag: what a reply does not say
 // keeps m's value (reportedString).
-func (m *campaignAttrs) apply(c *client.Campaign) {
+func (m *campaignAttrs) apply(c *client.Campaign, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(c.CampaignID)
 	m.BrandID = reportedString(m.BrandID, c.BrandID)
 	m.CampaignAlias = reportedString(m.CampaignAlias, c.CampaignAlias)
 	m.Vertical = reportedString(m.Vertical, c.Vertical)
 	m.Usecase = reportedString(m.Usecase, c.Usecase)
 	if subs := c.SubUsecases(); len(subs) > 0 {
-		m.SubUsecases, _ = types.SetValueFrom(context.Background(), types.StringType, subs)
+		var d diag.Diagnostics
+		m.SubUsecases, d = types.SetValueFrom(context.Background(), types.StringType, subs)
+		diags.Append(d...)
 	} else if m.SubUsecases.IsUnknown() {
 		m.SubUsecases = types.SetNull(types.StringType)
 	}
@@ -466,8 +468,8 @@ func checkSubUsecases(ctx context.Context, req resource.ValidateConfigRequest, r
 }
 
 // applyCampaign copies what the API reports into m.
-func applyCampaign(m *tendlcCampaignModel, c *client.Campaign) {
-	m.apply(c)
+func applyCampaign(m *tendlcCampaignModel, c *client.Campaign, diags *diag.Diagnostics) {
+	m.apply(c, diags)
 	m.defaultWait()
 }
 
@@ -595,7 +597,7 @@ func updateCampaign(ctx context.Context, c *client.Client, plan, state *tendlcCa
 		addAPIError(&resp.Diagnostics, "Error updating 10DLC campaign", "10DLC campaign "+id, err)
 		return false
 	}
-	applyCampaign(plan, updated)
+	applyCampaign(plan, updated, &resp.Diagnostics)
 	if !plan.WaitForRegistration.ValueBool() {
 		return true
 	}
@@ -603,7 +605,7 @@ func updateCampaign(ctx context.Context, c *client.Client, plan, state *tendlcCa
 	resp.Diagnostics.Append(d...)
 	got, err := waitCampaignRegistered(ctx, c, id, timeout)
 	if got != nil {
-		applyCampaign(plan, got)
+		applyCampaign(plan, got, &resp.Diagnostics)
 	}
 	what := "10DLC campaign " + id
 	switch {

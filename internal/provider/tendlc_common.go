@@ -98,7 +98,7 @@ type registration[M, O, C any] struct {
 	find   func(c *client.Client, id string) func(context.Context) (*O, error)
 	wait   func(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*O, error)
 	status func(*O) string
-	apply  func(*M, *O)
+	apply  func(*M, *O, *diag.Diagnostics)
 	// unread makes m the state of object id when it could not be read
 	// back: still processing, nothing else known.
 	unread func(m *M, id string)
@@ -123,7 +123,7 @@ func (g registration[M, O, C]) finish(ctx context.Context, c *client.Client, id 
 			o = got
 		}
 	}
-	g.apply(plan, o)
+	g.apply(plan, o, diags)
 	switch {
 	case errors.Is(err, wait.ErrTimeout):
 		addTimeoutError(diags, "Timed out waiting for "+g.what+" registration", what, timeout, g.status(o))

@@ -147,8 +147,6 @@ func profileString(field, description string, required, updatable bool) schema.S
 	return a
 }
 
-func oneOfText(values []string) string { return "`" + strings.Join(values, "`, `") + "`" }
-
 func profileSchema(context.Context) schema.Schema {
 	nested := func(parent, field, description string, required bool) schema.StringAttribute {
 		return profileString(parent+"."+field, description, required, true)

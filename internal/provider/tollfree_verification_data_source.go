@@ -15,7 +15,7 @@ import (
 var tollfreeData = &dataKind[tollfreeAttrs]{
 	typeName: "_tollfree_verification", schema: tollfreeDataSchema,
 	subcategory: subMessaging,
-	read: readByID("toll-free verification", func(m *tollfreeAttrs) string { return m.ID.ValueString() },
+	read: readByIDReporting("toll-free verification", func(m *tollfreeAttrs) string { return m.ID.ValueString() },
 		(*client.Client).GetTollfreeVerification, (*tollfreeAttrs).apply),
 }
 

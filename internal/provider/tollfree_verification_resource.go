@@ -50,7 +50,7 @@ var tollfreeKind = &objectKind[tollfreeModel]{
 	// Refresh: from the listing of the last 29 days' requests
 	// (client.TollfreeListing), whose items carry all the GET does; an
 	// older request is read by GET.
-	refresh:    readListed(client.TollfreeListing, applyTollfree, nil),
+	refresh:    readListedReporting(client.TollfreeListing, applyTollfree, nil),
 	remove:     (*client.Client).DeleteTollfreeVerification,
 	importAs:   importIDMatching(tendlcrules.UUIDPattern, "a toll-free verification uuid", tendlcrules.UUIDRule),
 	modifyPlan: planTollfree,
@@ -313,7 +313,7 @@ func (m *tollfreeAttrs) changes(ctx context.Context, state *tollfreeAttrs) (f cl
 
 // setOfStrings and listOfStrings are the API's comma-joined string as a
 // set or a list; an empty string keeps prior (the reply said nothing).
-func setOfStrings(prior types.Set, s string) types.Set {
+func setOfStrings(prior types.Set, s string, diags *diag.Diagnostics) types.Set {
 	vs := tollfreerules.Split(s)
 	if len(vs) == 0 {
 		if prior.IsUnknown() {
@@ -321,11 +321,12 @@ func setOfStrings(prior types.Set, s string) types.Set {
 		}
 		return prior
 	}
-	out, _ := types.SetValueFrom(context.Background(), types.StringType, vs)
+	out, d := types.SetValueFrom(context.Background(), types.StringType, vs)
+	diags.Append(d...)
 	return out
 }
 
-func listOfStrings(prior types.List, s string) types.List {
+func listOfStrings(prior types.List, s string, diags *diag.Diagnostics) types.List {
 	vs := tollfreerules.Split(s)
 	if len(vs) == 0 {
 		if prior.IsUnknown() {
@@ -333,22 +334,23 @@ func listOfStrings(prior types.List, s string) types.List {
 		}
 		return prior
 	}
-	out, _ := types.ListValueFrom(context.Background(), types.StringType, vs)
+	out, d := types.ListValueFrom(context.Background(), types.StringType, vs)
+	diags.Append(d...)
 	return out
 }
 
 // apply copies what the API reports into m. Unset optional fields are ""
 // in the record: they keep m's value (reportedString). error_message is
 // the current decision's, null when there is none.
-func (m *tollfreeAttrs) apply(v *client.TollfreeVerification) {
+func (m *tollfreeAttrs) apply(v *client.TollfreeVerification, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(strings.ToLower(v.UUID))
 	m.ProfileUUID = reportedString(m.ProfileUUID, v.ProfileUUID)
 	m.Number = reportedString(m.Number, v.Number)
-	m.Usecases = setOfStrings(m.Usecases, v.Usecase)
+	m.Usecases = setOfStrings(m.Usecases, v.Usecase, diags)
 	m.UsecaseSummary = reportedString(m.UsecaseSummary, v.UsecaseSummary)
 	m.MessageSample = reportedString(m.MessageSample, v.MessageSample)
 	m.OptinType = reportedString(m.OptinType, v.OptinType)
-	m.OptinImageURLs = listOfStrings(m.OptinImageURLs, v.OptinImageURL)
+	m.OptinImageURLs = listOfStrings(m.OptinImageURLs, v.OptinImageURL, diags)
 	m.Volume = reportedString(m.Volume, v.Volume)
 	m.AdditionalInformation = reportedString(m.AdditionalInformation, v.AdditionalInformation)
 	m.ExtraData = reportedString(m.ExtraData, v.ExtraData)
@@ -360,8 +362,8 @@ func (m *tollfreeAttrs) apply(v *client.TollfreeVerification) {
 }
 
 // applyTollfree copies what the API reports into the resource's m.
-func applyTollfree(m *tollfreeModel, v *client.TollfreeVerification) {
-	m.apply(v)
+func applyTollfree(m *tollfreeModel, v *client.TollfreeVerification, diags *diag.Diagnostics) {
+	m.apply(v, diags)
 	if m.WaitForVerification.IsNull() || m.WaitForVerification.IsUnknown() {
 		m.WaitForVerification = types.BoolValue(true) // the default, after an import
 	}
@@ -453,7 +455,7 @@ func finishTollfree(ctx context.Context, c *client.Client, plan *tollfreeModel, 
 			v = got
 		}
 	}
-	applyTollfree(plan, v)
+	applyTollfree(plan, v, diags)
 	untaint := ""
 	if create {
 		untaint = untaintFirst("cpaas_tollfree_verification", "the request in place (resubmits it)", "deleting it and submitting a new one")

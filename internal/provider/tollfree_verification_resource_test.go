@@ -21,6 +21,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // The emulator's carrier (tollfreerules.Decide): "REJECT" in
@@ -84,20 +85,13 @@ func checkNumberFollows(env *acctest.Env, t *testing.T, want, status string) res
 		if err != nil {
 			return err
 		}
-		if n.TollFreeSMSVerification == nil || *n.TollFreeSMSVerification != want || n.TollFreeSMSVerificationID != rs.Primary.ID ||
-			n.TollFreeSMSVerificationOrderStatus != status {
+		if n.TollfreeSMSVerification == nil || *n.TollfreeSMSVerification != want || n.TollfreeSMSVerificationID != rs.Primary.ID ||
+			n.TollfreeSMSVerificationOrderStatus != status {
 			return fmt.Errorf("number %s: toll_free_sms_verification %v, id %q, order status %q; want %q, %q, %q", n.Number,
-				deref(n.TollFreeSMSVerification), n.TollFreeSMSVerificationID, n.TollFreeSMSVerificationOrderStatus, want, rs.Primary.ID, status)
+				wire.Deref(n.TollfreeSMSVerification), n.TollfreeSMSVerificationID, n.TollfreeSMSVerificationOrderStatus, want, rs.Primary.ID, status)
 		}
 		return nil
 	}
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return "<nil>"
-	}
-	return *s
 }
 
 func checkTollfreeDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
@@ -203,7 +197,7 @@ func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 							return fmt.Errorf("the first request is %+v (%v), want REJECTED", v, err)
 						}
 						n, err := env.Client(t).GetNumber(context.Background(), v.Number)
-						if err != nil || deref(n.TollFreeSMSVerification) != "unverified" || n.TollFreeSMSVerificationOrderStatus != "REJECTED" {
+						if err != nil || wire.Deref(n.TollfreeSMSVerification) != "unverified" || n.TollfreeSMSVerificationOrderStatus != "REJECTED" {
 							return fmt.Errorf("number after the rejection: %+v (%v)", n, err)
 						}
 						return nil
@@ -300,9 +294,9 @@ func checkNumberFollowsID(env *acctest.Env, t *testing.T, id, want, status strin
 	if err != nil {
 		return err
 	}
-	if deref(n.TollFreeSMSVerification) != want || n.TollFreeSMSVerificationID != id || n.TollFreeSMSVerificationOrderStatus != status {
-		return fmt.Errorf("number %s: %v, %q, %q; want %q, %q, %q", n.Number, deref(n.TollFreeSMSVerification), n.TollFreeSMSVerificationID,
-			n.TollFreeSMSVerificationOrderStatus, want, id, status)
+	if wire.Deref(n.TollfreeSMSVerification) != want || n.TollfreeSMSVerificationID != id || n.TollfreeSMSVerificationOrderStatus != status {
+		return fmt.Errorf("number %s: %v, %q, %q; want %q, %q, %q", n.Number, wire.Deref(n.TollfreeSMSVerification), n.TollfreeSMSVerificationID,
+			n.TollfreeSMSVerificationOrderStatus, want, id, status)
 	}
 	return nil
 }

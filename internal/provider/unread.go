@@ -34,15 +34,6 @@ func reportedString(prior types.String, v string) types.String {
 	return prior
 }
 
-// reportedStringPtr is reportedString for a field the wire shape holds as
-// a pointer (nil: left out of the reply; "": present and empty).
-func reportedStringPtr(prior types.String, v *string) types.String {
-	if v == nil {
-		return reportedString(prior, "")
-	}
-	return types.StringValue(*v)
-}
-
 // reportedBool is reportedString for a flag: nil (left out) keeps prior.
 func reportedBool(prior types.Bool, v *bool) types.Bool {
 	if v == nil {

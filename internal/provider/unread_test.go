@@ -25,13 +25,6 @@ func TestReportedKeepsWhatTheReplyDidNotSay(t *testing.T) {
 	if got := reportedBool(types.BoolUnknown(), nil); !got.IsNull() {
 		t.Errorf("reportedBool(unknown, nil) = %s, want null", got)
 	}
-	empty := ""
-	if got := reportedStringPtr(prior, &empty); got.ValueString() != "" || got.IsNull() {
-		t.Errorf("reportedStringPtr(prior, &\"\") = %s, want \"\"", got)
-	}
-	if got := reportedStringPtr(prior, nil); !got.Equal(prior) {
-		t.Errorf("reportedStringPtr(prior, nil) = %s, want the prior", got)
-	}
 	f := false
 	if got := reportedBool(types.BoolValue(true), &f); got.ValueBool() {
 		t.Errorf("reportedBool(true, &false) = %s", got)

@@ -256,13 +256,5 @@ func CheckOriginationAuth(needed, hasUsername, hasPassword bool, usernameName, p
 	return errs
 }
 
-// CheckRequired returns an error when a required text field is empty.
-func CheckRequired(field, v string) error {
-	if strings.TrimSpace(v) == "" {
-		return fmt.Errorf("%s must not be empty", field)
-	}
-	return nil
-}
-
 // TrunkIDPattern is the form of a trunk_id: a string of digits.
 var TrunkIDPattern = regexp.MustCompile(`^[0-9]{1,32}$`)

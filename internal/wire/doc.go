@@ -51,3 +51,12 @@ const RecordTimeLayout = "2006-01-02T15:04:05.000000Z"
 
 // RecordTime formats t as RecordTimeLayout.
 func RecordTime(t time.Time) string { return t.UTC().Format(RecordTimeLayout) }
+
+// Deref is the value of an optional string field, "" when the field was
+// left out (nil): the one nil-safe read of a *string for every side.
+func Deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}

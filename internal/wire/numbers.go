@@ -62,7 +62,7 @@ type PhoneNumberBought struct {
 // of the subaccount the number belongs to (SubAccountName its name), null
 // for the main account. TendlcCampaignID and TendlcRegistrationStatus
 // (UNREGISTERED, PROCESSING, COMPLETED) are null unless the number is an
-// SMS-enabled US local one; TollFreeSMSVerification (lower case:
+// SMS-enabled US local one; TollfreeSMSVerification (lower case:
 // "unverified", "pending_verification", "verified") is null unless it is
 // toll-free; the verification's id and order status are left out until a
 // verification was requested.
@@ -92,13 +92,13 @@ type AccountNumber struct {
 
 	TendlcCampaignID         *string `json:"tendlc_campaign_id"`
 	TendlcRegistrationStatus *string `json:"tendlc_registration_status"`
-	// TollFreeSMSVerification is "unverified", "pending_verification"
+	// TollfreeSMSVerification is "unverified", "pending_verification"
 	// or "verified" on a toll-free number, null on any other; the id and
 	// order status name its toll-free verification request, left out
 	// when it has none.
-	TollFreeSMSVerification            *string `json:"toll_free_sms_verification"`
-	TollFreeSMSVerificationID          string  `json:"toll_free_sms_verification_id,omitempty"`
-	TollFreeSMSVerificationOrderStatus string  `json:"toll_free_sms_verification_order_status,omitempty"`
+	TollfreeSMSVerification            *string `json:"toll_free_sms_verification"`
+	TollfreeSMSVerificationID          string  `json:"toll_free_sms_verification_id,omitempty"`
+	TollfreeSMSVerificationOrderStatus string  `json:"toll_free_sms_verification_order_status,omitempty"`
 	// ComplianceApplicationID is the compliance application a regulated
 	// number is rented against; ComplianceStatus is "pending" while the
 	// number is activated against it, then "accepted". Both are left out

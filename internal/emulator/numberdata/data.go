@@ -145,8 +145,8 @@ var nanpAreas = []nanpArea{
 	{"CA", "902", "Nova Scotia", 852, []center{c("HALIFAX", "HALIFAX")}},
 }
 
-// nanpTollFree are the NANP toll-free service codes.
-var nanpTollFree = []string{"800", "833", "844", "855", "866", "877", "888"}
+// nanpTollfree are the NANP toll-free service codes.
+var nanpTollfree = []string{"800", "833", "844", "855", "866", "877", "888"}
 
 // Generation sizes.
 const (
@@ -154,8 +154,8 @@ const (
 	caNumbersPerNXX  = 20 // 8 NXXs per CA NPA
 	nxxPerNPA        = 8
 	vanitySuffix     = "2255" // CALL: one such number in each NANP NXX
-	usTollFreePerNPA = 80
-	caTollFreePerNPA = 40
+	usTollfreePerNPA = 80
+	caTollfreePerNPA = 40
 )
 
 // block is a range of numbers outside NANP: the national significant number is
@@ -180,8 +180,8 @@ func mobile(iso, prefix string, nsnLen, count int) block {
 	return block{iso, typeMobile, subMobile, prefix, nil, nsnLen, "", "", count}
 }
 
-func tollFree(iso, prefix string, nsnLen, count int) block {
-	return block{iso, typeTollFree, subTollFree, prefix, nil, nsnLen, "", "", count}
+func tollfree(iso, prefix string, nsnLen, count int) block {
+	return block{iso, typeTollfree, subTollfree, prefix, nil, nsnLen, "", "", count}
 }
 
 func national(iso, prefix string, nsnLen, count int) block {
@@ -205,7 +205,7 @@ var blocks = []block{
 	mobile("GB", "7400", 10, 100), mobile("GB", "7520", 10, 100), mobile("GB", "7700", 10, 100),
 	mobile("GB", "7723", 10, 100), mobile("GB", "7802", 10, 100), mobile("GB", "7911", 10, 100),
 	mobile("GB", "7956", 10, 100), mobile("GB", "7983", 10, 100),
-	tollFree("GB", "800", 10, 300),
+	tollfree("GB", "800", 10, 300),
 	national("GB", "330", 10, 150), national("GB", "333", 10, 150),
 
 	// Germany: NSN 10 digits for fixed lines, 11 for mobiles.
@@ -219,7 +219,7 @@ var blocks = []block{
 	mobile("DE", "151", 11, 120), mobile("DE", "152", 11, 120), mobile("DE", "157", 11, 120),
 	mobile("DE", "160", 11, 120), mobile("DE", "170", 11, 120), mobile("DE", "171", 11, 120),
 	mobile("DE", "176", 11, 120), mobile("DE", "177", 11, 120),
-	tollFree("DE", "800", 10, 250),
+	tollfree("DE", "800", 10, 250),
 	national("DE", "32", 10, 200),
 
 	// Australia: NSN 9 digits.
@@ -231,7 +231,7 @@ var blocks = []block{
 	local("AU", "2", leads("61", "62"), 9, "CANBERRA", "Australian Capital Territory", 100),
 	mobile("AU", "400", 9, 150), mobile("AU", "412", 9, 150), mobile("AU", "421", 9, 150),
 	mobile("AU", "433", 9, 150), mobile("AU", "450", 9, 150), mobile("AU", "488", 9, 150),
-	tollFree("AU", "1800", 10, 250),
+	tollfree("AU", "1800", 10, 250),
 	national("AU", "1300", 10, 250),
 
 	// India: NSN 10 digits; toll-free 1800 numbers are 11.
@@ -244,7 +244,7 @@ var blocks = []block{
 	local("IN", "33", leads("2", "4"), 10, "KOLKATA", "West Bengal", 200),
 	mobile("IN", "9810", 10, 150), mobile("IN", "9820", 10, 150), mobile("IN", "9845", 10, 150),
 	mobile("IN", "8800", 10, 150), mobile("IN", "7042", 10, 150), mobile("IN", "7506", 10, 150),
-	tollFree("IN", "1800", 11, 300),
+	tollfree("IN", "1800", 11, 300),
 
 	// France: NSN 9 digits.
 	local("FR", "1", leads("4", "5", "7"), 9, "PARIS", "Ile-de-France", 500),
@@ -256,7 +256,7 @@ var blocks = []block{
 	local("FR", "2", leads("40", "51"), 9, "NANTES", "Pays de la Loire", 200),
 	mobile("FR", "61", 9, 150), mobile("FR", "62", 9, 150), mobile("FR", "66", 9, 150),
 	mobile("FR", "67", 9, 150), mobile("FR", "75", 9, 150), mobile("FR", "78", 9, 150),
-	tollFree("FR", "800", 9, 250),
+	tollfree("FR", "800", 9, 250),
 	national("FR", "9", 9, 300),
 }
 
@@ -266,27 +266,27 @@ type rates struct{ setup, monthly, sms, voice int }
 // rateTable gives the rates per country and type/sub_type.
 var rateTable = map[string]rates{
 	"US/" + subLocal:    {0, 80000, 800, 500},
-	"US/" + subTollFree: {0, 100000, 1500, 2200},
+	"US/" + subTollfree: {0, 100000, 1500, 2200},
 	"CA/" + subLocal:    {0, 80000, 800, 550},
-	"CA/" + subTollFree: {0, 100000, 1500, 2400},
+	"CA/" + subTollfree: {0, 100000, 1500, 2400},
 	"GB/" + subLocal:    {0, 70000, 0, 650},
 	"GB/" + subMobile:   {0, 150000, 4000, 1500},
-	"GB/" + subTollFree: {0, 300000, 0, 5000},
+	"GB/" + subTollfree: {0, 300000, 0, 5000},
 	"GB/" + subNational: {0, 70000, 0, 700},
 	"DE/" + subLocal:    {100000, 150000, 0, 900},
 	"DE/" + subMobile:   {500000, 500000, 7500, 2000},
-	"DE/" + subTollFree: {500000, 800000, 0, 6500},
+	"DE/" + subTollfree: {500000, 800000, 0, 6500},
 	"DE/" + subNational: {100000, 150000, 0, 950},
 	"AU/" + subLocal:    {0, 300000, 0, 1100},
 	"AU/" + subMobile:   {0, 600000, 4500, 2500},
-	"AU/" + subTollFree: {0, 1000000, 0, 7000},
+	"AU/" + subTollfree: {0, 1000000, 0, 7000},
 	"AU/" + subNational: {0, 1000000, 0, 5000},
 	"IN/" + subLocal:    {200000, 400000, 0, 1800},
 	"IN/" + subMobile:   {200000, 600000, 2500, 1800},
-	"IN/" + subTollFree: {500000, 1200000, 0, 4500},
+	"IN/" + subTollfree: {500000, 1200000, 0, 4500},
 	"FR/" + subLocal:    {0, 120000, 0, 800},
 	"FR/" + subMobile:   {0, 300000, 6000, 1800},
-	"FR/" + subTollFree: {0, 600000, 0, 5500},
+	"FR/" + subTollfree: {0, 600000, 0, 5500},
 	"FR/" + subNational: {0, 120000, 0, 850},
 }
 

@@ -33,7 +33,7 @@ var complianceValues = []string{complianceNone, complianceAddress, complianceIde
 
 // kindBit gives the bit of a type or sub_type name.
 var kindBit = map[string]uint8{
-	typeFixed: 1 << 0, subLocal: 1 << 1, subNational: 1 << 2, typeMobile: 1 << 3, typeTollFree: 1 << 4,
+	typeFixed: 1 << 0, subLocal: 1 << 1, subNational: 1 << 2, typeMobile: 1 << 3, typeTollfree: 1 << 4,
 }
 
 // catalog is the generated, immutable inventory shared by every Inventory.
@@ -189,11 +189,11 @@ func build() *catalog {
 
 	for _, iso := range []string{"US", "CA"} {
 		cc := countryByISO(iso)
-		per := usTollFreePerNPA
+		per := usTollfreePerNPA
 		if iso == "CA" {
-			per = caTollFreePerNPA
+			per = caTollfreePerNPA
 		}
-		for _, code := range nanpTollFree {
+		for _, code := range nanpTollfree {
 			for made := 0; made < per; {
 				number := "1" + code + fmt.Sprintf("%d", 2+r.intn(8)) + r.digits(6)
 				if seen[number] {
@@ -202,7 +202,7 @@ func build() *catalog {
 				made++
 				voiceOnly := r.intn(100) < 20
 				p := PhoneNumber{PhoneNumber: wire.PhoneNumber{
-					Number: number, Prefix: code, Type: typeTollFree, SubType: subTollFree,
+					Number: number, Prefix: code, Type: typeTollfree, SubType: subTollfree,
 					SMSEnabled: !voiceOnly, VoiceEnabled: true,
 				}}
 				add(p, cc)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
 // params builds url.Values from alternating keys and values.
@@ -119,7 +121,7 @@ func TestRecordsAreWellFormed(t *testing.T) {
 		if i > 0 && cat.records[i-1].Number >= p.Number {
 			t.Fatalf("records not sorted at %s", p.Number)
 		}
-		if !allDigits(p.Number) || len(p.Number) > 15 {
+		if !numberrules.AllDigits(p.Number) || len(p.Number) > 15 {
 			t.Fatalf("number %q is not up to 15 digits", p.Number)
 		}
 		cc := countryByISO(p.CountryISO)

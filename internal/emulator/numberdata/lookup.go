@@ -89,7 +89,7 @@ func Lookup(number string) (l wire.Lookup, ok bool) {
 		l.Carrier.Type, l.Carrier.Name, l.Carrier.MobileCountryCode, l.Carrier.MobileNetworkCode = "mobile", n.name, n.mcc, n.mnc
 	}
 	switch {
-	case rec.SubType == subTollFree:
+	case rec.SubType == subTollfree:
 		l.Carrier.Type = "toll-free"
 	case rec.SubType == subMobile:
 		mobile()

@@ -10,12 +10,12 @@ import (
 const (
 	typeFixed    = "fixed"
 	typeMobile   = "mobile"
-	typeTollFree = "toll-free"
+	typeTollfree = "toll-free"
 
 	subLocal    = "local"
 	subNational = "national"
 	subMobile   = "mobile"
-	subTollFree = "toll-free"
+	subTollfree = "toll-free"
 )
 
 // PhoneNumber is one search result item: the reply's shape (wire.PhoneNumber)

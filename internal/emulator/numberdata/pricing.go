@@ -29,7 +29,7 @@ func Pricing(iso string) (p wire.Pricing, ok bool) {
 		return wire.Pricing{}, false
 	}
 	c := countries[i]
-	local, tollFree := rateTable[iso+"/"+subLocal], rateTable[iso+"/"+subTollFree]
+	local, tollfree := rateTable[iso+"/"+subLocal], rateTable[iso+"/"+subTollfree]
 	texts := local
 	if !c.nanp {
 		texts = rateTable[iso+"/"+subMobile]
@@ -41,9 +41,9 @@ func Pricing(iso string) (p wire.Pricing, ok bool) {
 			Inbound: rate(0), Outbound: rate(texts.sms),
 			OutboundNetworksList: []wire.PricingNetworkGroup{{GroupName: iso, Rate: rate(texts.sms).Rate}},
 		},
-		PhoneNumbers: wire.PricingPhoneNumbers{Local: rate(local.monthly), Tollfree: rate(tollFree.monthly)},
+		PhoneNumbers: wire.PricingPhoneNumbers{Local: rate(local.monthly), Tollfree: rate(tollfree.monthly)},
 		Voice: wire.PricingVoice{
-			Inbound: wire.PricingVoiceInbound{IP: rate(sipRate), Local: rate(local.voice), Tollfree: rate(tollFree.voice)},
+			Inbound: wire.PricingVoiceInbound{IP: rate(sipRate), Local: rate(local.voice), Tollfree: rate(tollfree.voice)},
 			Outbound: wire.PricingVoiceOutbound{
 				IP: rate(sipRate), Local: rate(local.voice), Tollfree: wire.PricingRate{},
 				Rates: []wire.PricingPrefixRate{{Prefix: []string{c.code}, Rate: rate(local.voice).Rate}},

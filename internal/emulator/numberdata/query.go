@@ -40,8 +40,6 @@ func ParseQuery(v url.Values) (Query, error) {
 	return p, nil
 }
 
-func allDigits(s string) bool { return numberrules.AllDigits(s) }
-
 // keypad maps pattern characters to what they match: letters to their keypad digit,
 // digits and wildcards to themselves, anything else to 0 (never matches).
 var keypad = func() (k [256]byte) {

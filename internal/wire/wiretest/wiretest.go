@@ -29,8 +29,8 @@ var Extensions = map[string]map[string]string{
 	"masking_session_list.json":    pinOptions("response.objects[]."),
 	"number_list.json":             {"objects[].api_id": "the record is the shape of GET Number/{number}/, whose reply carries api_id; list items leave it out"},
 	"number_get.json": {
-		"toll_free_sms_verification_id":           tollFreeVerification,
-		"toll_free_sms_verification_order_status": tollFreeVerification,
+		"toll_free_sms_verification_id":           tollfreeVerification,
+		"toll_free_sms_verification_order_status": tollfreeVerification,
 	},
 	"brand_list.json":    recordedMeta,
 	"campaign_list.json": recordedMeta,
@@ -69,7 +69,7 @@ func pinOptions(prefix string) map[string]string {
 	return map[string]string{prefix + "generate_pin_length": why, prefix + "pin_retry": why, prefix + "pin_retry_wait": why}
 }
 
-const tollFreeVerification = "present only once a toll-free SMS verification was requested for the number (number_list.json has one)"
+const tollfreeVerification = "present only once a toll-free SMS verification was requested for the number (number_list.json has one)"
 
 const sipRegistration = "present only while a device is registered with the endpoint (endpoint_get_registered.json); an unregistered endpoint leaves the key out"
 

@@ -12,30 +12,30 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 )
 
-// olderDocFields is a JSON document body of type t for endUser with every
+// complianceDocFields is a JSON document body of type t for endUser with every
 // required field valid (the file, when there is one, goes by multipart).
-func olderDocFields(endUser string, t compliancerules.DocumentType) map[string]any {
+func complianceDocFields(endUser string, t compliancerules.DocumentType) map[string]any {
 	out := validFields(t)
 	out["end_user_id"], out["document_type_id"], out["alias"] = endUser, t.ID, t.Name
 	return out
 }
 
-// olderApplication makes, through call, a business end user named name,
+// complianceAppRecord makes, through call, a business end user named name,
 // the documents the DE local requirement asks for (JSON: no files) and a
 // draft application naming them; it returns the application's id.
-func olderApplicationVia(call func(method, path string, body any) map[string]any, name string) string {
+func complianceAppVia(call func(method, path string, body any) map[string]any, name string) string {
 	u := call("POST", "EndUser/", map[string]any{"name": name, "end_user_type": "business"})["end_user_id"].(string)
 	req, _ := compliancerules.RequirementFor("DE", "local", "business")
 	var ids []string
 	for _, t := range req.DocumentTypes {
-		ids = append(ids, call("POST", "ComplianceDocument/", olderDocFields(u, t))["document_id"].(string))
+		ids = append(ids, call("POST", "ComplianceDocument/", complianceDocFields(u, t))["document_id"].(string))
 	}
 	return call("POST", "ComplianceApplication/", map[string]any{"compliance_requirement_id": req.ID, "end_user_id": u,
 		"document_ids": ids, "alias": name + " DE", "end_user_type": "business", "country_iso2": "DE", "number_type": "local"},
 	)["compliance_application_id"].(string)
 }
 
-var olderUnknownID = "00000000-0000-4000-8000-0000000000aa"
+var complianceAppUnknownID = "00000000-0000-4000-8000-0000000000aa"
 
 var _ = registerTestArea(testArea{
 	segment: "EndUser",
@@ -44,7 +44,7 @@ var _ = registerTestArea(testArea{
 	populate: func(call func(method, path string, body any) map[string]any) string {
 		return call("POST", "EndUser/", map[string]any{"name": "Sec", "last_name": "Person", "end_user_type": "individual"})["end_user_id"].(string)
 	},
-	unknownID: olderUnknownID,
+	unknownID: complianceAppUnknownID,
 	bodies: map[string][]bodyCase{
 		"POST EndUser":      {{"", map[string]any{"name": "Ext", "end_user_type": "business"}}},
 		"POST EndUser/{id}": {{"", map[string]any{"name": "Renamed"}}},
@@ -58,9 +58,9 @@ var _ = registerTestArea(testArea{
 	get:     func(id string) string { return "ComplianceDocument/" + id + "/" },
 	populate: func(call func(method, path string, body any) map[string]any) string {
 		u := call("POST", "EndUser/", map[string]any{"name": "Doc owner", "end_user_type": "business"})["end_user_id"].(string)
-		return call("POST", "ComplianceDocument/", olderDocFields(u, compliancerules.DocBusinessRegistration))["document_id"].(string)
+		return call("POST", "ComplianceDocument/", complianceDocFields(u, compliancerules.DocBusinessRegistration))["document_id"].(string)
 	},
-	unknownID: olderUnknownID,
+	unknownID: complianceAppUnknownID,
 	bodies: map[string][]bodyCase{
 		"POST ComplianceDocument/{id}": {{"", map[string]any{"alias": "renamed"}}},
 	},
@@ -73,7 +73,7 @@ var _ = registerTestArea(testArea{
 		call("GET", "ComplianceDocumentType/", nil)
 		return compliancerules.DocIdentity.ID
 	},
-	unknownID: olderUnknownID,
+	unknownID: complianceAppUnknownID,
 	catalogue: true,
 })
 
@@ -82,7 +82,7 @@ var _ = registerTestArea(testArea{
 	populate: func(call func(method, path string, body any) map[string]any) string {
 		return call("GET", "ComplianceRequirement/?country_iso2=DE&number_type=local&end_user_type=business", nil)["compliance_requirement_id"].(string)
 	},
-	unknownID: olderUnknownID,
+	unknownID: complianceAppUnknownID,
 	catalogue: true,
 })
 
@@ -91,16 +91,16 @@ var _ = registerTestArea(testArea{
 	kind:    "compliance_applications",
 	get:     func(id string) string { return "ComplianceApplication/" + id + "/" },
 	populate: func(call func(method, path string, body any) map[string]any) string {
-		return olderApplicationVia(call, "Sec GmbH")
+		return complianceAppVia(call, "Sec GmbH")
 	},
-	unknownID: olderUnknownID,
+	unknownID: complianceAppUnknownID,
 	bodies: map[string][]bodyCase{
 		"POST ComplianceApplication/{id}/Submit": {{"", map[string]any{}}},
 	},
 	bodiesAt: func(byArea map[string]string) map[string][]bodyCase {
 		req, _ := compliancerules.RequirementFor("DE", "mobile", "individual")
 		return map[string][]bodyCase{
-			"POST ComplianceDocument": {{"", olderDocFields(byArea["EndUser"], compliancerules.DocIdentity)}},
+			"POST ComplianceDocument": {{"", complianceDocFields(byArea["EndUser"], compliancerules.DocIdentity)}},
 			"POST ComplianceApplication": {{"", map[string]any{"compliance_requirement_id": req.ID, "end_user_id": byArea["EndUser"],
 				"document_ids": []any{}, "alias": "Ext", "end_user_type": "individual", "country_iso2": "DE", "number_type": "mobile"}}},
 			"POST ComplianceApplication/{id}": {{"", map[string]any{"document_ids": []any{}}}},
@@ -118,20 +118,20 @@ var _ = registerTestArea(testArea{
 		}
 		call(200, "GET", "ComplianceDocumentType/", nil, "compliance_document_type_list.json")
 		call(200, "GET", "ComplianceDocumentType/"+compliancerules.DocAddressProof.ID+"/", nil, "compliance_document_type_get.json")
-		call(200, "GET", "ComplianceRequirement/?country_iso2=DE&number_type=local&end_user_type=business", nil, "compliance_requirement_older.json")
-		id := olderApplicationVia(via, "Acme GmbH")
+		call(200, "GET", "ComplianceRequirement/?country_iso2=DE&number_type=local&end_user_type=business", nil, "compliance_requirement_application.json")
+		id := complianceAppVia(via, "Acme GmbH")
 		app := call(200, "GET", "ComplianceApplication/"+id+"/", nil, "compliance_application.json")
 		u := app["end_user_id"].(string)
 		doc := app["documents"].([]any)[0].(map[string]any)["document_id"].(string)
 		call(200, "GET", "EndUser/"+u+"/", nil, "end_user_get.json")
 		call(200, "GET", "EndUser/?limit=20", nil, "end_user_list.json")
-		call(200, "POST", "EndUser/"+u+"/", map[string]any{"name": "Acme Handels GmbH"}, "compliance_older_updated.json")
+		call(200, "POST", "EndUser/"+u+"/", map[string]any{"name": "Acme Handels GmbH"}, "compliance_application_updated.json")
 		call(200, "GET", "ComplianceDocument/"+doc+"/", nil, "compliance_document_get.json")
 		call(200, "GET", "ComplianceDocument/?limit=20", nil, "compliance_document_list.json")
 		// Files on the stored documents (as a multipart create gives them),
 		// then submit, the review, and a DE number bought against it.
 		s.mu.Lock()
-		for _, d := range s.accounts[tdID].older.Documents {
+		for _, d := range s.accounts[tdID].complianceApps.Documents {
 			d.FileName, d.File = "doc.pdf", []byte("%PDF")
 		}
 		s.mu.Unlock()
@@ -141,12 +141,12 @@ var _ = registerTestArea(testArea{
 		search := call(200, "GET", "PhoneNumber/?country_iso=DE&type=local&limit=1", nil, "phone_number_search.json")
 		number := search["objects"].([]any)[0].(map[string]any)["number"].(string)
 		call(201, "POST", "PhoneNumber/"+number+"/", map[string]any{"compliance_application_id": id}, "phone_number_bought.json")
-		call(200, "POST", "ComplianceApplication/"+id+"/", map[string]any{"document_ids": []string{doc}}, "compliance_older_updated.json")
+		call(200, "POST", "ComplianceApplication/"+id+"/", map[string]any{"document_ids": []string{doc}}, "compliance_application_updated.json")
 	},
 })
 
-// olderEnv helpers: a multipart document create through the account.
-func (e *tdEnv) olderDocument(t *testing.T, method, path string, fields map[string]any, file string) (int, map[string]any) {
+// tdEnv helpers: a multipart document create through the account.
+func (e *tdEnv) complianceDocRecord(t *testing.T, method, path string, fields map[string]any, file string) (int, map[string]any) {
 	t.Helper()
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
@@ -172,18 +172,18 @@ func (e *tdEnv) olderDocument(t *testing.T, method, path string, fields map[stri
 	return resp.StatusCode, out
 }
 
-// olderApp makes a DE local application for a business named name with
+// complianceApp makes a DE local application for a business named name with
 // multipart documents, the files given by type index (missing: none).
-func (e *tdEnv) olderApp(t *testing.T, name string, files map[int]string) (app, endUser string, docs []string) {
+func (e *tdEnv) complianceApp(t *testing.T, name string, files map[int]string) (app, endUser string, docs []string) {
 	t.Helper()
 	endUser = e.must(201, "POST", "EndUser/", map[string]any{"name": name, "end_user_type": "business"})["end_user_id"].(string)
 	req, _ := compliancerules.RequirementFor("DE", "local", "business")
 	for i, ty := range req.DocumentTypes {
-		fields := olderDocFields(endUser, ty)
+		fields := complianceDocFields(endUser, ty)
 		for k, v := range fields {
 			fields[k] = v.(string)
 		}
-		code, out := e.olderDocument(t, "POST", "ComplianceDocument/", fields, files[i])
+		code, out := e.complianceDocRecord(t, "POST", "ComplianceDocument/", fields, files[i])
 		if code != 201 {
 			t.Fatalf("document: %d %v", code, out)
 		}
@@ -195,9 +195,9 @@ func (e *tdEnv) olderApp(t *testing.T, name string, files map[int]string) (app, 
 	return app, endUser, docs
 }
 
-func TestOlderCompliance_submitReviewAndNumbers(t *testing.T) {
+func TestComplianceApps_submitReviewAndNumbers(t *testing.T) {
 	e := newTDEnv(t)
-	app, _, docs := e.olderApp(t, "Acme GmbH", map[int]string{0: "registration", 1: "bill"})
+	app, _, docs := e.complianceApp(t, "Acme GmbH", map[int]string{0: "registration", 1: "bill"})
 	if st := e.must(200, "GET", "ComplianceApplication/"+app+"/", nil)["status"]; st != "draft" {
 		t.Fatalf("status after create %v", st)
 	}
@@ -226,10 +226,10 @@ func TestOlderCompliance_submitReviewAndNumbers(t *testing.T) {
 	_ = n2
 }
 
-func TestOlderCompliance_rejections(t *testing.T) {
+func TestComplianceApps_rejections(t *testing.T) {
 	e := newTDEnv(t)
-	named, _, _ := e.olderApp(t, "Acme REJECT", map[int]string{0: "a", 1: "b"})
-	unproved, _, docs := e.olderApp(t, "Acme Unproved", map[int]string{0: "a"})
+	named, _, _ := e.complianceApp(t, "Acme REJECT", map[int]string{0: "a", 1: "b"})
+	unproved, _, docs := e.complianceApp(t, "Acme Unproved", map[int]string{0: "a"})
 	e.must(200, "POST", "ComplianceApplication/"+named+"/Submit/", nil)
 	e.must(200, "POST", "ComplianceApplication/"+unproved+"/Submit/", nil)
 	e.advance(DefaultComplianceReviewDelay)
@@ -243,7 +243,7 @@ func TestOlderCompliance_rejections(t *testing.T) {
 	}
 	// The file uploaded by the document's update, the application updated
 	// (a draft again) and submitted: accepted.
-	if code, out := e.olderDocument(t, "POST", "ComplianceDocument/"+docs[1]+"/", map[string]any{}, "the bill"); code != 200 {
+	if code, out := e.complianceDocRecord(t, "POST", "ComplianceDocument/"+docs[1]+"/", map[string]any{}, "the bill"); code != 200 {
 		t.Fatalf("document update: %d %v", code, out)
 	}
 	e.must(200, "POST", "ComplianceApplication/"+unproved+"/", map[string]any{"document_ids": docs})
@@ -257,9 +257,9 @@ func TestOlderCompliance_rejections(t *testing.T) {
 	}
 }
 
-func TestOlderCompliance_refusals(t *testing.T) {
+func TestComplianceApps_refusals(t *testing.T) {
 	e := newTDEnv(t)
-	app, endUser, docs := e.olderApp(t, "Acme", nil)
+	app, endUser, docs := e.complianceApp(t, "Acme", nil)
 	req, _ := compliancerules.RequirementFor("DE", "local", "business")
 	body := map[string]any{"compliance_requirement_id": req.ID, "end_user_id": endUser, "document_ids": docs[:1], "alias": "x",
 		"end_user_type": "business", "country_iso2": "IN", "number_type": "local"}
@@ -281,7 +281,7 @@ func TestOlderCompliance_refusals(t *testing.T) {
 func TestOlderCompliance_submitIgnoresItsBody(t *testing.T) {
 	e := newTDEnv(t)
 	for i, body := range []string{`""`, `not JSON`, `[1, 2]`, `{"alias": 5} {}`, `{"document_ids": "x"}`, ``} {
-		app, _, _ := e.olderApp(t, fmt.Sprintf("Acme %d GmbH", i), map[int]string{0: "registration", 1: "bill"})
+		app, _, _ := e.complianceApp(t, fmt.Sprintf("Acme %d GmbH", i), map[int]string{0: "registration", 1: "bill"})
 		req, _ := http.NewRequest("POST", e.hs.URL+"/v1/Account/"+tdID+"/ComplianceApplication/"+app+"/Submit/", strings.NewReader(body))
 		req.SetBasicAuth(tdID, tdToken)
 		req.Header.Set("Content-Type", "application/json")
@@ -296,7 +296,7 @@ func TestOlderCompliance_submitIgnoresItsBody(t *testing.T) {
 			t.Errorf("submit with body %q: %d %v, want 200 and submitted", body, resp.StatusCode, out)
 		}
 	}
-	app, _, _ := e.olderApp(t, "Acme big GmbH", map[int]string{0: "registration", 1: "bill"})
+	app, _, _ := e.complianceApp(t, "Acme big GmbH", map[int]string{0: "registration", 1: "bill"})
 	big := `"` + strings.Repeat("x", DefaultBodyLimit) + `"`
 	req, _ := http.NewRequest("POST", e.hs.URL+"/v1/Account/"+tdID+"/ComplianceApplication/"+app+"/Submit/", strings.NewReader(big))
 	req.SetBasicAuth(tdID, tdToken)

@@ -1,6 +1,6 @@
 package wire
 
-// The older compliance family (the general path for regulated countries the
+// The compliance application family (the general path for regulated countries the
 // one-call API does not cover): EndUser, ComplianceDocumentType,
 // ComplianceRequirement, ComplianceDocument and ComplianceApplication, each
 // under its own route with a trailing slash. No recorded reply exists for
@@ -43,9 +43,9 @@ type EndUserList struct {
 	Objects []EndUser `json:"objects"`
 }
 
-// OlderUpdated is the reply of an update of an end user, a document or an
+// ComplianceAppUpdated is the reply of an update of an end user, a document or an
 // application: {api_id, message}.
-type OlderUpdated struct {
+type ComplianceAppUpdated struct {
 	APIID   string `json:"api_id"`
 	Message string `json:"message"`
 }
@@ -101,9 +101,9 @@ type AcceptableDocumentType struct {
 	AcceptableDocuments []AcceptableDocument `json:"acceptable_documents"`
 }
 
-// OlderRequirement is a requirement (one object, also for the filtered
+// ComplianceAppRequirement is a requirement (one object, also for the filtered
 // GET ComplianceRequirement/?country_iso2&number_type&end_user_type).
-type OlderRequirement struct {
+type ComplianceAppRequirement struct {
 	APIID                   string                   `json:"api_id"`
 	ComplianceRequirementID string                   `json:"compliance_requirement_id"`
 	CountryISO2             string                   `json:"country_iso2"`
@@ -121,9 +121,9 @@ const (
 	DocumentFilePart            = "file"
 )
 
-// OlderDocument is a document as a get returns it (the file itself never:
+// ComplianceDocument is a document as a get returns it (the file itself never:
 // only its name).
-type OlderDocument struct {
+type ComplianceDocument struct {
 	DocumentID      string            `json:"document_id"`
 	EndUserID       string            `json:"end_user_id"`
 	DocumentTypeID  string            `json:"document_type_id"`
@@ -133,22 +133,22 @@ type OlderDocument struct {
 	CreatedAt       string            `json:"created_at"`
 }
 
-// OlderDocumentReply is the reply of a get.
-type OlderDocumentReply struct {
+// ComplianceDocumentReply is the reply of a get.
+type ComplianceDocumentReply struct {
 	APIID string `json:"api_id"`
-	OlderDocument
+	ComplianceDocument
 }
 
-// OlderDocumentCreated is the reply of a create: the record and message.
-type OlderDocumentCreated struct {
+// ComplianceDocumentCreated is the reply of a create: the record and message.
+type ComplianceDocumentCreated struct {
 	APIID   string `json:"api_id"`
 	Message string `json:"message"`
-	OlderDocument
+	ComplianceDocument
 }
 
-// OlderDocumentItem is a list item: compliance_document_id and file where
+// ComplianceDocumentItem is a list item: compliance_document_id and file where
 // a get has document_id and file_name.
-type OlderDocumentItem struct {
+type ComplianceDocumentItem struct {
 	ComplianceDocumentID string            `json:"compliance_document_id"`
 	EndUserID            string            `json:"end_user_id"`
 	DocumentTypeID       string            `json:"document_type_id"`
@@ -158,11 +158,11 @@ type OlderDocumentItem struct {
 	CreatedAt            string            `json:"created_at"`
 }
 
-// OlderDocumentList is one page of documents.
-type OlderDocumentList struct {
-	APIID   string              `json:"api_id"`
-	Meta    ListMeta            `json:"meta"`
-	Objects []OlderDocumentItem `json:"objects"`
+// ComplianceDocumentList is one page of documents.
+type ComplianceDocumentList struct {
+	APIID   string                   `json:"api_id"`
+	Meta    ListMeta                 `json:"meta"`
+	Objects []ComplianceDocumentItem `json:"objects"`
 }
 
 // ApplicationData is the JSON body of an application's create; an update

@@ -14,7 +14,7 @@ import (
 )
 
 // complianceDocumentTypesData is data.cpaas_compliance_document_types: the
-// document types of the older compliance family, with their data fields.
+// document types of the compliance application family, with their data fields.
 var complianceDocumentTypesData = &dataKind[complianceDocumentTypesModel]{
 	typeName: "_compliance_document_types", schema: complianceDocumentTypesSchema, read: readComplianceDocumentTypes,
 	subcategory: subPhoneNumbers,
@@ -99,11 +99,11 @@ func readComplianceDocumentTypes(ctx context.Context, c *client.Client, m *compl
 	}
 }
 
-// complianceRequirementData is data.cpaas_compliance_requirement: what an
-// older-family application for a country, number type and end user type
+// complianceAppRequirementData is data.cpaas_compliance_requirement: what an
+// compliance application family application for a country, number type and end user type
 // must hold.
-var complianceRequirementData = &dataKind[complianceRequirementModel]{
-	typeName: "_compliance_requirement", schema: complianceRequirementSchema, read: readComplianceRequirement,
+var complianceAppRequirementData = &dataKind[complianceAppRequirementModel]{
+	typeName: "_compliance_requirement", schema: complianceAppRequirementSchema, read: readComplianceAppRequirement,
 	subcategory: subPhoneNumbers,
 }
 
@@ -118,7 +118,7 @@ type acceptableDocumentTypeModel struct {
 	AcceptableDocuments []acceptableDocumentModel `tfsdk:"acceptable_documents"`
 }
 
-type complianceRequirementModel struct {
+type complianceAppRequirementModel struct {
 	CountryISO2             types.String                  `tfsdk:"country_iso2"`
 	NumberType              types.String                  `tfsdk:"number_type"`
 	EndUserType             types.String                  `tfsdk:"end_user_type"`
@@ -126,14 +126,14 @@ type complianceRequirementModel struct {
 	AcceptableDocumentTypes []acceptableDocumentTypeModel `tfsdk:"acceptable_document_types"`
 }
 
-func complianceRequirementSchema(context.Context) schema.Schema {
+func complianceAppRequirementSchema(context.Context) schema.Schema {
 	c := computedString
 	return schema.Schema{
 		MarkdownDescription: "What an application of the older compliance API (`cpaas_compliance_application`) for a country, a " +
 			"number type and an end user type must hold (`ComplianceRequirement`): for each entry, one document of one of its " +
 			"acceptable types. For India use `cpaas_phone_number_compliance_requirements` (the one-call API).",
 		Attributes: map[string]schema.Attribute{
-			"country_iso2": requiredString("Country, ISO 3166 alpha-2 in upper case (`DE`); not one the one-call API covers.", olderCountryRule),
+			"country_iso2": requiredString("Country, ISO 3166 alpha-2 in upper case (`DE`); not one the one-call API covers.", complianceAppCountryRule),
 			"number_type": requiredString("Number type: "+oneOfText(compliancerules.NumberTypes)+".", specRuleWorded(
 				stringvalidator.OneOf(compliancerules.NumberTypes...), compliancerules.CheckNumberType)),
 			"end_user_type": requiredString("End user type: "+oneOfText(compliancerules.UserTypes)+".", specRuleWorded(
@@ -158,7 +158,7 @@ func complianceRequirementSchema(context.Context) schema.Schema {
 	}
 }
 
-func readComplianceRequirement(ctx context.Context, c *client.Client, m *complianceRequirementModel, diags *diag.Diagnostics) {
+func readComplianceAppRequirement(ctx context.Context, c *client.Client, m *complianceAppRequirementModel, diags *diag.Diagnostics) {
 	r, err := c.FindComplianceRequirement(ctx, m.CountryISO2.ValueString(), m.NumberType.ValueString(), m.EndUserType.ValueString())
 	if err != nil {
 		addAPIError(diags, "Error reading compliance requirement", fmt.Sprintf("requirement of %s %s numbers for a %s end user",

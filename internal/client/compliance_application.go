@@ -16,18 +16,18 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// The older compliance family (EndUser, ComplianceDocumentType,
+// The compliance application family (EndUser, ComplianceDocumentType,
 // ComplianceRequirement, ComplianceDocument, ComplianceApplication) under
 // the client's names.
 type (
-	EndUserData           = wire.EndUserData
-	EndUser               = wire.EndUser
-	DocumentType          = wire.DocumentType
-	OlderRequirement      = wire.OlderRequirement
-	OlderDocument         = wire.OlderDocument
-	ApplicationData       = wire.ApplicationData
-	ComplianceApplication = wire.ComplianceApplication
-	OlderDocumentItem     = wire.OlderDocumentItem
+	EndUserData              = wire.EndUserData
+	EndUser                  = wire.EndUser
+	DocumentType             = wire.DocumentType
+	ComplianceAppRequirement = wire.ComplianceAppRequirement
+	ComplianceDocument       = wire.ComplianceDocument
+	ApplicationData          = wire.ApplicationData
+	ComplianceApplication    = wire.ComplianceApplication
+	ComplianceDocumentItem   = wire.ComplianceDocumentItem
 )
 
 // CreateEndUser makes an end user; the body and reply are personal data.
@@ -70,10 +70,10 @@ func (c *Client) ListDocumentTypes(ctx context.Context) ([]DocumentType, error) 
 	return out.Objects, nil
 }
 
-// FindComplianceRequirement reads the requirement of an older-family
+// FindComplianceRequirement reads the requirement of a compliance application family
 // application for a country, number type and end user type (one object).
-func (c *Client) FindComplianceRequirement(ctx context.Context, country, numberType, userType string) (*OlderRequirement, error) {
-	var out OlderRequirement
+func (c *Client) FindComplianceRequirement(ctx context.Context, country, numberType, userType string) (*ComplianceAppRequirement, error) {
+	var out ComplianceAppRequirement
 	q := url.Values{"country_iso2": {country}, "number_type": {numberType}, "end_user_type": {userType}}
 	if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceRequirement/", query: q, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -133,27 +133,27 @@ func (u DocumentUpload) encode() ([]byte, string, error) {
 
 // CreateComplianceDocument uploads a document. Never retried after it may
 // have reached the server.
-func (c *Client) CreateComplianceDocument(ctx context.Context, u DocumentUpload) (*OlderDocument, error) {
+func (c *Client) CreateComplianceDocument(ctx context.Context, u DocumentUpload) (*ComplianceDocument, error) {
 	body, ct, err := u.encode()
 	if err != nil {
 		return nil, fmt.Errorf("encoding the document: %w", err)
 	}
-	var out wire.OlderDocumentCreated
+	var out wire.ComplianceDocumentCreated
 	if err := c.do(ctx, request{method: http.MethodPost, path: "ComplianceDocument/", raw: body, contentType: ct, personal: true}, &out); err != nil {
 		return nil, err
 	}
 	ComplianceDocumentListing.forget(c, "", strings.ToLower(out.DocumentID))
-	return &out.OlderDocument, nil
+	return &out.ComplianceDocument, nil
 }
 
 // GetComplianceDocument reads a document (its file's name, never its
 // bytes); ErrNotFound when it does not exist.
-func (c *Client) GetComplianceDocument(ctx context.Context, id string) (*OlderDocument, error) {
-	var out wire.OlderDocumentReply
+func (c *Client) GetComplianceDocument(ctx context.Context, id string) (*ComplianceDocument, error) {
+	var out wire.ComplianceDocumentReply
 	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("ComplianceDocument", id), idempotent: true, personal: true}, &out); err != nil {
 		return nil, err
 	}
-	return &out.OlderDocument, nil
+	return &out.ComplianceDocument, nil
 }
 
 // UpdateComplianceDocument replaces the alias, the data fields and, when
@@ -222,7 +222,7 @@ func (c *Client) DeleteComplianceApplication(ctx context.Context, id string) err
 // DocumentTypes is ListDocumentTypes read once for the client's life (a
 // run): every document of a plan is checked against one read.
 func (c *Client) DocumentTypes(ctx context.Context) ([]DocumentType, error) {
-	const key = "older/document_types"
+	const key = "compliance_application/document_types"
 	c.requirementsMu.Lock()
 	defer c.requirementsMu.Unlock()
 	if v, ok := c.requirements.Load(key); ok {
@@ -302,21 +302,21 @@ type DocumentFilter struct {
 
 // ListAllComplianceDocuments pages through the documents f selects (list
 // items as the API gives them: compliance_document_id).
-func (c *Client) ListAllComplianceDocuments(ctx context.Context, f DocumentFilter) ([]wire.OlderDocumentItem, error) {
-	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]wire.OlderDocumentItem, ListMeta, error) {
+func (c *Client) ListAllComplianceDocuments(ctx context.Context, f DocumentFilter) ([]wire.ComplianceDocumentItem, error) {
+	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]wire.ComplianceDocumentItem, ListMeta, error) {
 		return c.listDocuments(ctx, f, limit, offset)
 	})
 }
 
 // listDocuments reads one page of the documents f selects.
-func (c *Client) listDocuments(ctx context.Context, f DocumentFilter, limit, offset int) ([]wire.OlderDocumentItem, ListMeta, error) {
+func (c *Client) listDocuments(ctx context.Context, f DocumentFilter, limit, offset int) ([]wire.ComplianceDocumentItem, ListMeta, error) {
 	q := url.Values{"limit": {strconv.Itoa(limit)}, "offset": {strconv.Itoa(offset)}}
 	for k, v := range map[string]string{"end_user_id": f.EndUserID, "document_type_id": f.DocumentTypeID, "alias": f.Alias} {
 		if v != "" {
 			q.Set(k, v)
 		}
 	}
-	var out wire.OlderDocumentList
+	var out wire.ComplianceDocumentList
 	if err := c.do(ctx, request{method: http.MethodGet, path: "ComplianceDocument/", query: q, idempotent: true, personal: true}, &out); err != nil {
 		return nil, ListMeta{}, err
 	}
@@ -338,29 +338,29 @@ var EndUserListing = &Listing[EndUser]{
 // ComplianceDocumentListing answers refreshes of documents from the
 // account's listing. Its items carry all the GET does, under other names
 // (compliance_document_id, file), which Page maps back.
-var ComplianceDocumentListing = &Listing[OlderDocument]{
+var ComplianceDocumentListing = &Listing[ComplianceDocument]{
 	What:  "compliance documents",
 	Limit: compliancerules.ListMaxLimit,
-	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]OlderDocument, ListMeta, error) {
+	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]ComplianceDocument, ListMeta, error) {
 		items, meta, err := c.listDocuments(ctx, DocumentFilter{}, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
 		}
-		docs := make([]OlderDocument, len(items))
+		docs := make([]ComplianceDocument, len(items))
 		for i, d := range items {
-			docs[i] = OlderDocument{DocumentID: d.ComplianceDocumentID, EndUserID: d.EndUserID, DocumentTypeID: d.DocumentTypeID, Alias: d.Alias,
+			docs[i] = ComplianceDocument{DocumentID: d.ComplianceDocumentID, EndUserID: d.EndUserID, DocumentTypeID: d.DocumentTypeID, Alias: d.Alias,
 				FileName: d.File, MetaInformation: d.MetaInformation, CreatedAt: d.CreatedAt}
 		}
 		return docs, meta, nil
 	},
-	ID: func(d *OlderDocument) string { return strings.ToLower(d.DocumentID) },
-	Get: func(c *Client, ctx context.Context, _, id string) (*OlderDocument, error) {
+	ID: func(d *ComplianceDocument) string { return strings.ToLower(d.DocumentID) },
+	Get: func(c *Client, ctx context.Context, _, id string) (*ComplianceDocument, error) {
 		return c.GetComplianceDocument(ctx, id)
 	},
 }
 
 // ComplianceApplicationListing answers refreshes of applications of the
-// older family from the account's listing. Its items carry all the GET
+// compliance application family from the account's listing. Its items carry all the GET
 // does.
 var ComplianceApplicationListing = &Listing[ComplianceApplication]{
 	What:  "compliance applications",

@@ -5,17 +5,17 @@ import (
 	"testing"
 )
 
-func TestOlderCountries(t *testing.T) {
-	if got := strings.Join(OlderCountries(), ","); got != "AU,DE,FR" {
-		t.Fatalf("OlderCountries %s", got)
+func TestComplianceAppCountries(t *testing.T) {
+	if got := strings.Join(ComplianceAppCountries(), ","); got != "AU,DE,FR" {
+		t.Fatalf("ComplianceAppCountries %s", got)
 	}
-	if err := CheckOlderCountry("country_iso2", "DE"); err != nil {
+	if err := CheckComplianceAppCountry("country_iso2", "DE"); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckOlderCountry("country_iso2", "IN"); err == nil || !strings.Contains(err.Error(), "cpaas_phone_number_compliance") {
+	if err := CheckComplianceAppCountry("country_iso2", "IN"); err == nil || !strings.Contains(err.Error(), "cpaas_phone_number_compliance") {
 		t.Fatalf("IN: %v", err)
 	}
-	if err := CheckOlderCountry("country_iso2", "de"); err == nil {
+	if err := CheckComplianceAppCountry("country_iso2", "de"); err == nil {
 		t.Fatal("lower case accepted")
 	}
 }

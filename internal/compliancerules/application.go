@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// The older family (EndUser, ComplianceDocument, ComplianceApplication)
+// The compliance application family (EndUser, ComplianceDocument, ComplianceApplication)
 // serves the regulated countries the one-call API does not cover.
 
-// OlderCountries are the regulated countries served by the older family.
-func OlderCountries() []string {
+// ComplianceAppCountries are the regulated countries served by the compliance application family.
+func ComplianceAppCountries() []string {
 	var out []string
 	for _, c := range RegulatedCountries {
 		if !OneCall(c) {
@@ -19,18 +19,20 @@ func OlderCountries() []string {
 	return out
 }
 
-// CheckOlderCountry refuses a country the one-call API covers (its
+// CheckComplianceAppCountry refuses a country the one-call API covers (its
 // applications go there) and a malformed code.
-func CheckOlderCountry(field, v string) error { return CheckOlderCountryIn(APIWords, field, v) }
+func CheckComplianceAppCountry(field, v string) error {
+	return CheckComplianceAppCountryIn(APIWords, field, v)
+}
 
-// CheckOlderCountryIn is CheckOlderCountry naming the families in w.
-func CheckOlderCountryIn(w Words, field, v string) error {
+// CheckComplianceAppCountryIn is CheckComplianceAppCountry naming the families in w.
+func CheckComplianceAppCountryIn(w Words, field, v string) error {
 	if err := CheckCountry(field, v); err != nil {
 		return err
 	}
 	if OneCall(v) {
 		return fmt.Errorf("%s %q: %s; %s the other countries (%s)",
-			field, v, FamilyAdviceIn(w, v), w.ThreePartServes, strings.Join(OlderCountries(), ", "))
+			field, v, FamilyAdviceIn(w, v), w.ThreePartServes, strings.Join(ComplianceAppCountries(), ", "))
 	}
 	return nil
 }
@@ -46,7 +48,7 @@ func Scope(t DocumentType) string {
 	return "identity"
 }
 
-// CheckApplicationDocuments checks the document types of an older-family
+// CheckApplicationDocuments checks the document types of a compliance application family
 // application against its requirement: one document of each required
 // type and none of another. typeIDs are the documents' type ids in order.
 func CheckApplicationDocuments(r Requirement, typeIDs []string) error {

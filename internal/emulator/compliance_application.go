@@ -16,13 +16,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// The older compliance family, the general path for the regulated
-// countries the one-call API does not cover (compliancerules.OlderCountries):
+// The compliance application family, the general path for the regulated
+// countries the one-call API does not cover (compliancerules.ComplianceAppCountries):
 // end users, documents (multipart, with the document type's data fields
 // flattened as form fields and the file in a "file" part) and applications
 // naming their documents by id, submitted by a separate call. The service
 // publishes no recorded reply for it: the shapes are the Go client's
-// structs (internal/wire/compliance_older.go). Where the service is silent
+// structs (internal/wire/compliance_application.go). Where the service is silent
 // this emulator chooses:
 //   - an application starts as draft; Submit checks it is complete (one
 //     document of each type its requirement names, each of its end user)
@@ -46,13 +46,13 @@ import (
 //   - the document types and requirements are the service's catalogue,
 //     the same for every account (compliancerules).
 
-type olderEndUser struct {
+type endUserRecord struct {
 	Seq                     uint64
 	ID, Name, LastName, Typ string
 	CreatedAt               time.Time
 }
 
-type olderDocument struct {
+type complianceDocRecord struct {
 	Seq                                uint64
 	ID, EndUserID, TypeID, Alias, Name string
 	Fields                             map[string]string
@@ -61,7 +61,7 @@ type olderDocument struct {
 	CreatedAt                          time.Time
 }
 
-type olderApplication struct {
+type complianceAppRecord struct {
 	Seq                                uint64
 	ID, Alias, Status, RejectionReason string
 	Country, NumberType, UserType      string
@@ -71,19 +71,19 @@ type olderApplication struct {
 	Gen                                int
 }
 
-// olderCompliance is an account's share of the older family.
-type olderCompliance struct {
-	EndUsers     map[string]*olderEndUser     `json:"end_users"`
-	Documents    map[string]*olderDocument    `json:"documents"`
-	Applications map[string]*olderApplication `json:"applications"`
+// complianceApps is an account's share of the compliance application family.
+type complianceApps struct {
+	EndUsers     map[string]*endUserRecord       `json:"end_users"`
+	Documents    map[string]*complianceDocRecord `json:"documents"`
+	Applications map[string]*complianceAppRecord `json:"applications"`
 }
 
-func newOlderCompliance() *olderCompliance {
-	return &olderCompliance{EndUsers: map[string]*olderEndUser{}, Documents: map[string]*olderDocument{},
-		Applications: map[string]*olderApplication{}}
+func newComplianceApps() *complianceApps {
+	return &complianceApps{EndUsers: map[string]*endUserRecord{}, Documents: map[string]*complianceDocRecord{},
+		Applications: map[string]*complianceAppRecord{}}
 }
 
-func (s *Server) olderComplianceRoutes() []route {
+func (s *Server) complianceAppRoutes() []route {
 	return []route{
 		r(http.MethodPost, "EndUser", s.createEndUser),
 		r(http.MethodGet, "EndUser", s.listEndUsers),
@@ -94,11 +94,11 @@ func (s *Server) olderComplianceRoutes() []route {
 		r(http.MethodGet, "ComplianceDocumentType/{id}", s.getDocumentType),
 		r(http.MethodGet, "ComplianceRequirement", s.findRequirement),
 		r(http.MethodGet, "ComplianceRequirement/{id}", s.getRequirement),
-		r(http.MethodPost, "ComplianceDocument", s.createOlderDocument),
-		r(http.MethodGet, "ComplianceDocument", s.listOlderDocuments),
-		r(http.MethodGet, "ComplianceDocument/{id}", s.getOlderDocument),
-		r(http.MethodPost, "ComplianceDocument/{id}", s.updateOlderDocument),
-		r(http.MethodDelete, "ComplianceDocument/{id}", s.deleteOlderDocument),
+		r(http.MethodPost, "ComplianceDocument", s.createComplianceDocument),
+		r(http.MethodGet, "ComplianceDocument", s.listComplianceDocuments),
+		r(http.MethodGet, "ComplianceDocument/{id}", s.getComplianceDocument),
+		r(http.MethodPost, "ComplianceDocument/{id}", s.updateComplianceDocument),
+		r(http.MethodDelete, "ComplianceDocument/{id}", s.deleteComplianceDocument),
 		r(http.MethodPost, "ComplianceApplication", s.createComplianceApplication),
 		r(http.MethodGet, "ComplianceApplication", s.listApplicationsCompliance),
 		r(http.MethodGet, "ComplianceApplication/{id}", s.getComplianceApplication),
@@ -121,7 +121,7 @@ func checkEndUserData(in wire.EndUserData, create bool) error {
 	return nil
 }
 
-func viewEndUser(u *olderEndUser) wire.EndUser {
+func viewEndUser(u *endUserRecord) wire.EndUser {
 	return wire.EndUser{EndUserID: u.ID, Name: u.Name, LastName: u.LastName, EndUserType: u.Typ, CreatedAt: u.CreatedAt.UTC().Format(time.RFC3339Nano)}
 }
 
@@ -145,15 +145,15 @@ func (s *Server) createEndUser(c *call) {
 		return
 	}
 	s.mu.Lock()
-	u := &olderEndUser{Seq: s.nextSeq(), ID: s.newUUID(), Name: in.Name, LastName: in.LastName, Typ: in.EndUserType, CreatedAt: s.clock.Now()}
-	c.acct.older.EndUsers[u.ID] = u
+	u := &endUserRecord{Seq: s.nextSeq(), ID: s.newUUID(), Name: in.Name, LastName: in.LastName, Typ: in.EndUserType, CreatedAt: s.clock.Now()}
+	c.acct.complianceApps.EndUsers[u.ID] = u
 	v := viewEndUser(u)
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.EndUserCreated{APIID: newAPIID(), Message: "created", EndUser: v})
 }
 
 func (s *Server) getEndUser(c *call) {
-	v, ok := viewOf(c, c.acct.older.EndUsers, "end user", strings.ToLower(c.param("id")), viewEndUser)
+	v, ok := viewOf(c, c.acct.complianceApps.EndUsers, "end user", strings.ToLower(c.param("id")), viewEndUser)
 	if ok {
 		c.reply(http.StatusOK, wire.EndUserReply{APIID: newAPIID(), EndUser: v})
 	}
@@ -162,8 +162,8 @@ func (s *Server) getEndUser(c *call) {
 func (s *Server) listEndUsers(c *call) {
 	q := c.req.URL.Query()
 	name, last, typ := q.Get("name"), q.Get("last_name"), q.Get("end_user_type")
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older.EndUsers, func(u *olderEndUser) uint64 { return u.Seq },
-		func(u *olderEndUser) bool {
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps.EndUsers, func(u *endUserRecord) uint64 { return u.Seq },
+		func(u *endUserRecord) bool {
 			return (name == "" || u.Name == name) && (last == "" || u.LastName == last) && (typ == "" || u.Typ == typ)
 		}, viewEndUser)
 	if ok {
@@ -181,7 +181,7 @@ func (s *Server) updateEndUser(c *call) {
 		return
 	}
 	s.mu.Lock()
-	u, ok := c.acct.older.EndUsers[strings.ToLower(c.param("id"))]
+	u, ok := c.acct.complianceApps.EndUsers[strings.ToLower(c.param("id"))]
 	var err error
 	switch {
 	case !ok:
@@ -204,12 +204,12 @@ func (s *Server) updateEndUser(c *call) {
 	case err != nil:
 		c.badRequest("%v", err)
 	default:
-		c.reply(http.StatusOK, wire.OlderUpdated{APIID: newAPIID(), Message: "End user updated successfully."})
+		c.reply(http.StatusOK, wire.ComplianceAppUpdated{APIID: newAPIID(), Message: "End user updated successfully."})
 	}
 }
 
 func (s *Server) deleteEndUser(c *call) {
-	deleteOf(c, c.acct.older.EndUsers, "End user not found.")
+	deleteOf(c, c.acct.complianceApps.EndUsers, "End user not found.")
 }
 
 // deleteOf deletes objects[id] and answers 204, or 404 with notFound.
@@ -263,8 +263,8 @@ func (s *Server) getDocumentType(c *call) {
 	c.reply(http.StatusOK, wire.DocumentTypeReply{APIID: newAPIID(), DocumentType: viewDocumentType(t, catalogueCreated)})
 }
 
-func viewOlderRequirement(r compliancerules.Requirement) wire.OlderRequirement {
-	v := wire.OlderRequirement{APIID: newAPIID(), ComplianceRequirementID: r.ID, CountryISO2: r.Country, NumberType: r.NumberType,
+func viewComplianceAppRequirement(r compliancerules.Requirement) wire.ComplianceAppRequirement {
+	v := wire.ComplianceAppRequirement{APIID: newAPIID(), ComplianceRequirementID: r.ID, CountryISO2: r.Country, NumberType: r.NumberType,
 		EndUserType: r.UserType, AcceptableDocumentTypes: []wire.AcceptableDocumentType{}}
 	for _, t := range r.DocumentTypes {
 		v.AcceptableDocumentTypes = append(v.AcceptableDocumentTypes, wire.AcceptableDocumentType{Name: t.Name, Scope: compliancerules.Scope(t),
@@ -274,8 +274,8 @@ func viewOlderRequirement(r compliancerules.Requirement) wire.OlderRequirement {
 }
 
 func (s *Server) findRequirement(c *call) {
-	if r, ok := requirementOfQuery(c, "country_iso2", "end_user_type", compliancerules.CheckOlderCountry); ok {
-		c.reply(http.StatusOK, viewOlderRequirement(r))
+	if r, ok := requirementOfQuery(c, "country_iso2", "end_user_type", compliancerules.CheckComplianceAppCountry); ok {
+		c.reply(http.StatusOK, viewComplianceAppRequirement(r))
 	}
 }
 
@@ -285,7 +285,7 @@ func (s *Server) getRequirement(c *call) {
 		c.fail(http.StatusNotFound, "Compliance requirement not found.")
 		return
 	}
-	c.reply(http.StatusOK, viewOlderRequirement(r))
+	c.reply(http.StatusOK, viewComplianceAppRequirement(r))
 }
 
 // ---- documents
@@ -384,16 +384,16 @@ func (f documentForm) dataFields(t compliancerules.DocumentType) map[string]stri
 	return out
 }
 
-func viewOlderDocument(d *olderDocument) wire.OlderDocument {
+func viewComplianceDocument(d *complianceDocRecord) wire.ComplianceDocument {
 	m := d.Fields
 	if m == nil {
 		m = map[string]string{}
 	}
-	return wire.OlderDocument{DocumentID: d.ID, EndUserID: d.EndUserID, DocumentTypeID: d.TypeID, Alias: d.Alias, FileName: d.FileName,
+	return wire.ComplianceDocument{DocumentID: d.ID, EndUserID: d.EndUserID, DocumentTypeID: d.TypeID, Alias: d.Alias, FileName: d.FileName,
 		MetaInformation: m, CreatedAt: d.CreatedAt.UTC().Format(time.RFC3339Nano)}
 }
 
-func (s *Server) createOlderDocument(c *call) {
+func (s *Server) createComplianceDocument(c *call) {
 	f, ok := c.readDocumentForm()
 	if !ok {
 		return
@@ -420,46 +420,46 @@ func (s *Server) createOlderDocument(c *call) {
 		return
 	}
 	s.mu.Lock()
-	if _, ok := c.acct.older.EndUsers[strings.ToLower(endUser)]; !ok {
+	if _, ok := c.acct.complianceApps.EndUsers[strings.ToLower(endUser)]; !ok {
 		s.mu.Unlock()
 		c.badRequest("end_user_id %s is not an end user of this account", endUser)
 		return
 	}
-	d := &olderDocument{Seq: s.nextSeq(), ID: s.newUUID(), EndUserID: strings.ToLower(endUser), TypeID: t.ID, Alias: alias, Name: t.Name,
+	d := &complianceDocRecord{Seq: s.nextSeq(), ID: s.newUUID(), EndUserID: strings.ToLower(endUser), TypeID: t.ID, Alias: alias, Name: t.Name,
 		Fields: fields, FileName: f.fileName, File: f.file, CreatedAt: s.clock.Now()}
-	c.acct.older.Documents[d.ID] = d
-	v := viewOlderDocument(d)
+	c.acct.complianceApps.Documents[d.ID] = d
+	v := viewComplianceDocument(d)
 	s.mu.Unlock()
-	c.reply(http.StatusCreated, wire.OlderDocumentCreated{APIID: newAPIID(), Message: "created", OlderDocument: v})
+	c.reply(http.StatusCreated, wire.ComplianceDocumentCreated{APIID: newAPIID(), Message: "created", ComplianceDocument: v})
 }
 
-func (s *Server) getOlderDocument(c *call) {
-	v, ok := viewOf(c, c.acct.older.Documents, "compliance document", strings.ToLower(c.param("id")), viewOlderDocument)
+func (s *Server) getComplianceDocument(c *call) {
+	v, ok := viewOf(c, c.acct.complianceApps.Documents, "compliance document", strings.ToLower(c.param("id")), viewComplianceDocument)
 	if ok {
-		c.reply(http.StatusOK, wire.OlderDocumentReply{APIID: newAPIID(), OlderDocument: v})
+		c.reply(http.StatusOK, wire.ComplianceDocumentReply{APIID: newAPIID(), ComplianceDocument: v})
 	}
 }
 
-func (s *Server) listOlderDocuments(c *call) {
+func (s *Server) listComplianceDocuments(c *call) {
 	q := c.req.URL.Query()
 	endUser, typeID, alias := strings.ToLower(q.Get("end_user_id")), strings.ToLower(q.Get("document_type_id")), q.Get("alias")
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older.Documents, func(d *olderDocument) uint64 { return d.Seq },
-		func(d *olderDocument) bool {
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps.Documents, func(d *complianceDocRecord) uint64 { return d.Seq },
+		func(d *complianceDocRecord) bool {
 			return (endUser == "" || d.EndUserID == endUser) && (typeID == "" || d.TypeID == typeID) && (alias == "" || d.Alias == alias)
-		}, func(d *olderDocument) wire.OlderDocumentItem {
-			v := viewOlderDocument(d)
-			return wire.OlderDocumentItem{ComplianceDocumentID: v.DocumentID, EndUserID: v.EndUserID, DocumentTypeID: v.DocumentTypeID,
+		}, func(d *complianceDocRecord) wire.ComplianceDocumentItem {
+			v := viewComplianceDocument(d)
+			return wire.ComplianceDocumentItem{ComplianceDocumentID: v.DocumentID, EndUserID: v.EndUserID, DocumentTypeID: v.DocumentTypeID,
 				Alias: v.Alias, File: v.FileName, MetaInformation: v.MetaInformation, CreatedAt: v.CreatedAt}
 		})
 	if ok {
-		c.reply(http.StatusOK, wire.OlderDocumentList{APIID: newAPIID(), Meta: meta, Objects: out})
+		c.reply(http.StatusOK, wire.ComplianceDocumentList{APIID: newAPIID(), Meta: meta, Objects: out})
 	}
 }
 
-// updateOlderDocument replaces what the form gives: alias, the data fields
+// updateComplianceDocument replaces what the form gives: alias, the data fields
 // (all of them, when any is given), the file. The end user and the type
 // cannot change.
-func (s *Server) updateOlderDocument(c *call) {
+func (s *Server) updateComplianceDocument(c *call) {
 	f, ok := c.readDocumentForm()
 	if !ok {
 		return
@@ -471,7 +471,7 @@ func (s *Server) updateOlderDocument(c *call) {
 		}
 	}
 	s.mu.Lock()
-	d, found := c.acct.older.Documents[strings.ToLower(c.param("id"))]
+	d, found := c.acct.complianceApps.Documents[strings.ToLower(c.param("id"))]
 	var err error
 	if found {
 		t, _ := compliancerules.DocumentTypeByID(d.TypeID)
@@ -505,23 +505,23 @@ func (s *Server) updateOlderDocument(c *call) {
 	case err != nil:
 		c.badRequest("%v", err)
 	default:
-		c.reply(http.StatusOK, wire.OlderUpdated{APIID: newAPIID(), Message: "Compliance document updated successfully."})
+		c.reply(http.StatusOK, wire.ComplianceAppUpdated{APIID: newAPIID(), Message: "Compliance document updated successfully."})
 	}
 }
 
-func (s *Server) deleteOlderDocument(c *call) {
-	deleteOf(c, c.acct.older.Documents, "Compliance document not found.")
+func (s *Server) deleteComplianceDocument(c *call) {
+	deleteOf(c, c.acct.complianceApps.Documents, "Compliance document not found.")
 }
 
 // ---- applications
 
-func viewApplication(acct *account, a *olderApplication) wire.ComplianceApplication {
+func viewApplication(acct *account, a *complianceAppRecord) wire.ComplianceApplication {
 	v := wire.ComplianceApplication{CreatedAt: a.CreatedAt.UTC().Format(time.RFC3339Nano), ComplianceApplicationID: a.ID, Alias: a.Alias,
 		Status: a.Status, EndUserType: a.UserType, CountryISO2: a.Country, NumberType: a.NumberType, EndUserID: a.EndUserID,
 		ComplianceRequirementID: a.RequirementID, Documents: []wire.ApplicationDocument{}, RejectionReason: a.RejectionReason}
 	for _, id := range a.DocumentIDs {
 		e := wire.ApplicationDocument{DocumentID: id}
-		if d, ok := acct.older.Documents[id]; ok {
+		if d, ok := acct.complianceApps.Documents[id]; ok {
 			t, _ := compliancerules.DocumentTypeByID(d.TypeID)
 			e.Name, e.DocumentName, e.DocumentTypeID, e.DocumentTypeName, e.Scope = d.Alias, t.Name, t.ID, t.Name, compliancerules.Scope(t)
 		}
@@ -536,7 +536,7 @@ func checkApplicationDocuments(acct *account, endUser string, ids []string) ([]s
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		id = strings.ToLower(id)
-		d, ok := acct.older.Documents[id]
+		d, ok := acct.complianceApps.Documents[id]
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("document_ids[%d] %s is not a compliance document of this account", i, id)
@@ -562,7 +562,7 @@ func (s *Server) createComplianceApplication(c *call) {
 			return
 		}
 	}
-	for _, err := range []error{compliancerules.CheckAlias("alias", in.Alias), compliancerules.CheckOlderCountry("country_iso2", in.CountryISO2),
+	for _, err := range []error{compliancerules.CheckAlias("alias", in.Alias), compliancerules.CheckComplianceAppCountry("country_iso2", in.CountryISO2),
 		compliancerules.CheckNumberType("number_type", in.NumberType), compliancerules.CheckUserType("end_user_type", in.EndUserType)} {
 		if err != nil {
 			c.badRequest("%v", err)
@@ -581,7 +581,7 @@ func (s *Server) createComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	u, ok := c.acct.older.EndUsers[strings.ToLower(in.EndUserID)]
+	u, ok := c.acct.complianceApps.EndUsers[strings.ToLower(in.EndUserID)]
 	if !ok {
 		c.badRequest("end_user_id %s is not an end user of this account", in.EndUserID)
 		return
@@ -595,17 +595,17 @@ func (s *Server) createComplianceApplication(c *call) {
 		c.badRequest("%v", err)
 		return
 	}
-	a := &olderApplication{Seq: s.nextSeq(), ID: s.newUUID(), Alias: in.Alias, Status: compliancerules.StatusDraft, Country: in.CountryISO2,
+	a := &complianceAppRecord{Seq: s.nextSeq(), ID: s.newUUID(), Alias: in.Alias, Status: compliancerules.StatusDraft, Country: in.CountryISO2,
 		NumberType: in.NumberType, UserType: in.EndUserType, EndUserID: u.ID, RequirementID: req.ID, DocumentIDs: ids, CreatedAt: s.clock.Now()}
-	c.acct.older.Applications[a.ID] = a
+	c.acct.complianceApps.Applications[a.ID] = a
 	v := viewApplication(c.acct, a)
 	v.APIID = newAPIID()
 	c.reply(http.StatusCreated, v)
 }
 
 func (s *Server) getComplianceApplication(c *call) {
-	v, ok := viewOf(c, c.acct.older.Applications, "compliance application", strings.ToLower(c.param("id")),
-		func(a *olderApplication) wire.ComplianceApplication { return viewApplication(c.acct, a) })
+	v, ok := viewOf(c, c.acct.complianceApps.Applications, "compliance application", strings.ToLower(c.param("id")),
+		func(a *complianceAppRecord) wire.ComplianceApplication { return viewApplication(c.acct, a) })
 	if ok {
 		v.APIID = newAPIID()
 		c.reply(http.StatusOK, v)
@@ -626,12 +626,12 @@ func (s *Server) listApplicationsCompliance(c *call) {
 			return
 		}
 	}
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older.Applications, func(a *olderApplication) uint64 { return a.Seq },
-		func(a *olderApplication) bool {
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps.Applications, func(a *complianceAppRecord) uint64 { return a.Seq },
+		func(a *complianceAppRecord) bool {
 			return (country == "" || strings.EqualFold(a.Country, country)) && (endUser == "" || a.EndUserID == endUser) &&
 				(numberType == "" || a.NumberType == numberType) && (userType == "" || a.UserType == userType) &&
 				(alias == "" || a.Alias == alias) && (status == "" || a.Status == status)
-		}, func(a *olderApplication) wire.ComplianceApplication { return viewApplication(c.acct, a) })
+		}, func(a *complianceAppRecord) wire.ComplianceApplication { return viewApplication(c.acct, a) })
 	if ok {
 		c.reply(http.StatusOK, wire.ComplianceApplicationList{APIID: newAPIID(), Meta: meta, Objects: out})
 	}
@@ -648,7 +648,7 @@ func (s *Server) updateComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a, ok := c.acct.older.Applications[strings.ToLower(c.param("id"))]
+	a, ok := c.acct.complianceApps.Applications[strings.ToLower(c.param("id"))]
 	if !ok {
 		c.fail(http.StatusNotFound, "Compliance application not found.")
 		return
@@ -664,13 +664,13 @@ func (s *Server) updateComplianceApplication(c *call) {
 	}
 	a.DocumentIDs, a.Status, a.RejectionReason = ids, compliancerules.StatusDraft, ""
 	a.Gen++
-	c.reply(http.StatusOK, wire.OlderUpdated{APIID: newAPIID(), Message: "Compliance application updated successfully."})
+	c.reply(http.StatusOK, wire.ComplianceAppUpdated{APIID: newAPIID(), Message: "Compliance application updated successfully."})
 }
 
 func (s *Server) deleteComplianceApplication(c *call) {
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	if _, ok := c.acct.older.Applications[id]; ok {
+	if _, ok := c.acct.complianceApps.Applications[id]; ok {
 		for _, o := range c.acct.numbers {
 			if o.ComplianceApplicationID == id {
 				o.ComplianceApplicationID, o.ComplianceStatus = "", ""
@@ -678,7 +678,7 @@ func (s *Server) deleteComplianceApplication(c *call) {
 		}
 	}
 	s.mu.Unlock()
-	deleteOf(c, c.acct.older.Applications, "Compliance application not found.")
+	deleteOf(c, c.acct.complianceApps.Applications, "Compliance application not found.")
 }
 
 // submitComplianceApplication submits a draft (or a rejected or accepted
@@ -690,7 +690,7 @@ func (s *Server) submitComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a, ok := c.acct.older.Applications[strings.ToLower(c.param("id"))]
+	a, ok := c.acct.complianceApps.Applications[strings.ToLower(c.param("id"))]
 	if !ok {
 		c.fail(http.StatusNotFound, "Compliance application not found.")
 		return
@@ -702,7 +702,7 @@ func (s *Server) submitComplianceApplication(c *call) {
 	req, _ := compliancerules.RequirementByID(a.RequirementID)
 	var typeIDs []string
 	for i, id := range a.DocumentIDs {
-		d, ok := c.acct.older.Documents[id]
+		d, ok := c.acct.complianceApps.Documents[id]
 		if !ok {
 			c.badRequest("document_ids[%d] %s was deleted; update the application with its documents", i, id)
 			return
@@ -724,21 +724,21 @@ func (s *Server) submitComplianceApplication(c *call) {
 
 // queueApplicationDecision queues the reviewer's decision on a's current
 // submission. Callers hold s.mu.
-func (s *Server) queueApplicationDecision(acct *account, a *olderApplication) {
+func (s *Server) queueApplicationDecision(acct *account, a *complianceAppRecord) {
 	gen := a.Gen
 	s.sched.At(a.DecideAt, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.older.Applications[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
+		if acct.complianceApps.Applications[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
 			return
 		}
 		name := ""
-		if u, ok := acct.older.EndUsers[a.EndUserID]; ok {
+		if u, ok := acct.complianceApps.EndUsers[a.EndUserID]; ok {
 			name = u.Name + " " + u.LastName
 		}
 		var docs []compliancerules.Document
 		for _, id := range a.DocumentIDs {
-			if d, ok := acct.older.Documents[id]; ok {
+			if d, ok := acct.complianceApps.Documents[id]; ok {
 				docs = append(docs, compliancerules.Document{TypeID: d.TypeID, HasFile: d.File != nil})
 			}
 		}
@@ -746,18 +746,18 @@ func (s *Server) queueApplicationDecision(acct *account, a *olderApplication) {
 	})
 }
 
-// rearmOlderCompliance queues again, after a restart, the pending
+// rearmComplianceApps queues again, after a restart, the pending
 // decisions. Callers hold s.mu.
-func (s *Server) rearmOlderCompliance(acct *account) {
-	for _, a := range acct.older.Applications {
+func (s *Server) rearmComplianceApps(acct *account) {
+	for _, a := range acct.complianceApps.Applications {
 		if a.Status == compliancerules.StatusSubmitted {
 			s.queueApplicationDecision(acct, a)
 		}
 	}
 }
 
-// olderComplianceInventory is the older family's part of Objects.
-func olderComplianceInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"end_users": keys(a.older.EndUsers), "compliance_documents": keys(a.older.Documents),
-		"compliance_applications": keys(a.older.Applications)}
+// complianceAppInventory is the compliance application family's part of Objects.
+func complianceAppInventory(a *account, _ time.Time) map[string][]string {
+	return map[string][]string{"end_users": keys(a.complianceApps.EndUsers), "compliance_documents": keys(a.complianceApps.Documents),
+		"compliance_applications": keys(a.complianceApps.Applications)}
 }
