@@ -294,7 +294,17 @@ func (r *objectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if r.kind.planWith != nil && r.client != nil && !resp.Diagnostics.HasError() {
 		found := resource.ModifyPlanResponse{Plan: resp.Plan}
 		r.kind.planWith(ctx, r.client, req, &found)
-		resp.Diagnostics.Append(r.warningsOf(found.Diagnostics)...)
+		if req.State.Raw.IsNull() {
+			// An object not created yet (a failed apply left none): what
+			// the API check finds warns, so the plan `terraform destroy`
+			// runs first goes on; the create refuses it (checkAtApply).
+			resp.Diagnostics.Append(r.warningsOf(found.Diagnostics)...)
+		} else {
+			// An object that exists stays an error at plan: a replacement
+			// deletes before it creates, so an apply-time refusal of the
+			// create would come after the object was gone.
+			resp.Diagnostics.Append(found.Diagnostics...)
+		}
 	}
 }
 

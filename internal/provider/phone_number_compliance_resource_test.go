@@ -275,10 +275,19 @@ func TestAccPhoneNumberCompliance_validation(t *testing.T) {
 	step := func(cfg, want string) resource.TestStep {
 		return resource.TestStep{Config: env.Config(cfg), PlanOnly: true, ExpectError: regexp.MustCompile(want)}
 	}
+	applied := func(cfg, want string) resource.TestStep {
+		return resource.TestStep{Config: env.Config(cfg), ExpectError: regexp.MustCompile(want)}
+	}
 	base := complianceHCL("Acme", reg, bill, "")
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if got := env.Objects(t)["phone_number_compliances"]; len(got) != 0 {
+				return fmt.Errorf("a refused create made applications: %v", got)
+			}
+			return nil
+		},
 		Steps: []resource.TestStep{
 			// In the provider's words (its resources, not the API's paths),
 			// once.
@@ -289,9 +298,11 @@ func TestAccPhoneNumberCompliance_validation(t *testing.T) {
 			step(strings.Replace(base, `email         = "compliance@acme.example"`, `email         = "not an address"`, 1), `plain email address`),
 			step(strings.Replace(base, `alias       = "Acme India local"`, `alias       = "`+strings.Repeat("ü", 101)+`"`, 1), `1 to 100 characters long, got 101`),
 			// Against the requirement the API gives: a file missing where
-			// proof is needed, a required field missing.
-			step(strings.Replace(base, `file             = "`+bill+`"`, ``, 1), `documents\[1\]\.file is required: the Proof of address`),
-			step(strings.Replace(base, `city = "Mumbai", `, ``, 1), `documents\[1\]\.data_fields must hold "city"`),
+			// proof is needed, a required field missing. A check that asks
+			// the API warns at plan (it must not stop the plan `terraform
+			// destroy` runs first) and refuses the create before it is sent.
+			applied(strings.Replace(base, `file             = "`+bill+`"`, ``, 1), `documents\[1\]\.file is required: the Proof of address`),
+			applied(strings.Replace(base, `city = "Mumbai", `, ``, 1), `documents\[1\]\.data_fields must hold "city"`),
 			step(strings.Replace(base, `file             = "`+reg+`"`, `file             = "/nonexistent/reg.pdf"`, 1), `cannot read "/nonexistent/reg.pdf"`),
 		},
 	})
