@@ -530,3 +530,15 @@ list "cpaas_application" "ivr" {
 		}},
 	})
 }
+
+// The refresh of applications from its listing (TestAccListingRefresh).
+var _ = registerListingRefresh("applications", listingRefresh{
+	typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications"},
+	config: `
+resource "cpaas_application" "many" {
+  count      = 12
+  app_name   = "lr-app-${count.index}"
+  answer_url = "https://voice.example.com/answer/${count.index}"
+}
+`,
+})

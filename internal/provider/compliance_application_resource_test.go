@@ -431,19 +431,27 @@ var _ = registerChaosPart("cpaas_end_user", func() chaosPart { return chaosPart{
 
 var _ = registerChaosPart("cpaas_compliance_document", func() chaosPart { return chaosPart{} })
 
-func TestAccListingRefresh_complianceApplications(t *testing.T) {
-	t.Parallel()
-	reg, bill := complianceFiles(t, "r", "b")
-	hcl := strings.Replace(olderHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
-  count = 15`, 1)
-	hcl = strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
-	listingRefresh{typ: "cpaas_compliance_application", route: regexp.MustCompile(`^ComplianceApplication/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
-}
+// The compliance application family's refreshes from listings
+// (TestAccListingRefresh): 15 objects, two left out of every list reply.
+var complianceReviewFast = []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}
 
-func TestAccListingRefresh_complianceDocuments(t *testing.T) {
-	t.Parallel()
-	reg, _ := complianceFiles(t, "r", "b")
-	hcl := fmt.Sprintf(`
+var _ = registerListingRefresh("complianceApplications", listingRefresh{
+	typ: "cpaas_compliance_application", route: regexp.MustCompile(`^ComplianceApplication/`), hide: 2, pages: 1,
+	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
+	configAt: func(t *testing.T) string {
+		reg, bill := complianceFiles(t, "r", "b")
+		hcl := strings.Replace(olderHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
+  count = 15`, 1)
+		return strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
+	},
+})
+
+var _ = registerListingRefresh("complianceDocuments", listingRefresh{
+	typ: "cpaas_compliance_document", route: regexp.MustCompile(`^ComplianceDocument/`), hide: 2, pages: 1,
+	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
+	configAt: func(t *testing.T) string {
+		reg, _ := complianceFiles(t, "r", "b")
+		return fmt.Sprintf(`
 resource "cpaas_end_user" "test" {
   name          = "Acme"
   end_user_type = "business"
@@ -458,20 +466,20 @@ resource "cpaas_compliance_document" "many" {
   file             = %q
 }
 `, compliancerules.DocBusinessRegistration.ID, reg)
-	listingRefresh{typ: "cpaas_compliance_document", route: regexp.MustCompile(`^ComplianceDocument/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
-}
+	},
+})
 
-func TestAccListingRefresh_endUsers(t *testing.T) {
-	t.Parallel()
-	hcl := `
+var _ = registerListingRefresh("endUsers", listingRefresh{
+	typ: "cpaas_end_user", route: regexp.MustCompile(`^EndUser/`), hide: 2, pages: 1,
+	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
+	config: `
 resource "cpaas_end_user" "many" {
   count         = 15
   name          = "Listed ${count.index}"
   end_user_type = "business"
 }
-`
-	listingRefresh{typ: "cpaas_end_user", route: regexp.MustCompile(`^EndUser/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
-}
+`,
+})
 
 // Another number type replaces the application, which reads the
 // requirement of its new type (none configured).

@@ -533,3 +533,16 @@ data "cpaas_endpoint" "missing" {
 		},
 	})
 }
+
+// Endpoints: one page of 15, and a GET for each left out.
+var _ = registerListingRefresh("endpoints", listingRefresh{
+	typ: "cpaas_endpoint", route: regexp.MustCompile(`^Endpoint/`), hide: 2, pages: 1, kinds: []string{"endpoints"},
+	config: `
+resource "cpaas_endpoint" "many" {
+  count    = 15
+  username = "lr${count.index}"
+  password = "s3cret-pass"
+  alias    = "listed ${count.index}"
+}
+`,
+})

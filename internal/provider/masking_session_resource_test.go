@@ -643,3 +643,15 @@ func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 		}},
 	})
 }
+
+// The refresh of maskingSessions from its listing (TestAccListingRefresh).
+var _ = registerListingRefresh("maskingSessions", listingRefresh{
+	typ: "cpaas_masking_session", route: regexp.MustCompile(`^Masking/Session`), hide: 1, pages: 1, kinds: []string{"masking_sessions"},
+	config: `
+resource "cpaas_masking_session" "many" {
+  count        = 12
+  first_party  = format("1415666%04d", count.index)
+  second_party = format("1212777%04d", count.index)
+}
+`,
+})

@@ -533,17 +533,16 @@ var _ = registerChaosPart("cpaas_phone_number_compliance", func() chaosPart {
 
 // Compliance applications: a listing missing two of 15 costs its page, the
 // two GETs and the one read of their requirement, and the plan stays empty.
-func TestAccListingRefresh_phoneNumberCompliances(t *testing.T) {
-	t.Parallel()
-	reg, bill := complianceFiles(t, "r", "b")
-	hcl := strings.Replace(complianceHCL("Acme", reg, bill, ""), `"cpaas_phone_number_compliance" "test"`, `"cpaas_phone_number_compliance" "many"`, 1)
-	hcl = strings.Replace(hcl, `alias       = "Acme India local"`, "count       = 15\n  alias       = \"listed ${count.index}\"", 1)
-	listingRefresh{
-		typ: "cpaas_phone_number_compliance", route: regexp.MustCompile(`^PhoneNumber/Compliance/`), hide: 2, pages: 2,
-		opts:  []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }},
-		kinds: []string{"phone_number_compliances"}, config: hcl,
-	}.run(t)
-}
+var _ = registerListingRefresh("phoneNumberCompliances", listingRefresh{
+	typ: "cpaas_phone_number_compliance", route: regexp.MustCompile(`^PhoneNumber/Compliance/`), hide: 2, pages: 2,
+	opts:  []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }},
+	kinds: []string{"phone_number_compliances"},
+	configAt: func(t *testing.T) string {
+		reg, bill := complianceFiles(t, "r", "b")
+		hcl := strings.Replace(complianceHCL("Acme", reg, bill, ""), `"cpaas_phone_number_compliance" "test"`, `"cpaas_phone_number_compliance" "many"`, 1)
+		return strings.Replace(hcl, `alias       = "Acme India local"`, "count       = 15\n  alias       = \"listed ${count.index}\"", 1)
+	},
+})
 
 // The guide "Numbers outside the US": read the requirement, declare the
 // end user and the documents, wait for acceptance, buy numbers against the

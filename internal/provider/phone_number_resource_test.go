@@ -612,3 +612,10 @@ data "cpaas_account_numbers" "all" {
 		},
 	})
 }
+
+// Bought numbers: the account's listing holds the starter numbers too,
+// one page in all.
+var _ = registerListingRefresh("phoneNumbers", listingRefresh{
+	typ: "cpaas_phone_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers"},
+	config: lrNumbersHCL(12),
+})

@@ -691,28 +691,23 @@ list "cpaas_powerpack_number" "ca" {
 
 // Powerpacks: a listing missing two of 15 powerpacks costs its one page
 // and the two GETs, and the plan stays empty.
-func TestAccListingRefresh_powerpacks(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_powerpack", route: regexp.MustCompile(`^Powerpack/`), hide: 2, pages: 1, kinds: []string{"powerpacks"},
-		config: `
+var _ = registerListingRefresh("powerpacks", listingRefresh{
+	typ: "cpaas_powerpack", route: regexp.MustCompile(`^Powerpack/`), hide: 2, pages: 1, kinds: []string{"powerpacks"},
+	config: `
 resource "cpaas_powerpack" "many" {
   count         = 15
   name          = "listed-${count.index}"
   local_connect = count.index % 2 == 0
 }
 `,
-	}.run(t)
-}
+})
 
 // Pool members: 15 numbers in one pool are refreshed from the pool's one
 // list page, two of them left out of it and read with their GETs.
-func TestAccListingRefresh_powerpackNumbers(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_powerpack_number", route: regexp.MustCompile(`^NumberPool/`), hideBy: "number", hide: 2, pages: 1,
-		kinds: []string{"powerpack_numbers", "powerpacks", "numbers"},
-		config: lrNumbersHCL(15) + `
+var _ = registerListingRefresh("powerpackNumbers", listingRefresh{
+	typ: "cpaas_powerpack_number", route: regexp.MustCompile(`^NumberPool/`), hideBy: "number", hide: 2, pages: 1,
+	kinds: []string{"powerpack_numbers", "powerpacks", "numbers"},
+	config: lrNumbersHCL(15) + `
 resource "cpaas_powerpack" "pool" {
   name = "listed-pool"
 }
@@ -723,5 +718,4 @@ resource "cpaas_powerpack_number" "many" {
   number       = cpaas_phone_number.many[count.index].number
 }
 `,
-	}.run(t)
-}
+})

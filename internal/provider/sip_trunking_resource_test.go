@@ -574,34 +574,42 @@ var (
 // Refresh from listings (listing_refresh_test.go): 15 objects of each
 // trunking kind, two left out of every list reply, cost the kind's one
 // list page and the two GETs.
-func TestAccListingRefresh_sipTrunking(t *testing.T) {
-	cases := map[string]listingRefresh{
-		"ip_acl": {typ: "cpaas_sip_ip_acl", route: regexp.MustCompile(`^Zentrunk/IPAccessControlList/`), hide: 2, pages: 1,
-			kinds: []string{"sip_ip_acls"}, config: `
+var _ = registerListingRefresh("sipIPACLs", listingRefresh{
+	typ: "cpaas_sip_ip_acl", route: regexp.MustCompile(`^Zentrunk/IPAccessControlList/`), hide: 2, pages: 1,
+	kinds: []string{"sip_ip_acls"}, config: `
 resource "cpaas_sip_ip_acl" "many" {
   count        = 15
   name         = "lr${count.index}"
   ip_addresses = ["192.0.2.${count.index + 1}"]
 }
-`},
-		"credential_list": {typ: "cpaas_sip_credential_list", route: regexp.MustCompile(`^Zentrunk/Credential/`), hide: 2, pages: 1,
-			kinds: []string{"sip_credential_lists"}, config: `
+`,
+})
+
+var _ = registerListingRefresh("sipCredentialLists", listingRefresh{
+	typ: "cpaas_sip_credential_list", route: regexp.MustCompile(`^Zentrunk/Credential/`), hide: 2, pages: 1,
+	kinds: []string{"sip_credential_lists"}, config: `
 resource "cpaas_sip_credential_list" "many" {
   count               = 15
   username            = "lr_${count.index}"
   password_wo         = "listed-secret"
   password_wo_version = 1
 }
-`},
-		"origination_uri": {typ: "cpaas_sip_origination_uri", route: regexp.MustCompile(`^Zentrunk/URI/`), hide: 2, pages: 1,
-			kinds: []string{"sip_origination_uris"}, config: `
+`,
+})
+
+var _ = registerListingRefresh("sipOriginationURIs", listingRefresh{
+	typ: "cpaas_sip_origination_uri", route: regexp.MustCompile(`^Zentrunk/URI/`), hide: 2, pages: 1,
+	kinds: []string{"sip_origination_uris"}, config: `
 resource "cpaas_sip_origination_uri" "many" {
   count = 15
   uri   = "pbx${count.index}.example.com:5060"
 }
-`},
-		"trunk": {typ: "cpaas_sip_trunk", route: regexp.MustCompile(`^Zentrunk/Trunk/`), hide: 2, pages: 1,
-			kinds: []string{"sip_trunks", "sip_ip_acls"}, config: `
+`,
+})
+
+var _ = registerListingRefresh("sipTrunks", listingRefresh{
+	typ: "cpaas_sip_trunk", route: regexp.MustCompile(`^Zentrunk/Trunk/`), hide: 2, pages: 1,
+	kinds: []string{"sip_trunks", "sip_ip_acls"}, config: `
 resource "cpaas_sip_ip_acl" "one" {
   ip_addresses = ["192.0.2.1"]
 }
@@ -612,15 +620,8 @@ resource "cpaas_sip_trunk" "many" {
   trunk_direction = "outbound"
   ipacl_id        = cpaas_sip_ip_acl.one.id
 }
-`},
-	}
-	for name, lr := range cases {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			lr.run(t)
-		})
-	}
-}
+`,
+})
 
 // TestAccPhoneNumber_ringsSIPTrunk moves a number's calls from an
 // application to an inbound trunk and back, in place, and refuses both at

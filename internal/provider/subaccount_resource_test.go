@@ -394,3 +394,14 @@ list "cpaas_subaccount" "ops" {
 		}},
 	})
 }
+
+// The refresh of subaccounts from its listing (TestAccListingRefresh).
+var _ = registerListingRefresh("subaccounts", listingRefresh{
+	typ: "cpaas_subaccount", route: regexp.MustCompile(`^Subaccount/`), hide: 1, pages: 1, kinds: []string{"subaccounts"},
+	config: `
+resource "cpaas_subaccount" "many" {
+  count = 12
+  name  = "lr-sub-${count.index}"
+}
+`,
+})

@@ -374,3 +374,10 @@ func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 		}},
 	})
 }
+
+// Brands, one per profile (the service's rule).
+var _ = registerListingRefresh("brands", listingRefresh{
+	typ: "cpaas_10dlc_brand", route: regexp.MustCompile(`^10dlc/Brand/`), hide: 1, pages: 1, opts: []func(*emulator.Options){fastRegistry},
+	kinds:  []string{"10dlc_brands", "10dlc_profiles"},
+	config: lrProfilesHCL(12) + lrBrandsHCL(12),
+})

@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // numbersHCL is brand -> campaign -> one link per number.
@@ -190,3 +192,18 @@ func TestAccTenDLCCampaignNumber_errors(t *testing.T) {
 		},
 	})
 }
+
+// Links of 14 numbers over two campaigns: each campaign's number list is
+// read once (two requests), and the hidden link by GET.
+var _ = registerListingRefresh("campaignNumbers", listingRefresh{
+	typ: "cpaas_10dlc_campaign_number", route: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/`), hideBy: "number", hide: 1, pages: 2,
+	opts:  []func(*emulator.Options){fastRegistry},
+	kinds: []string{"10dlc_campaign_numbers", "10dlc_campaigns", "10dlc_brands", "10dlc_profiles", "numbers"},
+	config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(2) + lrNumbersHCL(14) + `
+resource "cpaas_10dlc_campaign_number" "many" {
+  count       = 14
+  campaign_id = cpaas_10dlc_campaign.many[count.index % 2].id
+  number      = cpaas_phone_number.many[count.index].number
+}
+`,
+})

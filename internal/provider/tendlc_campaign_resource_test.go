@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 const (
@@ -295,3 +296,11 @@ resource "cpaas_10dlc_campaign" "test" {
 		t.Fatalf("invalid configurations created brands: %v", ids)
 	}
 }
+
+// Campaigns: the campaign's own routes only (not its numbers').
+var _ = registerListingRefresh("campaigns", listingRefresh{
+	typ: "cpaas_10dlc_campaign", route: regexp.MustCompile(`^10dlc/Campaign/([^/]+/)?$`), hide: 1, pages: 1,
+	opts:   []func(*emulator.Options){fastRegistry},
+	kinds:  []string{"10dlc_campaigns", "10dlc_brands", "10dlc_profiles"},
+	config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(12),
+})

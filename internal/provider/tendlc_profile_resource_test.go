@@ -410,3 +410,9 @@ resource "cpaas_subaccount" "team" {
 		},
 	})
 }
+
+// The refresh of profiles from its listing (TestAccListingRefresh).
+var _ = registerListingRefresh("profiles", listingRefresh{
+	typ: "cpaas_10dlc_profile", route: regexp.MustCompile(`^Profile/`), hide: 1, pages: 1, kinds: []string{"10dlc_profiles"},
+	config: lrProfilesHCL(12),
+})

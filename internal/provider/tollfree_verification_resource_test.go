@@ -611,3 +611,37 @@ data "cpaas_phone_numbers" "rel_tollfree" {
 }
 ` + relTollfreeHCL(0) + relTollfreeHCL(1), want: map[string]int{"tollfree_verifications": 2, "numbers": 2}}
 })
+
+// Toll-free verifications of 12 toll-free numbers of one profile.
+var _ = registerListingRefresh("tollfreeVerifications", listingRefresh{
+	typ: "cpaas_tollfree_verification", route: regexp.MustCompile(`^TollfreeVerification/`), hide: 1, pages: 1,
+	opts:  []func(*emulator.Options){fastRegistry},
+	kinds: []string{"tollfree_verifications", "10dlc_profiles", "numbers"},
+	config: lrProfilesHCL(1) + `
+data "cpaas_phone_numbers" "tollfree" {
+  country_iso = "US"
+  type        = "toll-free"
+  max_results = 12
+}
+
+resource "cpaas_phone_number" "tollfree" {
+  count  = 12
+  number = data.cpaas_phone_numbers.tollfree.numbers[count.index].number
+  lifecycle {
+    ignore_changes = [number]
+  }
+}
+
+resource "cpaas_tollfree_verification" "many" {
+  count            = 12
+  profile_uuid     = cpaas_10dlc_profile.many[0].id
+  number           = cpaas_phone_number.tollfree[count.index].number
+  usecases         = ["2FA"]
+  usecase_summary  = "Listing passcodes ${count.index}."
+  message_sample   = "Your code is ${count.index}. Reply STOP to opt out."
+  optin_type       = "WEB_FORM"
+  optin_image_urls = ["https://acme.example/optin-${count.index}.png"]
+  volume           = "100"
+}
+`,
+})
