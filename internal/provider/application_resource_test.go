@@ -542,3 +542,18 @@ resource "cpaas_application" "many" {
 }
 `,
 })
+
+// The objects of the docs example of cpaas_application, made as a script
+// would, and its import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_application", identity("app_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		app, err := c.CreateApplication(docsCtx, client.ApplicationCreate{AppName: "support-line", ApplicationSettings: client.ApplicationSettings{
+			AnswerURL: ptr("https://voice.example.com/support/answer"), AnswerMethod: ptr("GET"),
+			HangupURL: ptr("https://voice.example.com/support/hangup"), MessageURL: ptr("https://voice.example.com/support/message"),
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_application.support", app.AppID}}, nil
+	}},
+)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -550,3 +551,32 @@ func TestAccGuide_numbersInGermany(t *testing.T) {
 		}
 	}
 }
+
+// The objects of the docs example of cpaas_end_user, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_end_user", identity("end_user_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		u, err := c.CreateEndUser(docsCtx, client.EndUserData{Name: "Acme Handels GmbH", EndUserType: "business"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_end_user.acme", u.EndUserID}}, nil
+	}},
+)
+
+// The objects of the docs example of cpaas_compliance_document, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_compliance_document", identity("document_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		ids, vars := olderDocsExample(t, c, false)
+		return ids, vars
+	}},
+)
+
+// The objects of the docs example of cpaas_compliance_application, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_compliance_application", identity("compliance_application_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		return olderDocsExample(t, c, true)
+	}},
+)

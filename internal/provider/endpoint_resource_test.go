@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -546,3 +547,21 @@ resource "cpaas_endpoint" "many" {
 }
 `,
 })
+
+// The objects of the docs example of cpaas_endpoint, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_endpoint", identity("endpoint_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		app := docsApplication(t, c, "front-desk", "https://voice.example.com/front-desk/answer")
+		desk, err := c.CreateEndpoint(docsCtx, client.EndpointCreate{Username: "frontdesk", Password: "desk-secret", Alias: "Front desk phone", AppID: app})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lobby, err := c.CreateEndpoint(docsCtx, client.EndpointCreate{Username: "lobby", Password: "change-me-please", Alias: "Lobby phone"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_application.front_desk", app}, {"cpaas_endpoint.desk", desk.EndpointID}, {"cpaas_endpoint.lobby", lobby.EndpointID}},
+			config.Variables{"desk_password": config.StringVariable("desk-secret")}
+	}},
+)

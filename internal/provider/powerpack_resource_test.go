@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -719,3 +720,37 @@ resource "cpaas_powerpack_number" "many" {
 }
 `,
 })
+
+// The objects of the docs example of cpaas_powerpack, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_powerpack", identity("uuid"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
+		p, err := c.CreatePowerpack(docsCtx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
+			ApplicationType: "xml", ApplicationID: app, NumberPriority: []client.NumberPriority{{CountryISO: "US", ServiceType: "SMS",
+				Priority: client.PriorityOrder{Priority1: "longcode", Priority2: "tollfree", Priority3: "shortcode"}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_application.alerts", app}, {"cpaas_powerpack.alerts", p.UUID}}, nil
+	}},
+)
+
+// The objects of the docs example of cpaas_powerpack_number, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_powerpack_number", identity("powerpack_id", "number"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		p, err := c.CreatePowerpack(docsCtx, client.PowerpackCreate{Name: "alerts-us"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pool, _ := client.PoolUUID(p)
+		for n, service := range map[string]string{"14155550100": "mms", "12125550101": "sms"} {
+			if _, err := c.AddPoolNumber(docsCtx, pool, n, false, service); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return [][2]string{{"cpaas_powerpack.alerts", p.UUID}, {"cpaas_powerpack_number.sf", p.UUID + "/14155550100"},
+			{"cpaas_powerpack_number.ny", p.UUID + "/12125550101"}}, nil
+	}},
+)

@@ -708,3 +708,55 @@ resource "cpaas_phone_number" "line" {
 		},
 	})
 }
+
+// The objects of the docs example of cpaas_sip_ip_acl, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_sip_ip_acl", identity("ipacl_uuid"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		return [][2]string{{"cpaas_sip_ip_acl.pbx", docsIPACL(t, c)}}, nil
+	}},
+)
+
+// The objects of the docs example of cpaas_sip_credential_list, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_sip_credential_list", identity("credential_uuid"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		return [][2]string{{"cpaas_sip_credential_list.pbx", docsCredentialList(t, c)}}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
+	}},
+)
+
+// The objects of the docs example of cpaas_sip_origination_uri, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_sip_origination_uri", identity("uri_uuid"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		primary := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-primary", URI: "pbx.example.com:5061;transport=tls",
+			AuthenticationNeeded: true, Username: "zentrunk_in", Password: docsSIPPassword})
+		fallback := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-fallback", URI: "192.0.2.20:5060"})
+		return [][2]string{{"cpaas_sip_origination_uri.primary", primary}, {"cpaas_sip_origination_uri.fallback", fallback}},
+			config.Variables{"pbx_inbound_password": config.StringVariable(docsSIPPassword)}
+	}},
+)
+
+// The objects of the docs example of cpaas_sip_trunk, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_sip_trunk", identity("trunk_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		acl, cred := docsIPACL(t, c), docsCredentialList(t, c)
+		primary := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-primary", URI: "pbx.example.com:5060"})
+		fallback := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-fallback", URI: "192.0.2.20:5060"})
+		secure := true
+		out, err := c.CreateTrunk(docsCtx, client.TrunkCreate{Name: "pbx-outbound", TrunkDirection: "outbound", Secure: &secure, IPACLUUID: acl, CredentialUUID: cred})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := c.CreateTrunk(docsCtx, client.TrunkCreate{Name: "pbx-inbound", TrunkDirection: "inbound", PrimaryURIUUID: primary, FallbackURIUUID: fallback})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{
+			{"cpaas_sip_ip_acl.pbx", acl}, {"cpaas_sip_credential_list.pbx", cred},
+			{"cpaas_sip_origination_uri.primary", primary}, {"cpaas_sip_origination_uri.fallback", fallback},
+			{"cpaas_sip_trunk.outbound", out.TrunkID}, {"cpaas_sip_trunk.inbound", in.TrunkID},
+		}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
+	}},
+)

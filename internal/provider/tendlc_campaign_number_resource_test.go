@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -207,3 +209,23 @@ resource "cpaas_10dlc_campaign_number" "many" {
 }
 `,
 })
+
+// The objects of the docs example of cpaas_10dlc_campaign_number, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_10dlc_campaign_number", identity("campaign_id", "number"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		campaign := makeActiveCampaign(t, c, docsCampaign(makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))))
+		var ids [][2]string
+		for _, n := range []string{"14155550100"} {
+			if err := c.LinkNumbers(docsCtx, campaign, client.NumberLink{Numbers: []string{n}, URL: "https://hooks.example.com/10dlc/number"}); err != nil {
+				t.Fatal(err)
+			}
+			waitUntil(t, "number link", func() bool {
+				got, err := c.GetCampaignNumber(docsCtx, campaign, n)
+				return err == nil && got.Status == "COMPLETED"
+			})
+			ids = append(ids, [2]string{"cpaas_10dlc_campaign_number.alerts", campaign + "/" + n})
+		}
+		return ids, config.Variables{"campaign_id": config.StringVariable(campaign)}
+	}},
+)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -645,3 +646,35 @@ resource "cpaas_tollfree_verification" "many" {
 }
 `,
 })
+
+// The objects of the docs example of cpaas_tollfree_verification, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_tollfree_verification", identity("uuid"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		found, _, err := c.SearchAllPhoneNumbers(docsCtx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 1)
+		if err != nil || len(found) != 1 {
+			t.Fatalf("search: %v %v", found, err)
+		}
+		n := found[0].Number
+		if _, err := c.BuyPhoneNumber(docsCtx, n, client.PhoneNumberBuy{}); err != nil {
+			t.Fatal(err)
+		}
+		profile := makeDocsProfile(t, c)
+		v, err := c.CreateTollfreeVerification(docsCtx, client.TollfreeVerificationCreate{Number: n, TollfreeVerificationFields: client.TollfreeVerificationFields{
+			ProfileUUID: profile, Usecase: "2FA, CUSTOMER_CARE",
+			UsecaseSummary: "One-time passcodes and support replies for customers of the Acme online store.",
+			MessageSample:  "Acme: your code is 123456. Reply STOP to opt out.", OptinType: "WEB_FORM",
+			OptinImageURL: "https://acme.example/compliance/optin-form.png", Volume: "1,000",
+			CallbackURL: "https://hooks.example.com/tollfree", CallbackMethod: "POST",
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		waitUntil(t, "toll-free verification", func() bool {
+			got, err := c.GetTollfreeVerification(docsCtx, v.UUID)
+			return err == nil && got.Status == "APPROVED"
+		})
+		return [][2]string{{"cpaas_tollfree_verification.support", v.UUID}},
+			config.Variables{"toll_free_number": config.StringVariable(n), "profile_uuid": config.StringVariable(profile)}
+	}},
+)
