@@ -235,6 +235,19 @@ func TestRedactJSON(t *testing.T) {
 	}
 }
 
+// Every key the areas declare with neverLogged is redacted at any depth,
+// in any case: the keys the transport listed itself before the areas
+// declared their own.
+func TestRedactJSON_areaKeys(t *testing.T) {
+	for _, key := range []string{"password", "auth_token", "new_auth_token", "password_wo", "first_party_pin", "second_party_pin",
+		"end_user", "data_fields", "meta_information", "Password"} {
+		got := RedactJSON([]byte(`{"outer":{"` + key + `":"s3cr3t-value"}}`))
+		if strings.Contains(got, "s3cr3t-value") {
+			t.Errorf("%s is logged: %s", key, got)
+		}
+	}
+}
+
 func TestNewRejectsBadConfig(t *testing.T) {
 	if _, err := New(Config{BaseURL: "https://x", AuthID: "MA"}); err == nil {
 		t.Fatal("missing token accepted")

@@ -19,6 +19,11 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
+// The personal data of a compliance application, its end user and its
+// documents' fields, is never logged (its requests are also logged by size
+// only).
+var _ = neverLogged("end_user", "data_fields", "meta_information")
+
 // The one-call compliance shapes (internal/wire) under the client's names.
 type (
 	ComplianceData          = wire.ComplianceData

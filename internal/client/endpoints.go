@@ -9,6 +9,9 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
+// An endpoint's password (and its write-only form) is never logged.
+var _ = neverLogged("password", "password_wo")
+
 // CreateEndpoint creates an endpoint. A create is never retried after it
 // may have reached the server; see OutcomeUnknownError.
 func (c *Client) CreateEndpoint(ctx context.Context, in EndpointCreate) (*EndpointCreated, error) {

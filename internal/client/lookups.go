@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -73,7 +74,8 @@ func (c *Client) LookupNumber(ctx context.Context, number, typ string) (*Lookup,
 			return l, nil
 		}
 		var out Lookup
-		r := request{method: http.MethodGet, host: c.lookup, path: "v1/Number/" + number, query: url.Values{"type": {typ}}, idempotent: true}
+		r := request{method: http.MethodGet, host: c.lookup, path: "v1/Number/" + number, query: url.Values{"type": {typ}}, idempotent: true,
+			errorShape: lookupError}
 		if err := c.do(ctx, r, &out); err != nil {
 			return nil, err
 		}
@@ -90,4 +92,17 @@ func (c *Client) LookupNumber(ctx context.Context, number, typ string) (*Lookup,
 	}
 	l, _ := v.(*Lookup) // the flight returns nothing else
 	return l, nil
+}
+
+// lookupError reads the look-up's error shape: {api_id, error_code,
+// message}.
+func lookupError(body []byte) (apiID, message string) {
+	var l struct {
+		APIID   string `json:"api_id"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(body, &l) != nil {
+		return "", ""
+	}
+	return l.APIID, l.Message
 }

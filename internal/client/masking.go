@@ -10,6 +10,9 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
+// A masking session's PINs are never logged.
+var _ = neverLogged("first_party_pin", "second_party_pin")
+
 // MaskingSessionFilter holds the filters of GET Masking/Session/; empty
 // fields are not sent. Status is active, expired or all. Times use the
 // session time form, "YYYY-MM-DD HH:MM:SS" (UTC) or "YYYY-MM-DD".

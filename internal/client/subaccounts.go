@@ -10,6 +10,10 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
+// A subaccount's token (auth_token, which transport.go guards for every
+// area, and the one a rotation returns) is never logged.
+var _ = neverLogged("new_auth_token")
+
 // The subaccounts area's shapes (internal/wire).
 type (
 	SubaccountCreate  = wire.SubaccountCreate

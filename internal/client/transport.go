@@ -241,6 +241,9 @@ type request struct {
 	// personal marks a request whose bodies hold personal data (compliance
 	// documents, end users): the log gives their sizes only.
 	personal bool
+	// errorShape reads an error reply that is not the API's usual
+	// {api_id, error} (another host's, such as the number look-up's).
+	errorShape func(body []byte) (apiID, message string)
 }
 
 // accountPath joins path segments below the account root, escaping each.
@@ -325,15 +328,8 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		if json.Unmarshal(data, &e) == nil {
 			apiErr.APIID, apiErr.Message = e.APIID, e.Error
 		}
-		if apiErr.Message == "" {
-			// The number look-up's shape: {api_id, error_code, message}.
-			var l struct {
-				APIID   string `json:"api_id"`
-				Message string `json:"message"`
-			}
-			if json.Unmarshal(data, &l) == nil {
-				apiErr.APIID, apiErr.Message = l.APIID, l.Message
-			}
+		if apiErr.Message == "" && r.errorShape != nil {
+			apiErr.APIID, apiErr.Message = r.errorShape(data)
 		}
 		return apiErr
 	}
@@ -482,13 +478,19 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	return resp, nil
 }
 
-// secretKeys are JSON keys whose values never appear in a log: secrets,
-// and the personal data of compliance applications (a request that
-// carries them is logged by size only; these keys are the second guard).
-var secretKeys = map[string]bool{
-	"password": true, "auth_token": true, "new_auth_token": true, "password_wo": true,
-	"first_party_pin": true, "second_party_pin": true,
-	"end_user": true, "data_fields": true, "meta_information": true,
+// secretKeys are JSON keys whose values never appear in a log, at any
+// depth of a request or reply: the account's own token here, and what
+// each area declares beside its calls with neverLogged (its secrets, and
+// personal data, whose requests are also logged by size only).
+var secretKeys = map[string]bool{"auth_token": true}
+
+// neverLogged adds keys to secretKeys. An area calls it once, at package
+// level, in its own file: var _ = neverLogged("first_party_pin", ...).
+func neverLogged(keys ...string) bool {
+	for _, k := range keys {
+		secretKeys[strings.ToLower(k)] = true
+	}
+	return true
 }
 
 // sizeOnly summarises a body holding personal data by its size.

@@ -10,6 +10,9 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
+// A credentials list's or origination URI's password is never logged.
+var _ = neverLogged("password")
+
 // The SIP trunking area's shapes (internal/wire). No client library of the
 // service implements this API; this client follows its documentation.
 type (

@@ -141,7 +141,7 @@ func New(opts Options) *Server {
 	if opts.CallbackTimeout <= 0 {
 		opts.CallbackTimeout = 5 * time.Second
 	}
-	opts.setTenDLCDefaults()
+	opts.setAreaDefaults()
 	if opts.CallbackClient == nil {
 		opts.CallbackClient = &http.Client{}
 	}

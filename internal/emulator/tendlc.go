@@ -16,7 +16,7 @@ const (
 	DefaultNumberLinkDelay           = time.Second
 )
 
-func (o *Options) setTenDLCDefaults() {
+var _ = optionDefaults(func(o *Options) {
 	if o.BrandRegistrationDelay <= 0 {
 		o.BrandRegistrationDelay = DefaultBrandRegistrationDelay
 	}
@@ -29,13 +29,7 @@ func (o *Options) setTenDLCDefaults() {
 	if o.NumberPoolLimit <= 0 {
 		o.NumberPoolLimit = tendlcrules.DefaultNumberPoolLimit
 	}
-	if o.TollfreeVerificationDelay <= 0 {
-		o.TollfreeVerificationDelay = DefaultTollfreeVerificationDelay
-	}
-	if o.ComplianceReviewDelay <= 0 {
-		o.ComplianceReviewDelay = DefaultComplianceReviewDelay
-	}
-}
+})
 
 func (s *Server) tendlcRoutes() []route {
 	return []route{

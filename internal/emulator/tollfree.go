@@ -45,6 +45,12 @@ import (
 // DefaultTollfreeVerificationDelay is how long the carrier takes to decide.
 const DefaultTollfreeVerificationDelay = time.Second
 
+var _ = optionDefaults(func(o *Options) {
+	if o.TollfreeVerificationDelay <= 0 {
+		o.TollfreeVerificationDelay = DefaultTollfreeVerificationDelay
+	}
+})
+
 type tollfree struct {
 	Seq    uint64
 	UUID   string

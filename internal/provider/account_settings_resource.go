@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -15,6 +16,12 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/accountrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
+
+// accountFamily is what Terraform is served of the account and its settings (provider.go's families).
+var accountFamily = family{
+	resources:   []func() resource.Resource{accountSettingsKind.newResource},
+	dataSources: []func() datasource.DataSource{accountData.newDataSource},
+}
 
 // accountSettingsIdentity names the account by its auth_id (identity.go).
 var accountSettingsIdentity = resourceIdentity{{name: "auth_id", state: "id", description: "The account's auth_id (`MA` or `SA` and 18 characters)."}}

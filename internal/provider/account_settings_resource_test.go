@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -282,3 +283,12 @@ resource "cpaas_account_settings" "b" {
 		},
 	})
 }
+
+// The objects of the docs example of cpaas_account_settings, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_account_settings", identity("auth_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		makeDocsAccount(t, c)
+		return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
+	}},
+)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -14,6 +16,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/applicationrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
+
+// applicationFamily is what Terraform is served of the application (provider.go's families).
+var applicationFamily = family{
+	resources:   []func() resource.Resource{applicationKind.newResource},
+	dataSources: []func() datasource.DataSource{applicationData.newDataSource},
+	lists:       []func() list.ListResource{NewApplicationListResource},
+}
 
 // applicationIdentity names an application by its app_id (identity.go).
 var applicationIdentity = resourceIdentity{{name: "app_id", state: "id", description: "Application id (`app_id`)."}}

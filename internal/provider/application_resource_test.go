@@ -530,3 +530,30 @@ list "cpaas_application" "ivr" {
 		}},
 	})
 }
+
+// The refresh of applications from its listing (TestAccListingRefresh).
+var _ = registerListingRefresh("applications", listingRefresh{
+	typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications"},
+	config: `
+resource "cpaas_application" "many" {
+  count      = 12
+  app_name   = "lr-app-${count.index}"
+  answer_url = "https://voice.example.com/answer/${count.index}"
+}
+`,
+})
+
+// The objects of the docs example of cpaas_application, made as a script
+// would, and its import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_application", identity("app_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		app, err := c.CreateApplication(docsCtx, client.ApplicationCreate{AppName: "support-line", ApplicationSettings: client.ApplicationSettings{
+			AnswerURL: ptr("https://voice.example.com/support/answer"), AnswerMethod: ptr("GET"),
+			HangupURL: ptr("https://voice.example.com/support/hangup"), MessageURL: ptr("https://voice.example.com/support/message"),
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_application.support", app.AppID}}, nil
+	}},
+)

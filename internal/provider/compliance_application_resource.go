@@ -10,7 +10,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -25,6 +27,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
+
+// complianceApplicationFamily is what Terraform is served of compliance applications, their end users and documents (provider.go's families).
+var complianceApplicationFamily = family{
+	resources:   []func() resource.Resource{endUserKind.newResource, complianceDocumentKind.newResource, complianceApplicationKind.newResource},
+	dataSources: []func() datasource.DataSource{complianceDocumentTypesData.newDataSource, complianceAppRequirementData.newDataSource},
+	lists:       []func() list.ListResource{NewEndUserListResource, NewComplianceDocumentListResource, NewComplianceApplicationListResource},
+}
 
 // complianceApplicationIdentity names an application of the compliance application family.
 var complianceApplicationIdentity = resourceIdentity{{name: "compliance_application_id", state: "id",

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -436,19 +437,27 @@ var _ = registerChaosPart("cpaas_end_user", func() chaosPart { return chaosPart{
 
 var _ = registerChaosPart("cpaas_compliance_document", func() chaosPart { return chaosPart{} })
 
-func TestAccListingRefresh_complianceApplications(t *testing.T) {
-	t.Parallel()
-	reg, bill := complianceFiles(t, "r", "b")
-	hcl := strings.Replace(complianceAppHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
-  count = 15`, 1)
-	hcl = strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
-	listingRefresh{typ: "cpaas_compliance_application", route: regexp.MustCompile(`^ComplianceApplication/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
-}
+// The compliance application family's refreshes from listings
+// (TestAccListingRefresh): 15 objects, two left out of every list reply.
+var complianceReviewFast = []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}
 
-func TestAccListingRefresh_complianceDocuments(t *testing.T) {
-	t.Parallel()
-	reg, _ := complianceFiles(t, "r", "b")
-	hcl := fmt.Sprintf(`
+var _ = registerListingRefresh("complianceApplications", listingRefresh{
+	typ: "cpaas_compliance_application", route: regexp.MustCompile(`^ComplianceApplication/`), hide: 2, pages: 1,
+	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
+	configAt: func(t *testing.T) string {
+		reg, bill := complianceFiles(t, "r", "b")
+		hcl := strings.Replace(complianceAppHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
+  count = 15`, 1)
+		return strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
+	},
+})
+
+var _ = registerListingRefresh("complianceDocuments", listingRefresh{
+	typ: "cpaas_compliance_document", route: regexp.MustCompile(`^ComplianceDocument/`), hide: 2, pages: 1,
+	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
+	configAt: func(t *testing.T) string {
+		reg, _ := complianceFiles(t, "r", "b")
+		return fmt.Sprintf(`
 resource "cpaas_end_user" "test" {
   name          = "Acme"
   end_user_type = "business"
@@ -463,20 +472,20 @@ resource "cpaas_compliance_document" "many" {
   file             = %q
 }
 `, compliancerules.DocBusinessRegistration.ID, reg)
-	listingRefresh{typ: "cpaas_compliance_document", route: regexp.MustCompile(`^ComplianceDocument/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
-}
+	},
+})
 
-func TestAccListingRefresh_endUsers(t *testing.T) {
-	t.Parallel()
-	hcl := `
+var _ = registerListingRefresh("endUsers", listingRefresh{
+	typ: "cpaas_end_user", route: regexp.MustCompile(`^EndUser/`), hide: 2, pages: 1,
+	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
+	config: `
 resource "cpaas_end_user" "many" {
   count         = 15
   name          = "Listed ${count.index}"
   end_user_type = "business"
 }
-`
-	listingRefresh{typ: "cpaas_end_user", route: regexp.MustCompile(`^EndUser/`), hide: 2, pages: 1, kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}, config: hcl}.run(t)
-}
+`,
+})
 
 // Another number type replaces the application, which reads the
 // requirement of its new type (none configured).
@@ -547,3 +556,32 @@ func TestAccGuide_numbersInGermany(t *testing.T) {
 		}
 	}
 }
+
+// The objects of the docs example of cpaas_end_user, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_end_user", identity("end_user_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		u, err := c.CreateEndUser(docsCtx, client.EndUserData{Name: "Acme Handels GmbH", EndUserType: "business"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_end_user.acme", u.EndUserID}}, nil
+	}},
+)
+
+// The objects of the docs example of cpaas_compliance_document, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_compliance_document", identity("document_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		ids, vars := complianceAppDocsExample(t, c, false)
+		return ids, vars
+	}},
+)
+
+// The objects of the docs example of cpaas_compliance_application, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_compliance_application", identity("compliance_application_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		return complianceAppDocsExample(t, c, true)
+	}},
+)

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -17,6 +19,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/timestamps"
 )
+
+// endpointFamily is what Terraform is served of SIP endpoints (provider.go's families).
+var endpointFamily = family{
+	resources:   []func() resource.Resource{endpointKind.newResource},
+	dataSources: []func() datasource.DataSource{endpointData.newDataSource},
+	lists:       []func() list.ListResource{NewEndpointListResource},
+}
 
 // endpointKind is cpaas_endpoint, a SIP endpoint, read, deleted and
 // imported by its endpoint_id. The password cannot be read back: an import

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -24,7 +25,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
 // Adopting what exists: for every resource, the objects of its docs example
@@ -264,250 +265,55 @@ func docsApplication(t *testing.T, c *client.Client, name, answerURL string) str
 	return app.AppID
 }
 
-func importDocsCases() []importDocsCase {
-	ctx := context.Background()
-	return []importDocsCase{
-		{typ: "cpaas_sip_ip_acl", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			return [][2]string{{"cpaas_sip_ip_acl.pbx", docsIPACL(t, c)}}, nil
-		}},
-		{typ: "cpaas_sip_credential_list", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			return [][2]string{{"cpaas_sip_credential_list.pbx", docsCredentialList(t, c)}}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
-		}},
-		{typ: "cpaas_sip_origination_uri", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			primary := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-primary", URI: "pbx.example.com:5061;transport=tls",
-				AuthenticationNeeded: true, Username: "zentrunk_in", Password: docsSIPPassword})
-			fallback := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-fallback", URI: "192.0.2.20:5060"})
-			return [][2]string{{"cpaas_sip_origination_uri.primary", primary}, {"cpaas_sip_origination_uri.fallback", fallback}},
-				config.Variables{"pbx_inbound_password": config.StringVariable(docsSIPPassword)}
-		}},
-		{typ: "cpaas_sip_trunk", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			acl, cred := docsIPACL(t, c), docsCredentialList(t, c)
-			primary := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-primary", URI: "pbx.example.com:5060"})
-			fallback := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-fallback", URI: "192.0.2.20:5060"})
-			secure := true
-			out, err := c.CreateTrunk(ctx, client.TrunkCreate{Name: "pbx-outbound", TrunkDirection: "outbound", Secure: &secure, IPACLUUID: acl, CredentialUUID: cred})
-			if err != nil {
-				t.Fatal(err)
-			}
-			in, err := c.CreateTrunk(ctx, client.TrunkCreate{Name: "pbx-inbound", TrunkDirection: "inbound", PrimaryURIUUID: primary, FallbackURIUUID: fallback})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{
-				{"cpaas_sip_ip_acl.pbx", acl}, {"cpaas_sip_credential_list.pbx", cred},
-				{"cpaas_sip_origination_uri.primary", primary}, {"cpaas_sip_origination_uri.fallback", fallback},
-				{"cpaas_sip_trunk.outbound", out.TrunkID}, {"cpaas_sip_trunk.inbound", in.TrunkID},
-			}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
-		}},
-		{typ: "cpaas_account_settings", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			makeDocsAccount(t, c)
-			return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
-		}},
-		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{{"cpaas_subaccount.payments", sub.AuthID}}, nil
-		}},
-		{typ: "cpaas_endpoint", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			app := docsApplication(t, c, "front-desk", "https://voice.example.com/front-desk/answer")
-			desk, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "frontdesk", Password: "desk-secret", Alias: "Front desk phone", AppID: app})
-			if err != nil {
-				t.Fatal(err)
-			}
-			lobby, err := c.CreateEndpoint(ctx, client.EndpointCreate{Username: "lobby", Password: "change-me-please", Alias: "Lobby phone"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{{"cpaas_application.front_desk", app}, {"cpaas_endpoint.desk", desk.EndpointID}, {"cpaas_endpoint.lobby", lobby.EndpointID}},
-				config.Variables{"desk_password": config.StringVariable("desk-secret")}
-		}},
-		{typ: "cpaas_10dlc_profile", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			return [][2]string{{"cpaas_10dlc_profile.acme", makeDocsProfile(t, c)}}, nil
-		}},
-		{typ: "cpaas_10dlc_brand", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			profile := makeDocsProfile(t, c)
-			return [][2]string{{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", makeRegisteredBrand(t, c, docsBrand(profile))}}, nil
-		}},
-		{typ: "cpaas_10dlc_campaign", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			brand := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
-			return [][2]string{{"cpaas_10dlc_campaign.alerts", makeActiveCampaign(t, c, docsCampaign(brand))}},
-				config.Variables{"brand_id": config.StringVariable(brand)}
-		}},
-		{typ: "cpaas_10dlc_campaign_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			campaign := makeActiveCampaign(t, c, docsCampaign(makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))))
-			var ids [][2]string
-			for _, n := range []string{"14155550100"} {
-				if err := c.LinkNumbers(ctx, campaign, client.NumberLink{Numbers: []string{n}, URL: "https://hooks.example.com/10dlc/number"}); err != nil {
-					t.Fatal(err)
-				}
-				waitUntil(t, "number link", func() bool {
-					got, err := c.GetCampaignNumber(ctx, campaign, n)
-					return err == nil && got.Status == "COMPLETED"
-				})
-				ids = append(ids, [2]string{"cpaas_10dlc_campaign_number.alerts", campaign + "/" + n})
-			}
-			return ids, config.Variables{"campaign_id": config.StringVariable(campaign)}
-		}},
-		{typ: "cpaas_tollfree_verification", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 1)
-			if err != nil || len(found) != 1 {
-				t.Fatalf("search: %v %v", found, err)
-			}
-			n := found[0].Number
-			if _, err := c.BuyPhoneNumber(ctx, n, client.PhoneNumberBuy{}); err != nil {
-				t.Fatal(err)
-			}
-			profile := makeDocsProfile(t, c)
-			v, err := c.CreateTollfreeVerification(ctx, client.TollfreeVerificationCreate{Number: n, TollfreeVerificationFields: client.TollfreeVerificationFields{
-				ProfileUUID: profile, Usecase: "2FA, CUSTOMER_CARE",
-				UsecaseSummary: "One-time passcodes and support replies for customers of the Acme online store.",
-				MessageSample:  "Acme: your code is 123456. Reply STOP to opt out.", OptinType: "WEB_FORM",
-				OptinImageURL: "https://acme.example/compliance/optin-form.png", Volume: "1,000",
-				CallbackURL: "https://hooks.example.com/tollfree", CallbackMethod: "POST",
-			}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			waitUntil(t, "toll-free verification", func() bool {
-				got, err := c.GetTollfreeVerification(ctx, v.UUID)
-				return err == nil && got.Status == "APPROVED"
-			})
-			return [][2]string{{"cpaas_tollfree_verification.support", v.UUID}},
-				config.Variables{"toll_free_number": config.StringVariable(n), "profile_uuid": config.StringVariable(profile)}
-		}},
-		{typ: "cpaas_phone_number_compliance", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			dir := t.TempDir()
-			reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
-			files := map[int]client.ComplianceFile{0: {Name: "registration.pdf", Content: []byte("%PDF certificate")}, 1: {Name: "bill.pdf", Content: []byte("%PDF bill")}}
-			for p, f := range map[string]client.ComplianceFile{reg: files[0], bill: files[1]} {
-				if err := os.WriteFile(p, f.Content, 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-			id, err := c.CreateCompliance(ctx, client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: "Acme India local",
-				EndUser: &client.ComplianceEndUser{Type: "business", Name: "Acme Trading", Email: "compliance@acme.example",
-					AddressLine1: "12 Marine Drive", City: "Mumbai", PostalCode: "400002", Country: "IN"},
-				Documents: []client.ComplianceDocumentData{
-					{DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c01", DataFields: map[string]string{"business_name": "Acme Trading Private Limited"}},
-					{DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c02", DataFields: map[string]string{"address_line_1": "12 Marine Drive", "city": "Mumbai", "postal_code": "400002"}},
-				},
-				CallbackURL: "https://hooks.example.com/compliance", CallbackMethod: "POST"}, files)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{{"cpaas_phone_number_compliance.india_local", id}},
-				config.Variables{"registration_file": config.StringVariable(reg), "address_proof_file": config.StringVariable(bill)}
-		}},
-		{typ: "cpaas_end_user", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			u, err := c.CreateEndUser(ctx, client.EndUserData{Name: "Acme Handels GmbH", EndUserType: "business"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{{"cpaas_end_user.acme", u.EndUserID}}, nil
-		}},
-		{typ: "cpaas_compliance_document", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			ids, vars := complianceAppDocsExample(t, c, false)
-			return ids, vars
-		}},
-		{typ: "cpaas_compliance_application", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			return complianceAppDocsExample(t, c, true)
-		}},
-		{typ: "cpaas_masking_session", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			i64 := func(v int64) *int64 { return &v }
-			yes := func() *bool { b := true; return &b }
-			delivery, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{
-				FirstParty: "14155551234", SecondParty: "14155555678", SessionExpiry: i64(7200), CallTimeLimit: i64(900), RingTimeout: i64(30),
-				Record: yes(), RecordFileFormat: "mp3", RecordingCallbackURL: "https://hooks.example.com/masking/recordings",
-				CallbackURL: "https://hooks.example.com/masking/events", CallbackMethod: "POST",
-				FirstPartyPlayURL: "https://audio.example.com/connecting-to-customer.mp3",
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			support, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{
-				FirstParty: "14155550111", SecondParty: "14155550222", IsPINAuthenticationRequired: yes(), GeneratePIN: yes(),
-				GeneratePINLength: i64(6), PINRetry: i64(2), PINRetryWait: i64(10),
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{{"cpaas_masking_session.delivery", delivery.SessionUUID}, {"cpaas_masking_session.support", support.SessionUUID}}, nil
-		}},
-		{typ: "cpaas_phone_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", City: "San Francisco", Services: "voice,sms"}, 1)
-			if err != nil || len(found) != 1 {
-				t.Fatalf("search: %v %v", found, err)
-			}
-			n := found[0].Number
-			app := docsApplication(t, c, "support-line", "https://voice.example.com/support/answer")
-			if _, err := c.BuyPhoneNumber(ctx, n, client.PhoneNumberBuy{AppID: app}); err != nil {
-				t.Fatal(err)
-			}
-			if err := c.UpdateNumber(ctx, n, client.NumberUpdate{Alias: ptr("Support line")}); err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{{"cpaas_application.support", app}, {"cpaas_phone_number.support", n}}, nil
-		}},
-		{typ: "cpaas_message", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			sendAll := func(m msgrules.Message) string {
-				sent, err := c.SendMessage(ctx, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return strings.Join(sent.MessageUUID, ",")
-			}
-			send := sendAll
-			return [][2]string{
-				{"cpaas_message.release_notice", sendAll(msgrules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
-				{"cpaas_message.floor_plan", send(msgrules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
-					MediaURLs: []string{"https://cdn.example.com/plan-1.jpg", "https://cdn.example.com/plan-2.jpg"}, URL: "https://hooks.example.com/message-status", Method: "POST"})},
-				{"cpaas_message.order_update", send(msgrules.Message{Src: "14155550100", Dst: "447700900123", Type: "chatapp", Log: "number_only",
-					Template: &msgrules.Template{Name: "order_update", Language: "en_US"}})},
-			}, nil
-		}},
-		// The message's import configuration (its docs' Import section):
-		// ignore_changes keeps the records, and the plan is empty.
-		{typ: "cpaas_message", example: "import/main.tf", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			send := func(m msgrules.Message) string {
-				sent, err := c.SendMessage(ctx, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return strings.Join(sent.MessageUUID, ",")
-			}
-			return [][2]string{
-				{"cpaas_message.release_notice", send(msgrules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
-				{"cpaas_message.floor_plan", send(msgrules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
-					MediaURLs: []string{"https://cdn.example.com/plan-1.jpg", "https://cdn.example.com/plan-2.jpg"}, URL: "https://hooks.example.com/message-status", Method: "POST"})},
-			}, nil
-		}},
-		{typ: "cpaas_powerpack", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
-			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
-				ApplicationType: "xml", ApplicationID: app, NumberPriority: []client.NumberPriority{{CountryISO: "US", ServiceType: "SMS",
-					Priority: client.PriorityOrder{Priority1: "longcode", Priority2: "tollfree", Priority3: "shortcode"}}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return [][2]string{{"cpaas_application.alerts", app}, {"cpaas_powerpack.alerts", p.UUID}}, nil
-		}},
-		{typ: "cpaas_powerpack_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			pool, _ := client.PoolUUID(p)
-			for n, service := range map[string]string{"14155550100": "mms", "12125550101": "sms"} {
-				if _, err := c.AddPoolNumber(ctx, pool, n, false, service); err != nil {
-					t.Fatal(err)
-				}
-			}
-			return [][2]string{{"cpaas_powerpack.alerts", p.UUID}, {"cpaas_powerpack_number.sf", p.UUID + "/14155550100"},
-				{"cpaas_powerpack_number.ny", p.UUID + "/12125550101"}}, nil
-		}},
+// importDocs are the docs-example import cases and the import identity
+// of each resource type. Each registers its own beside its tests
+// (registerImportDocs), as chaos parts are registered;
+// TestImportDocsCoversEveryExample fails for an example without one.
+var importDocs = map[string]importDocsKind{}
+
+type importDocsKind struct {
+	identity func(id string) map[string]string
+	cases    []importDocsCase
+}
+
+// registerImportDocs registers the identity of resource type typ and the
+// cases that make the objects of its docs examples.
+func registerImportDocs(typ string, identity func(id string) map[string]string, cases ...importDocsCase) bool {
+	if _, dup := importDocs[typ]; dup {
+		panic("import docs of " + typ + " registered twice")
 	}
+	for i := range cases {
+		cases[i].typ = typ
+	}
+	importDocs[typ] = importDocsKind{identity: identity, cases: cases}
+	return true
+}
+
+// identity is an identity of the attributes keys, the import id's parts
+// separated by "/" in that order.
+func identity(keys ...string) func(id string) map[string]string {
+	return func(id string) map[string]string {
+		parts := strings.SplitN(id, "/", len(keys))
+		out := map[string]string{}
+		for i, k := range keys {
+			if i < len(parts) {
+				out[k] = parts[i]
+			}
+		}
+		return out
+	}
+}
+
+// docsCtx is the context the cases call the client with.
+var docsCtx = context.Background()
+
+// importDocsCases are the registered cases, by resource type.
+func importDocsCases() []importDocsCase {
+	var all []importDocsCase
+	for _, typ := range slices.Sorted(maps.Keys(importDocs)) {
+		all = append(all, importDocs[typ].cases...)
+	}
+	return all
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -536,55 +342,11 @@ func TestAccImport_docsExamplesByIdentity_TF114(t *testing.T) {
 // (the type of the address addr).
 func identityOf(addr, id string) map[string]string {
 	typ, _, _ := strings.Cut(addr, ".")
-	switch typ {
-	case "cpaas_application":
-		return map[string]string{"app_id": id}
-	case "cpaas_endpoint":
-		return map[string]string{"endpoint_id": id}
-	case "cpaas_10dlc_profile":
-		return map[string]string{"profile_uuid": id}
-	case "cpaas_10dlc_brand":
-		return map[string]string{"brand_id": id}
-	case "cpaas_10dlc_campaign":
-		return map[string]string{"campaign_id": id}
-	case "cpaas_10dlc_campaign_number":
-		c, n, _ := strings.Cut(id, "/")
-		return map[string]string{"campaign_id": c, "number": n}
-	case "cpaas_phone_number":
-		return map[string]string{"number": id}
-	case "cpaas_masking_session":
-		return map[string]string{"session_uuid": id}
-	case "cpaas_tollfree_verification":
-		return map[string]string{"uuid": id}
-	case "cpaas_phone_number_compliance":
-		return map[string]string{"compliance_id": id}
-	case "cpaas_end_user":
-		return map[string]string{"end_user_id": id}
-	case "cpaas_compliance_document":
-		return map[string]string{"document_id": id}
-	case "cpaas_compliance_application":
-		return map[string]string{"compliance_application_id": id}
-	case "cpaas_message":
-		return map[string]string{"message_uuids": id}
-	case "cpaas_subaccount":
-		return map[string]string{"auth_id": id}
-	case "cpaas_powerpack":
-		return map[string]string{"uuid": id}
-	case "cpaas_powerpack_number":
-		p, n, _ := strings.Cut(id, "/")
-		return map[string]string{"powerpack_id": p, "number": n}
-	case "cpaas_sip_trunk":
-		return map[string]string{"trunk_id": id}
-	case "cpaas_sip_credential_list":
-		return map[string]string{"credential_uuid": id}
-	case "cpaas_sip_ip_acl":
-		return map[string]string{"ipacl_uuid": id}
-	case "cpaas_sip_origination_uri":
-		return map[string]string{"uri_uuid": id}
-	case "cpaas_account_settings":
-		return map[string]string{"auth_id": id}
+	k, ok := importDocs[typ]
+	if !ok || k.identity == nil {
+		panic("no identity for " + typ + ": register it with registerImportDocs")
 	}
-	panic("no identity for " + typ)
+	return k.identity(id)
 }
 
 // identityImportBlocks writes one import block per address that names the
@@ -738,4 +500,37 @@ func complianceAppDocsExample(t *testing.T, c *client.Client, app bool) ([][2]st
 	vars["address_proof_file"] = config.StringVariable(bill)
 	return append(ids, [2]string{"cpaas_compliance_document.address", b.DocumentID},
 		[2]string{"cpaas_compliance_application.germany_local", a.ComplianceApplicationID}), vars
+}
+
+// TestImportDocsCoversEveryExample: every resource type the provider
+// serves has a docs example, and every example has its import case and
+// identity registered (registerImportDocs).
+func TestImportDocsCoversEveryExample(t *testing.T) {
+	dirs, err := os.ReadDir(filepath.Join("..", "..", "examples", "resources"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples := map[string]bool{}
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		examples[d.Name()] = true
+		if k, ok := importDocs[d.Name()]; !ok || len(k.cases) == 0 || k.identity == nil {
+			t.Errorf("%s has a docs example but no import case and identity: register them with registerImportDocs", d.Name())
+		}
+	}
+	for typ := range importDocs {
+		if !examples[typ] {
+			t.Errorf("import docs registered for %s, which has no examples/resources/%s", typ, typ)
+		}
+	}
+	p := provider.New("test")()
+	for _, newResource := range p.Resources(context.Background()) {
+		var resp fwresource.MetadataResponse
+		newResource().Metadata(context.Background(), fwresource.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
+		if !examples[resp.TypeName] {
+			t.Errorf("%s has no docs example (examples/resources/%s/resource.tf)", resp.TypeName, resp.TypeName)
+		}
+	}
 }

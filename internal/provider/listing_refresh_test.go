@@ -1,7 +1,9 @@
 package provider_test
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -16,6 +18,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
 // listingRefresh is the refresh-from-listings acceptance test of one kind
@@ -31,6 +34,9 @@ import (
 type listingRefresh struct {
 	// config makes the objects (without the provider block).
 	config string
+	// configAt makes config, when it needs the test (files in its
+	// temporary directory).
+	configAt func(t *testing.T) string
 	// opts adjust the emulator (fastRegistry for the 10DLC kinds).
 	opts []func(*emulator.Options)
 	// typ is the resource type under test: "cpaas_endpoint".
@@ -100,7 +106,11 @@ func (lr listingRefresh) run(t *testing.T) {
 	t.Helper()
 	log := &requestLog{}
 	env := acctest.NewEnv(t, append(lr.opts, log.option)...)
-	config := env.Config(lr.config)
+	hcl := lr.config
+	if lr.configAt != nil {
+		hcl = lr.configAt(t)
+	}
+	config := env.Config(hcl)
 	attr := lr.hideBy
 	if attr == "" {
 		attr = "id"
@@ -244,126 +254,54 @@ resource "cpaas_10dlc_campaign" "many" {
 `, n)
 }
 
+// listingRefreshes are the entries of TestAccListingRefresh by subtest
+// name: each kind with a list route registers its own beside its tests
+// (registerListingRefresh), as chaos parts are registered.
+var listingRefreshes = map[string]listingRefresh{}
+
+func registerListingRefresh(name string, lr listingRefresh) bool {
+	if _, dup := listingRefreshes[name]; dup {
+		panic("two listing refreshes named " + name)
+	}
+	listingRefreshes[name] = lr
+	return true
+}
+
 // TestAccListingRefresh runs listingRefresh for every kind with a list
-// route.
+// route, in the order of their names.
 func TestAccListingRefresh(t *testing.T) {
 	t.Parallel()
-	for name, lr := range map[string]listingRefresh{
-		// Endpoints: one page of 15, and a GET for each left out.
-		"endpoints": {
-			typ: "cpaas_endpoint", route: regexp.MustCompile(`^Endpoint/`), hide: 2, pages: 1, kinds: []string{"endpoints"},
-			config: `
-resource "cpaas_endpoint" "many" {
-  count    = 15
-  username = "lr${count.index}"
-  password = "s3cret-pass"
-  alias    = "listed ${count.index}"
-}
-`,
-		},
-		"applications": {
-			typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications"},
-			config: `
-resource "cpaas_application" "many" {
-  count      = 12
-  app_name   = "lr-app-${count.index}"
-  answer_url = "https://voice.example.com/answer/${count.index}"
-}
-`,
-		},
-		// Bought numbers: the account's listing holds the starter numbers too,
-		// one page in all.
-		"phoneNumbers": {
-			typ: "cpaas_phone_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers"},
-			config: lrNumbersHCL(12),
-		},
-		"profiles": {
-			typ: "cpaas_10dlc_profile", route: regexp.MustCompile(`^Profile/`), hide: 1, pages: 1, kinds: []string{"10dlc_profiles"},
-			config: lrProfilesHCL(12),
-		},
-		// Brands, one per profile (the service's rule).
-		"brands": {
-			typ: "cpaas_10dlc_brand", route: regexp.MustCompile(`^10dlc/Brand/`), hide: 1, pages: 1, opts: []func(*emulator.Options){fastRegistry},
-			kinds:  []string{"10dlc_brands", "10dlc_profiles"},
-			config: lrProfilesHCL(12) + lrBrandsHCL(12),
-		},
-		// Campaigns: the campaign's own routes only (not its numbers').
-		"campaigns": {
-			typ: "cpaas_10dlc_campaign", route: regexp.MustCompile(`^10dlc/Campaign/([^/]+/)?$`), hide: 1, pages: 1,
-			opts:   []func(*emulator.Options){fastRegistry},
-			kinds:  []string{"10dlc_campaigns", "10dlc_brands", "10dlc_profiles"},
-			config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(12),
-		},
-		// Links of 14 numbers over two campaigns: each campaign's number list is
-		// read once (two requests), and the hidden link by GET.
-		"campaignNumbers": {
-			typ: "cpaas_10dlc_campaign_number", route: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/`), hideBy: "number", hide: 1, pages: 2,
-			opts:  []func(*emulator.Options){fastRegistry},
-			kinds: []string{"10dlc_campaign_numbers", "10dlc_campaigns", "10dlc_brands", "10dlc_profiles", "numbers"},
-			config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(2) + lrNumbersHCL(14) + `
-resource "cpaas_10dlc_campaign_number" "many" {
-  count       = 14
-  campaign_id = cpaas_10dlc_campaign.many[count.index % 2].id
-  number      = cpaas_phone_number.many[count.index].number
-}
-`,
-		},
-		"maskingSessions": {
-			typ: "cpaas_masking_session", route: regexp.MustCompile(`^Masking/Session`), hide: 1, pages: 1, kinds: []string{"masking_sessions"},
-			config: `
-resource "cpaas_masking_session" "many" {
-  count        = 12
-  first_party  = format("1415666%04d", count.index)
-  second_party = format("1212777%04d", count.index)
-}
-`,
-		},
-		"subaccounts": {
-			typ: "cpaas_subaccount", route: regexp.MustCompile(`^Subaccount/`), hide: 1, pages: 1, kinds: []string{"subaccounts"},
-			config: `
-resource "cpaas_subaccount" "many" {
-  count = 12
-  name  = "lr-sub-${count.index}"
-}
-`,
-		},
-		// Toll-free verifications of 12 toll-free numbers of one profile.
-		"tollfreeVerifications": {
-			typ: "cpaas_tollfree_verification", route: regexp.MustCompile(`^TollfreeVerification/`), hide: 1, pages: 1,
-			opts:  []func(*emulator.Options){fastRegistry},
-			kinds: []string{"tollfree_verifications", "10dlc_profiles", "numbers"},
-			config: lrProfilesHCL(1) + `
-data "cpaas_phone_numbers" "tollfree" {
-  country_iso = "US"
-  type        = "toll-free"
-  max_results = 12
-}
-
-resource "cpaas_phone_number" "tollfree" {
-  count  = 12
-  number = data.cpaas_phone_numbers.tollfree.numbers[count.index].number
-  lifecycle {
-    ignore_changes = [number]
-  }
-}
-
-resource "cpaas_tollfree_verification" "many" {
-  count            = 12
-  profile_uuid     = cpaas_10dlc_profile.many[0].id
-  number           = cpaas_phone_number.tollfree[count.index].number
-  usecases         = ["2FA"]
-  usecase_summary  = "Listing passcodes ${count.index}."
-  message_sample   = "Your code is ${count.index}. Reply STOP to opt out."
-  optin_type       = "WEB_FORM"
-  optin_image_urls = ["https://acme.example/optin-${count.index}.png"]
-  volume           = "100"
-}
-`,
-		},
-	} {
+	for _, name := range slices.Sorted(maps.Keys(listingRefreshes)) {
+		lr := listingRefreshes[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			lr.run(t)
 		})
+	}
+}
+
+// TestListingRefreshCoversEveryListedKind: every resource whose refreshes
+// a listing answers (its page has the Refresh note) has an entry.
+func TestListingRefreshCoversEveryListedKind(t *testing.T) {
+	pages, err := provider.DocPages(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	registered := map[string]bool{}
+	for _, lr := range listingRefreshes {
+		registered[lr.typ] = true
+	}
+	listed := 0
+	for _, p := range pages {
+		if p.Dir != "resources" || p.Refresh == "" {
+			continue
+		}
+		listed++
+		if typ := "cpaas_" + p.Name; !registered[typ] {
+			t.Errorf("%s refreshes from a listing but has no entry in TestAccListingRefresh: register one with registerListingRefresh", typ)
+		}
+	}
+	if listed == 0 {
+		t.Fatal("no resource page has a Refresh note: the check checks nothing")
 	}
 }

@@ -8,7 +8,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -24,6 +26,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 )
+
+// maskingFamily is what Terraform is served of number masking sessions (provider.go's families).
+var maskingFamily = family{
+	resources:   []func() resource.Resource{maskingSessionKind.newResource},
+	dataSources: []func() datasource.DataSource{maskingSessionLookup.newDataSource, maskingSessionsData.newDataSource},
+	lists:       []func() list.ListResource{NewMaskingSessionListResource},
+}
 
 // maskingSessionKind is cpaas_masking_session, a call-masking session,
 // read, ended and imported by its UUID.

@@ -8,7 +8,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -21,6 +23,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
+
+// messagingFamily is what Terraform is served of messages (provider.go's families).
+var messagingFamily = family{
+	resources: []func() resource.Resource{NewMessageResource},
+	actions:   []func() action.Action{NewSendMessageAction},
+	functions: []func() function.Function{NewSMSUnitsFunction},
+}
 
 var (
 	_ resource.ResourceWithModifyPlan     = &MessageResource{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -13,6 +14,11 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/accountrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
+
+// numberLookupFamily is what Terraform is served of the number look-up (provider.go's families).
+var numberLookupFamily = family{
+	dataSources: []func() datasource.DataSource{numberLookupData.newDataSource},
+}
 
 // numberLookupData is data.cpaas_number_lookup: what network serves a
 // number, its type and whether it was ported. The service bills every

@@ -9,7 +9,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -24,6 +26,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
+
+// phoneNumberComplianceFamily is what Terraform is served of phone number compliance (provider.go's families).
+var phoneNumberComplianceFamily = family{
+	resources:   []func() resource.Resource{complianceKind.newResource},
+	dataSources: []func() datasource.DataSource{phoneNumberComplianceRequirementsData.newDataSource},
+	lists:       []func() list.ListResource{NewPhoneNumberComplianceListResource},
+}
 
 // complianceIdentity names an application of the one-call API by its id.
 var complianceIdentity = resourceIdentity{{name: "compliance_id", state: "id", description: "Compliance application id (`compliance_id`)."}}

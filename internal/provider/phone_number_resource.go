@@ -11,7 +11,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -26,6 +29,14 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
+
+// phoneNumberFamily is what Terraform is served of rented phone numbers and the searches that find them (provider.go's families).
+var phoneNumberFamily = family{
+	resources:   []func() resource.Resource{phoneNumberKind.newResource},
+	dataSources: []func() datasource.DataSource{phoneNumbersData.newDataSource, accountNumbersData.newDataSource},
+	lists:       []func() list.ListResource{NewPhoneNumberListResource},
+	functions:   []func() function.Function{NewSanitizeNumberFunction},
+}
 
 // phoneNumberKind is cpaas_phone_number: it buys a phone number, and
 // destroying it releases the number. It reads, releases and imports a

@@ -9,7 +9,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -20,6 +22,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 )
+
+// powerpackFamily is what Terraform is served of powerpacks and their number pools (provider.go's families).
+var powerpackFamily = family{
+	resources:   []func() resource.Resource{powerpackKind.newResource, powerpackNumberKind.newResource},
+	dataSources: []func() datasource.DataSource{powerpackData.newDataSource, powerpackNumbersData.newDataSource},
+	lists:       []func() list.ListResource{NewPowerpackListResource, NewPowerpackNumberListResource},
+}
 
 // powerpackIdentity names a powerpack by its uuid (identity.go).
 var powerpackIdentity = resourceIdentity{{name: "uuid", state: "id", description: "Powerpack UUID (`uuid`)."}}

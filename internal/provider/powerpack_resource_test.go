@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -694,28 +695,23 @@ list "cpaas_powerpack_number" "ca" {
 
 // Powerpacks: a listing missing two of 15 powerpacks costs its one page
 // and the two GETs, and the plan stays empty.
-func TestAccListingRefresh_powerpacks(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_powerpack", route: regexp.MustCompile(`^Powerpack/`), hide: 2, pages: 1, kinds: []string{"powerpacks"},
-		config: `
+var _ = registerListingRefresh("powerpacks", listingRefresh{
+	typ: "cpaas_powerpack", route: regexp.MustCompile(`^Powerpack/`), hide: 2, pages: 1, kinds: []string{"powerpacks"},
+	config: `
 resource "cpaas_powerpack" "many" {
   count         = 15
   name          = "listed-${count.index}"
   local_connect = count.index % 2 == 0
 }
 `,
-	}.run(t)
-}
+})
 
 // Pool members: 15 numbers in one pool are refreshed from the pool's one
 // list page, two of them left out of it and read with their GETs.
-func TestAccListingRefresh_powerpackNumbers(t *testing.T) {
-	t.Parallel()
-	listingRefresh{
-		typ: "cpaas_powerpack_number", route: regexp.MustCompile(`^NumberPool/`), hideBy: "number", hide: 2, pages: 1,
-		kinds: []string{"powerpack_numbers", "powerpacks", "numbers"},
-		config: lrNumbersHCL(15) + `
+var _ = registerListingRefresh("powerpackNumbers", listingRefresh{
+	typ: "cpaas_powerpack_number", route: regexp.MustCompile(`^NumberPool/`), hideBy: "number", hide: 2, pages: 1,
+	kinds: []string{"powerpack_numbers", "powerpacks", "numbers"},
+	config: lrNumbersHCL(15) + `
 resource "cpaas_powerpack" "pool" {
   name = "listed-pool"
 }
@@ -726,8 +722,7 @@ resource "cpaas_powerpack_number" "many" {
   number       = cpaas_phone_number.many[count.index].number
 }
 `,
-	}.run(t)
-}
+})
 
 // The Python recording of a pool's toll-free list carries the number
 // under "tollfree" only (no number, no type): the emulator answers so,
@@ -834,3 +829,37 @@ resource "cpaas_powerpack_number" "sf" {
 		},
 	})
 }
+
+// The objects of the docs example of cpaas_powerpack, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_powerpack", identity("uuid"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
+		p, err := c.CreatePowerpack(docsCtx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
+			ApplicationType: "xml", ApplicationID: app, NumberPriority: []client.NumberPriority{{CountryISO: "US", ServiceType: "SMS",
+				Priority: client.PriorityOrder{Priority1: "longcode", Priority2: "tollfree", Priority3: "shortcode"}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_application.alerts", app}, {"cpaas_powerpack.alerts", p.UUID}}, nil
+	}},
+)
+
+// The objects of the docs example of cpaas_powerpack_number, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_powerpack_number", identity("powerpack_id", "number"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		p, err := c.CreatePowerpack(docsCtx, client.PowerpackCreate{Name: "alerts-us"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pool, _ := client.PoolUUID(p)
+		for n, service := range map[string]string{"14155550100": "mms", "12125550101": "sms"} {
+			if _, err := c.AddPoolNumber(docsCtx, pool, n, false, service); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return [][2]string{{"cpaas_powerpack.alerts", p.UUID}, {"cpaas_powerpack_number.sf", p.UUID + "/14155550100"},
+			{"cpaas_powerpack_number.ny", p.UUID + "/12125550101"}}, nil
+	}},
+)

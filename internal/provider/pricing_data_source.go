@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -12,6 +13,11 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/accountrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
+
+// pricingFamily is what Terraform is served of pricing (provider.go's families).
+var pricingFamily = family{
+	dataSources: []func() datasource.DataSource{pricingData.newDataSource},
+}
 
 // pricingData is data.cpaas_pricing: a country's number, message and call
 // rates, for cost checks in a plan. The rates stay the decimal strings the

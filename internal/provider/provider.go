@@ -257,109 +257,78 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.EphemeralResourceData = c
 }
 
-// EphemeralResources are read at each run and never stored (Terraform
-// 1.10+; ephemeral_object.go).
-func (p *CPaaSProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
-	return []func() ephemeral.EphemeralResource{
-		subaccountCredentials.newEphemeralResource,
+// families is what the provider serves: one line per family of types,
+// each declared in its family's own file (`var xFamily = family{...}`).
+// A table rather than registrations from init: the order Terraform is
+// served in is this one, visible here, and a family left out is one
+// missing line to see in review, not a file that forgot to call
+// something. TestFamiliesServeUniqueTypes checks the names.
+var families = []family{
+	applicationFamily,
+	endpointFamily,
+	phoneNumberFamily,
+	maskingFamily,
+	messagingFamily,
+	tenDLCFamily,
+	tollfreeFamily,
+	phoneNumberComplianceFamily,
+	complianceApplicationFamily,
+	subaccountFamily,
+	powerpackFamily,
+	sipTrunkingFamily,
+	accountFamily,
+	pricingFamily,
+	numberLookupFamily,
+}
+
+// family is what one area of the API gives Terraform: its resources, data
+// sources, list resources (Terraform 1.14+), ephemeral resources
+// (Terraform 1.10+; ephemeral_object.go), actions (Terraform 1.14+) and
+// functions.
+type family struct {
+	resources   []func() resource.Resource
+	dataSources []func() datasource.DataSource
+	lists       []func() list.ListResource
+	ephemeral   []func() ephemeral.EphemeralResource
+	actions     []func() action.Action
+	functions   []func() function.Function
+}
+
+// served gathers one field of every family, in the order of families.
+func served[T any](of func(family) []T) []T {
+	var all []T
+	for _, f := range families {
+		all = append(all, of(f)...)
 	}
+	return all
+}
+
+// EphemeralResources are read at each run and never stored.
+func (p *CPaaSProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
+	return served(func(f family) []func() ephemeral.EphemeralResource { return f.ephemeral })
 }
 
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{
-		applicationKind.newResource,
-		endpointKind.newResource,
-		phoneNumberKind.newResource,
-		maskingSessionKind.newResource,
-		NewMessageResource,
-		profileKind.newResource,
-		brandKind.newResource,
-		campaignKind.newResource,
-		campaignNumberKind.newResource,
-		tollfreeKind.newResource,
-		complianceKind.newResource,
-		endUserKind.newResource,
-		complianceDocumentKind.newResource,
-		complianceApplicationKind.newResource,
-		subaccountKind.newResource,
-		powerpackKind.newResource,
-		powerpackNumberKind.newResource,
-		sipTrunkKind.newResource,
-		sipCredentialListKind.newResource,
-		sipIPACLKind.newResource,
-		sipOriginationURIKind.newResource,
-		accountSettingsKind.newResource,
-	}
+	return served(func(f family) []func() resource.Resource { return f.resources })
 }
 
 // ListResources are what `terraform query` lists (Terraform 1.14+).
 func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResource {
-	return []func() list.ListResource{
-		NewApplicationListResource,
-		NewEndpointListResource,
-		NewPhoneNumberListResource,
-		NewMaskingSessionListResource,
-		NewTenDLCProfileListResource,
-		NewTenDLCBrandListResource,
-		NewTenDLCCampaignListResource,
-		NewTenDLCCampaignNumberListResource,
-		NewTollfreeVerificationListResource,
-		NewSubaccountListResource,
-		NewPowerpackListResource,
-		NewPowerpackNumberListResource,
-		NewSIPTrunkListResource,
-		NewSIPCredentialListListResource,
-		NewSIPIPACLListResource,
-		NewSIPOriginationURIListResource,
-		NewPhoneNumberComplianceListResource,
-		NewEndUserListResource,
-		NewComplianceDocumentListResource,
-		NewComplianceApplicationListResource,
-	}
+	return served(func(f family) []func() list.ListResource { return f.lists })
 }
 
 func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{
-		applicationData.newDataSource,
-		endpointData.newDataSource,
-		phoneNumbersData.newDataSource,
-		accountNumbersData.newDataSource,
-		maskingSessionLookup.newDataSource,
-		maskingSessionsData.newDataSource,
-		profileData.newDataSource,
-		tenDLCBrandData.newDataSource,
-		tenDLCBrandUsecasesData.newDataSource,
-		tenDLCCampaignData.newDataSource,
-		tollfreeData.newDataSource,
-		phoneNumberComplianceRequirementsData.newDataSource,
-		complianceDocumentTypesData.newDataSource,
-		complianceAppRequirementData.newDataSource,
-		subaccountData.newDataSource,
-		powerpackData.newDataSource,
-		powerpackNumbersData.newDataSource,
-		sipTrunkData.newDataSource,
-		sipCredentialListData.newDataSource,
-		sipIPACLData.newDataSource,
-		sipOriginationURIData.newDataSource,
-		pricingData.newDataSource,
-		numberLookupData.newDataSource,
-		accountData.newDataSource,
-	}
+	return served(func(f family) []func() datasource.DataSource { return f.dataSources })
 }
 
 // Actions need Terraform 1.14 or later; older versions and OpenTofu do not
 // see them.
 func (p *CPaaSProvider) Actions(_ context.Context) []func() action.Action {
-	return []func() action.Action{
-		NewSendMessageAction,
-	}
+	return served(func(f family) []func() action.Action { return f.actions })
 }
 
 func (p *CPaaSProvider) Functions(_ context.Context) []func() function.Function {
-	return []func() function.Function{
-		NewSMSUnitsFunction,
-		NewSanitizeNumberFunction,
-	}
+	return served(func(f family) []func() function.Function { return f.functions })
 }
 
 func valueOrEnv(v types.String, env string) string {

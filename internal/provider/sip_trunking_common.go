@@ -6,13 +6,23 @@ import (
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
 )
+
+// sipTrunkingFamily is what Terraform is served of SIP trunking: trunks, credentials lists, IP access lists and origination URIs (provider.go's families).
+var sipTrunkingFamily = family{
+	resources:   []func() resource.Resource{sipTrunkKind.newResource, sipCredentialListKind.newResource, sipIPACLKind.newResource, sipOriginationURIKind.newResource},
+	dataSources: []func() datasource.DataSource{sipTrunkData.newDataSource, sipCredentialListData.newDataSource, sipIPACLData.newDataSource, sipOriginationURIData.newDataSource},
+	lists:       []func() list.ListResource{NewSIPTrunkListResource, NewSIPCredentialListListResource, NewSIPIPACLListResource, NewSIPOriginationURIListResource},
+}
 
 // What the SIP trunking resources (cpaas_sip_trunk, cpaas_sip_credential_list,
 // cpaas_sip_ip_acl, cpaas_sip_origination_uri) share: their identities,

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -16,6 +19,14 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/subaccountrules"
 )
+
+// subaccountFamily is what Terraform is served of subaccounts and their credentials (provider.go's families).
+var subaccountFamily = family{
+	resources:   []func() resource.Resource{subaccountKind.newResource},
+	dataSources: []func() datasource.DataSource{subaccountData.newDataSource},
+	lists:       []func() list.ListResource{NewSubaccountListResource},
+	ephemeral:   []func() ephemeral.EphemeralResource{subaccountCredentials.newEphemeralResource},
+}
 
 // subaccountIdentity names a subaccount by its auth_id (identity.go).
 var subaccountIdentity = resourceIdentity{{name: "auth_id", state: "id", description: "Subaccount auth_id (`SA` and 18 characters)."}}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -394,3 +395,26 @@ list "cpaas_subaccount" "ops" {
 		}},
 	})
 }
+
+// The refresh of subaccounts from its listing (TestAccListingRefresh).
+var _ = registerListingRefresh("subaccounts", listingRefresh{
+	typ: "cpaas_subaccount", route: regexp.MustCompile(`^Subaccount/`), hide: 1, pages: 1, kinds: []string{"subaccounts"},
+	config: `
+resource "cpaas_subaccount" "many" {
+  count = 12
+  name  = "lr-sub-${count.index}"
+}
+`,
+})
+
+// The objects of the docs example of cpaas_subaccount, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_subaccount", identity("auth_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		sub, err := c.CreateSubaccount(docsCtx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [][2]string{{"cpaas_subaccount.payments", sub.AuthID}}, nil
+	}},
+)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -17,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -374,3 +376,19 @@ func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 		}},
 	})
 }
+
+// Brands, one per profile (the service's rule).
+var _ = registerListingRefresh("brands", listingRefresh{
+	typ: "cpaas_10dlc_brand", route: regexp.MustCompile(`^10dlc/Brand/`), hide: 1, pages: 1, opts: []func(*emulator.Options){fastRegistry},
+	kinds:  []string{"10dlc_brands", "10dlc_profiles"},
+	config: lrProfilesHCL(12) + lrBrandsHCL(12),
+})
+
+// The objects of the docs example of cpaas_10dlc_brand, made as a script would, and its
+// import identity (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_10dlc_brand", identity("brand_id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		profile := makeDocsProfile(t, c)
+		return [][2]string{{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", makeRegisteredBrand(t, c, docsBrand(profile))}}, nil
+	}},
+)

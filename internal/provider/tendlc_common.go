@@ -9,7 +9,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -20,6 +22,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
+
+// tenDLCFamily is what Terraform is served of 10DLC registration: profiles, brands, campaigns and their numbers (provider.go's families).
+var tenDLCFamily = family{
+	resources:   []func() resource.Resource{profileKind.newResource, brandKind.newResource, campaignKind.newResource, campaignNumberKind.newResource},
+	dataSources: []func() datasource.DataSource{profileData.newDataSource, tenDLCBrandData.newDataSource, tenDLCBrandUsecasesData.newDataSource, tenDLCCampaignData.newDataSource},
+	lists:       []func() list.ListResource{NewTenDLCProfileListResource, NewTenDLCBrandListResource, NewTenDLCCampaignListResource, NewTenDLCCampaignNumberListResource},
+}
 
 // Default timeouts of the 10DLC waiters.
 const (

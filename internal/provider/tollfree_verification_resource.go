@@ -12,7 +12,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -27,6 +29,13 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tollfreerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
+
+// tollfreeFamily is what Terraform is served of toll-free verification (provider.go's families).
+var tollfreeFamily = family{
+	resources:   []func() resource.Resource{tollfreeKind.newResource},
+	dataSources: []func() datasource.DataSource{tollfreeData.newDataSource},
+	lists:       []func() list.ListResource{NewTollfreeVerificationListResource},
+}
 
 // tollfreeIdentity names a toll-free verification request by its uuid.
 var tollfreeIdentity = resourceIdentity{{name: "uuid", state: "id", description: "Toll-free verification request UUID (`uuid`)."}}

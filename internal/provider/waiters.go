@@ -9,12 +9,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-// The waits every resource may use, on internal/wait. Named waiters of one
-// resource (waitBrandRegistered, ...) stand beside that resource.
+// The waits every resource may use, on internal/wait, and the advice after
+// a reviewer's wait ends (keepAfterTimeout, untaintFirst). Named waiters
+// of one resource (waitBrandRegistered, ...) and how a family reports its
+// review (reportComplianceReview) stand beside that family.
 
 // readAfterCreate reads an object just created, retrying a 404 while the
 // read lags the create (wait.PropagationTimeout at most).
@@ -48,28 +49,4 @@ func keepAfterTimeout(create bool, typ, remade, decision string) string {
 func untaintFirst(typ, update, instead string) string {
 	return fmt.Sprintf("Terraform has marked the resource tainted because the create returned this error. So that the next apply updates "+
 		"%s rather than %s, first run\n\n  terraform untaint %s.<name>\n\n(with the resource's full address), then ", update, instead, typ)
-}
-
-// reportComplianceReview reports how the review of compliance application
-// what (of resource type typ) ended, for both compliance families: a wait
-// that ran out of time or failed (err), or a rejection (status rejected,
-// with the reviewer's reason). remade is what a tainted create's next
-// apply would do; correct is the advice after a rejected update.
-func reportComplianceReview(diags *diag.Diagnostics, create bool, typ, what, status, reason string, timeout time.Duration, err error,
-	remade, correct string,
-) {
-	switch {
-	case errors.Is(err, wait.ErrTimeout):
-		diags.AddError("Timed out waiting for the compliance review", fmt.Sprintf("%s is still %s after %s. Reviews on the real service "+
-			"take days. %s To wait longer, raise the value in the resource's timeouts block, or set wait_for_review = false.", what, status, timeout,
-			keepAfterTimeout(create, typ, remade, "the decision")))
-	case err != nil:
-		addAPIError(diags, "Error waiting for the compliance review", what, err)
-	case status == compliancerules.StatusRejected:
-		how := correct
-		if create {
-			how = untaintFirst(typ, "(resubmits) the application", "replacing it") + "correct what the reason names and run terraform apply."
-		}
-		diags.AddError("Compliance application rejected", fmt.Sprintf("The reviewer rejected %s: %q\n\n%s", what, reason, how))
-	}
 }

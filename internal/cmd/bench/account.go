@@ -191,8 +191,9 @@ func (b *bencher) facts(w workload, n int) (facts, error) {
 // the resources they need that are not counted as objects.
 func accountObjects(n int) string {
 	var parts, support []string
-	for i, c := range splitByWeight(n, accountKinds) {
-		k := accountKinds[i]
+	kinds := accountKinds()
+	for i, c := range splitByWeight(n, kinds) {
+		k := kinds[i]
 		parts = append(parts, fmt.Sprintf("%d `%s`", c, k.name))
 		if c > 0 && k.support != nil {
 			support = append(support, k.support(c))

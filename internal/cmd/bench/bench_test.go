@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -81,7 +82,7 @@ func TestAccountHoldsEveryKind(t *testing.T) {
 func TestAccountCountsSumToN(t *testing.T) {
 	for _, n := range []int{20, 50, 1000, 1001} {
 		sum := 0
-		for _, c := range splitByWeight(n, accountKinds) {
+		for _, c := range splitByWeight(n, accountKinds()) {
 			sum += c
 		}
 		if sum != n {
@@ -285,5 +286,49 @@ func TestRouteOfGroupsIDs(t *testing.T) {
 	m := requestLine.FindStringSubmatch(`2026/11/25 14:40:01.123456 GET /v1/Account/MAEMULATOR0000000001/Endpoint/ -> 200 (1.2ms) "terraform-provider-cpaas/bench"`)
 	if m == nil || m[1] != "GET" || m[2] != "/v1/Account/MAEMULATOR0000000001/Endpoint/" {
 		t.Errorf("request line: %q", m)
+	}
+}
+
+// A kind that uses another's objects comes after it and never outnumbers
+// it, for any size of account; every kind names a resource type.
+func TestAccountKindsOrder(t *testing.T) {
+	kinds := accountKinds()
+	if len(kinds) != len(registeredKinds) || len(kinds) < 6 {
+		t.Fatalf("accountKinds() = %d kinds, %d registered", len(kinds), len(registeredKinds))
+	}
+	at := map[string]int{}
+	for i, k := range kinds {
+		at[k.name] = i
+		if !strings.HasPrefix(k.name, "cpaas_") || k.weight <= 0 || k.hcl == nil {
+			t.Errorf("kind %q: a resource type, a weight and its HCL", k.name)
+		}
+	}
+	declared := regexp.MustCompile(`resource "(cpaas_\w+)"`)
+	used := regexp.MustCompile(`\b(cpaas_\w+)\.\w+\[`)
+	f := facts{numbers: []string{"14155550000", "14155550001", "14155550002"}}
+	for _, k := range kinds {
+		own := map[string]bool{}
+		hcl := k.hcl(3, f)
+		for _, m := range declared.FindAllStringSubmatch(hcl, -1) {
+			own[m[1]] = true
+		}
+		for _, m := range used.FindAllStringSubmatch(hcl, -1) {
+			if _, other := registeredKinds[m[1]]; other && !own[m[1]] && k.after != m[1] {
+				t.Errorf("%s uses %s's objects: declare after: %q", k.name, m[1], m[1])
+			}
+		}
+		if k.after == "" {
+			continue
+		}
+		i, ok := at[k.after]
+		if !ok || i > at[k.name] {
+			t.Fatalf("%s uses %s's objects but comes before it (or it is not registered)", k.name, k.after)
+		}
+		for n := 1; n <= 1100; n++ {
+			counts := splitByWeight(n, kinds)
+			if counts[at[k.name]] > counts[i] {
+				t.Fatalf("an account of %d has %d %s for %d %s", n, counts[at[k.name]], k.name, counts[i], k.after)
+			}
+		}
 	}
 }

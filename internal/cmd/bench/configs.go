@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 // A workload is one configuration the bench applies, plans and destroys.
@@ -79,18 +79,20 @@ var account = workload{name: "account", api: true,
 	build: func(n int, f facts) string {
 		var b strings.Builder
 		b.WriteString(providerBlock)
-		for i, c := range splitByWeight(n, accountKinds) {
+		kinds := accountKinds()
+		for i, c := range splitByWeight(n, kinds) {
 			if c > 0 {
-				b.WriteString(accountKinds[i].hcl(c, f))
+				b.WriteString(kinds[i].hcl(c, f))
 			}
 		}
 		return b.String()
 	},
 	numbers: func(n int) int {
 		total := 0
-		for i, c := range splitByWeight(n, accountKinds) {
-			if accountKinds[i].numbers != nil {
-				total = max(total, accountKinds[i].numbers(c))
+		kinds := accountKinds()
+		for i, c := range splitByWeight(n, kinds) {
+			if kinds[i].numbers != nil {
+				total = max(total, kinds[i].numbers(c))
 			}
 		}
 		return total
@@ -110,12 +112,16 @@ provider "cpaas" {}
 
 // A resourceKind is one kind of object the account workload holds: hcl
 // returns the configuration of count of them (and whatever they need, such
-// as the campaigns numbers are linked to). Adding a kind is adding an entry
-// to accountKinds.
+// as the campaigns numbers are linked to). Each kind registers itself in
+// its own file (kind_<name>.go) with registerAccountKind.
 type resourceKind struct {
 	name   string
 	weight int
-	hcl    func(count int, f facts) string
+	// after is the kind whose objects these use (the links use the bought
+	// numbers): it comes first in accountKinds, so that with at least this
+	// kind's weight it never has fewer objects.
+	after string
+	hcl   func(count int, f facts) string
 	// numbers is how many numbers on sale count of them need (f.numbers).
 	numbers func(count int) int
 	// support says what else count of them need that is not counted as an
@@ -123,167 +129,40 @@ type resourceKind struct {
 	support func(count int) string
 }
 
-var endpointKind = resourceKind{name: "cpaas_endpoint", weight: 3, hcl: func(count int, _ facts) string {
-	return fmt.Sprintf(`
-resource "cpaas_endpoint" "ep" {
-  count               = %d
-  username            = "bench${count.index}"
-  password_wo         = "bench-password"
-  password_wo_version = 1
-  alias               = "bench endpoint ${count.index}"
+// registeredKinds are the account's kinds by name.
+var registeredKinds = map[string]resourceKind{}
+
+// registerAccountKind adds k to the account workload and returns it.
+func registerAccountKind(k resourceKind) resourceKind {
+	if _, dup := registeredKinds[k.name]; dup {
+		panic("two account kinds named " + k.name)
+	}
+	registeredKinds[k.name] = k
+	return k
 }
-`, count)
-}}
-
-// applicationKind is count applications, each with its own name.
-var applicationKind = resourceKind{name: "cpaas_application", weight: 1, hcl: func(count int, _ facts) string {
-	return fmt.Sprintf(`
-resource "cpaas_application" "app" {
-  count       = %d
-  app_name    = "bench-app-${count.index}"
-  answer_url  = "https://voice.bench.example/${count.index}/answer"
-  message_url = "https://voice.bench.example/${count.index}/message"
-}
-`, count)
-}}
-
-// phoneNumberKind buys count numbers, written in the configuration as a
-// team keeps the numbers it bought: the bench finds them on sale just
-// before (a search data source would read its pages on every plan, which
-// is not what a no-change plan of an account costs).
-var phoneNumberKind = resourceKind{name: "cpaas_phone_number", weight: 2,
-	numbers: func(count int) int { return count },
-	hcl: func(count int, f facts) string {
-		quoted := make([]string, 0, count)
-		for _, n := range f.numbers[:count] {
-			quoted = append(quoted, fmt.Sprintf("%q", n))
-		}
-		return fmt.Sprintf(`
-locals {
-  bench_numbers = [%s]
-}
-
-resource "cpaas_phone_number" "num" {
-  count  = %d
-  number = local.bench_numbers[count.index]
-  alias  = "bench number ${count.index}"
-}
-`, strings.Join(quoted, ", "), count)
-	}}
-
-// numberPoolLimit is how many numbers one campaign may have linked (the
-// service's number_pool_limit, which the emulator enforces).
-var numberPoolLimit = tendlcrules.DefaultNumberPoolLimit
-
-// linkKind links count of the numbers phoneNumberKind buys to 10DLC
-// campaigns of one brand, numberPoolLimit to a campaign (the brand and the
-// campaigns are registered by the emulator after -registry-delay). It must
-// come after phoneNumberKind in accountKinds with no more weight, so that
-// there are at least as many numbers as links.
-var linkKind = resourceKind{name: "cpaas_10dlc_campaign_number", weight: 2, support: func(count int) string {
-	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
-	return fmt.Sprintf("%s (%d links each at most, the service's number_pool_limit) of one brand and business profile",
-		plural(campaigns, "campaign"), numberPoolLimit)
-}, hcl: func(count int, _ facts) string {
-	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
-	return fmt.Sprintf(`
-resource "cpaas_10dlc_profile" "bench" {
-  profile_alias       = "bench"
-  customer_type       = "DIRECT"
-  entity_type         = "PRIVATE"
-  company_name        = "Bench Corp"
-  ein                 = "12-3456789"
-  ein_issuing_country = "US"
-  vertical            = "RETAIL"
-
-  address = {
-    street      = "123 Main Street"
-    city        = "Austin"
-    state       = "TX"
-    postal_code = "78701"
-    country     = "US"
-  }
-
-  authorized_contact = {
-    first_name = "Jane"
-    last_name  = "Doe"
-    phone      = "+14155550100"
-    email      = "jane.doe@acme.example"
-  }
-}
-
-resource "cpaas_10dlc_brand" "bench" {
-  brand_alias  = "Bench Corp"
-  profile_uuid = cpaas_10dlc_profile.bench.id
-  brand_type   = "STANDARD"
-}
-
-resource "cpaas_10dlc_campaign" "bench" {
-  count          = %d
-  brand_id       = cpaas_10dlc_brand.bench.id
-  campaign_alias = "Bench alerts ${count.index}"
-  vertical       = "RETAIL"
-  usecase        = "MIXED"
-  sub_usecases   = ["ACCOUNT_NOTIFICATION", "DELIVERY_NOTIFICATION"]
-  description    = "Order confirmations and delivery updates for customers of the Bench online store."
-  sample1        = "Bench: order 1234 is confirmed. Reply STOP to opt out."
-  sample2        = "Bench: order 1234 was delivered. Reply HELP for help, STOP to opt out."
-
-  message_flow    = "Customers tick an opt-in box at checkout on bench.example."
-  help_keywords   = "HELP,INFO"
-  help_message    = "Bench order alerts. Help: support@bench.example. Reply STOP to opt out."
-  optout_keywords = "STOP,QUIT"
-  optout_message  = "Bench: you are unsubscribed and will get no more messages."
-
-  subscriber_optin  = true
-  subscriber_optout = true
-  subscriber_help   = true
-  embedded_link     = true
-}
-
-resource "cpaas_10dlc_campaign_number" "link" {
-  count       = %d
-  campaign_id = cpaas_10dlc_campaign.bench[floor(count.index / %d)].id
-  number      = cpaas_phone_number.num[count.index].number
-}
-`, campaigns, count, numberPoolLimit)
-}}
-
-// powerpackMemberKind puts count of the numbers phoneNumberKind buys in the
-// number pool of one powerpack (the numbers linked to 10DLC campaigns
-// first, as the number pool guide does). It must come after
-// phoneNumberKind in accountKinds with no more weight.
-var powerpackMemberKind = resourceKind{name: "cpaas_powerpack_number", weight: 1,
-	support: func(int) string { return "one powerpack" },
-	hcl: func(count int, _ facts) string {
-		return fmt.Sprintf(`
-resource "cpaas_powerpack" "bench" {
-  name = "bench-pool"
-}
-
-resource "cpaas_powerpack_number" "member" {
-  count        = %d
-  powerpack_id = cpaas_powerpack.bench.id
-  number       = cpaas_phone_number.num[count.index].number
-}
-`, count)
-	}}
-
-// subaccountKind is count subaccounts of the main account.
-var subaccountKind = resourceKind{name: "cpaas_subaccount", weight: 1, hcl: func(count int, _ facts) string {
-	return fmt.Sprintf(`
-resource "cpaas_subaccount" "team" {
-  count = %d
-  name  = "bench team ${count.index}"
-}
-`, count)
-}}
 
 // accountKinds are the kinds of the account workload, the kinds users keep
-// most, by weight: of 1,000 objects, 300 endpoints, 100 applications, 200
+// most, by weight (of 1,000 objects, 300 endpoints, 100 applications, 200
 // bought numbers, 200 of them linked to 10DLC campaigns, 100 of them in a
-// powerpack's number pool, and 100 subaccounts.
-var accountKinds = []resourceKind{endpointKind, applicationKind, phoneNumberKind, linkKind, powerpackMemberKind, subaccountKind}
+// powerpack's number pool, and 100 subaccounts), in a stable order: by
+// name, each after the kind whose objects it uses.
+func accountKinds() []resourceKind {
+	depth := func(k resourceKind) int {
+		d := 0
+		for ; k.after != ""; d++ {
+			k = registeredKinds[k.after]
+		}
+		return d
+	}
+	kinds := slices.Collect(maps.Values(registeredKinds))
+	slices.SortFunc(kinds, func(a, b resourceKind) int {
+		if da, db := depth(a), depth(b); da != db {
+			return da - db
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	return kinds
+}
 
 // splitByWeight divides n among kinds in proportion to their weights; the
 // remainder goes to the first kinds.
