@@ -232,7 +232,7 @@ func TestListingDropsWrites(t *testing.T) {
 	ea := s.start("a")
 	s.mu.Unlock()
 	l.forget(c, "a", "")
-	l.run(context.Background(), c, "a", ea)
+	l.run(context.Background(), c, s, "a", ea)
 	for _, r := range []ref{{"b", "b-0"}, {"c", "c-0"}} {
 		if _, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id); !ok {
 			t.Fatalf("%s of an untouched parent was not served from its listing", r.id)
