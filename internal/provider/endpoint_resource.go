@@ -31,6 +31,7 @@ var endpointKind = &objectKind[endpointModel]{
 	// attributes, not a path-expression validator (internal/cmd/bench/README.md).
 	configValidators: []resource.ConfigValidator{rootConflicting{names: []string{"password", "password_wo"}}},
 	modifyPlan:       requireEndpointPassword,
+	planWith:         checkReferences(applicationRef("app_id")),
 }
 
 type endpointModel struct {

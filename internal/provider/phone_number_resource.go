@@ -34,6 +34,9 @@ var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	typeName: "_phone_number", what: "phone number", identity: phoneNumberIdentity,
 	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
 	modifyPlan: planPhoneNumber, validateConfig: checkPhoneNumberSearch,
+	// Before a number is bought: what it is attached to exists.
+	planWith: checkReferences(applicationRef("app_id"),
+		idRef("sip_trunk_id", "SIP trunk", "cpaas_sip_trunk", "id", client.TrunkListing)),
 	configValidators: []resource.ConfigValidator{resourcevalidator.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does.

@@ -38,7 +38,7 @@ var powerpackKind = &objectKind[powerpackModel]{
 	delete:         deletePowerpack,
 	importAs:       importIDMatching(powerpackrules.UUIDPattern, "a powerpack UUID", powerpackrules.UUIDRule),
 	modifyPlan:     warnPowerpackRelease,
-	planWith:       planPowerpackName,
+	planWith:       planWithAll(planPowerpackName, checkReferences(powerpackApplicationRef)),
 	validateConfig: validatePowerpackConfig,
 	afterImport: func(ctx context.Context, resp *resource.ImportStateResponse) {
 		// The provider's own flag: an import never releases anything.
@@ -262,6 +262,18 @@ func warnPowerpackRelease(ctx context.Context, req resource.ModifyPlanRequest, r
 				"which cannot be undone. Set it to false and apply first to keep them.", name.ValueString(), id.ValueString()))
 	}
 }
+
+// powerpackApplicationRef: application_id names an application for
+// application_type "xml" (a PHLO id otherwise, which no listing checks).
+var powerpackApplicationRef = func() reference {
+	r := applicationRef("application_id")
+	r.applies = func(ctx context.Context, plan planGetter) bool {
+		var typ types.String
+		plan.GetAttribute(ctx, path.Root("application_type"), &typ)
+		return typ.ValueString() == powerpackrules.AppTypeXML
+	}
+	return r
+}()
 
 // planPowerpackName refuses, at plan time, a name another powerpack of the
 // account has (one listing, only when a powerpack is created or renamed).

@@ -29,6 +29,12 @@ var sipTrunkKind = &objectKind[sipTrunkModel]{
 	remove:         (*client.Client).DeleteTrunk,
 	importAs:       importIDMatching(trunkrules.TrunkIDPattern, "a trunk id", "a string of digits (`trunk_id`)"),
 	validateConfig: validateSIPTrunk,
+	// Before the trunk is created: the lists and URIs it links exist.
+	planWith: checkReferences(
+		idRef("ipacl_id", "IP access control list", "cpaas_sip_ip_acl", "id", client.IPACLListing),
+		idRef("credential_id", "credentials list", "cpaas_sip_credential_list", "id", client.SIPCredentialListing),
+		idRef("primary_uri_id", "origination URI", "cpaas_sip_origination_uri", "id", client.OriginationURIListing),
+		idRef("fallback_uri_id", "origination URI", "cpaas_sip_origination_uri", "id", client.OriginationURIListing)),
 }
 
 type sipTrunkModel struct {
