@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -37,7 +36,7 @@ var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 	// Before a number is bought: what it is attached to exists.
 	planWith: checkReferences(applicationRef("app_id"),
 		idRef("sip_trunk_id", "SIP trunk", "cpaas_sip_trunk", "id", client.TrunkListing)),
-	configValidators: []resource.ConfigValidator{resourcevalidator.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
+	configValidators: []resource.ConfigValidator{exactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does.
 	refresh: readPlacedBy(fromListing(client.NumberListing), applyNumber,
@@ -227,7 +226,7 @@ func phoneNumberSchema(context.Context) schema.Schema {
 		"app_id": appIDAttribute("that answers calls and messages to the number"),
 		"sip_trunk_id": optionalString("Id of the inbound SIP trunk (`cpaas_sip_trunk`) that receives the number's calls, instead "+
 			"of an application (conflicts with `app_id`). Updates in place; removing it detaches the trunk. "+sipTrunkNumberNote,
-			stringvalidator.UTF8LengthAtLeast(1), stringvalidator.ConflictsWith(path.MatchRoot("app_id"))),
+			stringvalidator.UTF8LengthAtLeast(1), conflictsWith(path.MatchRoot("app_id"))),
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 		"subaccount": subaccountAttribute("number", "Updates in place: setting, changing or removing it moves the number between "+
