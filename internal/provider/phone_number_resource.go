@@ -223,9 +223,9 @@ func phoneNumberSchema(context.Context) schema.Schema {
 				"`terraform destroy` or removing the resource: use `lifecycle { prevent_destroy = true }` for that.",
 			Optional: true,
 		},
-		"app_id": appIDAttribute("that answers calls and messages to the number"),
+		"app_id": appIDAttribute("number", "that answers calls and messages to the number"),
 		"sip_trunk_id": optionalString("Id of the inbound SIP trunk (`cpaas_sip_trunk`) that receives the number's calls, instead "+
-			"of an application (conflicts with `app_id`). Updates in place; removing it detaches the trunk. "+sipTrunkNumberNote,
+			"of an application (conflicts with `app_id`). "+missingRefNote("number")+" Updates in place; removing it detaches the trunk. "+sipTrunkNumberNote,
 			stringvalidator.UTF8LengthAtLeast(1), conflictsWith(path.MatchRoot("app_id"))),
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),

@@ -38,6 +38,13 @@ type planGetter interface {
 	GetAttribute(ctx context.Context, p path.Path, target interface{}) diag.Diagnostics
 }
 
+// missingRefNote is what a reference's description says of a missing
+// object; of names the resource ("endpoint").
+func missingRefNote(of string) string {
+	return "An id that names no existing object is refused: the plan warns, and the apply stops before the " + of +
+		" is created or changed."
+}
+
 // existsIn is reference.exists from a kind's listing.
 func existsIn[T any](l *client.Listing[T]) func(ctx context.Context, c *client.Client, id string) (bool, error) {
 	return func(ctx context.Context, c *client.Client, id string) (bool, error) { return l.Exists(ctx, c, "", id) }
