@@ -162,3 +162,49 @@ resource "cpaas_endpoint" "many" {
 	}
 	r.run("destroy", "-auto-approve", "-input=false")
 }
+
+// TestAccReferences_missingTrunkingObjects: a trunk's credential_id and a
+// number's sip_trunk_id that name nothing stop the apply before the
+// trunk is created or the number bought, naming the attribute, the value
+// and the resource that makes one.
+func TestAccReferences_missingTrunkingObjects(t *testing.T) {
+	t.Parallel()
+	acctest.PreCheck(t)
+	env := acctest.NewEnv(t)
+	before := env.Objects(t)
+	r := newTFRunner(t)
+	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+		env.ProviderConfig() + `
+resource "cpaas_sip_trunk" "out" {
+  name            = "out"
+  trunk_direction = "outbound"
+  credential_id   = "0b6e5f4c-0000-4000-8000-000000000000"
+}
+resource "cpaas_phone_number" "test" {
+  search = {
+    country_iso = "US"
+    city        = "San Francisco"
+  }
+  sip_trunk_id = "98690812312341121"
+}
+`)
+	r.run("init", "-input=false")
+	out, err := r.try("apply", "-auto-approve", "-input=false")
+	for _, want := range []string{
+		`Error: No such credentials list`,
+		`credential_id "0b6e5f4c-0000-4000-8000-000000000000" names no credentials list of the account; it must be the id of an existing credentials list. ` +
+			`To fix it, create the credentials list with cpaas_sip_credential_list and reference its id (credential_id = cpaas_sip_credential_list.<name>.id)`,
+		`Error: No such SIP trunk`,
+		`sip_trunk_id "98690812312341121" names no SIP trunk of the account`,
+	} {
+		if err == nil || !strings.Contains(flat(out), want) {
+			t.Errorf("the apply does not fail saying %q (%v):\n%s", want, err, out)
+		}
+	}
+	after := env.Objects(t)
+	for _, kind := range []string{"sip_trunks", "numbers"} {
+		if !slices.Equal(after[kind], before[kind]) {
+			t.Errorf("the refused apply made %s: %v (before: %v)", kind, after[kind], before[kind])
+		}
+	}
+}
