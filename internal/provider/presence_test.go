@@ -45,7 +45,7 @@ resource "cpaas_phone_number" "n" {
 		if objs := env.Objects(t); len(objs["applications"]) != 0 || len(objs["numbers"]) != 0 {
 			t.Errorf("%s: the refused apply created %v", name, objs)
 		}
-		if err == nil || !strings.Contains(flat(out), want) {
+		if err == nil || !strings.Contains(unwrapped(out), want) {
 			t.Fatalf("%s: want the apply refused with %q, got %v:\n%s", name, want, err, out)
 		}
 	}

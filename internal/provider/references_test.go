@@ -15,9 +15,9 @@ import (
 // missingApp is an application id no account of the emulator has.
 const missingApp = "11111111111111111"
 
-// flat is out with its line breaks and indentation folded to one space, as
+// unwrapped is out with its line breaks and indentation folded to one space, as
 // the CLI wraps diagnostics.
-func flat(out string) string { return strings.Join(strings.Fields(out), " ") }
+func unwrapped(out string) string { return strings.Join(strings.Fields(out), " ") }
 
 // diagnostic is one diagnostic of a command run with -json.
 type diagnostic struct {
@@ -91,7 +91,7 @@ resource "cpaas_powerpack" "test" {
 		}
 	}
 	for addr, attr := range map[string]string{"cpaas_endpoint.test": "app_id", "cpaas_phone_number.test": "app_id", "cpaas_powerpack.test": "application_id"} {
-		if !strings.Contains(flat(warned[addr]), want(attr)) || !strings.Contains(warned[addr], "The apply stops at this") {
+		if !strings.Contains(unwrapped(warned[addr]), want(attr)) || !strings.Contains(warned[addr], "The apply stops at this") {
 			t.Errorf("the plan's warning for %s: %q, want it to say %q and that the apply stops", addr, warned[addr], want(attr))
 		}
 	}
@@ -99,10 +99,10 @@ resource "cpaas_powerpack" "test" {
 	if err == nil {
 		t.Fatalf("the apply succeeded:\n%s", out)
 	}
-	if n := strings.Count(flat(out), "Error: No such application"); n != 3 {
+	if n := strings.Count(unwrapped(out), "Error: No such application"); n != 3 {
 		t.Errorf("the apply reports %d missing applications, want 3 (endpoint, number, powerpack):\n%s", n, out)
 	}
-	if !strings.Contains(flat(out), want("app_id")) || !strings.Contains(flat(out), want("application_id")) {
+	if !strings.Contains(unwrapped(out), want("app_id")) || !strings.Contains(unwrapped(out), want("application_id")) {
 		t.Errorf("the apply's errors do not name the attribute, the value and the fix:\n%s", out)
 	}
 	after := env.Objects(t)
@@ -197,7 +197,7 @@ resource "cpaas_phone_number" "test" {
 		`Error: No such SIP trunk`,
 		`sip_trunk_id "98690812312341121" names no SIP trunk of the account`,
 	} {
-		if err == nil || !strings.Contains(flat(out), want) {
+		if err == nil || !strings.Contains(unwrapped(out), want) {
 			t.Errorf("the apply does not fail saying %q (%v):\n%s", want, err, out)
 		}
 	}
