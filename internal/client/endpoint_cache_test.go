@@ -191,7 +191,7 @@ func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
 	p.armed, p.armedAt = true, time.Now()
 	e := p.start("")
 	EndpointListing.forget(c, "", ids[2])
-	EndpointListing.run(context.Background(), c, "", e)
+	EndpointListing.run(context.Background(), c, p, "", e)
 	if _, ok := EndpointListing.fromSnapshot(context.Background(), c, "", ids[2]); ok {
 		t.Fatal("an id written during the listing was served from it")
 	}

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"sync"
 	"time"
@@ -146,12 +147,62 @@ type listingSnapshot[T any] struct {
 
 // state is l's state in c.
 func (l *Listing[T]) state(c *Client) *listingState[T] {
-	v, ok := c.listings.Load(l)
+	return l.stateAt(c, l)
+}
+
+// existsKey keys a Listing's existence snapshot (Exists) in c.listings,
+// apart from its refresh snapshot: a refresh takes what it serves out of
+// its snapshot, an existence check does not.
+type existsKey struct{ of any }
+
+// stateAt is l's state stored in c under key: l for refreshes,
+// existsKey{l} for existence checks.
+func (l *Listing[T]) stateAt(c *Client, key any) *listingState[T] {
+	v, ok := c.listings.Load(key)
 	if !ok {
-		v, _ = c.listings.LoadOrStore(l, &listingState[T]{parents: map[string]*listingSnapshot[T]{}})
+		v, _ = c.listings.LoadOrStore(key, &listingState[T]{parents: map[string]*listingSnapshot[T]{}})
 	}
-	s, _ := v.(*listingState[T]) // the only type stored under l
+	s, _ := v.(*listingState[T]) // the only type stored under key
 	return s
+}
+
+// Exists says whether object id (of parent, for a child kind) exists, for
+// a plan's check of a reference (an endpoint's app_id): the first check of
+// a kind in a Client lists it once, and the checks of the next
+// RefreshListMaxAge are answered from that listing, however many
+// resources name one. An id the listing lacks (created since, or written
+// by this client: forget drops it, or a listing that failed or exceeded
+// its page bound) is read with Get, and only Get's ErrNotFound says it
+// does not exist.
+func (l *Listing[T]) Exists(ctx context.Context, c *Client, parent, id string) (bool, error) {
+	s := l.stateAt(c, existsKey{l})
+	s.mu.Lock()
+	e := s.parents[parent]
+	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
+		e = s.start(parent)
+		// Detached from this check's cancellation: other checks wait on it.
+		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
+	}
+	s.mu.Unlock()
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+	s.mu.Lock()
+	_, listed := e.objects[id]
+	s.mu.Unlock()
+	if listed {
+		return true, nil
+	}
+	switch _, err := l.Get(c, ctx, parent, id); {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, ErrNotFound):
+		return false, nil
+	default:
+		return false, err
+	}
 }
 
 // forget drops id of parent from c's snapshot (and from one being taken);
@@ -161,7 +212,17 @@ func (l *Listing[T]) state(c *Client) *listingState[T] {
 // l.forget(c, parent, id)().
 func (l *Listing[T]) forget(c *Client, parent, id string) func() {
 	drop := func() {
-		v, _ := c.listings.Load(l)
+		l.forgetIn(c, l, parent, id)
+		l.forgetIn(c, existsKey{l}, parent, id)
+	}
+	drop()
+	return drop
+}
+
+// forgetIn is forget in the state stored under key.
+func (l *Listing[T]) forgetIn(c *Client, key any, parent, id string) {
+	{
+		v, _ := c.listings.Load(key)
 		s, ok := v.(*listingState[T])
 		if !ok {
 			return // nothing listed yet; a listing started later sees the write
@@ -181,8 +242,6 @@ func (l *Listing[T]) forget(c *Client, parent, id string) func() {
 			delete(e.objects, id)
 		}
 	}
-	drop()
-	return drop
 }
 
 // fromSnapshot serves id of parent from c's snapshot, counting the
@@ -225,7 +284,7 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
 		e = s.start(parent)
 		// Detached from this read's cancellation: other reads wait on it.
-		go l.run(context.WithoutCancel(ctx), c, parent, e)
+		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
 	}
 	s.mu.Unlock()
 	select {
@@ -275,11 +334,10 @@ func (s *listingState[T]) endGatheringAfter(d time.Duration, gather chan struct{
 	})
 }
 
-// run takes parent's listing into e.
-func (l *Listing[T]) run(ctx context.Context, c *Client, parent string, e *listingSnapshot[T]) {
+// run takes parent's listing into e, of state s.
+func (l *Listing[T]) run(ctx context.Context, c *Client, s *listingState[T], parent string, e *listingSnapshot[T]) {
 	start := time.Now()
 	all, err := l.listAll(ctx, c, parent, RefreshListMaxPages)
-	s := l.state(c)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e.objects = make(map[string]T, len(all))

@@ -232,7 +232,7 @@ func TestListingDropsWrites(t *testing.T) {
 	ea := s.start("a")
 	s.mu.Unlock()
 	l.forget(c, "a", "")
-	l.run(context.Background(), c, "a", ea)
+	l.run(context.Background(), c, s, "a", ea)
 	for _, r := range []ref{{"b", "b-0"}, {"c", "c-0"}} {
 		if _, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id); !ok {
 			t.Fatalf("%s of an untouched parent was not served from its listing", r.id)
@@ -269,5 +269,60 @@ func TestListingFallsBackToGet(t *testing.T) {
 	}
 	if _, _, err := l.Refresh(context.Background(), c, "", "-99"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("an id nobody has = %v, want the GET's ErrNotFound", err)
+	}
+}
+
+// TestListingExists: the existence checks of one client, however many
+// and however concurrent, cost one listing; an id the listing lacks is
+// read with the GET, and only its 404 says the object does not exist;
+// an id this client wrote since is read again; a second look at a listed
+// id is still answered from the listing (a check, unlike a refresh,
+// takes nothing out of it).
+func TestListingExists(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 30})
+	l := k.listing(10)
+	c := fakeClient(t, 0)
+	var refs []ref
+	for i := range 30 {
+		refs = append(refs, ref{"", fmt.Sprintf("-%d", i)}, ref{"", fmt.Sprintf("-%d", i)})
+	}
+	var errs []error
+	inParallel(refs, func(r ref, mu *sync.Mutex) {
+		ok, err := l.Exists(context.Background(), c, r.parent, r.id)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil || !ok {
+			errs = append(errs, fmt.Errorf("%s: exists %v, %v", r.id, ok, err))
+		}
+	})
+	if len(errs) > 0 {
+		t.Fatal(errors.Join(errs...))
+	}
+	if n := k.listCalls(); n != 3 || k.gets != 0 {
+		t.Fatalf("60 checks of 30 listed ids made %d list pages and %d GETs, want 3 pages (one listing) and no GET", n, k.gets)
+	}
+	if ok, err := l.Exists(context.Background(), c, "", "missing"); ok || err != nil {
+		t.Fatalf("a missing id: exists %v, %v", ok, err)
+	}
+	if k.gets != 1 {
+		t.Fatalf("a missing id made %d GETs, want 1", k.gets)
+	}
+	// Deleted by this client after the listing: the GET says so.
+	k.mu.Lock()
+	k.objects[""] = k.objects[""][1:]
+	k.mu.Unlock()
+	l.forget(c, "", "-0")
+	if ok, err := l.Exists(context.Background(), c, "", "-0"); ok || err != nil {
+		t.Fatalf("an id deleted by this client: exists %v, %v", ok, err)
+	}
+	if n := k.listCalls(); n != 3 || k.gets != 2 {
+		t.Fatalf("after the delete: %d list pages and %d GETs, want 3 and 2", n, k.gets)
+	}
+	// A failed listing: every check falls back to a GET.
+	k2 := newFakeKind(map[string]int{"": 3})
+	k2.failList = true
+	l2 := k2.listing(10)
+	if ok, err := l2.Exists(context.Background(), c, "", "-1"); !ok || err != nil || k2.gets != 1 {
+		t.Fatalf("after a failed listing: exists %v, %v, %d GETs; want true, nil, 1", ok, err, k2.gets)
 	}
 }

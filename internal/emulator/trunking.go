@@ -383,6 +383,20 @@ type credentialBody struct {
 	Password *string `json:"password"`
 }
 
+// check applies the rules (trunkrules) to what the body sets; the
+// password's error gives its length only.
+func (b *credentialBody) check() error {
+	if b.Username != nil {
+		if err := trunkrules.CheckSIPUsername("username", *b.Username); err != nil {
+			return err
+		}
+	}
+	if b.Password != nil {
+		return trunkrules.CheckSIPPassword("password", *b.Password)
+	}
+	return nil
+}
+
 func (s *Server) createCredential(c *call) {
 	var in credentialBody
 	if !c.decode(&in) {
@@ -394,6 +408,10 @@ func (s *Server) createCredential(c *call) {
 		return
 	case in.Password == nil || *in.Password == "":
 		c.badRequest("Mandatory parameter missing. password must be present.")
+		return
+	}
+	if err := in.check(); err != nil {
+		c.badRequest("%s", err)
 		return
 	}
 	x := &sipCredential{Username: *in.Username, PasswordSHA256: secretDigest(*in.Password)}
@@ -430,6 +448,10 @@ func (s *Server) updateCredential(c *call) {
 		return
 	case in.Password != nil && *in.Password == "":
 		c.badRequest("password must not be empty")
+		return
+	}
+	if err := in.check(); err != nil {
+		c.badRequest("%s", err)
 		return
 	}
 	id := c.param("id")

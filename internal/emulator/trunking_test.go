@@ -236,3 +236,36 @@ func TestTrunking_numberRingsInboundTrunk(t *testing.T) {
 		t.Fatalf("deleting the trunk once no number rings it: %d", st)
 	}
 }
+
+// A credentials list's username and password follow trunkrules on create
+// and update: a username with a space (ASCII or ideographic) is a 400
+// naming the field, the character and the rule; a 3-character password
+// and a one-character multi-byte username are taken (the service states
+// no rule against them); no error quotes a password.
+func TestTrunking_credentialRules(t *testing.T) {
+	s := newSecServer(t)
+	call := func(method, path string, body any) (int, string) {
+		t.Helper()
+		return appCall(t, s, method, path, body, nil)
+	}
+	for _, bad := range []struct{ username, want string }{
+		{"pbx user", `username "pbx user" is invalid: it has U+0020 at character 4; it must be at least 1 character, with no space or control character`},
+		{"日本\u3000語", `it has U+3000 at character 3`},
+	} {
+		st, text := call("POST", "Zentrunk/Credential/", map[string]any{"username": bad.username, "password": "secret-pass-1"})
+		if st != 400 || !strings.Contains(text, bad.want) || strings.Contains(text, "secret-pass-1") {
+			t.Errorf("username %q: %d %s, want a 400 saying %s", bad.username, st, text, bad.want)
+		}
+	}
+	var out map[string]any
+	if st, text := appCall(t, s, "POST", "Zentrunk/Credential/", map[string]any{"username": "é", "password": "abc"}, &out); st != 201 {
+		t.Fatalf("a 3-character password and a 1-character username: %d %s, want 201", st, text)
+	}
+	id := out["credential_uuid"].(string)
+	if st, text := call("POST", "Zentrunk/Credential/"+id+"/", map[string]any{"username": "new name"}); st != 400 || !strings.Contains(text, `username "new name" is invalid`) {
+		t.Errorf("update to a username with a space: %d %s, want a 400 naming it", st, text)
+	}
+	if st, text := call("POST", "Zentrunk/Credential/"+id+"/", map[string]any{"username": "ユーザー", "password": "🔑"}); st != 202 {
+		t.Errorf("update to a multi-byte username and a 1-character password: %d %s, want 202", st, text)
+	}
+}

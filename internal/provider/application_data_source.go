@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -75,7 +74,7 @@ func applicationDataSchema(context.Context) schema.Schema {
 	}
 }
 
-var applicationDataValidators = []datasource.ConfigValidator{datasourcevalidator.ExactlyOneOf(path.MatchRoot("app_id"), path.MatchRoot("app_name"))}
+var applicationDataValidators = []datasource.ConfigValidator{exactlyOneOf(path.MatchRoot("app_id"), path.MatchRoot("app_name"))}
 
 // readApplicationByID reads the application app_id names.
 var readApplicationByID = readByID("application", func(m *applicationModel) string { return m.AppID.ValueString() },

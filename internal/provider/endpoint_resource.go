@@ -46,6 +46,7 @@ var endpointKind = &objectKind[endpointModel]{
 	// attributes, not a path-expression validator (internal/cmd/bench/README.md).
 	configValidators: []resource.ConfigValidator{rootConflicting{names: []string{"password", "password_wo"}}},
 	modifyPlan:       requireEndpointPassword,
+	planWith:         checkReferences(applicationRef("app_id")),
 }
 
 type endpointModel struct {
@@ -116,7 +117,7 @@ func endpointSchema(context.Context) schema.Schema {
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
 			},
-			"app_id":         appIDAttribute("attached to the endpoint"),
+			"app_id":         appIDAttribute("endpoint", "attached to the endpoint"),
 			"sip_username":   computedKeptString("Full SIP username: `username` followed by the 12 digits the API appended."),
 			"sip_uri":        computedKeptString("SIP URI of the endpoint, `sip:<sip_username>@<domain>`."),
 			"sip_registered": computedKeptBool("Whether a SIP device is registered with the endpoint, as of the last refresh."),

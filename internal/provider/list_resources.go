@@ -270,7 +270,7 @@ var campaignNumberList = listKind{
 			MarkdownDescription: "Only the numbers of this campaign. Without it, every campaign's numbers (one request per campaign).",
 			Validators: []validator.String{
 				idFilterRule(tendlcrules.CampaignIDPattern, "must be a campaign id, ", tendlcrules.CampaignIDRule),
-				stringvalidator.ConflictsWith(path.MatchRoot("brand_id")),
+				conflictsWith(path.MatchRoot("brand_id")),
 			},
 		},
 		"brand_id": {

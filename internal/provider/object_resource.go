@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -214,6 +215,10 @@ type objectResource[M any] struct {
 	kind   *objectKind[M]
 	// singletons is the walk's registry (configure.go).
 	singletons *singletonRegistry
+	// presence: the kind's presence rules checked again at plan
+	// (presence.go), gathered from its schema once.
+	presenceOnce sync.Once
+	presence     []presenceRule
 }
 
 func (r *objectResource[M]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -285,7 +290,7 @@ func (r *objectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 }
 
 func (r *objectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !r.claimSingleton(req, &resp.Diagnostics) {
+	if !r.claimSingleton(req, &resp.Diagnostics) || !r.checkPresence(ctx, req, &resp.Diagnostics) {
 		return
 	}
 	if r.kind.modifyPlan != nil {
@@ -306,6 +311,22 @@ func (r *objectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 			resp.Diagnostics.Append(found.Diagnostics...)
 		}
 	}
+}
+
+// checkPresence checks the kind's presence rules again at plan, where an
+// unknown value (from an object this run creates) counts as set
+// (presence.go); a destroy plans nothing to check.
+func (r *objectResource[M]) checkPresence(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
+	if req.Plan.Raw.IsNull() {
+		return true
+	}
+	r.presenceOnce.Do(func() { r.presence = presenceRulesOf(r.kind.schema(ctx), r.kind.configValidators) })
+	var found diag.Diagnostics
+	for _, p := range r.presence {
+		found.Append(p.rule.atPlan(ctx, req.Config, p.at)...)
+	}
+	diags.Append(found...)
+	return !found.HasError()
 }
 
 // claimSingleton records a plan of a singleton kind's instance in the

@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -50,8 +49,12 @@ var phoneNumberKind = &objectKind[phoneNumberResourceModel]{
 		from:    "the account's number list (its own and its subaccounts' numbers)",
 	}},
 	schema: phoneNumberSchema, create: buyPhoneNumber, update: updatePhoneNumber,
-	modifyPlan: planPhoneNumber, planWith: warnPhoneNumberRelease, validateConfig: checkPhoneNumberSearch,
-	configValidators: []resource.ConfigValidator{resourcevalidator.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
+	modifyPlan: planPhoneNumber, validateConfig: checkPhoneNumberSearch,
+	// A release warns (what the number serves); before a number is bought,
+	// what it is attached to exists.
+	planWith: planWithAll(warnPhoneNumberRelease, checkReferences(applicationRef("app_id"),
+		idRef("sip_trunk_id", "SIP trunk", "cpaas_sip_trunk", "id", client.TrunkListing))),
+	configValidators: []resource.ConfigValidator{exactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does.
 	refresh: readPlacedBy(fromListing(client.NumberListing), applyNumber,
@@ -241,10 +244,10 @@ func phoneNumberSchema(context.Context) schema.Schema {
 			Optional: true,
 		},
 		"release_protection": schema.BoolAttribute{MarkdownDescription: releaseProtectionDescription, Optional: true},
-		"app_id":             appIDAttribute("that answers calls and messages to the number"),
+		"app_id":             appIDAttribute("number", "that answers calls and messages to the number"),
 		"sip_trunk_id": optionalString("Id of the inbound SIP trunk (`cpaas_sip_trunk`) that receives the number's calls, instead "+
-			"of an application (conflicts with `app_id`). Updates in place; removing it detaches the trunk. "+sipTrunkNumberNote,
-			stringvalidator.UTF8LengthAtLeast(1), stringvalidator.ConflictsWith(path.MatchRoot("app_id"))),
+			"of an application (conflicts with `app_id`). "+missingRefNote("number")+" Updates in place; removing it detaches the trunk. "+sipTrunkNumberNote,
+			stringvalidator.UTF8LengthAtLeast(1), conflictsWith(path.MatchRoot("app_id"))),
 		"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 		"subaccount": subaccountAttribute("number", "Updates in place: setting, changing or removing it moves the number between "+

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -22,7 +21,7 @@ import (
 var powerpackData = &dataKind[powerpackDataModel]{
 	typeName: "_powerpack", schema: powerpackDataSchema, read: readPowerpackData,
 	subcategory:      subMessaging,
-	configValidators: []datasource.ConfigValidator{datasourcevalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name"))},
+	configValidators: []datasource.ConfigValidator{exactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name"))},
 }
 
 type powerpackDataModel struct {

@@ -53,7 +53,7 @@ var powerpackKind = &objectKind[powerpackModel]{
 	delete:         deletePowerpack,
 	importAs:       importIDMatching(powerpackrules.UUIDPattern, "a powerpack UUID", powerpackrules.UUIDRule),
 	modifyPlan:     warnPowerpackRelease,
-	planWith:       planPowerpackName,
+	planWith:       planWithAll(planPowerpackName, checkReferences(powerpackApplicationRef)),
 	validateConfig: validatePowerpackConfig,
 	afterImport: func(ctx context.Context, resp *resource.ImportStateResponse) {
 		// The provider's own flag: an import never releases anything.
@@ -140,8 +140,8 @@ func powerpackSchema(context.Context) schema.Schema {
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("Powerpack UUID (`uuid`): what `powerpack_uuid` names."),
 			"name": schema.StringAttribute{
-				MarkdownDescription: "Name of the powerpack, " + powerpackrules.NameRule + ": a name another powerpack has is refused " +
-					"at plan time. Updates in place.",
+				MarkdownDescription: "Name of the powerpack, " + powerpackrules.NameRule + ": a name another powerpack has is refused: " +
+					"the plan warns, and the apply stops before the powerpack is created or renamed. Updates in place.",
 				Required:   true,
 				Validators: []validator.String{powerpackNameRule},
 			},
@@ -151,7 +151,8 @@ func powerpackSchema(context.Context) schema.Schema {
 				"Required with `application_id`; the API writes it in upper case (`XML`), read as the configured lower case. Updates in place.",
 				powerpackAppType),
 			"application_id": optionalString("Id of the application that answers the pool's numbers: an `app_id` for `xml`, a PHLO id for "+
-				"`phlo`. Updates in place; removing it detaches the application.", stringvalidator.UTF8LengthAtLeast(1),
+				"`phlo`. For `xml`, an id that names no application of the account is refused: the plan warns, and the apply stops before "+
+				"the powerpack is created or changed. Updates in place; removing it detaches the application.", stringvalidator.UTF8LengthAtLeast(1),
 				stringvalidator.NoneOf(powerpackrules.NoApplication), alsoRequires(path.MatchRoot("application_type"))),
 			"number_priority": numberPriorityAttribute(),
 			"number_pool_id":  computedKeptString("UUID of the powerpack's number pool (not the powerpack's own): the pool routes take it."),
@@ -283,8 +284,21 @@ func warnPowerpackRelease(ctx context.Context, req resource.ModifyPlanRequest, r
 	}
 }
 
-// planPowerpackName refuses, at plan time, a name another powerpack of the
-// account has (one listing, only when a powerpack is created or renamed).
+// powerpackApplicationRef: application_id names an application for
+// application_type "xml" (a PHLO id otherwise, which no listing checks).
+var powerpackApplicationRef = func() reference {
+	r := applicationRef("application_id")
+	r.applies = func(ctx context.Context, plan planGetter) bool {
+		var typ types.String
+		plan.GetAttribute(ctx, path.Root("application_type"), &typ)
+		return typ.ValueString() == powerpackrules.AppTypeXML
+	}
+	return r
+}()
+
+// planPowerpackName refuses a name another powerpack of the account has
+// (one listing, only when a powerpack is created or renamed): a warning
+// at plan, an error before the create or update (objectResource).
 func planPowerpackName(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return

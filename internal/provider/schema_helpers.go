@@ -60,12 +60,13 @@ func optionalString(description string, validators ...validator.String) schema.S
 	return schema.StringAttribute{MarkdownDescription: description, Optional: true, Validators: validators}
 }
 
-// appIDAttribute is the app_id of an endpoint or a number: which of the
-// account's applications (cpaas_application) it uses; of says what the
-// application does for it. The API checks that the application exists.
-func appIDAttribute(of string) schema.StringAttribute {
+// appIDAttribute is the app_id of a resource (what, "endpoint"): which of
+// the account's applications (cpaas_application) it uses; of says what
+// the application does for it. planWith checks that the application
+// exists (references.go).
+func appIDAttribute(what, of string) schema.StringAttribute {
 	return optionalString("Id of the application "+of+": the `app_id` of one of the account's applications "+
-		"(`cpaas_application`); the API refuses any other. Updates in place; removing it detaches the application.",
+		"(`cpaas_application`). "+missingRefNote(what)+" Updates in place; removing it detaches the application.",
 		stringvalidator.UTF8LengthAtLeast(1))
 }
 

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
 )
 
 // sipCredentialListKind is cpaas_sip_credential_list, the username and
@@ -48,9 +48,9 @@ func sipCredentialListSchema(context.Context) schema.Schema {
 			"id":   computedKeptString("Credentials list UUID (`credential_uuid`)."),
 			"name": sipName("credentials list"),
 			"username": schema.StringAttribute{
-				MarkdownDescription: "The SIP username the PBX authenticates with. Updates in place.",
+				MarkdownDescription: "The SIP username the PBX authenticates with, " + trunkrules.SIPUsernameRule + ". Updates in place.",
 				Required:            true,
-				Validators:          []validator.String{stringvalidator.UTF8LengthAtLeast(1)},
+				Validators:          []validator.String{sipUsernameRule},
 			},
 			"password_wo":         pw,
 			"password_wo_version": version,

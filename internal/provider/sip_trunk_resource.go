@@ -36,6 +36,12 @@ var sipTrunkKind = &objectKind[sipTrunkModel]{
 	remove:         (*client.Client).DeleteTrunk,
 	importAs:       importIDMatching(trunkrules.TrunkIDPattern, "a trunk id", "a string of digits (`trunk_id`)"),
 	validateConfig: validateSIPTrunk,
+	// Before the trunk is created: the lists and URIs it links exist.
+	planWith: checkReferences(
+		idRef("ipacl_id", "IP access control list", "cpaas_sip_ip_acl", "id", client.IPACLListing),
+		idRef("credential_id", "credentials list", "cpaas_sip_credential_list", "id", client.SIPCredentialListing),
+		idRef("primary_uri_id", "origination URI", "cpaas_sip_origination_uri", "id", client.OriginationURIListing),
+		idRef("fallback_uri_id", "origination URI", "cpaas_sip_origination_uri", "id", client.OriginationURIListing)),
 }
 
 type sipTrunkModel struct {
@@ -57,7 +63,8 @@ func sipTrunkSchema(context.Context) schema.Schema {
 			"points at `trunk_domain` and is authenticated by an IP access list (`ipacl_id`) and/or a credentials list " +
 			"(`credential_id`): at least one. An **inbound** trunk delivers calls to the PBX at its primary origination " +
 			"URI (`primary_uri_id`, required) or, when that fails, its fallback (`fallback_uri_id`). A link that does not " +
-			"fit the direction is refused at plan time. Changing `trunk_direction` replaces the trunk; everything else " +
+			"fit the direction is refused at plan time; a link to a list or URI that does not exist is refused too: the plan warns, and the apply " +
+			"stops before the trunk is created or changed. Changing `trunk_direction` replaces the trunk; everything else " +
 			"updates in place.\n\n" + sipTrunkNumbersNote + "\n\n" + adoptRuleSIPTrunk,
 		Attributes: map[string]schema.Attribute{
 			"id": computedKeptString("Trunk id (`trunk_id`, a string of digits)."),

@@ -56,17 +56,24 @@ const sipPasswordNote = "**The password is write-only.** It is sent to the API a
 	"`password_wo` and bump `password_wo_version`: the update sends the new password in place. After an import the state " +
 	"has no `password_wo_version`, so the first plan updates it in place, which sets the configured password again."
 
+// The rules of a trunking username and password (trunkrules) at plan
+// time; the password's error gives its length, never its value.
+var (
+	sipUsernameRule = specRule("must be "+trunkrules.SIPUsernameRule, trunkrules.CheckSIPUsername)
+	sipPasswordRule = specRule("must be "+trunkrules.SIPPasswordRule, trunkrules.CheckSIPPassword)
+)
+
 // sipWriteOnlyPassword is the password_wo and password_wo_version pair
 // (as cpaas_endpoint's): of says whose password it is.
 func sipWriteOnlyPassword(of string, required bool) (schema.StringAttribute, schema.Int64Attribute) {
 	pw := schema.StringAttribute{
-		MarkdownDescription: "Write-only password " + of + ": sent to the API but never stored in the plan or state. Requires " +
+		MarkdownDescription: "Write-only password " + of + ", " + trunkrules.SIPPasswordRule + ": sent to the API but never stored in the plan or state. Requires " +
 			"Terraform 1.11 or later. Change `password_wo_version` to send a new value.",
 		Optional:   !required,
 		Required:   required,
 		Sensitive:  true,
 		WriteOnly:  true,
-		Validators: []validator.String{stringvalidator.UTF8LengthAtLeast(1), alsoRequires(path.MatchRoot("password_wo_version"))},
+		Validators: []validator.String{sipPasswordRule, alsoRequires(path.MatchRoot("password_wo_version"))},
 	}
 	version := schema.Int64Attribute{
 		MarkdownDescription: "Version of `password_wo`. Terraform cannot see a write-only value change, so change this number " +

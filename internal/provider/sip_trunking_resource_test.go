@@ -760,3 +760,50 @@ var _ = registerImportDocs("cpaas_sip_trunk", identity("trunk_id"),
 		}, config.Variables{"pbx_sip_password": config.StringVariable(docsSIPPassword)}
 	}},
 )
+
+// A credentials list's username is a SIP digest username: a space (ASCII,
+// or an ideographic one in multi-byte text) or a control character is
+// refused at plan, naming the attribute, the character, its position in
+// characters and the rule; an empty password is refused by its length.
+// One character is enough for either, multi-byte included, and a
+// 3-character password is taken: the service states no other rule.
+func TestAccSIPCredentialList_rules(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	cred := func(username, password string) string {
+		return env.Config(fmt.Sprintf(`
+resource "cpaas_sip_credential_list" "c" {
+  username            = %q
+  password_wo         = %q
+  password_wo_version = 1
+}
+`, username, password))
+	}
+	const rule = "it must be at least 1 character, with no space or control character (a SIP digest username, RFC 3261)."
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkSIPDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{Config: cred("pbx user", "secret-pass"), PlanOnly: true,
+				ExpectError: exactError(`Attribute username "pbx user" is invalid: it has U+0020 at character 4; ` + rule)},
+			{Config: cred("日本\u3000語", "secret-pass"), PlanOnly: true,
+				ExpectError: exactError(`Attribute username "日本\u3000語" is invalid: it has U+3000 at character 3; ` + rule)},
+			{Config: cred("tab\tuser", "secret-pass"), PlanOnly: true,
+				ExpectError: exactError(`Attribute username "tab\tuser" is invalid: it has U+0009 at character 4; ` + rule)},
+			{Config: cred("pbx_user", ""), PlanOnly: true,
+				ExpectError: exactError(`Attribute password_wo is invalid: it has 0 characters; it must be at least 1 character (the service states no other rule).`)},
+			{
+				Config: cred("é", "abc"),
+				Check: func(s *terraform.State) error {
+					id := s.RootModule().Resources["cpaas_sip_credential_list.c"].Primary.ID
+					if !env.Server.TrunkingPasswordIs(acctest.AuthID, id, "abc") {
+						return fmt.Errorf("the emulator does not hold the configured password")
+					}
+					return nil
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Directions of a trunk: an inbound trunk delivers the calls of its
@@ -258,3 +260,40 @@ func CheckOriginationAuth(needed, hasUsername, hasPassword bool, usernameName, p
 
 // TrunkIDPattern is the form of a trunk_id: a string of digits.
 var TrunkIDPattern = regexp.MustCompile(`^[0-9]{1,32}$`)
+
+// The rules of a credentials list's username and password. The service's
+// documentation ("Create a credentials list") states that both are
+// required and no length or character rule for either. The username is a
+// SIP digest username: it travels in the Authorization header and in
+// sip: URIs, whose user part (RFC 3261 section 25.1) takes no unescaped
+// space, so a space or a control character is refused (inferred from the
+// protocol, not a rule the service states). The password takes anything
+// of at least one character, as the service does.
+const (
+	SIPUsernameRule = "at least 1 character, with no space or control character (a SIP digest username, RFC 3261)"
+	SIPPasswordRule = "at least 1 character (the service states no other rule)"
+)
+
+// CheckSIPUsername returns an error naming field, the rule and the value
+// (the offending character and its position, counted in characters), or
+// nil.
+func CheckSIPUsername(field, v string) error {
+	if v == "" {
+		return fmt.Errorf("%s %q is invalid: it must be %s", field, v, SIPUsernameRule)
+	}
+	for i, r := range []rune(v) {
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			return fmt.Errorf("%s %q is invalid: it has %U at character %d; it must be %s", field, v, r, i+1, SIPUsernameRule)
+		}
+	}
+	return nil
+}
+
+// CheckSIPPassword returns an error naming field and the rule, or nil. It
+// never quotes the password: it gives its length, in characters.
+func CheckSIPPassword(field, v string) error {
+	if n := utf8.RuneCountInString(v); n < 1 {
+		return fmt.Errorf("%s is invalid: it has %d characters; it must be %s", field, n, SIPPasswordRule)
+	}
+	return nil
+}

@@ -93,3 +93,44 @@ func TestCheckOriginationAuth(t *testing.T) {
 		t.Fatal(errs)
 	}
 }
+
+// A credentials list's username: one character, multi-byte included, is
+// enough; a space (any Unicode space) or a control character anywhere is
+// refused, the error naming the field, the character and its position in
+// characters.
+func TestCheckSIPUsername(t *testing.T) {
+	for _, v := range []string{"a", "é", "日", "pbx_user-1", "ユーザー", "user.name+tag"} {
+		if err := CheckSIPUsername("username", v); err != nil {
+			t.Errorf("CheckSIPUsername(%q) = %v, want nil", v, err)
+		}
+	}
+	bad := map[string]string{
+		"":             `username "" is invalid: it must be at least 1 character, with no space`,
+		"pbx user":     `username "pbx user" is invalid: it has U+0020 at character 4`,
+		"é ":           `username "é " is invalid: it has U+0020 at character 2`,
+		"日本\u3000語":    `it has U+3000 at character 3`,
+		"user\ttab":    `it has U+0009 at character 5`,
+		"\u00a0x":      `it has U+00A0 at character 1`,
+		"ok\u0000null": `it has U+0000 at character 3`,
+	}
+	for v, want := range bad {
+		if err := CheckSIPUsername("username", v); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckSIPUsername(%q) = %v, want an error containing %q", v, err, want)
+		}
+	}
+}
+
+// A credentials list's password: the service states no rule but that it
+// is given, so one character (one multi-byte character too) is enough and
+// three are; an empty one is refused by its length, never quoted.
+func TestCheckSIPPassword(t *testing.T) {
+	for _, v := range []string{"x", "é", "🔑", "abc"} {
+		if err := CheckSIPPassword("password_wo", v); err != nil {
+			t.Errorf("CheckSIPPassword(%q) = %v, want nil", v, err)
+		}
+	}
+	err := CheckSIPPassword("password_wo", "")
+	if err == nil || err.Error() != "password_wo is invalid: it has 0 characters; it must be at least 1 character (the service states no other rule)" {
+		t.Errorf("CheckSIPPassword(\"\") = %v", err)
+	}
+}
