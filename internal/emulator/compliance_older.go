@@ -83,6 +83,19 @@ func newOlderCompliance() *olderCompliance {
 		Applications: map[string]*olderApplication{}}
 }
 
+// olderComplianceAccounts is the area's state: each account's share of
+// the older family, whose pending decisions a restart queues again.
+var olderComplianceAccounts = &accountState[olderCompliance]{
+	fresh: newOlderCompliance,
+	saved: func(_ *account, st *olderCompliance) []savedField { return []savedField{{"older_compliance", st}} },
+	restore: func(s *Server, a *account, st *olderCompliance) {
+		st.EndUsers, st.Documents, st.Applications = orEmpty(st.EndUsers), orEmpty(st.Documents), orEmpty(st.Applications)
+		s.rearmOlderCompliance(a)
+	},
+}
+
+func (a *account) older() *olderCompliance { return stateOf[olderCompliance](a) }
+
 func (s *Server) olderComplianceRoutes() []route {
 	return []route{
 		r(http.MethodPost, "EndUser", s.createEndUser),
@@ -146,14 +159,14 @@ func (s *Server) createEndUser(c *call) {
 	}
 	s.mu.Lock()
 	u := &olderEndUser{Seq: s.nextSeq(), ID: s.newUUID(), Name: in.Name, LastName: in.LastName, Typ: in.EndUserType, CreatedAt: s.clock.Now()}
-	c.acct.older.EndUsers[u.ID] = u
+	c.acct.older().EndUsers[u.ID] = u
 	v := viewEndUser(u)
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.EndUserCreated{APIID: newAPIID(), Message: "created", EndUser: v})
 }
 
 func (s *Server) getEndUser(c *call) {
-	v, ok := viewOf(c, c.acct.older.EndUsers, "end user", strings.ToLower(c.param("id")), viewEndUser)
+	v, ok := viewOf(c, c.acct.older().EndUsers, "end user", strings.ToLower(c.param("id")), viewEndUser)
 	if ok {
 		c.reply(http.StatusOK, wire.EndUserReply{APIID: newAPIID(), EndUser: v})
 	}
@@ -162,7 +175,7 @@ func (s *Server) getEndUser(c *call) {
 func (s *Server) listEndUsers(c *call) {
 	q := c.req.URL.Query()
 	name, last, typ := q.Get("name"), q.Get("last_name"), q.Get("end_user_type")
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older.EndUsers, func(u *olderEndUser) uint64 { return u.Seq },
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older().EndUsers, func(u *olderEndUser) uint64 { return u.Seq },
 		func(u *olderEndUser) bool {
 			return (name == "" || u.Name == name) && (last == "" || u.LastName == last) && (typ == "" || u.Typ == typ)
 		}, viewEndUser)
@@ -181,7 +194,7 @@ func (s *Server) updateEndUser(c *call) {
 		return
 	}
 	s.mu.Lock()
-	u, ok := c.acct.older.EndUsers[strings.ToLower(c.param("id"))]
+	u, ok := c.acct.older().EndUsers[strings.ToLower(c.param("id"))]
 	var err error
 	switch {
 	case !ok:
@@ -209,7 +222,7 @@ func (s *Server) updateEndUser(c *call) {
 }
 
 func (s *Server) deleteEndUser(c *call) {
-	deleteOf(c, c.acct.older.EndUsers, "End user not found.")
+	deleteOf(c, c.acct.older().EndUsers, "End user not found.")
 }
 
 // deleteOf deletes objects[id] and answers 204, or 404 with notFound.
@@ -420,21 +433,21 @@ func (s *Server) createOlderDocument(c *call) {
 		return
 	}
 	s.mu.Lock()
-	if _, ok := c.acct.older.EndUsers[strings.ToLower(endUser)]; !ok {
+	if _, ok := c.acct.older().EndUsers[strings.ToLower(endUser)]; !ok {
 		s.mu.Unlock()
 		c.badRequest("end_user_id %s is not an end user of this account", endUser)
 		return
 	}
 	d := &olderDocument{Seq: s.nextSeq(), ID: s.newUUID(), EndUserID: strings.ToLower(endUser), TypeID: t.ID, Alias: alias, Name: t.Name,
 		Fields: fields, FileName: f.fileName, File: f.file, CreatedAt: s.clock.Now()}
-	c.acct.older.Documents[d.ID] = d
+	c.acct.older().Documents[d.ID] = d
 	v := viewOlderDocument(d)
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.OlderDocumentCreated{APIID: newAPIID(), Message: "created", OlderDocument: v})
 }
 
 func (s *Server) getOlderDocument(c *call) {
-	v, ok := viewOf(c, c.acct.older.Documents, "compliance document", strings.ToLower(c.param("id")), viewOlderDocument)
+	v, ok := viewOf(c, c.acct.older().Documents, "compliance document", strings.ToLower(c.param("id")), viewOlderDocument)
 	if ok {
 		c.reply(http.StatusOK, wire.OlderDocumentReply{APIID: newAPIID(), OlderDocument: v})
 	}
@@ -443,7 +456,7 @@ func (s *Server) getOlderDocument(c *call) {
 func (s *Server) listOlderDocuments(c *call) {
 	q := c.req.URL.Query()
 	endUser, typeID, alias := strings.ToLower(q.Get("end_user_id")), strings.ToLower(q.Get("document_type_id")), q.Get("alias")
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older.Documents, func(d *olderDocument) uint64 { return d.Seq },
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older().Documents, func(d *olderDocument) uint64 { return d.Seq },
 		func(d *olderDocument) bool {
 			return (endUser == "" || d.EndUserID == endUser) && (typeID == "" || d.TypeID == typeID) && (alias == "" || d.Alias == alias)
 		}, func(d *olderDocument) wire.OlderDocumentItem {
@@ -471,7 +484,7 @@ func (s *Server) updateOlderDocument(c *call) {
 		}
 	}
 	s.mu.Lock()
-	d, found := c.acct.older.Documents[strings.ToLower(c.param("id"))]
+	d, found := c.acct.older().Documents[strings.ToLower(c.param("id"))]
 	var err error
 	if found {
 		t, _ := compliancerules.DocumentTypeByID(d.TypeID)
@@ -510,7 +523,7 @@ func (s *Server) updateOlderDocument(c *call) {
 }
 
 func (s *Server) deleteOlderDocument(c *call) {
-	deleteOf(c, c.acct.older.Documents, "Compliance document not found.")
+	deleteOf(c, c.acct.older().Documents, "Compliance document not found.")
 }
 
 // ---- applications
@@ -521,7 +534,7 @@ func viewApplication(acct *account, a *olderApplication) wire.ComplianceApplicat
 		ComplianceRequirementID: a.RequirementID, Documents: []wire.ApplicationDocument{}, RejectionReason: a.RejectionReason}
 	for _, id := range a.DocumentIDs {
 		e := wire.ApplicationDocument{DocumentID: id}
-		if d, ok := acct.older.Documents[id]; ok {
+		if d, ok := acct.older().Documents[id]; ok {
 			t, _ := compliancerules.DocumentTypeByID(d.TypeID)
 			e.Name, e.DocumentName, e.DocumentTypeID, e.DocumentTypeName, e.Scope = d.Alias, t.Name, t.ID, t.Name, compliancerules.Scope(t)
 		}
@@ -536,7 +549,7 @@ func checkApplicationDocuments(acct *account, endUser string, ids []string) ([]s
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		id = strings.ToLower(id)
-		d, ok := acct.older.Documents[id]
+		d, ok := acct.older().Documents[id]
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("document_ids[%d] %s is not a compliance document of this account", i, id)
@@ -581,7 +594,7 @@ func (s *Server) createComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	u, ok := c.acct.older.EndUsers[strings.ToLower(in.EndUserID)]
+	u, ok := c.acct.older().EndUsers[strings.ToLower(in.EndUserID)]
 	if !ok {
 		c.badRequest("end_user_id %s is not an end user of this account", in.EndUserID)
 		return
@@ -597,14 +610,14 @@ func (s *Server) createComplianceApplication(c *call) {
 	}
 	a := &olderApplication{Seq: s.nextSeq(), ID: s.newUUID(), Alias: in.Alias, Status: compliancerules.StatusDraft, Country: in.CountryISO2,
 		NumberType: in.NumberType, UserType: in.EndUserType, EndUserID: u.ID, RequirementID: req.ID, DocumentIDs: ids, CreatedAt: s.clock.Now()}
-	c.acct.older.Applications[a.ID] = a
+	c.acct.older().Applications[a.ID] = a
 	v := viewApplication(c.acct, a)
 	v.APIID = newAPIID()
 	c.reply(http.StatusCreated, v)
 }
 
 func (s *Server) getComplianceApplication(c *call) {
-	v, ok := viewOf(c, c.acct.older.Applications, "compliance application", strings.ToLower(c.param("id")),
+	v, ok := viewOf(c, c.acct.older().Applications, "compliance application", strings.ToLower(c.param("id")),
 		func(a *olderApplication) wire.ComplianceApplication { return viewApplication(c.acct, a) })
 	if ok {
 		v.APIID = newAPIID()
@@ -626,7 +639,7 @@ func (s *Server) listApplicationsCompliance(c *call) {
 			return
 		}
 	}
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older.Applications, func(a *olderApplication) uint64 { return a.Seq },
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.older().Applications, func(a *olderApplication) uint64 { return a.Seq },
 		func(a *olderApplication) bool {
 			return (country == "" || strings.EqualFold(a.Country, country)) && (endUser == "" || a.EndUserID == endUser) &&
 				(numberType == "" || a.NumberType == numberType) && (userType == "" || a.UserType == userType) &&
@@ -648,7 +661,7 @@ func (s *Server) updateComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a, ok := c.acct.older.Applications[strings.ToLower(c.param("id"))]
+	a, ok := c.acct.older().Applications[strings.ToLower(c.param("id"))]
 	if !ok {
 		c.fail(http.StatusNotFound, "Compliance application not found.")
 		return
@@ -670,15 +683,15 @@ func (s *Server) updateComplianceApplication(c *call) {
 func (s *Server) deleteComplianceApplication(c *call) {
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	if _, ok := c.acct.older.Applications[id]; ok {
-		for _, o := range c.acct.numbers {
+	if _, ok := c.acct.older().Applications[id]; ok {
+		for _, o := range c.acct.numbers() {
 			if o.ComplianceApplicationID == id {
 				o.ComplianceApplicationID, o.ComplianceStatus = "", ""
 			}
 		}
 	}
 	s.mu.Unlock()
-	deleteOf(c, c.acct.older.Applications, "Compliance application not found.")
+	deleteOf(c, c.acct.older().Applications, "Compliance application not found.")
 }
 
 // submitComplianceApplication submits a draft (or a rejected or accepted
@@ -690,7 +703,7 @@ func (s *Server) submitComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a, ok := c.acct.older.Applications[strings.ToLower(c.param("id"))]
+	a, ok := c.acct.older().Applications[strings.ToLower(c.param("id"))]
 	if !ok {
 		c.fail(http.StatusNotFound, "Compliance application not found.")
 		return
@@ -702,7 +715,7 @@ func (s *Server) submitComplianceApplication(c *call) {
 	req, _ := compliancerules.RequirementByID(a.RequirementID)
 	var typeIDs []string
 	for i, id := range a.DocumentIDs {
-		d, ok := c.acct.older.Documents[id]
+		d, ok := c.acct.older().Documents[id]
 		if !ok {
 			c.badRequest("document_ids[%d] %s was deleted; update the application with its documents", i, id)
 			return
@@ -729,16 +742,16 @@ func (s *Server) queueApplicationDecision(acct *account, a *olderApplication) {
 	s.sched.At(a.DecideAt, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.older.Applications[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
+		if acct.older().Applications[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
 			return
 		}
 		name := ""
-		if u, ok := acct.older.EndUsers[a.EndUserID]; ok {
+		if u, ok := acct.older().EndUsers[a.EndUserID]; ok {
 			name = u.Name + " " + u.LastName
 		}
 		var docs []compliancerules.Document
 		for _, id := range a.DocumentIDs {
-			if d, ok := acct.older.Documents[id]; ok {
+			if d, ok := acct.older().Documents[id]; ok {
 				docs = append(docs, compliancerules.Document{TypeID: d.TypeID, HasFile: d.File != nil})
 			}
 		}
@@ -749,7 +762,7 @@ func (s *Server) queueApplicationDecision(acct *account, a *olderApplication) {
 // rearmOlderCompliance queues again, after a restart, the pending
 // decisions. Callers hold s.mu.
 func (s *Server) rearmOlderCompliance(acct *account) {
-	for _, a := range acct.older.Applications {
+	for _, a := range acct.older().Applications {
 		if a.Status == compliancerules.StatusSubmitted {
 			s.queueApplicationDecision(acct, a)
 		}
@@ -758,6 +771,6 @@ func (s *Server) rearmOlderCompliance(acct *account) {
 
 // olderComplianceInventory is the older family's part of Objects.
 func olderComplianceInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"end_users": keys(a.older.EndUsers), "compliance_documents": keys(a.older.Documents),
-		"compliance_applications": keys(a.older.Applications)}
+	return map[string][]string{"end_users": keys(a.older().EndUsers), "compliance_documents": keys(a.older().Documents),
+		"compliance_applications": keys(a.older().Applications)}
 }

@@ -72,6 +72,11 @@ type poolShortcode struct {
 	AddedAt    time.Time
 }
 
+// powerpackAccounts is the area's state: each account's powerpacks.
+var powerpackAccounts = objectsState[*powerpack]("powerpacks")
+
+func (a *account) powerpacks() map[string]*powerpack { return *stateOf[map[string]*powerpack](a) }
+
 func (s *Server) powerpackRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Powerpack", s.createPowerpack),
@@ -144,7 +149,7 @@ func (b *powerpackBody) check(create bool) error {
 // nameTaken returns the powerpack of acct named name other than except,
 // or nil. Callers hold s.mu.
 func nameTaken(acct *account, name, except string) *powerpack {
-	for _, p := range acct.powerpacks {
+	for _, p := range acct.powerpacks() {
 		if p.Name == name && p.UUID != except {
 			return p
 		}
@@ -177,7 +182,7 @@ func (s *Server) createPowerpack(c *call) {
 		Sticky: map[string]string{},
 	}
 	p.apply(&in)
-	c.acct.powerpacks[p.UUID] = p
+	c.acct.powerpacks()[p.UUID] = p
 	v := viewPowerpack(c.acct, p)
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.PowerpackReply{APIID: newAPIID(), Powerpack: v})
@@ -219,7 +224,7 @@ func viewPowerpack(acct *account, p *powerpack) wire.Powerpack {
 }
 
 func (s *Server) getPowerpack(c *call) {
-	v, ok := viewOf(c, c.acct.powerpacks, "powerpack", c.pathParam("id"), func(p *powerpack) wire.Powerpack { return viewPowerpack(c.acct, p) })
+	v, ok := viewOf(c, c.acct.powerpacks(), "powerpack", c.pathParam("id"), func(p *powerpack) wire.Powerpack { return viewPowerpack(c.acct, p) })
 	if ok {
 		c.reply(http.StatusOK, wire.PowerpackReply{APIID: newAPIID(), Powerpack: v})
 	}
@@ -228,7 +233,7 @@ func (s *Server) getPowerpack(c *call) {
 // listPowerpacks lists the account's powerpacks, oldest first. Go sends a
 // service parameter no documentation lists; it is ignored.
 func (s *Server) listPowerpacks(c *call) {
-	meta, objects, ok := pageOf(c, powerpackrules.ListMaxLimit, c.acct.powerpacks, func(p *powerpack) uint64 { return p.Seq }, nil,
+	meta, objects, ok := pageOf(c, powerpackrules.ListMaxLimit, c.acct.powerpacks(), func(p *powerpack) uint64 { return p.Seq }, nil,
 		func(p *powerpack) wire.Powerpack { return viewPowerpack(c.acct, p) })
 	if ok {
 		c.reply(http.StatusOK, wire.PowerpackList{APIID: newAPIID(), Meta: meta, Objects: objects})
@@ -246,7 +251,7 @@ func (s *Server) updatePowerpack(c *call) {
 	}
 	id := c.pathParam("id")
 	s.mu.Lock()
-	p := c.acct.powerpacks[id]
+	p := c.acct.powerpacks()[id]
 	var other *powerpack
 	if p != nil && str(in.Name) != "" {
 		other = nameTaken(c.acct, *in.Name, id)
@@ -276,14 +281,14 @@ func (s *Server) deletePowerpack(c *call) {
 	}
 	id := c.pathParam("id")
 	s.mu.Lock()
-	p := c.acct.powerpacks[id]
+	p := c.acct.powerpacks()[id]
 	if p != nil {
 		if in.UnrentNumbers.v {
 			for n := range p.Members {
 				s.releaseOwnedNumber(c.acct, n)
 			}
 		}
-		delete(c.acct.powerpacks, id)
+		delete(c.acct.powerpacks(), id)
 	}
 	s.mu.Unlock()
 	if p == nil {
@@ -296,8 +301,8 @@ func (s *Server) deletePowerpack(c *call) {
 // releaseOwnedNumber gives a number of acct up, as DELETE Number/{number}/
 // does. Callers hold s.mu.
 func (s *Server) releaseOwnedNumber(acct *account, number string) {
-	if _, ok := acct.numbers[number]; ok {
-		delete(acct.numbers, number)
+	if _, ok := acct.numbers()[number]; ok {
+		delete(acct.numbers(), number)
 		s.inventory.Return(number)
 	}
 }
@@ -306,10 +311,10 @@ func (s *Server) releaseOwnedNumber(acct *account, number string) {
 // It drops the members the account no longer owns. Callers hold s.mu.
 func poolOf(c *call) *powerpack {
 	id := c.pathParam("id")
-	for _, p := range c.acct.powerpacks {
+	for _, p := range c.acct.powerpacks() {
 		if p.PoolUUID == id {
 			for n := range p.Members {
-				if _, owned := c.acct.numbers[n]; !owned {
+				if _, owned := c.acct.numbers()[n]; !owned {
 					delete(p.Members, n)
 				}
 			}
@@ -330,7 +335,7 @@ func memberType(o *ownedNumber) string {
 }
 
 func viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire.PoolNumber {
-	o := acct.numbers[m.Number]
+	o := acct.numbers()[m.Number]
 	v := wire.PoolNumber{
 		AccountPhoneNumberResource: resourceURI(acct, "Number", m.Number), AddedOn: m.AddedAt.Format(time.RFC3339Nano),
 		CountryISO2: o.CountryISO, Number: m.Number, NumberPoolUUID: p.PoolUUID, Service: m.Service, Type: memberType(o),
@@ -377,7 +382,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 			return
 		}
 		keep := func(m *poolMember) bool {
-			o := c.acct.numbers[m.Number]
+			o := c.acct.numbers()[m.Number]
 			if o == nil || isTollFree(o) != tollfree {
 				return false
 			}
@@ -410,7 +415,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 func poolMemberOf(c *call, p *powerpack, tollfree bool) *poolMember {
 	n := c.pathParam("number")
 	m := p.Members[n]
-	if m == nil || isTollFree(c.acct.numbers[n]) != tollfree {
+	if m == nil || isTollFree(c.acct.numbers()[n]) != tollfree {
 		what := "number"
 		if tollfree {
 			what = "toll-free number"
@@ -469,7 +474,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 		if p == nil {
 			return
 		}
-		o, owned := c.acct.numbers[n]
+		o, owned := c.acct.numbers()[n]
 		if !owned && in.Rent.v {
 			// Judged before buying: a refused add buys nothing.
 			if pn, ok := s.inventory.Get(n); ok {
@@ -489,7 +494,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 				return
 			}
 			o = &ownedNumber{PhoneNumber: pn, AddedAt: s.clock.Now()}
-			c.acct.numbers[n] = o
+			c.acct.numbers()[n] = o
 			owned = true
 		}
 		other := "Tollfree"
@@ -508,7 +513,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 			c.badRequest("number %s does not send SMS, so it cannot join a pool", n)
 			return
 		}
-		for _, q := range c.acct.powerpacks {
+		for _, q := range c.acct.powerpacks() {
 			if _, in := q.Members[n]; in && q != p {
 				c.badRequest("number %s is already in the pool of powerpack %s (%q): remove it there first", n, q.UUID, q.Name)
 				return
@@ -616,7 +621,7 @@ func (s *Server) AddPoolShortcode(authID, powerpackUUID, shortcode, countryISO s
 	if acct == nil {
 		return fmt.Errorf("no account %s", authID)
 	}
-	p := acct.powerpacks[powerpackUUID]
+	p := acct.powerpacks()[powerpackUUID]
 	switch {
 	case p == nil:
 		return fmt.Errorf("powerpack %q not found", powerpackUUID)
@@ -630,7 +635,7 @@ func (s *Server) AddPoolShortcode(authID, powerpackUUID, shortcode, countryISO s
 			return fmt.Errorf("powerpack %s already has the %s short code %s: one per country", p.UUID, countryISO, sc.Shortcode)
 		}
 	}
-	for _, q := range acct.powerpacks {
+	for _, q := range acct.powerpacks() {
 		if _, in := q.Shortcodes[shortcode]; in && q != p {
 			return fmt.Errorf("short code %s is already in powerpack %s", shortcode, q.UUID)
 		}
@@ -663,13 +668,13 @@ func destination(number string) powerpackrules.Destination {
 // sender; the 400's text when the powerpack does not exist or no number
 // of its pool can reach a destination. Callers hold s.mu.
 func (s *Server) poolSenders(acct *account, id, typ string, dsts []string) ([]string, string) {
-	p := acct.powerpacks[id]
+	p := acct.powerpacks()[id]
 	if p == nil {
 		return nil, fmt.Sprintf("powerpack_uuid: powerpack %q does not exist in this account", id)
 	}
 	var members []powerpackrules.Member
 	for _, m := range p.Members {
-		o, owned := acct.numbers[m.Number]
+		o, owned := acct.numbers()[m.Number]
 		if !owned {
 			continue
 		}
@@ -708,14 +713,14 @@ func (s *Server) poolSenders(acct *account, id, typ string, dsts []string) ([]st
 // "<powerpack>/<number>" (the id cpaas_powerpack_number has).
 func powerpackInventory(a *account, _ time.Time) map[string][]string {
 	var members []string
-	for id, p := range a.powerpacks {
+	for id, p := range a.powerpacks() {
 		for n := range p.Members {
-			if _, owned := a.numbers[n]; owned {
+			if _, owned := a.numbers()[n]; owned {
 				members = append(members, powerpackrules.MemberID(id, n))
 			}
 		}
 	}
-	return map[string][]string{"powerpacks": keys(a.powerpacks), "powerpack_numbers": members}
+	return map[string][]string{"powerpacks": keys(a.powerpacks()), "powerpack_numbers": members}
 }
 
 func (s *Server) powerpackControlRoutes() []route {

@@ -47,10 +47,10 @@ func (s *Server) HideBrandFromList(authID, id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a, ok := s.accounts[authID]
-	if !ok || a.brands[id] == nil {
+	if !ok || a.brands()[id] == nil {
 		return false
 	}
-	a.brands[id].unlisted = true
+	a.brands()[id].unlisted = true
 	return true
 }
 
@@ -126,14 +126,14 @@ func (s *Server) createBrand(c *call) {
 		return
 	}
 	b := &brand{
-		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands[id] != nil }), Alias: *in.BrandAlias, Type: btype,
+		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands()[id] != nil }), Alias: *in.BrandAlias, Type: btype,
 		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(),
 	}
 	if in.SecondaryVetting.v {
 		b.SecondaryVetting, b.VettingStatus = true, "PENDING"
 	}
-	c.acct.brands[b.ID] = b
+	c.acct.brands()[b.ID] = b
 	s.submit(s.brandRegistration(c.acct, b))
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.BrandCreated{
@@ -174,7 +174,7 @@ func brandGet(b *brand) wire.Brand {
 }
 
 func (s *Server) getBrand(c *call) {
-	v, ok := viewOf(c, c.acct.brands, "brand", c.param("id"), brandGet)
+	v, ok := viewOf(c, c.acct.brands(), "brand", c.param("id"), brandGet)
 	if !ok {
 		return
 	}
@@ -191,7 +191,7 @@ func (s *Server) listBrands(c *call) {
 	keep := func(b *brand) bool {
 		return !b.unlisted && (btype == "" || strings.EqualFold(b.Type, btype)) && (status == "" || strings.EqualFold(b.Status, status))
 	}
-	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands, func(b *brand) uint64 { return b.seq }, keep, viewBrand)
+	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands(), func(b *brand) uint64 { return b.seq }, keep, viewBrand)
 	if !ok {
 		return
 	}
@@ -201,15 +201,15 @@ func (s *Server) listBrands(c *call) {
 func (s *Server) deleteBrand(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
-	_, ok := c.acct.brands[id]
+	_, ok := c.acct.brands()[id]
 	var using []string
-	for _, cp := range c.acct.campaigns {
+	for _, cp := range c.acct.campaigns() {
 		if cp.BrandID == id {
 			using = append(using, cp.ID)
 		}
 	}
 	if ok && len(using) == 0 {
-		delete(c.acct.brands, id)
+		delete(c.acct.brands(), id)
 	}
 	s.mu.Unlock()
 	switch {
@@ -246,7 +246,7 @@ func firstOf(q url.Values, names ...string) string {
 func (s *Server) brandUsecases(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
-	b, ok := c.acct.brands[id]
+	b, ok := c.acct.brands()[id]
 	var btype string
 	if ok {
 		btype = b.Type
@@ -264,11 +264,11 @@ func (s *Server) brandUsecases(c *call) {
 // back no other brand (Docs "Register a Standard brand"), and have an EIN
 // for a STANDARD brand. Callers hold s.mu.
 func brandProfileOf(acct *account, id, btype string) (*profile, string) {
-	p, ok := acct.profiles[id]
+	p, ok := acct.profiles()[id]
 	if !ok {
 		return nil, fmt.Sprintf("profile_uuid %s is not a profile of this account: create the profile first (POST Profile/)", id)
 	}
-	for _, other := range acct.brands {
+	for _, other := range acct.brands() {
 		if other.ProfileUUID == id {
 			return nil, fmt.Sprintf("profile_uuid %s has already been used for brand %s: a profile can back only one brand", id, other.ID)
 		}
@@ -309,7 +309,7 @@ func (s *Server) brandRegistration(acct *account, b *brand) registration {
 	}
 	return registration{
 		due:     b.CreatedAt.Add(s.opts.BrandRegistrationDelay),
-		current: func() bool { return acct.brands[b.ID] == b },
+		current: func() bool { return acct.brands()[b.ID] == b },
 		decide: func() string {
 			if declined != nil {
 				b.Status, b.Declined = tendlcrules.StatusFailed, declined
@@ -322,4 +322,25 @@ func (s *Server) brandRegistration(acct *account, b *brand) registration {
 		},
 		send: func(event string) { s.brandEvent(acct, b, event) },
 	}
+}
+
+// The state file's form of a brand holds its unexported fields too.
+
+func (b *brand) MarshalJSON() ([]byte, error) {
+	type plain brand
+	return json.Marshal(struct {
+		Seq uint64
+		*plain
+	}{b.seq, (*plain)(b)})
+}
+
+func (b *brand) UnmarshalJSON(data []byte) error {
+	type plain brand
+	v := struct {
+		Seq uint64
+		*plain
+	}{plain: (*plain)(b)}
+	err := json.Unmarshal(data, &v)
+	b.seq = v.Seq
+	return err
 }
