@@ -301,16 +301,16 @@ func (s *Server) deleteApplication(c *call) {
 	// The service's Python and Node SDKs send DELETE arguments as a JSON
 	// body, others as the query: both are taken, the query first.
 	var body struct {
-		Cascade flexBool `json:"cascade"`
-		MoveTo  *string  `json:"new_endpoint_application"`
+		Cascade wire.FlexBool `json:"cascade"`
+		MoveTo  *string       `json:"new_endpoint_application"`
 	}
 	if !c.decode(&body) {
 		return
 	}
 	q := c.req.URL.Query()
 	cascade := true
-	if body.Cascade.set {
-		cascade = body.Cascade.v
+	if body.Cascade.Set {
+		cascade = body.Cascade.Value
 	}
 	if v := q.Get("cascade"); v != "" {
 		b, err := strconv.ParseBool(v)

@@ -108,8 +108,8 @@ func (c *call) pathParam(name string) string {
 // powerpackBody is a create or update body as the libraries send it.
 type powerpackBody struct {
 	Name            *string               `json:"name"`
-	StickySender    flexBool              `json:"sticky_sender"`
-	LocalConnect    flexBool              `json:"local_connect"`
+	StickySender    wire.FlexBool         `json:"sticky_sender"`
+	LocalConnect    wire.FlexBool         `json:"local_connect"`
 	ApplicationType *string               `json:"application_type"`
 	ApplicationID   *string               `json:"application_id"`
 	NumberPriority  []wire.NumberPriority `json:"number_priority"`
@@ -193,11 +193,11 @@ func (p *powerpack) apply(in *powerpackBody) {
 	if str(in.Name) != "" {
 		p.Name = *in.Name
 	}
-	if in.StickySender.set {
-		p.StickySender = in.StickySender.v
+	if in.StickySender.Set {
+		p.StickySender = in.StickySender.Value
 	}
-	if in.LocalConnect.set {
-		p.LocalConnect = in.LocalConnect.v
+	if in.LocalConnect.Set {
+		p.LocalConnect = in.LocalConnect.Value
 	}
 	switch id := str(in.ApplicationID); id {
 	case "":
@@ -274,7 +274,7 @@ func (s *Server) updatePowerpack(c *call) {
 
 func (s *Server) deletePowerpack(c *call) {
 	var in struct {
-		UnrentNumbers flexBool `json:"unrent_numbers"`
+		UnrentNumbers wire.FlexBool `json:"unrent_numbers"`
 	}
 	if !c.decode(&in) {
 		return
@@ -283,7 +283,7 @@ func (s *Server) deletePowerpack(c *call) {
 	s.mu.Lock()
 	p := c.acct.powerpacks()[id]
 	if p != nil {
-		if in.UnrentNumbers.v {
+		if in.UnrentNumbers.Value {
 			for n := range p.Members {
 				s.releaseOwnedNumber(c.acct, n)
 			}
@@ -449,8 +449,8 @@ func (s *Server) getPoolNumber(tollfree bool) func(*call) {
 func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 	return func(c *call) {
 		var in struct {
-			Service *string  `json:"service"`
-			Rent    flexBool `json:"rent"`
+			Service *string       `json:"service"`
+			Rent    wire.FlexBool `json:"rent"`
 		}
 		if !c.decode(&in) {
 			return
@@ -475,7 +475,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 			return
 		}
 		o, owned := c.acct.numbers()[n]
-		if !owned && in.Rent.v {
+		if !owned && in.Rent.Value {
 			// Judged before buying: a refused add buys nothing.
 			if pn, ok := s.inventory.Get(n); ok {
 				switch isTF := isTollFree(&ownedNumber{PhoneNumber: pn}); {
@@ -532,7 +532,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 func (s *Server) removePoolNumber(tollfree bool) func(*call) {
 	return func(c *call) {
 		var in struct {
-			Unrent flexBool `json:"unrent"`
+			Unrent wire.FlexBool `json:"unrent"`
 		}
 		if !c.decode(&in) {
 			return
@@ -548,7 +548,7 @@ func (s *Server) removePoolNumber(tollfree bool) func(*call) {
 			return
 		}
 		delete(p.Members, m.Number)
-		if in.Unrent.v {
+		if in.Unrent.Value {
 			s.releaseOwnedNumber(c.acct, m.Number)
 		}
 		c.reply(http.StatusOK, wire.SuccessReply{APIID: newAPIID(), Response: "success"})

@@ -176,10 +176,10 @@ func (s *Server) createSubaccount(c *call) {
 		return
 	}
 	// enabled as the service's libraries send it: the Node library sends
-	// the string "true" or "false" (flexBool).
+	// the string "true" or "false" (wire.FlexBool).
 	var in struct {
-		Name    string   `json:"name"`
-		Enabled flexBool `json:"enabled"`
+		Name    string        `json:"name"`
+		Enabled wire.FlexBool `json:"enabled"`
 	}
 	if !c.decode(&in) {
 		return
@@ -195,7 +195,7 @@ func (s *Server) createSubaccount(c *call) {
 	s.mu.Lock()
 	sub := &account{Account: Account{ID: s.newSubaccountID(), Token: s.newSubaccountToken(), MainID: c.acct.ID}}
 	s.initAccount(sub)
-	*sub.sub() = subaccountRecord{Seq: s.nextSeq(), Name: in.Name, Disabled: !in.Enabled.v, Created: s.clock.Now()}
+	*sub.sub() = subaccountRecord{Seq: s.nextSeq(), Name: in.Name, Disabled: !in.Enabled.Value, Created: s.clock.Now()}
 	s.accounts[sub.ID] = sub
 	c.acct.subaccounts()[sub.ID] = sub
 	s.mu.Unlock()
@@ -243,8 +243,8 @@ func (s *Server) updateSubaccount(c *call) {
 		return
 	}
 	var in struct {
-		Name    *string  `json:"name"`
-		Enabled flexBool `json:"enabled"` // the Node library sends a string
+		Name    *string       `json:"name"`
+		Enabled wire.FlexBool `json:"enabled"` // the Node library sends a string
 	}
 	if !c.decode(&in) {
 		return
@@ -259,8 +259,8 @@ func (s *Server) updateSubaccount(c *call) {
 		if in.Name != nil && *in.Name != "" {
 			sub.sub().Name = *in.Name
 		}
-		if in.Enabled.set {
-			sub.sub().Disabled = !in.Enabled.v
+		if in.Enabled.Set {
+			sub.sub().Disabled = !in.Enabled.Value
 		}
 		sub.sub().Modified = s.clock.Now()
 	})
@@ -277,12 +277,12 @@ func (s *Server) deleteSubaccount(c *call) {
 		return
 	}
 	var body struct {
-		Cascade flexBool `json:"cascade"` // the Node library sends a string
+		Cascade wire.FlexBool `json:"cascade"` // the Node library sends a string
 	}
 	if !c.decode(&body) {
 		return
 	}
-	in := struct{ Cascade bool }{body.Cascade.v}
+	in := struct{ Cascade bool }{body.Cascade.Value}
 	id := c.param("id")
 	s.mu.Lock()
 	sub, ok := c.acct.subaccounts()[id]

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -54,39 +53,14 @@ func (s *Server) HideBrandFromList(authID, id string) bool {
 	return true
 }
 
-// flexBool is a flag as the service's SDKs send it: a JSON boolean
-// (Python) or a string, "true" or "false" (Go sends secondary_vetting as
-// *string; Node sends a subaccount's enabled and cascade and an
-// application's cascade through toString()); "" and null are unset. Every
-// request field a library sends as a string is one (BEHAVIOUR.md lists
-// them); a field every library sends as a JSON boolean stays a bool.
-type flexBool struct {
-	set, v bool
-}
-
-func (f *flexBool) UnmarshalJSON(b []byte) error {
-	switch strings.ToLower(strings.Trim(string(b), `"`)) {
-	case "true":
-		*f = flexBool{set: true, v: true}
-	case "false":
-		*f = flexBool{set: true}
-	case "", "null":
-		*f = flexBool{}
-	default:
-		// A type error, which the decoder completes with the field's name.
-		return &json.UnmarshalTypeError{Value: "string " + string(b), Type: reflect.TypeFor[bool]()}
-	}
-	return nil
-}
-
 func (s *Server) createBrand(c *call) {
 	var in struct {
-		BrandAlias       *string  `json:"brand_alias"`
-		ProfileUUID      *string  `json:"profile_uuid"`
-		BrandType        *string  `json:"brand_type"`
-		SecondaryVetting flexBool `json:"secondary_vetting"`
-		URL              *string  `json:"url"`
-		Method           *string  `json:"method"`
+		BrandAlias       *string       `json:"brand_alias"`
+		ProfileUUID      *string       `json:"profile_uuid"`
+		BrandType        *string       `json:"brand_type"`
+		SecondaryVetting wire.FlexBool `json:"secondary_vetting"`
+		URL              *string       `json:"url"`
+		Method           *string       `json:"method"`
 	}
 	if !c.decode(&in) {
 		return
@@ -130,7 +104,7 @@ func (s *Server) createBrand(c *call) {
 		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: deref(in.URL), Method: deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(),
 	}
-	if in.SecondaryVetting.v {
+	if in.SecondaryVetting.Value {
 		b.SecondaryVetting, b.VettingStatus = true, "PENDING"
 	}
 	c.acct.brands()[b.ID] = b
