@@ -273,9 +273,7 @@ func (s *Server) updatePowerpack(c *call) {
 }
 
 func (s *Server) deletePowerpack(c *call) {
-	var in struct {
-		UnrentNumbers wire.FlexBool `json:"unrent_numbers"`
-	}
+	var in wire.PowerpackDelete
 	if !c.decode(&in) {
 		return
 	}
@@ -448,14 +446,11 @@ func (s *Server) getPoolNumber(tollfree bool) func(*call) {
 // buys it first); tollfree is the Tollfree/ route.
 func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 	return func(c *call) {
-		var in struct {
-			Service *string       `json:"service"`
-			Rent    wire.FlexBool `json:"rent"`
-		}
+		var in wire.PoolNumberAdd
 		if !c.decode(&in) {
 			return
 		}
-		service := str(in.Service)
+		service := in.Service
 		if service == "" {
 			service = powerpackrules.ServiceSMS
 		}
@@ -531,9 +526,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 
 func (s *Server) removePoolNumber(tollfree bool) func(*call) {
 	return func(c *call) {
-		var in struct {
-			Unrent wire.FlexBool `json:"unrent"`
-		}
+		var in wire.PoolNumberRemove
 		if !c.decode(&in) {
 			return
 		}

@@ -177,10 +177,7 @@ func (s *Server) createSubaccount(c *call) {
 	}
 	// enabled as the service's libraries send it: the Node library sends
 	// the string "true" or "false" (wire.FlexBool).
-	var in struct {
-		Name    string        `json:"name"`
-		Enabled wire.FlexBool `json:"enabled"`
-	}
+	var in wire.SubaccountCreate
 	if !c.decode(&in) {
 		return
 	}
@@ -242,10 +239,7 @@ func (s *Server) updateSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	var in struct {
-		Name    *string       `json:"name"`
-		Enabled wire.FlexBool `json:"enabled"` // the Node library sends a string
-	}
+	var in wire.SubaccountUpdate // the Node library sends enabled as a string
 	if !c.decode(&in) {
 		return
 	}
@@ -276,9 +270,7 @@ func (s *Server) deleteSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	var body struct {
-		Cascade wire.FlexBool `json:"cascade"` // the Node library sends a string
-	}
+	var body wire.SubaccountDelete // the Node library sends cascade as a string
 	if !c.decode(&body) {
 		return
 	}

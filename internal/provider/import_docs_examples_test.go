@@ -304,7 +304,7 @@ func importDocsCases() []importDocsCase {
 			return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
 		}},
 		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
+			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: client.Flag(true)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -24,6 +24,14 @@ type FlexBool struct {
 // Flag is a flag set to v.
 func Flag(v bool) FlexBool { return FlexBool{Set: true, Value: v} }
 
+// FlagOf is a flag set to *v, or unset when v is nil.
+func FlagOf(v *bool) FlexBool {
+	if v == nil {
+		return FlexBool{}
+	}
+	return Flag(*v)
+}
+
 // UnmarshalJSON reads a boolean or its string form; anything else is a
 // type error, which the decoder completes with the field's name.
 func (f *FlexBool) UnmarshalJSON(b []byte) error {

@@ -73,7 +73,7 @@ type PowerpackList = Page[Powerpack]
 // PowerpackDelete is the body of DELETE Powerpack/{uuid}/: unrent_numbers
 // true also releases every rented number of the pool.
 type PowerpackDelete struct {
-	UnrentNumbers bool `json:"unrent_numbers"`
+	UnrentNumbers FlexBool `json:"unrent_numbers"`
 }
 
 // SuccessReply is the reply of a powerpack delete and of a pool member
@@ -87,14 +87,14 @@ type SuccessReply struct {
 // (and of the toll-free route, which takes no service). Rent true buys
 // the number first (the libraries send it as the string "true").
 type PoolNumberAdd struct {
-	Service string `json:"service,omitempty"`
-	Rent    *bool  `json:"rent,omitempty"`
+	Service string   `json:"service,omitempty"`
+	Rent    FlexBool `json:"rent,omitzero"`
 }
 
 // PoolNumberRemove is the body of a pool member removal: unrent true also
 // releases the number.
 type PoolNumberRemove struct {
-	Unrent bool `json:"unrent"`
+	Unrent FlexBool `json:"unrent"`
 }
 
 // PoolNumber is a number or a toll-free number of a pool. type is fixed,
