@@ -300,10 +300,7 @@ func (s *Server) deleteApplication(c *call) {
 	id := c.param("id")
 	// The service's Python and Node SDKs send DELETE arguments as a JSON
 	// body, others as the query: both are taken, the query first.
-	var body struct {
-		Cascade wire.FlexBool `json:"cascade"`
-		MoveTo  *string       `json:"new_endpoint_application"`
-	}
+	var body wire.ApplicationDelete
 	if !c.decode(&body) {
 		return
 	}
@@ -321,8 +318,8 @@ func (s *Server) deleteApplication(c *call) {
 		cascade = b
 	}
 	moveTo := q.Get("new_endpoint_application")
-	if moveTo == "" && body.MoveTo != nil {
-		moveTo = *body.MoveTo
+	if moveTo == "" {
+		moveTo = body.NewEndpointApplication
 	}
 	if moveTo != "" && cascade {
 		c.badRequest("new_endpoint_application %q is only used with cascade=false", moveTo)

@@ -54,54 +54,47 @@ func (s *Server) HideBrandFromList(authID, id string) bool {
 }
 
 func (s *Server) createBrand(c *call) {
-	var in struct {
-		BrandAlias       *string       `json:"brand_alias"`
-		ProfileUUID      *string       `json:"profile_uuid"`
-		BrandType        *string       `json:"brand_type"`
-		SecondaryVetting wire.FlexBool `json:"secondary_vetting"`
-		URL              *string       `json:"url"`
-		Method           *string       `json:"method"`
-	}
+	var in wire.BrandCreate
 	if !c.decode(&in) {
 		return
 	}
 	switch {
-	case in.BrandAlias == nil || *in.BrandAlias == "":
+	case in.BrandAlias == "":
 		c.badRequest("Mandatory parameter missing. brand_alias must be present.")
 		return
-	case in.ProfileUUID == nil || *in.ProfileUUID == "":
+	case in.ProfileUUID == "":
 		c.badRequest("Mandatory parameter missing. profile_uuid must be present.")
 		return
 	}
-	if err := tendlcrules.CheckLength("brand_alias", *in.BrandAlias, 1, tendlcrules.MaxAliasLength); err != nil {
+	if err := tendlcrules.CheckLength("brand_alias", in.BrandAlias, 1, tendlcrules.MaxAliasLength); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
-	if !tendlcrules.UUIDPattern.MatchString(*in.ProfileUUID) {
-		c.badRequest("profile_uuid %q must be %s", *in.ProfileUUID, tendlcrules.UUIDRule)
+	if !tendlcrules.UUIDPattern.MatchString(in.ProfileUUID) {
+		c.badRequest("profile_uuid %q must be %s", in.ProfileUUID, tendlcrules.UUIDRule)
 		return
 	}
 	btype := tendlcrules.DefaultBrandType
-	if in.BrandType != nil && *in.BrandType != "" {
-		btype = *in.BrandType
+	if in.BrandType != "" {
+		btype = in.BrandType
 	}
 	if err := tendlcrules.CheckBrandType(btype); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
-	if !checkCallback(c, in.URL, in.Method) {
+	if !checkCallback(c, &in.URL, &in.Method) {
 		return
 	}
 	s.mu.Lock()
-	p, refusal := brandProfileOf(c.acct, strings.ToLower(*in.ProfileUUID), btype)
+	p, refusal := brandProfileOf(c.acct, strings.ToLower(in.ProfileUUID), btype)
 	if refusal != "" {
 		s.mu.Unlock()
 		c.badRequest("%s", refusal)
 		return
 	}
 	b := &brand{
-		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands()[id] != nil }), Alias: *in.BrandAlias, Type: btype,
-		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: deref(in.URL), Method: deref(in.Method),
+		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands()[id] != nil }), Alias: in.BrandAlias, Type: btype,
+		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: in.URL, Method: in.Method,
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(),
 	}
 	if in.SecondaryVetting.Value {

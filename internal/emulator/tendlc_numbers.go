@@ -69,11 +69,7 @@ func campaignOf(c *call, id string) *campaign {
 }
 
 func (s *Server) linkNumbers(c *call) {
-	var in struct {
-		Numbers []string `json:"numbers"`
-		URL     *string  `json:"url"`
-		Method  *string  `json:"method"`
-	}
+	var in wire.NumberLink
 	if !c.decode(&in) {
 		return
 	}
@@ -81,7 +77,7 @@ func (s *Server) linkNumbers(c *call) {
 		c.badRequest("Mandatory parameter missing. numbers must be present and hold at least one number.")
 		return
 	}
-	if !checkCallback(c, in.URL, in.Method) {
+	if !checkCallback(c, &in.URL, &in.Method) {
 		return
 	}
 	id := c.param("id")
@@ -134,7 +130,7 @@ func (s *Server) linkNumbers(c *call) {
 	}
 	acct := c.acct
 	for _, n := range in.Numbers {
-		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: deref(in.URL), Method: deref(in.Method)}
+		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: in.URL, Method: in.Method}
 		cp.numbers[n] = link
 		s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventCreated)
 		link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.LinkFailureReason(cp.Alias, n, cp.Refused[n+"/link"])
