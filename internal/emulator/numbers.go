@@ -73,10 +73,7 @@ func (s *Server) searchPhoneNumbers(c *call) {
 
 func (s *Server) buyPhoneNumber(c *call) {
 	number := c.param("number")
-	var in struct {
-		AppID                   *string `json:"app_id"`
-		ComplianceApplicationID string  `json:"compliance_application_id"`
-	}
+	var in wire.PhoneNumberBuy
 	if !c.decode(&in) {
 		return
 	}
@@ -90,7 +87,7 @@ func (s *Server) buyPhoneNumber(c *call) {
 		c.badRequest("number %s already belongs to this account", number)
 		return
 	}
-	if err := checkNumberTarget(c.acct, in.AppID); err != nil {
+	if err := checkNumberTarget(c.acct, &in.AppID); err != nil {
 		s.mu.Unlock()
 		c.badRequest("%v", err)
 		return
@@ -107,9 +104,7 @@ func (s *Server) buyPhoneNumber(c *call) {
 	bought := "Success"
 	if err == nil {
 		o := &ownedNumber{PhoneNumber: pn, AddedAt: s.clock.Now()}
-		if in.AppID != nil {
-			o.AppID = *in.AppID
-		}
+		o.AppID = in.AppID
 		_ = s.checkBuyCompliance(c.acct, o, in.ComplianceApplicationID) // checked above; sets the link
 		if o.ComplianceStatus == NumberPending {
 			bought = NumberPending

@@ -352,14 +352,11 @@ func (s *Server) listTollfree(c *call) {
 }
 
 func (s *Server) updateTollfree(c *call) {
-	var in struct {
-		Number *string `json:"number"`
-		wire.TollfreeVerificationFields
-	}
+	var in wire.TollfreeVerificationCreate // the create's shape: its number cannot change
 	if !c.decode(&in) {
 		return
 	}
-	if in.Number != nil && *in.Number != "" {
+	if in.Number != "" {
 		c.badRequest("number cannot be updated; make a new request for another number")
 		return
 	}
