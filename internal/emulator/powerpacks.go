@@ -105,14 +105,11 @@ func (c *call) pathParam(name string) string {
 	return v
 }
 
-// powerpackBody is a create or update body as the libraries send it.
-type powerpackBody struct {
-	Name            *string               `json:"name"`
-	StickySender    wire.FlexBool         `json:"sticky_sender"`
-	LocalConnect    wire.FlexBool         `json:"local_connect"`
-	ApplicationType *string               `json:"application_type"`
-	ApplicationID   *string               `json:"application_id"`
-	NumberPriority  []wire.NumberPriority `json:"number_priority"`
+// asUpdate is a create's body as an update's: what it sets (the rules
+// and apply take "" as unset).
+func asUpdate(in *wire.PowerpackCreate) *wire.PowerpackUpdate {
+	return &wire.PowerpackUpdate{Name: &in.Name, StickySender: in.StickySender, LocalConnect: in.LocalConnect,
+		ApplicationType: &in.ApplicationType, ApplicationID: &in.ApplicationID, NumberPriority: in.NumberPriority}
 }
 
 func str(p *string) string {
@@ -134,7 +131,7 @@ func priorities(in []wire.NumberPriority) []powerpackrules.Priority {
 
 // check applies the rules to what the body sets (a create's missing name
 // is refused before, in the service's words).
-func (b *powerpackBody) check(create bool) error {
+func checkPowerpack(b *wire.PowerpackUpdate, create bool) error {
 	if b.Name != nil && (create || *b.Name != "") {
 		if err := powerpackrules.CheckName(*b.Name); err != nil {
 			return err
@@ -158,30 +155,30 @@ func nameTaken(acct *account, name, except string) *powerpack {
 }
 
 func (s *Server) createPowerpack(c *call) {
-	var in powerpackBody
+	var in wire.PowerpackCreate
 	if !c.decode(&in) {
 		return
 	}
-	if str(in.Name) == "" {
+	if in.Name == "" {
 		c.badRequest("Mandatory parameter missing. name must be present.")
 		return
 	}
-	if err := in.check(true); err != nil {
+	if err := checkPowerpack(asUpdate(&in), true); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
 	s.mu.Lock()
-	if other := nameTaken(c.acct, *in.Name, ""); other != nil {
+	if other := nameTaken(c.acct, in.Name, ""); other != nil {
 		s.mu.Unlock()
-		c.badRequest("name %q is invalid: powerpack %s already has it; a name is unique among the account's powerpacks", *in.Name, other.UUID)
+		c.badRequest("name %q is invalid: powerpack %s already has it; a name is unique among the account's powerpacks", in.Name, other.UUID)
 		return
 	}
 	p := &powerpack{
-		Seq: s.nextSeq(), UUID: s.newUUID(), PoolUUID: s.newUUID(), Name: *in.Name, StickySender: true, LocalConnect: true,
+		Seq: s.nextSeq(), UUID: s.newUUID(), PoolUUID: s.newUUID(), Name: in.Name, StickySender: true, LocalConnect: true,
 		CreatedAt: s.clock.Now().UTC().Truncate(time.Microsecond), Members: map[string]*poolMember{}, Shortcodes: map[string]*poolShortcode{},
 		Sticky: map[string]string{},
 	}
-	p.apply(&in)
+	p.apply(asUpdate(&in))
 	c.acct.powerpacks()[p.UUID] = p
 	v := viewPowerpack(c.acct, p)
 	s.mu.Unlock()
@@ -189,7 +186,7 @@ func (s *Server) createPowerpack(c *call) {
 }
 
 // apply copies what in sets into p.
-func (p *powerpack) apply(in *powerpackBody) {
+func (p *powerpack) apply(in *wire.PowerpackUpdate) {
 	if str(in.Name) != "" {
 		p.Name = *in.Name
 	}
@@ -241,11 +238,11 @@ func (s *Server) listPowerpacks(c *call) {
 }
 
 func (s *Server) updatePowerpack(c *call) {
-	var in powerpackBody
+	var in wire.PowerpackUpdate
 	if !c.decode(&in) {
 		return
 	}
-	if err := in.check(false); err != nil {
+	if err := checkPowerpack(&in, false); err != nil {
 		c.badRequest("%v", err)
 		return
 	}

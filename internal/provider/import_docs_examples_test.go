@@ -485,7 +485,7 @@ func importDocsCases() []importDocsCase {
 		}},
 		{typ: "cpaas_powerpack", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
-			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
+			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us", StickySender: client.Flag(true), LocalConnect: client.Flag(false),
 				ApplicationType: "xml", ApplicationID: app, NumberPriority: []client.NumberPriority{{CountryISO: "US", ServiceType: "SMS",
 					Priority: client.PriorityOrder{Priority1: "longcode", Priority2: "tollfree", Priority3: "shortcode"}}}})
 			if err != nil {

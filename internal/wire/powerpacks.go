@@ -20,12 +20,13 @@ type NumberPriority struct {
 }
 
 // PowerpackCreate is the body of POST Powerpack/. The two flags are
-// always sent as JSON booleans when set: false must reach the API (the
-// Go library's omitempty booleans can never send it).
+// sent as JSON booleans when set: false must reach the API (the Go
+// library's omitempty booleans can never send it); other libraries send
+// strings.
 type PowerpackCreate struct {
 	Name            string           `json:"name"`
-	StickySender    *bool            `json:"sticky_sender,omitempty"`
-	LocalConnect    *bool            `json:"local_connect,omitempty"`
+	StickySender    FlexBool         `json:"sticky_sender,omitzero"`
+	LocalConnect    FlexBool         `json:"local_connect,omitzero"`
 	ApplicationType string           `json:"application_type,omitempty"`
 	ApplicationID   string           `json:"application_id,omitempty"`
 	NumberPriority  []NumberPriority `json:"number_priority,omitempty"`
@@ -36,8 +37,8 @@ type PowerpackCreate struct {
 // number_priority replaces the whole list ([] is unset).
 type PowerpackUpdate struct {
 	Name            *string          `json:"name,omitempty"`
-	StickySender    *bool            `json:"sticky_sender,omitempty"`
-	LocalConnect    *bool            `json:"local_connect,omitempty"`
+	StickySender    FlexBool         `json:"sticky_sender,omitzero"`
+	LocalConnect    FlexBool         `json:"local_connect,omitzero"`
 	ApplicationType *string          `json:"application_type,omitempty"`
 	ApplicationID   *string          `json:"application_id,omitempty"`
 	NumberPriority  []NumberPriority `json:"number_priority,omitempty"`
