@@ -384,31 +384,22 @@ func viewCredential(x *sipCredential) wire.Credential {
 	return wire.Credential{CredentialUUID: x.ID, Name: x.Name, Username: x.Username}
 }
 
-type credentialBody struct {
-	Name     *string `json:"name"`
-	Username *string `json:"username"`
+func (s *Server) createCredential(c *call) {
 	// "password", and "Password" as the documentation's examples send it
 	// (JSON keys match a field whatever their case).
-	Password *string `json:"password"`
-}
-
-func (s *Server) createCredential(c *call) {
-	var in credentialBody
+	var in wire.CredentialCreate
 	if !c.decode(&in) {
 		return
 	}
 	switch {
-	case in.Username == nil || *in.Username == "":
+	case in.Username == "":
 		c.badRequest("Mandatory parameter missing. username must be present.")
 		return
-	case in.Password == nil || *in.Password == "":
+	case in.Password == "":
 		c.badRequest("Mandatory parameter missing. password must be present.")
 		return
 	}
-	x := &sipCredential{Username: *in.Username, PasswordSHA256: secretDigest(*in.Password)}
-	if in.Name != nil {
-		x.Name = *in.Name
-	}
+	x := &sipCredential{Name: in.Name, Username: in.Username, PasswordSHA256: secretDigest(in.Password)}
 	s.mu.Lock()
 	x.Seq, x.ID = s.nextSeq(), s.newUUID()
 	c.acct.trunking().Credentials[x.ID] = x
@@ -429,7 +420,7 @@ func (s *Server) listCredentials(c *call) {
 }
 
 func (s *Server) updateCredential(c *call) {
-	var in credentialBody
+	var in wire.CredentialUpdate
 	if !c.decode(&in) {
 		return
 	}
@@ -566,18 +557,10 @@ func viewURI(x *sipOriginationURI) wire.OriginationURI {
 	return v
 }
 
-type uriBody struct {
-	Name                 *string `json:"name"`
-	URI                  *string `json:"uri"`
-	AuthenticationNeeded *bool   `json:"authentication_needed"`
-	Username             *string `json:"username"`
-	Password             *string `json:"password"`
-}
-
 // applyURI sets what in carries on x (a copy), checking the URI and the
 // authentication rule on the result; missing reports a 422 (a required
 // field missing) rather than a 400.
-func applyURI(in *uriBody, x *sipOriginationURI) (err error, missing bool) {
+func applyURI(in *wire.OriginationURIUpdate, x *sipOriginationURI) (err error, missing bool) {
 	if in.URI != nil {
 		if err := trunkrules.CheckURI("uri", *in.URI); err != nil {
 			return err, false
@@ -616,16 +599,18 @@ func applyURI(in *uriBody, x *sipOriginationURI) (err error, missing bool) {
 }
 
 func (s *Server) createURI(c *call) {
-	var in uriBody
+	var in wire.OriginationURICreate
 	if !c.decode(&in) {
 		return
 	}
-	if in.URI == nil || *in.URI == "" {
+	if in.URI == "" {
 		c.unprocessable("Mandatory parameter missing. uri must be present.")
 		return
 	}
 	x := &sipOriginationURI{}
-	if err, missing := applyURI(&in, x); err != nil {
+	// A create sets what an update would on a fresh URI ("" is unset).
+	set := wire.OriginationURIUpdate{Name: &in.Name, URI: &in.URI, AuthenticationNeeded: &in.AuthenticationNeeded, Username: &in.Username, Password: &in.Password}
+	if err, missing := applyURI(&set, x); err != nil {
 		if missing {
 			c.unprocessable("%v", err)
 		} else {
@@ -653,7 +638,7 @@ func (s *Server) listURIs(c *call) {
 }
 
 func (s *Server) updateURI(c *call) {
-	var in uriBody
+	var in wire.OriginationURIUpdate
 	if !c.decode(&in) {
 		return
 	}
