@@ -304,7 +304,7 @@ func importDocsCases() []importDocsCase {
 			return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
 		}},
 		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
+			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: client.Flag(true)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -485,7 +485,7 @@ func importDocsCases() []importDocsCase {
 		}},
 		{typ: "cpaas_powerpack", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
-			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
+			p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: "alerts-us", StickySender: client.Flag(true), LocalConnect: client.Flag(false),
 				ApplicationType: "xml", ApplicationID: app, NumberPriority: []client.NumberPriority{{CountryISO: "US", ServiceType: "SMS",
 					Priority: client.PriorityOrder{Priority1: "longcode", Priority2: "tollfree", Priority3: "shortcode"}}}})
 			if err != nil {

@@ -619,7 +619,7 @@ func TestAccPowerpackList_TF114(t *testing.T) {
 	var ids []string
 	var pools []string
 	for _, name := range []string{"alerts-us", "alerts-ca"} {
-		p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: name, LocalConnect: ptr(false)})
+		p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: name, LocalConnect: client.Flag(false)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -319,7 +319,7 @@ func TestAccSubaccount_importByIdentity_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	enabled := true
-	created, err := env.Client(t).CreateSubaccount(context.Background(), client.SubaccountCreate{Name: "payments-team", Enabled: &enabled})
+	created, err := env.Client(t).CreateSubaccount(context.Background(), client.SubaccountCreate{Name: "payments-team", Enabled: client.FlagOf(&enabled)})
 	if err != nil {
 		t.Fatal(err)
 	}
