@@ -109,7 +109,7 @@ func (c *Client) DeletePowerpack(ctx context.Context, uuid string, unrentNumbers
 	defer PowerpackListing.forget(c, "", uuid)()
 	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Powerpack", uuid),
-		body: wire.PowerpackDelete{UnrentNumbers: unrentNumbers}, idempotent: true}, nil)
+		body: wire.PowerpackDelete{UnrentNumbers: wire.Flag(unrentNumbers)}, idempotent: true}, nil)
 }
 
 // AddPoolNumber adds a number the account owns to a pool, through the
@@ -147,7 +147,7 @@ func (c *Client) RemovePoolNumber(ctx context.Context, pool, number string, toll
 	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
 	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number),
-		body: wire.PoolNumberRemove{Unrent: unrent}, idempotent: true}, nil)
+		body: wire.PoolNumberRemove{Unrent: wire.Flag(unrent)}, idempotent: true}, nil)
 }
 
 // poolMeta reads a pool list's meta as the other lists': "" is no link.

@@ -9,6 +9,9 @@ import (
 // internal/wire for the client and the emulator; these names keep the
 // provider's vocabulary (client.Brand, client.Endpoint) short.
 type (
+	// FlexBool is a flag a request may leave unset (Flag, FlagOf).
+	FlexBool = wire.FlexBool
+
 	// Endpoints.
 	EndpointCreate  = wire.EndpointCreate
 	EndpointCreated = wire.EndpointCreated
@@ -63,4 +66,11 @@ type (
 	AccountNumber     = wire.AccountNumber
 	AccountNumberList = wire.AccountNumberList
 	NumberUpdate      = wire.NumberUpdate
+)
+
+// Flag and FlagOf make a request's flag: set to a value, or to a pointer's
+// (unset when nil).
+var (
+	Flag   = wire.Flag
+	FlagOf = wire.FlagOf
 )

@@ -104,5 +104,5 @@ func (c *Client) DeleteSubaccount(ctx context.Context, authID string, cascade bo
 	defer ApplicationListing.forget(c, "", "")()
 	defer EndpointListing.forget(c, "", "")()
 	defer NumberListing.forget(c, "", "")()
-	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Subaccount", authID), body: wire.SubaccountDelete{Cascade: cascade}, idempotent: true}, nil)
+	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Subaccount", authID), body: wire.SubaccountDelete{Cascade: wire.Flag(cascade)}, idempotent: true}, nil)
 }

@@ -54,6 +54,14 @@ func newAccountRecord() accountRecord {
 	return accountRecord{Timezone: DefaultAccountTimezone, AccountType: "standard", BillingMode: "prepaid", CashCredits: DefaultCashCredits}
 }
 
+// accountAccounts is the area's state: each account's own record.
+var accountAccounts = &accountState[accountRecord]{
+	fresh: func() *accountRecord { r := newAccountRecord(); return &r },
+	saved: func(_ *account, st *accountRecord) []savedField { return []savedField{{"account", st}} },
+}
+
+func (a *account) record() *accountRecord { return stateOf[accountRecord](a) }
+
 func (s *Server) accountRoutes() []route {
 	return []route{
 		r(http.MethodGet, "", s.getAccount),
@@ -79,17 +87,17 @@ func (s *Server) payer(acct *account) *account {
 // accountName is where acct's name lives. Callers hold s.mu.
 func accountName(acct *account) *string {
 	if acct.MainID != "" {
-		return &acct.sub.Name
+		return &acct.sub().Name
 	}
-	return &acct.record.Name
+	return &acct.record().Name
 }
 
 // accountView is acct's record as the API returns it. Callers hold s.mu.
 func (s *Server) accountView(acct *account) wire.Account {
-	r := acct.record
+	r := acct.record()
 	return wire.Account{
 		AccountType: r.AccountType, Address: r.Address, AuthID: acct.ID, AutoRecharge: r.AutoRecharge,
-		BillingMode: r.BillingMode, CashCredits: formatCredits(s.payer(acct).record.CashCredits), City: r.City,
+		BillingMode: r.BillingMode, CashCredits: formatCredits(s.payer(acct).record().CashCredits), City: r.City,
 		Name: *accountName(acct), ResourceURI: "/v1/Account/" + acct.ID + "/", State: r.State, Timezone: r.Timezone,
 	}
 }
@@ -112,7 +120,7 @@ func leftPad(s string, n int) string {
 
 // charge takes cost from the balance acct spends. Callers hold s.mu.
 func (s *Server) charge(acct *account, cost int64) {
-	s.payer(acct).record.CashCredits -= cost
+	s.payer(acct).record().CashCredits -= cost
 }
 
 func (s *Server) getAccount(c *call) {
@@ -136,7 +144,7 @@ func (s *Server) updateAccount(c *call) {
 		}
 	}
 	s.mu.Lock()
-	r := &c.acct.record
+	r := c.acct.record()
 	for dst, v := range map[*string]*string{accountName(c.acct): in.Name, &r.Address: in.Address, &r.City: in.City, &r.State: in.State, &r.Timezone: in.Timezone} {
 		if v != nil {
 			*dst = *v

@@ -42,6 +42,11 @@ type application struct {
 	PublicURI    bool
 }
 
+// applicationAccounts is the area's state: each account's applications.
+var applicationAccounts = objectsState[*application]("applications")
+
+func (a *account) applications() map[string]*application { return *stateOf[map[string]*application](a) }
+
 func (s *Server) applicationRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Application", s.createApplication),
@@ -143,11 +148,11 @@ func (s *Server) createApplication(c *call) {
 		FallbackMeth: applicationrules.DefaultMethod, MessageMeth: applicationrules.DefaultMethod,
 		LogIncoming: applicationrules.DefaultLogIncomingMessages,
 	}
-	for a.ID == "" || c.acct.applications[a.ID] != nil || owner.applications[a.ID] != nil {
+	for a.ID == "" || c.acct.applications()[a.ID] != nil || owner.applications()[a.ID] != nil {
 		a.ID = s.randDigits(17)
 	}
 	a.apply(&in.ApplicationSettings)
-	owner.applications[a.ID] = a
+	owner.applications()[a.ID] = a
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.ApplicationCreated{APIID: newAPIID(), AppID: a.ID, Message: "created"})
 }
@@ -169,7 +174,7 @@ func (s *Server) viewApplication(acct *account, a *application) wire.Application
 // its own and, for a main account, its subaccounts'. Callers hold s.mu.
 func findApplication(acct *account, id string) (*account, *application) {
 	for _, owner := range family(acct) {
-		if a, ok := owner.applications[id]; ok {
+		if a, ok := owner.applications()[id]; ok {
 			return owner, a
 		}
 	}
@@ -205,7 +210,7 @@ func (s *Server) listApplications(c *call) {
 	s.mu.Lock()
 	all := map[string]ownedApplication{}
 	for _, owner := range family(c.acct) {
-		for id, a := range owner.applications {
+		for id, a := range owner.applications() {
 			all[id] = ownedApplication{owner, a}
 		}
 	}
@@ -259,8 +264,8 @@ func (s *Server) updateApplication(c *call) {
 		}
 		a.apply(&in.ApplicationSettings)
 		if to != nil && to != owner {
-			delete(owner.applications, id)
-			to.applications[id] = a
+			delete(owner.applications(), id)
+			to.applications()[id] = a
 		}
 	}
 	s.mu.Unlock()
@@ -278,12 +283,12 @@ func (s *Server) updateApplication(c *call) {
 // while owner's endpoints or numbers use it: their app_id must name an
 // application of their own account. Callers hold s.mu.
 func checkApplicationMovable(owner *account, id string) error {
-	for eid, e := range owner.endpoints {
+	for eid, e := range owner.endpoints() {
 		if e.AppID == id {
 			return fmt.Errorf("subaccount: application %s cannot move to another account while endpoint %s of its account uses it", id, eid)
 		}
 	}
-	for n, o := range owner.numbers {
+	for n, o := range owner.numbers() {
 		if o.AppID == id {
 			return fmt.Errorf("subaccount: application %s cannot move to another account while number %s of its account uses it", id, n)
 		}
@@ -295,17 +300,14 @@ func (s *Server) deleteApplication(c *call) {
 	id := c.param("id")
 	// The service's Python and Node SDKs send DELETE arguments as a JSON
 	// body, others as the query: both are taken, the query first.
-	var body struct {
-		Cascade flexBool `json:"cascade"`
-		MoveTo  *string  `json:"new_endpoint_application"`
-	}
+	var body wire.ApplicationDelete
 	if !c.decode(&body) {
 		return
 	}
 	q := c.req.URL.Query()
 	cascade := true
-	if body.Cascade.set {
-		cascade = body.Cascade.v
+	if body.Cascade.Set {
+		cascade = body.Cascade.Value
 	}
 	if v := q.Get("cascade"); v != "" {
 		b, err := strconv.ParseBool(v)
@@ -316,8 +318,8 @@ func (s *Server) deleteApplication(c *call) {
 		cascade = b
 	}
 	moveTo := q.Get("new_endpoint_application")
-	if moveTo == "" && body.MoveTo != nil {
-		moveTo = *body.MoveTo
+	if moveTo == "" {
+		moveTo = body.NewEndpointApplication
 	}
 	if moveTo != "" && cascade {
 		c.badRequest("new_endpoint_application %q is only used with cascade=false", moveTo)
@@ -329,24 +331,24 @@ func (s *Server) deleteApplication(c *call) {
 	if owner == nil {
 		owner = c.acct
 	}
-	_, target := owner.applications[moveTo]
+	_, target := owner.applications()[moveTo]
 	valid := moveTo == "" || (target && moveTo != id)
 	if found && valid {
-		for eid, e := range owner.endpoints {
+		for eid, e := range owner.endpoints() {
 			switch {
 			case e.AppID != id:
 			case cascade:
-				delete(owner.endpoints, eid)
+				delete(owner.endpoints(), eid)
 			default:
 				e.AppID = moveTo
 			}
 		}
-		for _, n := range owner.numbers {
+		for _, n := range owner.numbers() {
 			if n.AppID == id {
 				n.AppID = ""
 			}
 		}
-		delete(owner.applications, id)
+		delete(owner.applications(), id)
 	}
 	s.mu.Unlock()
 	switch {
@@ -363,7 +365,7 @@ func (s *Server) deleteApplication(c *call) {
 // none of acct's applications; nil or "" (none, or detach) always passes.
 // Callers hold s.mu.
 func checkAppID(acct *account, appID *string) error {
-	if appID == nil || *appID == "" || acct.applications[*appID] != nil {
+	if appID == nil || *appID == "" || acct.applications()[*appID] != nil {
 		return nil
 	}
 	return fmt.Errorf("app_id %q is not an application of this account", *appID)
@@ -371,5 +373,5 @@ func checkAppID(acct *account, appID *string) error {
 
 // applicationInventory is the applications area's part of Objects.
 func applicationInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"applications": keys(a.applications)}
+	return map[string][]string{"applications": keys(a.applications())}
 }

@@ -40,7 +40,7 @@ func benchServerWith(b *testing.B, n int) (*Server, []string) {
 	s.mu.Lock()
 	for i := range n {
 		e := &endpoint{seq: s.nextSeq(), ID: s.randDigits(14), Username: fmt.Sprintf("u%d%s", i, s.randDigits(12)), PasswordMD5: endpointrules.PasswordDigest("secret"), Alias: "a"}
-		s.accounts[DefaultAuthID].endpoints[e.ID] = e
+		s.accounts[DefaultAuthID].endpoints()[e.ID] = e
 		ids = append(ids, e.ID)
 	}
 	s.mu.Unlock()

@@ -86,6 +86,13 @@ type compliance struct {
 	Gen                                int
 }
 
+// complianceAccounts is the area's state: each account's compliance
+// applications, whose pending decisions a restart queues again.
+var complianceAccounts = objectsState[*compliance]("phone_number_compliances").restoring(
+	func(s *Server, a *account, _ *map[string]*compliance) { s.rearmCompliance(a) })
+
+func (a *account) compliances() map[string]*compliance { return *stateOf[map[string]*compliance](a) }
+
 func (s *Server) complianceRoutes() []route {
 	return []route{
 		r(http.MethodGet, "PhoneNumber/Compliance/Requirements", s.getComplianceRequirement),
@@ -341,7 +348,7 @@ func (s *Server) createCompliance(c *call) {
 	a := &compliance{Seq: s.nextSeq(), ID: s.newUUID(), Alias: in.Alias, CountryISO: in.CountryISO, NumberType: in.NumberType,
 		UserType: in.EndUser.Type, CallbackURL: in.CallbackURL, CallbackMethod: in.CallbackMethod, EndUserID: s.newUUID(),
 		EndUser: *in.EndUser, Documents: docs, CreatedAt: now}
-	c.acct.compliances[a.ID] = a
+	c.acct.compliances()[a.ID] = a
 	s.submitCompliance(c.acct, a)
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.ComplianceCreated{APIID: newAPIID(), ComplianceID: a.ID,
@@ -365,7 +372,7 @@ func (s *Server) queueComplianceDecision(acct *account, a *compliance) {
 	s.sched.At(a.DecideAt, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.compliances[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
+		if acct.compliances()[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
 			return
 		}
 		a.Status, a.RejectionReason = compliancerules.Decide(a.EndUser.Name, compliancerules.Unproved(a.ruleDocs()))
@@ -386,7 +393,7 @@ func (a *compliance) ruleDocs() []compliancerules.Document {
 // rearmCompliance queues again, after a restart, the decisions pending on
 // a's applications. Callers hold s.mu.
 func (s *Server) rearmCompliance(acct *account) {
-	for _, a := range acct.compliances {
+	for _, a := range acct.compliances() {
 		if a.Status == compliancerules.StatusSubmitted {
 			s.queueComplianceDecision(acct, a)
 		}
@@ -467,8 +474,8 @@ func requestBase(req *http.Request) string {
 }
 
 func sortedOwned(acct *account) []*ownedNumber {
-	out := make([]*ownedNumber, 0, len(acct.numbers))
-	for _, o := range acct.numbers {
+	out := make([]*ownedNumber, 0, len(acct.numbers()))
+	for _, o := range acct.numbers() {
 		out = append(out, o)
 	}
 	slices.SortFunc(out, func(a, b *ownedNumber) int { return strings.Compare(a.Number, b.Number) })
@@ -480,7 +487,7 @@ func (s *Server) getCompliance(c *call) {
 	if !ok {
 		return
 	}
-	v, ok := viewOf(c, c.acct.compliances, "compliance application", strings.ToLower(c.param("id")), func(a *compliance) wire.Compliance {
+	v, ok := viewOf(c, c.acct.compliances(), "compliance application", strings.ToLower(c.param("id")), func(a *compliance) wire.Compliance {
 		return viewCompliance(c, a, endUser, documents, numbers)
 	})
 	if !ok {
@@ -502,7 +509,7 @@ func (s *Server) listCompliance(c *call) {
 			return
 		}
 	}
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.compliances, func(a *compliance) uint64 { return a.Seq },
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.compliances(), func(a *compliance) uint64 { return a.Seq },
 		func(a *compliance) bool {
 			return (status == "" || a.Status == status) && (country == "" || strings.EqualFold(a.CountryISO, country)) &&
 				(numberType == "" || a.NumberType == numberType) && (userType == "" || a.UserType == userType) && (alias == "" || a.Alias == alias)
@@ -543,7 +550,7 @@ func (s *Server) updateCompliance(c *call) {
 	}
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	a, found := c.acct.compliances[id]
+	a, found := c.acct.compliances()[id]
 	var err error
 	switch {
 	case !found:
@@ -603,10 +610,10 @@ func (s *Server) updateCompliance(c *call) {
 func (s *Server) deleteCompliance(c *call) {
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	_, ok := c.acct.compliances[id]
+	_, ok := c.acct.compliances()[id]
 	if ok {
-		delete(c.acct.compliances, id)
-		for _, o := range c.acct.numbers {
+		delete(c.acct.compliances(), id)
+		for _, o := range c.acct.numbers() {
 			if o.ComplianceApplicationID == id {
 				o.ComplianceApplicationID, o.ComplianceStatus = "", ""
 			}
@@ -625,7 +632,7 @@ func (s *Server) downloadComplianceFile(c *call) {
 	s.mu.Lock()
 	var file []byte
 	var name string
-	if a, ok := c.acct.compliances[id]; ok {
+	if a, ok := c.acct.compliances()[id]; ok {
 		for _, d := range a.Documents {
 			if d.ID == docID {
 				file, name = d.File, d.FileName
@@ -706,7 +713,7 @@ func (s *Server) linkComplianceNumbers(c *call) {
 	for _, e := range in.Numbers {
 		number := strings.TrimPrefix(e.Number, "+")
 		res := wire.ComplianceLinkResult{Number: "+" + number, Status: compliancerules.LinkFailed}
-		o, owned := c.acct.numbers[number]
+		o, owned := c.acct.numbers()[number]
 		app := s.acceptedApplication(c.acct, e.ComplianceApplicationID)
 		switch {
 		case !owned:
@@ -737,10 +744,10 @@ type applicationRef struct {
 // when there is none. Callers hold s.mu.
 func (s *Server) acceptedApplication(acct *account, id string) applicationRef {
 	id = strings.ToLower(id)
-	if a, ok := acct.compliances[id]; ok {
+	if a, ok := acct.compliances()[id]; ok {
 		return applicationRef{id: a.ID, status: a.Status, country: a.CountryISO, numberType: a.NumberType}
 	}
-	if a, ok := acct.complianceApps.Applications[id]; ok { // compliance_application.go
+	if a, ok := acct.complianceApps().Applications[id]; ok { // compliance_application.go
 		return applicationRef{id: a.ID, status: a.Status, country: a.Country, numberType: a.NumberType}
 	}
 	return applicationRef{}
@@ -804,7 +811,7 @@ func (s *Server) activateNumber(acct *account, o *ownedNumber) {
 	s.sched.At(s.clock.Now().Add(s.opts.ComplianceReviewDelay), func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.numbers[o.Number] == o && o.ComplianceStatus == NumberPending {
+		if acct.numbers()[o.Number] == o && o.ComplianceStatus == NumberPending {
 			o.ComplianceStatus = compliancerules.StatusAccepted
 		}
 	})
@@ -812,5 +819,5 @@ func (s *Server) activateNumber(acct *account, o *ownedNumber) {
 
 // complianceInventory is the compliance area's part of Objects.
 func complianceInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"phone_number_compliances": keys(a.compliances)}
+	return map[string][]string{"phone_number_compliances": keys(a.compliances())}
 }

@@ -83,6 +83,21 @@ func newComplianceApps() *complianceApps {
 		Applications: map[string]*complianceAppRecord{}}
 }
 
+// complianceAppAccounts is the area's state: each account's share of the
+// compliance application family, whose pending decisions a restart queues
+// again. It keeps the state file's key older_compliance, the key state
+// files already hold.
+var complianceAppAccounts = &accountState[complianceApps]{
+	fresh: newComplianceApps,
+	saved: func(_ *account, st *complianceApps) []savedField { return []savedField{{"older_compliance", st}} },
+	restore: func(s *Server, a *account, st *complianceApps) {
+		st.EndUsers, st.Documents, st.Applications = orEmpty(st.EndUsers), orEmpty(st.Documents), orEmpty(st.Applications)
+		s.rearmComplianceApps(a)
+	},
+}
+
+func (a *account) complianceApps() *complianceApps { return stateOf[complianceApps](a) }
+
 func (s *Server) complianceAppRoutes() []route {
 	return []route{
 		r(http.MethodPost, "EndUser", s.createEndUser),
@@ -146,14 +161,14 @@ func (s *Server) createEndUser(c *call) {
 	}
 	s.mu.Lock()
 	u := &endUserRecord{Seq: s.nextSeq(), ID: s.newUUID(), Name: in.Name, LastName: in.LastName, Typ: in.EndUserType, CreatedAt: s.clock.Now()}
-	c.acct.complianceApps.EndUsers[u.ID] = u
+	c.acct.complianceApps().EndUsers[u.ID] = u
 	v := viewEndUser(u)
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.EndUserCreated{APIID: newAPIID(), Message: "created", EndUser: v})
 }
 
 func (s *Server) getEndUser(c *call) {
-	v, ok := viewOf(c, c.acct.complianceApps.EndUsers, "end user", strings.ToLower(c.param("id")), viewEndUser)
+	v, ok := viewOf(c, c.acct.complianceApps().EndUsers, "end user", strings.ToLower(c.param("id")), viewEndUser)
 	if ok {
 		c.reply(http.StatusOK, wire.EndUserReply{APIID: newAPIID(), EndUser: v})
 	}
@@ -162,7 +177,7 @@ func (s *Server) getEndUser(c *call) {
 func (s *Server) listEndUsers(c *call) {
 	q := c.req.URL.Query()
 	name, last, typ := q.Get("name"), q.Get("last_name"), q.Get("end_user_type")
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps.EndUsers, func(u *endUserRecord) uint64 { return u.Seq },
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps().EndUsers, func(u *endUserRecord) uint64 { return u.Seq },
 		func(u *endUserRecord) bool {
 			return (name == "" || u.Name == name) && (last == "" || u.LastName == last) && (typ == "" || u.Typ == typ)
 		}, viewEndUser)
@@ -181,7 +196,7 @@ func (s *Server) updateEndUser(c *call) {
 		return
 	}
 	s.mu.Lock()
-	u, ok := c.acct.complianceApps.EndUsers[strings.ToLower(c.param("id"))]
+	u, ok := c.acct.complianceApps().EndUsers[strings.ToLower(c.param("id"))]
 	var err error
 	switch {
 	case !ok:
@@ -209,7 +224,7 @@ func (s *Server) updateEndUser(c *call) {
 }
 
 func (s *Server) deleteEndUser(c *call) {
-	deleteOf(c, c.acct.complianceApps.EndUsers, "End user not found.")
+	deleteOf(c, c.acct.complianceApps().EndUsers, "End user not found.")
 }
 
 // deleteOf deletes objects[id] and answers 204, or 404 with notFound.
@@ -420,21 +435,21 @@ func (s *Server) createComplianceDocument(c *call) {
 		return
 	}
 	s.mu.Lock()
-	if _, ok := c.acct.complianceApps.EndUsers[strings.ToLower(endUser)]; !ok {
+	if _, ok := c.acct.complianceApps().EndUsers[strings.ToLower(endUser)]; !ok {
 		s.mu.Unlock()
 		c.badRequest("end_user_id %s is not an end user of this account", endUser)
 		return
 	}
 	d := &complianceDocRecord{Seq: s.nextSeq(), ID: s.newUUID(), EndUserID: strings.ToLower(endUser), TypeID: t.ID, Alias: alias, Name: t.Name,
 		Fields: fields, FileName: f.fileName, File: f.file, CreatedAt: s.clock.Now()}
-	c.acct.complianceApps.Documents[d.ID] = d
+	c.acct.complianceApps().Documents[d.ID] = d
 	v := viewComplianceDocument(d)
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.ComplianceDocumentCreated{APIID: newAPIID(), Message: "created", ComplianceDocument: v})
 }
 
 func (s *Server) getComplianceDocument(c *call) {
-	v, ok := viewOf(c, c.acct.complianceApps.Documents, "compliance document", strings.ToLower(c.param("id")), viewComplianceDocument)
+	v, ok := viewOf(c, c.acct.complianceApps().Documents, "compliance document", strings.ToLower(c.param("id")), viewComplianceDocument)
 	if ok {
 		c.reply(http.StatusOK, wire.ComplianceDocumentReply{APIID: newAPIID(), ComplianceDocument: v})
 	}
@@ -443,7 +458,7 @@ func (s *Server) getComplianceDocument(c *call) {
 func (s *Server) listComplianceDocuments(c *call) {
 	q := c.req.URL.Query()
 	endUser, typeID, alias := strings.ToLower(q.Get("end_user_id")), strings.ToLower(q.Get("document_type_id")), q.Get("alias")
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps.Documents, func(d *complianceDocRecord) uint64 { return d.Seq },
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps().Documents, func(d *complianceDocRecord) uint64 { return d.Seq },
 		func(d *complianceDocRecord) bool {
 			return (endUser == "" || d.EndUserID == endUser) && (typeID == "" || d.TypeID == typeID) && (alias == "" || d.Alias == alias)
 		}, func(d *complianceDocRecord) wire.ComplianceDocumentItem {
@@ -471,7 +486,7 @@ func (s *Server) updateComplianceDocument(c *call) {
 		}
 	}
 	s.mu.Lock()
-	d, found := c.acct.complianceApps.Documents[strings.ToLower(c.param("id"))]
+	d, found := c.acct.complianceApps().Documents[strings.ToLower(c.param("id"))]
 	var err error
 	if found {
 		t, _ := compliancerules.DocumentTypeByID(d.TypeID)
@@ -510,7 +525,7 @@ func (s *Server) updateComplianceDocument(c *call) {
 }
 
 func (s *Server) deleteComplianceDocument(c *call) {
-	deleteOf(c, c.acct.complianceApps.Documents, "Compliance document not found.")
+	deleteOf(c, c.acct.complianceApps().Documents, "Compliance document not found.")
 }
 
 // ---- applications
@@ -521,7 +536,7 @@ func viewApplication(acct *account, a *complianceAppRecord) wire.ComplianceAppli
 		ComplianceRequirementID: a.RequirementID, Documents: []wire.ApplicationDocument{}, RejectionReason: a.RejectionReason}
 	for _, id := range a.DocumentIDs {
 		e := wire.ApplicationDocument{DocumentID: id}
-		if d, ok := acct.complianceApps.Documents[id]; ok {
+		if d, ok := acct.complianceApps().Documents[id]; ok {
 			t, _ := compliancerules.DocumentTypeByID(d.TypeID)
 			e.Name, e.DocumentName, e.DocumentTypeID, e.DocumentTypeName, e.Scope = d.Alias, t.Name, t.ID, t.Name, compliancerules.Scope(t)
 		}
@@ -536,7 +551,7 @@ func checkApplicationDocuments(acct *account, endUser string, ids []string) ([]s
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		id = strings.ToLower(id)
-		d, ok := acct.complianceApps.Documents[id]
+		d, ok := acct.complianceApps().Documents[id]
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("document_ids[%d] %s is not a compliance document of this account", i, id)
@@ -581,7 +596,7 @@ func (s *Server) createComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	u, ok := c.acct.complianceApps.EndUsers[strings.ToLower(in.EndUserID)]
+	u, ok := c.acct.complianceApps().EndUsers[strings.ToLower(in.EndUserID)]
 	if !ok {
 		c.badRequest("end_user_id %s is not an end user of this account", in.EndUserID)
 		return
@@ -597,14 +612,14 @@ func (s *Server) createComplianceApplication(c *call) {
 	}
 	a := &complianceAppRecord{Seq: s.nextSeq(), ID: s.newUUID(), Alias: in.Alias, Status: compliancerules.StatusDraft, Country: in.CountryISO2,
 		NumberType: in.NumberType, UserType: in.EndUserType, EndUserID: u.ID, RequirementID: req.ID, DocumentIDs: ids, CreatedAt: s.clock.Now()}
-	c.acct.complianceApps.Applications[a.ID] = a
+	c.acct.complianceApps().Applications[a.ID] = a
 	v := viewApplication(c.acct, a)
 	v.APIID = newAPIID()
 	c.reply(http.StatusCreated, v)
 }
 
 func (s *Server) getComplianceApplication(c *call) {
-	v, ok := viewOf(c, c.acct.complianceApps.Applications, "compliance application", strings.ToLower(c.param("id")),
+	v, ok := viewOf(c, c.acct.complianceApps().Applications, "compliance application", strings.ToLower(c.param("id")),
 		func(a *complianceAppRecord) wire.ComplianceApplication { return viewApplication(c.acct, a) })
 	if ok {
 		v.APIID = newAPIID()
@@ -626,7 +641,7 @@ func (s *Server) listApplicationsCompliance(c *call) {
 			return
 		}
 	}
-	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps.Applications, func(a *complianceAppRecord) uint64 { return a.Seq },
+	meta, out, ok := pageOf(c, compliancerules.ListMaxLimit, c.acct.complianceApps().Applications, func(a *complianceAppRecord) uint64 { return a.Seq },
 		func(a *complianceAppRecord) bool {
 			return (country == "" || strings.EqualFold(a.Country, country)) && (endUser == "" || a.EndUserID == endUser) &&
 				(numberType == "" || a.NumberType == numberType) && (userType == "" || a.UserType == userType) &&
@@ -648,7 +663,7 @@ func (s *Server) updateComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a, ok := c.acct.complianceApps.Applications[strings.ToLower(c.param("id"))]
+	a, ok := c.acct.complianceApps().Applications[strings.ToLower(c.param("id"))]
 	if !ok {
 		c.fail(http.StatusNotFound, "Compliance application not found.")
 		return
@@ -670,15 +685,15 @@ func (s *Server) updateComplianceApplication(c *call) {
 func (s *Server) deleteComplianceApplication(c *call) {
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	if _, ok := c.acct.complianceApps.Applications[id]; ok {
-		for _, o := range c.acct.numbers {
+	if _, ok := c.acct.complianceApps().Applications[id]; ok {
+		for _, o := range c.acct.numbers() {
 			if o.ComplianceApplicationID == id {
 				o.ComplianceApplicationID, o.ComplianceStatus = "", ""
 			}
 		}
 	}
 	s.mu.Unlock()
-	deleteOf(c, c.acct.complianceApps.Applications, "Compliance application not found.")
+	deleteOf(c, c.acct.complianceApps().Applications, "Compliance application not found.")
 }
 
 // submitComplianceApplication submits a draft (or a rejected or accepted
@@ -690,7 +705,7 @@ func (s *Server) submitComplianceApplication(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a, ok := c.acct.complianceApps.Applications[strings.ToLower(c.param("id"))]
+	a, ok := c.acct.complianceApps().Applications[strings.ToLower(c.param("id"))]
 	if !ok {
 		c.fail(http.StatusNotFound, "Compliance application not found.")
 		return
@@ -702,7 +717,7 @@ func (s *Server) submitComplianceApplication(c *call) {
 	req, _ := compliancerules.RequirementByID(a.RequirementID)
 	var typeIDs []string
 	for i, id := range a.DocumentIDs {
-		d, ok := c.acct.complianceApps.Documents[id]
+		d, ok := c.acct.complianceApps().Documents[id]
 		if !ok {
 			c.badRequest("document_ids[%d] %s was deleted; update the application with its documents", i, id)
 			return
@@ -729,16 +744,16 @@ func (s *Server) queueApplicationDecision(acct *account, a *complianceAppRecord)
 	s.sched.At(a.DecideAt, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.complianceApps.Applications[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
+		if acct.complianceApps().Applications[a.ID] != a || a.Gen != gen || a.Status != compliancerules.StatusSubmitted {
 			return
 		}
 		name := ""
-		if u, ok := acct.complianceApps.EndUsers[a.EndUserID]; ok {
+		if u, ok := acct.complianceApps().EndUsers[a.EndUserID]; ok {
 			name = u.Name + " " + u.LastName
 		}
 		var docs []compliancerules.Document
 		for _, id := range a.DocumentIDs {
-			if d, ok := acct.complianceApps.Documents[id]; ok {
+			if d, ok := acct.complianceApps().Documents[id]; ok {
 				docs = append(docs, compliancerules.Document{TypeID: d.TypeID, HasFile: d.File != nil})
 			}
 		}
@@ -749,7 +764,7 @@ func (s *Server) queueApplicationDecision(acct *account, a *complianceAppRecord)
 // rearmComplianceApps queues again, after a restart, the pending
 // decisions. Callers hold s.mu.
 func (s *Server) rearmComplianceApps(acct *account) {
-	for _, a := range acct.complianceApps.Applications {
+	for _, a := range acct.complianceApps().Applications {
 		if a.Status == compliancerules.StatusSubmitted {
 			s.queueApplicationDecision(acct, a)
 		}
@@ -758,6 +773,6 @@ func (s *Server) rearmComplianceApps(acct *account) {
 
 // complianceAppInventory is the compliance application family's part of Objects.
 func complianceAppInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"end_users": keys(a.complianceApps.EndUsers), "compliance_documents": keys(a.complianceApps.Documents),
-		"compliance_applications": keys(a.complianceApps.Applications)}
+	return map[string][]string{"end_users": keys(a.complianceApps().EndUsers), "compliance_documents": keys(a.complianceApps().Documents),
+		"compliance_applications": keys(a.complianceApps().Applications)}
 }

@@ -131,7 +131,7 @@ var _ = registerTestArea(testArea{
 		// Files on the stored documents (as a multipart create gives them),
 		// then submit, the review, and a DE number bought against it.
 		s.mu.Lock()
-		for _, d := range s.accounts[tdID].complianceApps.Documents {
+		for _, d := range s.accounts[tdID].complianceApps().Documents {
 			d.FileName, d.File = "doc.pdf", []byte("%PDF")
 		}
 		s.mu.Unlock()

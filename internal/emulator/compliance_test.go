@@ -82,7 +82,7 @@ var _ = registerTestArea(testArea{
 		// as a multipart create would), a number bought against it and one
 		// that cannot be linked, then a rejection by an update.
 		s.mu.Lock()
-		for _, a := range s.accounts[tdID].compliances {
+		for _, a := range s.accounts[tdID].compliances() {
 			for i := range a.Documents {
 				a.Documents[i].FileName, a.Documents[i].File = "doc.pdf", []byte("%PDF")
 			}
@@ -330,7 +330,7 @@ func TestCompliance_reviewSurvivesARestart(t *testing.T) {
 	}
 	s2.Clock().Advance(time.Minute)
 	s2.mu.Lock()
-	st := s2.accounts[tdID].compliances[id].Status
+	st := s2.accounts[tdID].compliances()[id].Status
 	s2.mu.Unlock()
 	if st != compliancerules.StatusRejected { // a mobile business application without files: rejected for want of proof
 		t.Fatalf("after restart %s", st)

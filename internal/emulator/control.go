@@ -194,7 +194,7 @@ func (s *Server) SetAlphanumericSender(authID string, enabled bool) bool {
 	defer s.mu.Unlock()
 	a, ok := s.accounts[authID]
 	if ok {
-		a.messaging.alphaSender = enabled
+		a.messaging().alphaSender = enabled
 	}
 	return ok
 }
@@ -223,8 +223,8 @@ func (s *Server) OpenConversation(authID, customer, business, text string) (stri
 		seq: s.nextSeq(), UUID: s.newUUID(), State: MessageReceived, Type: msgrules.TypeChatApp, Direction: "inbound",
 		From: cust, To: biz, Text: text, Time: now, Units: 1, Log: "true",
 	}
-	a.messaging.messages[m.UUID] = m
-	a.messaging.conversations[biz+"|"+cust] = now.Add(ConversationWindow)
+	a.messaging().messages[m.UUID] = m
+	a.messaging().conversations[biz+"|"+cust] = now.Add(ConversationWindow)
 	return m.UUID, nil
 }
 
@@ -248,9 +248,9 @@ func (s *Server) SetDestinationOutcome(authID, number string, o DestinationOutco
 		return fmt.Errorf("account %q not found", authID)
 	}
 	if o.Outcome == "" || o.Outcome == OutcomeDelivered {
-		delete(a.messaging.outcomes, n)
+		delete(a.messaging().outcomes, n)
 	} else {
-		a.messaging.outcomes[n] = o
+		a.messaging().outcomes[n] = o
 	}
 	return nil
 }
@@ -279,7 +279,7 @@ func (s *Server) SetDLT(authID string, d msgrules.DLTAccount) error {
 	if !d.Enabled {
 		d = msgrules.DLTAccount{}
 	}
-	a.messaging.dlt = d
+	a.messaging().dlt = d
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -21,6 +22,11 @@ type endpoint struct {
 	Contact, UserAgent string
 	Expires            time.Time
 }
+
+// endpointAccounts is the area's state: each account's endpoints.
+var endpointAccounts = objectsState[*endpoint]("endpoints")
+
+func (a *account) endpoints() map[string]*endpoint { return *stateOf[map[string]*endpoint](a) }
 
 func (s *Server) endpointRoutes() []route {
 	return []route{
@@ -76,7 +82,7 @@ func (s *Server) createEndpoint(c *call) {
 	if in.AppID != nil {
 		e.AppID = *in.AppID
 	}
-	c.acct.endpoints[e.ID] = e
+	c.acct.endpoints()[e.ID] = e
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.EndpointCreated{
 		APIID: newAPIID(), Username: e.Username, Alias: e.Alias, Message: "created", EndpointID: e.ID,
@@ -104,7 +110,7 @@ func (s *Server) viewEndpoint(acct *account, e *endpoint) wire.Endpoint {
 }
 
 func (s *Server) getEndpoint(c *call) {
-	v, ok := viewOf(c, c.acct.endpoints, "endpoint", c.param("id"), func(e *endpoint) wire.Endpoint { return s.viewEndpoint(c.acct, e) })
+	v, ok := viewOf(c, c.acct.endpoints(), "endpoint", c.param("id"), func(e *endpoint) wire.Endpoint { return s.viewEndpoint(c.acct, e) })
 	if !ok {
 		return
 	}
@@ -112,7 +118,7 @@ func (s *Server) getEndpoint(c *call) {
 }
 
 func (s *Server) listEndpoints(c *call) {
-	meta, objects, ok := pageOf(c, endpointrules.ListMaxLimit, c.acct.endpoints, func(e *endpoint) uint64 { return e.seq }, nil,
+	meta, objects, ok := pageOf(c, endpointrules.ListMaxLimit, c.acct.endpoints(), func(e *endpoint) uint64 { return e.seq }, nil,
 		func(e *endpoint) wire.Endpoint { return s.viewEndpoint(c.acct, e) })
 	if !ok {
 		return
@@ -135,7 +141,7 @@ func (s *Server) updateEndpoint(c *call) {
 		c.badRequest("alias must not be empty")
 		return
 	}
-	updateOf(c, c.acct.endpoints, "endpoint", c.param("id"), func() error { return checkAppID(c.acct, in.AppID) }, func(e *endpoint) {
+	updateOf(c, c.acct.endpoints(), "endpoint", c.param("id"), func() error { return checkAppID(c.acct, in.AppID) }, func(e *endpoint) {
 		if in.Password != nil {
 			e.PasswordMD5 = endpointrules.PasswordDigest(*in.Password)
 		}
@@ -150,8 +156,8 @@ func (s *Server) updateEndpoint(c *call) {
 
 func (s *Server) deleteEndpoint(c *call) {
 	s.mu.Lock()
-	_, ok := c.acct.endpoints[c.param("id")]
-	delete(c.acct.endpoints, c.param("id"))
+	_, ok := c.acct.endpoints()[c.param("id")]
+	delete(c.acct.endpoints(), c.param("id"))
 	s.mu.Unlock()
 	if !ok {
 		c.notFound("endpoint", c.param("id"))
@@ -162,7 +168,7 @@ func (s *Server) deleteEndpoint(c *call) {
 
 // endpointInventory is the endpoints area's part of Objects.
 func endpointInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"endpoints": keys(a.endpoints)}
+	return map[string][]string{"endpoints": keys(a.endpoints())}
 }
 
 // EndpointPasswordIs reports whether endpoint id of account authID holds
@@ -175,7 +181,7 @@ func (s *Server) EndpointPasswordIs(authID, id, password string) bool {
 	if !ok {
 		return false
 	}
-	e, ok := a.endpoints[id]
+	e, ok := a.endpoints()[id]
 	return ok && e.PasswordMD5 == endpointrules.PasswordDigest(password)
 }
 
@@ -199,7 +205,7 @@ func (s *Server) RegisterEndpoint(authID, id string, reg SIPRegistration) bool {
 	if !ok {
 		return false
 	}
-	e, ok := a.endpoints[id]
+	e, ok := a.endpoints()[id]
 	if !ok {
 		return false
 	}
@@ -219,4 +225,25 @@ func (s *Server) RegisterEndpoint(authID, id string, reg SIPRegistration) bool {
 	e.Contact, e.UserAgent = reg.Contact, reg.UserAgent
 	e.Expires = s.clock.Now().Add(time.Duration(reg.ExpiresIn) * time.Second).Truncate(time.Second)
 	return true
+}
+
+// The state file's form of an endpoint holds its unexported fields too.
+
+func (e *endpoint) MarshalJSON() ([]byte, error) {
+	type plain endpoint
+	return json.Marshal(struct {
+		Seq uint64
+		*plain
+	}{e.seq, (*plain)(e)})
+}
+
+func (e *endpoint) UnmarshalJSON(b []byte) error {
+	type plain endpoint
+	v := struct {
+		Seq uint64
+		*plain
+	}{plain: (*plain)(e)}
+	err := json.Unmarshal(b, &v)
+	e.seq = v.Seq
+	return err
 }

@@ -83,7 +83,7 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	// carries is set on the stored brand directly.
 	setProfile := func(id string, p wire.ProfileFields) {
 		e.s.mu.Lock()
-		e.s.accounts[tdID].brands[id].Profile = p
+		e.s.accounts[tdID].brands()[id].Profile = p
 		e.s.mu.Unlock()
 	}
 	address := &wire.ProfileAddress{Street: "1 Market Street", City: "San Francisco", State: "CA", PostalCode: "94107", Country: "US"}

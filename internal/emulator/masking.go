@@ -62,6 +62,22 @@ func (m *maskingSession) status(now time.Time) string {
 	return maskingrules.StatusExpired
 }
 
+// maskingAccounts is the area's state: each account's sessions (an ended
+// one stays readable as expired: the map never shrinks). A restart plans
+// again the expiry of each session not yet reported expired.
+var maskingAccounts = objectsState[*maskingSession]("masking_sessions").restoring(
+	func(s *Server, a *account, st *map[string]*maskingSession) {
+		for _, m := range *st {
+			if !m.expiryNotified {
+				s.scheduleMaskingExpiry(a, m)
+			}
+		}
+	})
+
+func (a *account) maskingSessions() map[string]*maskingSession {
+	return *stateOf[map[string]*maskingSession](a)
+}
+
 func (s *Server) maskingRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Masking/Session", s.createMaskingSession),
@@ -301,7 +317,7 @@ func (s *Server) createMaskingSession(c *call) {
 			m.SecondPIN = s.randDigits(int(pins.Length))
 		}
 	}
-	c.acct.maskingSessions[m.UUID] = m
+	c.acct.maskingSessions()[m.UUID] = m
 	s.scheduleMaskingExpiry(c.acct, m)
 	s.maskingEvent(c.acct, m, "session_created", now)
 	v := viewMaskingSession(m, now)
@@ -320,7 +336,7 @@ func (s *Server) createMaskingSession(c *call) {
 // Callers hold s.mu.
 func (s *Server) freeVirtualNumber(acct *account, first, second string, now time.Time) (string, bool) {
 	busy := map[string]bool{first: true, second: true}
-	for _, m := range acct.maskingSessions {
+	for _, m := range acct.maskingSessions() {
 		if !m.active(now) {
 			continue
 		}
@@ -416,7 +432,7 @@ func lastInteraction(t time.Time) string {
 
 func (s *Server) getMaskingSession(c *call) {
 	now := s.clock.Now()
-	v, ok := viewOf(c, c.acct.maskingSessions, "masking session", c.param("uuid"),
+	v, ok := viewOf(c, c.acct.maskingSessions(), "masking session", c.param("uuid"),
 		func(m *maskingSession) wire.MaskingSession { return viewMaskingSession(m, now) })
 	if !ok {
 		return
@@ -428,7 +444,7 @@ func (s *Server) getMaskingSession(c *call) {
 // is active. Otherwise it answers c (404, or 400 for an ended session),
 // unlocks s.mu and returns false. Callers hold s.mu.
 func (s *Server) activeMaskingSession(c *call) (*maskingSession, time.Time, bool) {
-	m, ok := c.acct.maskingSessions[c.param("uuid")]
+	m, ok := c.acct.maskingSessions()[c.param("uuid")]
 	if !ok {
 		s.mu.Unlock()
 		c.notFound("masking session", c.param("uuid"))
@@ -529,7 +545,7 @@ func (s *Server) listMaskingSessions(c *call) {
 	s.mu.Lock()
 	now := s.clock.Now()
 	var all []*maskingSession
-	for _, m := range c.acct.maskingSessions {
+	for _, m := range c.acct.maskingSessions() {
 		if status != maskingrules.StatusAll && m.status(now) != status {
 			continue
 		}
@@ -563,7 +579,7 @@ func (s *Server) listMaskingSessions(c *call) {
 // leaves behind.
 func maskingInventory(a *account, now time.Time) map[string][]string {
 	var active, expired []string
-	for id, m := range a.maskingSessions {
+	for id, m := range a.maskingSessions() {
 		if m.active(now) {
 			active = append(active, id)
 		} else {
@@ -571,4 +587,27 @@ func maskingInventory(a *account, now time.Time) map[string][]string {
 		}
 	}
 	return map[string][]string{"masking_sessions": active, "masking_sessions_expired": expired}
+}
+
+// The state file's form of a maskingSession holds its unexported fields too.
+
+func (m *maskingSession) MarshalJSON() ([]byte, error) {
+	type plain maskingSession
+	return json.Marshal(struct {
+		Seq            uint64
+		ExpiryNotified bool
+		*plain
+	}{m.seq, m.expiryNotified, (*plain)(m)})
+}
+
+func (m *maskingSession) UnmarshalJSON(b []byte) error {
+	type plain maskingSession
+	v := struct {
+		Seq            uint64
+		ExpiryNotified bool
+		*plain
+	}{plain: (*plain)(m)}
+	err := json.Unmarshal(b, &v)
+	m.seq, m.expiryNotified = v.Seq, v.ExpiryNotified
+	return err
 }

@@ -56,7 +56,7 @@ func (s *Server) SetLegacyPlayURLs(authID, sessionUUID string, in LegacyPlayURLs
 	if !ok {
 		return fmt.Errorf("account %q not found", authID)
 	}
-	m, ok := a.maskingSessions[sessionUUID]
+	m, ok := a.maskingSessions()[sessionUUID]
 	if !ok {
 		return fmt.Errorf("masking session %q not found", sessionUUID)
 	}
@@ -100,7 +100,7 @@ func (s *Server) SimulateMaskedCall(authID, sessionUUID string, call MaskedCall)
 	if !ok {
 		return MaskedCallResult{}, fmt.Errorf("account %q not found", authID)
 	}
-	m, ok := a.maskingSessions[sessionUUID]
+	m, ok := a.maskingSessions()[sessionUUID]
 	if !ok {
 		return MaskedCallResult{}, fmt.Errorf("masking session %q not found", sessionUUID)
 	}

@@ -129,6 +129,26 @@ type mediaItem struct {
 	Size        int64
 }
 
+// messagingAccounts is the area's state: each account's messaging. A
+// restart plans again the lifecycle of each outbound message not yet
+// delivered.
+var messagingAccounts = &accountState[messagingState]{
+	fresh: func() *messagingState { m := newMessagingState(); return &m },
+	saved: func(_ *account, m *messagingState) []savedField {
+		return []savedField{{"messages", &m.messages}, {"alphanumeric_sender", &m.alphaSender},
+			{"conversations", &m.conversations}, {"outcomes", &m.outcomes}, {"dlt", &m.dlt}}
+	},
+	restore: func(s *Server, a *account, st *messagingState) {
+		for _, m := range st.messages {
+			if m.Direction == "outbound" && (m.State == MessageQueued || m.State == MessageSent) {
+				s.scheduleLifecycle(a, m)
+			}
+		}
+	},
+}
+
+func (a *account) messaging() *messagingState { return stateOf[messagingState](a) }
+
 func (s *Server) messageRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Message", s.sendMessage),
@@ -216,7 +236,7 @@ func (s *Server) sendMessage(c *call) {
 		return
 	}
 	now := s.clock.Now()
-	failCode, failReason := "", msgrules.DLTFailure(m, acct.messaging.dlt)
+	failCode, failReason := "", msgrules.DLTFailure(m, acct.messaging().dlt)
 	switch {
 	case failReason != "":
 		failCode = msgrules.CodeDLTIncorrect
@@ -267,10 +287,10 @@ func (s *Server) sendMessage(c *call) {
 			msg.FailReason = "src " + src + " is a toll-free number without an approved toll-free verification (cpaas_tollfree_verification); " +
 				"it cannot send to the US or Canada until the request is APPROVED"
 		}
-		acct.messaging.messages[msg.UUID] = msg
+		acct.messaging().messages[msg.UUID] = msg
 		uuids[i] = msg.UUID
 		s.messageCallback(acct, msg)
-		msg.Plan = lifecyclePlan{FailCode: code, Outcome: acct.messaging.outcomes[dst], ExpirySeconds: m.EffectiveMessageExpiry()}
+		msg.Plan = lifecyclePlan{FailCode: code, Outcome: acct.messaging().outcomes[dst], ExpirySeconds: m.EffectiveMessageExpiry()}
 		s.scheduleLifecycle(acct, msg)
 	}
 	s.mu.Unlock()
@@ -287,7 +307,7 @@ func (s *Server) checkSender(acct *account, m msgrules.Message, typ string, dsts
 	}
 	src := msgrules.SanitizeSrc(m.Src)
 	isNumber := msgrules.IsPhoneNumber(src)
-	if !isNumber && !acct.messaging.alphaSender {
+	if !isNumber && !acct.messaging().alphaSender {
 		return "", fmt.Sprintf("src: alphanumeric sender IDs are disabled for this account; send from a phone number of the account (got %q)", m.Src)
 	}
 	_, owned := s.ownsNumber(acct, src)
@@ -309,7 +329,7 @@ func (s *Server) checkSender(acct *account, m msgrules.Message, typ string, dsts
 }
 
 func (s *Server) conversationOpen(acct *account, business, customer string, now time.Time) bool {
-	end, ok := acct.messaging.conversations[business+"|"+customer]
+	end, ok := acct.messaging().conversations[business+"|"+customer]
 	return ok && now.Before(end)
 }
 
@@ -325,7 +345,7 @@ func (s *Server) scheduleLifecycle(acct *account, msg *message) {
 		s.sched.At(at, func() {
 			s.mu.Lock()
 			defer s.mu.Unlock()
-			if s.accounts[acct.ID] != acct || acct.messaging.messages[msg.UUID] != msg {
+			if s.accounts[acct.ID] != acct || acct.messaging().messages[msg.UUID] != msg {
 				return // reset or gone
 			}
 			if msg.State != MessageQueued && msg.State != MessageSent {
@@ -506,7 +526,7 @@ func viewMessage(acct *account, m *message) wire.Message {
 }
 
 func (s *Server) getMessage(c *call) {
-	v, ok := viewOf(c, c.acct.messaging.messages, "message", c.param("uuid"), func(m *message) wire.Message { return viewMessage(c.acct, m) })
+	v, ok := viewOf(c, c.acct.messaging().messages, "message", c.param("uuid"), func(m *message) wire.Message { return viewMessage(c.acct, m) })
 	if !ok {
 		return
 	}
@@ -571,7 +591,7 @@ func (s *Server) listMessages(c *call) {
 
 	s.mu.Lock()
 	var all []*message
-	for _, m := range c.acct.messaging.messages {
+	for _, m := range c.acct.messaging().messages {
 		if state != "" && m.State != state || direction != "" && m.Direction != direction ||
 			typ != "" && m.Type != typ || errorCode != "" && m.ErrorCode != errorCode || powerpackID != "" && m.PowerpackID != powerpackID {
 			continue
@@ -602,7 +622,7 @@ func (s *Server) listMessages(c *call) {
 
 func (s *Server) listMessageMedia(c *call) {
 	s.mu.Lock()
-	m, ok := c.acct.messaging.messages[c.param("uuid")]
+	m, ok := c.acct.messaging().messages[c.param("uuid")]
 	objects := []wire.MessageMedia{}
 	if ok {
 		for _, md := range m.Media {
@@ -631,5 +651,26 @@ func (s *Server) newUUID() string {
 
 // messageInventory is the messaging area's part of Objects.
 func messageInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"messages": keys(a.messaging.messages)}
+	return map[string][]string{"messages": keys(a.messaging().messages)}
+}
+
+// The state file's form of a message holds its unexported fields too.
+
+func (m *message) MarshalJSON() ([]byte, error) {
+	type plain message
+	return json.Marshal(struct {
+		Seq uint64
+		*plain
+	}{m.seq, (*plain)(m)})
+}
+
+func (m *message) UnmarshalJSON(b []byte) error {
+	type plain message
+	v := struct {
+		Seq uint64
+		*plain
+	}{plain: (*plain)(m)}
+	err := json.Unmarshal(b, &v)
+	m.seq = v.Seq
+	return err
 }

@@ -592,7 +592,7 @@ func TestMessageLogMasking(t *testing.T) {
 				t.Fatalf("record %v", rec)
 			}
 			e.s.mu.Lock()
-			stored := e.s.accounts[msgTestAuthID].messaging.messages[ids[0]].Text
+			stored := e.s.accounts[msgTestAuthID].messaging().messages[ids[0]].Text
 			e.s.mu.Unlock()
 			if stored != tc.text {
 				t.Fatalf("stored text %q, want %q", stored, tc.text)

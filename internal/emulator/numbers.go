@@ -14,6 +14,35 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
+// numberAccounts is the area's state: each account's numbers. A loaded
+// number takes its details from the inventory, as when it was bought
+// (some are not in its JSON form), and a bought one leaves the search
+// again; a regulated number still pending is activated when due.
+var numberAccounts = objectsState[*ownedNumber]("numbers").restoring(func(s *Server, a *account, st *map[string]*ownedNumber) {
+	starters := map[string]numberdata.PhoneNumber{}
+	for _, n := range numberdata.StarterNumbers() {
+		starters[n.Number] = n
+	}
+	for n, o := range *st {
+		if o.Starter {
+			if pn, ok := starters[n]; ok {
+				o.PhoneNumber = pn
+			}
+			continue
+		}
+		if pn, err := s.inventory.Take(n); err == nil {
+			o.PhoneNumber = pn
+		}
+	}
+	for _, o := range *st {
+		if o.ComplianceStatus == NumberPending {
+			s.activateNumber(a, o)
+		}
+	}
+})
+
+func (a *account) numbers() map[string]*ownedNumber { return *stateOf[map[string]*ownedNumber](a) }
+
 func (s *Server) numberRoutes() []route {
 	return []route{
 		r(http.MethodGet, "PhoneNumber", s.searchPhoneNumbers),
@@ -44,10 +73,7 @@ func (s *Server) searchPhoneNumbers(c *call) {
 
 func (s *Server) buyPhoneNumber(c *call) {
 	number := c.param("number")
-	var in struct {
-		AppID                   *string `json:"app_id"`
-		ComplianceApplicationID string  `json:"compliance_application_id"`
-	}
+	var in wire.PhoneNumberBuy
 	if !c.decode(&in) {
 		return
 	}
@@ -61,7 +87,7 @@ func (s *Server) buyPhoneNumber(c *call) {
 		c.badRequest("number %s already belongs to this account", number)
 		return
 	}
-	if err := checkNumberTarget(c.acct, in.AppID); err != nil {
+	if err := checkNumberTarget(c.acct, &in.AppID); err != nil {
 		s.mu.Unlock()
 		c.badRequest("%v", err)
 		return
@@ -78,15 +104,13 @@ func (s *Server) buyPhoneNumber(c *call) {
 	bought := "Success"
 	if err == nil {
 		o := &ownedNumber{PhoneNumber: pn, AddedAt: s.clock.Now()}
-		if in.AppID != nil {
-			o.AppID = *in.AppID
-		}
+		o.AppID = in.AppID
 		_ = s.checkBuyCompliance(c.acct, o, in.ComplianceApplicationID) // checked above; sets the link
 		if o.ComplianceStatus == NumberPending {
 			bought = NumberPending
 			s.activateNumber(c.acct, o)
 		}
-		c.acct.numbers[number] = o
+		c.acct.numbers()[number] = o
 	}
 	s.mu.Unlock()
 	switch {
@@ -125,7 +149,7 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	}
 	if o.AppID != "" {
 		v.Application = resourceURI(acct, "Application", o.AppID)
-		if acct.trunking.Trunks[o.AppID] != nil {
+		if acct.trunking().Trunks[o.AppID] != nil {
 			v.Application = resourceURI(acct, "Zentrunk", "Trunk", o.AppID)
 		}
 	}
@@ -168,7 +192,7 @@ func ptr(s string) *string { return &s }
 // for a main account, its subaccounts'. Callers hold s.mu.
 func findNumber(acct *account, number string) (*account, *ownedNumber) {
 	for _, owner := range family(acct) {
-		if o, ok := owner.numbers[number]; ok {
+		if o, ok := owner.numbers()[number]; ok {
 			return owner, o
 		}
 	}
@@ -321,8 +345,8 @@ func (s *Server) updateNumber(c *call) {
 			}
 		}
 		if to != owner {
-			delete(owner.numbers, number)
-			to.numbers[number] = o
+			delete(owner.numbers(), number)
+			to.numbers()[number] = o
 		}
 	}
 	s.mu.Unlock()
@@ -350,7 +374,7 @@ func (s *Server) releaseNumber(c *call) {
 	owner, o := findNumber(c.acct, number)
 	ok := o != nil
 	if ok {
-		delete(owner.numbers, number)
+		delete(owner.numbers(), number)
 		s.inventory.Return(number)
 	}
 	s.mu.Unlock()

@@ -31,22 +31,22 @@ type ownedNumber struct {
 // and voice), so links, senders and masking work before anything is bought.
 func (s *Server) seedStarterNumbers(a *account) {
 	for _, n := range numberdata.StarterNumbers() {
-		a.numbers[n.Number] = &ownedNumber{PhoneNumber: n, AddedAt: s.clock.Now(), Starter: true}
+		a.numbers()[n.Number] = &ownedNumber{PhoneNumber: n, AddedAt: s.clock.Now(), Starter: true}
 	}
 }
 
 // ownsNumber reports whether acct owns number (digits with country code).
 // Callers hold s.mu.
 func (s *Server) ownsNumber(acct *account, number string) (*ownedNumber, bool) {
-	n, ok := acct.numbers[number]
+	n, ok := acct.numbers()[number]
 	return n, ok
 }
 
 // ownedNumbersSorted lists acct's numbers in ascending order. Callers hold
 // s.mu.
 func (s *Server) ownedNumbersSorted(acct *account) []*ownedNumber {
-	out := make([]*ownedNumber, 0, len(acct.numbers))
-	for _, n := range acct.numbers {
+	out := make([]*ownedNumber, 0, len(acct.numbers()))
+	for _, n := range acct.numbers() {
 		out = append(out, n)
 	}
 	slices.SortFunc(out, func(a, b *ownedNumber) int {
@@ -67,7 +67,7 @@ func (s *Server) ownedNumbersSorted(acct *account) []*ownedNumber {
 // empty list, never null, when there are none.
 func numberInventory(a *account, _ time.Time) map[string][]string {
 	bought, starters := []string{}, []string{}
-	for n, o := range a.numbers {
+	for n, o := range a.numbers() {
 		if o.Starter {
 			starters = append(starters, n)
 		} else {

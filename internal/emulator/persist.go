@@ -12,10 +12,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 // Persistence (UseStateFile, the command's -state-file): every object of
@@ -25,10 +21,13 @@ import (
 // once the file holding the change is on disk. Each write goes to a temporary
 // file in the same directory, is synced, and replaces the file by rename, so
 // a crash mid-write leaves the previous complete file and loses nothing that
-// was acknowledged. Pending work (registrations, links, message lifecycles,
-// session expiry, callback retries) is not stored as such: it is planned
-// again from the objects when the file is loaded. Fault and rate-limit
-// settings are the command's flags and are not stored.
+// was acknowledged. What an account's object holds is its areas' to say:
+// each area's accountState (store.go) names its keys, and this file writes
+// and reads them without knowing any. Pending work (registrations, links,
+// message lifecycles, session expiry, callback retries) is not stored as
+// such: each area plans it again from its objects when the file is loaded
+// (accountState.restore). Fault and rate-limit settings are the command's
+// flags and are not stored.
 
 const stateVersion = 1
 
@@ -76,36 +75,16 @@ func writeFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-type persistedState struct {
+// persistedState is the state file; A is one account's object: a JSON
+// object of its credentials (Account) and of the keys its areas' states
+// list (accountState.saved).
+type persistedState[A any] struct {
 	Version      int                  `json:"version"`
 	Now          time.Time            `json:"now"`
 	Seq          uint64               `json:"seq"`
 	NextDelivery int                  `json:"next_delivery"`
-	Accounts     []persistedAccount   `json:"accounts"`
+	Accounts     []A                  `json:"accounts"`
 	Callbacks    [][]*pendingCallback `json:"callbacks"`
-}
-
-type persistedAccount struct {
-	Account
-	Endpoints       map[string]*endpoint          `json:"endpoints"`
-	Numbers         map[string]*ownedNumber       `json:"numbers"`
-	MaskingSessions map[string]*maskingSession    `json:"masking_sessions"`
-	Messages        map[string]*message           `json:"messages"`
-	AlphaSender     bool                          `json:"alphanumeric_sender"`
-	Conversations   map[string]time.Time          `json:"conversations"`
-	Outcomes        map[string]DestinationOutcome `json:"outcomes"`
-	DLT             msgrules.DLTAccount           `json:"dlt"`
-	Brands          map[string]*brand             `json:"brands"`
-	Campaigns       map[string]*campaign          `json:"campaigns"`
-	Applications    map[string]*application       `json:"applications"`
-	Profiles        map[string]*profile           `json:"profiles"`
-	Tollfree        map[string]*tollfree          `json:"tollfree_verifications"`
-	Powerpacks      map[string]*powerpack         `json:"powerpacks"`
-	Compliances     map[string]*compliance        `json:"phone_number_compliances"`
-	ComplianceApps  *complianceApps               `json:"older_compliance,omitempty"` // the key state files already hold
-	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
-	Trunking        trunkingState                 `json:"sip_trunking"`
-	Record          *accountRecord                `json:"account,omitempty"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -156,21 +135,13 @@ func (s *Server) persistLogged() {
 
 // snapshotLocked encodes the whole state. Callers hold s.mu.
 func (s *Server) snapshotLocked() ([]byte, error) {
-	st := persistedState{Version: stateVersion, Now: s.clock.Now(), Seq: s.seq}
+	st := persistedState[map[string]any]{Version: stateVersion, Now: s.clock.Now(), Seq: s.seq}
 	for _, a := range s.accounts {
-		st.Accounts = append(st.Accounts, persistedAccount{
-			Account: a.Account, Endpoints: a.endpoints, Numbers: a.numbers, MaskingSessions: a.maskingSessions,
-			Messages: a.messaging.messages, AlphaSender: a.messaging.alphaSender, Conversations: a.messaging.conversations,
-			Outcomes: a.messaging.outcomes, DLT: a.messaging.dlt, Brands: a.brands, Campaigns: a.campaigns,
-			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree, Record: &a.record,
-			Powerpacks:  a.powerpacks,
-			Trunking:    a.trunking,
-			Compliances: a.compliances, ComplianceApps: a.complianceApps,
-		})
-		if a.MainID != "" {
-			rec := a.sub
-			st.Accounts[len(st.Accounts)-1].Subaccount = &rec
+		obj, err := savedAccount(a)
+		if err != nil {
+			return nil, err
 		}
+		st.Accounts = append(st.Accounts, obj)
 	}
 	s.cb.mu.Lock()
 	st.NextDelivery = s.cb.next
@@ -182,10 +153,33 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 	return data, err
 }
 
+// savedAccount is a's object in the state file: its credentials and what
+// each area saves of it. Callers hold s.mu.
+func savedAccount(a *account) (map[string]any, error) {
+	creds, err := json.Marshal(a.Account)
+	if err != nil {
+		return nil, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(creds, &fields); err != nil {
+		return nil, err
+	}
+	obj := make(map[string]any, len(fields)+24)
+	for k, v := range fields {
+		obj[k] = v
+	}
+	for _, st := range areaStates {
+		for _, f := range st.fields(a) {
+			obj[f.key] = f.ptr
+		}
+	}
+	return obj, nil
+}
+
 // loadState replaces the server's state with a saved one and plans again
 // the work pending in it.
 func (s *Server) loadState(data []byte) error {
-	var st persistedState
+	var st persistedState[json.RawMessage]
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&st); err != nil {
 		return err
@@ -199,57 +193,18 @@ func (s *Server) loadState(data []byte) error {
 	s.resetLocked()
 	s.accounts = map[string]*account{}
 	s.seq = st.Seq
-	for _, pa := range st.Accounts {
-		a := s.newAccount(pa.Account)
-		a.endpoints = orEmpty(pa.Endpoints)
-		a.numbers = orEmpty(pa.Numbers)
-		a.maskingSessions = orEmpty(pa.MaskingSessions)
-		a.messaging.messages = orEmpty(pa.Messages)
-		a.messaging.alphaSender = pa.AlphaSender
-		a.messaging.conversations = orEmpty(pa.Conversations)
-		a.messaging.outcomes = orEmpty(pa.Outcomes)
-		a.messaging.dlt = pa.DLT
-		a.brands = orEmpty(pa.Brands)
-		a.campaigns = orEmpty(pa.Campaigns)
-		a.applications = orEmpty(pa.Applications)
-		a.profiles = orEmpty(pa.Profiles)
-		a.tollfree = orEmpty(pa.Tollfree)
-		a.powerpacks = orEmpty(pa.Powerpacks)
-		a.trunking = orEmptyTrunking(pa.Trunking)
-		a.compliances = orEmpty(pa.Compliances)
-		a.complianceApps = newComplianceApps()
-		if o := pa.ComplianceApps; o != nil {
-			a.complianceApps = &complianceApps{EndUsers: orEmpty(o.EndUsers), Documents: orEmpty(o.Documents), Applications: orEmpty(o.Applications)}
-		}
-		if pa.Subaccount != nil {
-			a.sub = *pa.Subaccount
-		}
-		if pa.Record != nil {
-			a.record = *pa.Record
+	for _, raw := range st.Accounts {
+		a, err := s.loadAccount(raw)
+		if err != nil {
+			return err
 		}
 		s.accounts[a.ID] = a
 	}
 	s.linkSubaccountsLocked()
-	// A number's details come from the inventory, as when it was bought
-	// (some are not in its JSON form); bought ones leave the search again.
-	s.inventory = numberdata.New()
-	starters := map[string]numberdata.PhoneNumber{}
-	for _, n := range numberdata.StarterNumbers() {
-		starters[n.Number] = n
-	}
 	for _, a := range s.accounts {
-		for n, o := range a.numbers {
-			if o.Starter {
-				if pn, ok := starters[n]; ok {
-					o.PhoneNumber = pn
-				}
-				continue
-			}
-			if pn, err := s.inventory.Take(n); err == nil {
-				o.PhoneNumber = pn
-			}
+		for _, st := range areaStates {
+			st.restoreLocked(s, a)
 		}
-		s.rearmLocked(a)
 	}
 	s.cb.mu.Lock()
 	s.cb.next = st.NextDelivery
@@ -277,45 +232,31 @@ func (s *Server) loadState(data []byte) error {
 	return nil
 }
 
-// rearmLocked plans again the work pending on a's objects. Callers hold
-// s.mu.
-func (s *Server) rearmLocked(a *account) {
-	for _, b := range a.brands {
-		if b.Status == tendlcrules.StatusProcessing {
-			s.queueDecision(s.brandRegistration(a, b))
-		}
+// loadAccount makes the account raw holds: its areas' fresh states with
+// what the file holds of them (the numbers among them: no starter numbers
+// are added). Callers hold s.mu.
+func (s *Server) loadAccount(raw json.RawMessage) (*account, error) {
+	a := &account{}
+	if err := json.Unmarshal(raw, &a.Account); err != nil {
+		return nil, err
 	}
-	for _, cp := range a.campaigns {
-		if cp.numbers == nil {
-			cp.numbers = map[string]*campaignNumber{}
-		}
-		if cp.Status == tendlcrules.StatusProcessing {
-			s.queueDecision(s.campaignRegistration(a, cp))
-		}
-		for _, link := range cp.numbers {
-			if link.Status == tendlcrules.StatusProcessing {
-				s.scheduleLinkDecision(a, cp, link)
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, err
+	}
+	s.initAccount(a)
+	for _, st := range areaStates {
+		for _, f := range st.fields(a) {
+			v, ok := fields[f.key]
+			if !ok || string(v) == "null" {
+				continue
+			}
+			if err := json.Unmarshal(v, f.ptr); err != nil {
+				return nil, fmt.Errorf("account %s, %q: %w", a.ID, f.key, err)
 			}
 		}
 	}
-	s.rearmTollfree(a)
-	s.rearmCompliance(a)
-	s.rearmComplianceApps(a)
-	for _, o := range a.numbers {
-		if o.ComplianceStatus == NumberPending {
-			s.activateNumber(a, o)
-		}
-	}
-	for _, m := range a.messaging.messages {
-		if m.Direction == "outbound" && (m.State == MessageQueued || m.State == MessageSent) {
-			s.scheduleLifecycle(a, m)
-		}
-	}
-	for _, m := range a.maskingSessions {
-		if !m.expiryNotified {
-			s.scheduleMaskingExpiry(a, m)
-		}
-	}
+	return a, nil
 }
 
 func orEmpty[V any](m map[string]V) map[string]V {
@@ -387,105 +328,4 @@ func (h *heldReply) Write(b []byte) (int, error) {
 		h.status = http.StatusOK
 	}
 	return h.body.Write(b)
-}
-
-// JSON forms of the objects with unexported fields, for the state file.
-
-func (e *endpoint) MarshalJSON() ([]byte, error) {
-	type plain endpoint
-	return json.Marshal(struct {
-		Seq uint64
-		*plain
-	}{e.seq, (*plain)(e)})
-}
-
-func (e *endpoint) UnmarshalJSON(b []byte) error {
-	type plain endpoint
-	v := struct {
-		Seq uint64
-		*plain
-	}{plain: (*plain)(e)}
-	err := json.Unmarshal(b, &v)
-	e.seq = v.Seq
-	return err
-}
-
-func (m *message) MarshalJSON() ([]byte, error) {
-	type plain message
-	return json.Marshal(struct {
-		Seq uint64
-		*plain
-	}{m.seq, (*plain)(m)})
-}
-
-func (m *message) UnmarshalJSON(b []byte) error {
-	type plain message
-	v := struct {
-		Seq uint64
-		*plain
-	}{plain: (*plain)(m)}
-	err := json.Unmarshal(b, &v)
-	m.seq = v.Seq
-	return err
-}
-
-func (m *maskingSession) MarshalJSON() ([]byte, error) {
-	type plain maskingSession
-	return json.Marshal(struct {
-		Seq            uint64
-		ExpiryNotified bool
-		*plain
-	}{m.seq, m.expiryNotified, (*plain)(m)})
-}
-
-func (m *maskingSession) UnmarshalJSON(b []byte) error {
-	type plain maskingSession
-	v := struct {
-		Seq            uint64
-		ExpiryNotified bool
-		*plain
-	}{plain: (*plain)(m)}
-	err := json.Unmarshal(b, &v)
-	m.seq, m.expiryNotified = v.Seq, v.ExpiryNotified
-	return err
-}
-
-func (b *brand) MarshalJSON() ([]byte, error) {
-	type plain brand
-	return json.Marshal(struct {
-		Seq uint64
-		*plain
-	}{b.seq, (*plain)(b)})
-}
-
-func (b *brand) UnmarshalJSON(data []byte) error {
-	type plain brand
-	v := struct {
-		Seq uint64
-		*plain
-	}{plain: (*plain)(b)}
-	err := json.Unmarshal(data, &v)
-	b.seq = v.Seq
-	return err
-}
-
-func (cp *campaign) MarshalJSON() ([]byte, error) {
-	type plain campaign
-	return json.Marshal(struct {
-		Seq     uint64
-		Numbers map[string]*campaignNumber
-		*plain
-	}{cp.seq, cp.numbers, (*plain)(cp)})
-}
-
-func (cp *campaign) UnmarshalJSON(data []byte) error {
-	type plain campaign
-	v := struct {
-		Seq     uint64
-		Numbers map[string]*campaignNumber
-		*plain
-	}{plain: (*plain)(cp)}
-	err := json.Unmarshal(data, &v)
-	cp.seq, cp.numbers = v.Seq, v.Numbers
-	return err
 }

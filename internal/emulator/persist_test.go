@@ -3,10 +3,12 @@ package emulator
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -169,4 +171,60 @@ func TestStateFile_writtenAtomically(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
+}
+
+// TestStateFile_formatOfBeforeIsKept: a state file written before the
+// areas declared their own state (testdata/state_v1.json: two populated
+// accounts, subaccounts, pending work, a callback waiting) loads to the
+// same objects (state_v1.snapshot, what that emulator served from it),
+// and saving it again writes the same file, so the emulator of before
+// reads what this one writes.
+func TestStateFile_formatOfBeforeIsKept(t *testing.T) {
+	before, err := os.ReadFile(filepath.Join("testdata", "state_v1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "state_v1.snapshot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(path, before, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := newSecServer(t)
+	if err := s.UseStateFile(path); err != nil {
+		t.Fatal(err)
+	}
+	if got := snapshot(t, s, idA, tokA) + "\n" + snapshot(t, s, idB, tokB); got != string(want) {
+		t.Errorf("the objects loaded from a file of before differ:\ngot  %s\nwant %s", got, want)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, a := normalState(t, before), normalState(t, after); b != a {
+		t.Errorf("saving a loaded file of before changed it:\nbefore %s\nafter  %s", b, a)
+	}
+}
+
+// normalState is a state file's JSON with its accounts and callback queues
+// in a fixed order (the server keeps them in maps).
+func normalState(t *testing.T, data []byte) string {
+	t.Helper()
+	var st map[string]any
+	if err := json.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	sortBy := func(key string, id func(any) string) {
+		list, _ := st[key].([]any)
+		slices.SortFunc(list, func(a, b any) int { return strings.Compare(id(a), id(b)) })
+	}
+	sortBy("accounts", func(a any) string { return a.(map[string]any)["auth_id"].(string) })
+	sortBy("callbacks", func(q any) string { return fmt.Sprint(q.([]any)[0].(map[string]any)["key"]) })
+	out, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }

@@ -73,6 +73,11 @@ type poolShortcode struct {
 	AddedAt    time.Time
 }
 
+// powerpackAccounts is the area's state: each account's powerpacks.
+var powerpackAccounts = objectsState[*powerpack]("powerpacks")
+
+func (a *account) powerpacks() map[string]*powerpack { return *stateOf[map[string]*powerpack](a) }
+
 func (s *Server) powerpackRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Powerpack", s.createPowerpack),
@@ -101,14 +106,11 @@ func (c *call) pathParam(name string) string {
 	return v
 }
 
-// powerpackBody is a create or update body as the libraries send it.
-type powerpackBody struct {
-	Name            *string               `json:"name"`
-	StickySender    flexBool              `json:"sticky_sender"`
-	LocalConnect    flexBool              `json:"local_connect"`
-	ApplicationType *string               `json:"application_type"`
-	ApplicationID   *string               `json:"application_id"`
-	NumberPriority  []wire.NumberPriority `json:"number_priority"`
+// asUpdate is a create's body as an update's: what it sets (the rules
+// and apply take "" as unset).
+func asUpdate(in *wire.PowerpackCreate) *wire.PowerpackUpdate {
+	return &wire.PowerpackUpdate{Name: &in.Name, StickySender: in.StickySender, LocalConnect: in.LocalConnect,
+		ApplicationType: &in.ApplicationType, ApplicationID: &in.ApplicationID, NumberPriority: in.NumberPriority}
 }
 
 // priorities converts number_priority for powerpackrules.
@@ -123,7 +125,7 @@ func priorities(in []wire.NumberPriority) []powerpackrules.Priority {
 
 // check applies the rules to what the body sets (a create's missing name
 // is refused before, in the service's words).
-func (b *powerpackBody) check(create bool) error {
+func checkPowerpack(b *wire.PowerpackUpdate, create bool) error {
 	if b.Name != nil && (create || *b.Name != "") {
 		if err := powerpackrules.CheckName(*b.Name); err != nil {
 			return err
@@ -138,7 +140,7 @@ func (b *powerpackBody) check(create bool) error {
 // nameTaken returns the powerpack of acct named name other than except,
 // or nil. Callers hold s.mu.
 func nameTaken(acct *account, name, except string) *powerpack {
-	for _, p := range acct.powerpacks {
+	for _, p := range acct.powerpacks() {
 		if p.Name == name && p.UUID != except {
 			return p
 		}
@@ -147,46 +149,46 @@ func nameTaken(acct *account, name, except string) *powerpack {
 }
 
 func (s *Server) createPowerpack(c *call) {
-	var in powerpackBody
+	var in wire.PowerpackCreate
 	if !c.decode(&in) {
 		return
 	}
-	if wire.Deref(in.Name) == "" {
+	if in.Name == "" {
 		c.badRequest("Mandatory parameter missing. name must be present.")
 		return
 	}
-	if err := in.check(true); err != nil {
+	if err := checkPowerpack(asUpdate(&in), true); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
 	s.mu.Lock()
-	if other := nameTaken(c.acct, *in.Name, ""); other != nil {
+	if other := nameTaken(c.acct, in.Name, ""); other != nil {
 		s.mu.Unlock()
-		c.badRequest("name %q is invalid: powerpack %s already has it; a name is unique among the account's powerpacks", *in.Name, other.UUID)
+		c.badRequest("name %q is invalid: powerpack %s already has it; a name is unique among the account's powerpacks", in.Name, other.UUID)
 		return
 	}
 	p := &powerpack{
-		Seq: s.nextSeq(), UUID: s.newUUID(), PoolUUID: s.newUUID(), Name: *in.Name, StickySender: true, LocalConnect: true,
+		Seq: s.nextSeq(), UUID: s.newUUID(), PoolUUID: s.newUUID(), Name: in.Name, StickySender: true, LocalConnect: true,
 		CreatedAt: s.clock.Now().UTC().Truncate(time.Microsecond), Members: map[string]*poolMember{}, Shortcodes: map[string]*poolShortcode{},
 		Sticky: map[string]string{},
 	}
-	p.apply(&in)
-	c.acct.powerpacks[p.UUID] = p
+	p.apply(asUpdate(&in))
+	c.acct.powerpacks()[p.UUID] = p
 	v := viewPowerpack(c.acct, p)
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.PowerpackReply{APIID: newAPIID(), Powerpack: v})
 }
 
 // apply copies what in sets into p.
-func (p *powerpack) apply(in *powerpackBody) {
+func (p *powerpack) apply(in *wire.PowerpackUpdate) {
 	if wire.Deref(in.Name) != "" {
 		p.Name = *in.Name
 	}
-	if in.StickySender.set {
-		p.StickySender = in.StickySender.v
+	if in.StickySender.Set {
+		p.StickySender = in.StickySender.Value
 	}
-	if in.LocalConnect.set {
-		p.LocalConnect = in.LocalConnect.v
+	if in.LocalConnect.Set {
+		p.LocalConnect = in.LocalConnect.Value
 	}
 	switch id := wire.Deref(in.ApplicationID); id {
 	case "":
@@ -213,7 +215,7 @@ func viewPowerpack(acct *account, p *powerpack) wire.Powerpack {
 }
 
 func (s *Server) getPowerpack(c *call) {
-	v, ok := viewOf(c, c.acct.powerpacks, "powerpack", c.pathParam("id"), func(p *powerpack) wire.Powerpack { return viewPowerpack(c.acct, p) })
+	v, ok := viewOf(c, c.acct.powerpacks(), "powerpack", c.pathParam("id"), func(p *powerpack) wire.Powerpack { return viewPowerpack(c.acct, p) })
 	if ok {
 		c.reply(http.StatusOK, wire.PowerpackReply{APIID: newAPIID(), Powerpack: v})
 	}
@@ -222,7 +224,7 @@ func (s *Server) getPowerpack(c *call) {
 // listPowerpacks lists the account's powerpacks, oldest first. Go sends a
 // service parameter no documentation lists; it is ignored.
 func (s *Server) listPowerpacks(c *call) {
-	meta, objects, ok := pageOf(c, powerpackrules.ListMaxLimit, c.acct.powerpacks, func(p *powerpack) uint64 { return p.Seq }, nil,
+	meta, objects, ok := pageOf(c, powerpackrules.ListMaxLimit, c.acct.powerpacks(), func(p *powerpack) uint64 { return p.Seq }, nil,
 		func(p *powerpack) wire.Powerpack { return viewPowerpack(c.acct, p) })
 	if ok {
 		c.reply(http.StatusOK, wire.PowerpackList{APIID: newAPIID(), Meta: meta, Objects: objects})
@@ -230,17 +232,17 @@ func (s *Server) listPowerpacks(c *call) {
 }
 
 func (s *Server) updatePowerpack(c *call) {
-	var in powerpackBody
+	var in wire.PowerpackUpdate
 	if !c.decode(&in) {
 		return
 	}
-	if err := in.check(false); err != nil {
+	if err := checkPowerpack(&in, false); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
 	id := c.pathParam("id")
 	s.mu.Lock()
-	p := c.acct.powerpacks[id]
+	p := c.acct.powerpacks()[id]
 	var other *powerpack
 	if p != nil && wire.Deref(in.Name) != "" {
 		other = nameTaken(c.acct, *in.Name, id)
@@ -262,22 +264,20 @@ func (s *Server) updatePowerpack(c *call) {
 }
 
 func (s *Server) deletePowerpack(c *call) {
-	var in struct {
-		UnrentNumbers flexBool `json:"unrent_numbers"`
-	}
+	var in wire.PowerpackDelete
 	if !c.decode(&in) {
 		return
 	}
 	id := c.pathParam("id")
 	s.mu.Lock()
-	p := c.acct.powerpacks[id]
+	p := c.acct.powerpacks()[id]
 	if p != nil {
-		if in.UnrentNumbers.v {
+		if in.UnrentNumbers.Value {
 			for n := range p.Members {
 				s.releaseOwnedNumber(c.acct, n)
 			}
 		}
-		delete(c.acct.powerpacks, id)
+		delete(c.acct.powerpacks(), id)
 	}
 	s.mu.Unlock()
 	if p == nil {
@@ -290,8 +290,8 @@ func (s *Server) deletePowerpack(c *call) {
 // releaseOwnedNumber gives a number of acct up, as DELETE Number/{number}/
 // does. Callers hold s.mu.
 func (s *Server) releaseOwnedNumber(acct *account, number string) {
-	if _, ok := acct.numbers[number]; ok {
-		delete(acct.numbers, number)
+	if _, ok := acct.numbers()[number]; ok {
+		delete(acct.numbers(), number)
 		s.inventory.Return(number)
 	}
 }
@@ -300,10 +300,10 @@ func (s *Server) releaseOwnedNumber(acct *account, number string) {
 // It drops the members the account no longer owns. Callers hold s.mu.
 func poolOf(c *call) *powerpack {
 	id := c.pathParam("id")
-	for _, p := range c.acct.powerpacks {
+	for _, p := range c.acct.powerpacks() {
 		if p.PoolUUID == id {
 			for n := range p.Members {
-				if _, owned := c.acct.numbers[n]; !owned {
+				if _, owned := c.acct.numbers()[n]; !owned {
 					delete(p.Members, n)
 				}
 			}
@@ -327,7 +327,7 @@ func memberType(o *ownedNumber) string {
 // toll-free member, or with Options.TollfreeMembersUnderTollfreeKey only
 // the Python recording's keys.
 func (s *Server) viewPoolNumber(acct *account, p *powerpack, m *poolMember) wire.PoolNumber {
-	o := acct.numbers[m.Number]
+	o := acct.numbers()[m.Number]
 	v := wire.PoolNumber{
 		AccountPhoneNumberResource: resourceURI(acct, "Number", m.Number), AddedOn: m.AddedAt.Format(time.RFC3339Nano),
 		CountryISO2: o.CountryISO, Number: m.Number, NumberPoolUUID: p.PoolUUID, Service: m.Service, Type: memberType(o),
@@ -377,7 +377,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 			return
 		}
 		keep := func(m *poolMember) bool {
-			o := c.acct.numbers[m.Number]
+			o := c.acct.numbers()[m.Number]
 			if o == nil || isTollfree(o) != tollfree {
 				return false
 			}
@@ -410,7 +410,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 func poolMemberOf(c *call, p *powerpack, tollfree bool) *poolMember {
 	n := c.pathParam("number")
 	m := p.Members[n]
-	if m == nil || isTollfree(c.acct.numbers[n]) != tollfree {
+	if m == nil || isTollfree(c.acct.numbers()[n]) != tollfree {
 		what := "number"
 		if tollfree {
 			what = "toll-free number"
@@ -443,14 +443,11 @@ func (s *Server) getPoolNumber(tollfree bool) func(*call) {
 // buys it first); tollfree is the Tollfree/ route.
 func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 	return func(c *call) {
-		var in struct {
-			Service *string  `json:"service"`
-			Rent    flexBool `json:"rent"`
-		}
+		var in wire.PoolNumberAdd
 		if !c.decode(&in) {
 			return
 		}
-		service := wire.Deref(in.Service)
+		service := in.Service
 		if service == "" {
 			service = powerpackrules.ServiceSMS
 		}
@@ -469,8 +466,8 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 		if p == nil {
 			return
 		}
-		o, owned := c.acct.numbers[n]
-		if !owned && in.Rent.v {
+		o, owned := c.acct.numbers()[n]
+		if !owned && in.Rent.Value {
 			// Judged before buying: a refused add buys nothing.
 			if pn, ok := s.inventory.Get(n); ok {
 				switch isTF := isTollfree(&ownedNumber{PhoneNumber: pn}); {
@@ -489,7 +486,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 				return
 			}
 			o = &ownedNumber{PhoneNumber: pn, AddedAt: s.clock.Now()}
-			c.acct.numbers[n] = o
+			c.acct.numbers()[n] = o
 			owned = true
 		}
 		other := numberrules.PoolRoute(!tollfree)
@@ -505,7 +502,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 			c.badRequest("number %s does not send SMS, so it cannot join a pool", n)
 			return
 		}
-		for _, q := range c.acct.powerpacks {
+		for _, q := range c.acct.powerpacks() {
 			if _, in := q.Members[n]; in && q != p {
 				c.badRequest("number %s is already in the pool of powerpack %s (%q): remove it there first", n, q.UUID, q.Name)
 				return
@@ -523,9 +520,7 @@ func (s *Server) addPoolNumber(tollfree bool) func(*call) {
 
 func (s *Server) removePoolNumber(tollfree bool) func(*call) {
 	return func(c *call) {
-		var in struct {
-			Unrent flexBool `json:"unrent"`
-		}
+		var in wire.PoolNumberRemove
 		if !c.decode(&in) {
 			return
 		}
@@ -540,7 +535,7 @@ func (s *Server) removePoolNumber(tollfree bool) func(*call) {
 			return
 		}
 		delete(p.Members, m.Number)
-		if in.Unrent.v {
+		if in.Unrent.Value {
 			s.releaseOwnedNumber(c.acct, m.Number)
 		}
 		c.reply(http.StatusOK, wire.SuccessReply{APIID: newAPIID(), Response: "success"})
@@ -613,7 +608,7 @@ func (s *Server) AddPoolShortcode(authID, powerpackUUID, shortcode, countryISO s
 	if acct == nil {
 		return fmt.Errorf("no account %s", authID)
 	}
-	p := acct.powerpacks[powerpackUUID]
+	p := acct.powerpacks()[powerpackUUID]
 	switch {
 	case p == nil:
 		return fmt.Errorf("powerpack %q not found", powerpackUUID)
@@ -627,7 +622,7 @@ func (s *Server) AddPoolShortcode(authID, powerpackUUID, shortcode, countryISO s
 			return fmt.Errorf("powerpack %s already has the %s short code %s: one per country", p.UUID, countryISO, sc.Shortcode)
 		}
 	}
-	for _, q := range acct.powerpacks {
+	for _, q := range acct.powerpacks() {
 		if _, in := q.Shortcodes[shortcode]; in && q != p {
 			return fmt.Errorf("short code %s is already in powerpack %s", shortcode, q.UUID)
 		}
@@ -660,13 +655,13 @@ func destination(number string) powerpackrules.Destination {
 // sender; the 400's text when the powerpack does not exist or no number
 // of its pool can reach a destination. Callers hold s.mu.
 func (s *Server) poolSenders(acct *account, id, typ string, dsts []string) ([]string, string) {
-	p := acct.powerpacks[id]
+	p := acct.powerpacks()[id]
 	if p == nil {
 		return nil, fmt.Sprintf("powerpack_uuid: powerpack %q does not exist in this account", id)
 	}
 	var members []powerpackrules.Member
 	for _, m := range p.Members {
-		o, owned := acct.numbers[m.Number]
+		o, owned := acct.numbers()[m.Number]
 		if !owned {
 			continue
 		}
@@ -705,14 +700,14 @@ func (s *Server) poolSenders(acct *account, id, typ string, dsts []string) ([]st
 // "<powerpack>/<number>" (the id cpaas_powerpack_number has).
 func powerpackInventory(a *account, _ time.Time) map[string][]string {
 	var members []string
-	for id, p := range a.powerpacks {
+	for id, p := range a.powerpacks() {
 		for n := range p.Members {
-			if _, owned := a.numbers[n]; owned {
+			if _, owned := a.numbers()[n]; owned {
 				members = append(members, powerpackrules.MemberID(id, n))
 			}
 		}
 	}
-	return map[string][]string{"powerpacks": keys(a.powerpacks), "powerpack_numbers": members}
+	return map[string][]string{"powerpacks": keys(a.powerpacks()), "powerpack_numbers": members}
 }
 
 func (s *Server) powerpackControlRoutes() []route {

@@ -269,13 +269,13 @@ func TestPowerpackPoolMembers(t *testing.T) {
 	// rent "true" (a string) buys and adds.
 	forSale := e.must(200, "GET", "PhoneNumber/?country_iso=US&type=local&services=sms&limit=1", nil)["objects"].([]any)[0].(map[string]any)["number"].(string)
 	e.add(pool, "Number", forSale, map[string]any{"rent": "true", "service": "mms"})
-	if _, owned := e.s.accounts[tdID].numbers[forSale]; !owned {
+	if _, owned := e.s.accounts[tdID].numbers()[forSale]; !owned {
 		t.Fatal("rent did not buy the number")
 	}
 	// A refused rent buys nothing.
 	tfForSale := e.must(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&services=sms&limit=1", nil)["objects"].([]any)[0].(map[string]any)["number"].(string)
 	e.mustFail(400, "POST", "NumberPool/"+pool+"/Number/"+tfForSale+"/", map[string]any{"rent": true}, "is a toll-free number", "rent does not buy it")
-	if _, owned := e.s.accounts[tdID].numbers[tfForSale]; owned {
+	if _, owned := e.s.accounts[tdID].numbers()[tfForSale]; owned {
 		t.Fatal("a refused rent bought the number")
 	}
 	// unrent as a string and as a boolean; false keeps the number.

@@ -37,6 +37,11 @@ type profile struct {
 	CreatedAt time.Time
 }
 
+// profileAccounts is the area's state: each account's profiles.
+var profileAccounts = objectsState[*profile]("profiles")
+
+func (a *account) profiles() map[string]*profile { return *stateOf[map[string]*profile](a) }
+
 func (s *Server) profileRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Profile", s.createProfile),
@@ -126,7 +131,7 @@ func (s *Server) createProfile(c *call) {
 		in.ServiceSubaccount = ""
 	}
 	p := &profile{Seq: s.nextSeq(), UUID: s.newUUID(), ProfileFields: in, CreatedAt: s.clock.Now()}
-	c.acct.profiles[p.UUID] = p
+	c.acct.profiles()[p.UUID] = p
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.ProfileCreated{APIID: newAPIID(), Message: "Profile created successfully.", ProfileUUID: p.UUID})
 }
@@ -148,7 +153,7 @@ func viewProfile(p *profile) wire.Profile {
 // the account's subaccounts (or the account itself, a subaccount's own
 // auth_id), with a 400 naming it. Callers hold s.mu.
 func checkServiceSubaccount(c *call, id string) bool {
-	if id == "" || id == c.acct.ID || c.acct.subaccounts[id] != nil {
+	if id == "" || id == c.acct.ID || c.acct.subaccounts()[id] != nil {
 		return true
 	}
 	c.badRequest("service_subaccount %q is not a subaccount of this account", id)
@@ -160,7 +165,7 @@ func profileNotFound(c *call) { c.fail(http.StatusNotFound, "Profile not found."
 
 func (s *Server) getProfile(c *call) {
 	s.mu.Lock()
-	p, ok := c.acct.profiles[strings.ToLower(c.param("id"))]
+	p, ok := c.acct.profiles()[strings.ToLower(c.param("id"))]
 	var v wire.Profile
 	if ok {
 		v = viewProfile(p)
@@ -174,7 +179,7 @@ func (s *Server) getProfile(c *call) {
 }
 
 func (s *Server) listProfiles(c *call) {
-	meta, out, ok := pageOf(c, profilerules.ListMaxLimit, c.acct.profiles, func(p *profile) uint64 { return p.Seq }, nil, viewProfile)
+	meta, out, ok := pageOf(c, profilerules.ListMaxLimit, c.acct.profiles(), func(p *profile) uint64 { return p.Seq }, nil, viewProfile)
 	if !ok {
 		return
 	}
@@ -197,7 +202,7 @@ func (s *Server) updateProfile(c *call) {
 		return
 	}
 	s.mu.Lock()
-	p, ok := c.acct.profiles[strings.ToLower(c.param("id"))]
+	p, ok := c.acct.profiles()[strings.ToLower(c.param("id"))]
 	if !ok {
 		s.mu.Unlock()
 		profileNotFound(c)
@@ -272,10 +277,10 @@ func mergeProfile(dst, in *wire.ProfileFields, mainOf string) {
 func (s *Server) deleteProfile(c *call) {
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	_, ok := c.acct.profiles[id]
+	_, ok := c.acct.profiles()[id]
 	user := profileUser(c.acct, id)
 	if ok && user == "" {
-		delete(c.acct.profiles, id)
+		delete(c.acct.profiles(), id)
 	}
 	s.mu.Unlock()
 	switch {
@@ -291,12 +296,12 @@ func (s *Server) deleteProfile(c *call) {
 // profileUser names what uses profile id ("brand B1A2B3C"), or "". Callers
 // hold s.mu.
 func profileUser(acct *account, id string) string {
-	for _, b := range acct.brands {
+	for _, b := range acct.brands() {
 		if b.ProfileUUID == id {
 			return "brand " + b.ID
 		}
 	}
-	for _, v := range acct.tollfree {
+	for _, v := range acct.tollfree() {
 		if v.ProfileUUID == id {
 			return "toll-free verification " + v.UUID
 		}
@@ -311,7 +316,7 @@ func brandProfile(p *profile) tendlcrules.BrandProfile {
 
 // profileInventory is the profiles area's part of Objects.
 func profileInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"10dlc_profiles": keys(a.profiles)}
+	return map[string][]string{"10dlc_profiles": keys(a.profiles())}
 }
 
 // SetLegacyProfileEntityType sets a profile's entity_type past today's
@@ -324,7 +329,7 @@ func (s *Server) SetLegacyProfileEntityType(authID, profileUUID, entityType stri
 	if !ok {
 		return fmt.Errorf("account %q not found", authID)
 	}
-	p, ok := a.profiles[profileUUID]
+	p, ok := a.profiles()[profileUUID]
 	if !ok {
 		return fmt.Errorf("profile %q not found", profileUUID)
 	}

@@ -24,7 +24,7 @@ func (s *Server) SentMessages(authID string) []SentMessage {
 		return nil
 	}
 	var ms []*message
-	for _, m := range a.messaging.messages {
+	for _, m := range a.messaging().messages {
 		if m.Direction == "outbound" {
 			ms = append(ms, m)
 		}

@@ -224,33 +224,36 @@ func (s *Server) AddAccount(a Account) {
 	s.linkSubaccountsLocked()
 }
 
-// area is one API area: its /v1 routes and its inventory, the ids of the
+// area is one API area: its /v1 routes, its inventory, the ids of the
 // objects an account holds, by kind (Objects reports them; the tests that
-// look for orphans and duplicates read them from there). Callers of
-// inventory hold s.mu.
+// look for orphans and duplicates read them from there), and its state of
+// each account with its persistence (an accountState, store.go; nil when
+// the area keeps none). Callers of inventory hold s.mu.
 type area struct {
 	routes    func(*Server) []route
 	inventory func(a *account, now time.Time) map[string][]string
+	state     stateOfAreas
 }
 
 // areas is the registration list of the API areas: a new area adds its
-// line here, and its routes and objects are served and counted.
+// line here, and its routes and objects are served and counted, and its
+// state made, saved, loaded and re-armed.
 var areas = []area{
-	{(*Server).endpointRoutes, endpointInventory},
-	{(*Server).numberRoutes, numberInventory},
-	{(*Server).maskingRoutes, maskingInventory},
-	{(*Server).messageRoutes, messageInventory},
-	{(*Server).tendlcRoutes, tendlcInventory},
-	{(*Server).applicationRoutes, applicationInventory},
-	{(*Server).profileRoutes, profileInventory},
-	{(*Server).tollfreeRoutes, tollfreeInventory},
-	{(*Server).subaccountRoutes, subaccountInventory},
-	{(*Server).powerpackRoutes, powerpackInventory},
-	{(*Server).trunkingRoutes, trunkingInventory},
-	{(*Server).complianceRoutes, complianceInventory},
-	{(*Server).complianceAppRoutes, complianceAppInventory},
-	{(*Server).pricingRoutes, pricingInventory},
-	{(*Server).accountRoutes, accountInventory},
+	{(*Server).endpointRoutes, endpointInventory, endpointAccounts},
+	{(*Server).numberRoutes, numberInventory, numberAccounts},
+	{(*Server).maskingRoutes, maskingInventory, maskingAccounts},
+	{(*Server).messageRoutes, messageInventory, messagingAccounts},
+	{(*Server).tendlcRoutes, tendlcInventory, tendlcAccounts},
+	{(*Server).applicationRoutes, applicationInventory, applicationAccounts},
+	{(*Server).profileRoutes, profileInventory, profileAccounts},
+	{(*Server).tollfreeRoutes, tollfreeInventory, tollfreeAccounts},
+	{(*Server).subaccountRoutes, subaccountInventory, subaccountAccounts},
+	{(*Server).powerpackRoutes, powerpackInventory, powerpackAccounts},
+	{(*Server).trunkingRoutes, trunkingInventory, trunkingAccounts},
+	{(*Server).complianceRoutes, complianceInventory, complianceAccounts},
+	{(*Server).complianceAppRoutes, complianceAppInventory, complianceAppAccounts},
+	{(*Server).pricingRoutes, pricingInventory, nil},
+	{(*Server).accountRoutes, accountInventory, accountAccounts},
 }
 
 // apiRoutes lists every /v1 route, area by area.
@@ -504,7 +507,7 @@ func (s *Server) controlAllowed(req *http.Request) bool {
 func (s *Server) disabled(acct *account) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return acct.MainID != "" && acct.sub.Disabled
+	return acct.MainID != "" && acct.sub().Disabled
 }
 
 type statusWriter struct {

@@ -11,31 +11,75 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// account holds one account's objects. Each API area keeps its own maps
-// here, so Reset and account isolation come for free: a handler only ever
-// looks inside c.acct, and another account's id is simply not found.
+// account holds one account's objects. Each API area keeps its own state
+// here, declared in the area's file (an accountState named in its line of
+// areas), so Reset and account isolation come for free: a handler only
+// ever looks inside c.acct, and another account's id is simply not found.
 type account struct {
 	Account
-	endpoints map[string]*endpoint
-	numbers   map[string]*ownedNumber // owned_numbers.go
-	// maskingSessions never shrinks: an ended session stays readable as
-	// expired (masking.go).
-	maskingSessions map[string]*maskingSession
-	messaging       messagingState          // messages.go
-	brands          map[string]*brand       // tendlc_brands.go
-	campaigns       map[string]*campaign    // tendlc_campaigns.go
-	applications    map[string]*application // applications.go
-	profiles        map[string]*profile     // profiles.go
-	tollfree        map[string]*tollfree    // tollfree.go
-	powerpacks      map[string]*powerpack   // powerpacks.go
-	trunking        trunkingState           // trunking.go
-	compliances     map[string]*compliance  // compliance.go
-	complianceApps  *complianceApps         // compliance_application.go
-	// subaccounts are a main account's subaccounts (subaccounts.go); sub
-	// is a subaccount's record.
-	subaccounts map[string]*account
-	sub         subaccountRecord
-	record      accountRecord // account.go: the account's own record
+	// states holds each area's state T under stateKey[T]; it is filled
+	// when the account is made and never changes after.
+	states map[any]any
+}
+
+// accountState declares an area's state T of every account, in the area's
+// file: how a new account's looks, what the state file holds of it
+// (persist.go) and what to do once it is loaded. The area names it in its
+// line of areas; nothing else lists it.
+type accountState[T any] struct {
+	// fresh is the state of a new account: empty maps, default settings.
+	fresh func() *T
+	// saved lists the keys of the account's object in the state file that
+	// hold st, each with a pointer to what it holds. On load a key that is
+	// missing or null keeps the fresh value.
+	saved func(a *account, st *T) []savedField
+	// restore, when set, runs once every account is loaded: it completes
+	// what the file does not hold and plans again the work pending on the
+	// area's objects (a decision due later, an expiry). Callers hold s.mu.
+	restore func(s *Server, a *account, st *T)
+}
+
+// savedField is one key of an account's object in the state file.
+type savedField struct {
+	key string
+	ptr any // a pointer to the value the key holds
+}
+
+// stateKey[T] is the key of an area's state T in account.states: keyed by
+// its type, an area's accessors do not name its accountState, which names
+// them through restore (Go refuses that initialization cycle). Each area
+// has a type of its own.
+type stateKey[T any] struct{}
+
+// stateOf is a's state T.
+func stateOf[T any](a *account) *T { return a.states[stateKey[T]{}].(*T) }
+
+// stateOfAreas is what the generic code (initAccount, persist.go) does
+// with every area's accountState.
+type stateOfAreas interface {
+	attach(a *account)
+	fields(a *account) []savedField
+	restoreLocked(s *Server, a *account)
+}
+
+func (d *accountState[T]) attach(a *account) {
+	if _, taken := a.states[stateKey[T]{}]; taken {
+		panic(fmt.Sprintf("emulator: two areas keep a state of type %T", *new(T)))
+	}
+	a.states[stateKey[T]{}] = d.fresh()
+}
+
+func (d *accountState[T]) fields(a *account) []savedField {
+	if d.saved == nil {
+		return nil
+	}
+	return d.saved(a, stateOf[T](a))
+}
+
+func (d *accountState[T]) restoreLocked(s *Server, a *account) {
+	if d.restore != nil {
+		d.restore(s, a, stateOf[T](a))
+	}
 }
 
 // newAccount is an account of the control API or the options: with the
@@ -47,24 +91,25 @@ func (s *Server) newAccount(a Account) *account {
 	return acct
 }
 
-// initAccount gives acct its empty maps; a subaccount made through the
-// Subaccount API starts with nothing else.
+// initAccount gives acct every area's fresh state; a subaccount made
+// through the Subaccount API starts with nothing else.
 func (s *Server) initAccount(acct *account) {
-	acct.endpoints = map[string]*endpoint{}
-	acct.numbers = map[string]*ownedNumber{}
-	acct.maskingSessions = map[string]*maskingSession{}
-	acct.messaging = newMessagingState()
-	acct.brands = map[string]*brand{}
-	acct.campaigns = map[string]*campaign{}
-	acct.applications = map[string]*application{}
-	acct.subaccounts = map[string]*account{}
-	acct.profiles = map[string]*profile{}
-	acct.tollfree = map[string]*tollfree{}
-	acct.powerpacks = map[string]*powerpack{}
-	acct.trunking = newTrunkingState()
-	acct.compliances = map[string]*compliance{}
-	acct.record = newAccountRecord()
-	acct.complianceApps = newComplianceApps()
+	acct.states = map[any]any{}
+	for _, st := range areaStates {
+		st.attach(acct)
+	}
+}
+
+// areaStates are the states of areas, in its order. It is filled by init
+// because areas reaches initAccount through the routes.
+var areaStates []stateOfAreas
+
+func init() {
+	for _, ar := range areas {
+		if ar.state != nil {
+			areaStates = append(areaStates, ar.state)
+		}
+	}
 }
 
 // mainToken is the token of the main account (for the Ma signature).
@@ -218,4 +263,19 @@ func updateOf[T any](c *call, objects map[string]T, kind, id string, check func(
 	default:
 		c.reply(http.StatusAccepted, wire.Reply{APIID: newAPIID(), Message: "changed"})
 	}
+}
+
+// objectsState declares an area's objects by id, kept in one map per
+// account and saved under key.
+func objectsState[V any](key string) *accountState[map[string]V] {
+	return &accountState[map[string]V]{
+		fresh: func() *map[string]V { return &map[string]V{} },
+		saved: func(_ *account, st *map[string]V) []savedField { return []savedField{{key, st}} },
+	}
+}
+
+// restoring sets d's restore and returns d.
+func (d *accountState[T]) restoring(f func(s *Server, a *account, st *T)) *accountState[T] {
+	d.restore = f
+	return d
 }

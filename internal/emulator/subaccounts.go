@@ -31,6 +31,28 @@ type subaccountRecord struct {
 	Modified time.Time `json:"modified,omitzero"`
 }
 
+// subaccountState is the area's share of an account: a main account's
+// subaccounts (not saved: linkSubaccountsLocked makes them from the
+// accounts' MainID), and a subaccount's record.
+type subaccountState struct {
+	subaccounts map[string]*account
+	sub         subaccountRecord
+}
+
+// subaccountAccounts is the area's state.
+var subaccountAccounts = &accountState[subaccountState]{
+	fresh: func() *subaccountState { return &subaccountState{subaccounts: map[string]*account{}} },
+	saved: func(a *account, st *subaccountState) []savedField {
+		if a.MainID == "" {
+			return nil
+		}
+		return []savedField{{"subaccount", &st.sub}}
+	},
+}
+
+func (a *account) subaccounts() map[string]*account { return stateOf[subaccountState](a).subaccounts }
+func (a *account) sub() *subaccountRecord           { return &stateOf[subaccountState](a).sub }
+
 func (s *Server) subaccountRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Subaccount", s.createSubaccount),
@@ -44,18 +66,18 @@ func (s *Server) subaccountRoutes() []route {
 // subaccountInventory is the subaccounts area's part of Objects: the
 // account's subaccounts.
 func subaccountInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"subaccounts": keys(a.subaccounts)}
+	return map[string][]string{"subaccounts": keys(a.subaccounts())}
 }
 
 // linkSubaccountsLocked rebuilds every main account's subaccounts from the
 // accounts' MainID. Callers hold s.mu.
 func (s *Server) linkSubaccountsLocked() {
 	for _, a := range s.accounts {
-		a.subaccounts = map[string]*account{}
+		stateOf[subaccountState](a).subaccounts = map[string]*account{}
 	}
 	for _, a := range s.accounts {
 		if m, ok := s.accounts[a.MainID]; ok && a.MainID != "" && m.MainID == "" {
-			m.subaccounts[a.ID] = a
+			m.subaccounts()[a.ID] = a
 		}
 	}
 }
@@ -65,13 +87,13 @@ func (s *Server) linkSubaccountsLocked() {
 // Callers hold s.mu.
 func family(acct *account) []*account {
 	out := []*account{acct}
-	subs := make([]*account, 0, len(acct.subaccounts))
-	for _, sub := range acct.subaccounts {
+	subs := make([]*account, 0, len(acct.subaccounts()))
+	for _, sub := range acct.subaccounts() {
 		subs = append(subs, sub)
 	}
 	slices.SortFunc(subs, func(a, b *account) int {
-		if a.sub.Seq != b.sub.Seq {
-			return int(a.sub.Seq) - int(b.sub.Seq)
+		if a.sub().Seq != b.sub().Seq {
+			return int(a.sub().Seq) - int(b.sub().Seq)
 		}
 		return compareStrings(a.ID, b.ID)
 	})
@@ -110,7 +132,7 @@ func placement(acct *account, v *string) (*account, error) {
 	case *v == acct.ID:
 		return acct, nil
 	}
-	if sub, ok := acct.subaccounts[*v]; ok {
+	if sub, ok := acct.subaccounts()[*v]; ok {
 		return sub, nil
 	}
 	if acct.MainID != "" {
@@ -154,11 +176,8 @@ func (s *Server) createSubaccount(c *call) {
 		return
 	}
 	// enabled as the service's libraries send it: the Node library sends
-	// the string "true" or "false" (flexBool).
-	var in struct {
-		Name    string   `json:"name"`
-		Enabled flexBool `json:"enabled"`
-	}
+	// the string "true" or "false" (wire.FlexBool).
+	var in wire.SubaccountCreate
 	if !c.decode(&in) {
 		return
 	}
@@ -171,24 +190,22 @@ func (s *Server) createSubaccount(c *call) {
 		return
 	}
 	s.mu.Lock()
-	sub := &account{
-		Account: Account{ID: s.newSubaccountID(), Token: s.newSubaccountToken(), MainID: c.acct.ID},
-		sub:     subaccountRecord{Seq: s.nextSeq(), Name: in.Name, Disabled: !in.Enabled.v, Created: s.clock.Now()},
-	}
+	sub := &account{Account: Account{ID: s.newSubaccountID(), Token: s.newSubaccountToken(), MainID: c.acct.ID}}
 	s.initAccount(sub)
+	*sub.sub() = subaccountRecord{Seq: s.nextSeq(), Name: in.Name, Disabled: !in.Enabled.Value, Created: s.clock.Now()}
 	s.accounts[sub.ID] = sub
-	c.acct.subaccounts[sub.ID] = sub
+	c.acct.subaccounts()[sub.ID] = sub
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.SubaccountCreated{APIID: newAPIID(), AuthID: sub.ID, AuthToken: sub.Token, Message: "created"})
 }
 
 func viewSubaccount(main, sub *account) wire.Subaccount {
 	v := wire.Subaccount{
-		Account: resourceURI(main), AuthID: sub.ID, AuthToken: sub.Token, Name: sub.sub.Name, Enabled: !sub.sub.Disabled,
-		Created: sub.sub.Created.UTC().Format(time.DateOnly), ResourceURI: resourceURI(main, "Subaccount", sub.ID),
+		Account: resourceURI(main), AuthID: sub.ID, AuthToken: sub.Token, Name: sub.sub().Name, Enabled: !sub.sub().Disabled,
+		Created: sub.sub().Created.UTC().Format(time.DateOnly), ResourceURI: resourceURI(main, "Subaccount", sub.ID),
 	}
-	if !sub.sub.Modified.IsZero() {
-		m := sub.sub.Modified.UTC().Format(time.DateOnly)
+	if !sub.sub().Modified.IsZero() {
+		m := sub.sub().Modified.UTC().Format(time.DateOnly)
 		v.Modified = &m
 	}
 	return v
@@ -198,7 +215,7 @@ func (s *Server) getSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	v, ok := viewOf(c, c.acct.subaccounts, "subaccount", c.param("id"), func(sub *account) wire.Subaccount { return viewSubaccount(c.acct, sub) })
+	v, ok := viewOf(c, c.acct.subaccounts(), "subaccount", c.param("id"), func(sub *account) wire.Subaccount { return viewSubaccount(c.acct, sub) })
 	if ok {
 		c.reply(http.StatusOK, wire.SubaccountReply{APIID: newAPIID(), Subaccount: v})
 	}
@@ -209,7 +226,7 @@ func (s *Server) listSubaccounts(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	meta, objects, ok := pageOf(c, subaccountrules.ListMaxLimit, c.acct.subaccounts, func(sub *account) uint64 { return ^sub.sub.Seq }, nil,
+	meta, objects, ok := pageOf(c, subaccountrules.ListMaxLimit, c.acct.subaccounts(), func(sub *account) uint64 { return ^sub.sub().Seq }, nil,
 		func(sub *account) wire.Subaccount { return viewSubaccount(c.acct, sub) })
 	if ok {
 		c.reply(http.StatusOK, wire.SubaccountList{APIID: newAPIID(), Meta: meta, Objects: objects})
@@ -222,10 +239,7 @@ func (s *Server) updateSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	var in struct {
-		Name    *string  `json:"name"`
-		Enabled flexBool `json:"enabled"` // the Node library sends a string
-	}
+	var in wire.SubaccountUpdate // the Node library sends enabled as a string
 	if !c.decode(&in) {
 		return
 	}
@@ -235,14 +249,14 @@ func (s *Server) updateSubaccount(c *call) {
 			return
 		}
 	}
-	updateOf(c, c.acct.subaccounts, "subaccount", c.param("id"), nil, func(sub *account) {
+	updateOf(c, c.acct.subaccounts(), "subaccount", c.param("id"), nil, func(sub *account) {
 		if in.Name != nil && *in.Name != "" {
-			sub.sub.Name = *in.Name
+			sub.sub().Name = *in.Name
 		}
-		if in.Enabled.set {
-			sub.sub.Disabled = !in.Enabled.v
+		if in.Enabled.Set {
+			sub.sub().Disabled = !in.Enabled.Value
 		}
-		sub.sub.Modified = s.clock.Now()
+		sub.sub().Modified = s.clock.Now()
 	})
 }
 
@@ -256,38 +270,36 @@ func (s *Server) deleteSubaccount(c *call) {
 	if !c.mainOnly() {
 		return
 	}
-	var body struct {
-		Cascade flexBool `json:"cascade"` // the Node library sends a string
-	}
+	var body wire.SubaccountDelete // the Node library sends cascade as a string
 	if !c.decode(&body) {
 		return
 	}
-	in := struct{ Cascade bool }{body.Cascade.v}
+	in := struct{ Cascade bool }{body.Cascade.Value}
 	id := c.param("id")
 	s.mu.Lock()
-	sub, ok := c.acct.subaccounts[id]
+	sub, ok := c.acct.subaccounts()[id]
 	if ok {
 		main := c.acct
-		for aid, a := range sub.applications {
+		for aid, a := range sub.applications() {
 			if !in.Cascade {
-				main.applications[aid] = a
+				main.applications()[aid] = a
 			}
 		}
-		for eid, e := range sub.endpoints {
+		for eid, e := range sub.endpoints() {
 			if !in.Cascade {
-				main.endpoints[eid] = e
+				main.endpoints()[eid] = e
 			}
 		}
-		for n, o := range sub.numbers {
+		for n, o := range sub.numbers() {
 			if in.Cascade {
 				// Released as DELETE Number/ releases: back on sale, a
 				// starter number too.
 				s.inventory.Return(n)
 				continue
 			}
-			main.numbers[n] = o
+			main.numbers()[n] = o
 		}
-		delete(main.subaccounts, id)
+		delete(main.subaccounts(), id)
 		delete(s.accounts, id)
 	}
 	s.mu.Unlock()

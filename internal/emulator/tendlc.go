@@ -31,6 +31,46 @@ var _ = optionDefaults(func(o *Options) {
 	}
 })
 
+// tendlcState is an account's 10DLC objects.
+type tendlcState struct {
+	brands    map[string]*brand    // tendlc_brands.go
+	campaigns map[string]*campaign // tendlc_campaigns.go
+}
+
+// tendlcAccounts is the area's state. A restart queues again the
+// registrations and number links still processing.
+var tendlcAccounts = &accountState[tendlcState]{
+	fresh: func() *tendlcState {
+		return &tendlcState{brands: map[string]*brand{}, campaigns: map[string]*campaign{}}
+	},
+	saved: func(_ *account, st *tendlcState) []savedField {
+		return []savedField{{"brands", &st.brands}, {"campaigns", &st.campaigns}}
+	},
+	restore: func(s *Server, a *account, st *tendlcState) {
+		for _, b := range st.brands {
+			if b.Status == tendlcrules.StatusProcessing {
+				s.queueDecision(s.brandRegistration(a, b))
+			}
+		}
+		for _, cp := range st.campaigns {
+			if cp.numbers == nil {
+				cp.numbers = map[string]*campaignNumber{}
+			}
+			if cp.Status == tendlcrules.StatusProcessing {
+				s.queueDecision(s.campaignRegistration(a, cp))
+			}
+			for _, link := range cp.numbers {
+				if link.Status == tendlcrules.StatusProcessing {
+					s.scheduleLinkDecision(a, cp, link)
+				}
+			}
+		}
+	},
+}
+
+func (a *account) brands() map[string]*brand       { return stateOf[tendlcState](a).brands }
+func (a *account) campaigns() map[string]*campaign { return stateOf[tendlcState](a).campaigns }
+
 func (s *Server) tendlcRoutes() []route {
 	return []route{
 		r(http.MethodPost, "10dlc/Brand", s.createBrand),
@@ -118,12 +158,12 @@ func checkCallback(c *call, u, m *string) bool {
 // and the numbers linked to them (a refused link holds nothing).
 func tendlcInventory(a *account, _ time.Time) map[string][]string {
 	var links []string
-	for id, c := range a.campaigns {
+	for id, c := range a.campaigns() {
 		for n, l := range c.numbers {
 			if l.Status != "FAILED" {
 				links = append(links, id+"/"+n)
 			}
 		}
 	}
-	return map[string][]string{"10dlc_brands": keys(a.brands), "10dlc_campaigns": keys(a.campaigns), "10dlc_campaign_numbers": links}
+	return map[string][]string{"10dlc_brands": keys(a.brands()), "10dlc_campaigns": keys(a.campaigns()), "10dlc_campaign_numbers": links}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -47,93 +46,61 @@ func (s *Server) HideBrandFromList(authID, id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a, ok := s.accounts[authID]
-	if !ok || a.brands[id] == nil {
+	if !ok || a.brands()[id] == nil {
 		return false
 	}
-	a.brands[id].unlisted = true
+	a.brands()[id].unlisted = true
 	return true
 }
 
-// flexBool is a flag as the service's SDKs send it: a JSON boolean
-// (Python) or a string, "true" or "false" (Go sends secondary_vetting as
-// *string; Node sends a subaccount's enabled and cascade and an
-// application's cascade through toString()); "" and null are unset. Every
-// request field a library sends as a string is one (BEHAVIOUR.md lists
-// them); a field every library sends as a JSON boolean stays a bool.
-type flexBool struct {
-	set, v bool
-}
-
-func (f *flexBool) UnmarshalJSON(b []byte) error {
-	switch strings.ToLower(strings.Trim(string(b), `"`)) {
-	case "true":
-		*f = flexBool{set: true, v: true}
-	case "false":
-		*f = flexBool{set: true}
-	case "", "null":
-		*f = flexBool{}
-	default:
-		// A type error, which the decoder completes with the field's name.
-		return &json.UnmarshalTypeError{Value: "string " + string(b), Type: reflect.TypeFor[bool]()}
-	}
-	return nil
-}
-
 func (s *Server) createBrand(c *call) {
-	var in struct {
-		BrandAlias       *string  `json:"brand_alias"`
-		ProfileUUID      *string  `json:"profile_uuid"`
-		BrandType        *string  `json:"brand_type"`
-		SecondaryVetting flexBool `json:"secondary_vetting"`
-		URL              *string  `json:"url"`
-		Method           *string  `json:"method"`
-	}
+	var in wire.BrandCreate
 	if !c.decode(&in) {
 		return
 	}
 	switch {
-	case in.BrandAlias == nil || *in.BrandAlias == "":
+	case in.BrandAlias == "":
 		c.badRequest("Mandatory parameter missing. brand_alias must be present.")
 		return
-	case in.ProfileUUID == nil || *in.ProfileUUID == "":
+	case in.ProfileUUID == "":
 		c.badRequest("Mandatory parameter missing. profile_uuid must be present.")
 		return
 	}
-	if err := tendlcrules.CheckLength("brand_alias", *in.BrandAlias, 1, tendlcrules.MaxAliasLength); err != nil {
+	if err := tendlcrules.CheckLength("brand_alias", in.BrandAlias, 1, tendlcrules.MaxAliasLength); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
-	if !tendlcrules.UUIDPattern.MatchString(*in.ProfileUUID) {
-		c.badRequest("profile_uuid %q must be %s", *in.ProfileUUID, tendlcrules.UUIDRule)
+	if !tendlcrules.UUIDPattern.MatchString(in.ProfileUUID) {
+		c.badRequest("profile_uuid %q must be %s", in.ProfileUUID, tendlcrules.UUIDRule)
 		return
 	}
 	btype := tendlcrules.DefaultBrandType
-	if in.BrandType != nil && *in.BrandType != "" {
-		btype = *in.BrandType
+	if in.BrandType != "" {
+		btype = in.BrandType
 	}
 	if err := tendlcrules.CheckBrandType(btype); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
-	if !checkCallback(c, in.URL, in.Method) {
+	if !checkCallback(c, &in.URL, &in.Method) {
 		return
 	}
 	s.mu.Lock()
-	p, refusal := brandProfileOf(c.acct, strings.ToLower(*in.ProfileUUID), btype)
+	p, refusal := brandProfileOf(c.acct, strings.ToLower(in.ProfileUUID), btype)
 	if refusal != "" {
 		s.mu.Unlock()
 		c.badRequest("%s", refusal)
 		return
 	}
 	b := &brand{
-		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands[id] != nil }), Alias: *in.BrandAlias, Type: btype,
-		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: wire.Deref(in.URL), Method: wire.Deref(in.Method),
+		seq: s.nextSeq(), ID: s.freshID("B", func(id string) bool { return c.acct.brands()[id] != nil }), Alias: in.BrandAlias, Type: btype,
+		ProfileUUID: p.UUID, Profile: viewProfile(p).ProfileFields, URL: in.URL, Method: in.Method,
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(),
 	}
-	if in.SecondaryVetting.v {
+	if in.SecondaryVetting.Value {
 		b.SecondaryVetting, b.VettingStatus = true, "PENDING"
 	}
-	c.acct.brands[b.ID] = b
+	c.acct.brands()[b.ID] = b
 	s.submit(s.brandRegistration(c.acct, b))
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.BrandCreated{
@@ -174,7 +141,7 @@ func brandGet(b *brand) wire.Brand {
 }
 
 func (s *Server) getBrand(c *call) {
-	v, ok := viewOf(c, c.acct.brands, "brand", c.param("id"), brandGet)
+	v, ok := viewOf(c, c.acct.brands(), "brand", c.param("id"), brandGet)
 	if !ok {
 		return
 	}
@@ -191,7 +158,7 @@ func (s *Server) listBrands(c *call) {
 	keep := func(b *brand) bool {
 		return !b.unlisted && (btype == "" || strings.EqualFold(b.Type, btype)) && (status == "" || strings.EqualFold(b.Status, status))
 	}
-	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands, func(b *brand) uint64 { return b.seq }, keep, viewBrand)
+	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.brands(), func(b *brand) uint64 { return b.seq }, keep, viewBrand)
 	if !ok {
 		return
 	}
@@ -201,15 +168,15 @@ func (s *Server) listBrands(c *call) {
 func (s *Server) deleteBrand(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
-	_, ok := c.acct.brands[id]
+	_, ok := c.acct.brands()[id]
 	var using []string
-	for _, cp := range c.acct.campaigns {
+	for _, cp := range c.acct.campaigns() {
 		if cp.BrandID == id {
 			using = append(using, cp.ID)
 		}
 	}
 	if ok && len(using) == 0 {
-		delete(c.acct.brands, id)
+		delete(c.acct.brands(), id)
 	}
 	s.mu.Unlock()
 	switch {
@@ -246,7 +213,7 @@ func firstOf(q url.Values, names ...string) string {
 func (s *Server) brandUsecases(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
-	b, ok := c.acct.brands[id]
+	b, ok := c.acct.brands()[id]
 	var btype string
 	if ok {
 		btype = b.Type
@@ -264,11 +231,11 @@ func (s *Server) brandUsecases(c *call) {
 // back no other brand (Docs "Register a Standard brand"), and have an EIN
 // for a STANDARD brand. Callers hold s.mu.
 func brandProfileOf(acct *account, id, btype string) (*profile, string) {
-	p, ok := acct.profiles[id]
+	p, ok := acct.profiles()[id]
 	if !ok {
 		return nil, fmt.Sprintf("profile_uuid %s is not a profile of this account: create the profile first (POST Profile/)", id)
 	}
-	for _, other := range acct.brands {
+	for _, other := range acct.brands() {
 		if other.ProfileUUID == id {
 			return nil, fmt.Sprintf("profile_uuid %s has already been used for brand %s: a profile can back only one brand", id, other.ID)
 		}
@@ -309,7 +276,7 @@ func (s *Server) brandRegistration(acct *account, b *brand) registration {
 	}
 	return registration{
 		due:     b.CreatedAt.Add(s.opts.BrandRegistrationDelay),
-		current: func() bool { return acct.brands[b.ID] == b },
+		current: func() bool { return acct.brands()[b.ID] == b },
 		decide: func() string {
 			if declined != nil {
 				b.Status, b.Declined = tendlcrules.StatusFailed, declined
@@ -322,4 +289,25 @@ func (s *Server) brandRegistration(acct *account, b *brand) registration {
 		},
 		send: func(event string) { s.brandEvent(acct, b, event) },
 	}
+}
+
+// The state file's form of a brand holds its unexported fields too.
+
+func (b *brand) MarshalJSON() ([]byte, error) {
+	type plain brand
+	return json.Marshal(struct {
+		Seq uint64
+		*plain
+	}{b.seq, (*plain)(b)})
+}
+
+func (b *brand) UnmarshalJSON(data []byte) error {
+	type plain brand
+	v := struct {
+		Seq uint64
+		*plain
+	}{plain: (*plain)(b)}
+	err := json.Unmarshal(data, &v)
+	b.seq = v.Seq
+	return err
 }

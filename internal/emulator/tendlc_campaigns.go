@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -217,7 +218,7 @@ func (s *Server) createCampaign(c *call) {
 		return
 	}
 	s.mu.Lock()
-	b, ok := c.acct.brands[*in.BrandID]
+	b, ok := c.acct.brands()[*in.BrandID]
 	var orderErr string
 	switch {
 	case !ok:
@@ -240,13 +241,13 @@ func (s *Server) createCampaign(c *call) {
 		return
 	}
 	cp := &campaign{
-		seq: s.nextSeq(), ID: s.freshID("C", func(id string) bool { return c.acct.campaigns[id] != nil }), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
+		seq: s.nextSeq(), ID: s.freshID("C", func(id string) bool { return c.acct.campaigns()[id] != nil }), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
 		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.attributes(), URL: wire.Deref(in.URL), Method: wire.Deref(in.Method),
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(), numbers: map[string]*campaignNumber{},
 		ResellerID: wire.Deref(in.ResellerID), BrandType: b.Type, BrandScore: derefInt(b.VettingScore),
 	}
 	applyCampaignText(&in.CampaignUpdate, &cp.campaignText)
-	c.acct.campaigns[cp.ID] = cp
+	c.acct.campaigns()[cp.ID] = cp
 	s.submit(s.campaignRegistration(c.acct, cp))
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.CampaignCreated{
@@ -316,7 +317,7 @@ func derefInt(p *int64) int64 {
 }
 
 func (s *Server) getCampaign(c *call) {
-	v, ok := viewOf(c, c.acct.campaigns, "campaign", c.param("id"), campaignGet)
+	v, ok := viewOf(c, c.acct.campaigns(), "campaign", c.param("id"), campaignGet)
 	if !ok {
 		return
 	}
@@ -332,7 +333,7 @@ func (s *Server) listCampaigns(c *call) {
 		return (brandID == "" || cp.BrandID == brandID) && (usecase == "" || cp.Usecase == usecase) &&
 			(status == "" || strings.EqualFold(cp.Status, status)) && (source == "" || source == CampaignSource)
 	}
-	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.campaigns, func(cp *campaign) uint64 { return cp.seq }, keep, viewCampaign)
+	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.campaigns(), func(cp *campaign) uint64 { return cp.seq }, keep, viewCampaign)
 	if !ok {
 		return
 	}
@@ -353,7 +354,7 @@ func (s *Server) updateCampaign(c *call) {
 		return
 	}
 	s.mu.Lock()
-	cp, ok := c.acct.campaigns[c.param("id")]
+	cp, ok := c.acct.campaigns()[c.param("id")]
 	var refused error
 	var v wire.Campaign
 	if ok {
@@ -383,8 +384,8 @@ func (s *Server) updateCampaign(c *call) {
 func (s *Server) deleteCampaign(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
-	_, ok := c.acct.campaigns[id]
-	delete(c.acct.campaigns, id)
+	_, ok := c.acct.campaigns()[id]
+	delete(c.acct.campaigns(), id)
 	s.mu.Unlock()
 	if !ok {
 		c.notFound("campaign", id)
@@ -412,7 +413,7 @@ func (s *Server) campaignRegistration(acct *account, cp *campaign) registration 
 	}
 	return registration{
 		due:     submitted.Add(s.opts.CampaignRegistrationDelay),
-		current: func() bool { return acct.campaigns[cp.ID] == cp && cp.Submissions == submission },
+		current: func() bool { return acct.campaigns()[cp.ID] == cp && cp.Submissions == submission },
 		decide: func() string {
 			if reason != "" {
 				cp.Status, cp.ErrorReason, cp.MNO = tendlcrules.StatusFailed, reason, nil
@@ -438,7 +439,7 @@ func (s *Server) SetLegacyCampaignTexts(authID, campaignID string, texts map[str
 	if !ok {
 		return fmt.Errorf("account %q not found", authID)
 	}
-	cp, ok := a.campaigns[campaignID]
+	cp, ok := a.campaigns()[campaignID]
 	if !ok {
 		return fmt.Errorf("campaign %q not found", campaignID)
 	}
@@ -459,4 +460,27 @@ func (s *Server) SetLegacyCampaignTexts(authID, campaignID string, texts map[str
 		*field = v
 	}
 	return nil
+}
+
+// The state file's form of a campaign holds its unexported fields too.
+
+func (cp *campaign) MarshalJSON() ([]byte, error) {
+	type plain campaign
+	return json.Marshal(struct {
+		Seq     uint64
+		Numbers map[string]*campaignNumber
+		*plain
+	}{cp.seq, cp.numbers, (*plain)(cp)})
+}
+
+func (cp *campaign) UnmarshalJSON(data []byte) error {
+	type plain campaign
+	v := struct {
+		Seq     uint64
+		Numbers map[string]*campaignNumber
+		*plain
+	}{plain: (*plain)(cp)}
+	err := json.Unmarshal(data, &v)
+	cp.seq, cp.numbers = v.Seq, v.Numbers
+	return err
 }

@@ -29,7 +29,7 @@ type campaignNumber struct {
 // numberHolder returns the campaign that has number linked or a request
 // pending for it. Callers hold s.mu.
 func numberHolder(acct *account, number string) (*campaign, *campaignNumber) {
-	for _, cp := range acct.campaigns {
+	for _, cp := range acct.campaigns() {
 		if n, ok := cp.numbers[number]; ok && n.Status != tendlcrules.StatusFailed {
 			return cp, n
 		}
@@ -61,7 +61,7 @@ func (cp *campaign) linkedCount() int {
 // campaignOf returns the account's campaign id, or writes its 404 and
 // returns nil. Callers hold s.mu.
 func campaignOf(c *call, id string) *campaign {
-	cp := c.acct.campaigns[id]
+	cp := c.acct.campaigns()[id]
 	if cp == nil {
 		c.notFound("campaign", id)
 	}
@@ -69,11 +69,7 @@ func campaignOf(c *call, id string) *campaign {
 }
 
 func (s *Server) linkNumbers(c *call) {
-	var in struct {
-		Numbers []string `json:"numbers"`
-		URL     *string  `json:"url"`
-		Method  *string  `json:"method"`
-	}
+	var in wire.NumberLink
 	if !c.decode(&in) {
 		return
 	}
@@ -81,7 +77,7 @@ func (s *Server) linkNumbers(c *call) {
 		c.badRequest("Mandatory parameter missing. numbers must be present and hold at least one number.")
 		return
 	}
-	if !checkCallback(c, in.URL, in.Method) {
+	if !checkCallback(c, &in.URL, &in.Method) {
 		return
 	}
 	id := c.param("id")
@@ -134,7 +130,7 @@ func (s *Server) linkNumbers(c *call) {
 	}
 	acct := c.acct
 	for _, n := range in.Numbers {
-		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: wire.Deref(in.URL), Method: wire.Deref(in.Method)}
+		link := &campaignNumber{Number: n, Status: tendlcrules.StatusProcessing, URL: in.URL, Method: in.Method}
 		cp.numbers[n] = link
 		s.numberEvent(acct, cp, link, tendlcrules.KindNumberLinking, tendlcrules.EventCreated)
 		link.RequestedAt, link.PendingReason = s.clock.Now(), tendlcrules.LinkFailureReason(cp.Alias, n, cp.Refused[n+"/link"])
@@ -162,7 +158,7 @@ func (s *Server) numberEvent(acct *account, cp *campaign, link *campaignNumber, 
 func (s *Server) listCampaignNumbers(c *call) {
 	id := c.param("id")
 	s.mu.Lock()
-	cp, ok := c.acct.campaigns[id]
+	cp, ok := c.acct.campaigns()[id]
 	var out []wire.CampaignNumber
 	var alias, usecase string
 	if ok {
@@ -195,7 +191,7 @@ func (s *Server) listCampaignNumbers(c *call) {
 func (s *Server) getCampaignNumber(c *call) {
 	id, number := c.param("id"), c.param("number")
 	s.mu.Lock()
-	cp, ok := c.acct.campaigns[id]
+	cp, ok := c.acct.campaigns()[id]
 	var link *campaignNumber
 	var v wire.CampaignNumber
 	var alias, usecase string
@@ -267,7 +263,7 @@ func (s *Server) scheduleLinkDecision(acct *account, cp *campaign, link *campaig
 	s.sched.At(link.RequestedAt.Add(s.opts.NumberLinkDelay), func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.campaigns[cp.ID] != cp || cp.numbers[link.Number] != link || link.Status != tendlcrules.StatusProcessing {
+		if acct.campaigns()[cp.ID] != cp || cp.numbers[link.Number] != link || link.Status != tendlcrules.StatusProcessing {
 			return
 		}
 		link.PendingReason = ""

@@ -68,6 +68,13 @@ type tollfree struct {
 	DecideAt, ExpireAt time.Time
 }
 
+// tollfreeAccounts is the area's state: each account's verification
+// requests, whose pending decisions and expiries a restart queues again.
+var tollfreeAccounts = objectsState[*tollfree]("tollfree_verifications").restoring(
+	func(s *Server, a *account, _ *map[string]*tollfree) { s.rearmTollfree(a) })
+
+func (a *account) tollfree() map[string]*tollfree { return *stateOf[map[string]*tollfree](a) }
+
 func (s *Server) tollfreeRoutes() []route {
 	return []route{
 		r(http.MethodPost, "TollfreeVerification", s.createTollfree),
@@ -144,7 +151,7 @@ func (s *Server) createTollfree(c *call) {
 		refusal = fmt.Sprintf("number %s is not a number of this account", number)
 	case !isTollfree(o):
 		refusal = fmt.Sprintf("number %s is a %s number, not a toll-free one", number, o.Type)
-	case c.acct.profiles[strings.ToLower(in.ProfileUUID)] == nil:
+	case c.acct.profiles()[strings.ToLower(in.ProfileUUID)] == nil:
 		refusal = fmt.Sprintf("profile_uuid %s is not a profile of this account", in.ProfileUUID)
 	default:
 		if prior := tollfreeOf(c.acct, number); prior != nil {
@@ -160,7 +167,7 @@ func (s *Server) createTollfree(c *call) {
 	v := &tollfree{Seq: s.nextSeq(), UUID: s.newUUID(), Number: number, TollfreeVerificationFields: in.TollfreeVerificationFields,
 		Created: now}
 	v.ProfileUUID = strings.ToLower(v.ProfileUUID)
-	c.acct.tollfree[v.UUID] = v
+	c.acct.tollfree()[v.UUID] = v
 	s.submitTollfree(c.acct, v)
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.TollfreeVerificationCreated{APIID: newAPIID(), UUID: v.UUID,
@@ -173,7 +180,7 @@ func isTollfree(o *ownedNumber) bool { return numberrules.IsTollfree(o.Type, o.S
 // hold s.mu.
 func tollfreeOf(acct *account, number string) *tollfree {
 	var found *tollfree
-	for _, v := range acct.tollfree {
+	for _, v := range acct.tollfree() {
 		if v.Number == number && v.Status != tollfreerules.StatusRejected && (found == nil || v.Seq > found.Seq) {
 			found = v
 		}
@@ -198,7 +205,7 @@ func (s *Server) queueTollfreeDecision(acct *account, v *tollfree) {
 	s.sched.At(v.DecideAt, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.tollfree[v.UUID] != v || v.Gen != gen || v.Status != tollfreerules.StatusSubmitted {
+		if acct.tollfree()[v.UUID] != v || v.Gen != gen || v.Status != tollfreerules.StatusSubmitted {
 			return
 		}
 		v.Status, v.ErrorMessage = tollfreerules.Decide(v.UsecaseSummary, v.MessageSample)
@@ -218,7 +225,7 @@ func (s *Server) queueTollfreeExpiry(acct *account, v *tollfree) {
 	s.sched.At(v.ExpireAt, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if acct.tollfree[v.UUID] != v || v.Gen != gen || v.Status != tollfreerules.StatusUpdateRequired {
+		if acct.tollfree()[v.UUID] != v || v.Gen != gen || v.Status != tollfreerules.StatusUpdateRequired {
 			return
 		}
 		v.Status, v.ErrorMessage, v.LastModified = tollfreerules.StatusRejected, tollfreerules.ExpiredMessage, s.clock.Now()
@@ -229,7 +236,7 @@ func (s *Server) queueTollfreeExpiry(acct *account, v *tollfree) {
 // rearmTollfree queues again, after a restart, the decisions and expiries
 // pending on a's requests. Callers hold s.mu.
 func (s *Server) rearmTollfree(a *account) {
-	for _, v := range a.tollfree {
+	for _, v := range a.tollfree() {
 		switch v.Status {
 		case tollfreerules.StatusSubmitted:
 			s.queueTollfreeDecision(a, v)
@@ -263,7 +270,7 @@ func viewTollfree(v *tollfree) wire.TollfreeVerification {
 }
 
 func (s *Server) getTollfree(c *call) {
-	v, ok := viewOf(c, c.acct.tollfree, "toll-free verification", strings.ToLower(c.param("id")), viewTollfree)
+	v, ok := viewOf(c, c.acct.tollfree(), "toll-free verification", strings.ToLower(c.param("id")), viewTollfree)
 	if !ok {
 		return
 	}
@@ -340,7 +347,7 @@ func (s *Server) listTollfree(c *call) {
 	if !ok {
 		return
 	}
-	meta, out, ok := pageOf(c, tollfreerules.ListMaxLimit, c.acct.tollfree, func(v *tollfree) uint64 { return v.Seq }, keep, viewTollfree)
+	meta, out, ok := pageOf(c, tollfreerules.ListMaxLimit, c.acct.tollfree(), func(v *tollfree) uint64 { return v.Seq }, keep, viewTollfree)
 	if !ok {
 		return
 	}
@@ -350,14 +357,11 @@ func (s *Server) listTollfree(c *call) {
 }
 
 func (s *Server) updateTollfree(c *call) {
-	var in struct {
-		Number *string `json:"number"`
-		wire.TollfreeVerificationFields
-	}
+	var in wire.TollfreeVerificationCreate // the create's shape: its number cannot change
 	if !c.decode(&in) {
 		return
 	}
-	if in.Number != nil && *in.Number != "" {
+	if in.Number != "" {
 		c.badRequest("number cannot be updated; make a new request for another number")
 		return
 	}
@@ -367,11 +371,11 @@ func (s *Server) updateTollfree(c *call) {
 	}
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	v, ok := c.acct.tollfree[id]
+	v, ok := c.acct.tollfree()[id]
 	var refusal error
 	switch {
 	case !ok:
-	case in.ProfileUUID != "" && c.acct.profiles[strings.ToLower(in.ProfileUUID)] == nil:
+	case in.ProfileUUID != "" && c.acct.profiles()[strings.ToLower(in.ProfileUUID)] == nil:
 		refusal = fmt.Errorf("profile_uuid %s is not a profile of this account", in.ProfileUUID)
 	default:
 		refusal = tollfreerules.CheckUpdate(v.UUID, v.Status)
@@ -410,8 +414,8 @@ func (s *Server) updateTollfree(c *call) {
 func (s *Server) deleteTollfree(c *call) {
 	id := strings.ToLower(c.param("id"))
 	s.mu.Lock()
-	_, ok := c.acct.tollfree[id]
-	delete(c.acct.tollfree, id)
+	_, ok := c.acct.tollfree()[id]
+	delete(c.acct.tollfree(), id)
 	s.mu.Unlock()
 	if !ok {
 		c.notFound("toll-free verification", id)
@@ -429,7 +433,7 @@ func numberVerification(acct *account, o *ownedNumber) (state, id, orderStatus *
 	v := tollfreeOf(acct, o.Number)
 	if v == nil {
 		// The last rejected request, if any, still names the number.
-		for _, x := range acct.tollfree {
+		for _, x := range acct.tollfree() {
 			if x.Number == o.Number && (v == nil || x.Seq > v.Seq) {
 				v = x
 			}
@@ -447,7 +451,7 @@ func numberVerification(acct *account, o *ownedNumber) (state, id, orderStatus *
 // Canada: a toll-free number needs an APPROVED request, any other number
 // passes. Callers hold s.mu.
 func tollfreeVerified(acct *account, number string) bool {
-	o, ok := acct.numbers[number]
+	o, ok := acct.numbers()[number]
 	if !ok || !isTollfree(o) {
 		return true
 	}
@@ -457,5 +461,5 @@ func tollfreeVerified(acct *account, number string) bool {
 
 // tollfreeInventory is the toll-free verification area's part of Objects.
 func tollfreeInventory(a *account, _ time.Time) map[string][]string {
-	return map[string][]string{"tollfree_verifications": keys(a.tollfree)}
+	return map[string][]string{"tollfree_verifications": keys(a.tollfree())}
 }

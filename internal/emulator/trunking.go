@@ -71,6 +71,15 @@ func secretDigest(p string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// trunkingAccounts is the area's state: each account's trunking objects.
+var trunkingAccounts = &accountState[trunkingState]{
+	fresh:   func() *trunkingState { t := newTrunkingState(); return &t },
+	saved:   func(_ *account, st *trunkingState) []savedField { return []savedField{{"sip_trunking", st}} },
+	restore: func(_ *Server, _ *account, st *trunkingState) { *st = orEmptyTrunking(*st) },
+}
+
+func (a *account) trunking() *trunkingState { return stateOf[trunkingState](a) }
+
 func (s *Server) trunkingRoutes() []route {
 	return []route{
 		r(http.MethodPost, "Zentrunk/Trunk", s.createTrunk),
@@ -121,7 +130,7 @@ func deleteUnused[T any](c *call, objects map[string]T, kind, id string, names f
 	_, ok := objects[id]
 	var user *sipTrunk
 	if ok {
-		for _, t := range c.acct.trunking.Trunks {
+		for _, t := range c.acct.trunking().Trunks {
 			if names(t) == id && (user == nil || t.Seq < user.Seq) {
 				user = t
 			}
@@ -168,10 +177,10 @@ func checkTrunkLinksLocked(a *account, t *sipTrunk) error {
 		name, id, what string
 		ok             bool
 	}{
-		{"ipacl_uuid", t.IPACL, "IP access control list", a.trunking.IPACLs[t.IPACL] != nil},
-		{"credential_uuid", t.Credential, "credentials list", a.trunking.Credentials[t.Credential] != nil},
-		{"primary_uri_uuid", t.PrimaryURI, "origination URI", a.trunking.URIs[t.PrimaryURI] != nil},
-		{"fallback_uri_uuid", t.FallbackURI, "origination URI", a.trunking.URIs[t.FallbackURI] != nil},
+		{"ipacl_uuid", t.IPACL, "IP access control list", a.trunking().IPACLs[t.IPACL] != nil},
+		{"credential_uuid", t.Credential, "credentials list", a.trunking().Credentials[t.Credential] != nil},
+		{"primary_uri_uuid", t.PrimaryURI, "origination URI", a.trunking().URIs[t.PrimaryURI] != nil},
+		{"fallback_uri_uuid", t.FallbackURI, "origination URI", a.trunking().URIs[t.FallbackURI] != nil},
 	}
 	for _, e := range exists {
 		if e.id != "" && !e.ok {
@@ -249,13 +258,13 @@ func (s *Server) createTrunk(c *call) {
 		return
 	}
 	t.Seq, t.ID = s.nextSeq(), s.randDigits(14)
-	c.acct.trunking.Trunks[t.ID] = t
+	c.acct.trunking().Trunks[t.ID] = t
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.TrunkCreated{APIID: newAPIID(), Message: "Trunk created successfully.", TrunkID: t.ID})
 }
 
 func (s *Server) getTrunk(c *call) {
-	if v, ok := viewOf(c, c.acct.trunking.Trunks, "trunk", c.param("id"), s.viewTrunk); ok {
+	if v, ok := viewOf(c, c.acct.trunking().Trunks, "trunk", c.param("id"), s.viewTrunk); ok {
 		c.reply(http.StatusOK, v)
 	}
 }
@@ -289,7 +298,7 @@ func (s *Server) listTrunks(c *call) {
 		}
 		return true
 	}
-	if page, ok := trunkingPage(c, c.acct.trunking.Trunks, func(t *sipTrunk) uint64 { return t.Seq }, keep, s.viewTrunk); ok {
+	if page, ok := trunkingPage(c, c.acct.trunking().Trunks, func(t *sipTrunk) uint64 { return t.Seq }, keep, s.viewTrunk); ok {
 		c.reply(http.StatusOK, page)
 	}
 }
@@ -301,7 +310,7 @@ func (s *Server) updateTrunk(c *call) {
 	}
 	id := c.param("id")
 	s.mu.Lock()
-	t, ok := c.acct.trunking.Trunks[id]
+	t, ok := c.acct.trunking().Trunks[id]
 	var err error
 	if ok {
 		next := *t
@@ -337,7 +346,7 @@ func (s *Server) deleteTrunk(c *call) {
 	s.mu.Lock()
 	var ringing string
 	for _, n := range s.ownedNumbersSorted(c.acct) {
-		if n.AppID == id && c.acct.trunking.Trunks[id] != nil {
+		if n.AppID == id && c.acct.trunking().Trunks[id] != nil {
 			ringing = n.Number
 			break
 		}
@@ -347,7 +356,7 @@ func (s *Server) deleteTrunk(c *call) {
 		c.badRequest("trunk %s receives the calls of number %s: point the number elsewhere (its app_id) first", id, ringing)
 		return
 	}
-	deleteUnused(c, c.acct.trunking.Trunks, "trunk", id, func(*sipTrunk) string { return "" })
+	deleteUnused(c, c.acct.trunking().Trunks, "trunk", id, func(*sipTrunk) string { return "" })
 }
 
 // checkNumberTarget refuses a number's app_id that names neither an
@@ -357,10 +366,10 @@ func (s *Server) deleteTrunk(c *call) {
 // trunk is our choice (a number sends its calls to one target, an
 // application or a trunk). Callers hold s.mu.
 func checkNumberTarget(acct *account, appID *string) error {
-	if appID == nil || *appID == "" || acct.applications[*appID] != nil {
+	if appID == nil || *appID == "" || acct.applications()[*appID] != nil {
 		return nil
 	}
-	if t := acct.trunking.Trunks[*appID]; t != nil {
+	if t := acct.trunking().Trunks[*appID]; t != nil {
 		if t.Direction != trunkrules.Inbound {
 			return fmt.Errorf("app_id %q is an outbound trunk: only an inbound trunk receives a number's calls", *appID)
 		}
@@ -375,70 +384,61 @@ func viewCredential(x *sipCredential) wire.Credential {
 	return wire.Credential{CredentialUUID: x.ID, Name: x.Name, Username: x.Username}
 }
 
-type credentialBody struct {
-	Name     *string `json:"name"`
-	Username *string `json:"username"`
-	// "password", and "Password" as the documentation's examples send it
-	// (JSON keys match a field whatever their case).
-	Password *string `json:"password"`
-}
-
-// check applies the rules (trunkrules) to what the body sets; the
+// checkCredential applies the rules (trunkrules) to what a body sets; the
 // password's error gives its length only.
-func (b *credentialBody) check() error {
-	if b.Username != nil {
-		if err := trunkrules.CheckSIPUsername("username", *b.Username); err != nil {
+func checkCredential(username, password *string) error {
+	if username != nil {
+		if err := trunkrules.CheckSIPUsername("username", *username); err != nil {
 			return err
 		}
 	}
-	if b.Password != nil {
-		return trunkrules.CheckSIPPassword("password", *b.Password)
+	if password != nil {
+		return trunkrules.CheckSIPPassword("password", *password)
 	}
 	return nil
 }
 
 func (s *Server) createCredential(c *call) {
-	var in credentialBody
+	// "password", and "Password" as the documentation's examples send it
+	// (JSON keys match a field whatever their case).
+	var in wire.CredentialCreate
 	if !c.decode(&in) {
 		return
 	}
 	switch {
-	case in.Username == nil || *in.Username == "":
+	case in.Username == "":
 		c.badRequest("Mandatory parameter missing. username must be present.")
 		return
-	case in.Password == nil || *in.Password == "":
+	case in.Password == "":
 		c.badRequest("Mandatory parameter missing. password must be present.")
 		return
 	}
-	if err := in.check(); err != nil {
+	if err := checkCredential(&in.Username, &in.Password); err != nil {
 		c.badRequest("%s", err)
 		return
 	}
-	x := &sipCredential{Username: *in.Username, PasswordSHA256: secretDigest(*in.Password)}
-	if in.Name != nil {
-		x.Name = *in.Name
-	}
+	x := &sipCredential{Name: in.Name, Username: in.Username, PasswordSHA256: secretDigest(in.Password)}
 	s.mu.Lock()
 	x.Seq, x.ID = s.nextSeq(), s.newUUID()
-	c.acct.trunking.Credentials[x.ID] = x
+	c.acct.trunking().Credentials[x.ID] = x
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.CredentialCreated{APIID: newAPIID(), Message: "credential created successfully.", CredentialUUID: x.ID})
 }
 
 func (s *Server) getCredential(c *call) {
-	if v, ok := viewOf(c, c.acct.trunking.Credentials, "credentials list", c.param("id"), viewCredential); ok {
+	if v, ok := viewOf(c, c.acct.trunking().Credentials, "credentials list", c.param("id"), viewCredential); ok {
 		c.reply(http.StatusOK, v)
 	}
 }
 
 func (s *Server) listCredentials(c *call) {
-	if page, ok := trunkingPage(c, c.acct.trunking.Credentials, func(x *sipCredential) uint64 { return x.Seq }, nil, viewCredential); ok {
+	if page, ok := trunkingPage(c, c.acct.trunking().Credentials, func(x *sipCredential) uint64 { return x.Seq }, nil, viewCredential); ok {
 		c.reply(http.StatusOK, page)
 	}
 }
 
 func (s *Server) updateCredential(c *call) {
-	var in credentialBody
+	var in wire.CredentialUpdate
 	if !c.decode(&in) {
 		return
 	}
@@ -450,13 +450,13 @@ func (s *Server) updateCredential(c *call) {
 		c.badRequest("password must not be empty")
 		return
 	}
-	if err := in.check(); err != nil {
+	if err := checkCredential(in.Username, in.Password); err != nil {
 		c.badRequest("%s", err)
 		return
 	}
 	id := c.param("id")
 	s.mu.Lock()
-	x, ok := c.acct.trunking.Credentials[id]
+	x, ok := c.acct.trunking().Credentials[id]
 	if ok {
 		if in.Name != nil {
 			x.Name = *in.Name
@@ -477,7 +477,7 @@ func (s *Server) updateCredential(c *call) {
 }
 
 func (s *Server) deleteCredential(c *call) {
-	deleteUnused(c, c.acct.trunking.Credentials, "credentials list", c.param("id"), func(t *sipTrunk) string { return t.Credential })
+	deleteUnused(c, c.acct.trunking().Credentials, "credentials list", c.param("id"), func(t *sipTrunk) string { return t.Credential })
 }
 
 // --- IP access control lists ---
@@ -517,19 +517,19 @@ func (s *Server) createIPACL(c *call) {
 	}
 	s.mu.Lock()
 	x.Seq, x.ID = s.nextSeq(), s.newUUID()
-	c.acct.trunking.IPACLs[x.ID] = x
+	c.acct.trunking().IPACLs[x.ID] = x
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.IPACLCreated{APIID: newAPIID(), Message: "IP access control list created successfully.", IPACLUUID: x.ID})
 }
 
 func (s *Server) getIPACL(c *call) {
-	if v, ok := viewOf(c, c.acct.trunking.IPACLs, "IP access control list", c.param("id"), viewIPACL); ok {
+	if v, ok := viewOf(c, c.acct.trunking().IPACLs, "IP access control list", c.param("id"), viewIPACL); ok {
 		c.reply(http.StatusOK, v)
 	}
 }
 
 func (s *Server) listIPACLs(c *call) {
-	if page, ok := trunkingPage(c, c.acct.trunking.IPACLs, func(x *sipIPACL) uint64 { return x.Seq }, nil, viewIPACL); ok {
+	if page, ok := trunkingPage(c, c.acct.trunking().IPACLs, func(x *sipIPACL) uint64 { return x.Seq }, nil, viewIPACL); ok {
 		c.reply(http.StatusOK, page)
 	}
 }
@@ -547,7 +547,7 @@ func (s *Server) updateIPACL(c *call) {
 	}
 	id := c.param("id")
 	s.mu.Lock()
-	x, ok := c.acct.trunking.IPACLs[id]
+	x, ok := c.acct.trunking().IPACLs[id]
 	if ok {
 		if in.Name != nil {
 			x.Name = *in.Name
@@ -565,7 +565,7 @@ func (s *Server) updateIPACL(c *call) {
 }
 
 func (s *Server) deleteIPACL(c *call) {
-	deleteUnused(c, c.acct.trunking.IPACLs, "IP access control list", c.param("id"), func(t *sipTrunk) string { return t.IPACL })
+	deleteUnused(c, c.acct.trunking().IPACLs, "IP access control list", c.param("id"), func(t *sipTrunk) string { return t.IPACL })
 }
 
 // --- origination URIs ---
@@ -579,18 +579,10 @@ func viewURI(x *sipOriginationURI) wire.OriginationURI {
 	return v
 }
 
-type uriBody struct {
-	Name                 *string `json:"name"`
-	URI                  *string `json:"uri"`
-	AuthenticationNeeded *bool   `json:"authentication_needed"`
-	Username             *string `json:"username"`
-	Password             *string `json:"password"`
-}
-
 // applyURI sets what in carries on x (a copy), checking the URI and the
 // authentication rule on the result; missing reports a 422 (a required
 // field missing) rather than a 400.
-func applyURI(in *uriBody, x *sipOriginationURI) (err error, missing bool) {
+func applyURI(in *wire.OriginationURIUpdate, x *sipOriginationURI) (err error, missing bool) {
 	if in.URI != nil {
 		if err := trunkrules.CheckURI("uri", *in.URI); err != nil {
 			return err, false
@@ -629,16 +621,18 @@ func applyURI(in *uriBody, x *sipOriginationURI) (err error, missing bool) {
 }
 
 func (s *Server) createURI(c *call) {
-	var in uriBody
+	var in wire.OriginationURICreate
 	if !c.decode(&in) {
 		return
 	}
-	if in.URI == nil || *in.URI == "" {
+	if in.URI == "" {
 		c.unprocessable("Mandatory parameter missing. uri must be present.")
 		return
 	}
 	x := &sipOriginationURI{}
-	if err, missing := applyURI(&in, x); err != nil {
+	// A create sets what an update would on a fresh URI ("" is unset).
+	set := wire.OriginationURIUpdate{Name: &in.Name, URI: &in.URI, AuthenticationNeeded: &in.AuthenticationNeeded, Username: &in.Username, Password: &in.Password}
+	if err, missing := applyURI(&set, x); err != nil {
 		if missing {
 			c.unprocessable("%v", err)
 		} else {
@@ -648,31 +642,31 @@ func (s *Server) createURI(c *call) {
 	}
 	s.mu.Lock()
 	x.Seq, x.ID = s.nextSeq(), s.newUUID()
-	c.acct.trunking.URIs[x.ID] = x
+	c.acct.trunking().URIs[x.ID] = x
 	s.mu.Unlock()
 	c.reply(http.StatusCreated, wire.OriginationURICreated{APIID: newAPIID(), Message: "Origination URI created successfully.", URIUUID: x.ID})
 }
 
 func (s *Server) getURI(c *call) {
-	if v, ok := viewOf(c, c.acct.trunking.URIs, "origination URI", c.param("id"), viewURI); ok {
+	if v, ok := viewOf(c, c.acct.trunking().URIs, "origination URI", c.param("id"), viewURI); ok {
 		c.reply(http.StatusOK, v)
 	}
 }
 
 func (s *Server) listURIs(c *call) {
-	if page, ok := trunkingPage(c, c.acct.trunking.URIs, func(x *sipOriginationURI) uint64 { return x.Seq }, nil, viewURI); ok {
+	if page, ok := trunkingPage(c, c.acct.trunking().URIs, func(x *sipOriginationURI) uint64 { return x.Seq }, nil, viewURI); ok {
 		c.reply(http.StatusOK, page)
 	}
 }
 
 func (s *Server) updateURI(c *call) {
-	var in uriBody
+	var in wire.OriginationURIUpdate
 	if !c.decode(&in) {
 		return
 	}
 	id := c.param("id")
 	s.mu.Lock()
-	x, ok := c.acct.trunking.URIs[id]
+	x, ok := c.acct.trunking().URIs[id]
 	var err error
 	var missing bool
 	if ok {
@@ -695,7 +689,7 @@ func (s *Server) updateURI(c *call) {
 }
 
 func (s *Server) deleteURI(c *call) {
-	deleteUnused(c, c.acct.trunking.URIs, "origination URI", c.param("id"), func(t *sipTrunk) string {
+	deleteUnused(c, c.acct.trunking().URIs, "origination URI", c.param("id"), func(t *sipTrunk) string {
 		if t.FallbackURI == c.param("id") {
 			return t.FallbackURI
 		}
@@ -706,8 +700,8 @@ func (s *Server) deleteURI(c *call) {
 // trunkingInventory is the SIP trunking area's part of Objects.
 func trunkingInventory(a *account, _ time.Time) map[string][]string {
 	return map[string][]string{
-		"sip_trunks": keys(a.trunking.Trunks), "sip_credential_lists": keys(a.trunking.Credentials),
-		"sip_ip_acls": keys(a.trunking.IPACLs), "sip_origination_uris": keys(a.trunking.URIs),
+		"sip_trunks": keys(a.trunking().Trunks), "sip_credential_lists": keys(a.trunking().Credentials),
+		"sip_ip_acls": keys(a.trunking().IPACLs), "sip_origination_uris": keys(a.trunking().URIs),
 	}
 }
 
@@ -721,10 +715,10 @@ func (s *Server) TrunkingPasswordIs(authID, id, password string) bool {
 	if !ok {
 		return false
 	}
-	if x, ok := a.trunking.Credentials[id]; ok {
+	if x, ok := a.trunking().Credentials[id]; ok {
 		return x.PasswordSHA256 == secretDigest(password)
 	}
-	if x, ok := a.trunking.URIs[id]; ok {
+	if x, ok := a.trunking().URIs[id]; ok {
 		return x.PasswordSHA256 != "" && x.PasswordSHA256 == secretDigest(password)
 	}
 	return false

@@ -41,8 +41,7 @@ func TestAccPowerpack_takenNameNeverBlocksDestroy(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
 	env := acctest.NewEnv(t)
-	on := true
-	taken, err := env.Client(t).CreatePowerpack(context.Background(), client.PowerpackCreate{Name: "taken", StickySender: &on, LocalConnect: &on})
+	taken, err := env.Client(t).CreatePowerpack(context.Background(), client.PowerpackCreate{Name: "taken", StickySender: client.Flag(true), LocalConnect: client.Flag(true)})
 	if err != nil {
 		t.Fatal(err)
 	}

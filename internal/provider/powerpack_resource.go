@@ -349,7 +349,7 @@ func createPowerpackOrAdopt(ctx context.Context, c *client.Client, in client.Pow
 	}
 	// An adopted powerpack gets the configured settings; a fresh one has
 	// them already, so nothing is sent.
-	same := p.StickySender == *in.StickySender && p.LocalConnect == *in.LocalConnect &&
+	same := p.StickySender == in.StickySender.Value && p.LocalConnect == in.LocalConnect.Value &&
 		strings.EqualFold(p.ApplicationType, in.ApplicationType) && p.ApplicationID == in.ApplicationID &&
 		(len(in.NumberPriority) == 0 || slices.Equal(p.NumberPriority, in.NumberPriority))
 	if same {
@@ -365,7 +365,7 @@ func createPowerpackOrAdopt(ctx context.Context, c *client.Client, in client.Pow
 func createPowerpack(ctx context.Context, c *client.Client, plan *powerpackModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
 	_, prios := plan.priorities()
 	in := client.PowerpackCreate{
-		Name: plan.Name.ValueString(), StickySender: plan.StickySender.ValueBoolPointer(), LocalConnect: plan.LocalConnect.ValueBoolPointer(),
+		Name: plan.Name.ValueString(), StickySender: client.FlagOf(plan.StickySender.ValueBoolPointer()), LocalConnect: client.FlagOf(plan.LocalConnect.ValueBoolPointer()),
 		ApplicationType: plan.ApplicationType.ValueString(), ApplicationID: plan.ApplicationID.ValueString(), NumberPriority: prios,
 	}
 	p, err := createPowerpackOrAdopt(ctx, c, in)
@@ -402,7 +402,7 @@ func updatePowerpack(ctx context.Context, c *client.Client, plan, state *powerpa
 	id := state.ID.ValueString()
 	// Both flags are sent every time, false included.
 	in := client.PowerpackUpdate{
-		Name: changedString(plan.Name, state.Name), StickySender: plan.StickySender.ValueBoolPointer(), LocalConnect: plan.LocalConnect.ValueBoolPointer(),
+		Name: changedString(plan.Name, state.Name), StickySender: client.FlagOf(plan.StickySender.ValueBoolPointer()), LocalConnect: client.FlagOf(plan.LocalConnect.ValueBoolPointer()),
 		NumberPriority: priorityUpdate(plan, state),
 	}
 	if !plan.ApplicationID.Equal(state.ApplicationID) || !plan.ApplicationType.Equal(state.ApplicationType) {

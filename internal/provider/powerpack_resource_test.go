@@ -620,7 +620,7 @@ func TestAccPowerpackList_TF114(t *testing.T) {
 	var ids []string
 	var pools []string
 	for _, name := range []string{"alerts-us", "alerts-ca"} {
-		p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: name, LocalConnect: ptr(false)})
+		p, err := c.CreatePowerpack(ctx, client.PowerpackCreate{Name: name, LocalConnect: client.Flag(false)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -835,7 +835,7 @@ resource "cpaas_powerpack_number" "sf" {
 var _ = registerImportDocs("cpaas_powerpack", identity("uuid"),
 	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 		app := docsApplication(t, c, "alerts-inbound", "https://voice.example.com/alerts/answer")
-		p, err := c.CreatePowerpack(docsCtx, client.PowerpackCreate{Name: "alerts-us", StickySender: ptr(true), LocalConnect: ptr(false),
+		p, err := c.CreatePowerpack(docsCtx, client.PowerpackCreate{Name: "alerts-us", StickySender: client.Flag(true), LocalConnect: client.Flag(false),
 			ApplicationType: "xml", ApplicationID: app, NumberPriority: []client.NumberPriority{{CountryISO: "US", ServiceType: "SMS",
 				Priority: client.PriorityOrder{Priority1: "longcode", Priority2: "tollfree", Priority3: "shortcode"}}}})
 		if err != nil {

@@ -209,11 +209,11 @@ func TestAccSubaccount_siblingsAreIsolated(t *testing.T) {
 	c := env.Client(t)
 	ctx := context.Background()
 	enabled := true
-	one, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "one", Enabled: &enabled})
+	one, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "one", Enabled: client.FlagOf(&enabled)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	two, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "two", Enabled: &enabled})
+	two, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "two", Enabled: client.FlagOf(&enabled)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,7 +158,7 @@ func createSubaccountOrAdopt(ctx context.Context, c *client.Client, in client.Su
 }
 
 func createSubaccount(ctx context.Context, c *client.Client, plan *subaccountModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
-	created, err := createSubaccountOrAdopt(ctx, c, client.SubaccountCreate{Name: plan.Name.ValueString(), Enabled: plan.Enabled.ValueBoolPointer()})
+	created, err := createSubaccountOrAdopt(ctx, c, client.SubaccountCreate{Name: plan.Name.ValueString(), Enabled: client.FlagOf(plan.Enabled.ValueBoolPointer())})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating subaccount", "subaccount "+plan.Name.ValueString(), err)
 		return false
@@ -176,7 +176,7 @@ func createSubaccount(ctx context.Context, c *client.Client, plan *subaccountMod
 	applySubaccount(plan, sub)
 	if !plan.Enabled.Equal(types.BoolValue(sub.Enabled)) {
 		// An adopted subaccount keeps its own setting until told.
-		if err := c.UpdateSubaccount(ctx, id, client.SubaccountUpdate{Enabled: plan.Enabled.ValueBoolPointer()}); err != nil {
+		if err := c.UpdateSubaccount(ctx, id, client.SubaccountUpdate{Enabled: client.FlagOf(plan.Enabled.ValueBoolPointer())}); err != nil {
 			addAPIError(&resp.Diagnostics, "Error enabling subaccount after create", "subaccount "+id, err)
 		}
 	}
@@ -188,7 +188,7 @@ func updateSubaccount(ctx context.Context, c *client.Client, plan, state *subacc
 	if !plan.Name.Equal(state.Name) || !plan.Enabled.Equal(state.Enabled) {
 		// Both are sent: an update without enabled would leave it, but a
 		// client that always sends it (the Python SDK) must not be echoed.
-		in := client.SubaccountUpdate{Name: plan.Name.ValueStringPointer(), Enabled: plan.Enabled.ValueBoolPointer()}
+		in := client.SubaccountUpdate{Name: plan.Name.ValueStringPointer(), Enabled: client.FlagOf(plan.Enabled.ValueBoolPointer())}
 		if err := c.UpdateSubaccount(ctx, id, in); err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating subaccount", "subaccount "+id, err)
 			return false

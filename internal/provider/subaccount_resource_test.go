@@ -320,7 +320,7 @@ func TestAccSubaccount_importByIdentity_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	enabled := true
-	created, err := env.Client(t).CreateSubaccount(context.Background(), client.SubaccountCreate{Name: "payments-team", Enabled: &enabled})
+	created, err := env.Client(t).CreateSubaccount(context.Background(), client.SubaccountCreate{Name: "payments-team", Enabled: client.FlagOf(&enabled)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,7 +411,7 @@ resource "cpaas_subaccount" "many" {
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_subaccount", identity("auth_id"),
 	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		sub, err := c.CreateSubaccount(docsCtx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
+		sub, err := c.CreateSubaccount(docsCtx, client.SubaccountCreate{Name: "payments-team", Enabled: client.Flag(true)})
 		if err != nil {
 			t.Fatal(err)
 		}

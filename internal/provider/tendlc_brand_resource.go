@@ -393,11 +393,20 @@ func createBrand(ctx context.Context, c *client.Client, plan *tendlcBrandModel, 
 			BrandAlias:       plan.BrandAlias.ValueString(),
 			ProfileUUID:      plan.ProfileUUID.ValueString(),
 			BrandType:        plan.BrandType.ValueString(),
-			SecondaryVetting: plan.SecondaryVetting.ValueBool(),
+			SecondaryVetting: secondaryVettingFlag(plan.SecondaryVetting.ValueBool()),
 			URL:              plan.URL.ValueString(),
 			Method:           plan.Method.ValueString(),
 		})
 	}, &resp.Diagnostics)
+}
+
+// secondaryVettingFlag asks for secondary vetting, or leaves the flag out
+// (the API's default, false).
+func secondaryVettingFlag(v bool) client.FlexBool {
+	if !v {
+		return client.FlexBool{}
+	}
+	return client.Flag(true)
 }
 
 // brandRegistration ends a brand's Create.

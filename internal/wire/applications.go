@@ -72,3 +72,13 @@ type ApplicationReply struct {
 
 // ApplicationList is one page of GET Application/.
 type ApplicationList = Page[Application]
+
+// ApplicationDelete is the JSON body the Python and Node libraries send
+// with DELETE Application/{app_id}/ (others, this client among them, send
+// the same as the query): cascade, true by default, deletes the
+// application's endpoints; false detaches them, or moves them to
+// new_endpoint_application.
+type ApplicationDelete struct {
+	Cascade                FlexBool `json:"cascade,omitzero"`
+	NewEndpointApplication string   `json:"new_endpoint_application,omitempty"`
+}

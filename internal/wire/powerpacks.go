@@ -20,12 +20,13 @@ type NumberPriority struct {
 }
 
 // PowerpackCreate is the body of POST Powerpack/. The two flags are
-// always sent as JSON booleans when set: false must reach the API (the
-// Go library's omitempty booleans can never send it).
+// sent as JSON booleans when set: false must reach the API (the Go
+// library's omitempty booleans can never send it); other libraries send
+// strings.
 type PowerpackCreate struct {
 	Name            string           `json:"name"`
-	StickySender    *bool            `json:"sticky_sender,omitempty"`
-	LocalConnect    *bool            `json:"local_connect,omitempty"`
+	StickySender    FlexBool         `json:"sticky_sender,omitzero"`
+	LocalConnect    FlexBool         `json:"local_connect,omitzero"`
 	ApplicationType string           `json:"application_type,omitempty"`
 	ApplicationID   string           `json:"application_id,omitempty"`
 	NumberPriority  []NumberPriority `json:"number_priority,omitempty"`
@@ -36,8 +37,8 @@ type PowerpackCreate struct {
 // number_priority replaces the whole list ([] is unset).
 type PowerpackUpdate struct {
 	Name            *string          `json:"name,omitempty"`
-	StickySender    *bool            `json:"sticky_sender,omitempty"`
-	LocalConnect    *bool            `json:"local_connect,omitempty"`
+	StickySender    FlexBool         `json:"sticky_sender,omitzero"`
+	LocalConnect    FlexBool         `json:"local_connect,omitzero"`
 	ApplicationType *string          `json:"application_type,omitempty"`
 	ApplicationID   *string          `json:"application_id,omitempty"`
 	NumberPriority  []NumberPriority `json:"number_priority,omitempty"`
@@ -73,7 +74,7 @@ type PowerpackList = Page[Powerpack]
 // PowerpackDelete is the body of DELETE Powerpack/{uuid}/: unrent_numbers
 // true also releases every rented number of the pool.
 type PowerpackDelete struct {
-	UnrentNumbers bool `json:"unrent_numbers"`
+	UnrentNumbers FlexBool `json:"unrent_numbers"`
 }
 
 // SuccessReply is the reply of a powerpack delete and of a pool member
@@ -87,14 +88,14 @@ type SuccessReply struct {
 // (and of the toll-free route, which takes no service). Rent true buys
 // the number first (the libraries send it as the string "true").
 type PoolNumberAdd struct {
-	Service string `json:"service,omitempty"`
-	Rent    *bool  `json:"rent,omitempty"`
+	Service string   `json:"service,omitempty"`
+	Rent    FlexBool `json:"rent,omitzero"`
 }
 
 // PoolNumberRemove is the body of a pool member removal: unrent true also
 // releases the number.
 type PoolNumberRemove struct {
-	Unrent bool `json:"unrent"`
+	Unrent FlexBool `json:"unrent"`
 }
 
 // PoolNumber is a number or a toll-free number of a pool. type is fixed,

@@ -2,10 +2,10 @@ package wire
 
 // SubaccountCreate is the body of POST Subaccount/: name is required;
 // enabled defaults to false at the API, so a client that means true
-// sends it.
+// sends it (the Node library as a string).
 type SubaccountCreate struct {
-	Name    string `json:"name"`
-	Enabled *bool  `json:"enabled,omitempty"`
+	Name    string   `json:"name"`
+	Enabled FlexBool `json:"enabled,omitzero"`
 }
 
 // SubaccountCreated is the reply to a create (201). It is the only reply
@@ -18,10 +18,10 @@ type SubaccountCreated struct {
 }
 
 // SubaccountUpdate is the body of POST Subaccount/{auth_id}/; nil (or an
-// empty name) leaves a field unchanged.
+// empty name) and an unset flag leave a field unchanged.
 type SubaccountUpdate struct {
-	Name    *string `json:"name,omitempty"`
-	Enabled *bool   `json:"enabled,omitempty"`
+	Name    *string  `json:"name,omitempty"`
+	Enabled FlexBool `json:"enabled,omitzero"`
 }
 
 // SubaccountDelete is the JSON body of DELETE Subaccount/{auth_id}/.
@@ -29,7 +29,7 @@ type SubaccountUpdate struct {
 // applications, endpoints and numbers under the main account; true deletes
 // them.
 type SubaccountDelete struct {
-	Cascade bool `json:"cascade"`
+	Cascade FlexBool `json:"cascade"`
 }
 
 // Subaccount is a subaccount's record. Created and Modified are dates

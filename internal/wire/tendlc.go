@@ -8,12 +8,12 @@ import (
 
 // BrandCreate is the body of POST 10dlc/Brand/.
 type BrandCreate struct {
-	BrandAlias       string `json:"brand_alias"`
-	ProfileUUID      string `json:"profile_uuid"`
-	BrandType        string `json:"brand_type,omitempty"`
-	SecondaryVetting bool   `json:"secondary_vetting,omitempty"`
-	URL              string `json:"url,omitempty"`
-	Method           string `json:"method,omitempty"`
+	BrandAlias       string   `json:"brand_alias"`
+	ProfileUUID      string   `json:"profile_uuid"`
+	BrandType        string   `json:"brand_type,omitempty"`
+	SecondaryVetting FlexBool `json:"secondary_vetting,omitzero"` // Go sends a string
+	URL              string   `json:"url,omitempty"`
+	Method           string   `json:"method,omitempty"`
 }
 
 // BrandCreated is the reply to a brand create.
