@@ -43,9 +43,9 @@ func TestAccMultibyteLengths_tenDLC(t *testing.T) {
 	refused := []struct{ config, want string }{
 		{mbCampaignHCL("Acme", "A", tdDescription, mbCyr(15)), `Attribute sample1 must be 20 to 1024 characters long, got 15`}, // 30 bytes
 		{mbCampaignHCL("Acme", "A", tdDescription, mbEmoji(19)), `Attribute sample1 must be 20 to 1024 characters long, got 19`},
-		{mbCampaignHCL("Acme", "A", tdDescription, mbCyr(1025)), `Attribute sample1 must be 20 to 1024 characters long, got 1025`},
+		{mbCampaignHCL("Acme", "A", tdDescription, mbCyr(1025)), `Attribute sample1 must be 1 to 1024 characters long, got 1025`},
 		{mbCampaignHCL("Acme", "A", mbCyr(39), tdSample1), `Attribute description must be 40 to 4096 characters long, got 39`}, // 78 bytes
-		{mbCampaignHCL("Acme", "A", mbCyr(4097), tdSample1), `Attribute description must be 40 to 4096 characters long, got 4097`},
+		{mbCampaignHCL("Acme", "A", mbCyr(4097), tdSample1), `Attribute description must be 1 to 4096 characters long, got 4097`},
 		{mbCampaignHCL("Acme", mbEmoji(256), tdDescription, tdSample1), `Attribute campaign_alias must be 1 to 255 characters long, got 256`},
 		{mbCampaignHCL(mbCyr(256), "A", tdDescription, tdSample1), `Attribute brand_alias must be 1 to 255 characters long, got 256`},
 	}
