@@ -105,6 +105,7 @@ type persistedAccount struct {
 	OlderCompliance *olderCompliance              `json:"older_compliance,omitempty"`
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 	Trunking        trunkingState                 `json:"sip_trunking"`
+	CallerIDs       callerIDState                 `json:"verified_caller_ids"`
 	Record          *accountRecord                `json:"account,omitempty"`
 }
 
@@ -165,6 +166,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Applications: a.applications, Profiles: a.profiles, Tollfree: a.tollfree, Record: &a.record,
 			Powerpacks:  a.powerpacks,
 			Trunking:    a.trunking,
+			CallerIDs:   a.callerIDs,
 			Compliances: a.compliances, OlderCompliance: a.older,
 		})
 		if a.MainID != "" {
@@ -216,6 +218,7 @@ func (s *Server) loadState(data []byte) error {
 		a.tollfree = orEmpty(pa.Tollfree)
 		a.powerpacks = orEmpty(pa.Powerpacks)
 		a.trunking = orEmptyTrunking(pa.Trunking)
+		a.callerIDs = orEmptyCallerIDs(pa.CallerIDs)
 		a.compliances = orEmpty(pa.Compliances)
 		a.older = newOlderCompliance()
 		if o := pa.OlderCompliance; o != nil {

@@ -240,6 +240,7 @@ var areas = []area{
 	{(*Server).olderComplianceRoutes, olderComplianceInventory},
 	{(*Server).pricingRoutes, pricingInventory},
 	{(*Server).accountRoutes, accountInventory},
+	{(*Server).callerIDRoutes, callerIDInventory},
 }
 
 // apiRoutes lists every /v1 route, area by area.
