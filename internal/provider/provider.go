@@ -344,6 +344,7 @@ func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataS
 		pricingData.newDataSource,
 		numberLookupData.newDataSource,
 		accountData.newDataSource,
+		verifiedCallerIDsData.newDataSource,
 	}
 }
 
