@@ -303,6 +303,9 @@ func importDocsCases() []importDocsCase {
 			makeDocsAccount(t, c)
 			return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
 		}},
+		{typ: "cpaas_verified_caller_id", make: func(t *testing.T, env *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			return [][2]string{{"cpaas_verified_caller_id.support", docsVerifiedCallerID(t, env, c)}}, nil
+		}},
 		{typ: "cpaas_subaccount", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			sub, err := c.CreateSubaccount(ctx, client.SubaccountCreate{Name: "payments-team", Enabled: ptr(true)})
 			if err != nil {
@@ -568,6 +571,8 @@ func identityOf(addr, id string) map[string]string {
 		return map[string]string{"message_uuids": id}
 	case "cpaas_subaccount":
 		return map[string]string{"auth_id": id}
+	case "cpaas_verified_caller_id":
+		return map[string]string{"phone_number": id}
 	case "cpaas_powerpack":
 		return map[string]string{"uuid": id}
 	case "cpaas_powerpack_number":

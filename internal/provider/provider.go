@@ -289,6 +289,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		sipIPACLKind.newResource,
 		sipOriginationURIKind.newResource,
 		accountSettingsKind.newResource,
+		verifiedCallerIDKind.newResource,
 	}
 }
 
@@ -315,6 +316,7 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewEndUserListResource,
 		NewComplianceDocumentListResource,
 		NewComplianceApplicationListResource,
+		NewVerifiedCallerIDListResource,
 	}
 }
 

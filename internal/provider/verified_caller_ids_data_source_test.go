@@ -92,3 +92,19 @@ data "cpaas_verified_caller_ids" "one_other_alias" {
 		}},
 	})
 }
+
+// docsVerifiedCallerID verifies the number of the docs example, with its
+// alias, through c (the import-docs case).
+func docsVerifiedCallerID(t *testing.T, env *acctest.Env, c *client.Client) string {
+	t.Helper()
+	ctx := context.Background()
+	init, err := c.InitiateCallerIDVerification(ctx, client.VerifiedCallerIDInitiate{PhoneNumber: "+14155550142", Alias: "support line"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _ := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+	if _, err := c.VerifyCallerID(ctx, init.VerificationUUID, code.Code); err != nil {
+		t.Fatal(err)
+	}
+	return "+14155550142"
+}
