@@ -50,6 +50,9 @@ type listingRefresh struct {
 	// kinds are the emulator inventory kinds the configuration makes:
 	// after the destroy they hold what they held before the apply.
 	kinds []string
+	// setup makes what the configuration adopts rather than creates (a
+	// verified caller ID needs a code no apply has), before the apply.
+	setup func(t *testing.T, env *acctest.Env)
 }
 
 // requestLog is the emulator's request log (Options.Logf): the method and
@@ -100,6 +103,9 @@ func (lr listingRefresh) run(t *testing.T) {
 	t.Helper()
 	log := &requestLog{}
 	env := acctest.NewEnv(t, append(lr.opts, log.option)...)
+	if lr.setup != nil {
+		lr.setup(t, env)
+	}
 	config := env.Config(lr.config)
 	attr := lr.hideBy
 	if attr == "" {
@@ -315,6 +321,18 @@ resource "cpaas_masking_session" "many" {
   count        = 12
   first_party  = format("1415666%04d", count.index)
   second_party = format("1212777%04d", count.index)
+}
+`,
+		},
+		// Verified caller IDs verified beforehand (a code needs a person):
+		// the configuration adopts them, so the destroy empties the kind.
+		"verifiedCallerIDs": {
+			typ: "cpaas_verified_caller_id", route: regexp.MustCompile(`^VerifiedCallerId/`), hide: 1, pages: 1,
+			setup: lrVerifiedCallerIDs(12), config: `
+resource "cpaas_verified_caller_id" "many" {
+  count        = 12
+  phone_number = format("+1415333%04d", count.index)
+  alias        = "lr ${count.index}"
 }
 `,
 		},

@@ -523,3 +523,13 @@ func callerIDState(t *testing.T, r *tfRunner) map[string]any {
 	t.Fatal("no cpaas_verified_caller_id.support in the state")
 	return nil
 }
+
+// lrVerifiedCallerIDs verifies the n numbers of the listing-refresh
+// entry, +1415333000 0 to n-1, outside Terraform.
+func lrVerifiedCallerIDs(n int) func(t *testing.T, env *acctest.Env) {
+	return func(t *testing.T, env *acctest.Env) {
+		for i := range n {
+			verifyOutOfBand(t, env, fmt.Sprintf("+1415333%04d", i), "")
+		}
+	}
+}
