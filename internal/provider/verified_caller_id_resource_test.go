@@ -50,9 +50,9 @@ func checkCallerIDsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckF
 	}
 }
 
-// relCallerIDHCL is caller ID i of the chaos test: a number no one has
-// verified, so the apply sends its code and records the open
-// verification; the emulator holds no verified number for it.
+// relCallerIDHCL is caller ID i of the chaos test: a number verified
+// before the first apply (the part's setup), which the create adopts under
+// faults, and the destroy removes.
 func relCallerIDHCL(i int) string {
 	return fmt.Sprintf(`
 resource "cpaas_verified_caller_id" "rel_%d" {
@@ -63,7 +63,12 @@ resource "cpaas_verified_caller_id" "rel_%d" {
 }
 
 var _ = registerChaosPart("cpaas_verified_caller_id", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(3, relCallerIDHCL), want: map[string]int{"verified_caller_ids": 0}}
+	return chaosPart{hcl: repeatHCL(3, relCallerIDHCL), want: map[string]int{"verified_caller_ids": 3},
+		setup: func(t *testing.T, env *acctest.Env) {
+			for i := 1; i <= 3; i++ {
+				verifyOutOfBand(t, env, fmt.Sprintf("+1415444%04d", i), "")
+			}
+		}}
 })
 
 // A number verified outside Terraform is adopted by the create, without a
