@@ -292,8 +292,9 @@ func (s *Server) updateCallerID(c *call) {
 			return
 		}
 	}
-	sub, ok := "", true
+	var sub string
 	if in.Subaccount != nil && *in.Subaccount != "" {
+		var ok bool
 		if sub, ok = callerIDSubaccount(c, in.Subaccount); !ok {
 			return
 		}

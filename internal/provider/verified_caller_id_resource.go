@@ -215,15 +215,15 @@ func callerIDUpdateFor(c *client.Client, m *verifiedCallerIDModel, v *client.Ver
 
 // settleCallerID makes a verified number carry m's alias and subaccount
 // and applies the record to m.
-func settleCallerID(ctx context.Context, c *client.Client, m *verifiedCallerIDModel, v *client.VerifiedCallerID) (*client.VerifiedCallerID, error) {
+func settleCallerID(ctx context.Context, c *client.Client, m *verifiedCallerIDModel, v *client.VerifiedCallerID) error {
 	if in := callerIDUpdateFor(c, m, v); in != nil {
 		var err error
 		if v, err = c.UpdateVerifiedCallerID(ctx, v.PhoneNumber, *in); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	applyCallerID(m, v)
-	return v, nil
+	return nil
 }
 
 func createVerifiedCallerID(ctx context.Context, c *client.Client, plan *verifiedCallerIDModel, req resource.CreateRequest, resp *resource.CreateResponse) bool {
@@ -233,7 +233,7 @@ func createVerifiedCallerID(ctx context.Context, c *client.Client, plan *verifie
 	v, err := c.GetVerifiedCallerID(ctx, number)
 	switch {
 	case err == nil:
-		if _, err := settleCallerID(ctx, c, plan, v); err != nil {
+		if err := settleCallerID(ctx, c, plan, v); err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating verified caller ID", "verified caller ID "+number, err)
 		}
 		return true
@@ -252,7 +252,7 @@ func createVerifiedCallerID(ctx context.Context, c *client.Client, plan *verifie
 	})
 	if client.StatusCode(err) == http.StatusConflict { // verified meanwhile
 		if v, err = c.GetVerifiedCallerID(ctx, number); err == nil {
-			if _, err = settleCallerID(ctx, c, plan, v); err == nil {
+			if err = settleCallerID(ctx, c, plan, v); err == nil {
 				return true
 			}
 		}
@@ -282,7 +282,7 @@ func updateVerifiedCallerID(ctx context.Context, c *client.Client, plan, state *
 	if state.Verified.ValueBool() {
 		v, err := c.GetVerifiedCallerID(ctx, number)
 		if err == nil {
-			_, err = settleCallerID(ctx, c, plan, v)
+			err = settleCallerID(ctx, c, plan, v)
 		}
 		if err != nil {
 			addAPIError(&resp.Diagnostics, "Error updating verified caller ID", "verified caller ID "+number, err)
@@ -318,7 +318,7 @@ func updateVerifiedCallerID(ctx context.Context, c *client.Client, plan, state *
 	}
 	v, err := c.GetVerifiedCallerID(ctx, number)
 	if err == nil {
-		_, err = settleCallerID(ctx, c, plan, v)
+		err = settleCallerID(ctx, c, plan, v)
 	}
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error reading verified caller ID after verify", "verified caller ID "+number, err)
