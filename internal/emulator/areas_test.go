@@ -16,6 +16,9 @@ type testArea struct {
 	// populate makes one object of the area in an account through call
 	// (which fails the test on an error reply) and returns its id.
 	populate func(call func(method, path string, body any) map[string]any) string
+	// populateAt is populate for an area whose objects need what only the
+	// server's control side knows (a one-time code a phone receives).
+	populateAt func(s *Server, authID string, call func(method, path string, body any) map[string]any) string
 	// unknownID is an id of the area's form that no object has.
 	unknownID string
 	// bodies are valid bodies for the area's routes that take one, keyed

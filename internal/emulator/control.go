@@ -41,6 +41,9 @@ import (
 //	PUT  /_emulator/accounts/{auth_id}/messaging/dlt  a msgrules.DLTAccount: {"enabled",
 //	     "entity_id", "templates": {"<template id>": {"header", "category"}}}: sets the
 //	     account up for India DLT (replacing what was set), or not
+//	GET  /_emulator/accounts/{auth_id}/verification_codes/{number}  the one-time code an open
+//	     caller ID verification sent to the number (with or without +): {"code",
+//	     "verification_uuid", "channel", "expires_at"}; 404 when none is open
 func (s *Server) controlRoutes() []route {
 	return append([]route{
 		r(http.MethodGet, "", s.controlInfo),
@@ -56,7 +59,7 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "rate_limit", s.controlRateLimit),
 		r(http.MethodPut, "delays", s.controlSetDelays),
 		r(http.MethodGet, "delays", s.controlDelays),
-	}, append(append(s.messagingControlRoutes(), s.maskingControlRoutes()...), s.powerpackControlRoutes()...)...)
+	}, append(append(s.messagingControlRoutes(), s.maskingControlRoutes()...), append(s.powerpackControlRoutes(), s.callerIDControlRoutes()...)...)...)
 }
 
 func (s *Server) controlInfo(c *call) {

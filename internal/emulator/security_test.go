@@ -99,6 +99,10 @@ func populate(t testing.TB, s *Server, id, tok string) secObjects {
 	o.message = call("POST", "Message/", map[string]any{"src": "14155550100", "dst": "12125550199", "text": "hello"})["message_uuid"].([]any)[0].(string)
 	o.byArea = map[string]string{}
 	for _, a := range testAreas {
+		if a.populateAt != nil {
+			o.byArea[a.segment] = a.populateAt(s, id, call)
+			continue
+		}
 		o.byArea[a.segment] = a.populate(call)
 	}
 	return o

@@ -254,6 +254,7 @@ var areas = []area{
 	{(*Server).complianceAppRoutes, complianceAppInventory, complianceAppAccounts},
 	{(*Server).pricingRoutes, pricingInventory, nil},
 	{(*Server).accountRoutes, accountInventory, accountAccounts},
+	{(*Server).callerIDRoutes, callerIDInventory, callerIDAccounts},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -60,6 +60,9 @@ var chaosRateLimit = emulator.RateLimit{Rate: 30, Burst: 10}
 type chaosPart struct {
 	hcl  string
 	want map[string]int
+	// setup makes, before the first apply, what hcl adopts rather than
+	// creates (a verified caller ID needs a code no apply has).
+	setup func(t *testing.T, env *acctest.Env)
 }
 
 // chaosParts is the registration list of the parts, by resource type. Each
@@ -119,6 +122,11 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	acctest.PreCheck(t)
 	tf := newTFRunner(t)
 	env := acctest.NewEnv(t, fastRegistry)
+	for _, part := range chaosParts {
+		if p := part(); p.setup != nil {
+			p.setup(t, env)
+		}
+	}
 	config, want := chaosConfig(env.URL)
 	total := 0
 	for _, n := range want {

@@ -56,6 +56,9 @@ type listingRefresh struct {
 	// kinds are the emulator inventory kinds the configuration makes:
 	// after the destroy they hold what they held before the apply.
 	kinds []string
+	// setup makes what the configuration adopts rather than creates (a
+	// verified caller ID needs a code no apply has), before the apply.
+	setup func(t *testing.T, env *acctest.Env)
 }
 
 // requestLog is the emulator's request log (Options.Logf): the method and
@@ -106,6 +109,9 @@ func (lr listingRefresh) run(t *testing.T) {
 	t.Helper()
 	log := &requestLog{}
 	env := acctest.NewEnv(t, append(lr.opts, log.option)...)
+	if lr.setup != nil {
+		lr.setup(t, env)
+	}
 	hcl := lr.config
 	if lr.configAt != nil {
 		hcl = lr.configAt(t)

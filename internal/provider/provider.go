@@ -279,6 +279,7 @@ var families = []family{
 	accountFamily,
 	pricingFamily,
 	numberLookupFamily,
+	verifiedCallerIDFamily,
 }
 
 // family is what one area of the API gives Terraform: its resources, data

@@ -1,0 +1,565 @@
+package provider_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+const vcidAddr = "cpaas_verified_caller_id.test"
+
+var (
+	uuidPattern = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+	compareSame = compare.ValuesSame()
+)
+
+func callerIDHCL(number, extra string) string {
+	return fmt.Sprintf(`
+resource "cpaas_verified_caller_id" "test" {
+  phone_number = %q
+%s
+}
+`, number, extra)
+}
+
+// checkCallerIDsDestroyed: the emulator holds no verified caller ID.
+func checkCallerIDsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if left := env.Objects(t)["verified_caller_ids"]; len(left) != 0 {
+			return fmt.Errorf("verified caller IDs left after destroy: %v", left)
+		}
+		return nil
+	}
+}
+
+// relCallerIDHCL is caller ID i of the chaos test: a number verified
+// before the first apply (the part's setup), which the create adopts under
+// faults, and the destroy removes.
+func relCallerIDHCL(i int) string {
+	return fmt.Sprintf(`
+resource "cpaas_verified_caller_id" "rel_%d" {
+  phone_number = "+1415444%04d"
+  alias        = "chaos %d"
+}
+`, i, i, i)
+}
+
+var _ = registerChaosPart("cpaas_verified_caller_id", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(3, relCallerIDHCL), want: map[string]int{"verified_caller_ids": 3},
+		setup: func(t *testing.T, env *acctest.Env) {
+			for i := 1; i <= 3; i++ {
+				verifyOutOfBand(t, env, fmt.Sprintf("+1415444%04d", i), "")
+			}
+		}}
+})
+
+// A number verified outside Terraform is adopted by the create, without a
+// code; alias and subaccount are set on it.
+func TestAccVerifiedCallerID_basic(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	verifyOutOfBand(t, env, "+14155550142", "old alias")
+	vc := func(attr string, v knownvalue.Check) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New(attr), v)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkCallerIDsDestroyed(env, t),
+		Steps: []resource.TestStep{{
+			Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				vc("id", knownvalue.StringExact("+14155550142")),
+				vc("alias", knownvalue.StringExact("support line")),
+				vc("subaccount", knownvalue.Null()),
+				vc("verified", knownvalue.Bool(true)),
+				vc("country", knownvalue.StringExact("US")),
+				vc("created_at", knownvalue.StringRegexp(rfc3339UTC)),
+				vc("verification_uuid", knownvalue.StringRegexp(uuidPattern)),
+				vc("verification_code_wo", knownvalue.Null()),
+			},
+			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			Check: func(*terraform.State) error {
+				got, err := env.Client(t).GetVerifiedCallerID(context.Background(), "+14155550142")
+				if err != nil || got.Alias != "support line" {
+					return fmt.Errorf("emulator holds %+v (%v)", got, err)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+// alias and subaccount update in place (the main account's own auth_id
+// moves the number back); phone_number replaces.
+func TestAccVerifiedCallerID_updateInPlaceAndReplace(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	verifyOutOfBand(t, env, "+14155550142", "")
+	verifyOutOfBand(t, env, "+14155550143", "")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.Config(subaccountConfig("Team", "") + callerIDHCL("+14155550142", `  alias = "one"`))},
+			{
+				Config: env.Config(subaccountConfig("Team", "") + callerIDHCL("+14155550142", `  alias = "two"
+  subaccount = cpaas_subaccount.test.auth_id`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(vcidAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("alias"), knownvalue.StringExact("two")),
+					statecheck.CompareValuePairs(vcidAddr, tfjsonpath.New("subaccount"), "cpaas_subaccount.test", tfjsonpath.New("auth_id"), compareSame),
+				},
+			},
+			{
+				// Removing alias and subaccount clears them at the API.
+				Config: env.Config(subaccountConfig("Team", "") + callerIDHCL("+14155550142", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(vcidAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error {
+					got, err := env.Client(t).GetVerifiedCallerID(context.Background(), "14155550142")
+					if err != nil || got.Alias != "" || got.Subaccount != "" {
+						return fmt.Errorf("emulator holds %+v (%v)", got, err)
+					}
+					return nil
+				},
+			},
+			{
+				Config: env.Config(subaccountConfig("Team", "") + callerIDHCL("+14155550143", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(vcidAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: func(*terraform.State) error {
+					if ids := env.Objects(t)["verified_caller_ids"]; strings.Join(ids, ",") != "+14155550143" {
+						return fmt.Errorf("verified caller IDs %v, want the replacement alone", ids)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestAccVerifiedCallerID_import(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	verifyOutOfBand(t, env, "+14155550142", "support line")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`))},
+			{Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true, ImportStateVerify: true},
+			{
+				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true,
+				ImportStateId: "14155550142",
+				ExpectError:   acctest.ErrorPattern(`import id "14155550142" must be a verified number, E.164 with its \+, for example \+14155550142`),
+			},
+			{
+				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true,
+				ImportStateId: "+14155550199",
+				ExpectError:   acctest.ErrorPattern(`Cannot import non-existent remote object`),
+			},
+		},
+	})
+}
+
+func TestAccVerifiedCallerID_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	verifyOutOfBand(t, env, "+14155550142", "")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.Config(callerIDHCL("+14155550142", "")),
+			Check: func(*terraform.State) error {
+				return env.Client(t).DeleteVerifiedCallerID(context.Background(), "+14155550142")
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+func TestAccVerifiedCallerID_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	fifty, fiftyOne := strings.Repeat("日", 50), strings.Repeat("日", 51)
+	step := func(extra, want string) resource.TestStep {
+		return resource.TestStep{Config: env.Config(callerIDHCL("+14155550142", extra)), PlanOnly: true, ExpectError: acctest.ErrorPattern(want)}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			step(`  alias = "`+fiftyOne+`"`, `alias must be at most 50 characters, got 51 characters`),
+			step(`  alias = ""`, `Attribute alias UTF-8 character count must be at least 1, got: 0`),
+			step(`  channel = "fax"`, `Attribute channel value must be one of: \["sms" "call"\], got: "fax"`),
+			step(`  subaccount = "SA123"`, `subaccount must be SA followed by 18 upper-case letters or digits, got "SA123"`),
+			step(`  verification_code_wo = "12a4567"`, `verification_code_wo must be 4 to 8 digits \(the one-time code sent to the number\), got 7 characters`),
+			{
+				Config: env.Config(callerIDHCL("14155550142", "")), PlanOnly: true,
+				ExpectError: acctest.ErrorPattern(`Attribute phone_number must be E.164 with its \+: a \+ and 8 to 15 digits, the first not 0, for example \+14155550142, got: 14155550142`),
+			},
+			{Config: env.Config(callerIDHCL("+14155550142", `  alias = "`+fifty+`"`)), PlanOnly: true, ExpectNonEmptyPlan: true},
+		},
+	})
+}
+
+// An apply with a code for a number no verification was opened for fails
+// at once, naming the argument and the fix, and saves nothing.
+func TestAccVerifiedCallerID_codeWithoutVerification(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.Config(callerIDHCL("+14155550142", `  verification_code_wo = "123456"`)),
+			ExpectError: acctest.ErrorPattern(`No verification of \+14155550142 is open.*Remove verification_code_wo and apply`),
+		}},
+	})
+}
+
+func TestAccVerifiedCallerID_importByIdentity_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	verifyOutOfBand(t, env, "+14155550142", "support line")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`) + `
+import {
+  to = cpaas_verified_caller_id.test
+  identity = {
+    phone_number = "+14155550142"
+  }
+}
+`),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: 1}},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectIdentity(vcidAddr, map[string]knownvalue.Check{"phone_number": knownvalue.StringExact("+14155550142")}),
+			},
+		}},
+	})
+}
+
+func TestAccVerifiedCallerIDList_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	verifyOutOfBand(t, env, "+14155550101", "desk")
+	verifyOutOfBand(t, env, "+14155550102", "night")
+	verifyOutOfBand(t, env, "+447700900123", "desk")
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Query: true,
+			Config: env.Config(`
+list "cpaas_verified_caller_id" "all" {
+  provider         = cpaas
+  include_resource = true
+}
+list "cpaas_verified_caller_id" "desk" {
+  provider = cpaas
+  config {
+    alias = "desk"
+  }
+}
+list "cpaas_verified_caller_id" "gb" {
+  provider = cpaas
+  config {
+    country = "GB"
+  }
+}
+`),
+			QueryResultChecks: []querycheck.QueryResultCheck{
+				querycheck.ExpectLength("cpaas_verified_caller_id.all", 3),
+				querycheck.ExpectIdentity("cpaas_verified_caller_id.all", map[string]knownvalue.Check{"phone_number": knownvalue.StringExact("+14155550102")}),
+				querycheck.ExpectLength("cpaas_verified_caller_id.desk", 2),
+				querycheck.ExpectLength("cpaas_verified_caller_id.gb", 1),
+				querycheck.ExpectIdentity("cpaas_verified_caller_id.gb", map[string]knownvalue.Check{"phone_number": knownvalue.StringExact("+447700900123")}),
+			},
+		}},
+	})
+}
+
+// The two-apply flow through the CLI, as a user runs it: the first apply
+// (no code) returns at once with the verification open; a wrong code
+// fails and keeps it open; the right one verifies; nothing else plans.
+// The code reaches no state, no saved plan, no output and no TRACE log.
+// Not parallel: TF_LOG is read from the process environment by the
+// in-process provider.
+func TestAccVerifiedCallerID_twoApplyFlowKeepsTheCodeSecret(t *testing.T) {
+	acctest.PreCheck(t)
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("TF_ACC not set")
+	}
+	env := acctest.NewEnv(t)
+	logPath := filepath.Join(t.TempDir(), "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	r := newTFRunner(t)
+	r.env = append(r.env, "TF_LOG=TRACE", "TF_LOG_PATH="+logPath)
+	r.write(fmt.Sprintf(`
+terraform {
+  required_providers {
+    cpaas = { source = %q }
+  }
+}
+%s
+variable "code" {
+  type      = string
+  default   = null
+  sensitive = true
+  ephemeral = true
+}
+resource "cpaas_verified_caller_id" "support" {
+  phone_number         = "+14155550142"
+  alias                = "support line"
+  channel              = "call"
+  verification_code_wo = var.code
+}
+`, chaosProviderSrc, env.ProviderConfig()))
+
+	// 1. No code: the apply sends one and returns; it never waits.
+	done := make(chan string, 1)
+	go func() { done <- r.run("apply", "-auto-approve", "-input=false") }()
+	var out string
+	select {
+	case out = <-done:
+	case <-time.After(90 * time.Second):
+		t.Fatal("an apply without a code did not return within 90s")
+	}
+	if !strings.Contains(out, "Verification code sent to +14155550142") || !strings.Contains(out, "(by call)") {
+		t.Errorf("first apply's output lacks the warning:\n%s", out)
+	}
+	if st := callerIDState(t, r); st["verified"] != false || st["verification_uuid"] == "" {
+		t.Fatalf("state after the first apply: %v", st)
+	}
+	if code, _ := r.planExitCode(); code != 0 {
+		t.Errorf("plan without a code after the first apply: exit %d, want 0 (nothing to do until the code comes)", code)
+	}
+	sent, ok := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+	if !ok || sent.Channel != "call" {
+		t.Fatalf("no open verification by call: %+v", sent)
+	}
+	wrong := "83710429" // 8 digits: never the emulator's 6
+
+	// 2. A wrong code fails the apply and keeps the verification open.
+	r.env = append(r.env, "TF_VAR_code="+wrong)
+	if out, err := r.try("apply", "-auto-approve", "-input=false"); err == nil || !strings.Contains(out, "otp does not match") {
+		t.Fatalf("apply with a wrong code: %v\n%s", err, out)
+	}
+	if _, ok := env.Server.VerificationCode(acctest.AuthID, "14155550142"); !ok {
+		t.Fatal("a wrong code closed the verification")
+	}
+
+	// 3. The right code verifies it.
+	r.env = append(r.env, "TF_VAR_code="+sent.Code)
+	r.run("apply", "-auto-approve", "-input=false")
+	st := callerIDState(t, r)
+	if st["verified"] != true || st["country"] != "US" || st["alias"] != "support line" {
+		t.Fatalf("state after the verify: %v", st)
+	}
+	if code, plan := r.planExitCode(); code != 0 {
+		t.Errorf("plan after the verify (code still configured): exit %d\n%s", code, plan)
+	}
+	r.run("plan", "-input=false", "-out=saved.tfplan")
+	shown := r.run("show", "-json", "saved.tfplan")
+	state, _ := os.ReadFile(filepath.Join(r.dir, "terraform.tfstate"))
+	for what, text := range map[string]string{"state": string(state), "saved plan": shown} {
+		if strings.Contains(text, sent.Code) {
+			t.Errorf("the %s holds the code", what)
+		}
+	}
+	r.run("destroy", "-auto-approve", "-input=false")
+	if left := env.Objects(t)["verified_caller_ids"]; len(left) != 0 {
+		t.Errorf("left after destroy: %v", left)
+	}
+	// Terraform's own TRACE log (the provider's is checked by
+	// TestAccVerifiedCallerID_traceLogHoldsNoCode).
+	checkLogHoldsNoCode(t, logPath, false, sent.Code, wrong)
+}
+
+// The provider's TRACE log (the harness routes it to TF_ACC_LOG_PATH)
+// holds neither the code nor a wrong one, nor does the state. The code
+// comes through a sensitive, ephemeral variable, as the guide says. Not
+// parallel: it sets process environment.
+func TestAccVerifiedCallerID_traceLogHoldsNoCode(t *testing.T) {
+	env := acctest.NewEnv(t)
+	logPath := filepath.Join(t.TempDir(), "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_ACC_LOG_PATH", logPath)
+	hcl := env.Config(`
+variable "code" {
+  type      = string
+  default   = null
+  sensitive = true
+  ephemeral = true
+}
+` + callerIDHCL("+14155550142", `  alias = "support line"
+  verification_code_wo = var.code`))
+	var code, wrong string
+	noCodeInState := func(s *terraform.State) error {
+		for _, rs := range s.RootModule().Resources {
+			for k, v := range rs.Primary.Attributes {
+				if code != "" && strings.Contains(v, code) || wrong != "" && strings.Contains(v, wrong) {
+					return fmt.Errorf("state attribute %s holds the code", k)
+				}
+			}
+		}
+		return nil
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkCallerIDsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: hcl,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("verified"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("country"), knownvalue.Null()),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				PreConfig: func() {
+					v, ok := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+					if !ok {
+						t.Fatal("no open verification")
+					}
+					code, wrong = v.Code, "83710429" // 8 digits: never the emulator's 6
+					t.Setenv("TF_VAR_code", wrong)
+				},
+				Config:      hcl,
+				ExpectError: acctest.ErrorPattern(`otp does not match the code sent to \+14155550142`),
+			},
+			{
+				PreConfig: func() { t.Setenv("TF_VAR_code", code) },
+				Config:    hcl,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(vcidAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("verified"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("country"), knownvalue.StringExact("US")),
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("verification_code_wo"), knownvalue.Null()),
+				},
+				Check: noCodeInState,
+			},
+		},
+	})
+	checkLogHoldsNoCode(t, logPath, true, code, wrong)
+}
+
+// checkLogHoldsNoCode fails when the log at logPath holds one of codes as
+// a number of its own (digits around it are another number: a timestamp,
+// a port), or when it is too short to have captured the run (and, with
+// provider set, lacks the provider's verify request).
+func checkLogHoldsNoCode(t *testing.T, logPath string, provider bool, codes ...string) {
+	t.Helper()
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(data)
+	if strings.Count(log, "\n") < 100 || provider && !strings.Contains(log, "VerifiedCallerId/Verification") {
+		t.Fatalf("the log at %s did not capture the run", logPath)
+	}
+	for _, c := range codes {
+		if m := regexp.MustCompile(`(^|[^0-9])` + c + `([^0-9]|$)`).FindStringIndex(log); m != nil {
+			t.Errorf("the log holds the code %s: %.300s", c, log[max(m[0]-150, 0):])
+		}
+	}
+}
+
+// callerIDState is the attributes of the flow's resource in r's state.
+func callerIDState(t *testing.T, r *tfRunner) map[string]any {
+	t.Helper()
+	var st struct {
+		Values struct {
+			RootModule struct {
+				Resources []struct {
+					Address string         `json:"address"`
+					Values  map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(r.run("show", "-json")), &st); err != nil {
+		t.Fatal(err)
+	}
+	for _, res := range st.Values.RootModule.Resources {
+		if res.Address == "cpaas_verified_caller_id.support" {
+			return res.Values
+		}
+	}
+	t.Fatal("no cpaas_verified_caller_id.support in the state")
+	return nil
+}
+
+// lrVerifiedCallerIDs verifies the n numbers of the listing-refresh
+// entry, +1415333000 0 to n-1, outside Terraform.
+func lrVerifiedCallerIDs(n int) func(t *testing.T, env *acctest.Env) {
+	return func(t *testing.T, env *acctest.Env) {
+		for i := range n {
+			verifyOutOfBand(t, env, fmt.Sprintf("+1415333%04d", i), "")
+		}
+	}
+}
+
+// The refresh of verified caller IDs from its listing
+// (TestAccListingRefresh). The numbers are verified beforehand (a code
+// needs a person): the configuration adopts them, so the destroy empties
+// the kind, which is why it has no kinds to compare.
+var _ = registerListingRefresh("verifiedCallerIDs", listingRefresh{
+	typ: "cpaas_verified_caller_id", route: regexp.MustCompile(`^VerifiedCallerId/`), hide: 1, pages: 1,
+	setup: lrVerifiedCallerIDs(12), config: `
+resource "cpaas_verified_caller_id" "many" {
+  count        = 12
+  phone_number = format("+1415333%04d", count.index)
+  alias        = "lr ${count.index}"
+}
+`,
+})
+
+// The objects of the docs example of cpaas_verified_caller_id, verified as
+// its owner would, and its import identity
+// (TestAccImport_docsExamples...).
+var _ = registerImportDocs("cpaas_verified_caller_id", identity("phone_number"),
+	importDocsCase{make: func(t *testing.T, env *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		return [][2]string{{"cpaas_verified_caller_id.support", docsVerifiedCallerID(t, env, c)}}, nil
+	}})

@@ -1,0 +1,83 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+)
+
+// controlCode reads the code the emulator sent to number, from the control
+// API, as the guide says a test does.
+func controlCode(t *testing.T, env *acctest.Env, number string) string {
+	t.Helper()
+	resp, err := http.Get(env.URL + "/_emulator/accounts/" + acctest.AuthID + "/verification_codes/" + number)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v struct {
+		Code    string `json:"code"`
+		Channel string `json:"channel"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != http.StatusOK || v.Code == "" {
+		t.Fatalf("control code of %s: %d %v", number, resp.StatusCode, err)
+	}
+	return v.Code
+}
+
+// The guide's flow with the CLI: the first apply sends the support line's
+// code and adopts the sales line (verified in the console), without
+// waiting; the check warns; a plan changes nothing; the second apply, with
+// the code from the environment, verifies the support line.
+func TestAccGuide_verifiedCallerIDs(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	verifyOutOfBand(t, env, "+14155550143", "from the console")
+	r := newGuideRunner(t, env, "verified-caller-ids")
+
+	start := time.Now()
+	out := r.run("apply", "-input=false", "-auto-approve")
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("the first apply took %s: it must not wait for the code", d)
+	}
+	for _, want := range []string{"Verification code sent to +14155550142", "(by sms)", "A caller ID is not verified yet"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("first apply's output lacks %q:\n%s", want, out)
+		}
+	}
+	if ids := env.Objects(t)["verified_caller_ids"]; strings.Join(ids, ",") != "+14155550143" {
+		t.Fatalf("after the first apply: %v, want only the adopted sales line", ids)
+	}
+	sales, err := env.Client(t).GetVerifiedCallerID(t.Context(), "+14155550143")
+	if err != nil || sales.Alias != "sales line" {
+		t.Fatalf("adopted sales line %+v (%v)", sales, err)
+	}
+	if code, plan := r.planExitCode(); code != 0 {
+		t.Fatalf("plan between the applies: exit %d\n%s", code, plan)
+	}
+
+	r.env = append(r.env, "TF_VAR_support_caller_id_code="+controlCode(t, env, "14155550142"))
+	out = r.run("apply", "-input=false", "-auto-approve")
+	if strings.Contains(out, "not verified yet") {
+		t.Errorf("second apply still warns:\n%s", out)
+	}
+	var outputs struct {
+		IDs struct {
+			Value map[string]bool `json:"value"`
+		} `json:"verified_caller_ids"`
+	}
+	if err := json.Unmarshal([]byte(r.run("output", "-json")), &outputs); err != nil || !outputs.IDs.Value["support"] || !outputs.IDs.Value["sales"] {
+		t.Fatalf("outputs %+v (%v)", outputs, err)
+	}
+	if code, plan := r.planExitCode(); code != 0 {
+		t.Fatalf("plan after the verify: exit %d\n%s", code, plan)
+	}
+	r.run("destroy", "-input=false", "-auto-approve")
+	if left := env.Objects(t)["verified_caller_ids"]; len(left) != 0 {
+		t.Errorf("left after destroy: %v", left)
+	}
+}
