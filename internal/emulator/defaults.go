@@ -5,6 +5,8 @@ package emulator
 // its routes, once, at package level: var _ = optionDefaults(func(o *Options) {...}).
 var areaDefaults []func(*Options)
 
+//
+//nolint:unparam // the result lets an area register at package level with var _ =
 func optionDefaults(fill func(*Options)) bool {
 	areaDefaults = append(areaDefaults, fill)
 	return true

@@ -52,7 +52,13 @@ type savedField struct {
 type stateKey[T any] struct{}
 
 // stateOf is a's state T.
-func stateOf[T any](a *account) *T { return a.states[stateKey[T]{}].(*T) }
+func stateOf[T any](a *account) *T {
+	st, ok := a.states[stateKey[T]{}].(*T)
+	if !ok {
+		panic(fmt.Sprintf("emulator: no area keeps a state of type %T", *new(T)))
+	}
+	return st
+}
 
 // stateOfAreas is what the generic code (initAccount, persist.go) does
 // with every area's accountState.

@@ -31,7 +31,7 @@ const releaseProtectionDescription = "Set it to `true` to refuse, at plan time, 
 
 // releaseCause says why a plan releases state's number: plan is nil for a
 // destroy, else the replacement's plan.
-func releaseCause(state, plan *phoneNumberResourceModel) string {
+func releaseCause(plan *phoneNumberResourceModel) string {
 	if plan == nil {
 		return "the resource instance is destroyed: terraform destroy, its block removed from the configuration, a " +
 			"for_each key that changed or a count that shrank"
@@ -65,7 +65,7 @@ func refuseProtectedRelease(state, plan *phoneNumberResourceModel, diags *diag.D
 		"To release %[1]s on purpose: set release_protection = false (or remove it) in its resource block, run terraform "+
 		"apply, then run the plan that releases it. The protection is read from the state, so that apply comes first; "+
 		"a resource already removed from the configuration goes back in with release_protection = false for it.",
-		number, releaseCause(state, plan))
+		number, releaseCause(plan))
 	if plan == nil {
 		diags.AddError(summary, detail)
 	} else {
@@ -122,7 +122,7 @@ func warnPhoneNumberRelease(ctx context.Context, c *client.Client, req resource.
 			"(for_each over data.cpaas_phone_numbers) change keys once bought, as bought numbers leave the results: key "+
 			"numbers by names of your own and buy each by search criteria (the search argument). Set "+
 			"release_protection = true (and apply) on numbers you cannot lose: such a plan is then an error.",
-			number, releaseCause(&state, plan), what, unknown))
+			number, releaseCause(plan), what, unknown))
 }
 
 // numberServes lists what the state says the number serves: its

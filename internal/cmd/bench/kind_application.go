@@ -4,8 +4,8 @@ import (
 	"fmt"
 )
 
-// applicationKind is count applications, each with its own name.
-var applicationKind = registerAccountKind(resourceKind{name: "cpaas_application", weight: 1, hcl: func(count int, _ facts) string {
+// This kind is count applications, each with its own name.
+var _ = registerAccountKind(resourceKind{name: "cpaas_application", weight: 1, hcl: func(count int, _ facts) string {
 	return fmt.Sprintf(`
 resource "cpaas_application" "app" {
   count       = %d

@@ -10,12 +10,12 @@ import (
 // service's number_pool_limit, which the emulator enforces).
 var numberPoolLimit = tendlcrules.DefaultNumberPoolLimit
 
-// linkKind links count of the numbers phoneNumberKind buys to 10DLC
+// This kind links count of the numbers phoneNumberKind buys to 10DLC
 // campaigns of one brand, numberPoolLimit to a campaign (the brand and the
 // campaigns are registered by the emulator after -registry-delay). Its
 // weight is at most phoneNumberKind's, so that there are at least as many
 // numbers as links.
-var linkKind = registerAccountKind(resourceKind{name: "cpaas_10dlc_campaign_number", weight: 2, after: "cpaas_phone_number", support: func(count int) string {
+var _ = registerAccountKind(resourceKind{name: "cpaas_10dlc_campaign_number", weight: 2, after: "cpaas_phone_number", support: func(count int) string {
 	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
 	return fmt.Sprintf("%s (%d links each at most, the service's number_pool_limit) of one brand and business profile",
 		plural(campaigns, "campaign"), numberPoolLimit)

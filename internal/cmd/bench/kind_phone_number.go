@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// phoneNumberKind buys count numbers, written in the configuration as a
+// This kind buys count numbers, written in the configuration as a
 // team keeps the numbers it bought: the bench finds them on sale just
 // before (a search data source would read its pages on every plan, which
 // is not what a no-change plan of an account costs).
-var phoneNumberKind = registerAccountKind(resourceKind{name: "cpaas_phone_number", weight: 2,
+var _ = registerAccountKind(resourceKind{name: "cpaas_phone_number", weight: 2,
 	numbers: func(count int) int { return count },
 	hcl: func(count int, f facts) string {
 		quoted := make([]string, 0, count)

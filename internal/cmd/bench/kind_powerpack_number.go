@@ -4,11 +4,11 @@ import (
 	"fmt"
 )
 
-// powerpackMemberKind puts count of the numbers phoneNumberKind buys in the
+// This kind puts count of the numbers phoneNumberKind buys in the
 // number pool of one powerpack (the numbers linked to 10DLC campaigns
 // first, as the number pool guide does). Its weight is at most
 // phoneNumberKind's.
-var powerpackMemberKind = registerAccountKind(resourceKind{name: "cpaas_powerpack_number", weight: 1, after: "cpaas_phone_number",
+var _ = registerAccountKind(resourceKind{name: "cpaas_powerpack_number", weight: 1, after: "cpaas_phone_number",
 	support: func(int) string { return "one powerpack" },
 	hcl: func(count int, _ facts) string {
 		return fmt.Sprintf(`
