@@ -216,6 +216,17 @@ func (s *Server) sendMessage(c *call) {
 		return
 	}
 	now := s.clock.Now()
+	// Uploaded media (media.go): every id must be kept; the send keeps them a year.
+	keepMedia := func() {}
+	if len(m.MediaIDs) > 0 {
+		items, keep, refusal := s.useMediaLocked(acct, m.MediaIDs, now)
+		if refusal != "" {
+			s.mu.Unlock()
+			c.badRequest("%s", refusal)
+			return
+		}
+		media, keepMedia = append(media, items...), keep
+	}
 	failCode, failReason := "", msgrules.DLTFailure(m, acct.messaging.dlt)
 	switch {
 	case failReason != "":
@@ -273,6 +284,7 @@ func (s *Server) sendMessage(c *call) {
 		msg.Plan = lifecyclePlan{FailCode: code, Outcome: acct.messaging.outcomes[dst], ExpirySeconds: m.EffectiveMessageExpiry()}
 		s.scheduleLifecycle(acct, msg)
 	}
+	keepMedia()
 	s.mu.Unlock()
 	c.reply(http.StatusAccepted, wire.MessageSent{APIID: newAPIID(), Message: "message(s) queued", MessageUUID: uuids})
 }

@@ -106,6 +106,7 @@ type persistedAccount struct {
 	Subaccount      *subaccountRecord             `json:"subaccount,omitempty"`
 	Trunking        trunkingState                 `json:"sip_trunking"`
 	Record          *accountRecord                `json:"account,omitempty"`
+	Media           map[string]*mediaFile         `json:"media"`
 }
 
 // UseStateFile makes the server keep its state in path: it loads the file
@@ -166,6 +167,7 @@ func (s *Server) snapshotLocked() ([]byte, error) {
 			Powerpacks:  a.powerpacks,
 			Trunking:    a.trunking,
 			Compliances: a.compliances, OlderCompliance: a.older,
+			Media: a.media,
 		})
 		if a.MainID != "" {
 			rec := a.sub
@@ -217,6 +219,7 @@ func (s *Server) loadState(data []byte) error {
 		a.powerpacks = orEmpty(pa.Powerpacks)
 		a.trunking = orEmptyTrunking(pa.Trunking)
 		a.compliances = orEmpty(pa.Compliances)
+		a.media = orEmpty(pa.Media)
 		a.older = newOlderCompliance()
 		if o := pa.OlderCompliance; o != nil {
 			a.older = &olderCompliance{EndUsers: orEmpty(o.EndUsers), Documents: orEmpty(o.Documents), Applications: orEmpty(o.Applications)}

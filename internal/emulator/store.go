@@ -31,6 +31,7 @@ type account struct {
 	trunking        trunkingState           // trunking.go
 	compliances     map[string]*compliance  // compliance.go
 	older           *olderCompliance        // compliance_older.go
+	media           map[string]*mediaFile   // media.go
 	// subaccounts are a main account's subaccounts (subaccounts.go); sub
 	// is a subaccount's record.
 	subaccounts map[string]*account
@@ -65,6 +66,7 @@ func (s *Server) initAccount(acct *account) {
 	acct.compliances = map[string]*compliance{}
 	acct.record = newAccountRecord()
 	acct.older = newOlderCompliance()
+	acct.media = map[string]*mediaFile{}
 }
 
 // mainToken is the token of the main account (for the Ma signature).
