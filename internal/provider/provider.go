@@ -321,6 +321,7 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		applicationData.newDataSource,
+		mediaData.newDataSource,
 		endpointData.newDataSource,
 		phoneNumbersData.newDataSource,
 		accountNumbersData.newDataSource,
