@@ -107,3 +107,7 @@ func (c *Client) ListMedia(ctx context.Context, limit, offset int) (*MediaList, 
 	}
 	return &out, nil
 }
+
+// BaseURL is the API's base URL the client sends to; with AuthID it names
+// the account whose uploads a per-process memo may reuse.
+func (c *Client) BaseURL() string { return c.base.String() }
