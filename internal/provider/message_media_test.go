@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
@@ -240,5 +241,53 @@ func TestAccMessage_mediaFilesPlanTimeErrors(t *testing.T) {
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
+	})
+}
+
+// The action takes media_files as the resource does: the file is uploaded
+// and the MMS sent with it.
+func TestAccSendMessageAction_mediaFiles_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, manualClock)
+	card := writeFile(t, t.TempDir(), "card.png", 'C', 777)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{{
+			Config: env.Config(fmt.Sprintf(`
+resource "cpaas_endpoint" "desk" {
+  username = "alice"
+  password = "s3cret-Passw0rd"
+  alias    = "Alice"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.cpaas_send_message.card]
+    }
+  }
+}
+
+action "cpaas_send_message" "card" {
+  config {
+    src         = "14155550100"
+    dst         = ["12125550199"]
+    type        = "mms"
+    media_files = [%q]
+  }
+}
+`, card)),
+			Check: func(*terraform.State) error {
+				msgs := env.Server.SentMessages(acctest.AuthID)
+				if len(msgs) != 1 || msgs[0].Type != "mms" {
+					return fmt.Errorf("sent: %+v", msgs)
+				}
+				media, err := env.Client(t).ListMessageMedia(context.Background(), msgs[0].UUID)
+				if err != nil || len(media.Objects) != 1 || media.Objects[0].Size != 777 {
+					return fmt.Errorf("the MMS's media: %+v %v", media, err)
+				}
+				return nil
+			},
+		}},
 	})
 }
