@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,7 +81,7 @@ func TestMediaUpload_limitsAndPerFileFailures(t *testing.T) {
 	}
 	before := snapshot(t, s, idA, tokA)
 	// Eleven files, or none, refuse the whole request and store nothing.
-	for name, body := range map[string]rawBody{"eleven": mediaUpload(append(ten, upFile{"one.png", 1})...), "none": mediaUpload()} {
+	for name, body := range map[string]rawBody{"eleven": mediaUpload(slices.Concat(ten, []upFile{{"one.png", 1}})...), "none": mediaUpload()} {
 		st, _, out := uploadAs(t, s, body)
 		if st != http.StatusBadRequest {
 			t.Errorf("%s: %d %s, want 400", name, st, out)
