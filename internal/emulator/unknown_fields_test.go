@@ -126,6 +126,11 @@ func TestUnknownFields_acceptedAndStoredAsWithout(t *testing.T) {
 	}
 	po := populate(t, probe, idA, tokA)
 	fixtures := validBodies(t, probe, po)
+	for _, a := range testAreas {
+		for _, key := range a.uploads {
+			delete(routes, key)
+		}
+	}
 	for key := range routes {
 		if _, ok := fixtures[key]; !ok {
 			t.Errorf("route %s takes a body but has no valid body in validBodies: add one", key)
