@@ -63,4 +63,5 @@ type (
 	AccountNumber     = wire.AccountNumber
 	AccountNumberList = wire.AccountNumberList
 	NumberUpdate      = wire.NumberUpdate
+	OwnCarrierNumbers = wire.OwnCarrierNumbers
 )
