@@ -270,6 +270,7 @@ func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource 
 		applicationKind.newResource,
 		endpointKind.newResource,
 		phoneNumberKind.newResource,
+		ownCarrierNumberKind.newResource,
 		maskingSessionKind.newResource,
 		NewMessageResource,
 		profileKind.newResource,

@@ -1,0 +1,173 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// ownCarrierNumberHCL is one own-carrier number; extra goes inside the block.
+func ownCarrierNumberHCL(number, carrier, region, extra string) string {
+	return fmt.Sprintf(`
+resource "cpaas_own_carrier_number" "test" {
+  number  = %q
+  carrier = %q
+  region  = %q
+%s}
+`, number, carrier, region, extra)
+}
+
+// checkOwnCarrierRemoved asks the emulator that the account holds none of
+// numbers and that none of them went on sale (a removal is no release).
+func checkOwnCarrierRemoved(env *acctest.Env, t *testing.T, numbers ...string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		for _, n := range numbers {
+			if slices.Contains(env.Objects(t)["numbers"], n) {
+				return fmt.Errorf("number %s still in the account after destroy", n)
+			}
+			page, err := env.Client(t).SearchPhoneNumbers(context.Background(), client.PhoneNumberSearch{CountryISO: "DE", Pattern: n[2:]}, 20, 0)
+			if err != nil {
+				return err
+			}
+			if len(page.Objects) != 0 {
+				return fmt.Errorf("number %s went on sale: %v", n, page.Objects)
+			}
+		}
+		return nil
+	}
+}
+
+// TestAccOwnCarrierNumber_basicUpdateReplaceImport: the number is added
+// with its carrier's name, no rental and the default number_type; alias,
+// app_id update in place; region and carrier replace it; an import
+// by number plans nothing with the configured carrier; destroy removes
+// the number without putting it on sale.
+func TestAccOwnCarrierNumber_basicUpdateReplaceImport(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const number = "493012345678"
+	r := "cpaas_own_carrier_number.test"
+	record := func(alias, carrier, region string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			n, err := env.Client(t).GetNumber(context.Background(), number)
+			if err != nil {
+				return err
+			}
+			if n.AliasText() != alias || n.Carrier != carrier || n.Region != region {
+				return fmt.Errorf("emulator record alias %q carrier %q region %q, want %q %q %q", n.AliasText(), n.Carrier, n.Region, alias, carrier, region)
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Berlin, GERMANY", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("id"), knownvalue.StringExact(number)),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("carrier"), knownvalue.StringExact(emulator.IncomingCarrierNorthwind)),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("carrier_name"), knownvalue.StringExact("Northwind Telecom")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("number_type"), knownvalue.StringExact("local")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("monthly_rental_rate"), knownvalue.StringExact("0.00000")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("region"), knownvalue.StringExact("Berlin, GERMANY")),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("app_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("added_on"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`))),
+				},
+				Check:            record("", "Northwind Telecom", "Berlin, GERMANY"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config: env.Config(appHCL("berlin") + ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Berlin, GERMANY",
+					"  alias  = \"Berlin office\"\n  app_id = cpaas_application.berlin.app_id\n")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.CompareValuePairs(r, tfjsonpath.New("app_id"), "cpaas_application.berlin", tfjsonpath.New("app_id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("alias"), knownvalue.StringExact("Berlin office")),
+				},
+				Check: record("Berlin office", "Northwind Telecom", "Berlin, GERMANY"),
+			},
+			{
+				Config: env.Config(appHCL("berlin") + ownCarrierNumberHCL(number, emulator.IncomingCarrierFabrikam, "Berlin-Mitte, GERMANY",
+					"  alias  = \"Berlin office\"\n  app_id = cpaas_application.berlin.app_id\n")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("carrier_name"), knownvalue.StringExact("Fabrikam Voice")),
+				},
+				Check: record("Berlin office", "Fabrikam Voice", "Berlin-Mitte, GERMANY"),
+			},
+			{
+				ResourceName:            r,
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"carrier"}, // no reply holds the carrier's id
+			},
+			{
+				ResourceName:  r,
+				ImportState:   true,
+				ImportStateId: "+" + number,
+				ExpectError:   regexp.MustCompile(`Import a number from your own carrier by the number itself`),
+			},
+		},
+	})
+}
+
+// removalWarned tells whether out warns that number is removed from the
+// account, not released.
+func removalWarned(out, number string) bool {
+	out = flat(out)
+	return strings.Contains(out, "Warning: Own-carrier number "+number+" will be removed from the account") &&
+		strings.Contains(out, "It is not released: it stays with your carrier")
+}
+
+// TestAccOwnCarrierNumber_removalWarns: every plan that removes the
+// number from the account (a replacement, a destroy) warns, naming it and
+// saying it is not released; a plan that only updates does not; the
+// destroy leaves the number off sale.
+func TestAccOwnCarrierNumber_removalWarns(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const number = "4940555000111"
+	r := newReleaseRunner(t, env, ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Hamburg", ""))
+	r.run("apply", "-auto-approve", "-input=false")
+	r.expectPlan(0)
+	r.write(releaseHead(env) + ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Hamburg", "  alias = \"Hamburg desk\"\n"))
+	if out := r.expectPlan(2); removalWarned(out, number) {
+		t.Fatalf("an alias change warned of a removal:\n%s", out)
+	}
+	r.write(releaseHead(env) + ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Hamburg, GERMANY", ""))
+	out := flat(r.expectPlan(2))
+	if !removalWarned(out, number) || !strings.Contains(out, "[region] changed") || !strings.Contains(out, "(Northwind Telecom)") {
+		t.Fatalf("replacing plan:\n%s", out)
+	}
+	out = flat(r.run("destroy", "-auto-approve", "-input=false"))
+	if !removalWarned(out, number) || !strings.Contains(out, "the resource instance is destroyed") {
+		t.Fatalf("destroy did not warn:\n%s", out)
+	}
+	if err := checkOwnCarrierRemoved(env, t, number)(nil); err != nil {
+		t.Fatal(err)
+	}
+}
