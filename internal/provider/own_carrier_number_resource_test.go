@@ -171,3 +171,78 @@ func TestAccOwnCarrierNumber_removalWarns(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestAccOwnCarrierNumber_disappears: a number removed outside Terraform
+// is planned to be added again.
+func TestAccOwnCarrierNumber_disappears(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const number = "4969555000222"
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
+		Steps: []resource.TestStep{{
+			Config: env.Config(ownCarrierNumberHCL(number, emulator.IncomingCarrierFabrikam, "Frankfurt", "")),
+			Check: func(*terraform.State) error {
+				return env.Client(t).RemoveOwnCarrierNumber(context.Background(), number)
+			},
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_own_carrier_number.test", plancheck.ResourceActionCreate)},
+			},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
+}
+
+// TestAccOwnCarrierNumber_validation: the spec's rules at plan time with
+// exact messages, and the API's refusals (an unknown carrier, a number the
+// service rents out) named at apply; a rented number cannot be imported.
+func TestAccOwnCarrierNumber_validation(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.Config(ownCarrierNumberHCL("+493012345678", emulator.IncomingCarrierNorthwind, "Berlin", "")),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute number must be 1 to 15 digits, starting with the country code, got: \+493012345678`),
+			},
+			{
+				Config:      env.Config(ownCarrierNumberHCL("493012345678", emulator.IncomingCarrierNorthwind, "  ", "")),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute region "  " must not be empty \(a free text naming the number's region\)`),
+			},
+			{
+				Config:      env.Config(ownCarrierNumberHCL("493012345678", emulator.IncomingCarrierNorthwind, "Berlin", "  number_type = \"toll-free\"\n")),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute number_type value must be one of: \["local" "fixed" "tollfree" "mobile" "national"\], got: "toll-free"`),
+			},
+			{
+				Config:      env.Config(ownCarrierNumberHCL("493012345678", "", "Berlin", "")),
+				PlanOnly:    true,
+				ExpectError: acctest.ErrorPattern(`Attribute carrier UTF-8 character count must be at least 1, got: 0`),
+			},
+			{
+				Config:      env.Config(ownCarrierNumberHCL("493012345678", "42", "Berlin", "")),
+				ExpectError: acctest.ErrorPattern(`Error adding a number from your own carrier.*number 493012345678.*HTTP 400: carrier "42" must be the id of an incoming carrier of the account`),
+			},
+			{
+				Config:      env.Config(ownCarrierNumberHCL("14155550100", emulator.IncomingCarrierNorthwind, "Berlin", "")),
+				ExpectError: acctest.ErrorPattern(`HTTP 400: number 14155550100 already belongs to this account`),
+			},
+			{
+				Config:        env.Config(ownCarrierNumberHCL("14155550100", emulator.IncomingCarrierNorthwind, "Berlin", "")),
+				ResourceName:  "cpaas_own_carrier_number.test",
+				ImportState:   true,
+				ImportStateId: "14155550100",
+				ExpectError:   acctest.ErrorPattern(`Phone number 14155550100 is not from your own carrier.*cpaas_phone_number`),
+			},
+		},
+	})
+	if got := env.Objects(t)["numbers"]; len(got) != 0 {
+		t.Fatalf("refused adds left numbers: %v", got)
+	}
+}
