@@ -24,6 +24,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
@@ -120,6 +121,7 @@ var recordedOnImport = map[string][]string{
 	"cpaas_10dlc_campaign_number": {"url", "method", "timeouts"},
 	"cpaas_tollfree_verification": {"timeouts"},
 	"cpaas_phone_number":          {"search", "release_protection"}, // what chose the number at purchase; the provider's own flag
+	"cpaas_own_carrier_number":    {"carrier"},                      // the record names the carrier, not its id
 	"cpaas_message": {"text", "media_urls", "template", "triggers", "url", "method", "timeouts", "wait_for", "encoding",
 		"message_expiry", "dlt_entity_id", "dlt_template_id", "dlt_template_category", "trackable", "powerpack_uuid",
 		// The records hold src and dst sanitised; the configured spelling
@@ -450,6 +452,17 @@ func importDocsCases() []importDocsCase {
 			}
 			return [][2]string{{"cpaas_application.support", app}, {"cpaas_phone_number.support", n}}, nil
 		}},
+		{typ: "cpaas_own_carrier_number", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+			app := docsApplication(t, c, "berlin-office", "https://voice.example.com/berlin/answer")
+			if err := c.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: "493012345678", Carrier: emulator.IncomingCarrierNorthwind,
+				Region: "Berlin, GERMANY", NumberType: "fixed", AppID: &app}); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.UpdateNumber(ctx, "493012345678", client.NumberUpdate{Alias: ptr("Berlin office")}); err != nil {
+				t.Fatal(err)
+			}
+			return [][2]string{{"cpaas_application.berlin", app}, {"cpaas_own_carrier_number.berlin", "493012345678"}}, nil
+		}},
 		{typ: "cpaas_message", make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 			sendAll := func(m msgrules.Message) string {
 				sent, err := c.SendMessage(ctx, m)
@@ -550,7 +563,7 @@ func identityOf(addr, id string) map[string]string {
 	case "cpaas_10dlc_campaign_number":
 		c, n, _ := strings.Cut(id, "/")
 		return map[string]string{"campaign_id": c, "number": n}
-	case "cpaas_phone_number":
+	case "cpaas_phone_number", "cpaas_own_carrier_number":
 		return map[string]string{"number": id}
 	case "cpaas_masking_session":
 		return map[string]string{"session_uuid": id}

@@ -12,9 +12,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -245,4 +248,63 @@ func TestAccOwnCarrierNumber_validation(t *testing.T) {
 	if got := env.Objects(t)["numbers"]; len(got) != 0 {
 		t.Fatalf("refused adds left numbers: %v", got)
 	}
+}
+
+// TestAccOwnCarrierNumber_listAndIdentity_TF114: the list resource finds
+// the account's own-carrier numbers and none it rents (the starter
+// numbers), names each by its identity, and carries the data an import
+// reads; the resource's state holds the identity.
+func TestAccOwnCarrierNumber_listAndIdentity_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	c := env.Client(t)
+	if err := c.AddOwnCarrierNumbers(context.Background(), client.OwnCarrierNumbers{Numbers: "4930111000001,4940111000002",
+		Carrier: emulator.IncomingCarrierFabrikam, Region: "GERMANY"}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(ownCarrierNumberHCL("4969111000003", emulator.IncomingCarrierNorthwind, "Frankfurt", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentity("cpaas_own_carrier_number.test", map[string]knownvalue.Check{"number": knownvalue.StringExact("4969111000003")}),
+				},
+			},
+			{
+				Query: true,
+				// The query runs beside the previous step's configuration,
+				// whose provider block it uses.
+				Config: `
+list "cpaas_own_carrier_number" "all" {
+  provider         = cpaas
+  include_resource = true
+}
+
+list "cpaas_own_carrier_number" "berlin" {
+  provider = cpaas
+  config {
+    number_starts_with = "4930"
+  }
+}
+`,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("cpaas_own_carrier_number.all", 3),
+					querycheck.ExpectLength("cpaas_own_carrier_number.berlin", 1),
+					querycheck.ExpectIdentity("cpaas_own_carrier_number.all", identityIs("number", "4930111000001")),
+					querycheck.ExpectIdentity("cpaas_own_carrier_number.all", identityIs("number", "4940111000002")),
+					querycheck.ExpectIdentity("cpaas_own_carrier_number.all", identityIs("number", "4969111000003")),
+					querycheck.ExpectIdentity("cpaas_own_carrier_number.berlin", identityIs("number", "4930111000001")),
+					querycheck.ExpectResourceKnownValues("cpaas_own_carrier_number.all", queryfilter.ByResourceIdentity(identityIs("number", "4940111000002")),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("carrier_name"), KnownValue: knownvalue.StringExact("Fabrikam Voice")},
+							{Path: tfjsonpath.New("region"), KnownValue: knownvalue.StringExact("GERMANY")},
+							{Path: tfjsonpath.New("carrier"), KnownValue: knownvalue.Null()},
+						}),
+				},
+			},
+		},
+	})
 }

@@ -299,6 +299,7 @@ func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewApplicationListResource,
 		NewEndpointListResource,
 		NewPhoneNumberListResource,
+		NewOwnCarrierNumberListResource,
 		NewMaskingSessionListResource,
 		NewTenDLCProfileListResource,
 		NewTenDLCBrandListResource,
