@@ -308,3 +308,44 @@ list "cpaas_own_carrier_number" "berlin" {
 		},
 	})
 }
+
+// TestAccGuide_ownCarrierNumbers applies the guide "Bringing numbers from
+// your own carrier" as it is: the numbers are added with their carrier's
+// name, the second plan is empty, an alias change is in place with no
+// removal warning, and the destroy warns for each number, removes both
+// and puts neither on sale.
+func TestAccGuide_ownCarrierNumbers(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newGuideRunner(t, env, "own-carrier-numbers")
+	r.run("apply", "-input=false", "-auto-approve")
+	r.expectPlan(0)
+	var carriers map[string]string
+	r.output("carriers", &carriers)
+	if carriers["berlin"] != "Northwind Telecom" || carriers["hamburg"] != "Northwind Telecom" {
+		t.Fatalf("carriers %v", carriers)
+	}
+	numbers := []string{"493012345678", "494012345678"}
+	for _, n := range numbers {
+		got, err := env.Client(t).GetNumber(context.Background(), n)
+		if err != nil || got.Carrier != "Northwind Telecom" || got.NumberType != "fixed" || got.AppID() == "" || got.MonthlyRentalRate != "0.00000" {
+			t.Fatalf("number %s: %+v %v", n, got, err)
+		}
+	}
+	r.edit("main.tf", `alias       = "${title(each.key)} office"`, `alias       = "${title(each.key)} desk"`)
+	out := flat(r.expectPlan(2))
+	if removalWarned(out, numbers[0]) || !strings.Contains(out, "0 to add, 2 to change, 0 to destroy") {
+		t.Fatalf("alias change:\n%s", out)
+	}
+	r.run("apply", "-input=false", "-auto-approve")
+	r.expectPlan(0)
+	out = flat(r.run("destroy", "-input=false", "-auto-approve"))
+	for _, n := range numbers {
+		if !removalWarned(out, n) {
+			t.Fatalf("destroy does not warn that %s is removed:\n%s", n, out)
+		}
+	}
+	if err := checkOwnCarrierRemoved(env, t, numbers...)(nil); err != nil {
+		t.Fatal(err)
+	}
+}
