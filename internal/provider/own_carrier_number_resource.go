@@ -114,8 +114,7 @@ func ownCarrierNumberSchema(context.Context) schema.Schema {
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 				Validators:    []validator.String{ownNumberTypeRule},
 			},
-			"app_id": appIDAttribute("that answers the number's calls; unset, the API assigns the account's default " +
-				"number application, if it has one"),
+			"app_id": appIDAttribute("that answers the number's calls"),
 			"alias": optionalString("Friendly name of the number. Updates in place; removing it clears the alias.",
 				stringvalidator.UTF8LengthAtLeast(1)),
 			"subaccount": subaccountAttribute("number", "Updates in place: setting, changing or removing it moves the number "+
