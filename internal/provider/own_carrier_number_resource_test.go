@@ -349,3 +349,60 @@ func TestAccGuide_ownCarrierNumbers(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestAccOwnCarrierNumber_subaccount: a number added into a subaccount is
+// there (the add sends subaccount), and removing the attribute moves it
+// back to the main account in place, never removing it.
+func TestAccOwnCarrierNumber_subaccount(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	const number = "4921155500333"
+	r := "cpaas_own_carrier_number.test"
+	sub := `
+resource "cpaas_subaccount" "branch" {
+  name = "branch"
+}
+`
+	in := func(want string) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			n, err := env.Client(t).GetNumber(context.Background(), number)
+			if err != nil {
+				return err
+			}
+			if got := ""; n.SubAccount != nil {
+				got = *n.SubAccount
+				if want == "" || got != s.RootModule().Resources["cpaas_subaccount.branch"].Primary.Attributes["auth_id"] {
+					return fmt.Errorf("number in %q, want the main account", got)
+				}
+			} else if want != "" {
+				return fmt.Errorf("number in the main account, want the subaccount")
+			}
+			return nil
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(sub + ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Düsseldorf",
+					"  subaccount = cpaas_subaccount.branch.auth_id\n")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.CompareValuePairs(r, tfjsonpath.New("subaccount"), "cpaas_subaccount.branch", tfjsonpath.New("auth_id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(r, tfjsonpath.New("region"), knownvalue.StringExact("Düsseldorf")),
+				},
+				Check:            in("sub"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config: env.Config(sub + ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Düsseldorf", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: in(""),
+			},
+		},
+	})
+}
