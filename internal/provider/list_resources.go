@@ -316,7 +316,8 @@ func NewPhoneNumberListResource() list.ListResource { return &listResource{listK
 
 var phoneNumberList = listKind{
 	of: phoneNumberKind, objects: "phone numbers",
-	description: "The numbers the account owns, named by `number`, with the account's own filters. Destroying an imported " +
+	description: "The numbers the account rents from the service, named by `number`, with the account's own filters (numbers " +
+		"from its own carriers are `cpaas_own_carrier_number`'s). Destroying an imported " +
 		"`cpaas_phone_number` releases the number: add `release_protection = true` to what you generate, and apply it.",
 	filters: map[string]listschema.StringAttribute{
 		"number_starts_with": {MarkdownDescription: "Only the numbers that start with these digits (country code first)."},
@@ -336,7 +337,10 @@ var phoneNumberList = listKind{
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
 		all, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{NumberStartsWith: f["number_starts_with"], Type: f["type"], Services: f["services"],
 			Subaccount: f["subaccount"]})
-		return byID(all, err, nil, func(n client.AccountNumber) (string, string) {
+		// Numbers from the account's own carriers are cpaas_own_carrier_number's:
+		// their removal is no release.
+		rented := func(n client.AccountNumber) bool { return n.Carrier == "" || n.Carrier == numberrules.ServiceCarrier }
+		return byID(all, err, rented, func(n client.AccountNumber) (string, string) {
 			name := n.Number
 			if a := n.AliasText(); a != "" {
 				name += " (" + a + ")"

@@ -252,7 +252,8 @@ func TestAccOwnCarrierNumber_validation(t *testing.T) {
 
 // TestAccOwnCarrierNumber_listAndIdentity_TF114: the list resource finds
 // the account's own-carrier numbers and none it rents (the starter
-// numbers), names each by its identity, and carries the data an import
+// numbers, which cpaas_phone_number's list keeps to itself), names each
+// by its identity, and carries the data an import
 // reads; the resource's state holds the identity.
 func TestAccOwnCarrierNumber_listAndIdentity_TF114(t *testing.T) {
 	t.Parallel()
@@ -283,6 +284,10 @@ list "cpaas_own_carrier_number" "all" {
   include_resource = true
 }
 
+list "cpaas_phone_number" "rented" {
+  provider = cpaas
+}
+
 list "cpaas_own_carrier_number" "berlin" {
   provider = cpaas
   config {
@@ -293,6 +298,9 @@ list "cpaas_own_carrier_number" "berlin" {
 				QueryResultChecks: []querycheck.QueryResultCheck{
 					querycheck.ExpectLength("cpaas_own_carrier_number.all", 3),
 					querycheck.ExpectLength("cpaas_own_carrier_number.berlin", 1),
+					// The starter numbers only: an own-carrier number is no
+					// cpaas_phone_number, whose destroy releases.
+					querycheck.ExpectLength("cpaas_phone_number.rented", 3),
 					querycheck.ExpectIdentity("cpaas_own_carrier_number.all", identityIs("number", "4930111000001")),
 					querycheck.ExpectIdentity("cpaas_own_carrier_number.all", identityIs("number", "4940111000002")),
 					querycheck.ExpectIdentity("cpaas_own_carrier_number.all", identityIs("number", "4969111000003")),
