@@ -44,6 +44,8 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 		"POST Endpoint/{id}":        one(map[string]any{"alias": "Ext 2", "password": "another-pass"}),
 		"POST PhoneNumber/{number}": {path: "PhoneNumber/" + forSale + "/", cases: []bodyCase{{"", map[string]any{"app_id": o.byArea["Application"]}}}},
 		"POST Number/{number}":      one(map[string]any{"alias": "Support line", "app_id": o.byArea["Application"]}),
+		"POST Number": one(map[string]any{"numbers": "4930120000042", "carrier": IncomingCarrierNorthwind, "region": "Berlin",
+			"number_type": "fixed", "app_id": o.byArea["Application"]}),
 		"POST Masking/Session": one(map[string]any{
 			"first_party": "14155551111", "second_party": "14155552222", "record": true,
 			"callback_url": "https://cb.example/masking", "session_expiry": 600,
