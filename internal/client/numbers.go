@@ -202,3 +202,21 @@ func (c *Client) ReleaseNumber(ctx context.Context, number string) error {
 	defer c.forgetPoolMembers() // a released number leaves its pools
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Number", number), idempotent: true}, nil)
 }
+
+// AddOwnCarrierNumbers adds numbers the account brings from its own
+// carrier (POST Number/, 202 with no id: the numbers are the ids). Like a
+// purchase it is never retried once it may have reached the server.
+func (c *Client) AddOwnCarrierNumbers(ctx context.Context, in OwnCarrierNumbers) error {
+	for _, n := range strings.Split(in.Numbers, ",") {
+		defer NumberListing.forget(c, "", strings.TrimSpace(n))()
+	}
+	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Number"), body: in}, nil)
+}
+
+// RemoveOwnCarrierNumber removes a number from the account that came from
+// its own carrier: the same DELETE Number/{number}/ as a release, but the
+// number stays with its carrier; ErrNotFound when the account no longer
+// has it.
+func (c *Client) RemoveOwnCarrierNumber(ctx context.Context, number string) error {
+	return c.ReleaseNumber(ctx, number)
+}

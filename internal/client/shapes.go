@@ -66,6 +66,7 @@ type (
 	AccountNumber     = wire.AccountNumber
 	AccountNumberList = wire.AccountNumberList
 	NumberUpdate      = wire.NumberUpdate
+	OwnCarrierNumbers = wire.OwnCarrierNumbers
 )
 
 // Flag and FlagOf make a request's flag: set to a value, or to a pointer's

@@ -57,7 +57,7 @@ func newAccountRecord() accountRecord {
 // accountAccounts is the area's state: each account's own record.
 var accountAccounts = &accountState[accountRecord]{
 	fresh: func() *accountRecord { r := newAccountRecord(); return &r },
-	saved: func(_ *account, st *accountRecord) []savedField { return []savedField{{"account", st}} },
+	saved: func(_ *account, st *accountRecord) []savedField { return []savedField{{key: "account", ptr: st}} },
 }
 
 func (a *account) record() *accountRecord { return stateOf[accountRecord](a) }

@@ -39,6 +39,17 @@ type testArea struct {
 	// catalogue says the area's objects are the service's, the same for
 	// every account (document types): any account reads them by id.
 	catalogue bool
+	// uploads are routes ("POST Media") whose body is files only
+	// (multipart): no JSON body is valid there, so the unknown-fields check
+	// has none to send; their JSON form is still refused as any other.
+	uploads []string
+}
+
+// rawBody is a request body sent as is, with its content type (a
+// multipart upload), where the tests' calls otherwise send JSON.
+type rawBody struct {
+	contentType string
+	data        []byte
 }
 
 // goldenCall makes one API call, requires status want and checks the

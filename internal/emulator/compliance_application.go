@@ -89,7 +89,9 @@ func newComplianceApps() *complianceApps {
 // files already hold.
 var complianceAppAccounts = &accountState[complianceApps]{
 	fresh: newComplianceApps,
-	saved: func(_ *account, st *complianceApps) []savedField { return []savedField{{"older_compliance", st}} },
+	saved: func(_ *account, st *complianceApps) []savedField {
+		return []savedField{{key: "older_compliance", ptr: st}}
+	},
 	restore: func(s *Server, a *account, st *complianceApps) {
 		st.EndUsers, st.Documents, st.Applications = orEmpty(st.EndUsers), orEmpty(st.Documents), orEmpty(st.Applications)
 		s.rearmComplianceApps(a)

@@ -24,7 +24,10 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	var call goldenCall = func(want int, method, path string, body any, golden string) map[string]any {
 		t.Helper()
 		var rd io.Reader
-		if body != nil {
+		contentType := ""
+		if rb, ok := body.(rawBody); ok {
+			rd, contentType = bytes.NewReader(rb.data), rb.contentType
+		} else if body != nil {
 			b, _ := json.Marshal(body)
 			rd = bytes.NewReader(b)
 		}
@@ -33,6 +36,9 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 			url = e.hs.URL + path
 		}
 		req, _ := http.NewRequest(method, url, rd)
+		if contentType != "" {
+			req.Header.Set("Content-Type", contentType)
+		}
 		req.SetBasicAuth(tdID, tdToken)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {

@@ -135,8 +135,8 @@ type mediaItem struct {
 var messagingAccounts = &accountState[messagingState]{
 	fresh: func() *messagingState { m := newMessagingState(); return &m },
 	saved: func(_ *account, m *messagingState) []savedField {
-		return []savedField{{"messages", &m.messages}, {"alphanumeric_sender", &m.alphaSender},
-			{"conversations", &m.conversations}, {"outcomes", &m.outcomes}, {"dlt", &m.dlt}}
+		return []savedField{{key: "messages", ptr: &m.messages}, {key: "alphanumeric_sender", ptr: &m.alphaSender},
+			{key: "conversations", ptr: &m.conversations}, {key: "outcomes", ptr: &m.outcomes}, {key: "dlt", ptr: &m.dlt}}
 	},
 	restore: func(s *Server, a *account, st *messagingState) {
 		for _, m := range st.messages {
@@ -236,6 +236,17 @@ func (s *Server) sendMessage(c *call) {
 		return
 	}
 	now := s.clock.Now()
+	// Uploaded media (media.go): every id must be kept; the send keeps them a year.
+	keepMedia := func() {}
+	if len(m.MediaIDs) > 0 {
+		items, keep, refusal := s.useMediaLocked(acct, m.MediaIDs, now)
+		if refusal != "" {
+			s.mu.Unlock()
+			c.badRequest("%s", refusal)
+			return
+		}
+		media, keepMedia = append(media, items...), keep
+	}
 	failCode, failReason := "", msgrules.DLTFailure(m, acct.messaging().dlt)
 	switch {
 	case failReason != "":
@@ -293,6 +304,7 @@ func (s *Server) sendMessage(c *call) {
 		msg.Plan = lifecyclePlan{FailCode: code, Outcome: acct.messaging().outcomes[dst], ExpirySeconds: m.EffectiveMessageExpiry()}
 		s.scheduleLifecycle(acct, msg)
 	}
+	keepMedia()
 	s.mu.Unlock()
 	c.reply(http.StatusAccepted, wire.MessageSent{APIID: newAPIID(), Message: "message(s) queued", MessageUUID: uuids})
 }

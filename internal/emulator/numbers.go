@@ -48,6 +48,7 @@ func (s *Server) numberRoutes() []route {
 		r(http.MethodGet, "PhoneNumber", s.searchPhoneNumbers),
 		r(http.MethodPost, "PhoneNumber/{number}", s.buyPhoneNumber),
 		r(http.MethodGet, "Number", s.listNumbers),
+		r(http.MethodPost, "Number", s.addOwnCarrierNumbers),
 		r(http.MethodGet, "Number/{number}", s.getNumber),
 		r(http.MethodPost, "Number/{number}", s.updateNumber),
 		r(http.MethodDelete, "Number/{number}", s.releaseNumber),
@@ -130,6 +131,8 @@ func viewNumber(acct *account, o *ownedNumber) wire.AccountNumber {
 	v := wire.AccountNumber{
 		AddedOn:           o.AddedAt.UTC().Format("2006-01-02"),
 		Alias:             o.Alias,
+		Carrier:           carrierOf(o),
+		NumberType:        numberTypeOf(o),
 		City:              o.City,
 		Country:           o.Country,
 		CountryISO:        o.CountryISO,
@@ -276,7 +279,7 @@ func (s *Server) listNumbers(c *call) {
 		for _, o := range s.ownedNumbersSorted(owner) {
 			switch {
 			case !strings.HasPrefix(o.Number, startsWith),
-				typ != "" && o.Type != typ && o.SubType != typ,
+				typ != "" && o.Type != typ && o.SubType != typ && !ownTypeIs(o, typ),
 				sms && !o.SMSEnabled, voice && !o.VoiceEnabled:
 				continue
 			}
@@ -367,7 +370,9 @@ type ownedNumberOf struct {
 }
 
 // releaseNumber gives a number up: it goes back into the search results at
-// once, a starter number as well as a bought one.
+// once, a starter number as well as a bought one. A number from the
+// account's own carrier only leaves the account: it stays with its
+// carrier and never goes on sale.
 func (s *Server) releaseNumber(c *call) {
 	number := c.param("number")
 	s.mu.Lock()
@@ -375,7 +380,9 @@ func (s *Server) releaseNumber(c *call) {
 	ok := o != nil
 	if ok {
 		delete(owner.numbers(), number)
-		s.inventory.Return(number)
+		if o.Carrier == "" {
+			s.inventory.Return(number)
+		}
 	}
 	s.mu.Unlock()
 	if !ok {

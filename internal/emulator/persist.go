@@ -170,6 +170,9 @@ func savedAccount(a *account) (map[string]any, error) {
 	}
 	for _, st := range areaStates {
 		for _, f := range st.fields(a) {
+			if f.empty != nil && f.empty() {
+				continue
+			}
 			obj[f.key] = f.ptr
 		}
 	}

@@ -34,6 +34,8 @@ func TestStateFile_restartKeepsEverythingAndPendingWork(t *testing.T) {
 			"description": "Tells customers about offers in the store, once a week at most.", "sample1": "Acme: 10% off today. Reply STOP to opt out.",
 			"sample2": "Acme: new arrivals. Reply HELP for help.", ` + campaignFlagsJSON + `}`},
 		{"Message/", `{"src": "14155550100", "dst": "447700900123", "text": "pending", "url": "` + refuse.URL + `"}`},
+		// An own-carrier number keeps its carrier and type across a restart.
+		{"Number/", `{"numbers": "4930120000077", "carrier": "` + IncomingCarrierFabrikam + `", "region": "Berlin", "number_type": "mobile"}`},
 	} {
 		if st, out := direct(a, "POST", "/v1/Account/"+idA+"/"+req.path, idA, tokA, []byte(req.body)); st >= 300 {
 			t.Fatalf("POST %s: %d %s", req.path, st, out)
@@ -50,6 +52,9 @@ func TestStateFile_restartKeepsEverythingAndPendingWork(t *testing.T) {
 	}
 	if sa, sb := snapshot(t, a, idA, tokA), snapshot(t, b, idA, tokA); sa != sb {
 		t.Fatalf("restarted server differs:\nbefore %s\nafter  %s", sa, sb)
+	}
+	if !strings.Contains(snapshot(t, b, idA, tokA), `"carrier":"Fabrikam Voice"`) {
+		t.Fatal("the own-carrier number's carrier is not in the snapshot; the test proves nothing for it")
 	}
 	if !strings.Contains(snapshot(t, b, idA, tokA), `"registration_status":"PROCESSING"`) {
 		t.Fatal("no pending registration was saved; the test proves nothing")

@@ -24,11 +24,19 @@ import (
 
 // direct serves one request in-process (no network): fast enough to fuzz.
 func direct(s *Server, method, path, user, pass string, body []byte) (int, []byte) {
+	return directTyped(s, method, path, user, pass, "", body)
+}
+
+// directTyped is direct with the body's Content-Type (none when "").
+func directTyped(s *Server, method, path, user, pass, contentType string, body []byte) (int, []byte) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
 	req := httptest.NewRequest(method, "http://emulator.test"+path, rd)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
 	if user != "" || pass != "" {
 		req.SetBasicAuth(user, pass)
 	}
@@ -58,10 +66,13 @@ func populate(t testing.TB, s *Server, id, tok string) secObjects {
 	call := func(method, path string, body any) map[string]any {
 		t.Helper()
 		var data []byte
-		if body != nil {
+		contentType := ""
+		if rb, ok := body.(rawBody); ok {
+			data, contentType = rb.data, rb.contentType
+		} else if body != nil {
 			data, _ = json.Marshal(body)
 		}
-		st, out := direct(s, method, "/v1/Account/"+id+"/"+path, id, tok, data)
+		st, out := directTyped(s, method, "/v1/Account/"+id+"/"+path, id, tok, contentType, data)
 		if st >= 300 {
 			t.Fatalf("populate %s %s: %d %s", method, path, st, out)
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime"
 	"net/http"
 	"net/url"
 	"os"
@@ -255,6 +256,7 @@ var areas = []area{
 	{(*Server).pricingRoutes, pricingInventory, nil},
 	{(*Server).accountRoutes, accountInventory, accountAccounts},
 	{(*Server).callerIDRoutes, callerIDInventory, callerIDAccounts},
+	{(*Server).mediaRoutes, mediaInventory, mediaAccounts},
 }
 
 // apiRoutes lists every /v1 route, area by area.
@@ -274,6 +276,9 @@ type route struct {
 	// noFields marks a route that takes no fields: decode reads its body
 	// (an oversized one is still a 413) and ignores it, whatever it holds.
 	noFields bool
+	// uploadLimit, when set, bounds a multipart body instead of the
+	// server's BodyLimit (withUploadLimit).
+	uploadLimit int64
 }
 
 func r(method, pattern string, h func(*call)) route {
@@ -286,6 +291,14 @@ func r(method, pattern string, h func(*call)) route {
 // string "").
 func (rt route) takingNoFields() route {
 	rt.noFields = true
+	return rt
+}
+
+// withUploadLimit lets rt take a multipart body of up to n bytes (files
+// the API accepts in larger sizes than a JSON document); any other body
+// keeps the server's BodyLimit.
+func (rt route) withUploadLimit(n int64) route {
+	rt.uploadLimit = n
 	return rt
 }
 
@@ -401,6 +414,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 			s.opts.Logf("%s %s -> %d (%s) %q", req.Method, req.URL.Path, sw.status, time.Since(start).Round(time.Microsecond), req.UserAgent())
 		}
 	}()
+	rawBody := req.Body
 	req.Body = http.MaxBytesReader(sw, req.Body, s.opts.BodyLimit)
 	queryInPath(req.URL)
 	path := splitPath(req.URL.Path)
@@ -457,6 +471,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	c.params, c.noFields = params, rt.noFields
+	if mt, _, _ := mime.ParseMediaType(req.Header.Get("Content-Type")); rt.uploadLimit > 0 && mt == "multipart/form-data" {
+		req.Body = http.MaxBytesReader(sw, rawBody, rt.uploadLimit)
+	}
 	s.serveWithFaults(c, rt, func(c *call) { s.handle(c, rt.handle) })
 }
 

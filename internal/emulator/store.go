@@ -43,6 +43,11 @@ type accountState[T any] struct {
 type savedField struct {
 	key string
 	ptr any // a pointer to the value the key holds
+	// empty, when set, reports that the value holds nothing: the key is
+	// then left out of the file, so a key an area added later does not
+	// change the file of an account that never used it (the emulator of
+	// before reads it, TestStateFile_formatOfBeforeIsKept).
+	empty func() bool
 }
 
 // stateKey[T] is the key of an area's state T in account.states: keyed by
@@ -276,7 +281,7 @@ func updateOf[T any](c *call, objects map[string]T, kind, id string, check func(
 func objectsState[V any](key string) *accountState[map[string]V] {
 	return &accountState[map[string]V]{
 		fresh: func() *map[string]V { return &map[string]V{} },
-		saved: func(_ *account, st *map[string]V) []savedField { return []savedField{{key, st}} },
+		saved: func(_ *account, st *map[string]V) []savedField { return []savedField{{key: key, ptr: st}} },
 	}
 }
 

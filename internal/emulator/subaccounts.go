@@ -46,7 +46,7 @@ var subaccountAccounts = &accountState[subaccountState]{
 		if a.MainID == "" {
 			return nil
 		}
-		return []savedField{{"subaccount", &st.sub}}
+		return []savedField{{key: "subaccount", ptr: &st.sub}}
 	},
 }
 

@@ -44,7 +44,7 @@ var tendlcAccounts = &accountState[tendlcState]{
 		return &tendlcState{brands: map[string]*brand{}, campaigns: map[string]*campaign{}}
 	},
 	saved: func(_ *account, st *tendlcState) []savedField {
-		return []savedField{{"brands", &st.brands}, {"campaigns", &st.campaigns}}
+		return []savedField{{key: "brands", ptr: &st.brands}, {key: "campaigns", ptr: &st.campaigns}}
 	},
 	restore: func(s *Server, a *account, st *tendlcState) {
 		for _, b := range st.brands {

@@ -74,7 +74,7 @@ func secretDigest(p string) string {
 // trunkingAccounts is the area's state: each account's trunking objects.
 var trunkingAccounts = &accountState[trunkingState]{
 	fresh:   func() *trunkingState { t := newTrunkingState(); return &t },
-	saved:   func(_ *account, st *trunkingState) []savedField { return []savedField{{"sip_trunking", st}} },
+	saved:   func(_ *account, st *trunkingState) []savedField { return []savedField{{key: "sip_trunking", ptr: st}} },
 	restore: func(_ *Server, _ *account, st *trunkingState) { *st = orEmptyTrunking(*st) },
 }
 

@@ -44,6 +44,8 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 		"POST Endpoint/{id}":        one(map[string]any{"alias": "Ext 2", "password": "another-pass"}),
 		"POST PhoneNumber/{number}": {path: "PhoneNumber/" + forSale + "/", cases: []bodyCase{{"", map[string]any{"app_id": o.byArea["Application"]}}}},
 		"POST Number/{number}":      one(map[string]any{"alias": "Support line", "app_id": o.byArea["Application"]}),
+		"POST Number": one(map[string]any{"numbers": "4930120000042", "carrier": IncomingCarrierNorthwind, "region": "Berlin",
+			"number_type": "fixed", "app_id": o.byArea["Application"]}),
 		"POST Masking/Session": one(map[string]any{
 			"first_party": "14155551111", "second_party": "14155552222", "record": true,
 			"callback_url": "https://cb.example/masking", "session_expiry": 600,
@@ -126,6 +128,11 @@ func TestUnknownFields_acceptedAndStoredAsWithout(t *testing.T) {
 	}
 	po := populate(t, probe, idA, tokA)
 	fixtures := validBodies(t, probe, po)
+	for _, a := range testAreas {
+		for _, key := range a.uploads {
+			delete(routes, key)
+		}
+	}
 	for key := range routes {
 		if _, ok := fixtures[key]; !ok {
 			t.Errorf("route %s takes a body but has no valid body in validBodies: add one", key)

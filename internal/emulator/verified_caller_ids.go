@@ -52,8 +52,11 @@ func orEmptyCallerIDs(c callerIDState) callerIDState {
 // verified_caller_ids. An open verification's expiry is a time it holds,
 // checked when it is used: nothing to queue again after a restart.
 var callerIDAccounts = &accountState[callerIDState]{
-	fresh:   func() *callerIDState { c := newCallerIDState(); return &c },
-	saved:   func(_ *account, st *callerIDState) []savedField { return []savedField{{"verified_caller_ids", st}} },
+	fresh: func() *callerIDState { c := newCallerIDState(); return &c },
+	saved: func(_ *account, st *callerIDState) []savedField {
+		return []savedField{{key: "verified_caller_ids", ptr: st,
+			empty: func() bool { return len(st.Verified) == 0 && len(st.Pending) == 0 }}}
+	},
 	restore: func(_ *Server, _ *account, st *callerIDState) { *st = orEmptyCallerIDs(*st) },
 }
 

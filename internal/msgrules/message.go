@@ -27,8 +27,11 @@ type Message struct {
 	// MediaURLs is a comma-separated string in the spec's table, but real
 	// clients send a JSON array. Message marshals an array and unmarshals
 	// either form (see ParseMediaURLs).
-	MediaURLs []string  `json:"media_urls,omitempty"`
-	Template  *Template `json:"template,omitempty"`
+	MediaURLs []string `json:"media_urls,omitempty"`
+	// MediaIDs are files uploaded with POST Media/ (mms only); with
+	// MediaURLs they name at most MaxMMSMediaURLs files.
+	MediaIDs []string  `json:"media_ids,omitempty"`
+	Template *Template `json:"template,omitempty"`
 	// MessageExpiry is in seconds; nil means DefaultMessageExpiry. The spec
 	// types it as a string; it is an int here, marshalled as a JSON number,
 	// and unmarshalled from a number or a numeric string.

@@ -154,6 +154,9 @@ func validateContent(es *Errors, m Message, typ string) {
 	if hasMedia && typ == TypeSMS {
 		es.add("media_urls", "is only for type mms or chatapp", strings.Join(m.MediaURLs, ","))
 	}
+	if len(m.MediaIDs) > 0 && typ != TypeMMS {
+		es.add("media_ids", "is only for type mms", strings.Join(m.MediaIDs, ","))
+	}
 
 	switch typ {
 	case TypeSMS:
@@ -165,9 +168,13 @@ func validateContent(es *Errors, m Message, typ string) {
 			es.addf("text", m.Text, "must be at most %d %s characters, is %d", MaxChars(u.Encoding), u.Encoding, u.Characters)
 		}
 	case TypeMMS:
-		if !hasMedia {
+		switch files := len(m.MediaURLs) + len(m.MediaIDs); {
+		case files == 0:
 			es.add("media_urls", "is required for type mms", "")
-		} else if len(m.MediaURLs) > MaxMMSMediaURLs {
+		case len(m.MediaIDs) > 0 && files > MaxMMSMediaURLs:
+			es.addf("media_ids", strings.Join(m.MediaIDs, ","), "together with media_urls must name at most %d files for type mms, name %d",
+				MaxMMSMediaURLs, files)
+		case len(m.MediaURLs) > MaxMMSMediaURLs:
 			es.addf("media_urls", strings.Join(m.MediaURLs, ","), "must hold at most %d URLs for type mms, holds %d", MaxMMSMediaURLs, len(m.MediaURLs))
 		}
 	case TypeChatApp:

@@ -445,3 +445,63 @@ func TollfreeStatusOfFilter(v string) (string, bool) {
 	}
 	return "", false
 }
+
+// Numbers the account brings from its own carrier (POST Number/, the
+// docs' "Add a number from your own carrier").
+const (
+	// OwnNumberTypeDefault is the number_type of an own-carrier number
+	// added without one.
+	OwnNumberTypeDefault = "local"
+	// ServiceCarrier is the carrier a number the service rents out shows
+	// in its record; an own-carrier number shows its incoming carrier's
+	// name instead, which is how the two are told apart in a listing.
+	ServiceCarrier = "CPaaS"
+
+	RuleNumberType = "must be one of local, fixed, tollfree, mobile, national"
+	RuleNumbers    = "must be a comma-separated list of distinct numbers, each 1 to 15 digits starting with the country code"
+	RuleCarrier    = "must be the id of an incoming carrier of the account"
+	RuleRegion     = "must not be empty (a free text naming the number's region)"
+)
+
+// OwnNumberTypeValues are the number_type values of the account number
+// record, in the record's spelling (tollfree without a hyphen).
+var OwnNumberTypeValues = []string{"local", "fixed", "tollfree", "mobile", "national"}
+
+// CheckOwnNumberType returns an error naming the rule when v is not a
+// number_type of the account number record, or nil.
+func CheckOwnNumberType(v string) error {
+	if !slices.Contains(OwnNumberTypeValues, v) {
+		return fmt.Errorf("number_type %q %s", v, RuleNumberType)
+	}
+	return nil
+}
+
+// CheckRegion returns an error when region, the free text an own-carrier
+// number is added with, is empty or blank.
+func CheckRegion(region string) error {
+	if strings.TrimSpace(region) == "" {
+		return fmt.Errorf("region %q %s", region, RuleRegion)
+	}
+	return nil
+}
+
+// ParseNumbers splits the numbers argument of POST Number/ (a
+// comma-separated list) and checks each number; it refuses an empty list
+// and a number given twice.
+func ParseNumbers(raw string) ([]string, error) {
+	if strings.TrimSpace(raw) == "" {
+		return nil, fmt.Errorf("numbers %q %s", raw, RuleNumbers)
+	}
+	var out []string
+	for _, n := range strings.Split(raw, ",") {
+		n = strings.TrimSpace(n)
+		if err := CheckNumber(n); err != nil {
+			return nil, fmt.Errorf("numbers %q %s: %v", raw, RuleNumbers, err)
+		}
+		if slices.Contains(out, n) {
+			return nil, fmt.Errorf("numbers %q %s: %s is given twice", raw, RuleNumbers, n)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

@@ -40,6 +40,8 @@ func adoptCases() []adoptCase {
 			kind: "10dlc_campaign_numbers", addr: "cpaas_10dlc_campaign_number.l1", want: 1},
 		{name: "phone_number", method: "POST", route: "PhoneNumber/{number}", hcl: relNumbersHCL(1) + relPhoneNumberHCL(0),
 			kind: "numbers", addr: "cpaas_phone_number.n0", want: 1},
+		{name: "own_carrier_number", method: "POST", route: "Number", hcl: relOwnCarrierNumberHCL(1),
+			kind: "numbers", addr: "cpaas_own_carrier_number.oc1", want: 1},
 		{name: "tollfree_verification", method: "POST", route: "TollfreeVerification",
 			hcl: relProfileHCL(1) + `
 data "cpaas_phone_numbers" "rel_tollfree" {

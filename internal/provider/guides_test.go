@@ -2,6 +2,8 @@ package provider_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -442,6 +444,45 @@ func TestAccGuide_messagingPipeline(t *testing.T) {
 	long := "-var=release=" + strings.Repeat("v", 400)
 	if out, err := r.try("plan", "-input=false", long); err == nil || !strings.Contains(out, "keep it to 2") {
 		t.Fatalf("plan of a long notice: %v\n%s", err, out)
+	}
+}
+
+// The guide's MMS: a file of the repository sent with the release notice,
+// uploaded once for the send; the same release plans nothing, and a new
+// banner image is a new message.
+func TestAccGuide_messagingPipelineMMS(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newGuideRunner(t, env, "messaging-pipeline/mms")
+	banner, err := os.ReadFile(filepath.Join(r.dir, "release-banner.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.run("apply", "-input=false", "-auto-approve", "-var=release=v1.0.0")
+	msgs := env.Server.SentMessages(acctest.AuthID)
+	if len(msgs) != 1 || msgs[0].Type != "mms" {
+		t.Fatalf("sent after the first release: %+v", msgs)
+	}
+	media, err := env.Client(t).ListMessageMedia(context.Background(), msgs[0].UUID)
+	if err != nil || len(media.Objects) != 1 || media.Objects[0].Size != int64(len(banner)) || media.Objects[0].ContentType != "image/png" {
+		t.Fatalf("the MMS's media: %+v %v", media, err)
+	}
+	if n := len(env.Objects(t)["media"]); n != 1 {
+		t.Fatalf("uploads: %d, want 1", n)
+	}
+	sum := sha256.Sum256(banner)
+	var got string
+	r.output("banner_sha256", &got)
+	if got != hex.EncodeToString(sum[:]) {
+		t.Fatalf("banner_sha256 = %q, want the file's", got)
+	}
+	r.expectPlan(0, "-var=release=v1.0.0")
+	// A new banner is a new message, for the same release too.
+	if err := os.WriteFile(filepath.Join(r.dir, "release-banner.png"), append(banner, 0), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out := r.expectPlan(2, "-var=release=v1.0.0"); !strings.Contains(out, "must be replaced") {
+		t.Fatalf("plan after a new banner:\n%s", out)
 	}
 }
 

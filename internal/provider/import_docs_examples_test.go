@@ -121,6 +121,7 @@ var recordedOnImport = map[string][]string{
 	"cpaas_10dlc_campaign_number": {"url", "method", "timeouts"},
 	"cpaas_tollfree_verification": {"timeouts"},
 	"cpaas_phone_number":          {"search", "release_protection"}, // what chose the number at purchase; the provider's own flag
+	"cpaas_own_carrier_number":    {"carrier"},                      // the record names the carrier, not its id
 	"cpaas_message": {"text", "media_urls", "template", "triggers", "url", "method", "timeouts", "wait_for", "encoding",
 		"message_expiry", "dlt_entity_id", "dlt_template_id", "dlt_template_category", "trackable", "powerpack_uuid",
 		// The records hold src and dst sanitised; the configured spelling

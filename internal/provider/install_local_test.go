@@ -122,8 +122,8 @@ type guideFolder struct {
 var requires114 = regexp.MustCompile(`required_version\s*=\s*">=\s*1\.14"`)
 
 // guideFolders lists every guide's folder (examples/guides/*) and the
-// action configuration of the messaging guide, which its page runs on its
-// own.
+// action and MMS configurations of the messaging guide, which its page
+// runs on their own.
 func guideFolders(t *testing.T) []guideFolder {
 	t.Helper()
 	root := filepath.Join(acctest.RepoRoot(t), "examples", "guides")
@@ -131,7 +131,7 @@ func guideFolders(t *testing.T) []guideFolder {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rels := []string{filepath.Join("messaging-pipeline", "action")}
+	rels := []string{filepath.Join("messaging-pipeline", "action"), filepath.Join("messaging-pipeline", "mms")}
 	for _, e := range entries {
 		if e.IsDir() {
 			rels = append(rels, e.Name())

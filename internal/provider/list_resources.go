@@ -316,7 +316,8 @@ func NewPhoneNumberListResource() list.ListResource { return &listResource{listK
 
 var phoneNumberList = listKind{
 	of: phoneNumberKind, objects: "phone numbers",
-	description: "The numbers the account owns, named by `number`, with the account's own filters. Destroying an imported " +
+	description: "The numbers the account rents from the service, named by `number`, with the account's own filters (numbers " +
+		"from its own carriers are `cpaas_own_carrier_number`'s). Destroying an imported " +
 		"`cpaas_phone_number` releases the number: add `release_protection = true` to what you generate, and apply it.",
 	filters: map[string]listschema.StringAttribute{
 		"number_starts_with": {MarkdownDescription: "Only the numbers that start with these digits (country code first)."},
@@ -336,13 +337,49 @@ var phoneNumberList = listKind{
 	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
 		all, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{NumberStartsWith: f["number_starts_with"], Type: f["type"], Services: f["services"],
 			Subaccount: f["subaccount"]})
-		return byID(all, err, nil, func(n client.AccountNumber) (string, string) {
+		// Numbers from the account's own carriers are cpaas_own_carrier_number's:
+		// their removal is no release.
+		rented := func(n client.AccountNumber) bool { return n.Carrier == "" || n.Carrier == numberrules.ServiceCarrier }
+		return byID(all, err, rented, func(n client.AccountNumber) (string, string) {
 			name := n.Number
 			if a := n.AliasText(); a != "" {
 				name += " (" + a + ")"
 			}
 			return name, n.Number
 		})
+	},
+}
+
+// NewOwnCarrierNumberListResource lists the numbers the account has from
+// its own carriers.
+func NewOwnCarrierNumberListResource() list.ListResource {
+	return &listResource{listKind: ownCarrierNumberList}
+}
+
+var ownCarrierNumberList = listKind{
+	of: ownCarrierNumberKind, objects: "own-carrier numbers",
+	description: "The numbers the account has from its own carriers, named by `number`: the account's number list without the " +
+		"numbers it rents from the service (whose record names the service as carrier; `cpaas_phone_number` lists those). " +
+		"The record names each number's carrier but not its id: set `carrier` in what you generate. Destroying an imported " +
+		"`cpaas_own_carrier_number` removes the number from the account; it stays with the carrier.",
+	filters: map[string]listschema.StringAttribute{
+		"number_starts_with": {MarkdownDescription: "Only the numbers that start with these digits (country code first)."},
+		"subaccount": {
+			MarkdownDescription: "Only the numbers of this subaccount (its `auth_id`; the API's own filter). The main account's own " +
+				"`auth_id` lists its own numbers; unset, every number the credentials reach.",
+			Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
+		},
+	},
+	find: func(ctx context.Context, c *client.Client, f listFilters) ([]listedObject, error) {
+		all, err := c.ListAllNumbers(ctx, client.AccountNumberFilter{NumberStartsWith: f["number_starts_with"], Subaccount: f["subaccount"]})
+		return byID(all, err, func(n client.AccountNumber) bool { return n.Carrier != numberrules.ServiceCarrier },
+			func(n client.AccountNumber) (string, string) {
+				name := n.Number + " (" + n.Carrier + ")"
+				if a := n.AliasText(); a != "" {
+					name = n.Number + " (" + a + ", " + n.Carrier + ")"
+				}
+				return name, n.Number
+			})
 	},
 }
 

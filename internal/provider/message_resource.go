@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -26,9 +27,10 @@ import (
 
 // messagingFamily is what Terraform is served of messages (provider.go's families).
 var messagingFamily = family{
-	resources: []func() resource.Resource{NewMessageResource},
-	actions:   []func() action.Action{NewSendMessageAction},
-	functions: []func() function.Function{NewSMSUnitsFunction},
+	resources:   []func() resource.Resource{NewMessageResource},
+	dataSources: []func() datasource.DataSource{mediaData.newDataSource},
+	actions:     []func() action.Action{NewSendMessageAction},
+	functions:   []func() function.Function{NewSMSUnitsFunction},
 }
 
 var (
@@ -67,6 +69,9 @@ type messageModel struct {
 	Encoding      types.String   `tfsdk:"encoding"`
 	MessageStates types.List     `tfsdk:"message_states"`
 	ErrorCodes    types.List     `tfsdk:"error_codes"`
+	// MediaFilesSHA256 are the hashes of media_files' contents, set at
+	// plan time, so a changed file is a planned change (habit 16).
+	MediaFilesSHA256 types.List `tfsdk:"media_files_sha256"`
 }
 
 // inputs are the attributes that make up the send request; a change to
@@ -84,7 +89,8 @@ func (m *messageModel) inputs() []struct {
 	return []in{
 		{"src", m.Src, sameSanitisedString(msgrules.SanitizeSrc)}, {"powerpack_uuid", m.PowerpackUUID, nil},
 		{"dst", m.Dst, sameSanitisedList}, {"text", m.Text, nil}, {"type", m.Type, nil},
-		{"media_urls", m.MediaURLs, nil}, {"template", m.Template, nil}, {"message_expiry", m.MessageExpiry, nil},
+		{"media_urls", m.MediaURLs, nil}, {"media_files", m.MediaFiles, nil}, {"media_files_sha256", m.MediaFilesSHA256, nil},
+		{"template", m.Template, nil}, {"message_expiry", m.MessageExpiry, nil},
 		{"url", m.URL, nil}, {"method", m.Method, nil}, {"dlt_entity_id", m.DLTEntityID, nil},
 		{"dlt_template_id", m.DLTTemplateID, nil}, {"dlt_template_category", m.DLTTemplateCategory, nil},
 		{"trackable", m.Trackable, nil}, {"log", m.Log, nil}, {"triggers", m.Triggers, nil},
@@ -137,6 +143,12 @@ func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			MarkdownDescription: "State of each destination's message as of the last refresh: `queued`, `sent`, `delivered`, `undelivered`, `failed` (or `read` for chat-app).",
 			ElementType:         types.StringType,
 			Computed:            true,
+		},
+		"media_files_sha256": schema.ListAttribute{
+			MarkdownDescription: "SHA-256 of each file of `media_files`, in order, read at plan time: a file whose content changes " +
+				"is a planned change (a new message). The state keeps the hashes, never the bytes.",
+			ElementType: types.StringType,
+			Computed:    true,
 		},
 		"error_codes": schema.ListAttribute{
 			MarkdownDescription: "Error code of each destination's message as of the last refresh: `000` when delivered, for example `420` when expired, empty while there is none.",
@@ -218,6 +230,7 @@ func (r *MessageResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if !ok {
 		return
 	}
+	plan.MediaFilesSHA256 = mediaFileHashes(plan.MediaFiles)
 	if req.State.Raw.IsNull() {
 		plannedUnits(&plan)
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
@@ -305,7 +318,7 @@ func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sent := sendMessage(ctx, r.client, &plan.messageInputsModel, messageSendAdvice, &resp.Diagnostics)
+	sent := sendMessage(ctx, r.client, &plan.messageInputsModel, listStrings(plan.MediaFilesSHA256), messageSendAdvice, &resp.Diagnostics)
 	if sent == nil {
 		return
 	}

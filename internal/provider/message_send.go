@@ -58,6 +58,7 @@ type messageInputsModel struct {
 	Text                types.String `tfsdk:"text"`
 	Type                types.String `tfsdk:"type"`
 	MediaURLs           types.List   `tfsdk:"media_urls"`
+	MediaFiles          types.List   `tfsdk:"media_files"`
 	Template            types.Object `tfsdk:"template"`
 	MessageExpiry       types.Int64  `tfsdk:"message_expiry"`
 	URL                 types.String `tfsdk:"url"`
@@ -131,6 +132,7 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 			Optional:    true,
 			Validators:  []validator.List{listvalidator.SizeAtLeast(1)},
 		},
+		"media_files": mediaFilesAttribute(describe),
 		"template": schema.SingleNestedAttribute{
 			MarkdownDescription: describe("Pre-approved `chatapp` template; the only kind of chat-app message allowed without an open conversation."),
 			Optional:            true,
@@ -232,15 +234,21 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 		unknown["src"], unknown["powerpack_uuid"] = true, true
 	}
 	for _, fe := range msgrules.Validate(m) {
+		if fe.Field == "media_ids" {
+			// The files of media_files are sent as media_ids once uploaded;
+			// at plan time their paths stand in for the ids.
+			fe.Field = "media_files"
+		}
 		if unknown[fe.Root()] {
 			continue
 		}
 		diags.AddAttributeError(fieldPath(fe.Field), "Invalid message", fe.Error())
 	}
+	diags.Append(validateMediaFiles(cfg.MediaFiles)...)
 	return diags
 }
 
-var listIndexField = regexp.MustCompile(`^(dst|media_urls)\[(\d+)\]$`)
+var listIndexField = regexp.MustCompile(`^(dst|media_urls|media_files)\[(\d+)\]$`)
 
 // fieldPath maps a msgrules field ("dst[1]", "template.name") to the
 // attribute that holds it.
@@ -288,12 +296,15 @@ func messageFromModel(ctx context.Context, m *messageInputsModel) (msgrules.Mess
 		return out
 	}
 	msg := msgrules.Message{
-		Src:                 str("src", m.Src, placeholderNumber),
-		PowerpackUUID:       str("powerpack_uuid", m.PowerpackUUID, "00000000-0000-4000-8000-000000000000"),
-		Dst:                 strings.Join(list("dst", m.Dst, placeholderNumber), msgrules.DestinationSeparator),
-		Text:                str("text", m.Text, "x"),
-		Type:                str("type", m.Type, msgrules.TypeSMS),
-		MediaURLs:           list("media_urls", m.MediaURLs, "https://placeholder.invalid/media"),
+		Src:           str("src", m.Src, placeholderNumber),
+		PowerpackUUID: str("powerpack_uuid", m.PowerpackUUID, "00000000-0000-4000-8000-000000000000"),
+		Dst:           strings.Join(list("dst", m.Dst, placeholderNumber), msgrules.DestinationSeparator),
+		Text:          str("text", m.Text, "x"),
+		Type:          str("type", m.Type, msgrules.TypeSMS),
+		MediaURLs:     list("media_urls", m.MediaURLs, "https://placeholder.invalid/media"),
+		// The paths of media_files stand in for the media ids the upload
+		// gives (sendMessage sets those).
+		MediaIDs:            list("media_files", m.MediaFiles, "placeholder.png"),
 		URL:                 str("url", m.URL, ""),
 		Method:              str("method", m.Method, ""),
 		DLTEntityID:         str("dlt_entity_id", m.DLTEntityID, ""),
@@ -355,9 +366,24 @@ type sendAdvice struct{ unknown, notFound string }
 // sendMessage sends the configured message once (sendMessageOrAdopt). On
 // failure it adds an error diagnostic with the caller's advice and returns
 // nil.
-func sendMessage(ctx context.Context, c *client.Client, in *messageInputsModel, advice sendAdvice, diags *diag.Diagnostics) *client.MessageSent {
+//
+// The files of media_files are uploaded first (uploadMediaFiles: once per
+// content and account in this process); plannedMedia, when not nil, are
+// their hashes as planned, and a file changed since is refused.
+func sendMessage(ctx context.Context, c *client.Client, in *messageInputsModel, plannedMedia []string, advice sendAdvice,
+	diags *diag.Diagnostics,
+) *client.MessageSent {
 	msg, _ := messageFromModel(ctx, in)
 	dsts := listStrings(in.Dst)
+	msg.MediaIDs = nil
+	if files := listStrings(in.MediaFiles); len(files) > 0 {
+		ids, err := uploadMediaFiles(ctx, c, files, plannedMedia)
+		if err != nil {
+			addAPIError(diags, "Error uploading media", "media_files of the message to "+strings.Join(dsts, ", "), err)
+			return nil
+		}
+		msg.MediaIDs = ids
+	}
 	sent, err := sendMessageOrAdopt(ctx, c, msg)
 	if err != nil {
 		what := "message to " + strings.Join(dsts, ", ")

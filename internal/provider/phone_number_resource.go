@@ -29,11 +29,11 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
-// phoneNumberFamily is what Terraform is served of rented phone numbers and the searches that find them (provider.go's families).
+// phoneNumberFamily is what Terraform is served of the account's phone numbers, rented or from its own carriers, and the searches that find them (provider.go's families).
 var phoneNumberFamily = family{
-	resources:   []func() resource.Resource{phoneNumberKind.newResource},
+	resources:   []func() resource.Resource{phoneNumberKind.newResource, ownCarrierNumberKind.newResource},
 	dataSources: []func() datasource.DataSource{phoneNumbersData.newDataSource, accountNumbersData.newDataSource},
-	lists:       []func() list.ListResource{NewPhoneNumberListResource},
+	lists:       []func() list.ListResource{NewPhoneNumberListResource, NewOwnCarrierNumberListResource},
 	functions:   []func() function.Function{NewSanitizeNumberFunction},
 }
 

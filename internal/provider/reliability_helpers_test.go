@@ -157,6 +157,22 @@ var _ = registerChaosPart("cpaas_phone_number", func() chaosPart {
 		want: map[string]int{"numbers": 6}}
 })
 
+// relOwnCarrierNumberHCL adds number i from an incoming carrier.
+func relOwnCarrierNumberHCL(i int) string {
+	return fmt.Sprintf(`
+resource "cpaas_own_carrier_number" "oc%[1]d" {
+  number  = "4989555%04[1]d"
+  carrier = %[2]q
+  region  = "Munich, GERMANY"
+  alias   = "Reliability own line %[1]d"
+}
+`, i, emulator.IncomingCarrierNorthwind)
+}
+
+var _ = registerChaosPart("cpaas_own_carrier_number", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(3, relOwnCarrierNumberHCL), want: map[string]int{"numbers": 3}}
+})
+
 func relMaskingHCL(i int) string {
 	return fmt.Sprintf(`
 resource "cpaas_masking_session" "m%[1]d" {

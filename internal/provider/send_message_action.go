@@ -115,7 +115,7 @@ func (a *SendMessageAction) Invoke(ctx context.Context, req action.InvokeRequest
 			resp.SendProgress(action.InvokeProgressEvent{Message: msg})
 		}
 	}
-	sent := sendMessage(ctx, a.client, &cfg.messageInputsModel, sendMessageActionAdvice, &resp.Diagnostics)
+	sent := sendMessage(ctx, a.client, &cfg.messageInputsModel, nil, sendMessageActionAdvice, &resp.Diagnostics)
 	if sent == nil {
 		return
 	}

@@ -67,28 +67,36 @@ type PhoneNumberBought struct {
 // toll-free; the verification's id and order status are left out until a
 // verification was requested.
 type AccountNumber struct {
-	APIID             string  `json:"api_id,omitempty"`
-	AddedOn           string  `json:"added_on"`
-	Alias             *string `json:"alias"`
-	Application       string  `json:"application"`
-	City              string  `json:"city"`
-	Country           string  `json:"country"`
-	CountryISO        string  `json:"country_iso"`
-	LATA              int64   `json:"lata"`
-	MonthlyRentalRate string  `json:"monthly_rental_rate"`
-	Number            string  `json:"number"`
-	Prefix            string  `json:"prefix"`
-	RateCenter        string  `json:"rate_center"`
-	Region            string  `json:"region"`
-	ResourceURI       string  `json:"resource_uri"`
-	SMSEnabled        bool    `json:"sms_enabled"`
-	SMSRate           string  `json:"sms_rate"`
-	SubAccount        *string `json:"sub_account"`
-	SubAccountName    *string `json:"sub_account_name"`
-	SubType           string  `json:"sub_type"`
-	Type              string  `json:"type"`
-	VoiceEnabled      bool    `json:"voice_enabled"`
-	VoiceRate         string  `json:"voice_rate"`
+	APIID       string  `json:"api_id,omitempty"`
+	AddedOn     string  `json:"added_on"`
+	Alias       *string `json:"alias"`
+	Application string  `json:"application"`
+	// Carrier is the service's own name on a number it rents out, the
+	// incoming carrier's name on a number the account brought from its own
+	// carrier (never the carrier's id).
+	Carrier           string `json:"carrier"`
+	City              string `json:"city"`
+	Country           string `json:"country"`
+	CountryISO        string `json:"country_iso"`
+	LATA              int64  `json:"lata"`
+	MonthlyRentalRate string `json:"monthly_rental_rate"`
+	Number            string `json:"number"`
+	// NumberType is local, fixed, tollfree, mobile or national: the type
+	// given when an own-carrier number was added, the number's own type
+	// otherwise.
+	NumberType     string  `json:"number_type"`
+	Prefix         string  `json:"prefix"`
+	RateCenter     string  `json:"rate_center"`
+	Region         string  `json:"region"`
+	ResourceURI    string  `json:"resource_uri"`
+	SMSEnabled     bool    `json:"sms_enabled"`
+	SMSRate        string  `json:"sms_rate"`
+	SubAccount     *string `json:"sub_account"`
+	SubAccountName *string `json:"sub_account_name"`
+	SubType        string  `json:"sub_type"`
+	Type           string  `json:"type"`
+	VoiceEnabled   bool    `json:"voice_enabled"`
+	VoiceRate      string  `json:"voice_rate"`
 
 	TendlcCampaignID         *string `json:"tendlc_campaign_id"`
 	TendlcRegistrationStatus *string `json:"tendlc_registration_status"`
@@ -151,4 +159,17 @@ type NumberUpdate struct {
 	// application of its country and type (the docs call it compliance_id;
 	// the wire name is this).
 	ComplianceApplicationID *string `json:"compliance_application_id,omitempty"`
+}
+
+// OwnCarrierNumbers is the body of POST Number/: numbers the account
+// brings from its own carrier. Numbers is a comma-separated list; Carrier
+// is the id of one of the account's incoming carriers; Region is free
+// text; NumberType defaults to local. The reply is 202 {message: "changed"}.
+type OwnCarrierNumbers struct {
+	Numbers    string  `json:"numbers"`
+	Carrier    string  `json:"carrier"`
+	Region     string  `json:"region"`
+	NumberType string  `json:"number_type,omitempty"`
+	AppID      *string `json:"app_id,omitempty"`
+	Subaccount *string `json:"subaccount,omitempty"`
 }
