@@ -48,6 +48,10 @@ func (p Path) AtIndex(i int) Path { return p.with(Step{Index: i, kind: indexStep
 // AtKey is p followed by a map key.
 func (p Path) AtKey(k string) Path { return p.with(Step{Key: k, kind: keyStep}) }
 
+// Then is p followed by every step of q, for a field the rules name on its
+// own that the provider holds inside a block (search.country_iso).
+func (p Path) Then(q Path) Path { return append(p[:len(p):len(p)], q...) }
+
 func (p Path) with(s Step) Path {
 	return append(p[:len(p):len(p)], s)
 }

@@ -19,6 +19,9 @@ func TestPathString(t *testing.T) {
 			t.Errorf("String() = %q, want %q", got, want)
 		}
 	}
+	if got := Root("search").Then(Root("country_iso")).String(); got != "search.country_iso" {
+		t.Errorf("Then: %q, want search.country_iso", got)
+	}
 	if got := Root("template").At("name").RootName(); got != "template" {
 		t.Errorf("RootName() = %q, want template", got)
 	}
