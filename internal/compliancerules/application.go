@@ -65,7 +65,7 @@ func CheckApplicationDocuments(r Requirement, typeIDs []string) error {
 	}
 	var msgs []string
 	for _, e := range CheckDocuments(r, docs) {
-		if e.Field == "documents" || strings.HasSuffix(e.Field, "document_type_id") {
+		if last := e.Path[len(e.Path)-1].Name; last == "documents" || last == "document_type_id" {
 			msgs = append(msgs, strings.Replace(e.Error(), "documents", "document_ids", 1))
 		}
 	}

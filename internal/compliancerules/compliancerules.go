@@ -10,6 +10,7 @@ package compliancerules
 
 import (
 	"fmt"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"net/mail"
 	"net/url"
 	"slices"
@@ -211,23 +212,30 @@ type EndUser struct {
 	Type, Name, LastName, Email, AddressLine1, AddressLine2, City, State, PostalCode, Country, RegistrationNumber string
 }
 
-// FieldError is a broken rule of one field: Field names it as the
-// provider's path prints it ("end_user.email", "documents[0].data_fields"),
-// Err says the rule without quoting personal data.
-type FieldError struct {
-	Field string
-	Err   error
+// broken is a broken rule of the field at p; its message (err) names the
+// field itself and quotes no personal data.
+func broken(p fielderr.Path, err error) fielderr.Error {
+	return fielderr.Error{Path: p, Rule: err.Error(), Layout: fielderr.Stated}
 }
 
-func (e FieldError) Error() string { return e.Err.Error() }
+// prefixOf is how the messages name the object at p: "documents[0]." or
+// "end_user.", "" for a top-level one.
+func prefixOf(at fielderr.Path) string {
+	if len(at) == 0 {
+		return ""
+	}
+	return at.String() + "."
+}
 
-// CheckEndUser checks an end user; create says whether type and name are
-// required (an update may leave them out, and cannot change the type).
-func CheckEndUser(prefix string, u EndUser, create bool) []FieldError {
-	var errs []FieldError
+// CheckEndUser checks an end user at the path at (nil when its fields are
+// top-level); create says whether type and name are required (an update
+// may leave them out, and cannot change the type).
+func CheckEndUser(at fielderr.Path, u EndUser, create bool) fielderr.List {
+	var errs fielderr.List
+	prefix := prefixOf(at)
 	add := func(field string, err error) {
 		if err != nil {
-			errs = append(errs, FieldError{prefix + field, err})
+			errs = append(errs, broken(at.At(field), err))
 		}
 	}
 	if create || u.Type != "" {
@@ -409,12 +417,13 @@ type Document struct {
 // CheckDocument checks one document against its type: every required
 // field given, no field the type does not have, lengths in characters,
 // dates as yyyy-mm-dd, enum values, and the file where proof is required.
-// prefix names the document ("documents[0]."). No error quotes a value:
-// they are personal data.
-func CheckDocument(prefix string, t DocumentType, d Document) []FieldError {
-	var errs []FieldError
+// at is the document's path (documents[0]), nil for a document on its
+// own. No error quotes a value: they are personal data.
+func CheckDocument(at fielderr.Path, t DocumentType, d Document) fielderr.List {
+	var errs fielderr.List
+	prefix := prefixOf(at)
 	add := func(field, format string, args ...any) {
-		errs = append(errs, FieldError{prefix + field, fmt.Errorf(format, args...)})
+		errs = append(errs, broken(at.At(field), fmt.Errorf(format, args...)))
 	}
 	known := map[string]bool{}
 	for _, f := range t.Fields {
@@ -483,11 +492,12 @@ func quoteAll(vs []string) string {
 // and each document against its type. types resolves a document type id
 // (the catalogue, or what the API said); documents of an unknown type are
 // refused.
-func CheckDocuments(r Requirement, docs []Document) []FieldError {
-	var errs []FieldError
+func CheckDocuments(r Requirement, docs []Document) fielderr.List {
+	var errs fielderr.List
 	seen := map[string]int{}
 	for i, d := range docs {
-		prefix := fmt.Sprintf("documents[%d].", i)
+		at := fielderr.Root("documents").AtIndex(i)
+		prefix := prefixOf(at)
 		var t *DocumentType
 		for j := range r.DocumentTypes {
 			if strings.EqualFold(r.DocumentTypes[j].ID, d.TypeID) {
@@ -495,22 +505,22 @@ func CheckDocuments(r Requirement, docs []Document) []FieldError {
 			}
 		}
 		if t == nil {
-			errs = append(errs, FieldError{prefix + "document_type_id", fmt.Errorf("%sdocument_type_id %q is not a document type the requirement "+
-				"of %s %s numbers for a %s end user asks for (%s)", prefix, d.TypeID, r.Country, r.NumberType, r.UserType, typeList(r))})
+			errs = append(errs, broken(at.At("document_type_id"), fmt.Errorf("%sdocument_type_id %q is not a document type the requirement "+
+				"of %s %s numbers for a %s end user asks for (%s)", prefix, d.TypeID, r.Country, r.NumberType, r.UserType, typeList(r))))
 			continue
 		}
 		if prior, dup := seen[strings.ToLower(t.ID)]; dup {
-			errs = append(errs, FieldError{prefix + "document_type_id", fmt.Errorf("%sdocument_type_id %q (%s) is given twice, in documents[%d] "+
-				"and documents[%d]", prefix, t.ID, t.Name, prior, i)})
+			errs = append(errs, broken(at.At("document_type_id"), fmt.Errorf("%sdocument_type_id %q (%s) is given twice, in documents[%d] "+
+				"and documents[%d]", prefix, t.ID, t.Name, prior, i)))
 			continue
 		}
 		seen[strings.ToLower(t.ID)] = i
-		errs = append(errs, CheckDocument(prefix, *t, d)...)
+		errs = append(errs, CheckDocument(at, *t, d)...)
 	}
 	for _, t := range r.DocumentTypes {
 		if _, ok := seen[strings.ToLower(t.ID)]; !ok {
-			errs = append(errs, FieldError{"documents", fmt.Errorf("documents must include a %s (document_type_id %q): the requirement of %s %s "+
-				"numbers for a %s end user asks for %s", t.Name, t.ID, r.Country, r.NumberType, r.UserType, typeList(r))})
+			errs = append(errs, broken(fielderr.Root("documents"), fmt.Errorf("documents must include a %s (document_type_id %q): the requirement of %s %s "+
+				"numbers for a %s end user asks for %s", t.Name, t.ID, r.Country, r.NumberType, r.UserType, typeList(r))))
 		}
 	}
 	return errs

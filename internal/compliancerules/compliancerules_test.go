@@ -39,7 +39,7 @@ func TestCheckDocuments(t *testing.T) {
 	}
 	var msgs []string
 	for _, e := range CheckDocuments(r, bad) {
-		msgs = append(msgs, e.Field+": "+e.Error())
+		msgs = append(msgs, e.Path.String()+": "+e.Error())
 	}
 	all := strings.Join(msgs, "\n")
 	for _, want := range []string{

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -235,14 +236,6 @@ func endUserRule(u wire.ComplianceEndUser) compliancerules.EndUser {
 		AddressLine2: u.AddressLine2, City: u.City, State: u.State, PostalCode: u.PostalCode, Country: u.Country, RegistrationNumber: u.RegistrationNumber}
 }
 
-func joinFieldErrors(errs []compliancerules.FieldError) string {
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = e.Error()
-	}
-	return strings.Join(msgs, "; ")
-}
-
 // checkComplianceCommon checks alias and callbacks when given.
 func checkComplianceCommon(in *wire.ComplianceData) error {
 	if in.Alias != "" {
@@ -299,7 +292,7 @@ func (s *Server) complianceDocs(req compliancerules.Requirement, docs []wire.Com
 		rules[i] = compliancerules.Document{TypeID: d.DocumentTypeID, Fields: d.DataFields, HasFile: true}
 	}
 	if errs := compliancerules.CheckDocuments(req, rules); len(errs) > 0 {
-		return nil, errors.New(joinFieldErrors(errs))
+		return nil, errors.New(errs.Error())
 	}
 	return out, nil
 }
@@ -328,8 +321,8 @@ func (s *Server) createCompliance(c *call) {
 		c.badRequest("%v", err)
 		return
 	}
-	if errs := compliancerules.CheckEndUser("end_user.", endUserRule(*in.EndUser), true); len(errs) > 0 {
-		c.badRequest("%s", joinFieldErrors(errs))
+	if errs := compliancerules.CheckEndUser(fielderr.Root("end_user"), endUserRule(*in.EndUser), true); len(errs) > 0 {
+		c.badRequest("%s", errs.Error())
 		return
 	}
 	if err := checkComplianceCommon(&in); err != nil {
@@ -543,8 +536,8 @@ func (s *Server) updateCompliance(c *call) {
 		return
 	}
 	if in.EndUser != nil {
-		if errs := compliancerules.CheckEndUser("end_user.", endUserRule(*in.EndUser), false); len(errs) > 0 {
-			c.badRequest("%s", joinFieldErrors(errs))
+		if errs := compliancerules.CheckEndUser(fielderr.Root("end_user"), endUserRule(*in.EndUser), false); len(errs) > 0 {
+			c.badRequest("%s", errs.Error())
 			return
 		}
 	}

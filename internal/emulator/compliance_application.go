@@ -128,12 +128,12 @@ func (s *Server) complianceAppRoutes() []route {
 // ---- end users
 
 func checkEndUserData(in wire.EndUserData, create bool) error {
-	errs := compliancerules.CheckEndUser("", compliancerules.EndUser{Type: in.EndUserType, Name: in.Name, LastName: in.LastName}, create)
+	errs := compliancerules.CheckEndUser(nil, compliancerules.EndUser{Type: in.EndUserType, Name: in.Name, LastName: in.LastName}, create)
 	for i := range errs {
-		errs[i].Err = errors.New(strings.Replace(errs[i].Error(), "type", "end_user_type", 1))
+		errs[i].Rule = strings.Replace(errs[i].Rule, "type", "end_user_type", 1)
 	}
 	if len(errs) > 0 {
-		return errors.New(joinFieldErrors(errs))
+		return errors.New(errs.Error())
 	}
 	return nil
 }
@@ -432,8 +432,8 @@ func (s *Server) createComplianceDocument(c *call) {
 		return
 	}
 	fields := f.dataFields(t)
-	if errs := compliancerules.CheckDocument("", t, compliancerules.Document{TypeID: t.ID, Fields: fields, HasFile: true}); len(errs) > 0 {
-		c.badRequest("%s", joinFieldErrors(errs))
+	if errs := compliancerules.CheckDocument(nil, t, compliancerules.Document{TypeID: t.ID, Fields: fields, HasFile: true}); len(errs) > 0 {
+		c.badRequest("%s", errs.Error())
 		return
 	}
 	s.mu.Lock()
@@ -500,8 +500,8 @@ func (s *Server) updateComplianceDocument(c *call) {
 		}
 		fields := f.dataFields(t)
 		if err == nil && len(fields) > 0 {
-			if errs := compliancerules.CheckDocument("", t, compliancerules.Document{TypeID: t.ID, Fields: fields, HasFile: true}); len(errs) > 0 {
-				err = errors.New(joinFieldErrors(errs))
+			if errs := compliancerules.CheckDocument(nil, t, compliancerules.Document{TypeID: t.ID, Fields: fields, HasFile: true}); len(errs) > 0 {
+				err = errors.New(errs.Error())
 			} else {
 				d.Fields = fields
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
@@ -209,7 +210,7 @@ func (s *Server) SetAlphanumericSender(authID string, enabled bool) bool {
 // UUID.
 func (s *Server) OpenConversation(authID, customer, business, text string) (string, error) {
 	cust, biz := msgrules.SanitizeDst(customer), msgrules.SanitizeSrc(business)
-	if fe := msgrules.CheckNumber("from", customer, cust); fe != nil {
+	if fe := msgrules.CheckNumber(fielderr.Root("from"), customer, cust); fe != nil {
 		return "", fe
 	}
 	s.mu.Lock()

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -117,7 +118,7 @@ func (f *flexInt) UnmarshalJSON(b []byte) error {
 
 // checkMaskingOptions returns the first rule the options (the fields create
 // and update share) break, or nil.
-func checkMaskingOptions(o *wire.MaskingSessionUpdate) *maskingrules.Error {
+func checkMaskingOptions(o *wire.MaskingSessionUpdate) *fielderr.Error {
 	ranges := []struct {
 		name   string
 		v      *int64

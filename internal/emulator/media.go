@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -139,7 +140,7 @@ func (s *Server) uploadMedia(c *call) {
 	if !ok {
 		return
 	}
-	if fe := msgrules.CheckMediaUploadCount("file", len(parts)); fe != nil {
+	if fe := msgrules.CheckMediaUploadCount(fielderr.Root("file"), len(parts)); fe != nil {
 		if len(parts) == 0 {
 			c.badRequest("Mandatory parameter missing. file must be present: the upload is multipart/form-data with one file part per file.")
 			return
@@ -151,7 +152,7 @@ func (s *Server) uploadMedia(c *call) {
 	now := s.clock.Now()
 	results := make([]wire.MediaUploadResult, len(parts))
 	for i, p := range parts {
-		if fe := msgrules.CheckMediaFile("file", p.name, p.size); fe != nil {
+		if fe := msgrules.CheckMediaFile(fielderr.Root("file"), p.name, p.size); fe != nil {
 			results[i] = wire.MediaUploadResult{FileName: p.name, Size: p.size, Status: "failed", StatusCode: http.StatusBadRequest,
 				ErrorCode: http.StatusBadRequest, ErrorMessage: fe.Error()}
 			continue

@@ -93,7 +93,7 @@ func checkEntity(c *call, f *wire.ProfileFields) bool {
 		EntityType: f.EntityType, EIN: f.EIN, EINIssuingCountry: f.EINIssuingCountry, StockSymbol: f.StockSymbol, StockExchange: f.StockExchange,
 	})
 	if len(errs) > 0 {
-		c.badRequest("%v", errs[0].Err)
+		c.badRequest("%v", errs[0])
 		return false
 	}
 	return true

@@ -7,6 +7,7 @@ package maskingrules
 
 import (
 	"fmt"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"net/url"
 	"regexp"
 	"strings"
@@ -86,20 +87,14 @@ var PINPattern = regexp.MustCompile(`^[0-9]{4,15}$`)
 // PINRule describes PINPattern for error messages.
 const PINRule = "4 to 15 digits"
 
-// Error is a rule violation on one request field.
-type Error struct {
-	Field string
-	Msg   string
-}
-
-func (e *Error) Error() string { return e.Field + " " + e.Msg }
-
-func fieldErr(field, format string, args ...any) *Error {
-	return &Error{Field: field, Msg: fmt.Sprintf(format, args...)}
+// fieldErr is a rule violation on one request field, worded
+// "<field> <rule>".
+func fieldErr(field, format string, args ...any) *fielderr.Error {
+	return &fielderr.Error{Path: fielderr.Root(field), Rule: fmt.Sprintf(format, args...), Layout: fielderr.Named}
 }
 
 // CheckParty checks a party number (first_party or second_party).
-func CheckParty(field, v string) *Error {
+func CheckParty(field, v string) *fielderr.Error {
 	if !PartyPattern.MatchString(v) {
 		return fieldErr(field, "%q is invalid: it must be %s", v, PartyRule)
 	}
@@ -107,7 +102,7 @@ func CheckParty(field, v string) *Error {
 }
 
 // CheckParties checks both parties and that they differ.
-func CheckParties(first, second string) *Error {
+func CheckParties(first, second string) *fielderr.Error {
 	if e := CheckParty("first_party", first); e != nil {
 		return e
 	}
@@ -121,7 +116,7 @@ func CheckParties(first, second string) *Error {
 }
 
 // CheckRange checks an integer option against [lo, hi].
-func CheckRange(field string, v, lo, hi int64) *Error {
+func CheckRange(field string, v, lo, hi int64) *fielderr.Error {
 	if v < lo || v > hi {
 		return fieldErr(field, "must be from %d to %d, got %d", lo, hi, v)
 	}
@@ -129,7 +124,7 @@ func CheckRange(field string, v, lo, hi int64) *Error {
 }
 
 // CheckOneOf checks v against allowed values (exact, case-sensitive).
-func CheckOneOf(field, v string, allowed []string) *Error {
+func CheckOneOf(field, v string, allowed []string) *fielderr.Error {
 	for _, a := range allowed {
 		if v == a {
 			return nil
@@ -140,7 +135,7 @@ func CheckOneOf(field, v string, allowed []string) *Error {
 
 // CheckURL checks an absolute http or https URL. The empty string (unset)
 // passes.
-func CheckURL(field, v string) *Error {
+func CheckURL(field, v string) *fielderr.Error {
 	if v == "" {
 		return nil
 	}
@@ -153,7 +148,7 @@ func CheckURL(field, v string) *Error {
 
 // CheckPlayURL checks a URL of an .mp3 or .wav file (first_party_play_url,
 // second_party_play_url). The empty string (unset) passes.
-func CheckPlayURL(field, v string) *Error {
+func CheckPlayURL(field, v string) *fielderr.Error {
 	if e := CheckURL(field, v); e != nil || v == "" {
 		return e
 	}
@@ -180,7 +175,7 @@ type PINSettings struct {
 // differ; generate_pin needs is_pin_authentication_required and excludes
 // given PINs; PINs are only accepted when authentication is required, and
 // then both are needed unless generated.
-func CheckPINSettings(p PINSettings) *Error {
+func CheckPINSettings(p PINSettings) *fielderr.Error {
 	if e := CheckRange("generate_pin_length", p.Length, MinPINLength, MaxPINLength); e != nil {
 		return e
 	}
@@ -242,7 +237,7 @@ const FilterTimeRule = `"YYYY-MM-DD HH:MM:SS +0000 UTC", "YYYY-MM-DD HH:MM:SS" (
 
 // ParseFilterTime reads the value of a created_time__* or expiry_time__*
 // filter.
-func ParseFilterTime(field, v string) (time.Time, *Error) {
+func ParseFilterTime(field, v string) (time.Time, *fielderr.Error) {
 	for _, l := range filterLayouts {
 		if t, err := time.Parse(l, v); err == nil {
 			return t.UTC(), nil

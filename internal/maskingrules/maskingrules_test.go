@@ -18,11 +18,11 @@ func TestCheckParty(t *testing.T) {
 			t.Errorf("CheckParty(%q) = nil, want an error", bad)
 			continue
 		}
-		if e.Field != "first_party" || !strings.Contains(e.Error(), PartyRule) {
+		if e.Path.String() != "first_party" || !strings.Contains(e.Error(), PartyRule) {
 			t.Errorf("CheckParty(%q) = %q: want the field and the rule named", bad, e.Error())
 		}
 	}
-	if e := CheckParties("14155551234", "14155551234"); e == nil || e.Field != "second_party" {
+	if e := CheckParties("14155551234", "14155551234"); e == nil || e.Path.String() != "second_party" {
 		t.Errorf("equal parties: %v", e)
 	}
 }
@@ -56,8 +56,8 @@ func TestCheckPINSettings(t *testing.T) {
 			t.Errorf("%s: unexpected %v", tc.name, e)
 		case tc.field != "" && e == nil:
 			t.Errorf("%s: no error, want one on %s", tc.name, tc.field)
-		case tc.field != "" && (e.Field != tc.field || !strings.Contains(e.Msg, tc.msg)):
-			t.Errorf("%s: got %s %q, want %s %q", tc.name, e.Field, e.Msg, tc.field, tc.msg)
+		case tc.field != "" && (e.Path.String() != tc.field || !strings.Contains(e.Rule, tc.msg)):
+			t.Errorf("%s: got %s %q, want %s %q", tc.name, e.Path, e.Rule, tc.field, tc.msg)
 		}
 		if e != nil && (strings.Contains(e.Error(), "1234") && tc.p.FirstPIN == "1234") {
 			t.Errorf("%s: error echoes a PIN: %v", tc.name, e)
@@ -78,7 +78,7 @@ func TestURLs(t *testing.T) {
 	if e := CheckPlayURL("first_party_play_url", "https://a.example/b/hello.WAV?x=1"); e != nil {
 		t.Errorf("wav URL: %v", e)
 	}
-	if e := CheckPlayURL("first_party_play_url", "https://a.example/b/hello.ogg"); e == nil || !strings.Contains(e.Msg, ".mp3 or .wav") {
+	if e := CheckPlayURL("first_party_play_url", "https://a.example/b/hello.ogg"); e == nil || !strings.Contains(e.Rule, ".mp3 or .wav") {
 		t.Errorf("ogg URL: %v", e)
 	}
 }
@@ -98,7 +98,7 @@ func TestTimes(t *testing.T) {
 			t.Errorf("ParseFilterTime(%q): %v", v, e)
 		}
 	}
-	if _, e := ParseFilterTime("created_time__gt", "yesterday"); e == nil || e.Field != "created_time__gt" {
+	if _, e := ParseFilterTime("created_time__gt", "yesterday"); e == nil || e.Path.String() != "created_time__gt" {
 		t.Errorf("bad filter time: %v", e)
 	}
 	a, b := ts, ts.Add(time.Second)

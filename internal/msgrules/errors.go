@@ -2,77 +2,22 @@ package msgrules
 
 import (
 	"fmt"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 )
 
-// FieldError is one broken rule: the request field (a path such as "dst[1]"
-// or "template.components[0].parameters[2].text"), the rule in words, and the
-// offending value.
-type FieldError struct {
-	Field string
-	Rule  string
-	Value string
+// got is a broken rule of a message field, worded as the service words it:
+// "dst[1]: must contain a phone number (got \"abc\")".
+func got(field fielderr.Path, rule, value string) *fielderr.Error {
+	return &fielderr.Error{Path: field, Rule: rule, Value: value, Layout: fielderr.Got}
 }
 
-// maxShownValue bounds the value quoted by Error, so a 32 KiB body does not
-// end up in a diagnostic.
-const maxShownValue = 64
-
-func (e FieldError) Error() string {
-	return fmt.Sprintf("%s: %s (got %s)", e.Field, e.Rule, shownValue(e.Value))
+func add(es *fielderr.List, field fielderr.Path, rule, value string) {
+	*es = append(*es, *got(field, rule, value))
 }
 
-// Root is the top-level request field of the error ("dst" for "dst[1]",
-// "template" for "template.name"), which is the attribute a provider reports on.
-func (e FieldError) Root() string {
-	if i := strings.IndexAny(e.Field, ".["); i >= 0 {
-		return e.Field[:i]
-	}
-	return e.Field
-}
-
-func shownValue(v string) string {
-	n := utf8.RuneCountInString(v)
-	if n <= maxShownValue {
-		return fmt.Sprintf("%q", v)
-	}
-	cut := 0
-	for i := range v {
-		if cut == maxShownValue {
-			return fmt.Sprintf("%q... (%d characters)", v[:i], n)
-		}
-		cut++
-	}
-	return fmt.Sprintf("%q", v)
-}
-
-// Errors is every rule a message broke, in field order of the request.
-type Errors []FieldError
-
-func (es Errors) Error() string {
-	parts := make([]string, len(es))
-	for i, e := range es {
-		parts[i] = e.Error()
-	}
-	return strings.Join(parts, "; ")
-}
-
-// Err returns es as an error, or nil when there is none, so that callers do
-// not trip over a non-nil interface holding an empty slice.
-func (es Errors) Err() error {
-	if len(es) == 0 {
-		return nil
-	}
-	return es
-}
-
-func (es *Errors) add(field, rule, value string) {
-	*es = append(*es, FieldError{Field: field, Rule: rule, Value: value})
-}
-
-func (es *Errors) addf(field, value, format string, args ...any) {
-	es.add(field, fmt.Sprintf(format, args...), value)
+func addf(es *fielderr.List, field fielderr.Path, value, format string, args ...any) {
+	add(es, field, fmt.Sprintf(format, args...), value)
 }
 
 // Error codes of a message, as reported in the message record's error_code

@@ -2,6 +2,7 @@ package msgrules
 
 import (
 	"fmt"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"mime"
 	"path"
 	"sort"
@@ -94,26 +95,23 @@ func MediaContentType(fileName string) (string, bool) {
 // CheckMediaFile checks one file of an upload: its type by extension and
 // its size. field names it in the error ("file", "media_files[2]"); the
 // value quoted is the file's name.
-func CheckMediaFile(field, fileName string, size int64) *FieldError {
+func CheckMediaFile(field fielderr.Path, fileName string, size int64) *fielderr.Error {
 	if _, ok := MediaContentType(fileName); !ok {
-		return &FieldError{Field: field, Value: fileName,
-			Rule: "must be a file of an allowed type, by its extension: " + strings.Join(MediaUploadExtensions, ", ")}
+		return got(field, "must be a file of an allowed type, by its extension: "+strings.Join(MediaUploadExtensions, ", "), fileName)
 	}
 	if size > MaxMediaFileBytes {
-		return &FieldError{Field: field, Value: fileName,
-			Rule: fmt.Sprintf("must be at most %d bytes (2 MB), is %d bytes", MaxMediaFileBytes, size)}
+		return got(field, fmt.Sprintf("must be at most %d bytes (2 MB), is %d bytes", MaxMediaFileBytes, size), fileName)
 	}
 	return nil
 }
 
 // CheckMediaUploadCount checks how many files one upload carries.
-func CheckMediaUploadCount(field string, n int) *FieldError {
+func CheckMediaUploadCount(field fielderr.Path, n int) *fielderr.Error {
 	switch {
 	case n == 0:
-		return &FieldError{Field: field, Rule: "at least one file is required", Value: ""}
+		return got(field, "at least one file is required", "")
 	case n > MaxMediaUploadFiles:
-		return &FieldError{Field: field, Value: strconv.Itoa(n),
-			Rule: fmt.Sprintf("must hold at most %d files per upload, holds %d", MaxMediaUploadFiles, n)}
+		return got(field, fmt.Sprintf("must hold at most %d files per upload, holds %d", MaxMediaUploadFiles, n), strconv.Itoa(n))
 	}
 	return nil
 }

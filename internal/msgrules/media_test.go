@@ -1,6 +1,10 @@
 package msgrules
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
+)
 
 func TestMediaKind(t *testing.T) {
 	for ct, want := range map[string]string{
@@ -28,7 +32,7 @@ func TestCheckMediaFile(t *testing.T) {
 		{"noext", 10, `media_files[0]: must be a file of an allowed type, by its extension: 3gpp, 3gpp2, csv, gif, jpeg, jpg, mp3, mp4, mpeg, ogg, pdf, plain, png, txt, vcard, wav, xcf, xls, xlsx (got "noext")`},
 	} {
 		got := ""
-		if fe := CheckMediaFile("media_files[0]", tc.name, tc.size); fe != nil {
+		if fe := CheckMediaFile(fielderr.Root("media_files").AtIndex(0), tc.name, tc.size); fe != nil {
 			got = fe.Error()
 		}
 		if got != tc.want {
@@ -38,10 +42,10 @@ func TestCheckMediaFile(t *testing.T) {
 	if ct, ok := MediaContentType("a.JPG"); !ok || ct != "image/jpeg" {
 		t.Errorf("MediaContentType(a.JPG) = %q, %v", ct, ok)
 	}
-	if fe := CheckMediaUploadCount("file", 11); fe == nil || fe.Rule != "must hold at most 10 files per upload, holds 11" {
+	if fe := CheckMediaUploadCount(fielderr.Root("file"), 11); fe == nil || fe.Rule != "must hold at most 10 files per upload, holds 11" {
 		t.Errorf("11 files: %v", fe)
 	}
-	if fe := CheckMediaUploadCount("file", 10); fe != nil {
+	if fe := CheckMediaUploadCount(fielderr.Root("file"), 10); fe != nil {
 		t.Errorf("10 files: %v", fe)
 	}
 }

@@ -1,6 +1,8 @@
 package msgrules
 
 import (
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
+
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -108,11 +110,11 @@ func IsPhoneNumber(sanitised string) bool {
 // begins with a country calling code in use (so not with 0, nor with 4
 // alone) followed by at least one digit, and is at most 14 characters. The
 // spec names no other minimum length; none is enforced.
-func CheckNumber(field, raw, sanitised string) *FieldError {
-	fail := func(rule string) *FieldError {
-		return &FieldError{Field: field, Rule: rule, Value: raw}
+func CheckNumber(field fielderr.Path, raw, sanitised string) *fielderr.Error {
+	fail := func(rule string) *fielderr.Error {
+		return got(field, rule, raw)
 	}
-	isSrc := FieldError{Field: field}.Root() == "src"
+	isSrc := field.RootName() == "src"
 	if sanitised == "" {
 		if isSrc {
 			return fail("must contain a phone number or an alphanumeric sender ID (only A-Z, a-z, 0-9 are kept)")

@@ -1,6 +1,7 @@
 package msgrules
 
 import (
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"reflect"
 	"strings"
 	"testing"
@@ -106,16 +107,16 @@ func TestCheckNumber(t *testing.T) {
 	}
 	for _, tt := range tests {
 		san := SanitizeDst(tt.raw)
-		if (FieldError{Field: tt.field}).Root() == "src" {
+		if tt.field == "src" {
 			san = SanitizeSrc(tt.raw)
 		}
-		fe := CheckNumber(tt.field, tt.raw, san)
+		fe := CheckNumber(fielderr.Root(tt.field), tt.raw, san)
 		switch {
 		case tt.wantRule == "" && fe != nil:
 			t.Errorf("CheckNumber(%q, %q) = %v, want nil", tt.field, tt.raw, fe)
 		case tt.wantRule != "" && fe == nil:
 			t.Errorf("CheckNumber(%q, %q) = nil, want rule %q", tt.field, tt.raw, tt.wantRule)
-		case fe != nil && (!strings.Contains(fe.Rule, tt.wantRule) || fe.Field != tt.field || fe.Value != tt.raw):
+		case fe != nil && (!strings.Contains(fe.Rule, tt.wantRule) || fe.Path.String() != tt.field || fe.Value != tt.raw):
 			t.Errorf("CheckNumber(%q, %q) = %+v, want field %q, rule with %q, raw value", tt.field, tt.raw, fe, tt.field, tt.wantRule)
 		}
 	}
@@ -123,7 +124,7 @@ func TestCheckNumber(t *testing.T) {
 
 func TestCheckNumberMessage(t *testing.T) {
 	raw := "+1 (415) 555-1234 5678"
-	fe := CheckNumber("dst", raw, SanitizeDst(raw))
+	fe := CheckNumber(fielderr.Root("dst"), raw, SanitizeDst(raw))
 	if fe == nil {
 		t.Fatal("15 digits passed")
 	}
@@ -155,12 +156,12 @@ func FuzzSanitizeDst(f *testing.F) {
 			t.Fatalf("SanitizeSrc(%q) = %q keeps a non-alphanumeric character", raw, src)
 		}
 		for i, d := range SplitDestinations(raw) {
-			_ = CheckNumber("dst", d, SanitizeDst(d))
+			_ = CheckNumber(fielderr.Root("dst"), d, SanitizeDst(d))
 			if strings.Contains(d, "<") {
 				t.Fatalf("destination %d %q holds the separator", i, d)
 			}
 		}
-		if fe := CheckNumber("dst", raw, got); fe == nil && (!IsPhoneNumber(got) || len(got) > MaxNumberLen || got[0] == '0') {
+		if fe := CheckNumber(fielderr.Root("dst"), raw, got); fe == nil && (!IsPhoneNumber(got) || len(got) > MaxNumberLen || got[0] == '0') {
 			t.Fatalf("CheckNumber accepted %q (sanitised %q)", raw, got)
 		}
 	})

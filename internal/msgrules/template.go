@@ -1,7 +1,7 @@
 package msgrules
 
 import (
-	"strconv"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"strings"
 	"unicode/utf8"
 )
@@ -46,13 +46,13 @@ var (
 //   - The body limit applies to each text parameter; "alone" means every
 //     component is a body.
 //   - A media parameter must be an absolute http or https URL.
-func ValidateTemplate(t Template) Errors {
-	var es Errors
+func ValidateTemplate(t Template) fielderr.List {
+	es := new(fielderr.List)
 	if strings.TrimSpace(t.Name) == "" {
-		es.add("template.name", "is required", t.Name)
+		add(es, fielderr.Root("template").At("name"), "is required", t.Name)
 	}
 	if !ValidLanguage(t.Language) {
-		es.add("template.language", "must be a language in ISO 639-1, optionally with an ISO 3166-1 region: xx or xx_YY", t.Language)
+		add(es, fielderr.Root("template").At("language"), "must be a language in ISO 639-1, optionally with an ISO 3166-1 region: xx or xx_YY", t.Language)
 	}
 	bodyAlone := len(t.Components) > 0
 	for _, c := range t.Components {
@@ -61,33 +61,33 @@ func ValidateTemplate(t Template) Errors {
 		}
 	}
 	for ci, c := range t.Components {
-		cpath := "template.components[" + strconv.Itoa(ci) + "]"
+		cpath := fielderr.Root("template").At("components").AtIndex(ci)
 		if !oneOf(c.Type, ComponentTypes) {
-			es.add(cpath+".type", "must be one of "+strings.Join(ComponentTypes, ", "), c.Type)
+			add(es, cpath.At("type"), "must be one of "+strings.Join(ComponentTypes, ", "), c.Type)
 		}
 		if c.Type == ComponentButton {
 			if c.SubType == "" {
-				es.add(cpath+".sub_type", "is required for a button", "")
+				add(es, cpath.At("sub_type"), "is required for a button", "")
 			}
 			if !validButtonIndex(c.Index) {
-				es.add(cpath+".index", "is required for a button and must be 0 to 9", c.Index)
+				add(es, cpath.At("index"), "is required for a button and must be 0 to 9", c.Index)
 			}
 		}
 		if len(c.Parameters) == 0 {
-			es.add(cpath+".parameters", "must hold at least one parameter", "")
+			add(es, cpath.At("parameters"), "must hold at least one parameter", "")
 		}
 		for pi, p := range c.Parameters {
-			validateParameter(&es, cpath+".parameters["+strconv.Itoa(pi)+"]", c, p, bodyAlone)
+			validateParameter(es, cpath.At("parameters").AtIndex(pi), c, p, bodyAlone)
 		}
 	}
-	return es
+	return *es
 }
 
-func validateParameter(es *Errors, ppath string, c Component, p Parameter, bodyAlone bool) {
+func validateParameter(es *fielderr.List, ppath fielderr.Path, c Component, p Parameter, bodyAlone bool) {
 	switch p.Type {
 	case ParameterText:
 		if p.Text == "" {
-			es.add(ppath+".text", "is required for a text parameter", "")
+			add(es, ppath.At("text"), "is required for a text parameter", "")
 			return
 		}
 		limit := 0
@@ -101,26 +101,26 @@ func validateParameter(es *Errors, ppath string, c Component, p Parameter, bodyA
 			}
 		}
 		if n := utf8.RuneCountInString(p.Text); limit > 0 && n > limit {
-			es.addf(ppath+".text", p.Text, "must be at most %d characters in a %s%s, is %d", limit, c.Type, bodyLimitNote(c.Type, bodyAlone), n)
+			addf(es, ppath.At("text"), p.Text, "must be at most %d characters in a %s%s, is %d", limit, c.Type, bodyLimitNote(c.Type, bodyAlone), n)
 		}
 	case ParameterMedia:
 		if c.Type != ComponentHeader {
-			es.add(ppath+".type", "media is only allowed in a header component", p.Type)
+			add(es, ppath.At("type"), "media is only allowed in a header component", p.Type)
 		}
 		if p.Media == "" {
-			es.add(ppath+".media", "is required for a media parameter", "")
+			add(es, ppath.At("media"), "is required for a media parameter", "")
 		} else if rule := httpURLRule(p.Media); rule != "" {
-			es.add(ppath+".media", rule, p.Media)
+			add(es, ppath.At("media"), rule, p.Media)
 		}
 	case ParameterPayload:
 		if c.Type != ComponentButton || c.SubType != ButtonQuickReply {
-			es.add(ppath+".type", "payload is only allowed in a button of sub_type quick_reply", p.Type)
+			add(es, ppath.At("type"), "payload is only allowed in a button of sub_type quick_reply", p.Type)
 		}
 		if p.Payload == "" {
-			es.add(ppath+".payload", "is required for a payload parameter", "")
+			add(es, ppath.At("payload"), "is required for a payload parameter", "")
 		}
 	default:
-		es.add(ppath+".type", "must be one of "+strings.Join(ParameterTypes, ", "), p.Type)
+		add(es, ppath.At("type"), "must be one of "+strings.Join(ParameterTypes, ", "), p.Type)
 	}
 }
 

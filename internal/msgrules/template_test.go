@@ -101,7 +101,7 @@ func FuzzValidateTemplate(f *testing.F) {
 		}}
 		es := ValidateTemplate(tpl)
 		for _, e := range es {
-			if !strings.HasPrefix(e.Field, "template.") || e.Rule == "" || e.Root() != "template" {
+			if !strings.HasPrefix(e.Path.String(), "template.") || e.Rule == "" || e.Path.RootName() != "template" {
 				t.Fatalf("malformed error %+v", e)
 			}
 			_ = e.Error()

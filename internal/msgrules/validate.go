@@ -1,6 +1,7 @@
 package msgrules
 
 import (
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"net/url"
 	"strconv"
 	"strings"
@@ -41,34 +42,34 @@ var (
 //     must be absolute http or https URLs with a host.
 //   - dlt_entity_id without dlt_template_id (or the reverse) passes: the spec
 //     makes it a failure of the sent message, see DLTIncomplete.
-func Validate(m Message) Errors {
-	var es Errors
+func Validate(m Message) fielderr.List {
+	es := new(fielderr.List)
 	typ := m.EffectiveType()
 	typeKnown := oneOf(typ, Types)
 
-	validateSender(&es, m, typ)
-	validateDst(&es, m.Dst)
+	validateSender(es, m, typ)
+	validateDst(es, m.Dst)
 	if !typeKnown {
-		es.add("type", options["type"].rule, m.Type)
+		add(es, fielderr.Root("type"), options["type"].rule, m.Type)
 	} else {
-		validateContent(&es, m, typ)
+		validateContent(es, m, typ)
 	}
 	if m.MessageExpiry != nil {
 		if err := CheckMessageExpiry(*m.MessageExpiry); err != nil {
-			es = append(es, *err)
+			*es = append(*es, *err)
 		}
 	}
 	if m.URL != "" {
 		if rule := httpURLRule(m.URL); rule != "" {
-			es.add("url", rule, m.URL)
+			add(es, fielderr.Root("url"), rule, m.URL)
 		}
 	}
 	for _, f := range []struct{ field, value string }{{"method", m.Method}, {"dlt_template_category", m.DLTTemplateCategory}, {"log", m.Log}} {
 		if err := CheckOption(f.field, f.value); f.value != "" && err != nil {
-			es = append(es, *err)
+			*es = append(*es, *err)
 		}
 	}
-	return es
+	return *es
 }
 
 // options are the message's enumerated fields: what each allows, and the
@@ -86,58 +87,58 @@ var options = map[string]struct {
 // CheckOption checks the value of an enumerated field of a message (type,
 // method, dlt_template_category or log): nil, or the error naming field,
 // rule and value.
-func CheckOption(field, value string) *FieldError {
+func CheckOption(field, value string) *fielderr.Error {
 	o, ok := options[field]
 	if !ok || oneOf(value, o.values) {
 		return nil
 	}
-	return &FieldError{Field: field, Rule: o.rule, Value: value}
+	return got(fielderr.Root(field), o.rule, value)
 }
 
 // CheckMessageExpiry checks message_expiry, in seconds.
-func CheckMessageExpiry(v int) *FieldError {
+func CheckMessageExpiry(v int) *fielderr.Error {
 	if v < MinMessageExpiry || v > MaxMessageExpiry {
-		return &FieldError{Field: "message_expiry", Rule: "must be between 5 and 10799 seconds", Value: strconv.Itoa(v)}
+		return got(fielderr.Root("message_expiry"), "must be between 5 and 10799 seconds", strconv.Itoa(v))
 	}
 	return nil
 }
 
-func validateSender(es *Errors, m Message, typ string) {
+func validateSender(es *fielderr.List, m Message, typ string) {
 	switch {
 	case m.Src != "" && m.PowerpackUUID != "":
-		es.add("powerpack_uuid", "cannot be combined with src", m.PowerpackUUID)
+		add(es, fielderr.Root("powerpack_uuid"), "cannot be combined with src", m.PowerpackUUID)
 		return
 	case m.Src == "" && m.PowerpackUUID == "":
-		es.add("src", "exactly one of src or powerpack_uuid is required", "")
+		add(es, fielderr.Root("src"), "exactly one of src or powerpack_uuid is required", "")
 		return
 	case m.PowerpackUUID != "":
 		if typ == TypeChatApp {
-			es.add("powerpack_uuid", "cannot be used with type chatapp; set src to the business phone number", m.PowerpackUUID)
+			add(es, fielderr.Root("powerpack_uuid"), "cannot be used with type chatapp; set src to the business phone number", m.PowerpackUUID)
 		} else if !tendlcrules.UUIDPattern.MatchString(m.PowerpackUUID) {
-			es.add("powerpack_uuid", "must be a UUID (8-4-4-4-12 hexadecimal digits)", m.PowerpackUUID)
+			add(es, fielderr.Root("powerpack_uuid"), "must be a UUID (8-4-4-4-12 hexadecimal digits)", m.PowerpackUUID)
 		}
 		return
 	}
 	src := SanitizeSrc(m.Src)
-	if fe := CheckNumber("src", m.Src, src); fe != nil {
+	if fe := CheckNumber(fielderr.Root("src"), m.Src, src); fe != nil {
 		*es = append(*es, *fe)
 		return
 	}
 	if typ == TypeChatApp && !IsPhoneNumber(src) {
-		es.add("src", "must be the business phone number for type chatapp, not an alphanumeric sender ID", m.Src)
+		add(es, fielderr.Root("src"), "must be the business phone number for type chatapp, not an alphanumeric sender ID", m.Src)
 	}
 }
 
-func validateDst(es *Errors, dst string) {
+func validateDst(es *fielderr.List, dst string) {
 	dsts := SplitDestinations(dst)
 	if len(dsts) == 0 {
-		es.add("dst", "is required", "")
+		add(es, fielderr.Root("dst"), "is required", "")
 		return
 	}
 	for i, raw := range dsts {
-		field := "dst"
+		field := fielderr.Root("dst")
 		if len(dsts) > 1 {
-			field = "dst[" + strconv.Itoa(i) + "]"
+			field = field.AtIndex(i)
 		}
 		if fe := CheckNumber(field, raw, SanitizeDst(raw)); fe != nil {
 			*es = append(*es, *fe)
@@ -145,49 +146,49 @@ func validateDst(es *Errors, dst string) {
 	}
 }
 
-func validateContent(es *Errors, m Message, typ string) {
+func validateContent(es *fielderr.List, m Message, typ string) {
 	hasText, hasMedia, hasTemplate := m.Text != "", len(m.MediaURLs) > 0, m.Template != nil
 
 	if hasTemplate && typ != TypeChatApp {
-		es.add("template", "is only for type chatapp", m.Type)
+		add(es, fielderr.Root("template"), "is only for type chatapp", m.Type)
 	}
 	if hasMedia && typ == TypeSMS {
-		es.add("media_urls", "is only for type mms or chatapp", strings.Join(m.MediaURLs, ","))
+		add(es, fielderr.Root("media_urls"), "is only for type mms or chatapp", strings.Join(m.MediaURLs, ","))
 	}
 	if len(m.MediaIDs) > 0 && typ != TypeMMS {
-		es.add("media_ids", "is only for type mms", strings.Join(m.MediaIDs, ","))
+		add(es, fielderr.Root("media_ids"), "is only for type mms", strings.Join(m.MediaIDs, ","))
 	}
 
 	switch typ {
 	case TypeSMS:
 		if !hasText {
-			es.add("text", "is required for type sms", "")
+			add(es, fielderr.Root("text"), "is required for type sms", "")
 			break
 		}
 		if u := CountUnits(m.Text); u.Characters > MaxChars(u.Encoding) {
-			es.addf("text", m.Text, "must be at most %d %s characters, is %d", MaxChars(u.Encoding), u.Encoding, u.Characters)
+			addf(es, fielderr.Root("text"), m.Text, "must be at most %d %s characters, is %d", MaxChars(u.Encoding), u.Encoding, u.Characters)
 		}
 	case TypeMMS:
 		switch files := len(m.MediaURLs) + len(m.MediaIDs); {
 		case files == 0:
-			es.add("media_urls", "is required for type mms", "")
+			add(es, fielderr.Root("media_urls"), "is required for type mms", "")
 		case len(m.MediaIDs) > 0 && files > MaxMMSMediaURLs:
-			es.addf("media_ids", strings.Join(m.MediaIDs, ","), "together with media_urls must name at most %d files for type mms, name %d",
+			addf(es, fielderr.Root("media_ids"), strings.Join(m.MediaIDs, ","), "together with media_urls must name at most %d files for type mms, name %d",
 				MaxMMSMediaURLs, files)
 		case len(m.MediaURLs) > MaxMMSMediaURLs:
-			es.addf("media_urls", strings.Join(m.MediaURLs, ","), "must hold at most %d URLs for type mms, holds %d", MaxMMSMediaURLs, len(m.MediaURLs))
+			addf(es, fielderr.Root("media_urls"), strings.Join(m.MediaURLs, ","), "must hold at most %d URLs for type mms, holds %d", MaxMMSMediaURLs, len(m.MediaURLs))
 		}
 	case TypeChatApp:
 		switch {
 		case hasTemplate && hasText:
-			es.add("text", "cannot be combined with template; the template holds the content", m.Text)
+			add(es, fielderr.Root("text"), "cannot be combined with template; the template holds the content", m.Text)
 		case hasTemplate && hasMedia:
-			es.add("media_urls", "cannot be combined with template; pass media as a header parameter", strings.Join(m.MediaURLs, ","))
+			add(es, fielderr.Root("media_urls"), "cannot be combined with template; pass media as a header parameter", strings.Join(m.MediaURLs, ","))
 		case !hasTemplate && !hasText && !hasMedia:
-			es.add("text", "is required for type chatapp unless template or media_urls is set", "")
+			add(es, fielderr.Root("text"), "is required for type chatapp unless template or media_urls is set", "")
 		}
 		if len(m.MediaURLs) > MaxChatAppMediaURLs {
-			es.addf("media_urls", strings.Join(m.MediaURLs, ","), "must hold at most %d URL for type chatapp, holds %d", MaxChatAppMediaURLs, len(m.MediaURLs))
+			addf(es, fielderr.Root("media_urls"), strings.Join(m.MediaURLs, ","), "must hold at most %d URL for type chatapp, holds %d", MaxChatAppMediaURLs, len(m.MediaURLs))
 		}
 		if hasText && !hasTemplate {
 			limit, what := MaxChatAppTextChars, "freeform text"
@@ -195,7 +196,7 @@ func validateContent(es *Errors, m Message, typ string) {
 				limit, what = MaxChatAppCaptionChars, "a caption with media"
 			}
 			if n := utf8.RuneCountInString(m.Text); n > limit {
-				es.addf("text", m.Text, "must be at most %d characters as %s, is %d", limit, what, n)
+				addf(es, fielderr.Root("text"), m.Text, "must be at most %d characters as %s, is %d", limit, what, n)
 			}
 		}
 		if hasTemplate {
@@ -205,7 +206,7 @@ func validateContent(es *Errors, m Message, typ string) {
 	if typ != TypeSMS {
 		for i, u := range m.MediaURLs {
 			if rule := httpURLRule(u); rule != "" {
-				es.add("media_urls["+strconv.Itoa(i)+"]", rule, u)
+				add(es, fielderr.Root("media_urls").AtIndex(i), rule, u)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package msgrules
 
 import (
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"reflect"
 	"strings"
 	"testing"
@@ -8,10 +9,10 @@ import (
 
 func intp(n int) *int { return &n }
 
-func fields(es Errors) []string {
+func fields(es fielderr.List) []string {
 	var fs []string
 	for _, e := range es {
-		fs = append(fs, e.Field)
+		fs = append(fs, e.Path.String())
 	}
 	return fs
 }
@@ -225,7 +226,7 @@ func TestCheckOptionAndExpiryNameFieldRuleAndValue(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("CheckOption(%q, %q) = %v, want ok %v", tc.field, tc.value, err, tc.ok)
 		}
-		if err != nil && (err.Field != tc.field || err.Value != tc.value || err.Rule == "") {
+		if err != nil && (err.Path.String() != tc.field || err.Value != tc.value || err.Rule == "") {
 			t.Errorf("CheckOption(%q, %q) = %+v: must name field, rule and value", tc.field, tc.value, err)
 		}
 	}

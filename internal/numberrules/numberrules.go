@@ -7,6 +7,7 @@ package numberrules
 
 import (
 	"fmt"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"net/url"
 	"regexp"
 	"slices"
@@ -93,41 +94,6 @@ const (
 	RuleNumber     = "must be 1 to 15 digits, starting with the country code"
 )
 
-// ParamError is one invalid search parameter; its message names the
-// parameter, the rule it breaks and the value given.
-type ParamError struct {
-	Param string
-	Rule  string
-	Value string
-}
-
-func (e *ParamError) Error() string {
-	return fmt.Sprintf("invalid parameter %s=%q: %s", e.Param, e.Value, e.Rule)
-}
-
-// QueryError holds every problem of a query. errors.As finds each
-// *ParamError in it.
-type QueryError struct {
-	Problems []*ParamError
-}
-
-func (e *QueryError) Error() string {
-	msgs := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		msgs[i] = p.Error()
-	}
-	return strings.Join(msgs, "; ")
-}
-
-// Unwrap gives the individual problems to errors.Is and errors.As.
-func (e *QueryError) Unwrap() []error {
-	errs := make([]error, len(e.Problems))
-	for i, p := range e.Problems {
-		errs[i] = p
-	}
-	return errs
-}
-
 // Params is a parsed, validated search. The zero value of a filter field
 // means "not filtered".
 type Params struct {
@@ -205,7 +171,8 @@ func CheckNumber(number string) error {
 }
 
 // Parse validates the query parameters of a number search. On any invalid
-// parameter it returns a *QueryError naming every problem. An empty value
+// parameter it returns a fielderr.List naming every problem, each worded
+// `invalid parameter <param>="<value>": <rule>`. An empty value
 // counts as absent (country_iso is required), of a repeated parameter the
 // first value counts, unknown parameters are ignored.
 //
@@ -215,9 +182,9 @@ func CheckNumber(number string) error {
 // are rules that depend on their value.
 func Parse(v url.Values, unknown ...string) (Params, error) {
 	q := Params{Limit: DefaultLimit}
-	var problems []*ParamError
+	var problems fielderr.List
 	bad := func(param, value, rule string) {
-		problems = append(problems, &ParamError{Param: param, Rule: rule, Value: value})
+		problems = append(problems, fielderr.Error{Path: fielderr.Root(param), Rule: rule, Value: value, Layout: fielderr.Param})
 	}
 	isUnknown := func(param string) bool { return slices.Contains(unknown, param) }
 	present := func(param string) bool { return v.Get(param) != "" || isUnknown(param) }
@@ -368,7 +335,7 @@ func Parse(v url.Values, unknown ...string) (Params, error) {
 	}
 
 	if len(problems) > 0 {
-		return Params{}, &QueryError{Problems: problems}
+		return Params{}, problems
 	}
 	return q, nil
 }

@@ -1,7 +1,7 @@
 package numberrules
 
 import (
-	"errors"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"net/url"
 	"testing"
 )
@@ -16,10 +16,9 @@ func params(kv ...string) url.Values {
 
 func problems(err error) map[string]string {
 	out := map[string]string{}
-	var qe *QueryError
-	if errors.As(err, &qe) {
-		for _, p := range qe.Problems {
-			out[p.Param] = p.Rule
+	if l, ok := fielderr.AsList(err); ok {
+		for _, p := range l {
+			out[p.Path.String()] = p.Rule
 		}
 	}
 	return out

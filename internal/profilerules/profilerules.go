@@ -8,6 +8,7 @@ package profilerules
 
 import (
 	"fmt"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"regexp"
 	"slices"
 	"strings"
@@ -131,21 +132,16 @@ type Entity struct {
 	EntityType, EIN, EINIssuingCountry, StockSymbol, StockExchange string
 }
 
-// FieldError is a rule broken by one field.
-type FieldError struct {
-	Field string
-	Err   error
-}
-
 // CheckEntity applies the rules of the entity type: every type but
 // INDIVIDUAL needs ein and ein_issuing_country, and PUBLIC also needs
 // stock_symbol and stock_exchange. It returns one error per missing field,
 // in that order; an unknown entity type is CheckField's to refuse.
-func CheckEntity(e Entity) []FieldError {
-	var out []FieldError
+func CheckEntity(e Entity) fielderr.List {
+	var out fielderr.List
 	need := func(field, value, why string) {
 		if value == "" {
-			out = append(out, FieldError{field, fmt.Errorf("%s is required when entity_type is %q (%s), got none", field, e.EntityType, why)})
+			out = append(out, fielderr.Error{Path: fielderr.Root(field), Layout: fielderr.Stated,
+				Rule: fmt.Sprintf("%s is required when entity_type is %q (%s), got none", field, e.EntityType, why)})
 		}
 	}
 	if e.EntityType != EntityIndividual && slices.Contains(EntityTypes, e.EntityType) {

@@ -1,6 +1,7 @@
 package profilerules
 
 import (
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"strings"
 	"testing"
 )
@@ -42,10 +43,10 @@ func TestCheckField(t *testing.T) {
 }
 
 func TestCheckEntity(t *testing.T) {
-	fields := func(errs []FieldError) string {
+	fields := func(errs fielderr.List) string {
 		var out []string
 		for _, e := range errs {
-			out = append(out, e.Field)
+			out = append(out, e.Path.String())
 		}
 		return strings.Join(out, ",")
 	}
@@ -65,7 +66,7 @@ func TestCheckEntity(t *testing.T) {
 		}
 	}
 	errs := CheckEntity(Entity{EntityType: EntityPublic, EIN: "1", EINIssuingCountry: "US", StockExchange: "NYSE"})
-	if len(errs) != 1 || errs[0].Err.Error() != `stock_symbol is required when entity_type is "PUBLIC" (a public company gives its stock listing), got none` {
+	if len(errs) != 1 || errs[0].Error() != `stock_symbol is required when entity_type is "PUBLIC" (a public company gives its stock listing), got none` {
 		t.Errorf("CheckEntity: %v", errs)
 	}
 }

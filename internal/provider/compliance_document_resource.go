@@ -189,13 +189,13 @@ func checkComplianceDocumentType(ctx context.Context, c *client.Client, req reso
 		return
 	}
 	f := configFile(ctx, req.Config, &resp.Diagnostics)
-	for _, e := range compliancerules.CheckDocument("", *t, compliancerules.Document{TypeID: t.ID, Fields: fields, HasFile: !f.IsNull()}) {
-		if e.Field == "file" {
-			resp.Diagnostics.AddAttributeWarning(path.Root("file"), "The document has no file", e.Error()+
+	for _, e := range compliancerules.CheckDocument(nil, *t, compliancerules.Document{TypeID: t.ID, Fields: fields, HasFile: !f.IsNull()}) {
+		if e.Path.String() == "file" {
+			resp.Diagnostics.AddAttributeWarning(attrPath(e.Path), "The document has no file", e.Error()+
 				" Without it the reviewer rejects the application that names the document.")
 			continue
 		}
-		resp.Diagnostics.AddAttributeError(path.Root("data_fields"), "Data fields do not meet the document type", e.Error())
+		resp.Diagnostics.AddAttributeError(attrPath(e.Path), "Data fields do not meet the document type", e.Error())
 	}
 }
 

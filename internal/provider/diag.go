@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 )
 
 // addAPIError adds an error diagnostic: summary says what failed, the detail
@@ -70,4 +71,22 @@ func addMissingParentError(diags *diag.Diagnostics, attr, resourceType, what, id
 		fmt.Sprintf("%s %q names no %s of the account: the API found none with that id. Create it with a %s resource and "+
 			"reference its id (%s = %s.NAME.id), or correct %s.", attr, id, what, resourceType, attr, resourceType, attr))
 	return true
+}
+
+// attrPath is the attribute a rules error names: the one adapter from a
+// rules package's fielderr.Path to the framework's path, used wherever a
+// rules error becomes an attribute diagnostic.
+func attrPath(p fielderr.Path) path.Path {
+	out := path.Empty()
+	for _, s := range p {
+		switch {
+		case s.IsIndex():
+			out = out.AtListIndex(s.Index)
+		case s.IsKey():
+			out = out.AtMapKey(s.Key)
+		default:
+			out = out.AtName(s.Name)
+		}
+	}
+	return out
 }

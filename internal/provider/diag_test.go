@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 )
 
 // A pending client (the provider's configuration unknown at plan time)
@@ -40,5 +42,25 @@ func TestAddAPIErrorWords(t *testing.T) {
 				t.Errorf("a main account's 401 blames a subaccount:\n%s", detail)
 			}
 		})
+	}
+}
+
+// A rules error's path becomes the attribute it names, step for step:
+// names, list indexes and map keys.
+func TestAttrPath(t *testing.T) {
+	for _, tc := range []struct {
+		in   fielderr.Path
+		want path.Path
+	}{
+		{fielderr.Root("src"), path.Root("src")},
+		{fielderr.Root("dst").AtIndex(1), path.Root("dst").AtListIndex(1)},
+		{fielderr.Root("documents").AtIndex(2).At("data_fields"), path.Root("documents").AtListIndex(2).AtName("data_fields")},
+		{fielderr.Root("documents").AtIndex(0).At("data_fields").AtKey("tax_id"), path.Root("documents").AtListIndex(0).AtName("data_fields").AtMapKey("tax_id")},
+		{fielderr.Root("template").At("components").AtIndex(1).At("parameters").AtIndex(0).At("text"),
+			path.Root("template").AtName("components").AtListIndex(1).AtName("parameters").AtListIndex(0).AtName("text")},
+	} {
+		if got := attrPath(tc.in); !got.Equal(tc.want) {
+			t.Errorf("attrPath(%s) = %s, want %s", tc.in, got, tc.want)
+		}
 	}
 }

@@ -412,7 +412,7 @@ func checkMaskingSession(ctx context.Context, req resource.ValidateConfigRequest
 	}
 	if maskingKnown(m.FirstParty) && maskingKnown(m.SecondParty) && m.FirstParty.ValueString() == m.SecondParty.ValueString() {
 		if e := maskingrules.CheckParties(m.FirstParty.ValueString(), m.SecondParty.ValueString()); e != nil {
-			resp.Diagnostics.AddAttributeError(path.Root(e.Field), "Invalid masking session parties", "Attribute "+e.Error()+".")
+			resp.Diagnostics.AddAttributeError(attrPath(e.Path), "Invalid masking session parties", "Attribute "+e.Error()+".")
 		}
 	}
 	for _, v := range []types.Bool{m.IsPINAuthenticationRequired, m.GeneratePIN} {
@@ -438,8 +438,8 @@ func checkMaskingSession(ctx context.Context, req resource.ValidateConfigRequest
 	if !m.GeneratePINLength.IsNull() {
 		p.Length = m.GeneratePINLength.ValueInt64()
 	}
-	if e := maskingrules.CheckPINSettings(p); e != nil && e.Field != "generate_pin_length" { // the attribute validator reports the length
-		resp.Diagnostics.AddAttributeError(path.Root(e.Field), "Invalid PIN settings", "Attribute "+e.Error()+".")
+	if e := maskingrules.CheckPINSettings(p); e != nil && e.Path.String() != "generate_pin_length" { // the attribute validator reports the length
+		resp.Diagnostics.AddAttributeError(attrPath(e.Path), "Invalid PIN settings", "Attribute "+e.Error()+".")
 	}
 }
 

@@ -13,20 +13,19 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
@@ -56,8 +55,8 @@ func validateMediaFiles(files types.List) diag.Diagnostics {
 		if !ok || s.IsUnknown() || s.IsNull() {
 			continue
 		}
-		field := "media_files[" + strconv.Itoa(i) + "]"
-		p := path.Root("media_files").AtListIndex(i)
+		at := fielderr.Root("media_files").AtIndex(i)
+		field, p := at.String(), attrPath(at)
 		info, err := os.Stat(s.ValueString())
 		switch {
 		case err != nil:
@@ -66,7 +65,7 @@ func validateMediaFiles(files types.List) diag.Diagnostics {
 		case info.IsDir():
 			diags.AddAttributeError(p, "Invalid message", fmt.Sprintf("%s: must be a readable file, is a directory (got %q)", field, s.ValueString()))
 		default:
-			if fe := msgrules.CheckMediaFile(field, filepath.Base(s.ValueString()), info.Size()); fe != nil {
+			if fe := msgrules.CheckMediaFile(at, filepath.Base(s.ValueString()), info.Size()); fe != nil {
 				diags.AddAttributeError(p, "Invalid message", fe.Error())
 			}
 		}

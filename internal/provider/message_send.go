@@ -9,8 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
@@ -234,30 +233,18 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 		unknown["src"], unknown["powerpack_uuid"] = true, true
 	}
 	for _, fe := range msgrules.Validate(m) {
-		if fe.Field == "media_ids" {
+		if fe.Path.String() == "media_ids" {
 			// The files of media_files are sent as media_ids once uploaded;
 			// at plan time their paths stand in for the ids.
-			fe.Field = "media_files"
+			fe.Path = fielderr.Root("media_files")
 		}
-		if unknown[fe.Root()] {
+		if unknown[fe.Path.RootName()] {
 			continue
 		}
-		diags.AddAttributeError(fieldPath(fe.Field), "Invalid message", fe.Error())
+		diags.AddAttributeError(attrPath(fe.Path), "Invalid message", fe.Error())
 	}
 	diags.Append(validateMediaFiles(cfg.MediaFiles)...)
 	return diags
-}
-
-var listIndexField = regexp.MustCompile(`^(dst|media_urls|media_files)\[(\d+)\]$`)
-
-// fieldPath maps a msgrules field ("dst[1]", "template.name") to the
-// attribute that holds it.
-func fieldPath(field string) path.Path {
-	if m := listIndexField.FindStringSubmatch(field); m != nil {
-		i, _ := strconv.Atoi(m[2])
-		return path.Root(m[1]).AtListIndex(i)
-	}
-	return path.Root(msgrules.FieldError{Field: field}.Root())
 }
 
 // placeholderNumber stands in for a number known only after apply.

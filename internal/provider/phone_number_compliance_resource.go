@@ -336,23 +336,8 @@ func checkComplianceRequirement(ctx context.Context, c *client.Client, req resou
 		return
 	}
 	for _, e := range compliancerules.CheckDocuments(requirementFromAPI(r), docs) {
-		resp.Diagnostics.AddAttributeError(rulesFieldPath(e.Field), "Document does not meet the compliance requirement", e.Error())
+		resp.Diagnostics.AddAttributeError(attrPath(e.Path), "Document does not meet the compliance requirement", e.Error())
 	}
-}
-
-// rulesFieldPath is the path a rules field name ("documents[0].file") names.
-func rulesFieldPath(field string) path.Path {
-	p := path.Empty()
-	for _, part := range strings.Split(field, ".") {
-		name, idx, hasIdx := strings.Cut(part, "[")
-		p = p.AtName(name)
-		if hasIdx {
-			var i int
-			_, _ = fmt.Sscanf(strings.TrimSuffix(idx, "]"), "%d", &i)
-			p = p.AtListIndex(i)
-		}
-	}
-	return p
 }
 
 // requirementFromAPI is the API's requirement as the rules see it.

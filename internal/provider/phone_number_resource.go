@@ -26,6 +26,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
@@ -371,10 +372,11 @@ func checkPhoneNumberSearch(ctx context.Context, req resource.ValidateConfigRequ
 	v, unknown, _, diags := sm.values(ctx)
 	resp.Diagnostics.Append(diags...)
 	if _, err := numberrules.Parse(v, unknown...); err != nil {
-		if qe, ok := err.(*numberrules.QueryError); ok {
-			for _, p := range qe.Problems {
-				resp.Diagnostics.AddAttributeError(path.Root("search").AtName(p.Param), "Invalid phone number search filter",
-					fmt.Sprintf("search.%s = %q: %s.", p.Param, p.Value, p.Rule))
+		if qe, ok := fielderr.AsList(err); ok {
+			for _, p := range qe {
+				at := fielderr.Root("search").Then(p.Path)
+				resp.Diagnostics.AddAttributeError(attrPath(at), "Invalid phone number search filter",
+					fmt.Sprintf("%s = %q: %s.", at, p.Value, p.Rule))
 			}
 		}
 	}

@@ -12,11 +12,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
@@ -230,13 +230,13 @@ func checkPhoneNumbersData(ctx context.Context, req datasource.ValidateConfigReq
 // addSearchProblems adds one attribute error per problem numberrules finds.
 func addSearchProblems(diags *diag.Diagnostics, v url.Values, unknown []string) {
 	_, err := numberrules.Parse(v, unknown...)
-	qe, ok := err.(*numberrules.QueryError)
+	qe, ok := fielderr.AsList(err)
 	if !ok {
 		return
 	}
-	for _, p := range qe.Problems {
-		diags.AddAttributeError(path.Root(p.Param), "Invalid phone number search filter",
-			fmt.Sprintf("%s = %q: %s.", p.Param, p.Value, p.Rule))
+	for _, p := range qe {
+		diags.AddAttributeError(attrPath(p.Path), "Invalid phone number search filter",
+			fmt.Sprintf("%s = %q: %s.", p.Path, p.Value, p.Rule))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
@@ -41,7 +42,7 @@ func (f *SanitizeNumberFunction) Run(ctx context.Context, req function.RunReques
 		return
 	}
 	n := msgrules.SanitizeDst(value)
-	if fe := msgrules.CheckNumber("value", value, n); fe != nil {
+	if fe := msgrules.CheckNumber(fielderr.Root("value"), value, n); fe != nil {
 		resp.Error = function.NewArgumentFuncError(0, fe.Error())
 		return
 	}

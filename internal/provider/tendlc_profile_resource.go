@@ -240,7 +240,7 @@ func validateProfileEntity(ctx context.Context, req resource.ValidateConfigReque
 	e.StockSymbol, _ = read("stock_symbol")
 	e.StockExchange, _ = read("stock_exchange")
 	for _, fe := range profilerules.CheckEntity(e) {
-		resp.Diagnostics.AddAttributeError(path.Root(fe.Field), "Missing Attribute Value", "Attribute "+fe.Err.Error()+".")
+		resp.Diagnostics.AddAttributeError(attrPath(fe.Path), "Missing Attribute Value", "Attribute "+fe.Error()+".")
 	}
 }
 

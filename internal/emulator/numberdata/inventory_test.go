@@ -3,6 +3,7 @@ package numberdata
 import (
 	"encoding/json"
 	"errors"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"net/url"
 	"reflect"
 	"regexp"
@@ -286,11 +287,11 @@ func TestParseQueryErrors(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseQuery(params(tc.kv...))
-			var pe *ParamError
+			var pe fielderr.Error
 			if !errors.As(err, &pe) {
-				t.Fatalf("err = %v, want a *ParamError", err)
+				t.Fatalf("err = %v, want a fielderr.Error", err)
 			}
-			if pe.Param != tc.param || !strings.Contains(pe.Rule, tc.rule) {
+			if pe.Path.String() != tc.param || !strings.Contains(pe.Rule, tc.rule) {
 				t.Fatalf("got %+v, want param %s rule containing %q", pe, tc.param, tc.rule)
 			}
 			value := params(tc.kv...).Get(tc.param)
@@ -304,13 +305,13 @@ func TestParseQueryErrors(t *testing.T) {
 
 func TestParseQueryNamesEveryProblem(t *testing.T) {
 	_, err := ParseQuery(params("country_iso", "GB", "npanxx", "415400", "limit", "50", "pattern", "a#b"))
-	var qe *QueryError
-	if !errors.As(err, &qe) {
-		t.Fatalf("err = %v, want *QueryError", err)
+	qe, ok := fielderr.AsList(err)
+	if !ok {
+		t.Fatalf("err = %v, want a fielderr.List", err)
 	}
 	var got []string
-	for _, p := range qe.Problems {
-		got = append(got, p.Param)
+	for _, p := range qe {
+		got = append(got, p.Path.String())
 	}
 	sort.Strings(got)
 	if want := []string{"limit", "npanxx", "pattern"}; !slices.Equal(got, want) {

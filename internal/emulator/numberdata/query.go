@@ -22,16 +22,9 @@ const (
 // ParseQuery; Search also copes with a hand-made one.
 type Query = numberrules.Params
 
-// ParamError is one invalid search parameter; its message names the parameter, the
-// rule it breaks and the value given.
-type ParamError = numberrules.ParamError
-
-// QueryError holds every problem of a query. errors.As finds each *ParamError in it.
-type QueryError = numberrules.QueryError
-
 // ParseQuery validates the query parameters of a number search with
 // numberrules.Parse, the rules the provider checks at plan time too. On any invalid
-// parameter it returns a *QueryError naming every problem (meant for a 400 reply).
+// parameter it returns a fielderr.List naming every problem (meant for a 400 reply).
 func ParseQuery(v url.Values) (Query, error) {
 	p, err := numberrules.Parse(v)
 	if err != nil {
