@@ -3,7 +3,8 @@
 # (make node-client-check): installs the pinned npm package plivo into a
 # cache directory outside the repository (never vendored), starts
 # cpaas-emulator on a free loopback port, runs calls.js (one call per
-# operation of every family the emulator serves, PASS/FAIL each and the
+# operation of every family the emulator serves, PASS/FAIL each, SKIP for
+# a family it does not serve (404 "unknown resource"), and the
 # total) and stops the emulator. Needs node and npm; not part of make test.
 #
 #   PLIVO_NODE_VERSION  the library's version (default below)
