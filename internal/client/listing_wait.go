@@ -21,13 +21,13 @@ import (
 // Paced set.
 //
 // Rounds. Waiters join the next round of their (Listing, parent); a round
-// starts when the longest-served waiter in it is due on wait's schedule
-// (wait.Delay of the rounds it was served, after the previous round
-// started): at once for a group whose waiters were never served, then
-// 100 ms, 150 ms, ... up to wait.MaxDelay. A waiter that joins while
-// others wait rides their schedule, so a stream of new waiters does not
-// make the rounds more frequent than the group's oldest wait would poll
-// alone. A round lists every object of the parent (listAll: the pages
+// starts when the longest-served waiter in it, or in the round before,
+// is due on wait's schedule (wait.Delay of the rounds it was served,
+// after the previous round started): at once for a group whose waiters
+// were never served, then 100 ms, 150 ms, ... up to wait.MaxDelay. A
+// waiter that joins while others wait rides their schedule, so a stream
+// of new waiters does not make the rounds more frequent than the group's
+// oldest wait would poll alone; a newcomer waits at most one step of it. A round lists every object of the parent (listAll: the pages
 // after the first concurrently), and wakes each waiter in it with its
 // object.
 //
@@ -78,7 +78,10 @@ type watchState[T any] struct {
 // watchGroup is the waiters of one parent.
 type watchGroup[T any] struct {
 	lastStart time.Time
-	next      *watchRound[T] // the round waiters join; nil when none is pending
+	// step is the schedule's place after the last round: the most rounds
+	// a waiter in it had been served, plus that one.
+	step int
+	next *watchRound[T] // the round waiters join; nil when none is pending
 }
 
 // watchRound is one read of the listing for the waiters in it.
@@ -163,13 +166,16 @@ func (l *Listing[T]) runRound(ctx context.Context, c *Client, s *watchState[T], 
 			close(r.done)
 			return
 		}
+		// The group's schedule: its longest-served waiter's, or the last
+		// round's when those waiters have just been answered (a newcomer
+		// then waits for the group's next round instead of forcing one).
 		most := 0
 		for _, served := range r.joined {
 			most = max(most, served)
 		}
-		due := time.Until(g.lastStart.Add(wait.Delay(most)))
+		due := time.Until(g.lastStart.Add(wait.Delay(max(most, g.step))))
 		if due <= 0 {
-			g.next, g.lastStart = nil, time.Now()
+			g.next, g.lastStart, g.step = nil, time.Now(), most+1
 			s.mu.Unlock()
 			break
 		}

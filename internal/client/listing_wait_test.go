@@ -222,3 +222,39 @@ func TestWatchHonoursTheWaitersContext(t *testing.T) {
 		t.Fatalf("%d list calls in 400 ms, want wait's schedule (3)", got)
 	}
 }
+
+// Newcomers ride the group's schedule: 40 waiters arriving 25 ms apart,
+// each object done 300 ms after its waiter came (alone: 4 reads each, 160
+// in all), with each list call taking 20 ms, cost the rounds of the
+// group's schedule: a newcomer arriving while a round runs waits for the
+// group's next one instead of forcing one at once.
+func TestWatchNewcomersRideTheGroupsSchedule(t *testing.T) {
+	const n = 40
+	k := newFakeKind(map[string]int{"c1": n})
+	k.delay = 20 * time.Millisecond
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	for i := range n {
+		k.setStatus("c1", fmt.Sprintf("c1-%d", i), "pending")
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * 25 * time.Millisecond)
+			id := fmt.Sprintf("c1-%d", i)
+			time.AfterFunc(300*time.Millisecond, func() { k.setStatus("c1", id, "done") })
+			if o, err := waitFor(context.Background(), c, l, "c1", id); err != nil || o == nil || o.v != "done" {
+				t.Errorf("%s: %+v, %v", id, o, err)
+			}
+		}()
+	}
+	wg.Wait()
+	// The group's schedule from the first arrival (0, 0.1, 0.25, 0.48,
+	// 0.81, 1.3 s) covers the 1.3 s of arrivals and waits in 7 or 8 rounds;
+	// newcomers forcing rounds of their own made 11 to 16.
+	if lists := k.listCalls(); lists > 10 {
+		t.Fatalf("%d waiters arriving in a stream made %d list calls, want at most 10 (alone 4 each)", n, lists)
+	}
+}
