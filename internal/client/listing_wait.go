@@ -21,13 +21,16 @@ import (
 // Paced set.
 //
 // Rounds. Waiters join the next round of their (Listing, parent); a round
-// starts when the longest-served waiter in it, or in the round before,
-// is due on wait's schedule (wait.Delay of the rounds it was served,
-// after the previous round started): at once for a group whose waiters
-// were never served, then 100 ms, 150 ms, ... up to wait.MaxDelay. A
-// waiter that joins while others wait rides their schedule, so a stream
-// of new waiters does not make the rounds more frequent than the group's
-// oldest wait would poll alone; a newcomer waits at most one step of it. A round lists every object of the parent (listAll: the pages
+// starts when the longest-served waiter in it, in the round before, or
+// waiting on any parent of the same Listing, is due on wait's schedule
+// (wait.Delay of the rounds it was served, after the parent's previous
+// round started): at once for a parent never listed for a wait, then
+// 100 ms, 150 ms, ... up to wait.MaxDelay. A waiter that joins while
+// others wait rides their schedule, so a stream of new waiters, even one
+// or two a campaign at a time across several campaigns, does not make the
+// rounds more frequent than the oldest wait would poll alone; a newcomer
+// waits at most one step of it after its first read. The oldest wait
+// polls exactly on wait's schedule. A round lists every object of the parent (listAll: the pages
 // after the first concurrently), and wakes each waiter in it with its
 // object.
 //
@@ -144,6 +147,22 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	return w.l.Get(w.c, ctx, w.parent, w.id)
 }
 
+// busiest is the most rounds any waiter of the Listing, of any parent,
+// waiting for a round has been served: the schedule a parent's rounds
+// ride once they have started. Called with mu held.
+func (s *watchState[T]) busiest() int {
+	most := 0
+	for _, g := range s.groups {
+		if g.next == nil {
+			continue
+		}
+		for _, served := range g.next.joined {
+			most = max(most, served)
+		}
+	}
+	return most
+}
+
 // signal tells r's timer that its waiters changed. Called with mu held.
 func (r *watchRound[T]) signal() {
 	select {
@@ -173,7 +192,7 @@ func (l *Listing[T]) runRound(ctx context.Context, c *Client, s *watchState[T], 
 		for _, served := range r.joined {
 			most = max(most, served)
 		}
-		due := time.Until(g.lastStart.Add(wait.Delay(max(most, g.step))))
+		due := time.Until(g.lastStart.Add(wait.Delay(max(most, g.step, s.busiest()))))
 		if due <= 0 {
 			g.next, g.lastStart, g.step = nil, time.Now(), most+1
 			s.mu.Unlock()

@@ -258,3 +258,38 @@ func TestWatchNewcomersRideTheGroupsSchedule(t *testing.T) {
 		t.Fatalf("%d waiters arriving in a stream made %d list calls, want at most 10 (alone 4 each)", n, lists)
 	}
 }
+
+// Waiters spread over parents, one a parent at a time, ride the
+// Listing's oldest wait after their first read: 12 waiters on 4 parents
+// arriving 250 ms apart (a parent gets one each second), each object done
+// 1 s after its waiter came. Alone, or on schedules of their parent only,
+// each reads 6 times (0, 0.1, 0.25, 0.48, 0.81 s: pending; 1.3 s: done).
+func TestWatchParentsRideTheListingsSchedule(t *testing.T) {
+	const n, parents = 12, 4
+	counts := map[string]int{}
+	for i := range parents {
+		counts[fmt.Sprintf("c%d", i)] = n / parents
+	}
+	k := newFakeKind(counts)
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	var wg sync.WaitGroup
+	for i := range n {
+		p, id := fmt.Sprintf("c%d", i%parents), fmt.Sprintf("c%d-%d", i%parents, i/parents)
+		k.setStatus(p, id, "pending")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * 250 * time.Millisecond)
+			time.AfterFunc(time.Second, func() { k.setStatus(p, id, "done") })
+			if o, err := waitFor(context.Background(), c, l, p, id); err != nil || o == nil || o.v != "done" {
+				t.Errorf("%s: %+v, %v", id, o, err)
+			}
+		}()
+	}
+	wg.Wait()
+	// Measured: 40 list calls; on schedules of their parent only, 48.
+	if lists := k.listCalls(); lists > 44 {
+		t.Fatalf("%d waiters over %d parents made %d list calls, want at most 44 (alone 6 each, 72)", n, parents, lists)
+	}
+}
