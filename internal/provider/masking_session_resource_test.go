@@ -674,7 +674,7 @@ var _ = registerImportDocs("cpaas_masking_session", identity("session_uuid"),
 		}
 		support, err := c.CreateMaskingSession(docsCtx, client.MaskingSessionCreate{
 			FirstParty: "14155550111", SecondParty: "14155550222", IsPINAuthenticationRequired: yes(), GeneratePIN: yes(),
-			GeneratePINLength: i64(6), PINRetry: i64(2), PINRetryWait: i64(10),
+			GeneratePINLength: i64(6), PINRetry: i64(2), PINRetryWait: (*client.FlexInt)(i64(10)),
 		})
 		if err != nil {
 			t.Fatal(err)
