@@ -89,7 +89,7 @@ func TestAccApplication_basic(t *testing.T) {
 	app := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("cpaas_application.test", tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkApplicationsDestroyed(env, t),
@@ -160,7 +160,7 @@ func TestAccApplication_updateInPlace(t *testing.T) {
 		}
 		return env.Client(t).GetApplication(context.Background(), id)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkApplicationsDestroyed(env, t),
@@ -223,7 +223,7 @@ func TestAccApplication_updateInPlace(t *testing.T) {
 func TestAccApplication_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkApplicationsDestroyed(env, t),
@@ -244,7 +244,7 @@ func TestAccApplication_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(applicationConfig("gone", "https://voice.example.com/answer"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -311,7 +311,7 @@ resource "cpaas_application" "test" {
 	for i := range steps {
 		steps[i].PlanOnly = true
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -325,7 +325,7 @@ func TestAccApplication_adoptAfterLostReply(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Server.SetFaults(dropCreates("POST", "Application"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -352,7 +352,7 @@ func TestAccApplication_destroyKeepsEndpoints(t *testing.T) {
 	env := acctest.NewEnv(t)
 	var appID string
 	var endpoints []string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -427,7 +427,7 @@ func TestAccApplication_importByIdentity_TF114(t *testing.T) {
 	ids, _ := makeDocsApplication(t, env, env.Client(t))
 	id := ids[0][1]
 	before := env.Objects(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -507,7 +507,7 @@ func TestAccApplicationList_TF114(t *testing.T) {
 	for _, id := range append(append([]string{}, ids["ivr"]...), ids["support-line"]...) {
 		checks = append(checks, querycheck.ExpectIdentity("cpaas_application.all", identityIs("app_id", id)))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

@@ -67,7 +67,7 @@ func getSession(t *testing.T, env *acctest.Env, s *terraform.State) (*client.Mas
 func TestAccMaskingSession_basic(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -106,7 +106,7 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	var firstID, firstExpiry string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -196,7 +196,7 @@ func TestAccMaskingSession_replaceOnPartyChange(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -236,7 +236,7 @@ func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  session_expiry = 600`))
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -286,7 +286,7 @@ func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 func TestAccMaskingSession_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -312,7 +312,7 @@ func TestAccMaskingSession_generatedPINs(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	pinRe := regexp.MustCompile(`^\d{6}$`)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -349,7 +349,7 @@ func TestAccMaskingSession_generatedPINs(t *testing.T) {
 func TestAccMaskingSession_noPINPlansNullPINs(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -411,7 +411,7 @@ resource "cpaas_masking_session" "d" {
   depends_on   = [cpaas_masking_session.c]
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -450,7 +450,7 @@ func TestAccMaskingSession_validation(t *testing.T) {
 	for _, c := range cases {
 		steps = append(steps, resource.TestStep{Config: env.Config(c.cfg), PlanOnly: true, ExpectError: acctest.ErrorPattern(regexp.QuoteMeta(c.msg))})
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -471,7 +471,7 @@ func TestAccMaskingSession_importAdoptsUnknownCallerPlay(t *testing.T) {
 		return env.Config(maskingConfig("14155551234", "14155555678", fmt.Sprintf(`  unknown_caller_play = %q`, url)))
 	}
 	var id string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -529,7 +529,7 @@ func TestAccMaskingSession_importAdoptsUnknownCallerPlay(t *testing.T) {
 func adoptSession(t *testing.T, env *acctest.Env, cfg string, made func() string, checks ...statecheck.StateCheck) {
 	t.Helper()
 	var id string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -595,7 +595,7 @@ func TestAccMaskingSession_createdWithoutPinPlansNoChange(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  pin_retry = 3`))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -634,7 +634,7 @@ func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 	}, statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_play_url"), knownvalue.StringExact(xml)))
 
 	fresh := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

@@ -87,7 +87,7 @@ func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -167,7 +167,7 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	rejected := env.Config(brandHCL("Acme REJECT", ""))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -214,7 +214,7 @@ func TestAccTenDLCBrand_noWaitThenRegisteredAndDisappears(t *testing.T) {
 	t.Parallel()
 	env := tendlcManualEnv(t)
 	cfg := env.Config(brandHCL("Acme Corp", "  wait_for_registration = false"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -281,7 +281,7 @@ func TestAccTenDLCBrand_validation(t *testing.T) {
 	for i := range steps {
 		steps[i].PlanOnly = true
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -298,7 +298,7 @@ func TestAccTenDLCBrand_callbackChangeIsInPlace(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	var brands []string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -345,7 +345,7 @@ func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 		{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", id},
 	}))
 	before := env.Objects(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

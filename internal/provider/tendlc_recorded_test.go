@@ -28,7 +28,7 @@ import (
 func TestAccTenDLCBrand_recordedGetWithoutAliasKeepsTheAlias(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -64,7 +64,7 @@ func TestAccTenDLCCampaign_recordedGetWithoutAliasVerticalDescriptionPlansNoChan
 	t.Parallel()
 	env := tendlcEnv(t)
 	cfg := env.Config(campaignHCL("Alerts", "RETAIL", "  usecase = \"MARKETING\"\n  affiliate_marketing = true"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -118,7 +118,7 @@ resource "cpaas_10dlc_campaign" "test" {
   sample2        = "` + tdSample2 + `"
 }
 `
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -149,7 +149,7 @@ resource "cpaas_10dlc_campaign" "test" {
 func TestAccTenDLCCampaign_descriptionRequiredAtCreateOnly(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -191,7 +191,7 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 	}
 	vars := config.Variables{"brand_id": config.StringVariable(brand)}
 	nineteen := strings.Repeat("é", 19) // 38 bytes, 19 characters
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -251,7 +251,7 @@ func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 		return env.Config(cfg)
 	}
 	refused := acctest.ErrorPattern(`Attribute entity_type value must be one of`)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -269,7 +269,7 @@ func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 		},
 	})
 	// A new profile with a value outside today's list is refused at plan.
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    []resource.TestStep{{Config: withEntity("PUBLIC_PROFIT", false), PlanOnly: true, ExpectError: refused}},

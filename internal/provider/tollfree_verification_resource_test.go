@@ -125,7 +125,7 @@ func TestAccTollfree_approvedImportAndRefusedUpdate(t *testing.T) {
 	env := tollfreeEnv(t)
 	cfg := tollfreeHCL(tfSummary, tfSampleStop, `  callback_url = "https://hooks.example.com/tollfree"
   callback_method = "POST"`)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -174,7 +174,7 @@ func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 	t.Parallel()
 	env := tollfreeEnv(t)
 	var rejected string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -228,7 +228,7 @@ func TestAccTollfree_updateRequiredThenUpdatedAndApproved(t *testing.T) {
 	env := acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeVerificationDelay = 3 * time.Second })
 	var first string
 	noWait := "  wait_for_verification = false"
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -356,7 +356,7 @@ var taintedReplaced = regexp.MustCompile(`is tainted, so (it )?must be replaced`
 func TestAccTollfree_disappears(t *testing.T) {
 	t.Parallel()
 	env := tollfreeEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -422,7 +422,7 @@ resource "cpaas_tollfree_verification" "test" {
 		ConfigStateChecks: []statecheck.StateCheck{tfCheck("status", knownvalue.StringExact("APPROVED"))},
 		ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -433,7 +433,7 @@ resource "cpaas_tollfree_verification" "test" {
 func TestAccTollfreeDataSource(t *testing.T) {
 	t.Parallel()
 	env := tollfreeEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -503,7 +503,7 @@ func TestAccTollfreeList_TF114(t *testing.T) {
 		p, err2 := c.GetTollfreeVerification(context.Background(), pending)
 		return err1 == nil && err2 == nil && a.Status == "APPROVED" && p.Status == "UPDATE_REQUIRED"
 	})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

@@ -82,7 +82,7 @@ func TestAccVerifiedCallerID_basic(t *testing.T) {
 	vc := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkCallerIDsDestroyed(env, t),
@@ -117,7 +117,7 @@ func TestAccVerifiedCallerID_updateInPlaceAndReplace(t *testing.T) {
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "")
 	verifyOutOfBand(t, env, "+14155550143", "")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -169,7 +169,7 @@ func TestAccVerifiedCallerID_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "support line")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -193,7 +193,7 @@ func TestAccVerifiedCallerID_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -213,7 +213,7 @@ func TestAccVerifiedCallerID_validation(t *testing.T) {
 	step := func(extra, want string) resource.TestStep {
 		return resource.TestStep{Config: env.Config(callerIDHCL("+14155550142", extra)), PlanOnly: true, ExpectError: acctest.ErrorPattern(want)}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -236,7 +236,7 @@ func TestAccVerifiedCallerID_validation(t *testing.T) {
 func TestAccVerifiedCallerID_codeWithoutVerification(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -250,7 +250,7 @@ func TestAccVerifiedCallerID_importByIdentity_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "support line")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -280,7 +280,7 @@ func TestAccVerifiedCallerIDList_TF114(t *testing.T) {
 	verifyOutOfBand(t, env, "+14155550101", "desk")
 	verifyOutOfBand(t, env, "+14155550102", "night")
 	verifyOutOfBand(t, env, "+447700900123", "desk")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -441,7 +441,7 @@ variable "code" {
 		}
 		return nil
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkCallerIDsDestroyed(env, t),
