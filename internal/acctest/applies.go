@@ -42,7 +42,7 @@ var runApplies = newApplies()
 // applies counts, for a whole test run, the configurations the tests
 // apply: each step that runs terraform apply on a configuration meant to
 // succeed (not PlanOnly, ExpectError, Destroy, an import, a refresh or a
-// query), keyed by its configuration with what changes from run to run
+// query), and each apply a test runs with the CLI itself (CountApply), keyed by its configuration with what changes from run to run
 // (the emulator's URL and port) taken out.
 type applies struct {
 	mu      sync.Mutex
@@ -115,8 +115,24 @@ func stepKey(s resource.TestStep) (text, key string) {
 		}
 		keyed = text + string(b)
 	}
+	return text, hashKey(keyed)
+}
+
+func hashKey(keyed string) string {
 	sum := sha256.Sum256([]byte(keyed))
-	return text, hex.EncodeToString(sum[:])[:12]
+	return hex.EncodeToString(sum[:])[:12]
+}
+
+// CountApply counts an apply a test ran with the CLI itself (the chaos and
+// guides tests' runner), as Test counts a step: config is the text of the
+// configuration's files, args the command's arguments (counted in the key,
+// never shown: a -var may hold a secret), took the command's time.
+func CountApply(test, config string, args []string, took time.Duration) {
+	text := normalise(config)
+	u := runApplies.add(test, hashKey(text+" "+strings.Join(args, " ")), text)
+	runApplies.mu.Lock()
+	u.elapsed += took
+	runApplies.mu.Unlock()
 }
 
 // record wraps c's steps so each apply step is counted with its time:

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -98,5 +99,27 @@ func TestSharedCountsEachFormerTestOnce(t *testing.T) {
 	}
 	if got := a.Summary(); !strings.HasSuffix(got, "shared this run: 2") {
 		t.Errorf("summary %q: want the two former tests counted once each", got)
+	}
+}
+
+func TestCountApplyCountsTheRunnersApplies(t *testing.T) {
+	a := newApplies()
+	saved := runApplies
+	runApplies = a
+	t.Cleanup(func() { runApplies = saved })
+	cfg := func(port string) string {
+		return `provider "cpaas" { base_url = "http://127.0.0.1:` + port + `" }` + "\nresource \"cpaas_endpoint\" \"e\" {}\n"
+	}
+	CountApply("TestGuideA", cfg("1"), []string{"apply", "-auto-approve"}, time.Second)
+	CountApply("TestGuideB", cfg("2"), []string{"apply", "-auto-approve"}, 2*time.Second)
+	CountApply("TestGuideB", cfg("2"), []string{"apply", "-var=pw=secret-x"}, time.Second)
+	want := "acctest: 3 apply steps, 2 distinct configurations; 1 configurations applied by more than one test (2 applies, 3 s); shared this run: 0"
+	if got := a.Summary(); got != want {
+		t.Errorf("summary:\n got %s\nwant %s", got, want)
+	}
+	var b strings.Builder
+	a.Report(&b)
+	if strings.Contains(b.String(), "secret-x") {
+		t.Errorf("the report shows a -var's value:\n%s", b.String())
 	}
 }

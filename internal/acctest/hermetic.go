@@ -45,7 +45,7 @@ func Hermetic() (func(), error) {
 // provider: Hermetic, then the tests, then the run's apply count (Test):
 // its summary line and the configurations applied by more than one test,
 // printed and, when CPAAS_ACC_REPORT names a file (read before Hermetic
-// clears it), written there for CI to show.
+// clears it), appended to it for CI to show.
 func Main(m *testing.M) {
 	report := os.Getenv("CPAAS_ACC_REPORT")
 	cleanup, err := Hermetic()
@@ -62,7 +62,7 @@ func Main(m *testing.M) {
 }
 
 // writeReport prints the run's apply count, when a step applied anything,
-// and writes it to the file report names, if any.
+// and appends it to the file report names, if any.
 func writeReport(report string) error {
 	if runApplies.steps == 0 {
 		return nil
@@ -73,5 +73,15 @@ func writeReport(report string) error {
 	if report == "" {
 		return nil
 	}
-	return os.WriteFile(report, []byte(b.String()), 0o644)
+	// Appended: make test runs the package twice (the _TF114 tests with
+	// their own CLI), and CI reads every run's summary of a pass.
+	f, err := os.OpenFile(report, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(b.String()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
