@@ -1,7 +1,6 @@
 package acctest
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -15,8 +14,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
 // Test is resource.Test, counted: every step that applies a configuration
@@ -205,28 +202,19 @@ func (a *applies) add(test, key, text string) *configUse {
 	return u
 }
 
-// Shared runs the checks of a test that was merged into another so as not
-// to apply the same configuration again: former is the merged test's
-// name, and the report counts it among the tests sharing an apply.
-func Shared(former string, checks ...resource.TestCheckFunc) resource.TestCheckFunc {
-	f := resource.ComposeAggregateTestCheckFunc(checks...)
-	return func(s *terraform.State) error {
+// Shared marks a step that holds the checks of a test merged into
+// another so as not to apply the same configuration again: former is the
+// merged test's name, and the run's summary counts it among the tests
+// whose checks ran on another test's apply ("shared this run").
+func Shared(former string, s resource.TestStep) resource.TestStep {
+	pre := s.PreConfig
+	s.PreConfig = func() {
 		runApplies.markShared(former)
-		return f(s)
+		if pre != nil {
+			pre()
+		}
 	}
-}
-
-// SharedState is Shared for state checks (ConfigStateChecks).
-func SharedState(former string, checks ...statecheck.StateCheck) []statecheck.StateCheck {
-	out := make([]statecheck.StateCheck, 0, len(checks)+1)
-	out = append(out, sharedMark(former))
-	return append(out, checks...)
-}
-
-type sharedMark string
-
-func (m sharedMark) CheckState(context.Context, statecheck.CheckStateRequest, *statecheck.CheckStateResponse) {
-	runApplies.markShared(string(m))
+	return s
 }
 
 func (a *applies) markShared(former string) {

@@ -8,8 +8,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
 // runSteps does what resource.Test does with the hooks record set: each
@@ -88,17 +86,25 @@ func TestSharedCountsEachFormerTestOnce(t *testing.T) {
 	saved := runApplies
 	runApplies = a
 	t.Cleanup(func() { runApplies = saved })
-	check := Shared("TestAccFormer", func(*terraform.State) error { return nil })
-	for range 2 {
-		if err := check(nil); err != nil {
-			t.Fatal(err)
-		}
+	ranPre := false
+	steps := []resource.TestStep{
+		{Config: `resource "cpaas_endpoint" "e" {}`},
+		Shared("TestAccFormer", resource.TestStep{Config: `resource "cpaas_endpoint" "e" {}`, PreConfig: func() { ranPre = true }}),
+		Shared("TestAccFormer", resource.TestStep{ResourceName: "cpaas_endpoint.e", ImportState: true}),
+		Shared("TestAccOther", resource.TestStep{ResourceName: "cpaas_endpoint.e", ImportState: true}),
 	}
-	for _, c := range SharedState("TestAccOther") {
-		c.CheckState(t.Context(), statecheck.CheckStateRequest{}, &statecheck.CheckStateResponse{})
+	runSteps(a, "TestAccMerged", resource.TestCase{Steps: steps})
+	if !ranPre {
+		t.Error("Shared dropped the step's own PreConfig")
 	}
-	if got := a.Summary(); !strings.HasSuffix(got, "shared this run: 2") {
-		t.Errorf("summary %q: want the two former tests counted once each", got)
+	want := "acctest: 2 apply steps, 1 distinct configurations; 0 configurations applied by more than one test (0 applies, 0 s); shared this run: 2"
+	if got := a.Summary(); got != want {
+		t.Errorf("summary:\n got %s\nwant %s", got, want)
+	}
+	var b strings.Builder
+	a.Report(&b)
+	if !strings.Contains(b.String(), "the checks of TestAccFormer, TestAccOther ran on another test's apply") {
+		t.Errorf("the report does not name the merged tests:\n%s", b.String())
 	}
 }
 
