@@ -64,41 +64,100 @@ func getSession(t *testing.T, env *acctest.Env, s *terraform.State) (*client.Mas
 	return env.Client(t).GetMaskingSession(context.Background(), id)
 }
 
-func TestAccMaskingSession_basic(t *testing.T) {
+// TestAccMaskingSession_basicReplaceAndPINs applies the basic session once
+// for what TestAccMaskingSession_basic, _noPINPlansNullPINs and
+// _replaceOnPartyChange checked, each of which applied it itself: the
+// session's values and null PINs, a party change and a create-only option
+// replacing it, and generate_pin leaving the PINs unknown until the API
+// makes them.
+func TestAccMaskingSession_basicReplaceAndPINs(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	var firstID string
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("id"), knownvalue.StringRegexp(uuidRe)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("virtual_number"), knownvalue.StringExact("12125550101")),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("session_expiry"), knownvalue.Int64Exact(3600)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("ring_timeout"), knownvalue.Int64Exact(45)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_method"), knownvalue.StringExact("POST")),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_url"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("created_time"), knownvalue.StringRegexp(sessionTimeRe)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("expiry_time"), knownvalue.StringRegexp(sessionTimeRe)),
+		Steps: []resource.TestStep{
+			acctest.Shared("TestAccMaskingSession_basic", acctest.Shared("TestAccMaskingSession_noPINPlansNullPINs", resource.TestStep{
+				Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("id"), knownvalue.StringRegexp(uuidRe)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("virtual_number"), knownvalue.StringExact("12125550101")),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("session_expiry"), knownvalue.Int64Exact(3600)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("ring_timeout"), knownvalue.Int64Exact(45)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_method"), knownvalue.StringExact("POST")),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_url"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("created_time"), knownvalue.StringRegexp(sessionTimeRe)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("expiry_time"), knownvalue.StringRegexp(sessionTimeRe)),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					// Without PINs asked for, the plan holds null PINs.
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionCreate),
+						plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
+						plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("second_party_pin"), knownvalue.Null()),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) (err error) {
+					if firstID, err = sessionID(s); err != nil {
+						return err
+					}
+					sess, err := getSession(t, env, s)
+					if err != nil {
+						return err
+					}
+					created, _ := maskingrules.ParseTime(sess.CreatedTime)
+					expiry, _ := maskingrules.ParseTime(sess.ExpiryTime)
+					if sess.Status != "active" || expiry.Sub(created) != time.Hour {
+						return fmt.Errorf("emulator session: status %s, created %s, expiry %s", sess.Status, sess.CreatedTime, sess.ExpiryTime)
+					}
+					return resource.TestCheckResourceAttr(maskingRes, "expiry_time", sess.ExpiryTime)(s)
+				},
+			})),
+			{
+				Config: env.Config(maskingConfig("14155551234", "14155550000", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := sessionID(s)
+					objs := env.Objects(t)
+					if id == firstID || fmt.Sprint(objs["masking_sessions"]) != fmt.Sprint([]string{id}) || fmt.Sprint(objs["masking_sessions_expired"]) != fmt.Sprint([]string{firstID}) {
+						return fmt.Errorf("after replace: state %s, emulator %v (old %s)", id, objs, firstID)
+					}
+					return nil
+				},
 			},
-			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check: func(s *terraform.State) error {
-				sess, err := getSession(t, env, s)
-				if err != nil {
-					return err
-				}
-				created, _ := maskingrules.ParseTime(sess.CreatedTime)
-				expiry, _ := maskingrules.ParseTime(sess.ExpiryTime)
-				if sess.Status != "active" || expiry.Sub(created) != time.Hour {
-					return fmt.Errorf("emulator session: status %s, created %s, expiry %s", sess.Status, sess.CreatedTime, sess.ExpiryTime)
-				}
-				return resource.TestCheckResourceAttr(maskingRes, "expiry_time", sess.ExpiryTime)(s)
+			{
+				// A create-only option replaces too.
+				Config: env.Config(maskingConfig("14155551234", "14155550000", `  initiate_call_to_first_party = true`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
 			},
-		}},
+			acctest.Shared("TestAccMaskingSession_noPINPlansNullPINs", resource.TestStep{
+				// With generate_pin the PINs stay unknown until the API makes
+				// them (the only change from the step before).
+				Config: env.Config(maskingConfig("14155551234", "14155550000", `  initiate_call_to_first_party = true
+  is_pin_authentication_required = true
+  generate_pin                   = true
+`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectUnknownValue(maskingRes, tfjsonpath.New("first_party_pin")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
+				},
+			}),
+		},
 	})
 }
 
@@ -186,45 +245,6 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 						return fmt.Errorf("removed options not reset: %+v", sess)
 					}
 					return resource.TestCheckResourceAttr(maskingRes, "expiry_time", sess.ExpiryTime)(s)
-				},
-			},
-		},
-	})
-}
-
-func TestAccMaskingSession_replaceOnPartyChange(t *testing.T) {
-	t.Parallel()
-	env := acctest.NewEnv(t)
-	var firstID string
-	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
-				Check:  func(s *terraform.State) (err error) { firstID, err = sessionID(s); return err },
-			},
-			{
-				Config: env.Config(maskingConfig("14155551234", "14155550000", "")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: func(s *terraform.State) error {
-					id, _ := sessionID(s)
-					objs := env.Objects(t)
-					if id == firstID || fmt.Sprint(objs["masking_sessions"]) != fmt.Sprint([]string{id}) || fmt.Sprint(objs["masking_sessions_expired"]) != fmt.Sprint([]string{firstID}) {
-						return fmt.Errorf("after replace: state %s, emulator %v (old %s)", id, objs, firstID)
-					}
-					return nil
-				},
-			},
-			{
-				// A create-only option replaces too.
-				Config: env.Config(maskingConfig("14155551234", "14155550000", `  initiate_call_to_first_party = true`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 			},
 		},
@@ -346,45 +366,6 @@ func TestAccMaskingSession_generatedPINs(t *testing.T) {
 
 // A session without PINs plans its PINs as null, not as "(sensitive
 // value)" to be known after apply: nothing secret is coming.
-func TestAccMaskingSession_noPINPlansNullPINs(t *testing.T) {
-	t.Parallel()
-	env := acctest.NewEnv(t)
-	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
-					plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("second_party_pin"), knownvalue.Null()),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
-			},
-		}, {
-			// With generate_pin the PINs stay unknown until the API makes them.
-			Config: env.Config(maskingConfig("14155551234", "14155555678", `
-  is_pin_authentication_required = true
-  generate_pin                   = true
-`)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate),
-					plancheck.ExpectUnknownValue(maskingRes, tfjsonpath.New("first_party_pin")),
-				},
-			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
-			},
-		}},
-	})
-}
-
 func TestAccMaskingSession_poolExhausted(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
