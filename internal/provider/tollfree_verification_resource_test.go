@@ -170,10 +170,13 @@ func TestAccTollfree_approvedImportAndRefusedUpdate(t *testing.T) {
 // Rejected: the apply fails quoting the carrier's reason, the request
 // stays in the state tainted (the next plan replaces it), the number is
 // unverified, and a corrected configuration is approved as a new request.
+// The replacement's approved request also serves what
+// TestAccTollfree_disappears checked, on the same configuration it applied
+// itself: deleted behind Terraform's back, it is planned again.
 func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 	t.Parallel()
 	env := tollfreeEnv(t)
-	var rejected string
+	var rejected, approved string
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -210,9 +213,20 @@ func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 					if ids := env.Objects(t)["tollfree_verifications"]; id == rejected || len(ids) != 1 {
 						return fmt.Errorf("after the replacement: state %s, rejected %s, emulator %v", id, rejected, ids)
 					}
+					approved = id
 					return nil
 				}),
 			},
+			acctest.Shared("TestAccTollfree_disappears", resource.TestStep{
+				PreConfig: func() {
+					if err := env.Client(t).DeleteTollfreeVerification(context.Background(), approved); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:             env.Config(tollfreeHCL(tfSummary, tfSampleStop, "")),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			}),
 		},
 	})
 }
@@ -352,23 +366,6 @@ func TestAccTollfree_createUpdateRequiredUntaintThenUpdate(t *testing.T) {
 }
 
 var taintedReplaced = regexp.MustCompile(`is tainted, so (it )?must be replaced`)
-
-func TestAccTollfree_disappears(t *testing.T) {
-	t.Parallel()
-	env := tollfreeEnv(t)
-	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.Config(tollfreeHCL(tfSummary, tfSampleStop, "")),
-			Check: func(s *terraform.State) error {
-				id, _ := stateID(s, tfAddr)
-				return env.Client(t).DeleteTollfreeVerification(context.Background(), id)
-			},
-			ExpectNonEmptyPlan: true,
-		}},
-	})
-}
 
 // Each plan-time rule names the attribute, the rule and the value; lengths
 // count characters, so multi-byte text passes at the limit.
