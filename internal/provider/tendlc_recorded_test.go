@@ -24,38 +24,10 @@ import (
 
 // The brand GET has no brand_alias: a registration keeps the configured
 // alias (it ended in "inconsistent result after apply" and a tainted brand),
-// and the next plan is empty.
-func TestAccTenDLCBrand_recordedGetWithoutAliasKeepsTheAlias(t *testing.T) {
-	t.Parallel()
-	env := tendlcEnv(t)
-	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(brandHCL("Acme Corp", "")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("brand_alias"), knownvalue.StringExact("Acme Corp")),
-				// What the record carries of the profile is read.
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("company_name"), knownvalue.StringExact("Acme Corp")),
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_status"), knownvalue.Null()),
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("secondary_vetting"), knownvalue.Bool(false)),
-			},
-			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check: func(s *terraform.State) error {
-				id, err := stateID(s, "cpaas_10dlc_brand.test")
-				if err != nil {
-					return err
-				}
-				b, err := env.Client(t).GetBrand(context.Background(), id)
-				if err == nil && b.BrandAlias != "" {
-					err = fmt.Errorf("the emulator's GET returned brand_alias %q: it must answer in the recorded shape, without it", b.BrandAlias)
-				}
-				return err
-			},
-		}},
-	})
-}
+// and the next plan is empty. Checked by the registration that ends
+// TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced (the checks of the
+// former TestAccTenDLCBrand_recordedGetWithoutAliasKeepsTheAlias), which
+// applies the same configuration.
 
 // The campaign GET has no campaign_alias, vertical or description and its
 // flags lack affiliate_marketing: a registration keeps what was configured,
