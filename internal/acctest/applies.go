@@ -187,6 +187,13 @@ func (a *applies) record(test string, c *resource.TestCase) func() {
 	return closeOpen
 }
 
+// count is the number of apply steps so far.
+func (a *applies) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.steps
+}
+
 // add counts one apply of the configuration key by test.
 func (a *applies) add(test, key, text string) *configUse {
 	a.mu.Lock()

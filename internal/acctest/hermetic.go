@@ -64,7 +64,7 @@ func Main(m *testing.M) {
 // writeReport prints the run's apply count, when a step applied anything,
 // and appends it to the file report names, if any.
 func writeReport(report string) error {
-	if runApplies.steps == 0 {
+	if runApplies.count() == 0 {
 		return nil
 	}
 	var b strings.Builder
