@@ -17,8 +17,8 @@ import (
 )
 
 // Test is resource.Test, counted: every step that applies a configuration
-// is recorded in the run's apply count (Applies), which acctest.Main
-// prints at the end of the run. The provider's tests call it rather than
+// is recorded in the run's apply count, which Main prints at the end of
+// the run. The provider's tests call it rather than
 // resource.Test.
 func Test(t *testing.T, c resource.TestCase) {
 	t.Helper()
@@ -39,8 +39,9 @@ var runApplies = newApplies()
 // applies counts, for a whole test run, the configurations the tests
 // apply: each step that runs terraform apply on a configuration meant to
 // succeed (not PlanOnly, ExpectError, Destroy, an import, a refresh or a
-// query), and each apply a test runs with the CLI itself (CountApply), keyed by its configuration with what changes from run to run
-// (the emulator's URL and port) taken out.
+// query), and each apply a test runs with the CLI itself (CountApply),
+// keyed by its configuration with what changes from run to run (the
+// emulator's URL and port) taken out.
 type applies struct {
 	mu      sync.Mutex
 	steps   int
