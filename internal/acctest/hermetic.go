@@ -1,6 +1,7 @@
 package acctest
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -41,13 +42,46 @@ func Hermetic() (func(), error) {
 }
 
 // Main is the TestMain of a package whose tests run Terraform or the
-// provider: Hermetic, then the tests.
+// provider: Hermetic, then the tests, then the run's apply count (Test):
+// its summary line and the configurations applied by more than one test,
+// printed and, when CPAAS_ACC_REPORT names a file (read before Hermetic
+// clears it), appended to it for CI to show.
 func Main(m *testing.M) {
+	report := os.Getenv("CPAAS_ACC_REPORT")
 	cleanup, err := Hermetic()
 	if err != nil {
 		panic("acctest: " + err.Error())
 	}
 	code := m.Run()
 	cleanup()
+	if err := writeReport(report); err != nil {
+		fmt.Fprintln(os.Stderr, "acctest:", err)
+		code = 1
+	}
 	os.Exit(code)
+}
+
+// writeReport prints the run's apply count, when a step applied anything,
+// and appends it to the file report names, if any.
+func writeReport(report string) error {
+	if runApplies.count() == 0 {
+		return nil
+	}
+	var b strings.Builder
+	runApplies.Report(&b)
+	fmt.Print(b.String())
+	if report == "" {
+		return nil
+	}
+	// Appended: make test runs the package twice (the _TF114 tests with
+	// their own CLI), and CI reads every run's summary of a pass.
+	f, err := os.OpenFile(report, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(b.String()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

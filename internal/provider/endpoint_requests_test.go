@@ -40,7 +40,7 @@ func TestAccEndpointRequests_createIsOneRequestOnceDomainKnown(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	const more = 4
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -108,7 +108,7 @@ resource "cpaas_endpoint" "many" {
 }
 `, n))
 	ids := map[int]string{}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),

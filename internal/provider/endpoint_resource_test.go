@@ -53,7 +53,7 @@ func checkEndpointsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckF
 func TestAccEndpoint_basic(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -91,7 +91,7 @@ func TestAccEndpoint_updateInPlaceAndReplace(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -177,7 +177,7 @@ func TestAccEndpoint_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(endpointConfig("carol", "carol-pass", "Carol"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -197,7 +197,7 @@ func TestAccEndpoint_import(t *testing.T) {
 func TestAccEndpoint_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -230,7 +230,7 @@ func TestAccEndpoint_disappears(t *testing.T) {
 func TestAccEndpoint_passwordChangedElsewhereIsNotDetected(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -286,7 +286,7 @@ func TestAccEndpoint_recordedGetHasNoPasswordDigest(t *testing.T) {
 		var out map[string]any
 		return out, json.NewDecoder(resp.Body).Decode(&out)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -342,7 +342,7 @@ data "cpaas_endpoint" "test" {
 	const res, ds = "cpaas_endpoint.test", "data.cpaas_endpoint.test"
 	expiresRe := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`)
 	var id string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -422,7 +422,7 @@ func TestAccEndpoint_writeOnlyPassword(t *testing.T) {
 		}
 		return nil
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -491,7 +491,7 @@ resource "cpaas_endpoint" "test" {
 	for i := range steps {
 		steps[i].PlanOnly = true
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -504,7 +504,7 @@ resource "cpaas_endpoint" "test" {
 func TestAccEndpointDataSource(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
