@@ -611,7 +611,7 @@ resource "cpaas_application" "more" {
 }
 `
 	var before map[string]map[string]string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkApplicationsDestroyed(env, t),

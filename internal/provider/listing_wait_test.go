@@ -77,7 +77,7 @@ func (lw listingWait) run(t *testing.T) {
 		return nil
 	}
 	before := env.Objects(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
