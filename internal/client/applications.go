@@ -47,6 +47,7 @@ func (c *Client) GetApplication(ctx context.Context, appID string) (*Application
 	if err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Application", appID), idempotent: true}, &out); err != nil {
 		return nil, err
 	}
+	c.learnAppSIPDomain(&out.Application)
 	return &out.Application, nil
 }
 
@@ -73,6 +74,9 @@ func (c *Client) ListApplicationsIn(ctx context.Context, appName, subaccount str
 	err := c.do(ctx, request{method: http.MethodGet, path: accountPath("Application"), query: q, idempotent: true}, &out)
 	if err != nil {
 		return nil, err
+	}
+	if len(out.Objects) > 0 {
+		c.learnAppSIPDomain(&out.Objects[0])
 	}
 	return &out, nil
 }

@@ -23,6 +23,7 @@ type fakeKind struct {
 	hidden   map[string]bool       // ids the list leaves out (GET still has them)
 	noTotal  bool
 	failList bool
+	delay    time.Duration  // each list call takes this long
 	pages    map[string]int // list calls by parent
 	gets     int
 }
@@ -42,6 +43,7 @@ func (k *fakeKind) listing(limit int) *Listing[fakeItem] {
 		What:  "fakes",
 		Limit: limit,
 		Page: func(_ *Client, _ context.Context, parent string, limit, offset int) ([]fakeItem, ListMeta, error) {
+			time.Sleep(k.delay)
 			k.mu.Lock()
 			defer k.mu.Unlock()
 			k.pages[parent]++

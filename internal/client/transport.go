@@ -89,6 +89,9 @@ type Client struct {
 	// listing.go.
 	sipDomain       atomic.Pointer[string]
 	sipDomainFlight singleflight.Group
+	// appSIPDomain is the applications' (app_sip_uri.go).
+	appSIPDomain       atomic.Pointer[string]
+	appSIPDomainFlight singleflight.Group
 	// listings holds each Listing's state: *Listing[T] -> *listingState[T].
 	listings sync.Map
 	lookups  lookupMemo // lookups.go

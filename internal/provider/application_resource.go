@@ -200,6 +200,9 @@ const adoptRuleApplication = "If the API's reply to the create is lost (or is a 
 	"it lists the applications named `app_name` and adopts the one whose `answer_url` is the configured one; when none matches " +
 	"the create is sent again, when several match the apply stops with an error naming them."
 
+// adoptedMessage marks a create reply made up for an adopted application.
+const adoptedMessage = "adopted"
+
 // createApplicationOrAdopt is CreateApplication that never makes a
 // duplicate.
 func createApplicationOrAdopt(ctx context.Context, c *client.Client, in client.ApplicationCreate) (*client.ApplicationCreated, error) {
@@ -209,7 +212,7 @@ func createApplicationOrAdopt(ctx context.Context, c *client.Client, in client.A
 		adoptFrom(func(ctx context.Context) ([]client.Application, error) { return c.ListAllApplications(ctx, in.AppName) },
 			func(a *client.Application) bool { return a.AppName == in.AppName && a.AnswerURL == answer },
 			func(a *client.Application) *client.ApplicationCreated {
-				return &client.ApplicationCreated{AppID: a.AppID, Message: "adopted"}
+				return &client.ApplicationCreated{AppID: a.AppID, Message: adoptedMessage}
 			}),
 		func(a *client.ApplicationCreated) string { return a.AppID })
 }
@@ -226,12 +229,27 @@ func createApplication(ctx context.Context, c *client.Client, plan *applicationM
 	// in the state (tainted) rather than orphaned.
 	plan.ID = types.StringValue(created.AppID)
 	plan.AppID = types.StringValue(created.AppID)
-	app, err := readAfterCreate(ctx, "application "+created.AppID, func(ctx context.Context) (*client.Application, error) {
-		return c.GetApplication(ctx, created.AppID)
-	})
+	// The create reply has the id only; every other value is the plan's
+	// (the API stores what the create sent; the defaults are the API's)
+	// but sip_uri, which the client derives once it has read any
+	// application of the account (client.NewApplication): only the first
+	// creates of a process read theirs back.
+	read := c.NewApplication
+	if created.Message == adoptedMessage {
+		// An adopted application may hold other settings than the plan's.
+		read = func(ctx context.Context, id string) (*client.Application, error) {
+			return readAfterCreate(ctx, "application "+id, func(ctx context.Context) (*client.Application, error) { return c.GetApplication(ctx, id) })
+		}
+	}
+	app, err := read(ctx, created.AppID)
 	if err != nil {
 		plan.SIPURI = types.StringNull()
 		addAPIError(&resp.Diagnostics, "Error reading application after create", "application "+created.AppID, err)
+		return true
+	}
+	if app == nil {
+		uri, _ := c.ApplicationSIPURI(created.AppID)
+		plan.SIPURI = types.StringValue(uri)
 		return true
 	}
 	applyApplication(plan, app)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -532,3 +533,122 @@ var _ = registerImportDocs("cpaas_application", identity("app_id"),
 		return [][2]string{{"cpaas_application.support", app.AppID}}, nil
 	}},
 )
+
+// appStateMatchesAPI checks that every attribute of the applications in
+// the state is what the API's GET reports (applyApplication's mapping):
+// nothing a create derived differs from what a refresh reads.
+func appStateMatchesAPI(t *testing.T, env *acctest.Env, s *terraform.State, want int) error {
+	t.Helper()
+	c := env.Client(t)
+	n := 0
+	orNull := func(v string) string {
+		if v == "" {
+			return "<null>"
+		}
+		return v
+	}
+	for addr, rs := range s.RootModule().Resources {
+		if rs.Type != "cpaas_application" {
+			continue
+		}
+		n++
+		a, err := c.GetApplication(context.Background(), rs.Primary.ID)
+		if err != nil {
+			return err
+		}
+		got := rs.Primary.Attributes
+		for attr, v := range map[string]string{
+			"app_id": a.AppID, "app_name": a.AppName, "answer_url": a.AnswerURL, "answer_method": a.AnswerMethod,
+			"hangup_url": orNull(a.HangupURL), "hangup_method": a.HangupMethod, "fallback_answer_url": orNull(a.FallbackAnswerURL),
+			"fallback_method": a.FallbackMethod, "message_url": orNull(a.MessageURL), "message_method": a.MessageMethod,
+			"default_number_app": fmt.Sprint(a.DefaultApp), "default_endpoint_app": fmt.Sprint(a.DefaultEndpointApp),
+			"log_incoming_messages": fmt.Sprint(a.LogIncomingMessages), "public_uri": fmt.Sprint(a.PublicURI), "sip_uri": a.SIPURI,
+		} {
+			s, ok := got[attr]
+			if !ok {
+				s = "<null>"
+			}
+			if s != v {
+				return fmt.Errorf("%s: %s is %q in the state, the API reports %q", addr, attr, s, v)
+			}
+		}
+	}
+	if n != want {
+		return fmt.Errorf("%d applications in the state, want %d", n, want)
+	}
+	return nil
+}
+
+// A create is the POST alone once the client knows the applications' SIP
+// domain (from the first application it reads back): 1 + 6 applications,
+// half with every setting away from its default, cost 7 POSTs and one GET.
+// What the state then holds is what the API reports (the emulator answers
+// in the recorded shapes): the plan after apply is empty and a refresh
+// changes nothing.
+func TestAccApplication_createIsOneRequestOnceDomainKnown(t *testing.T) {
+	t.Parallel()
+	log := &requestLog{}
+	env := acctest.NewEnv(t, log.option)
+	hcl := `
+resource "cpaas_application" "first" {
+  app_name   = "first"
+  answer_url = "https://voice.example.com/first/answer"
+}
+
+resource "cpaas_application" "more" {
+  count                 = 6
+  depends_on            = [cpaas_application.first]
+  app_name              = "more-${count.index}"
+  answer_url            = "https://voice.example.com/${count.index}/answer"
+  answer_method         = count.index % 2 == 0 ? "GET" : null
+  hangup_url            = count.index % 2 == 0 ? "https://voice.example.com/${count.index}/hangup" : null
+  fallback_answer_url   = count.index % 2 == 0 ? "https://backup.example.com/${count.index}/answer" : null
+  fallback_method       = count.index % 2 == 0 ? "GET" : null
+  message_url           = count.index % 2 == 0 ? "https://voice.example.com/${count.index}/message" : null
+  message_method        = count.index % 2 == 0 ? "GET" : null
+  log_incoming_messages = count.index % 2 == 0 ? false : null
+  public_uri            = count.index % 2 == 0 ? true : null
+}
+`
+	var before map[string]map[string]string
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkApplicationsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: log.reset,
+				Config:    env.Config(hcl),
+				Check: func(s *terraform.State) error {
+					var posts []string
+					for _, line := range log.matching(regexp.MustCompile(`^Application/$`)) {
+						if strings.HasPrefix(line, "POST ") {
+							posts = append(posts, line)
+						}
+					}
+					gets := log.gets(regexp.MustCompile(`^Application/\d+/$`))
+					if len(posts) != 7 || len(gets) != 1 {
+						return fmt.Errorf("7 applications made %d POSTs and %d GETs, want 7 and 1: %v", len(posts), len(gets), log.lines)
+					}
+					before = map[string]map[string]string{}
+					for addr, rs := range s.RootModule().Resources {
+						before[addr] = rs.Primary.Attributes
+					}
+					return appStateMatchesAPI(t, env, s, 7)
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				RefreshState: true,
+				Check: func(s *terraform.State) error {
+					for addr, rs := range s.RootModule().Resources {
+						if !reflect.DeepEqual(rs.Primary.Attributes, before[addr]) {
+							return fmt.Errorf("%s: the refresh changed the state:\n%v\nafter the apply:\n%v", addr, rs.Primary.Attributes, before[addr])
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}

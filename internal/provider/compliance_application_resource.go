@@ -293,11 +293,11 @@ func submitAndWait(ctx context.Context, c *client.Client, plan *complianceApplic
 		return
 	}
 	if plan.WaitForReview.ValueBool() {
+		// From the account's listing, in rounds shared with every
+		// application waiting; its items carry all the GET does.
 		w := wait.For[*client.ComplianceApplication]{What: "compliance application " + id, Pending: []string{compliancerules.StatusSubmitted},
-			Status: wait.StatusOf(func(ctx context.Context) (*client.ComplianceApplication, error) {
-				return c.GetComplianceApplication(ctx, id)
-			},
-				func(a *client.ComplianceApplication) string { return a.Status }), Timeout: timeout}
+			Status: wait.StatusOf(client.ComplianceApplicationListing.Watch(c, "", strings.ToLower(id)).Next,
+				func(a *client.ComplianceApplication) string { return a.Status }), Timeout: timeout, Paced: true}
 		var got *client.ComplianceApplication
 		if got, err = w.Wait(ctx); got != nil {
 			a = got

@@ -585,3 +585,12 @@ var _ = registerImportDocs("cpaas_compliance_application", identity("compliance_
 		return complianceAppDocsExample(t, c, true)
 	}},
 )
+
+// The 15 applications of complianceApplications wait for the reviewer
+// (400 ms) on the listing, in shared rounds: no GET (the submit replies
+// with the application).
+var _ = registerListingWait("complianceApplications", listingWait{
+	refresh: "complianceApplications", delay: func(o *emulator.Options) { o.ComplianceReviewDelay = 400 * time.Millisecond }, n: 15,
+	list: regexp.MustCompile(`^ComplianceApplication/$`), get: regexp.MustCompile(`^ComplianceApplication/[^/]+/$`),
+	lists: 15, // alone: 4 GETs each (60); shared: at most one list call an object
+})

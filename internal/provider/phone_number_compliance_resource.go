@@ -683,11 +683,15 @@ func findCompliance(c *client.Client, id string) func(context.Context) (*client.
 	return func(ctx context.Context) (*client.Compliance, error) { return c.GetCompliance(ctx, id) }
 }
 
+// The wait reads the account's expanded listing (client.ComplianceListing.
+// Watch, ids in lower case), in rounds shared with every application
+// waiting; its items carry all the GET does but the callbacks, which apply
+// keeps from the plan.
 func statusCompliance(c *client.Client, id string) wait.StatusFunc[*client.Compliance] {
-	return wait.StatusOf(findCompliance(c, id), func(a *client.Compliance) string { return a.Status })
+	return wait.StatusOf(client.ComplianceListing.Watch(c, "", strings.ToLower(id)).Next, func(a *client.Compliance) string { return a.Status })
 }
 
 func waitComplianceReviewed(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.Compliance, error) {
 	return wait.For[*client.Compliance]{What: "compliance application " + id, Pending: []string{compliancerules.StatusSubmitted},
-		Status: statusCompliance(c, id), Timeout: timeout}.Wait(ctx)
+		Status: statusCompliance(c, id), Timeout: timeout, Paced: true}.Wait(ctx)
 }

@@ -439,10 +439,21 @@ func findBrand(c *client.Client, id string) func(context.Context) (*client.Brand
 	return func(ctx context.Context) (*client.Brand, error) { return c.GetBrand(ctx, id) }
 }
 
+// The wait reads the brand list (client.BrandListing.Watch), in rounds
+// shared with every brand waiting; its items never carry
+// declined_reasons, so a rejected brand is read once more by GET for them.
 func statusBrand(c *client.Client, id string) wait.StatusFunc[*client.Brand] {
-	return wait.StatusOf(findBrand(c, id), func(b *client.Brand) string { return b.RegistrationStatus })
+	return wait.StatusOf(client.BrandListing.Watch(c, "", id).Next, func(b *client.Brand) string { return b.RegistrationStatus })
 }
 
 func waitBrandRegistered(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.Brand, error) {
-	return wait.For[*client.Brand]{What: "10DLC brand " + id, Pending: registrationPending, Status: statusBrand(c, id), Timeout: timeout}.Wait(ctx)
+	b, err := wait.For[*client.Brand]{What: "10DLC brand " + id, Pending: registrationPending, Status: statusBrand(c, id), Timeout: timeout,
+		Paced: true}.Wait(ctx)
+	if err == nil && b.RegistrationStatus == tendlcrules.StatusFailed {
+		alias := b.BrandAlias
+		if b, err = c.GetBrand(ctx, id); err == nil && b.BrandAlias == "" {
+			b.BrandAlias = alias // the list's, which the GET leaves out
+		}
+	}
+	return b, err
 }

@@ -406,3 +406,12 @@ var _ = registerImportDocs("cpaas_10dlc_brand", identity("brand_id"),
 		return [][2]string{{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", makeRegisteredBrand(t, c, docsBrand(profile))}}, nil
 	}},
 )
+
+// The 12 brands of brands wait for the registry (400 ms) on the brand
+// list, in shared rounds: one GET each, the read after the thin create
+// reply.
+var _ = registerListingWait("brands", listingWait{
+	refresh: "brands", delay: registryDelay(400 * time.Millisecond), n: 12,
+	list: regexp.MustCompile(`^10dlc/Brand/$`), get: regexp.MustCompile(`^10dlc/Brand/[^/]+/$`),
+	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
+})

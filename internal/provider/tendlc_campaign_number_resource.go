@@ -108,11 +108,15 @@ const (
 	numberRefused = "REFUSED"
 )
 
-// findCampaignNumber is the finder of number in campaignID; its status is
-// the API's, or numberGone for a number not (or no longer) listed.
+// findCampaignNumber is the finder of number in campaignID for one wait:
+// it reads the campaign's number list in rounds shared with every other
+// number of the campaign waiting (client.Listing.Watch); its status is the
+// API's, or numberGone for a number the list (one call, whole) no longer
+// holds.
 func findCampaignNumber(c *client.Client, campaignID, number string) func(context.Context) (*client.CampaignNumber, error) {
+	w := client.CampaignNumberListing.Watch(c, campaignID, number)
 	return func(ctx context.Context) (*client.CampaignNumber, error) {
-		n, err := c.GetCampaignNumber(ctx, campaignID, number)
+		n, err := w.Next(ctx)
 		if errors.Is(err, client.ErrNotFound) {
 			return nil, nil
 		}
@@ -136,7 +140,7 @@ func statusCampaignNumber(c *client.Client, campaignID, number string) wait.Stat
 // linked, refused or gone (then it returns nil).
 func waitNumberLinked(ctx context.Context, c *client.Client, campaignID, number string, timeout time.Duration) (*client.CampaignNumber, error) {
 	return wait.For[*client.CampaignNumber]{What: "number " + number + " of 10DLC campaign " + campaignID,
-		Pending: []string{tendlcrules.StatusProcessing}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout}.Wait(ctx)
+		Pending: []string{tendlcrules.StatusProcessing}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout, Paced: true}.Wait(ctx)
 }
 
 // waitNumberUnlinked waits, after an unlink request, until the number is
@@ -144,7 +148,7 @@ func waitNumberLinked(ctx context.Context, c *client.Client, campaignID, number 
 // then it reads PROCESSING.
 func waitNumberUnlinked(ctx context.Context, c *client.Client, campaignID, number string, timeout time.Duration) (*client.CampaignNumber, error) {
 	return wait.For[*client.CampaignNumber]{What: "unlink of number " + number + " from 10DLC campaign " + campaignID,
-		Target: []string{numberGone, numberRefused}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout}.Wait(ctx)
+		Target: []string{numberGone, numberRefused}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout, Paced: true}.Wait(ctx)
 }
 
 // adoptRuleCampaignNumber says what happens when the reply to a create is lost;
@@ -253,11 +257,18 @@ func unlinkCampaignNumber(ctx context.Context, c *client.Client, state *tendlcCa
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	// A request still in progress (a link that timed out earlier) must
-	// settle before the number can be unlinked.
-	n, err := waitNumberLinked(ctx, c, campaignID, number, timeout)
-	if err == nil && (n == nil || n.Status == tendlcrules.StatusFailed) {
-		return // not linked: nothing to unlink
+	// A request still in progress (a link that timed out earlier, which
+	// the refresh before this destroy read as PROCESSING) must settle
+	// before the number can be unlinked. A completed link is unlinked at
+	// once, with no read before: an unlink of a number no longer linked
+	// is answered 404, which is done.
+	var err error
+	if state.Status.ValueString() != tendlcrules.StatusCompleted {
+		n, werr := waitNumberLinked(ctx, c, campaignID, number, timeout)
+		if werr == nil && (n == nil || n.Status == tendlcrules.StatusFailed) {
+			return // not linked: nothing to unlink
+		}
+		err = werr
 	}
 	if err == nil {
 		err = unlinkNumberOrConfirm(ctx, c, campaignID, number, client.NumberUnlink{URL: state.URL.ValueString(), Method: state.Method.ValueString()})
@@ -268,6 +279,7 @@ func unlinkCampaignNumber(ctx context.Context, c *client.Client, state *tendlcCa
 	if err == nil {
 		// After the request the number reads PROCESSING until operators
 		// answer: gone (unlinked) or COMPLETED with a reason (refused).
+		var n *client.CampaignNumber
 		n, err = waitNumberUnlinked(ctx, c, campaignID, number, timeout)
 		if err == nil && n != nil {
 			diags.AddError("Operators refused to unlink the number from the 10DLC campaign",

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -229,3 +230,16 @@ var _ = registerImportDocs("cpaas_10dlc_campaign_number", identity("campaign_id"
 		return ids, config.Variables{"campaign_id": config.StringVariable(campaign)}
 	}},
 )
+
+// The 14 links of campaignNumbers wait for the operators (400 ms: alone,
+// each would read its number 4 times to link and 4 to unlink) on their
+// campaigns' number lists, in shared rounds: no one-number GET at all.
+var _ = registerListingWait("campaignNumbers", listingWait{
+	refresh: "campaignNumbers", delay: registryDelay(400 * time.Millisecond), n: 14,
+	list: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/$`), get: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/[^/]+/$`),
+	// Alone, the links would make 4 GETs each to link (56) and 5 to
+	// unlink (70); shared, the rounds cost at most 2 list calls a link. The
+	// destroy's GETs are its refresh's, when its gathering misses under
+	// load (one per link at most in each command).
+	lists: 2 * 14, destroyLists: 2 * 14, destroyGets: 2 * 14,
+})

@@ -567,12 +567,16 @@ func findCampaign(c *client.Client, id string) func(context.Context) (*client.Ca
 	return func(ctx context.Context) (*client.Campaign, error) { return c.GetCampaign(ctx, id) }
 }
 
+// The wait reads the campaign list (client.CampaignListing.Watch), in
+// rounds shared with every campaign waiting; its items carry all the GET
+// does, and the alias and vertical besides.
 func statusCampaign(c *client.Client, id string) wait.StatusFunc[*client.Campaign] {
-	return wait.StatusOf(findCampaign(c, id), func(k *client.Campaign) string { return k.RegistrationStatus })
+	return wait.StatusOf(client.CampaignListing.Watch(c, "", id).Next, func(k *client.Campaign) string { return k.RegistrationStatus })
 }
 
 func waitCampaignRegistered(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.Campaign, error) {
-	return wait.For[*client.Campaign]{What: "10DLC campaign " + id, Pending: registrationPending, Status: statusCampaign(c, id), Timeout: timeout}.Wait(ctx)
+	return wait.For[*client.Campaign]{What: "10DLC campaign " + id, Pending: registrationPending, Status: statusCampaign(c, id), Timeout: timeout,
+		Paced: true}.Wait(ctx)
 }
 
 // updateCampaign sends the texts that changed. A text whose state is null

@@ -316,3 +316,12 @@ var _ = registerImportDocs("cpaas_10dlc_campaign", identity("campaign_id"),
 			config.Variables{"brand_id": config.StringVariable(brand)}
 	}},
 )
+
+// The 12 campaigns of campaigns wait for the registry (400 ms) on the
+// campaign list, in shared rounds: one GET each, the read after the thin
+// create reply.
+var _ = registerListingWait("campaigns", listingWait{
+	refresh: "campaigns", delay: registryDelay(400 * time.Millisecond), n: 12,
+	list: regexp.MustCompile(`^10dlc/Campaign/$`), get: regexp.MustCompile(`^10dlc/Campaign/[^/]+/$`),
+	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
+})

@@ -503,11 +503,13 @@ func findTollfree(c *client.Client, id string) func(context.Context) (*client.To
 	}
 }
 
+// The wait reads the listing (client.TollfreeListing.Watch), in rounds
+// shared with every request waiting; its items carry all the GET does.
 func statusTollfree(c *client.Client, id string) wait.StatusFunc[*client.TollfreeVerification] {
-	return wait.StatusOf(findTollfree(c, id), func(v *client.TollfreeVerification) string { return v.Status })
+	return wait.StatusOf(client.TollfreeListing.Watch(c, "", id).Next, func(v *client.TollfreeVerification) string { return v.Status })
 }
 
 func waitTollfreeDecided(ctx context.Context, c *client.Client, id string, timeout time.Duration) (*client.TollfreeVerification, error) {
 	return wait.For[*client.TollfreeVerification]{What: "toll-free verification " + id, Pending: []string{tollfreerules.StatusSubmitted},
-		Status: statusTollfree(c, id), Timeout: timeout}.Wait(ctx)
+		Status: statusTollfree(c, id), Timeout: timeout, Paced: true}.Wait(ctx)
 }

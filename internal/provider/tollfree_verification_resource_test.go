@@ -669,3 +669,12 @@ var _ = registerImportDocs("cpaas_tollfree_verification", identity("uuid"),
 			config.Variables{"toll_free_number": config.StringVariable(n), "profile_uuid": config.StringVariable(profile)}
 	}},
 )
+
+// The 12 requests of tollfreeVerifications wait for the carrier (400 ms)
+// on the listing, in shared rounds: one GET each, the read after the thin
+// create reply.
+var _ = registerListingWait("tollfreeVerifications", listingWait{
+	refresh: "tollfreeVerifications", delay: func(o *emulator.Options) { o.TollfreeVerificationDelay = 400 * time.Millisecond }, n: 12,
+	list: regexp.MustCompile(`^TollfreeVerification/$`), get: regexp.MustCompile(`^TollfreeVerification/[^/]+/$`),
+	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
+})

@@ -3,7 +3,10 @@
 // status, and a waiter (For) polls that until the status leaves its pending
 // set. Retry is the same loop for a call worth repeating while it fails
 // (a read right after a create, a lookup after a lost reply). Both back off
-// on the one schedule below and log each step with tflog.
+// on the one schedule below and log each step with tflog. A waiter whose
+// status comes from a listing that other waiters share (client.Listing's
+// Watch) is Paced: the shared rounds follow the same schedule (Delay), so
+// For does not sleep between its reads.
 package wait
 
 import (
@@ -25,6 +28,22 @@ const (
 	// Factor is the growth of the delay per step, in tenths (15 = x1.5).
 	Factor = 15
 )
+
+// Delay is the pause after polls reads on the schedule: none before the
+// first, FirstDelay after it, then Factor/10 times the previous one, at
+// most MaxDelay.
+func Delay(polls int) time.Duration {
+	if polls <= 0 {
+		return 0
+	}
+	d := FirstDelay
+	for range polls - 1 {
+		if d = nextDelay(d); d == MaxDelay {
+			break
+		}
+	}
+	return d
+}
 
 // ErrTimeout is matched (errors.Is) by every wait that ran out of time.
 var ErrTimeout = errors.New("timed out")
@@ -77,6 +96,10 @@ type For[T any] struct {
 	Target  []string // statuses that end it; empty: every status but the pending ones
 	Status  StatusFunc[T]
 	Timeout time.Duration // from the resource's timeouts block; 0: only ctx bounds the wait
+	// Paced says Status waits for its own next read (a round of a listing
+	// shared with other waiters, on the schedule of Delay): For then calls
+	// it again at once instead of sleeping.
+	Paced bool
 }
 
 // Wait polls Status until it reports a target. It returns the last object
@@ -85,7 +108,7 @@ type For[T any] struct {
 func (w For[T]) Wait(ctx context.Context) (T, error) {
 	var last T
 	status := "unknown"
-	err := poll(ctx, w.What, w.Timeout, 0, func(ctx context.Context) (bool, string, error) {
+	err := poll(ctx, w.What, w.Timeout, 0, w.Paced, func(ctx context.Context) (bool, string, error) {
 		v, s, err := w.Status(ctx)
 		if err != nil {
 			return false, status, err
@@ -122,7 +145,7 @@ func Retry[T any](ctx context.Context, what string, attempts int, timeout time.D
 		out     T
 		lastErr error
 	)
-	err := poll(ctx, what, timeout, attempts, func(ctx context.Context) (bool, string, error) {
+	err := poll(ctx, what, timeout, attempts, false, func(ctx context.Context) (bool, string, error) {
 		out, lastErr = f(ctx)
 		if lastErr == nil {
 			return true, "done", nil
@@ -156,9 +179,10 @@ func Always(error) bool { return true }
 var errAttempts = &TimeoutError{Status: "failing"}
 
 // poll runs step until it is done or fails, sleeping on the backoff
-// schedule in between, for at most timeout and attempts steps. A deadline
-// (its own or ctx's) gives a *TimeoutError, a cancelled ctx ctx.Err().
-func poll(ctx context.Context, what string, timeout time.Duration, attempts int,
+// schedule in between (not when paced: step then waits itself), for at
+// most timeout and attempts steps. A deadline (its own or ctx's) gives a
+// *TimeoutError, a cancelled ctx ctx.Err().
+func poll(ctx context.Context, what string, timeout time.Duration, attempts int, paced bool,
 	step func(context.Context) (done bool, status string, err error)) error {
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -190,6 +214,13 @@ func poll(ctx context.Context, what string, timeout time.Duration, attempts int,
 			e := *errAttempts
 			e.What = what
 			return &e
+		}
+		if paced {
+			tflog.Debug(ctx, "wait: not yet", map[string]any{"what": what, "status": status, "attempt": attempt, "next_poll": "shared round"})
+			if ctx.Err() != nil {
+				return expired()
+			}
+			continue
 		}
 		tflog.Debug(ctx, "wait: not yet", map[string]any{"what": what, "status": status, "attempt": attempt,
 			"next_poll_ms": delay.Milliseconds()})

@@ -155,3 +155,33 @@ func TestStatusOfReadsTheStatusOfWhatTheFinderFinds(t *testing.T) {
 		t.Fatalf("StatusOf of a failing finder: %v; want boom", err)
 	}
 }
+
+func TestDelayFollowsTheSchedule(t *testing.T) {
+	if Delay(0) != 0 {
+		t.Fatalf("Delay(0) = %s, want none before the first read", Delay(0))
+	}
+	d := FirstDelay
+	for polls := 1; polls < 40; polls++ {
+		if Delay(polls) != d {
+			t.Fatalf("Delay(%d) = %s, want %s", polls, Delay(polls), d)
+		}
+		d = nextDelay(d)
+	}
+}
+
+// A paced wait does not sleep between reads: the status function waits
+// for its own round.
+func TestForPacedDoesNotSleep(t *testing.T) {
+	f, calls := statuses("PENDING", "PENDING", "PENDING", "PENDING", "DONE")
+	start := time.Now()
+	if _, err := (For[int]{What: "x", Pending: []string{"PENDING"}, Status: f, Paced: true}).Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if *calls != 5 {
+		t.Fatalf("%d reads, want 5", *calls)
+	}
+	// Unpaced, four pauses would take FirstDelay and more each.
+	if el := time.Since(start); el >= FirstDelay {
+		t.Fatalf("a paced wait of five reads took %s, want no pauses of its own", el)
+	}
+}

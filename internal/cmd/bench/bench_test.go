@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
+	"maps"
 	"os"
 	"os/exec"
 	"regexp"
@@ -329,6 +330,55 @@ func TestAccountKindsOrder(t *testing.T) {
 			if counts[at[k.name]] > counts[i] {
 				t.Fatalf("an account of %d has %d %s for %d %s", n, counts[at[k.name]], k.name, counts[i], k.after)
 			}
+		}
+	}
+}
+
+// Issue 45's mix: of 1,000 objects, 400 endpoints, 150 applications, 90
+// subaccounts, 180 bought numbers all linked to 4 campaigns, no pool.
+func TestAccountWaitsMix(t *testing.T) {
+	if err := useMix("waits"); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = useMix(defaultMix) }()
+	got := map[string]int{}
+	kinds := accountKinds()
+	for i, c := range splitByWeight(1000, kinds) {
+		got[kinds[i].name] = c
+	}
+	want := map[string]int{"cpaas_endpoint": 400, "cpaas_application": 150, "cpaas_subaccount": 90, "cpaas_phone_number": 180, "cpaas_10dlc_campaign_number": 180}
+	if !maps.Equal(got, want) {
+		t.Fatalf("the waits mix of 1,000: %v, want %v", got, want)
+	}
+	if s := accountObjects(1000); !strings.Contains(s, "4 campaigns") || strings.Contains(s, "powerpack") {
+		t.Errorf("accountObjects(1000) = %q", s)
+	}
+	if err := useMix("nope"); err == nil {
+		t.Error("an unknown mix is taken")
+	}
+}
+
+// The apply and destroy targets: at most 1.30 and 1.10 requests per object
+// at zero latency, and under the limit each within 1.10x of its own
+// requests / R.
+func TestAccountApplyDestroyTargets(t *testing.T) {
+	o := options{accountN: 1000, rl: rlOptions{rate: 20, burst: 20}, repeat: 1, parallelism: 10}
+	limited := o.accountSettings()[1].name
+	all := []rlMeasurement{
+		{Mode: "zero latency", Op: "apply", Answered: 1300},
+		{Mode: "zero latency", Op: "destroy", Answered: 1101},
+		{Mode: limited, Op: "apply", Seconds: 71.5, Answered: 1300},
+		{Mode: limited, Op: "destroy", Seconds: 60.6, Answered: 1100},
+	}
+	got := accountTargets(all, o)
+	for _, w := range []string{
+		"| apply at most 1.30 requests per object | zero latency | 1.300 (1300 requests) | yes |",
+		"| destroy at most 1.10 requests per object | zero latency | 1.101 (1101 requests) | **no** |",
+		"71.50 s against 1300 / 20 = 65.00 s: **1.10x** | yes |",
+		"60.60 s against 1100 / 20 = 55.00 s: **1.10x** | **no** |",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("targets lack %q:\n%s", w, got)
 		}
 	}
 }

@@ -66,8 +66,10 @@ type options struct {
 	// provider against the no-op plugin with its schema.
 	rateLimitOnly, floorOnly, accountOnly bool
 	rl                                    rlOptions
-	// accountN is the account part's count of objects.
-	accountN int
+	// accountN is the account part's count of objects; accountMixes the
+	// mixes it measures, each in turn (defaultMix, or accountMixes' names).
+	accountN     int
+	accountMixes []string
 	// drift holds, per floor and N ("no-op plugin, same schema/1000"), how
 	// that floor's state differed from the provider's: the bench then
 	// reports no ratio against it.
@@ -84,6 +86,7 @@ func main() {
 	skipAccount := flag.Bool("skip-account", false, "leave out the whole account's part")
 	accountOnly := flag.Bool("account", false, "run only the whole account's part (-account-n objects; zero latency, -latency, and -rl-rate / -rl-burst)")
 	accountN := flag.Int("account-n", 1000, "objects of the whole account's part")
+	mixes := flag.String("account-mix", defaultMix, "comma-separated mixes of the whole account's part: "+defaultMix+" (the kinds' own weights) or waits (issue 45's)")
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
 	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000)")
@@ -105,6 +108,13 @@ func main() {
 	}
 	if o.accountN < 1 {
 		log.Fatal("bench: -account-n must be positive")
+	}
+	for _, m := range strings.Split(*mixes, ",") {
+		m = strings.TrimSpace(m)
+		if err := useMix(m); err != nil {
+			log.Fatalf("bench: -account-mix: %v", err)
+		}
+		o.accountMixes = append(o.accountMixes, m)
 	}
 	if o.rl.n < 1 || o.rl.rate <= 0 || o.rl.burst < 1 {
 		log.Fatal("bench: -rl-n, -rl-rate and -rl-burst must be positive")

@@ -1,0 +1,295 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
+)
+
+// The waits through listings (listing_wait.go), on the fake kind of
+// listing_test.go: its item's v is the status a waiter reads.
+
+// setStatus sets the status of id of parent.
+func (k *fakeKind) setStatus(parent, id, v string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for i := range k.objects[parent] {
+		if k.objects[parent][i].id == id {
+			k.objects[parent][i].v = v
+		}
+	}
+}
+
+// remove deletes id of parent.
+func (k *fakeKind) remove(parent, id string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	objs := k.objects[parent]
+	for i := range objs {
+		if objs[i].id == id {
+			k.objects[parent] = append(objs[:i:i], objs[i+1:]...)
+			return
+		}
+	}
+}
+
+func (k *fakeKind) getCalls() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.gets
+}
+
+// waitFor waits (wait.For, paced) until id of parent reads "done", or is
+// gone (then it returns nil).
+func waitFor(ctx context.Context, c *Client, l *Listing[fakeItem], parent, id string) (*fakeItem, error) {
+	w := l.Watch(c, parent, id)
+	find := func(ctx context.Context) (*fakeItem, error) {
+		o, err := w.Next(ctx)
+		if errors.Is(err, ErrNotFound) {
+			return nil, nil
+		}
+		return o, err
+	}
+	return wait.For[*fakeItem]{What: "fake " + id, Target: []string{"done", "gone"}, Paced: true,
+		Status: wait.StatusOf(find, func(o *fakeItem) string {
+			if o == nil {
+				return "gone"
+			}
+			return o.v
+		})}.Wait(ctx)
+}
+
+// N objects of one parent waiting at once share each round: the waits
+// cost the listing's rounds, not a GET each per round, and each waiter
+// sees its own object's status.
+func TestWatchWaitersShareEachRound(t *testing.T) {
+	const n = 40
+	k := newFakeKind(map[string]int{"c1": n})
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	for i := range n {
+		k.setStatus("c1", fmt.Sprintf("c1-%d", i), "pending")
+	}
+	// The objects are done 300 ms from now: unshared, each waiter would
+	// read 5 times (0, 100, 250, 475 ms: pending; 812 ms: done).
+	time.AfterFunc(300*time.Millisecond, func() {
+		for i := range n {
+			k.setStatus("c1", fmt.Sprintf("c1-%d", i), "done")
+		}
+	})
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprintf("c1-%d", i)
+			o, err := waitFor(context.Background(), c, l, "c1", id)
+			switch {
+			case err != nil:
+				errs <- err
+			case o == nil || o.id != id || o.v != "done":
+				errs <- fmt.Errorf("%s: read %+v", id, o)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	// 40 waiters on one schedule: the rounds of one wait (5, a few more if
+	// the waiters arrive across a round), never 40 x 5.
+	if lists, gets := k.listCalls(), k.getCalls(); lists > 8 || gets != 0 {
+		t.Fatalf("%d waiters made %d list calls and %d GETs; want at most 8 list calls (one per round) and no GET", n, lists, gets)
+	}
+}
+
+// Waiters of different parents do not share: each parent is listed for
+// its own waiters only.
+func TestWatchListsEachParentForItsWaiters(t *testing.T) {
+	k := newFakeKind(map[string]int{"c1": 3, "c2": 3, "c3": 3})
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	for _, p := range []string{"c1", "c2"} {
+		for i := range 3 {
+			k.setStatus(p, fmt.Sprintf("%s-%d", p, i), "done")
+		}
+	}
+	var wg sync.WaitGroup
+	for _, p := range []string{"c1", "c2"} {
+		for i := range 3 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := waitFor(context.Background(), c, l, p, fmt.Sprintf("%s-%d", p, i)); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.pages["c3"] != 0 || k.pages["c1"] == 0 || k.pages["c2"] == 0 {
+		t.Fatalf("list calls by parent %v: want c1 and c2 listed, c3 never", k.pages)
+	}
+}
+
+// A waiter is served only by a round that started after it asked: a
+// write it made before waiting is never hidden by an older listing.
+func TestWatchServesOnlyRoundsStartedAfterTheWaiterAsked(t *testing.T) {
+	k := newFakeKind(map[string]int{"c1": 2})
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	k.setStatus("c1", "c1-0", "pending")
+	k.setStatus("c1", "c1-1", "pending")
+	first := l.Watch(c, "c1", "c1-0")
+	if o, err := first.Next(context.Background()); err != nil || o.v != "pending" {
+		t.Fatalf("first read: %+v, %v", o, err)
+	}
+	k.setStatus("c1", "c1-1", "done") // a write made before the second waiter asks
+	o, err := l.Watch(c, "c1", "c1-1").Next(context.Background())
+	if err != nil || o.v != "done" {
+		t.Fatalf("a waiter after the write read %+v, %v; want done (a round started after it asked)", o, err)
+	}
+	if got := k.listCalls(); got != 2 {
+		t.Fatalf("%d list calls, want 2", got)
+	}
+}
+
+// Absence: from a listing one call returns whole, an object missing is
+// gone (no GET); from a paged listing, absence is confirmed with Get.
+func TestWatchAbsence(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		limit    int
+		wantGets int
+	}{{"whole", 0, 0}, {"paged", 2, 1}} {
+		t.Run(tc.name, func(t *testing.T) {
+			k := newFakeKind(map[string]int{"c1": 5})
+			l := k.listing(tc.limit)
+			c := fakeClient(t, 0)
+			k.remove("c1", "c1-3")
+			_, err := l.Watch(c, "c1", "c1-3").Next(context.Background())
+			if !errors.Is(err, ErrNotFound) {
+				t.Fatalf("Next of a deleted object: %v; want ErrNotFound", err)
+			}
+			if got := k.getCalls(); got != tc.wantGets {
+				t.Fatalf("%d GETs, want %d", got, tc.wantGets)
+			}
+		})
+	}
+}
+
+// A failed listing answers its waiters with Get.
+func TestWatchFallsBackToGetWhenTheListingFails(t *testing.T) {
+	k := newFakeKind(map[string]int{"c1": 3})
+	k.failList = true
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	o, err := l.Watch(c, "c1", "c1-1").Next(context.Background())
+	if err != nil || o.id != "c1-1" || o.v != "got" {
+		t.Fatalf("read %+v, %v; want c1-1 from Get", o, err)
+	}
+}
+
+// A waiter whose context ends leaves at once; the wait's timeout is its
+// own.
+func TestWatchHonoursTheWaitersContext(t *testing.T) {
+	k := newFakeKind(map[string]int{"c1": 1})
+	k.setStatus("c1", "c1-0", "pending")
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := waitFor(ctx, c, l, "c1", "c1-0")
+	if !errors.Is(err, wait.ErrTimeout) {
+		t.Fatalf("wait: %v; want a timeout", err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Fatalf("the wait took %s after its 400 ms context", el)
+	}
+	// Its rounds kept wait's schedule: 0, 100, 250 ms (and 475 ms past the
+	// deadline, never started).
+	if got := k.listCalls(); got < 2 || got > 4 {
+		t.Fatalf("%d list calls in 400 ms, want wait's schedule (3)", got)
+	}
+}
+
+// Newcomers ride the group's schedule: 40 waiters arriving 25 ms apart,
+// each object done 300 ms after its waiter came (alone: 4 reads each, 160
+// in all), with each list call taking 20 ms, cost the rounds of the
+// group's schedule: a newcomer arriving while a round runs waits for the
+// group's next one instead of forcing one at once.
+func TestWatchNewcomersRideTheGroupsSchedule(t *testing.T) {
+	const n = 40
+	k := newFakeKind(map[string]int{"c1": n})
+	k.delay = 20 * time.Millisecond
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	for i := range n {
+		k.setStatus("c1", fmt.Sprintf("c1-%d", i), "pending")
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * 25 * time.Millisecond)
+			id := fmt.Sprintf("c1-%d", i)
+			time.AfterFunc(300*time.Millisecond, func() { k.setStatus("c1", id, "done") })
+			if o, err := waitFor(context.Background(), c, l, "c1", id); err != nil || o == nil || o.v != "done" {
+				t.Errorf("%s: %+v, %v", id, o, err)
+			}
+		}()
+	}
+	wg.Wait()
+	// The group's schedule from the first arrival (0, 0.1, 0.25, 0.48,
+	// 0.81, 1.3 s) covers the 1.3 s of arrivals and waits in 7 or 8 rounds;
+	// newcomers forcing rounds of their own made 11 to 16.
+	if lists := k.listCalls(); lists > 10 {
+		t.Fatalf("%d waiters arriving in a stream made %d list calls, want at most 10 (alone 4 each)", n, lists)
+	}
+}
+
+// Waiters spread over parents, one a parent at a time, ride the
+// Listing's oldest wait after their first read: 12 waiters on 4 parents
+// arriving 250 ms apart (a parent gets one each second), each object done
+// 1 s after its waiter came. Alone, or on schedules of their parent only,
+// each reads 6 times (0, 0.1, 0.25, 0.48, 0.81 s: pending; 1.3 s: done).
+func TestWatchParentsRideTheListingsSchedule(t *testing.T) {
+	const n, parents = 12, 4
+	counts := map[string]int{}
+	for i := range parents {
+		counts[fmt.Sprintf("c%d", i)] = n / parents
+	}
+	k := newFakeKind(counts)
+	l := k.listing(0)
+	c := fakeClient(t, 0)
+	var wg sync.WaitGroup
+	for i := range n {
+		p, id := fmt.Sprintf("c%d", i%parents), fmt.Sprintf("c%d-%d", i%parents, i/parents)
+		k.setStatus(p, id, "pending")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * 250 * time.Millisecond)
+			time.AfterFunc(time.Second, func() { k.setStatus(p, id, "done") })
+			if o, err := waitFor(context.Background(), c, l, p, id); err != nil || o == nil || o.v != "done" {
+				t.Errorf("%s: %+v, %v", id, o, err)
+			}
+		}()
+	}
+	wg.Wait()
+	// Measured: 40 list calls; on schedules of their parent only, 48.
+	if lists := k.listCalls(); lists > 44 {
+		t.Fatalf("%d waiters over %d parents made %d list calls, want at most 44 (alone 6 each, 72)", n, parents, lists)
+	}
+}
