@@ -21,8 +21,9 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
-// Test credentials of the emulator's account.
-const (
+// Credentials of the tests' account: the in-process emulator's, or in real
+// mode (real.go) the account's from the shell.
+var (
 	AuthID    = "MATESTACCOUNT0000001"
 	AuthToken = "test-auth-token-1234567890"
 )
@@ -33,16 +34,22 @@ var ProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, erro
 	"cpaas": func() (tfprotov6.ProviderServer, error) { return provider.NewServer("test")(), nil },
 }
 
-// Env is one test's emulator.
+// Env is one test's emulator, or in real mode the API from the shell
+// (Server nil: Control says why a test needs it).
 type Env struct {
 	Server *emulator.Server
 	URL    string
+	t      testing.TB
+	tag    string // what Name appends
 }
 
 // NewEnv starts an emulator for t with the test account; opts adjust its
 // options before it starts.
 func NewEnv(t testing.TB, opts ...func(*emulator.Options)) *Env {
 	t.Helper()
+	if Real() {
+		return newRealEnv(t, opts)
+	}
 	o := emulator.Options{Accounts: []emulator.Account{{ID: AuthID, Token: AuthToken}}}
 	for _, f := range opts {
 		f(&o)
@@ -53,7 +60,7 @@ func NewEnv(t testing.TB, opts ...func(*emulator.Options)) *Env {
 		hs.Close()
 		srv.Close()
 	})
-	return &Env{Server: srv, URL: hs.URL}
+	return &Env{Server: srv, URL: hs.URL, t: t, tag: "0000"}
 }
 
 // ProviderConfig is a provider block pointing at this emulator. It sets
@@ -68,8 +75,12 @@ provider "cpaas" {
 `, e.URL, AuthID, AuthToken)
 }
 
-// Config prefixes the provider block to body.
-func (e *Env) Config(body string) string { return e.ProviderConfig() + body }
+// Config prefixes the provider block to body. In real mode the test skips
+// when body costs what CPAAS_ACC_SPEND does not allow.
+func (e *Env) Config(body string) string {
+	e.checkSpending(body)
+	return e.ProviderConfig() + body
+}
 
 // PreCheck fails (never skips) when the Terraform CLI the tests need is
 // missing, so a run without it cannot pass as green.
@@ -116,7 +127,7 @@ func (e *Env) Client(t testing.TB) *client.Client {
 // Objects lists the ids the test account owns, by kind.
 func (e *Env) Objects(t testing.TB) map[string][]string {
 	t.Helper()
-	objs, ok := e.Server.Objects(AuthID)
+	objs, ok := e.Control(t, "the emulator's object inventory (what exists, by kind)").Objects(AuthID)
 	if !ok {
 		t.Fatalf("account %s missing from the emulator", AuthID)
 	}

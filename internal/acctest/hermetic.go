@@ -1,6 +1,7 @@
 package acctest
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -43,10 +44,17 @@ func Hermetic() (func(), error) {
 // Main is the TestMain of a package whose tests run Terraform or the
 // provider: Hermetic, then the tests.
 func Main(m *testing.M) {
+	rc, err := readReal(os.Getenv) // before Hermetic clears CPAAS_*
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "acctest:", err)
+		os.Exit(2)
+	}
 	cleanup, err := Hermetic()
 	if err != nil {
 		panic("acctest: " + err.Error())
 	}
+	useReal(rc)
+	printReal(rc)
 	code := m.Run()
 	cleanup()
 	os.Exit(code)

@@ -250,7 +250,7 @@ func TestAccGuide_10dlc(t *testing.T) {
 		t.Fatalf("links after recovery: %d", n)
 	}
 
-	env.Server.Settle()
+	env.Control(t, "time travel").Settle()
 	if good.Load() == 0 || bad.Load() != 0 {
 		t.Fatalf("callbacks: %d verified, %d refused", good.Load(), bad.Load())
 	}
@@ -459,7 +459,7 @@ func TestAccGuide_messagingPipelineMMS(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.run("apply", "-input=false", "-auto-approve", "-var=release=v1.0.0")
-	msgs := env.Server.SentMessages(acctest.AuthID)
+	msgs := env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID)
 	if len(msgs) != 1 || msgs[0].Type != "mms" {
 		t.Fatalf("sent after the first release: %+v", msgs)
 	}
@@ -505,7 +505,7 @@ func TestAccGuide_messagingPipelineAction_TF114(t *testing.T) {
 
 	out := r.run("apply", "-input=false", "-auto-approve", invoke, "-var=release=v1.0.0")
 	expectSent(t, env, notice("v1.0.0")...)
-	for _, m := range env.Server.SentMessages(acctest.AuthID) {
+	for _, m := range env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID) {
 		if m.State != emulator.MessageDelivered {
 			t.Errorf("message to %s is %s when the apply ended, want delivered", m.To, m.State)
 		}

@@ -161,7 +161,7 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 			{
 				// session_expiry updates in place and restarts the time:
 				// expiry_time is unknown in the plan, then known.
-				PreConfig: func() { env.Server.Clock().Advance(10 * time.Minute) },
+				PreConfig: func() { env.Control(t, "time travel").Clock().Advance(10 * time.Minute) },
 				Config:    env.Config(maskingConfig("14155551234", "14155555678", `  session_expiry = 7200`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -247,7 +247,7 @@ func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 					firstID, err = sessionID(s)
 					// Drive the emulator's clock past the expiry: the
 					// refresh after this step finds the session expired.
-					env.Server.Clock().Advance(601 * time.Second)
+					env.Control(t, "time travel").Clock().Advance(601 * time.Second)
 					return err
 				},
 				ExpectNonEmptyPlan: true,
@@ -627,7 +627,7 @@ func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := xml
-		if err := env.Server.SetLegacyPlayURLs(acctest.AuthID, created.SessionUUID, emulator.LegacyPlayURLs{FirstPartyPlayURL: &u}); err != nil {
+		if err := env.Control(t, "records made under older rules").SetLegacyPlayURLs(acctest.AuthID, created.SessionUUID, emulator.LegacyPlayURLs{FirstPartyPlayURL: &u}); err != nil {
 			t.Fatal(err)
 		}
 		return created.SessionUUID

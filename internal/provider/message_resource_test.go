@@ -331,7 +331,7 @@ resource "cpaas_message" "test" {
 	t.Run("undelivered destination", func(t *testing.T) {
 		t.Parallel()
 		env := acctest.NewEnv(t, fastLifecycle)
-		if err := env.Server.SetDestinationOutcome(acctest.AuthID, "447700900999", emulator.DestinationOutcome{Outcome: emulator.OutcomeUndelivered, ErrorCode: "451"}); err != nil {
+		if err := env.Control(t, "delivery outcomes").SetDestinationOutcome(acctest.AuthID, "447700900999", emulator.DestinationOutcome{Outcome: emulator.OutcomeUndelivered, ErrorCode: "451"}); err != nil {
 			t.Fatal(err)
 		}
 		resource.Test(t, resource.TestCase{
@@ -387,7 +387,7 @@ resource "cpaas_message" "test" {
 				// The clock moves (the message is delivered) and then the
 				// record disappears: the state keeps what it knew.
 				PreConfig: func() {
-					env.Server.Clock().Advance(time.Minute)
+					env.Control(t, "time travel").Clock().Advance(time.Minute)
 				},
 				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
@@ -396,7 +396,7 @@ resource "cpaas_message" "test" {
 				},
 			},
 			{
-				PreConfig:        func() { env.Server.Reset() },
+				PreConfig:        func() { env.Control(t, "resetting the account").Reset() },
 				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{

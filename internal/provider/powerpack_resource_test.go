@@ -542,7 +542,7 @@ resource "cpaas_powerpack_number" "sf" {
 }
 `),
 				Check: func(s *terraform.State) error {
-					return env.Server.AddPoolShortcode(acctest.AuthID, idOf(s, "cpaas_powerpack.test"), "444444", "US")
+					return env.Control(t, "short codes").AddPoolShortcode(acctest.AuthID, idOf(s, "cpaas_powerpack.test"), "444444", "US")
 				},
 			},
 			{
@@ -590,7 +590,7 @@ data "cpaas_powerpack_numbers" "pool" {
 func TestAccPowerpack_adoptAfterLostReply(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	env.Server.SetFaults(dropCreates("POST", "Powerpack"))
+	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Powerpack"))
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -598,7 +598,7 @@ func TestAccPowerpack_adoptAfterLostReply(t *testing.T) {
 			Config: env.Config(relPowerpackHCL(1)),
 			Check: resource.ComposeTestCheckFunc(
 				func(*terraform.State) error {
-					if st := env.Server.FaultStats(); st.Dropped < 1 {
+					if st := env.Control(t, "injected faults").FaultStats(); st.Dropped < 1 {
 						return fmt.Errorf("no reply was dropped: %+v", st)
 					}
 					return nil

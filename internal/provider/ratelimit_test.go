@@ -54,7 +54,7 @@ func TestAccRateLimit_manyEndpointsUnderALowLimit(t *testing.T) {
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 		}},
 	})
-	stats := env.Server.FaultStats()
+	stats := env.Control(t, "injected faults").FaultStats()
 	t.Logf("%d requests, %d refused by the rate limit", stats.Requests, stats.RateLimited)
 	if stats.RateLimited == 0 {
 		t.Fatal("the emulator's rate limit refused nothing: the test did not exercise throttling")

@@ -84,7 +84,7 @@ func TestAccSubaccount_lifecycleKeepsObjects(t *testing.T) {
 	number := found[0].Number
 	var sub, app string
 	inSub := func(kind, id string) error {
-		objs, _ := env.Server.Objects(sub)
+		objs, _ := env.Control(t, "the emulator's object inventory (what exists, by kind)").Objects(sub)
 		if !slices.Contains(objs[kind], id) {
 			return fmt.Errorf("%s %s is not in subaccount %s: %v", kind, id, sub, objs)
 		}

@@ -234,7 +234,7 @@ func TestAccSubaccount_validation(t *testing.T) {
 func TestAccSubaccount_adoptAfterLostReply(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	env.Server.SetFaults(dropCreates("POST", "Subaccount"))
+	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Subaccount"))
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -242,7 +242,7 @@ func TestAccSubaccount_adoptAfterLostReply(t *testing.T) {
 			Config: env.Config(relSubaccountHCL(1)),
 			Check: resource.ComposeTestCheckFunc(
 				func(*terraform.State) error {
-					if st := env.Server.FaultStats(); st.Dropped < 1 {
+					if st := env.Control(t, "injected faults").FaultStats(); st.Dropped < 1 {
 						return fmt.Errorf("no reply was dropped: %+v", st)
 					}
 					return nil

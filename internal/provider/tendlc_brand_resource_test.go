@@ -226,7 +226,7 @@ func TestAccTenDLCBrand_noWaitThenRegisteredAndDisappears(t *testing.T) {
 			},
 			{
 				// The registry decides later; a refresh sees it without a diff.
-				PreConfig: func() { env.Server.Clock().Advance(emulator.DefaultBrandRegistrationDelay) },
+				PreConfig: func() { env.Control(t, "time travel").Clock().Advance(emulator.DefaultBrandRegistrationDelay) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -334,7 +334,7 @@ func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 	env := acctest.NewEnv(t, fastRegistry)
 	c := env.Client(t)
 	id := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
-	if !env.Server.HideBrandFromList(acctest.AuthID, id) {
+	if !env.Control(t, "a listing that leaves an object out").HideBrandFromList(acctest.AuthID, id) {
 		t.Fatal("no brand to hide")
 	}
 	if all, err := c.ListAllBrands(context.Background()); err != nil || len(all) != 0 {

@@ -181,7 +181,7 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 	brand := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
 	id := makeActiveCampaign(t, c, docsCampaign(brand))
 	const recorded = "OTP registration"
-	if err := env.Server.SetLegacyCampaignTexts(acctest.AuthID, id, map[string]string{"sample1": recorded}); err != nil {
+	if err := env.Control(t, "records made under older rules").SetLegacyCampaignTexts(acctest.AuthID, id, map[string]string{"sample1": recorded}); err != nil {
 		t.Fatal(err)
 	}
 	example := exampleConfig(t, "cpaas_10dlc_campaign")
@@ -239,7 +239,7 @@ func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 	env := acctest.NewEnv(t)
 	c := env.Client(t)
 	id := makeDocsProfile(t, c)
-	if err := env.Server.SetLegacyProfileEntityType(acctest.AuthID, id, "PUBLIC_PROFIT"); err != nil {
+	if err := env.Control(t, "records made under older rules").SetLegacyProfileEntityType(acctest.AuthID, id, "PUBLIC_PROFIT"); err != nil {
 		t.Fatal(err)
 	}
 	example := exampleConfig(t, "cpaas_10dlc_profile")

@@ -370,7 +370,7 @@ resource "cpaas_verified_caller_id" "support" {
 	if code, _ := r.planExitCode(); code != 0 {
 		t.Errorf("plan without a code after the first apply: exit %d, want 0 (nothing to do until the code comes)", code)
 	}
-	sent, ok := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+	sent, ok := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, "+14155550142")
 	if !ok || sent.Channel != "call" {
 		t.Fatalf("no open verification by call: %+v", sent)
 	}
@@ -381,7 +381,7 @@ resource "cpaas_verified_caller_id" "support" {
 	if out, err := r.try("apply", "-auto-approve", "-input=false"); err == nil || !strings.Contains(out, "otp does not match") {
 		t.Fatalf("apply with a wrong code: %v\n%s", err, out)
 	}
-	if _, ok := env.Server.VerificationCode(acctest.AuthID, "14155550142"); !ok {
+	if _, ok := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, "14155550142"); !ok {
 		t.Fatal("a wrong code closed the verification")
 	}
 
@@ -456,7 +456,7 @@ variable "code" {
 			},
 			{
 				PreConfig: func() {
-					v, ok := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+					v, ok := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, "+14155550142")
 					if !ok {
 						t.Fatal("no open verification")
 					}
