@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // kept are the variables a test run may take from the shell: the test
@@ -42,7 +44,8 @@ func Hermetic() (func(), error) {
 }
 
 // Main is the TestMain of a package whose tests run Terraform or the
-// provider: Hermetic, then the tests.
+// provider: real mode's settings read first (real.go), Hermetic, then the
+// tests, or under -sweep the sweepers.
 func Main(m *testing.M) {
 	rc, err := readReal(os.Getenv) // before Hermetic clears CPAAS_*
 	if err != nil {
@@ -55,7 +58,21 @@ func Main(m *testing.M) {
 	}
 	useReal(rc)
 	printReal(rc)
-	code := m.Run()
+	// resource.TestMain runs the sweepers (sweep.go) under -sweep, and the
+	// tests otherwise.
+	resource.TestMain(runThenClean{m, cleanup})
 	cleanup()
-	os.Exit(code)
+}
+
+// runThenClean runs the tests, then removes Hermetic's configuration
+// (resource.TestMain exits right after Run).
+type runThenClean struct {
+	m       *testing.M
+	cleanup func()
+}
+
+func (r runThenClean) Run() int {
+	code := r.m.Run()
+	r.cleanup()
+	return code
 }
