@@ -38,11 +38,11 @@ api() { # api METHOD PATH [JSON]
   curl -sS -f -u "$CPAAS_AUTH_ID:$CPAAS_AUTH_TOKEN" -H 'Content-Type: application/json' -X "$1" \
     "$CPAAS_BASE_URL/v1/Account/$CPAAS_AUTH_ID/$2" ${3:+--data "$3"}
 }
-app_id="$(api POST Application/ '{"app_name":"customer-own-app"}' | jq -r .app_id)"
-ep_id="$(api POST Endpoint/ "{\"username\":\"customerown\",\"password\":\"Own-pass-1234\",\"alias\":\"customer own\",\"app_id\":\"$app_id\"}" | jq -r .endpoint_id)"
+app_id="$(api POST Application/ '{"app_name":"customer-own-app","answer_url":"https://example.com/answer"}' | jq -r .app_id)"
+ep_id="$(api POST Endpoint/ "{\"username\":\"customerown\",\"password\":\"Own-pass-1234\",\"alias\":\"customer-own\",\"app_id\":\"$app_id\"}" | jq -r .endpoint_id)"
 [ -n "$app_id" ] && [ "$app_id" != null ] && [ -n "$ep_id" ] && [ "$ep_id" != null ] || { echo "seeding failed" >&2; exit 1; }
-api GET "Application/$app_id/" >"$tmp/app.before"
-api GET "Endpoint/$ep_id/" >"$tmp/ep.before"
+api GET "Application/$app_id/" | jq -S "del(.api_id)" >"$tmp/app.before"
+api GET "Endpoint/$ep_id/" | jq -S "del(.api_id)" >"$tmp/ep.before"
 echo "==> seeded the account's own objects: application $app_id, endpoint $ep_id (no prefix)"
 
 failed=0
@@ -60,8 +60,8 @@ else
   echo "==> a second sweep found nothing to delete"
 fi
 
-api GET "Application/$app_id/" >"$tmp/app.after" || true
-api GET "Endpoint/$ep_id/" >"$tmp/ep.after" || true
+api GET "Application/$app_id/" | jq -S "del(.api_id)" >"$tmp/app.after" || true
+api GET "Endpoint/$ep_id/" | jq -S "del(.api_id)" >"$tmp/ep.after" || true
 for o in app ep; do
   if ! cmp -s "$tmp/$o.before" "$tmp/$o.after"; then
     echo "the seeded $o changed or disappeared:" >&2; diff "$tmp/$o.before" "$tmp/$o.after" >&2 || true; failed=1

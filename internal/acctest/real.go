@@ -139,7 +139,8 @@ func newRealEnv(t testing.TB, opts []func(*emulator.Options)) *Env {
 		}
 		skipControl(t, optionsReason(o))
 	}
-	return &Env{URL: realMode.baseURL, t: t, tag: randomTag()}
+	u, p := startRealProxy(t)
+	return &Env{URL: u, t: t, tag: randomTag(), proxy: p}
 }
 
 // optionReasons say why a test that sets an emulator option needs an

@@ -20,6 +20,7 @@ import (
 // sweepKind is one kind's sweeper.
 type sweepKind[T any] struct {
 	name  string   // the kind, as printed
+	kind  string   // the kind in Env.Objects (the emulator's inventory)
 	after []string // the sweepers that must run first
 	list  func(context.Context, *client.Client) ([]T, error)
 	label func(T) string // its name or alias
@@ -30,7 +31,25 @@ type sweepKind[T any] struct {
 	spend SpendCategory
 }
 
+// inventory is one kind of Env.Objects in real mode.
+type inventory struct {
+	kind string
+	ids  func(context.Context, *client.Client) ([]string, error)
+}
+
+// inventories are the kinds real mode's Env.Objects lists: those the
+// sweepers list.
+var inventories []inventory
+
 func (k sweepKind[T]) register() bool {
+	inventories = append(inventories, inventory{kind: k.kind, ids: func(ctx context.Context, c *client.Client) ([]string, error) {
+		objs, err := k.list(ctx, c)
+		ids := make([]string, 0, len(objs))
+		for _, o := range objs {
+			ids = append(ids, k.id(o))
+		}
+		return ids, err
+	}})
 	resource.AddTestSweepers(k.name, &resource.Sweeper{Name: k.name, Dependencies: k.after, F: func(string) error { return k.sweep() }})
 	return true
 }
@@ -87,17 +106,17 @@ func str(p *string) string {
 }
 
 var (
-	_ = sweepKind[client.Endpoint]{name: "endpoints",
+	_ = sweepKind[client.Endpoint]{name: "endpoints", kind: "endpoints",
 		list:  func(ctx context.Context, c *client.Client) ([]client.Endpoint, error) { return c.ListAllEndpoints(ctx) },
 		label: func(e client.Endpoint) string { return e.Alias }, id: func(e client.Endpoint) string { return e.EndpointID },
 		del: (*client.Client).DeleteEndpoint}.register()
-	_ = sweepKind[client.AccountNumber]{name: "numbers", spend: SpendNumbers,
+	_ = sweepKind[client.AccountNumber]{name: "numbers", kind: "numbers", spend: SpendNumbers,
 		list: func(ctx context.Context, c *client.Client) ([]client.AccountNumber, error) {
 			return c.ListAllNumbers(ctx, client.AccountNumberFilter{})
 		},
 		label: func(n client.AccountNumber) string { return str(n.Alias) }, id: func(n client.AccountNumber) string { return n.Number },
 		del: (*client.Client).ReleaseNumber}.register()
-	_ = sweepKind[client.Powerpack]{name: "powerpacks",
+	_ = sweepKind[client.Powerpack]{name: "powerpacks", kind: "powerpacks",
 		list: func(ctx context.Context, c *client.Client) ([]client.Powerpack, error) {
 			return c.ListAllPowerpacks(ctx)
 		},
@@ -105,7 +124,7 @@ var (
 		// Never unrents the pool's numbers: the numbers sweeper releases
 		// those that carry the prefix.
 		del: func(c *client.Client, ctx context.Context, id string) error { return c.DeletePowerpack(ctx, id, false) }}.register()
-	_ = sweepKind[client.Application]{name: "applications", after: []string{"endpoints", "numbers", "powerpacks"},
+	_ = sweepKind[client.Application]{name: "applications", kind: "applications", after: []string{"endpoints", "numbers", "powerpacks"},
 		list: func(ctx context.Context, c *client.Client) ([]client.Application, error) {
 			return c.ListAllApplications(ctx, "")
 		},
@@ -113,43 +132,43 @@ var (
 		del: func(c *client.Client, ctx context.Context, id string) error {
 			return c.DeleteApplication(ctx, id, client.ApplicationDelete{})
 		}}.register()
-	_ = sweepKind[client.Trunk]{name: "sip trunks",
+	_ = sweepKind[client.Trunk]{name: "sip trunks", kind: "sip_trunks",
 		list: func(ctx context.Context, c *client.Client) ([]client.Trunk, error) {
 			return c.ListAllTrunks(ctx, client.TrunkFilter{})
 		},
 		label: func(t client.Trunk) string { return t.Name }, id: func(t client.Trunk) string { return t.TrunkID },
 		del: (*client.Client).DeleteTrunk}.register()
-	_ = sweepKind[client.OriginationURI]{name: "sip origination uris", after: []string{"sip trunks"},
+	_ = sweepKind[client.OriginationURI]{name: "sip origination uris", kind: "sip_origination_uris", after: []string{"sip trunks"},
 		list: func(ctx context.Context, c *client.Client) ([]client.OriginationURI, error) {
 			return c.ListAllOriginationURIs(ctx)
 		},
 		label: func(u client.OriginationURI) string { return u.Name }, id: func(u client.OriginationURI) string { return u.URIUUID },
 		del: (*client.Client).DeleteOriginationURI}.register()
-	_ = sweepKind[client.IPACL]{name: "sip ip acls", after: []string{"sip trunks"},
+	_ = sweepKind[client.IPACL]{name: "sip ip acls", kind: "sip_ip_acls", after: []string{"sip trunks"},
 		list:  func(ctx context.Context, c *client.Client) ([]client.IPACL, error) { return c.ListAllIPACLs(ctx) },
 		label: func(a client.IPACL) string { return a.Name }, id: func(a client.IPACL) string { return a.IPACLUUID },
 		del: (*client.Client).DeleteIPACL}.register()
-	_ = sweepKind[client.SIPCredential]{name: "sip credential lists", after: []string{"sip trunks"},
+	_ = sweepKind[client.SIPCredential]{name: "sip credential lists", kind: "sip_credential_lists", after: []string{"sip trunks"},
 		list: func(ctx context.Context, c *client.Client) ([]client.SIPCredential, error) {
 			return c.ListAllSIPCredentials(ctx)
 		},
 		label: func(l client.SIPCredential) string { return l.Name }, id: func(l client.SIPCredential) string { return l.CredentialUUID },
 		del: (*client.Client).DeleteSIPCredential}.register()
-	_ = sweepKind[client.Campaign]{name: "10dlc campaigns",
+	_ = sweepKind[client.Campaign]{name: "10dlc campaigns", kind: "10dlc_campaigns",
 		list: func(ctx context.Context, c *client.Client) ([]client.Campaign, error) {
 			return c.ListAllCampaigns(ctx, "")
 		},
 		label: func(x client.Campaign) string { return x.CampaignAlias }, id: func(x client.Campaign) string { return x.CampaignID },
 		del: (*client.Client).DeleteCampaign}.register()
-	_ = sweepKind[client.Brand]{name: "10dlc brands", after: []string{"10dlc campaigns"},
+	_ = sweepKind[client.Brand]{name: "10dlc brands", kind: "10dlc_brands", after: []string{"10dlc campaigns"},
 		list:  func(ctx context.Context, c *client.Client) ([]client.Brand, error) { return c.ListAllBrands(ctx) },
 		label: func(b client.Brand) string { return b.BrandAlias }, id: func(b client.Brand) string { return b.BrandID },
 		del: (*client.Client).DeleteBrand}.register()
-	_ = sweepKind[client.Profile]{name: "10dlc profiles", after: []string{"10dlc brands"},
+	_ = sweepKind[client.Profile]{name: "10dlc profiles", kind: "10dlc_profiles", after: []string{"10dlc brands"},
 		list:  func(ctx context.Context, c *client.Client) ([]client.Profile, error) { return c.ListAllProfiles(ctx) },
 		label: func(p client.Profile) string { return p.ProfileAlias }, id: func(p client.Profile) string { return p.ProfileUUID },
 		del: (*client.Client).DeleteProfile}.register()
-	_ = sweepKind[client.Subaccount]{name: "subaccounts", after: []string{"applications", "endpoints", "numbers"},
+	_ = sweepKind[client.Subaccount]{name: "subaccounts", kind: "subaccounts", after: []string{"applications", "endpoints", "numbers"},
 		list: func(ctx context.Context, c *client.Client) ([]client.Subaccount, error) {
 			return c.ListAllSubaccounts(ctx)
 		},

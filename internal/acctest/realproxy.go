@@ -1,0 +1,199 @@
+package acctest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// In real mode each test reaches the API through a proxy of its own
+// (Env.URL), which knows the objects the test created: the ids in the
+// replies to its creates, and the path of a create that names its object
+// (a number bought at PhoneNumber/{number}/). That is how a test's
+// objects are told apart on a shared account, those without a name (a
+// bought number) included: Env.Objects lists the account's objects of each
+// kind and keeps the test's own; and the proxy refuses, failing the test,
+// to change or delete any object the test did not create.
+
+// realProxy forwards one test's requests to the API.
+type realProxy struct {
+	t       testing.TB
+	account string // "/v1/Account/<id>/"
+	mu      sync.Mutex
+	created map[string]bool // ids of the objects the test created
+}
+
+func startRealProxy(t testing.TB) (string, *realProxy) {
+	target, err := url.Parse(realMode.baseURL)
+	if err != nil {
+		t.Fatalf("%s: %v", EnvBaseURL, err)
+	}
+	p := &realProxy{t: t, account: "/v1/Account/" + realMode.authID + "/", created: map[string]bool{}}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.ModifyResponse = p.record
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if why := p.refuse(r); why != "" {
+			t.Errorf("real mode: %s %s refused: %s (a test only changes or deletes the objects it created)", r.Method, r.URL.Path, why)
+			http.Error(w, `{"error":"refused by the acceptance tests' real-mode guard: `+why+`"}`, http.StatusForbidden)
+			return
+		}
+		r.Host = target.Host
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	return hs.URL, p
+}
+
+// objectPath splits a path under the account into its segments: nil for
+// a path elsewhere, empty for the account itself.
+func (p *realProxy) objectPath(path string) ([]string, bool) {
+	if path+"/" == p.account {
+		return nil, true
+	}
+	rest, ok := strings.CutPrefix(path, p.account)
+	if !ok {
+		return nil, false
+	}
+	return strings.FieldsFunc(rest, func(r rune) bool { return r == '/' }), true
+}
+
+// creatingByPath are the collections whose create names the new object in
+// its path: a number is bought by its digits.
+var creatingByPath = []string{"PhoneNumber"}
+
+// refuse says why r would change an object the test did not create, or "".
+func (p *realProxy) refuse(r *http.Request) string {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return ""
+	}
+	segs, ok := p.objectPath(r.URL.Path)
+	if !ok {
+		return ""
+	}
+	if len(segs) == 0 {
+		return "it changes the account itself (needs an account of its own)"
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var ids []string // the path's segments that could be ids (not the collection names)
+	for i, s := range segs {
+		if i > 0 || !isCollection(s) {
+			ids = append(ids, s)
+		}
+	}
+	if len(ids) == 0 {
+		return "" // a create in a collection
+	}
+	for _, id := range ids {
+		if p.created[id] {
+			return "" // one of the test's objects, or something under it
+		}
+	}
+	if r.Method == http.MethodPost {
+		for i, s := range segs {
+			if slices.Contains(creatingByPath, s) && i+1 < len(segs) {
+				p.created[segs[i+1]] = true // a buy: the number becomes the test's
+				return ""
+			}
+		}
+	}
+	return "not an object this test created: " + strings.Join(ids, "/")
+}
+
+// isCollection is a path segment that names a kind (Endpoint, 10dlc,
+// Zentrunk), not an object: it starts with a letter and has no digit
+// after it, or it is the 10dlc family's.
+func isCollection(s string) bool {
+	if s == "10dlc" {
+		return true
+	}
+	if s == "" || !(s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z') {
+		return false
+	}
+	return !strings.ContainsAny(s, "0123456789")
+}
+
+// record keeps the ids in the reply to a create.
+func (p *realProxy) record(resp *http.Response) error {
+	if resp.Request.Method != http.MethodPost || resp.StatusCode/100 != 2 {
+		return nil
+	}
+	if _, ok := p.objectPath(resp.Request.URL.Path); !ok {
+		return nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	var v any
+	if json.Unmarshal(body, &v) != nil {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	collectIDs(v, "", p.created)
+	return nil
+}
+
+// collectIDs adds every string under a key that names an id.
+func collectIDs(v any, key string, into map[string]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			collectIDs(e, k, into)
+		}
+	case []any:
+		for _, e := range x {
+			collectIDs(e, key, into)
+		}
+	case string:
+		if x != "" && key != "api_id" && (key == "id" || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "uuid") ||
+			key == "number" || key == "auth_id") {
+			into[x] = true
+		}
+	}
+}
+
+// has reports whether the test created id.
+func (p *realProxy) has(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.created[id]
+}
+
+// realObjects is Env.Objects in real mode: the account's objects of each
+// kind the sweepers list that this test created.
+func (e *Env) realObjects(t testing.TB) map[string][]string {
+	t.Helper()
+	c, err := realClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, k := range inventories {
+		ids, err := k.ids(context.Background(), c)
+		if err != nil {
+			t.Fatalf("real mode: listing %s: %v", k.kind, err)
+		}
+		mine := []string{}
+		for _, id := range ids {
+			if e.proxy.has(id) {
+				mine = append(mine, id)
+			}
+		}
+		slices.Sort(mine)
+		out[k.kind] = mine
+	}
+	return out
+}
