@@ -10,6 +10,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +24,15 @@ import (
 // bought number) included: Env.Objects lists the account's objects of each
 // kind and keeps the test's own; and the proxy refuses, failing the test,
 // to change or delete any object the test did not create.
+//
+// The proxy also names every object the test creates with Prefix: it adds
+// the prefix to the name fields of each JSON body it forwards (and to a
+// filter by name), and takes it off the replies, so the account holds
+// "tfacc-pbx" while the test, unchanged, sees "pbx"; and it leaves out of
+// every listing the objects whose name lacks the prefix, so a test never
+// reads the account's own objects. make sweep finds what a failed run
+// left by the prefix. (One cost: a name at the service's length limit is
+// over it once prefixed; such a test fails here and says so.)
 
 // realProxy forwards one test's requests to the API.
 type realProxy struct {
@@ -44,6 +54,11 @@ func startRealProxy(t testing.TB) (string, *realProxy) {
 		if why := p.refuse(r); why != "" {
 			t.Errorf("real mode: %s %s refused: %s (a test only changes or deletes the objects it created)", r.Method, r.URL.Path, why)
 			http.Error(w, `{"error":"refused by the acceptance tests' real-mode guard: `+why+`"}`, http.StatusForbidden)
+			return
+		}
+		if err := p.prefixRequest(r); err != nil {
+			t.Errorf("real mode: %s %s: %v", r.Method, r.URL.Path, err)
+			http.Error(w, err.Error(), http.StatusBadGateway)
 			return
 		}
 		r.Host = target.Host
@@ -122,12 +137,96 @@ func isCollection(s string) bool {
 	return !strings.ContainsAny(s, "0123456789")
 }
 
-// record keeps the ids in the reply to a create.
-func (p *realProxy) record(resp *http.Response) error {
-	if resp.Request.Method != http.MethodPost || resp.StatusCode/100 != 2 {
+// nameFields are the keys that name an object the API creates: an
+// application's app_name, an endpoint's or number's alias, a trunk's,
+// pool's or subaccount's name, the 10DLC aliases.
+var nameFields = []string{"app_name", "alias", "name", "brand_alias", "campaign_alias", "profile_alias"}
+
+// namedKinds are the first path segments of the kinds whose objects those
+// fields name (elsewhere "name" is a person's or a catalogue entry's).
+var namedKinds = []string{"Application", "Endpoint", "Number", "PhoneNumber", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile"}
+
+// named reports whether path is under one of namedKinds.
+func (p *realProxy) named(path string) bool {
+	segs, ok := p.objectPath(path)
+	return ok && len(segs) > 0 && slices.Contains(namedKinds, segs[0])
+}
+
+// decodeJSON decodes an object, its numbers kept as written.
+func decodeJSON(b []byte) map[string]any {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var m map[string]any
+	if d.Decode(&m) != nil {
 		return nil
 	}
-	if _, ok := p.objectPath(resp.Request.URL.Path); !ok {
+	return m
+}
+
+// prefixRequest adds Prefix to the name fields at the top of a JSON body
+// and to a filter by name.
+func (p *realProxy) prefixRequest(r *http.Request) error {
+	if !p.named(r.URL.Path) {
+		return nil
+	}
+	q := r.URL.Query()
+	changed := false
+	for _, k := range nameFields {
+		if v := q.Get(k); v != "" && !Prefixed(v) {
+			q.Set(k, Prefix+v)
+			changed = true
+		}
+	}
+	if changed {
+		r.URL.RawQuery = q.Encode()
+	}
+	if r.Body == nil || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		return nil
+	}
+	body, err := io.ReadAll(r.Body)
+	r.Body.Close()
+	if err != nil {
+		return err
+	}
+	if m := decodeJSON(body); m != nil {
+		for _, k := range nameFields {
+			if v, ok := m[k].(string); ok && v != "" && !Prefixed(v) {
+				m[k] = Prefix + v
+			}
+		}
+		if b, err := json.Marshal(m); err == nil {
+			body = b
+		}
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
+	r.Header.Set("Content-Length", strconv.Itoa(len(body)))
+	return nil
+}
+
+// unprefix takes Prefix off the name fields of one object of a reply; it
+// reports false when the object has a name without the prefix (not the
+// tests').
+func unprefix(m map[string]any) bool {
+	ours := true
+	for _, k := range nameFields {
+		v, ok := m[k].(string)
+		if !ok || v == "" {
+			continue
+		}
+		if rest, had := strings.CutPrefix(v, Prefix); had {
+			m[k] = rest
+		} else {
+			ours = false
+		}
+	}
+	return ours
+}
+
+// record keeps the ids in the reply to a create, takes the prefix off the
+// names in a reply, and leaves the account's own objects out of a listing.
+func (p *realProxy) record(resp *http.Response) error {
+	if _, ok := p.objectPath(resp.Request.URL.Path); !ok || resp.StatusCode/100 != 2 {
 		return nil
 	}
 	body, err := io.ReadAll(resp.Body)
@@ -135,14 +234,33 @@ func (p *realProxy) record(resp *http.Response) error {
 	if err != nil {
 		return err
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	var v any
-	if json.Unmarshal(body, &v) != nil {
-		return nil
+	if v := decodeJSON(body); v != nil {
+		if resp.Request.Method == http.MethodPost {
+			p.mu.Lock()
+			collectIDs(v, "", p.created)
+			p.mu.Unlock()
+		}
+		if !p.named(resp.Request.URL.Path) {
+			resp.Body = io.NopCloser(bytes.NewReader(body))
+			return nil
+		}
+		unprefix(v)
+		if objs, ok := v["objects"].([]any); ok {
+			kept := objs[:0]
+			for _, o := range objs {
+				if m, ok := o.(map[string]any); !ok || unprefix(m) {
+					kept = append(kept, o)
+				}
+			}
+			v["objects"] = kept
+		}
+		if b, err := json.Marshal(v); err == nil {
+			body = b
+		}
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	collectIDs(v, "", p.created)
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
 	return nil
 }
 
