@@ -294,3 +294,13 @@ func printReal(c *realConfig) {
 		fmt.Fprintln(os.Stderr, realDescription(c))
 	}
 }
+
+// SkipReal skips t in real mode, saying why it cannot run on a shared
+// account ("needs an account of its own: it changes the account's
+// settings").
+func SkipReal(t testing.TB, reason string) {
+	t.Helper()
+	if realMode != nil {
+		t.Skipf("real mode: %s", reason)
+	}
+}

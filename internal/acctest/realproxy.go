@@ -100,8 +100,8 @@ func (p *realProxy) refuse(r *http.Request) string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var ids []string // the path's segments that could be ids (not the collection names)
-	for i, s := range segs {
-		if i > 0 || !isCollection(s) {
+	for _, s := range segs {
+		if !isCollection(s) {
 			ids = append(ids, s)
 		}
 	}
@@ -205,22 +205,36 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 }
 
 // unprefix takes Prefix off the name fields of one object of a reply; it
-// reports false when the object has a name without the prefix (not the
-// tests').
-func unprefix(m map[string]any) bool {
-	ours := true
+// reports whether the object is the tests': every name it has carries
+// the prefix, and when it has none (a number without an alias), this test
+// created it.
+func (p *realProxy) unprefix(m map[string]any) bool {
+	named, prefixed := false, true
 	for _, k := range nameFields {
 		v, ok := m[k].(string)
 		if !ok || v == "" {
 			continue
 		}
+		named = true
 		if rest, had := strings.CutPrefix(v, Prefix); had {
 			m[k] = rest
 		} else {
-			ours = false
+			prefixed = false
 		}
 	}
-	return ours
+	if named {
+		return prefixed
+	}
+	ids := map[string]bool{}
+	collectIDs(m, "", ids)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for id := range ids {
+		if p.created[id] {
+			return true
+		}
+	}
+	return false
 }
 
 // record keeps the ids in the reply to a create, takes the prefix off the
@@ -244,11 +258,11 @@ func (p *realProxy) record(resp *http.Response) error {
 			resp.Body = io.NopCloser(bytes.NewReader(body))
 			return nil
 		}
-		unprefix(v)
+		p.unprefix(v)
 		if objs, ok := v["objects"].([]any); ok {
 			kept := objs[:0]
 			for _, o := range objs {
-				if m, ok := o.(map[string]any); !ok || unprefix(m) {
+				if m, ok := o.(map[string]any); !ok || p.unprefix(m) {
 					kept = append(kept, o)
 				}
 			}
