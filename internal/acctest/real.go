@@ -259,12 +259,19 @@ func spendingOf(config string) []SpendCategory {
 // checkSpending skips e's test when config costs what CPAAS_ACC_SPEND
 // does not allow.
 func (e *Env) checkSpending(config string) {
-	if realMode == nil || e.t == nil {
-		return
+	if e.t != nil {
+		e.t.Helper()
+		SpendOn(e.t, config)
 	}
-	e.t.Helper()
+}
+
+// SpendOn skips t when config (HCL, a guide's files) costs what
+// CPAAS_ACC_SPEND does not allow; Env.Config calls it on every
+// configuration it builds.
+func SpendOn(t testing.TB, config string) {
+	t.Helper()
 	for _, c := range spendingOf(config) {
-		Spend(e.t, c)
+		Spend(t, c)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
 // In real mode each test reaches the API through a proxy of its own
@@ -50,15 +53,26 @@ func startRealProxy(t testing.TB) (string, *realProxy) {
 	p := &realProxy{t: t, account: "/v1/Account/" + realMode.authID + "/", created: map[string]bool{}}
 	rp := httputil.NewSingleHostReverseProxy(target)
 	rp.ModifyResponse = p.record
+	// Look-ups go to their own host (client.DefaultLookupBaseURL).
+	lookupTarget, err := url.Parse(client.DefaultLookupBaseURL(realMode.baseURL))
+	if err != nil {
+		t.Fatalf("%s: the look-up host: %v", EnvBaseURL, err)
+	}
+	lookups := httputil.NewSingleHostReverseProxy(lookupTarget)
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if why := p.refuse(r); why != "" {
-			t.Errorf("real mode: %s %s refused: %s (a test only changes or deletes the objects it created)", r.Method, r.URL.Path, why)
+			t.Errorf("real mode: %s %s refused: %s", r.Method, r.URL.Path, why)
 			http.Error(w, `{"error":"refused by the acceptance tests' real-mode guard: `+why+`"}`, http.StatusForbidden)
 			return
 		}
 		if err := p.prefixRequest(r); err != nil {
 			t.Errorf("real mode: %s %s: %v", r.Method, r.URL.Path, err)
 			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/v1/Number/") {
+			r.Host = lookupTarget.Host
+			lookups.ServeHTTP(w, r)
 			return
 		}
 		r.Host = target.Host
@@ -85,8 +99,62 @@ func (p *realProxy) objectPath(path string) ([]string, bool) {
 // its path: a number is bought by its digits.
 var creatingByPath = []string{"PhoneNumber"}
 
-// refuse says why r would change an object the test did not create, or "".
+// costs are the requests that cost money, by method and the path's
+// collection segments: the proxy's net under the skips of Env.Config and
+// SpendOn, for a test that spends through the client.
+var costs = []struct {
+	method, path string
+	category     SpendCategory
+}{
+	{http.MethodPost, "PhoneNumber", SpendNumbers},
+	{http.MethodPost, "Message", SpendMessages},
+	{http.MethodPost, "10dlc/Brand", Spend10DLC},
+	{http.MethodPost, "10dlc/Campaign", Spend10DLC},
+	{http.MethodPost, "ComplianceApplication", SpendCompliance},
+	{http.MethodPost, "ComplianceDocument", SpendCompliance},
+	{http.MethodPost, "EndUser", SpendCompliance},
+	{http.MethodPost, "PhoneNumber/Compliance", SpendCompliance},
+}
+
+// spendRefused says which category r costs that CPAAS_ACC_SPEND does not
+// allow, or "".
+func (p *realProxy) spendRefused(r *http.Request) SpendCategory {
+	if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/Number/") {
+		if !realMode.spend[SpendLookup] {
+			return SpendLookup
+		}
+		return ""
+	}
+	segs, ok := p.objectPath(r.URL.Path)
+	if !ok {
+		return ""
+	}
+	var kinds []string
+	for _, s := range segs {
+		if isCollection(s) {
+			kinds = append(kinds, s)
+		}
+	}
+	path := strings.Join(kinds, "/")
+	var cat SpendCategory // the longest match decides: PhoneNumber/Compliance is not a purchase
+	best := -1
+	for _, c := range costs {
+		if c.method == r.Method && (path == c.path || strings.HasPrefix(path, c.path+"/")) && len(c.path) > best {
+			cat, best = c.category, len(c.path)
+		}
+	}
+	if cat != "" && !realMode.spend[cat] {
+		return cat
+	}
+	return ""
+}
+
+// refuse says why r would change an object the test did not create, or
+// spend what CPAAS_ACC_SPEND does not allow, or "".
 func (p *realProxy) refuse(r *http.Request) string {
+	if c := p.spendRefused(r); c != "" {
+		return fmt.Sprintf("it costs money (%s), which %s does not name", c, EnvSpend)
+	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		return ""
 	}
@@ -95,7 +163,7 @@ func (p *realProxy) refuse(r *http.Request) string {
 		return ""
 	}
 	if len(segs) == 0 {
-		return "it changes the account itself (needs an account of its own)"
+		return "it changes the account itself (a test that does needs an account of its own: acctest.SkipReal)"
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -121,7 +189,7 @@ func (p *realProxy) refuse(r *http.Request) string {
 			}
 		}
 	}
-	return "not an object this test created: " + strings.Join(ids, "/")
+	return "not an object this test created: " + strings.Join(ids, "/") + " (a test only changes or deletes its own objects)"
 }
 
 // isCollection is a path segment that names a kind (Endpoint, 10dlc,
@@ -144,7 +212,9 @@ var nameFields = []string{"app_name", "alias", "name", "brand_alias", "campaign_
 
 // namedKinds are the first path segments of the kinds whose objects those
 // fields name (elsewhere "name" is a person's or a catalogue entry's).
-var namedKinds = []string{"Application", "Endpoint", "Number", "PhoneNumber", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile"}
+// Masking sessions have no name: their listings keep the test's own.
+// (PhoneNumber/ is the catalogue of numbers for sale, not the account's.)
+var namedKinds = []string{"Application", "Endpoint", "Number", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile", "Masking"}
 
 // named reports whether path is under one of namedKinds.
 func (p *realProxy) named(path string) bool {
@@ -189,6 +259,7 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 		return err
 	}
 	if m := decodeJSON(body); m != nil {
+		p.recordOwnCarrier(r, m)
 		for _, k := range nameFields {
 			if v, ok := m[k].(string); ok && v != "" && !Prefixed(v) {
 				m[k] = Prefix + v
@@ -202,6 +273,23 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 	r.ContentLength = int64(len(body))
 	r.Header.Set("Content-Length", strconv.Itoa(len(body)))
 	return nil
+}
+
+// recordOwnCarrier keeps the numbers a test adds from its own carrier
+// (POST Number/ with numbers="n1,n2"), whose reply names none.
+func (p *realProxy) recordOwnCarrier(r *http.Request, body map[string]any) {
+	segs, _ := p.objectPath(r.URL.Path)
+	list, ok := body["numbers"].(string)
+	if r.Method != http.MethodPost || !slices.Equal(segs, []string{"Number"}) || !ok {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			p.created[n] = true
+		}
+	}
 }
 
 // unprefix takes Prefix off the name fields of one object of a reply; it

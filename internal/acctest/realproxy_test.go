@@ -96,6 +96,16 @@ func TestRealProxyPrefixesAndGuards(t *testing.T) {
 	if err := viaProxy.DeleteApplication(ctx, mine.AppID, client.ApplicationDelete{}); err != nil {
 		t.Errorf("deleting the test's own application: %v", err)
 	}
+
+	// A purchase, without CPAAS_ACC_SPEND=numbers, never reaches the API.
+	rec.errors = nil
+	_, err = viaProxy.BuyPhoneNumber(ctx, "14155550123", client.PhoneNumberBuy{})
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusForbidden {
+		t.Fatalf("buying a number without spending allowed: %v, want a 403 from the guard", err)
+	}
+	if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "it costs money (numbers), which CPAAS_ACC_SPEND does not name") {
+		t.Errorf("the guard reported %q", rec.errors)
+	}
 }
 
 func ptr[T any](v T) *T { return &v }

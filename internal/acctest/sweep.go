@@ -93,6 +93,20 @@ func (k sweepKind[T]) sweep() error {
 	return errors.Join(errs...)
 }
 
+// Masking sessions have no name to sweep them by (they expire on their
+// own), but Env.Objects lists the test's own.
+var _ = func() bool {
+	inventories = append(inventories, inventory{kind: "masking_sessions", ids: func(ctx context.Context, c *client.Client) ([]string, error) {
+		sessions, err := c.ListAllMaskingSessions(ctx, client.MaskingSessionFilter{Status: "active"})
+		ids := make([]string, 0, len(sessions))
+		for _, s := range sessions {
+			ids = append(ids, s.SessionUUID)
+		}
+		return ids, err
+	}})
+	return true
+}()
+
 // realClient is a client for real mode's account.
 func realClient() (*client.Client, error) {
 	return client.New(client.Config{BaseURL: realMode.baseURL, AuthID: realMode.authID, AuthToken: realMode.authToken, Version: "sweep"})

@@ -96,6 +96,7 @@ func setUpGuide(t *testing.T, r *tfRunner, env *acctest.Env, guide string) {
 		if err != nil {
 			return err
 		}
+		acctest.SpendOn(t, string(b))
 		return os.WriteFile(filepath.Join(r.dir, rel), b, 0o600)
 	})
 	if err != nil {
