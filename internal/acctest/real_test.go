@@ -1,6 +1,8 @@
 package acctest
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -86,3 +88,46 @@ func TestNameCarriesPrefixAndTag(t *testing.T) {
 		t.Error("Prefixed(pbx)")
 	}
 }
+
+func TestSpendOnSkipsOnlyInRealMode(t *testing.T) {
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	for _, c := range []struct {
+		real   *realConfig
+		config string
+		skip   string
+	}{
+		{nil, `resource "cpaas_phone_number" "n" {}`, ""},
+		{&realConfig{spend: map[SpendCategory]bool{}}, `resource "cpaas_phone_number" "n" {}`, "costs money (numbers)"},
+		{&realConfig{spend: map[SpendCategory]bool{SpendNumbers: true}}, `resource "cpaas_phone_number" "n" {}`, ""},
+		{&realConfig{spend: map[SpendCategory]bool{}}, `resource "cpaas_masking_session" "s" {}`, "needs an account of its own"},
+		{&realConfig{spend: map[SpendCategory]bool{}}, `resource "cpaas_endpoint" "e" {}`, ""},
+	} {
+		realMode = c.real
+		var skipped string
+		done := make(chan struct{})
+		go func() { // a skip ends the goroutine it runs in
+			defer close(done)
+			r := &skipRecorder{TB: t}
+			defer func() { skipped = r.msg }()
+			SpendOn(r, c.config)
+		}()
+		<-done
+		if (c.skip == "") != (skipped == "") || !strings.Contains(skipped, c.skip) {
+			t.Errorf("real %v, %s: skipped %q, want %q", c.real != nil, c.config, skipped, c.skip)
+		}
+	}
+}
+
+// skipRecorder records a skip instead of ending the test.
+type skipRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (r *skipRecorder) Skipf(format string, args ...any) {
+	r.msg = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+func (r *skipRecorder) Helper() {}
