@@ -67,5 +67,7 @@ for o in app ep; do
     echo "the seeded $o changed or disappeared:" >&2; diff "$tmp/$o.before" "$tmp/$o.after" >&2 || true; failed=1
   fi
 done
-[ "$failed" = 1 ] || echo "==> the seeded objects are untouched"
+seed_ok=1
+for o in app ep; do cmp -s "$tmp/$o.before" "$tmp/$o.after" || seed_ok=0; done
+[ "$seed_ok" = 0 ] || echo "==> the seeded objects are untouched"
 exit "$failed"

@@ -40,7 +40,7 @@ type Env struct {
 	Server *emulator.Server
 	URL    string
 	t      testing.TB
-	tag    string // what Name appends
+	tag    string // real mode: the test's own, in the names of its objects
 	proxy  *realProxy
 }
 
@@ -61,7 +61,7 @@ func NewEnv(t testing.TB, opts ...func(*emulator.Options)) *Env {
 		hs.Close()
 		srv.Close()
 	})
-	return &Env{Server: srv, URL: hs.URL, t: t, tag: "0000"}
+	return &Env{Server: srv, URL: hs.URL, t: t}
 }
 
 // ProviderConfig is a provider block pointing at this emulator. It sets

@@ -139,8 +139,9 @@ func newRealEnv(t testing.TB, opts []func(*emulator.Options)) *Env {
 		}
 		skipControl(t, optionsReason(o))
 	}
-	u, p := startRealProxy(t)
-	return &Env{URL: u, t: t, tag: randomTag(), proxy: p}
+	tag := randomTag()
+	u, p := startRealProxy(t, tag)
+	return &Env{URL: u, t: t, tag: tag, proxy: p}
 }
 
 // optionReasons say why a test that sets an emulator option needs an
@@ -287,16 +288,6 @@ var ownAccountOf = map[string]string{
 	`data "cpaas_masking_sessions"`:     "masking sessions take their virtual numbers from the account's numbers, which parallel tests exhaust and the checks name",
 	`resource "cpaas_account_settings"`: "cpaas_account_settings changes the whole account",
 }
-
-// Name is a name for an object the test creates: the prefix, what, and a
-// tag of this test's own ("tfacc-pbx-3f9a2c1e"), so that objects of
-// concurrent runs on one account never collide and make sweep finds them.
-// Outside real mode it is the same shape, with a fixed tag per Env.
-func (e *Env) Name(what string) string { return Prefix + what + "-" + e.tag }
-
-// Tag is what Name appends: a filter that finds this test's objects in a
-// listing of the account.
-func (e *Env) Tag() string { return e.tag }
 
 // randomTag is eight hex digits.
 func randomTag() string {

@@ -78,17 +78,6 @@ resource "cpaas_10dlc_brand" "b" {}`
 	}
 }
 
-func TestNameCarriesPrefixAndTag(t *testing.T) {
-	e := &Env{tag: randomTag()}
-	n := e.Name("pbx")
-	if !Prefixed(n) || !strings.HasSuffix(n, "-"+e.Tag()) || len(e.Tag()) != 8 {
-		t.Errorf("Name = %q (tag %q)", n, e.Tag())
-	}
-	if Prefixed("pbx") {
-		t.Error("Prefixed(pbx)")
-	}
-}
-
 func TestSpendOnSkipsOnlyInRealMode(t *testing.T) {
 	saved := realMode
 	t.Cleanup(func() { realMode = saved })

@@ -28,29 +28,32 @@ import (
 // kind and keeps the test's own; and the proxy refuses, failing the test,
 // to change or delete any object the test did not create.
 //
-// The proxy also names every object the test creates with Prefix: it adds
-// the prefix to the name fields of each JSON body it forwards (and to a
-// filter by name), and takes it off the replies, so the account holds
-// "tfacc-pbx" while the test, unchanged, sees "pbx"; and it leaves out of
-// every listing the objects whose name lacks the prefix, so a test never
-// reads the account's own objects. make sweep finds what a failed run
-// left by the prefix. (One cost: a name at the service's length limit is
-// over it once prefixed; such a test fails here and says so.)
+// The proxy also names every object the test creates with Prefix and the
+// test's own tag: it adds "tfacc-<tag>-" to the name fields of each JSON
+// body it forwards (and to a filter by name), and takes it off the
+// replies, so the account holds "tfacc-3f9a2c1e-pbx" while the test,
+// unchanged, sees "pbx"; and it leaves out of every listing the objects
+// not named so, so a test never reads the account's own objects, nor
+// another test's (tests run in parallel, and several runs may share an
+// account, with the same fixed names). make sweep finds what a failed run
+// left by the prefix. (One cost: a name near the service's length limit
+// is over it once prefixed; such a test skips with acctest.SkipReal.)
 
 // realProxy forwards one test's requests to the API.
 type realProxy struct {
 	t       testing.TB
 	account string // "/v1/Account/<id>/"
+	prefix  string // Prefix and the test's own tag: "tfacc-3f9a2c1e-"
 	mu      sync.Mutex
 	created map[string]bool // ids of the objects the test created
 }
 
-func startRealProxy(t testing.TB) (string, *realProxy) {
+func startRealProxy(t testing.TB, tag string) (string, *realProxy) {
 	target, err := url.Parse(realMode.baseURL)
 	if err != nil {
 		t.Fatalf("%s: %v", EnvBaseURL, err)
 	}
-	p := &realProxy{t: t, account: "/v1/Account/" + realMode.authID + "/", created: map[string]bool{}}
+	p := &realProxy{t: t, account: "/v1/Account/" + realMode.authID + "/", prefix: Prefix + tag + "-", created: map[string]bool{}}
 	rp := httputil.NewSingleHostReverseProxy(target)
 	rp.ModifyResponse = p.record
 	// Look-ups go to their own host (client.DefaultLookupBaseURL).
@@ -242,8 +245,8 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 	q := r.URL.Query()
 	changed := false
 	for _, k := range nameFields {
-		if v := q.Get(k); v != "" && !Prefixed(v) {
-			q.Set(k, Prefix+v)
+		if v := q.Get(k); v != "" {
+			q.Set(k, p.prefix+v)
 			changed = true
 		}
 	}
@@ -261,8 +264,8 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 	if m := decodeJSON(body); m != nil {
 		p.recordOwnCarrier(r, m)
 		for _, k := range nameFields {
-			if v, ok := m[k].(string); ok && v != "" && !Prefixed(v) {
-				m[k] = Prefix + v
+			if v, ok := m[k].(string); ok && v != "" {
+				m[k] = p.prefix + v
 			}
 		}
 		if b, err := json.Marshal(m); err == nil {
@@ -292,10 +295,10 @@ func (p *realProxy) recordOwnCarrier(r *http.Request, body map[string]any) {
 	}
 }
 
-// unprefix takes Prefix off the name fields of one object of a reply; it
-// reports whether the object is the tests': every name it has carries
-// the prefix, and when it has none (a number without an alias), this test
-// created it.
+// unprefix takes the test's prefix off the name fields of one object of
+// a reply; it reports whether the object is the test's: every name it has
+// carries the prefix, and when it has none (a number without an alias),
+// the test created it.
 func (p *realProxy) unprefix(m map[string]any) bool {
 	named, prefixed := false, true
 	for _, k := range nameFields {
@@ -304,7 +307,7 @@ func (p *realProxy) unprefix(m map[string]any) bool {
 			continue
 		}
 		named = true
-		if rest, had := strings.CutPrefix(v, Prefix); had {
+		if rest, had := strings.CutPrefix(v, p.prefix); had {
 			m[k] = rest
 		} else {
 			prefixed = false

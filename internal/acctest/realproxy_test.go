@@ -31,8 +31,9 @@ func (g *guardRecorder) Errorf(format string, args ...any) {
 
 // TestRealProxyPrefixesAndGuards runs the proxy against an emulator holding
 // an object of the account's own: the test's application is created
-// prefixed and seen without the prefix, the account's own is left out of
-// the listing, and deleting it is refused and reported.
+// prefixed and seen without the prefix, the account's own and another
+// test's of the same name are left out of the listing, deleting the
+// account's own is refused and reported, and so is a purchase.
 func TestRealProxyPrefixesAndGuards(t *testing.T) {
 	const id, token = "MAPROXYTEST000000001", "proxy-test-token"
 	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
@@ -53,7 +54,7 @@ func TestRealProxyPrefixesAndGuards(t *testing.T) {
 	}
 
 	rec := &guardRecorder{TB: t}
-	u, p := startRealProxy(rec)
+	u, p := startRealProxy(rec, "0a1b2c3d")
 	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
@@ -66,19 +67,28 @@ func TestRealProxyPrefixesAndGuards(t *testing.T) {
 		t.Errorf("the proxy holds %v as the test's, want %s only", p.created, mine.AppID)
 	}
 	held, err := direct.GetApplication(ctx, mine.AppID)
-	if err != nil || held.AppName != "tfacc-pbx" {
-		t.Fatalf("the account holds %+v (%v), want app_name tfacc-pbx", held, err)
+	if err != nil || held.AppName != "tfacc-0a1b2c3d-pbx" {
+		t.Fatalf("the account holds %+v (%v), want app_name tfacc-0a1b2c3d-pbx", held, err)
 	}
 	seen, err := viaProxy.GetApplication(ctx, mine.AppID)
 	if err != nil || seen.AppName != "pbx" {
 		t.Fatalf("the test reads %+v (%v), want app_name pbx", seen, err)
 	}
+	// Another test, running at the same time, names its application alike.
+	otherURL, _ := startRealProxy(&guardRecorder{TB: t}, "99999999")
+	other, err := client.New(client.Config{BaseURL: otherURL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.CreateApplication(ctx, client.ApplicationCreate{AppName: "pbx", ApplicationSettings: answering}); err != nil {
+		t.Fatal(err)
+	}
 	listed, err := viaProxy.ListAllApplications(ctx, "")
 	if err != nil || len(listed) != 1 || listed[0].AppID != mine.AppID {
-		t.Fatalf("the test lists %+v (%v), want its own application only", listed, err)
+		t.Fatalf("the test lists %+v (%v), want its own application only (not the account's, nor the other test's)", listed, err)
 	}
 	byName, err := viaProxy.ListAllApplications(ctx, "pbx")
-	if err != nil || len(byName) != 1 {
+	if err != nil || len(byName) != 1 || byName[0].AppID != mine.AppID {
 		t.Fatalf("a filter by name lists %+v (%v), want the test's application", byName, err)
 	}
 

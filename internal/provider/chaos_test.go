@@ -122,6 +122,7 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	acctest.PreCheck(t)
 	tf := newTFRunner(t)
 	env := acctest.NewEnv(t, fastRegistry)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	for _, part := range chaosParts {
 		if p := part(); p.setup != nil {
 			p.setup(t, env)
@@ -335,6 +336,7 @@ func newTFRunner(t *testing.T) *tfRunner {
 }
 
 func (r *tfRunner) write(config string) {
+	acctest.SpendOn(r.t, config)
 	if err := os.WriteFile(filepath.Join(r.dir, "main.tf"), []byte(config), 0o600); err != nil {
 		r.t.Fatal(err)
 	}

@@ -39,6 +39,7 @@ func resetRequestCount(env *acctest.Env) func() {
 func TestAccEndpointRequests_createIsOneRequestOnceDomainKnown(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	const more = 4
 	resource.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
@@ -97,6 +98,7 @@ resource "cpaas_endpoint" "more" {
 func TestAccEndpointRequests_refreshOfManyListsPages(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	const n = 45
 	pages := (n + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
 	config := env.Config(fmt.Sprintf(`

@@ -122,6 +122,7 @@ func TestAccReferences_oneListingPerPlan(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
 	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	c := env.Client(t)
 	var apps []string
 	answer := "https://example.com/answer"

@@ -327,6 +327,7 @@ func TestAccVerifiedCallerID_twoApplyFlowKeepsTheCodeSecret(t *testing.T) {
 		t.Skip("TF_ACC not set")
 	}
 	env := acctest.NewEnv(t)
+	env.Control(t, "verification codes") // up front: a skip midway leaves objects behind
 	logPath := filepath.Join(t.TempDir(), "trace.log")
 	t.Setenv("TF_LOG", "TRACE")
 	r := newTFRunner(t)
@@ -418,6 +419,7 @@ resource "cpaas_verified_caller_id" "support" {
 // parallel: it sets process environment.
 func TestAccVerifiedCallerID_traceLogHoldsNoCode(t *testing.T) {
 	env := acctest.NewEnv(t)
+	env.Control(t, "verification codes") // up front: a skip midway leaves objects behind
 	logPath := filepath.Join(t.TempDir(), "trace.log")
 	t.Setenv("TF_LOG", "TRACE")
 	t.Setenv("TF_ACC_LOG_PATH", logPath)
