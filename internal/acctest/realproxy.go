@@ -268,6 +268,14 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 				m[k] = p.prefix + v
 			}
 		}
+		// A trunking object's name is optional: one created without it
+		// gets the bare prefix, which the replies give back as "", so that
+		// make sweep finds it too.
+		if segs, _ := p.objectPath(r.URL.Path); r.Method == http.MethodPost && len(segs) == 2 && segs[0] == "Zentrunk" && isCollection(segs[1]) {
+			if v, _ := m["name"].(string); v == "" {
+				m["name"] = p.prefix
+			}
+		}
 		if b, err := json.Marshal(m); err == nil {
 			body = b
 		}

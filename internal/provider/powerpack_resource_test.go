@@ -326,6 +326,7 @@ func buyNumber(t *testing.T, c *client.Client, q client.PhoneNumberSearch) strin
 // A long code and a toll-free number join the pool and leave it; the
 // pool is destroyed; the numbers stay the account's throughout.
 func TestAccPowerpack_poolMembersAndDestroyKeepNumbers(t *testing.T) {
+	acctest.Spend(t, acctest.SpendNumbers) // it buys numbers through the client
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	c := env.Client(t)
