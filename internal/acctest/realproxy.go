@@ -217,7 +217,7 @@ var nameFields = []string{"app_name", "alias", "name", "brand_alias", "campaign_
 // fields name (elsewhere "name" is a person's or a catalogue entry's).
 // Masking sessions have no name: their listings keep the test's own.
 // (PhoneNumber/ is the catalogue of numbers for sale, not the account's.)
-var namedKinds = []string{"Application", "Endpoint", "Number", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile", "Masking"}
+var namedKinds = []string{"Application", "Endpoint", "Number", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile", "Masking", "ComplianceApplication"}
 
 // named reports whether path is under one of namedKinds.
 func (p *realProxy) named(path string) bool {

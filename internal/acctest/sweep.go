@@ -182,6 +182,13 @@ var (
 		list:  func(ctx context.Context, c *client.Client) ([]client.Profile, error) { return c.ListAllProfiles(ctx) },
 		label: func(p client.Profile) string { return p.ProfileAlias }, id: func(p client.Profile) string { return p.ProfileUUID },
 		del: (*client.Client).DeleteProfile}.register()
+	_ = sweepKind[client.ComplianceApplication]{name: "compliance applications", kind: "compliance_applications",
+		list: func(ctx context.Context, c *client.Client) ([]client.ComplianceApplication, error) {
+			return c.ListAllComplianceApplications(ctx, client.ApplicationFilter{})
+		},
+		label: func(a client.ComplianceApplication) string { return a.Alias },
+		id:    func(a client.ComplianceApplication) string { return a.ComplianceApplicationID },
+		del:   (*client.Client).DeleteComplianceApplication}.register()
 	_ = sweepKind[client.Subaccount]{name: "subaccounts", kind: "subaccounts", after: []string{"applications", "endpoints", "numbers"},
 		list: func(ctx context.Context, c *client.Client) ([]client.Subaccount, error) {
 			return c.ListAllSubaccounts(ctx)
