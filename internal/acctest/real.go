@@ -141,7 +141,9 @@ func newRealEnv(t testing.TB, opts []func(*emulator.Options)) *Env {
 	}
 	tag := randomTag()
 	u, p := startRealProxy(t, tag)
-	return &Env{URL: u, t: t, tag: tag, proxy: p}
+	e := &Env{URL: u, t: t, tag: tag, proxy: p}
+	t.Cleanup(func() { e.deleteLeftovers(t) })
+	return e
 }
 
 // optionReasons say why a test that sets an emulator option needs an

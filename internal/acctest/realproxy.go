@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -427,4 +428,37 @@ func (e *Env) realObjects(t testing.TB) map[string][]string {
 		out[k.kind] = mine
 	}
 	return out
+}
+
+// deleteLeftovers deletes, when the test ends, the objects it created that
+// still exist: those a test makes through the client for its setup and
+// never deletes (the emulator's account ends with the test; a real one
+// does not). Kinds go in the sweepers' order, users before what they use.
+func (e *Env) deleteLeftovers(t testing.TB) {
+	c, err := realClient()
+	if err != nil {
+		t.Errorf("real mode: deleting the test's leftovers: %v", err)
+		return
+	}
+	ctx := context.Background()
+	for _, k := range inventories {
+		if k.del == nil || (k.spend != "" && !realMode.spend[k.spend]) {
+			continue
+		}
+		ids, err := k.ids(ctx, c)
+		if err != nil {
+			t.Errorf("real mode: listing %s for the test's leftovers: %v", k.kind, err)
+			continue
+		}
+		for _, id := range ids {
+			if !e.proxy.has(id) {
+				continue
+			}
+			if err := k.del(c, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
+				t.Errorf("real mode: deleting the test's leftover %s %s: %v (make sweep deletes it)", k.kind, id, err)
+				continue
+			}
+			t.Logf("real mode: deleted the test's leftover %s %s", k.kind, id)
+		}
+	}
 }

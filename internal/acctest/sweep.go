@@ -35,6 +35,10 @@ type sweepKind[T any] struct {
 type inventory struct {
 	kind string
 	ids  func(context.Context, *client.Client) ([]string, error)
+	// del deletes one (nil: the test's objects of the kind are left to
+	// expire); spend is the category its delete needs (a release).
+	del   func(*client.Client, context.Context, string) error
+	spend SpendCategory
 }
 
 // inventories are the kinds real mode's Env.Objects lists: those the
@@ -49,7 +53,7 @@ func (k sweepKind[T]) register() bool {
 			ids = append(ids, k.id(o))
 		}
 		return ids, err
-	}})
+	}, del: k.del, spend: k.spend})
 	resource.AddTestSweepers(k.name, &resource.Sweeper{Name: k.name, Dependencies: k.after, F: func(string) error { return k.sweep() }})
 	return true
 }
