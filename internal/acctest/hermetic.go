@@ -45,8 +45,12 @@ func Hermetic() (func(), error) {
 
 // Main is the TestMain of a package whose tests run Terraform or the
 // provider: real mode's settings read first (real.go), Hermetic, then the
-// tests, or under -sweep the sweepers.
+// tests (or under -sweep the sweepers), then the run's apply count (Test):
+// its summary line and the configurations applied by more than one test,
+// printed and, when CPAAS_ACC_REPORT names a file (read before Hermetic
+// clears it), appended to it for CI to show.
 func Main(m *testing.M) {
+	report := os.Getenv("CPAAS_ACC_REPORT")
 	rc, err := readReal(os.Getenv) // before Hermetic clears CPAAS_*
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "acctest:", err)
@@ -59,20 +63,50 @@ func Main(m *testing.M) {
 	useReal(rc)
 	printReal(rc)
 	// resource.TestMain runs the sweepers (sweep.go) under -sweep, and the
-	// tests otherwise.
-	resource.TestMain(runThenClean{m, cleanup})
+	// tests otherwise; it exits right after.
+	resource.TestMain(runThenReport{m, cleanup, report})
 	cleanup()
 }
 
-// runThenClean runs the tests, then removes Hermetic's configuration
-// (resource.TestMain exits right after Run).
-type runThenClean struct {
+// runThenReport runs the tests, removes Hermetic's configuration and
+// writes the apply count: resource.TestMain exits right after Run.
+type runThenReport struct {
 	m       *testing.M
 	cleanup func()
+	report  string
 }
 
-func (r runThenClean) Run() int {
+func (r runThenReport) Run() int {
 	code := r.m.Run()
 	r.cleanup()
+	if err := writeReport(r.report); err != nil {
+		fmt.Fprintln(os.Stderr, "acctest:", err)
+		code = 1
+	}
 	return code
+}
+
+// writeReport prints the run's apply count, when a step applied anything,
+// and appends it to the file report names, if any.
+func writeReport(report string) error {
+	if runApplies.count() == 0 {
+		return nil
+	}
+	var b strings.Builder
+	runApplies.Report(&b)
+	fmt.Print(b.String())
+	if report == "" {
+		return nil
+	}
+	// Appended: make test runs the package twice (the _TF114 tests with
+	// their own CLI), and CI reads every run's summary of a pass.
+	f, err := os.OpenFile(report, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(b.String()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

@@ -43,7 +43,7 @@ func TestMaskingClientAgainstEmulator(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	wait, yes := int64(9), true
+	wait, yes := client.FlexInt(9), true
 	created, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{FirstParty: "14155551234", SecondParty: "14155555678", PINRetryWait: &wait,
 		IsPINAuthenticationRequired: &yes, GeneratePIN: &yes})
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 type (
 	// FlexBool is a flag a request may leave unset (Flag, FlagOf).
 	FlexBool = wire.FlexBool
+	// FlexInt is an integer a request sends as a JSON number.
+	FlexInt = wire.FlexInt
 
 	// Endpoints.
 	EndpointCreate  = wire.EndpointCreate

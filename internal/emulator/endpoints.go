@@ -39,35 +39,30 @@ func (s *Server) endpointRoutes() []route {
 }
 
 func (s *Server) createEndpoint(c *call) {
-	var in struct {
-		Username *string `json:"username"`
-		Password *string `json:"password"`
-		Alias    *string `json:"alias"`
-		AppID    *string `json:"app_id"`
-	}
+	var in wire.EndpointCreate
 	if !c.decode(&in) {
 		return
 	}
 	switch {
-	case in.Username == nil || *in.Username == "":
+	case in.Username == "":
 		c.badRequest("Mandatory parameter missing. username must be present.")
 		return
-	case endpointrules.CheckUsername(*in.Username) != nil:
-		c.badRequest("%v", endpointrules.CheckUsername(*in.Username))
+	case endpointrules.CheckUsername(in.Username) != nil:
+		c.badRequest("%v", endpointrules.CheckUsername(in.Username))
 		return
-	case in.Password == nil:
+	case !in.Has("password"):
 		c.badRequest("Mandatory parameter missing. password must be present.")
 		return
-	case in.Alias == nil || *in.Alias == "":
+	case in.Alias == "":
 		c.badRequest("Mandatory parameter missing. alias must be present.")
 		return
 	}
-	if err := endpointrules.CheckPassword(*in.Password); err != nil {
+	if err := endpointrules.CheckPassword(in.Password); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
 	s.mu.Lock()
-	if err := checkAppID(c.acct, in.AppID); err != nil {
+	if err := checkAppID(c.acct, &in.AppID); err != nil {
 		s.mu.Unlock()
 		c.badRequest("%v", err)
 		return
@@ -75,12 +70,10 @@ func (s *Server) createEndpoint(c *call) {
 	e := &endpoint{
 		seq:         s.nextSeq(),
 		ID:          s.randDigits(14),
-		Username:    *in.Username + s.randDigits(endpointrules.UsernameSuffixDigits),
-		PasswordMD5: endpointrules.PasswordDigest(*in.Password),
-		Alias:       *in.Alias,
-	}
-	if in.AppID != nil {
-		e.AppID = *in.AppID
+		Username:    in.Username + s.randDigits(endpointrules.UsernameSuffixDigits),
+		PasswordMD5: endpointrules.PasswordDigest(in.Password),
+		Alias:       in.Alias,
+		AppID:       in.AppID,
 	}
 	c.acct.endpoints()[e.ID] = e
 	s.mu.Unlock()

@@ -1,9 +1,7 @@
 package emulator
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -87,33 +85,6 @@ func (s *Server) maskingRoutes() []route {
 		r(http.MethodPost, "Masking/Session/{uuid}", s.updateMaskingSession),
 		r(http.MethodDelete, "Masking/Session/{uuid}", s.deleteMaskingSession),
 	}
-}
-
-// flexInt is an integer sent either as a JSON number or as a string
-// holding one (pin_retry_wait is a string in the session object, so
-// clients send either).
-type flexInt int
-
-func (f *flexInt) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			return fmt.Errorf("must be an integer or a string holding one, got %q", s)
-		}
-		*f = flexInt(n)
-		return nil
-	}
-	var n int
-	if err := json.Unmarshal(b, &n); err != nil {
-		return fmt.Errorf("must be an integer or a string holding one, got %s", b)
-	}
-	*f = flexInt(n)
-	return nil
 }
 
 // checkMaskingOptions returns the first rule the options (the fields create
@@ -202,39 +173,25 @@ func applyMaskingOptions(o *wire.MaskingSessionUpdate, m *maskingSession, now ti
 }
 
 func (s *Server) createMaskingSession(c *call) {
-	var in struct {
-		wire.MaskingSessionUpdate
-		FirstParty                  *string  `json:"first_party"`
-		SecondParty                 *string  `json:"second_party"`
-		InitiateCallToFirstParty    *bool    `json:"initiate_call_to_first_party"`
-		IsPINAuthenticationRequired *bool    `json:"is_pin_authentication_required"`
-		GeneratePIN                 *bool    `json:"generate_pin"`
-		GeneratePINLength           *int64   `json:"generate_pin_length"`
-		FirstPartyPIN               *string  `json:"first_party_pin"`
-		SecondPartyPIN              *string  `json:"second_party_pin"`
-		PINPromptPlay               *string  `json:"pin_prompt_play"`
-		PINRetry                    *int64   `json:"pin_retry"`
-		PINRetryWait                *flexInt `json:"pin_retry_wait"`
-		IncorrectPINPlay            *string  `json:"incorrect_pin_play"`
-		UnknownCallerPlay           *string  `json:"unknown_caller_play"`
-	}
+	var in wire.MaskingSessionCreate
 	if !c.decode(&in) {
 		return
 	}
 	boolean := func(p *bool) bool { return p != nil && *p }
 	switch {
-	case wire.Deref(in.FirstParty) == "":
+	case in.FirstParty == "":
 		c.badRequest("%s", maskingrules.MissingParameter("first_party"))
 		return
-	case wire.Deref(in.SecondParty) == "":
+	case in.SecondParty == "":
 		c.badRequest("%s", maskingrules.MissingParameter("second_party"))
 		return
 	}
-	if e := maskingrules.CheckParties(*in.FirstParty, *in.SecondParty); e != nil {
+	if e := maskingrules.CheckParties(in.FirstParty, in.SecondParty); e != nil {
 		c.badRequest("%v", e)
 		return
 	}
-	if e := checkMaskingOptions(&in.MaskingSessionUpdate); e != nil {
+	opts := in.Options()
+	if e := checkMaskingOptions(&opts); e != nil {
 		c.badRequest("%v", e)
 		return
 	}
@@ -242,8 +199,8 @@ func (s *Server) createMaskingSession(c *call) {
 		Required:  boolean(in.IsPINAuthenticationRequired),
 		Generate:  boolean(in.GeneratePIN),
 		Length:    maskingrules.DefaultGeneratePINLength,
-		FirstPIN:  wire.Deref(in.FirstPartyPIN),
-		SecondPIN: wire.Deref(in.SecondPartyPIN),
+		FirstPIN:  in.FirstPartyPIN,
+		SecondPIN: in.SecondPartyPIN,
 	}
 	if in.GeneratePINLength != nil {
 		pins.Length = *in.GeneratePINLength
@@ -267,8 +224,8 @@ func (s *Server) createMaskingSession(c *call) {
 		c.badRequest("%v", e)
 		return
 	}
-	for name, v := range map[string]*string{"pin_prompt_play": in.PINPromptPlay, "incorrect_pin_play": in.IncorrectPINPlay, "unknown_caller_play": in.UnknownCallerPlay} {
-		if e := maskingrules.CheckURL(name, wire.Deref(v)); e != nil {
+	for name, v := range map[string]string{"pin_prompt_play": in.PINPromptPlay, "incorrect_pin_play": in.IncorrectPINPlay, "unknown_caller_play": in.UnknownCallerPlay} {
+		if e := maskingrules.CheckURL(name, v); e != nil {
 			c.badRequest("%v", e)
 			return
 		}
@@ -276,7 +233,7 @@ func (s *Server) createMaskingSession(c *call) {
 
 	s.mu.Lock()
 	now := s.clock.Now().Truncate(time.Microsecond)
-	virtual, ok := s.freeVirtualNumber(c.acct, *in.FirstParty, *in.SecondParty, now)
+	virtual, ok := s.freeVirtualNumber(c.acct, in.FirstParty, in.SecondParty, now)
 	if !ok {
 		s.mu.Unlock()
 		c.badRequest("%s", maskingrules.MsgPoolExhausted)
@@ -285,8 +242,8 @@ func (s *Server) createMaskingSession(c *call) {
 	m := &maskingSession{
 		seq:                     s.nextSeq(),
 		UUID:                    s.newUUID(),
-		FirstParty:              *in.FirstParty,
-		SecondParty:             *in.SecondParty,
+		FirstParty:              in.FirstParty,
+		SecondParty:             in.SecondParty,
 		VirtualNumber:           virtual,
 		InitiateCall:            boolean(in.InitiateCallToFirstParty),
 		FirstPIN:                pins.FirstPIN,
@@ -294,11 +251,11 @@ func (s *Server) createMaskingSession(c *call) {
 		PINAuth:                 pins.Required,
 		GeneratePIN:             pins.Generate,
 		GeneratePINLength:       int(pins.Length),
-		PINPromptPlay:           wire.Deref(in.PINPromptPlay),
+		PINPromptPlay:           in.PINPromptPlay,
 		PINRetry:                int(retry),
 		PINRetryWait:            int(retryWait),
-		IncorrectPINPlay:        wire.Deref(in.IncorrectPINPlay),
-		UnknownCallerPlay:       wire.Deref(in.UnknownCallerPlay),
+		IncorrectPINPlay:        in.IncorrectPINPlay,
+		UnknownCallerPlay:       in.UnknownCallerPlay,
 		CallbackMethod:          maskingrules.DefaultMethod,
 		Created:                 now,
 		Modified:                now,
@@ -307,11 +264,11 @@ func (s *Server) createMaskingSession(c *call) {
 		RecordFileFormat:        maskingrules.DefaultRecordFileFormat,
 		RecordingCallbackMethod: maskingrules.DefaultMethod,
 	}
-	if in.SessionExpiry == nil {
+	if opts.SessionExpiry == nil {
 		zero := int64(0)
-		in.SessionExpiry = &zero // the default
+		opts.SessionExpiry = &zero // the default
 	}
-	applyMaskingOptions(&in.MaskingSessionUpdate, m, now)
+	applyMaskingOptions(&opts, m, now)
 	if pins.Generate {
 		m.FirstPIN = s.randDigits(int(pins.Length))
 		for m.SecondPIN = s.randDigits(int(pins.Length)); m.SecondPIN == m.FirstPIN; {

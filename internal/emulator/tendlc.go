@@ -138,18 +138,16 @@ func (s *Server) queueDecision(r registration) {
 	})
 }
 
-func checkCallback(c *call, u, m *string) bool {
-	if u != nil {
-		if err := tendlcrules.CheckCallbackURL(*u); err != nil {
-			c.badRequest("%v", err)
-			return false
-		}
+// checkCallback refuses a callback url or method the rules refuse; "" (no
+// callbacks) passes. It writes the error reply and returns false.
+func checkCallback(c *call, u, m string) bool {
+	if err := tendlcrules.CheckCallbackURL(u); err != nil {
+		c.badRequest("%v", err)
+		return false
 	}
-	if m != nil {
-		if err := tendlcrules.CheckCallbackMethod(*m); err != nil {
-			c.badRequest("%v", err)
-			return false
-		}
+	if err := tendlcrules.CheckCallbackMethod(m); err != nil {
+		c.badRequest("%v", err)
+		return false
 	}
 	return true
 }

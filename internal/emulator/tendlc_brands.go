@@ -82,7 +82,7 @@ func (s *Server) createBrand(c *call) {
 		c.badRequest("%v", err)
 		return
 	}
-	if !checkCallback(c, &in.URL, &in.Method) {
+	if !checkCallback(c, in.URL, in.Method) {
 		return
 	}
 	s.mu.Lock()

@@ -127,35 +127,24 @@ func applyCampaignText(in *wire.CampaignUpdate, t *campaignText) {
 	set(&t.PrivacyLink, in.PrivacyPolicyLink)
 }
 
-// campaignFlags are the eight flags of a create, each required as a JSON
-// boolean.
-type campaignFlags struct {
-	EmbeddedLink       *bool `json:"embedded_link"`
-	EmbeddedPhone      *bool `json:"embedded_phone"`
-	AgeGated           *bool `json:"age_gated"`
-	DirectLending      *bool `json:"direct_lending"`
-	AffiliateMarketing *bool `json:"affiliate_marketing"`
-	SubscriberOptin    *bool `json:"subscriber_optin"`
-	SubscriberOptout   *bool `json:"subscriber_optout"`
-	SubscriberHelp     *bool `json:"subscriber_help"`
-}
-
-// check applies today's create rules: all eight given, the three
-// subscriber flags true.
-func (f *campaignFlags) check() error {
+// checkCampaignFlags applies today's create rules: all eight given (as
+// JSON booleans: the shape's bool refuses a string), the three subscriber
+// flags true.
+func checkCampaignFlags(in *wire.CampaignCreate) error {
+	f := &in.CampaignAttributes
 	for _, x := range []struct {
 		name string
-		v    *bool
+		v    bool
 	}{
 		{"subscriber_optin", f.SubscriberOptin}, {"subscriber_optout", f.SubscriberOptout}, {"subscriber_help", f.SubscriberHelp},
 		{"direct_lending", f.DirectLending}, {"embedded_link", f.EmbeddedLink}, {"embedded_phone", f.EmbeddedPhone},
 		{"age_gated", f.AgeGated}, {"affiliate_marketing", f.AffiliateMarketing},
 	} {
-		if x.v == nil {
+		if !in.Has(x.name) {
 			return errors.New("Mandatory parameter missing. " + x.name + " must be present (true or false).") //nolint:staticcheck // the service's words
 		}
 		if strings.HasPrefix(x.name, "subscriber_") {
-			if err := tendlcrules.CheckSubscriberFlag(x.name, *x.v); err != nil {
+			if err := tendlcrules.CheckSubscriberFlag(x.name, x.v); err != nil {
 				return err
 			}
 		}
@@ -163,51 +152,33 @@ func (f *campaignFlags) check() error {
 	return nil
 }
 
-func (f *campaignFlags) attributes() wire.CampaignAttributes {
-	v := func(p *bool) bool { return p != nil && *p }
-	return wire.CampaignAttributes{
-		EmbeddedLink: v(f.EmbeddedLink), EmbeddedPhone: v(f.EmbeddedPhone), AgeGated: v(f.AgeGated), DirectLending: v(f.DirectLending),
-		AffiliateMarketing: v(f.AffiliateMarketing), SubscriberOptin: v(f.SubscriberOptin), SubscriberOptout: v(f.SubscriberOptout), SubscriberHelp: v(f.SubscriberHelp),
-	}
-}
-
 func (s *Server) createCampaign(c *call) {
-	var in struct {
-		wire.CampaignUpdate
-		BrandID     *string  `json:"brand_id"`
-		Vertical    *string  `json:"vertical"`
-		Usecase     *string  `json:"usecase"`
-		SubUsecases []string `json:"sub_usecases"`
-		campaignFlags
-		ResellerID      *string `json:"reseller_id"`
-		ResellerIDSpace *string `json:" reseller_id"` // the Go SDK's tag has a leading space
-		URL             *string `json:"url"`
-		Method          *string `json:"method"`
-	}
+	var in wire.CampaignCreate
 	if !c.decode(&in) {
 		return
 	}
-	if in.ResellerID == nil {
+	if !in.Has("reseller_id") {
 		in.ResellerID = in.ResellerIDSpace
 	}
 	for _, f := range []struct {
 		name string
-		v    *string
+		v    string
 	}{
 		{"brand_id", in.BrandID}, {"campaign_alias", in.CampaignAlias}, {"vertical", in.Vertical},
 		{"usecase", in.Usecase}, {"description", in.Description}, {"sample1", in.Sample1}, {"sample2", in.Sample2},
 	} {
-		if f.v == nil || *f.v == "" {
+		if f.v == "" {
 			c.badRequest("Mandatory parameter missing. %s must be present.", f.name)
 			return
 		}
 	}
+	text := in.Text()
 	for _, err := range []error{
-		tendlcrules.CheckVertical(*in.Vertical),
-		tendlcrules.CheckUsecase(*in.Usecase),
-		tendlcrules.CheckSubUsecases(*in.Usecase, in.SubUsecases),
-		checkCampaignText(&in.CampaignUpdate),
-		in.check(),
+		tendlcrules.CheckVertical(in.Vertical),
+		tendlcrules.CheckUsecase(in.Usecase),
+		tendlcrules.CheckSubUsecases(in.Usecase, in.SubUsecases),
+		checkCampaignText(&text),
+		checkCampaignFlags(&in),
 	} {
 		if err != nil {
 			c.badRequest("%v", err)
@@ -218,11 +189,11 @@ func (s *Server) createCampaign(c *call) {
 		return
 	}
 	s.mu.Lock()
-	b, ok := c.acct.brands()[*in.BrandID]
+	b, ok := c.acct.brands()[in.BrandID]
 	var orderErr string
 	switch {
 	case !ok:
-		orderErr = fmt.Sprintf("brand_id %s does not exist in this account; a campaign needs a registered brand", *in.BrandID)
+		orderErr = fmt.Sprintf("brand_id %s does not exist in this account; a campaign needs a registered brand", in.BrandID)
 	case b.Status != tendlcrules.StatusCompleted:
 		orderErr = fmt.Sprintf("brand %s is not registered (registration_status %s); a campaign can only be created with a registered brand (registration_status COMPLETED)", b.ID, b.Status)
 		if b.Status == tendlcrules.StatusProcessing {
@@ -231,7 +202,7 @@ func (s *Server) createCampaign(c *call) {
 			orderErr += ": the brand was rejected, register a new one"
 		}
 	default:
-		if err := tendlcrules.CheckBrandUsecase(b.ID, b.Type, *in.Usecase); err != nil {
+		if err := tendlcrules.CheckBrandUsecase(b.ID, b.Type, in.Usecase); err != nil {
 			orderErr = err.Error()
 		}
 	}
@@ -241,12 +212,12 @@ func (s *Server) createCampaign(c *call) {
 		return
 	}
 	cp := &campaign{
-		seq: s.nextSeq(), ID: s.freshID("C", func(id string) bool { return c.acct.campaigns()[id] != nil }), BrandID: b.ID, Vertical: *in.Vertical, Usecase: *in.Usecase,
-		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.attributes(), URL: wire.Deref(in.URL), Method: wire.Deref(in.Method),
+		seq: s.nextSeq(), ID: s.freshID("C", func(id string) bool { return c.acct.campaigns()[id] != nil }), BrandID: b.ID, Vertical: in.Vertical, Usecase: in.Usecase,
+		SubUsecases: slices.Clone(in.SubUsecases), Attrs: in.CampaignAttributes, URL: in.URL, Method: in.Method,
 		Status: tendlcrules.StatusProcessing, CreatedAt: s.clock.Now(), numbers: map[string]*campaignNumber{},
-		ResellerID: wire.Deref(in.ResellerID), BrandType: b.Type, BrandScore: derefInt(b.VettingScore),
+		ResellerID: in.ResellerID, BrandType: b.Type, BrandScore: derefInt(b.VettingScore),
 	}
-	applyCampaignText(&in.CampaignUpdate, &cp.campaignText)
+	applyCampaignText(&text, &cp.campaignText)
 	c.acct.campaigns()[cp.ID] = cp
 	s.submit(s.campaignRegistration(c.acct, cp))
 	s.mu.Unlock()

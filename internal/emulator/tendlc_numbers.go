@@ -77,7 +77,7 @@ func (s *Server) linkNumbers(c *call) {
 		c.badRequest("Mandatory parameter missing. numbers must be present and hold at least one number.")
 		return
 	}
-	if !checkCallback(c, &in.URL, &in.Method) {
+	if !checkCallback(c, in.URL, in.Method) {
 		return
 	}
 	id := c.param("id")
@@ -213,10 +213,7 @@ func (s *Server) getCampaignNumber(c *call) {
 }
 
 func (s *Server) unlinkNumber(c *call) {
-	var in struct {
-		URL    *string `json:"url"`
-		Method *string `json:"method"`
-	}
+	var in wire.NumberUnlink
 	if !c.decode(&in) || !checkCallback(c, in.URL, in.Method) {
 		return
 	}
@@ -241,8 +238,8 @@ func (s *Server) unlinkNumber(c *call) {
 		return
 	}
 	link.Status, link.Unlinking, link.Reason = tendlcrules.StatusProcessing, true, ""
-	if in.URL != nil {
-		link.URL, link.Method = *in.URL, wire.Deref(in.Method)
+	if in.Has("url") { // sent empty, it drops the link's callbacks; left out, they stay
+		link.URL, link.Method = in.URL, in.Method
 	}
 	acct := c.acct
 	s.numberEvent(acct, cp, link, tendlcrules.KindNumberUnlinking, tendlcrules.EventCreated)

@@ -193,19 +193,8 @@ func checkTrunkLinksLocked(a *account, t *sipTrunk) error {
 	return nil
 }
 
-type trunkBody struct {
-	Name            *string `json:"name"`
-	TrunkDirection  *string `json:"trunk_direction"`
-	TrunkStatus     *string `json:"trunk_status"`
-	Secure          *bool   `json:"secure"`
-	IPACLUUID       *string `json:"ipacl_uuid"`
-	CredentialUUID  *string `json:"credential_uuid"`
-	PrimaryURIUUID  *string `json:"primary_uri_uuid"`
-	FallbackURIUUID *string `json:"fallback_uri_uuid"`
-}
-
-// apply sets what in carries on t, after checking the status.
-func (in *trunkBody) apply(t *sipTrunk) error {
+// applyTrunkUpdate sets what in carries on t, after checking the status.
+func applyTrunkUpdate(in *wire.TrunkUpdate, t *sipTrunk) error {
 	if in.TrunkStatus != nil {
 		if err := trunkrules.CheckStatus("trunk_status", *in.TrunkStatus); err != nil {
 			return err
@@ -230,26 +219,32 @@ func (in *trunkBody) apply(t *sipTrunk) error {
 }
 
 func (s *Server) createTrunk(c *call) {
-	var in trunkBody
+	var in wire.TrunkCreate
 	if !c.decode(&in) {
 		return
 	}
 	switch {
-	case in.Name == nil || strings.TrimSpace(*in.Name) == "":
+	case strings.TrimSpace(in.Name) == "":
 		c.badRequest("Missing trunk name: name must be present.")
 		return
-	case in.TrunkDirection == nil:
+	case !in.Has("trunk_direction"):
 		c.badRequest("Missing trunk_direction: it must be one of %s.", strings.Join(trunkrules.Directions, ", "))
 		return
 	}
-	if err := trunkrules.CheckDirection("trunk_direction", *in.TrunkDirection); err != nil {
+	if err := trunkrules.CheckDirection("trunk_direction", in.TrunkDirection); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
-	t := &sipTrunk{Direction: *in.TrunkDirection, Status: trunkrules.Enabled}
-	if err := in.apply(t); err != nil {
-		c.badRequest("%v", err)
-		return
+	t := &sipTrunk{
+		Direction: in.TrunkDirection, Status: trunkrules.Enabled, Name: in.Name, Secure: in.Secure != nil && *in.Secure,
+		IPACL: in.IPACLUUID, Credential: in.CredentialUUID, PrimaryURI: in.PrimaryURIUUID, FallbackURI: in.FallbackURIUUID,
+	}
+	if in.Has("trunk_status") { // sent empty, it is refused; left out, the trunk is enabled
+		if err := trunkrules.CheckStatus("trunk_status", in.TrunkStatus); err != nil {
+			c.badRequest("%v", err)
+			return
+		}
+		t.Status = in.TrunkStatus
 	}
 	s.mu.Lock()
 	if err := checkTrunkLinksLocked(c.acct, t); err != nil {
@@ -304,7 +299,7 @@ func (s *Server) listTrunks(c *call) {
 }
 
 func (s *Server) updateTrunk(c *call) {
-	var in trunkBody
+	var in wire.TrunkUpdate
 	if !c.decode(&in) {
 		return
 	}
@@ -321,7 +316,7 @@ func (s *Server) updateTrunk(c *call) {
 			err = fmt.Errorf("name must not be empty")
 		}
 		if err == nil {
-			err = in.apply(&next)
+			err = applyTrunkUpdate(&in, &next)
 		}
 		if err == nil {
 			err = checkTrunkLinksLocked(c.acct, &next)
@@ -486,11 +481,6 @@ func viewIPACL(x *sipIPACL) wire.IPACL {
 	return wire.IPACL{IPACLUUID: x.ID, Name: x.Name, IPAddresses: slices.Clone(x.IPAddresses)}
 }
 
-type ipaclBody struct {
-	Name        *string   `json:"name"`
-	IPAddresses *[]string `json:"ip_addresses"`
-}
-
 func checkIPs(ips []string) error {
 	if errs := trunkrules.CheckIPAddresses("ip_addresses", ips); len(errs) > 0 {
 		return errs[0]
@@ -499,7 +489,7 @@ func checkIPs(ips []string) error {
 }
 
 func (s *Server) createIPACL(c *call) {
-	var in ipaclBody
+	var in wire.IPACLCreate
 	if !c.decode(&in) {
 		return
 	}
@@ -507,14 +497,11 @@ func (s *Server) createIPACL(c *call) {
 		c.unprocessable("Mandatory parameter missing. ip_addresses must be present.")
 		return
 	}
-	if err := checkIPs(*in.IPAddresses); err != nil {
+	if err := checkIPs(in.IPAddresses); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
-	x := &sipIPACL{IPAddresses: slices.Clone(*in.IPAddresses)}
-	if in.Name != nil {
-		x.Name = *in.Name
-	}
+	x := &sipIPACL{Name: in.Name, IPAddresses: slices.Clone(in.IPAddresses)}
 	s.mu.Lock()
 	x.Seq, x.ID = s.nextSeq(), s.newUUID()
 	c.acct.trunking().IPACLs[x.ID] = x
@@ -535,12 +522,12 @@ func (s *Server) listIPACLs(c *call) {
 }
 
 func (s *Server) updateIPACL(c *call) {
-	var in ipaclBody
+	var in wire.IPACLUpdate
 	if !c.decode(&in) {
 		return
 	}
 	if in.IPAddresses != nil {
-		if err := checkIPs(*in.IPAddresses); err != nil {
+		if err := checkIPs(in.IPAddresses); err != nil {
 			c.badRequest("%v", err)
 			return
 		}
@@ -553,7 +540,7 @@ func (s *Server) updateIPACL(c *call) {
 			x.Name = *in.Name
 		}
 		if in.IPAddresses != nil {
-			x.IPAddresses = slices.Clone(*in.IPAddresses)
+			x.IPAddresses = slices.Clone(in.IPAddresses)
 		}
 	}
 	s.mu.Unlock()

@@ -37,7 +37,7 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 	for i, n := range all {
 		checks = append(checks, resource.TestCheckResourceAttr(d+"all", fmt.Sprintf("numbers.%d.number", i), n))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkNumbersReleased(env, t, &tollfree),
@@ -74,7 +74,7 @@ data "cpaas_account_numbers" "sf" {
 func TestAccAccountNumbers_badFiltersAtPlan(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -75,7 +75,7 @@ func TestAccAccountSettings_basic(t *testing.T) {
 	acct := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("cpaas_account_settings.this", tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -158,7 +158,7 @@ func TestAccAccountSettings_validation(t *testing.T) {
 	acctest.SkipReal(t, "needs an account of its own: cpaas_account_settings changes the whole account")
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -217,7 +217,7 @@ func TestAccAccountSettings_importByIdentity_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	makeDocsAccount(t, env.Client(t))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -270,7 +270,7 @@ resource "cpaas_account_settings" "b" {
 }
 `
 	twice := acctest.ErrorPattern(`cpaas_account_settings declared more than once.*the account has one settings object; declare\s+cpaas_account_settings once per provider configuration`)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -63,7 +63,7 @@ func TestAccAdopt_droppedCreateReply(t *testing.T) {
 			t.Parallel()
 			env := acctest.NewEnv(t, fastRegistry)
 			env.Control(t, "injected faults").SetFaults(dropCreates(tc.method, tc.route))
-			resource.Test(t, resource.TestCase{
+			acctest.Test(t, resource.TestCase{
 				PreCheck:                 func() { acctest.PreCheck(t) },
 				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
@@ -124,7 +124,7 @@ func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Endpoint"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -150,7 +150,7 @@ func TestAccAdopt_messageNotFoundIsNotResent(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastRegistry)
 	env.Control(t, "injected faults").SetFaults(emulator.Faults{Seed: 1, Rules: []emulator.FaultRule{{Method: "POST", Path: "Message", Rate5xx: 1}}})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

@@ -29,7 +29,7 @@ func TestAccApplicationDataSource(t *testing.T) {
 		}
 		return resource.ComposeAggregateTestCheckFunc(checks...)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -83,72 +83,17 @@ var _ = registerChaosPart("cpaas_application", func() chaosPart {
 	return chaosPart{hcl: repeatHCL(4, relApplicationHCL), want: map[string]int{"applications": 4}}
 })
 
-func TestAccApplication_basic(t *testing.T) {
+// TestAccApplication_basicUpdateImport applies the basic configuration
+// once for what TestAccApplication_basic, _updateInPlace and _import
+// checked, each of which applied it (or the full one) itself: the basic
+// configuration's values, every attribute updated in place to the full
+// configuration, its import, and the optional values set back.
+func TestAccApplication_basicUpdateImport(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	app := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("cpaas_application.test", tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkApplicationsDestroyed(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(applicationConfig("support-line", "https://voice.example.com/answer")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				app("app_name", knownvalue.StringExact("support-line")),
-				app("answer_url", knownvalue.StringExact("https://voice.example.com/answer")),
-				app("answer_method", knownvalue.StringExact("POST")),
-				app("hangup_url", knownvalue.Null()),
-				app("hangup_method", knownvalue.StringExact("POST")),
-				app("fallback_answer_url", knownvalue.Null()),
-				app("message_url", knownvalue.Null()),
-				app("default_number_app", knownvalue.Bool(false)),
-				app("default_endpoint_app", knownvalue.Bool(false)),
-				app("log_incoming_messages", knownvalue.Bool(true)),
-				app("public_uri", knownvalue.Bool(false)),
-				app("id", knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
-				app("sip_uri", knownvalue.StringRegexp(regexp.MustCompile(`^sip:\d+@app\.sip\.cpaas\.test$`))),
-				statecheck.CompareValuePairs("cpaas_application.test", tfjsonpath.New("id"), "cpaas_application.test", tfjsonpath.New("app_id"), compare.ValuesSame()),
-			},
-			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check: func(s *terraform.State) error {
-				id, err := applicationID(s)
-				if err != nil {
-					return err
-				}
-				a, err := env.Client(t).GetApplication(context.Background(), id)
-				if err != nil {
-					return err
-				}
-				if a.AppName != "support-line" || a.AnswerURL != "https://voice.example.com/answer" {
-					return fmt.Errorf("emulator holds %+v", a)
-				}
-				return nil
-			},
-		}},
-	})
-}
-
-const applicationFullConfig = `
-resource "cpaas_application" "test" {
-  app_name              = "support_line-2"
-  answer_url            = "https://voice.example.com/answer/v2"
-  answer_method         = "GET"
-  hangup_url            = "https://voice.example.com/hangup"
-  fallback_answer_url   = "http://backup.example.com:8080/answer"
-  fallback_method       = "GET"
-  message_url           = "https://voice.example.com/message"
-  message_method        = "GET"
-  default_endpoint_app  = true
-  log_incoming_messages = false
-  public_uri            = true
-}
-`
-
-func TestAccApplication_updateInPlace(t *testing.T) {
-	t.Parallel()
-	env := acctest.NewEnv(t)
 	var firstID string
 	get := func(s *terraform.State) (*client.Application, error) {
 		id, err := applicationID(s)
@@ -160,18 +105,44 @@ func TestAccApplication_updateInPlace(t *testing.T) {
 		}
 		return env.Client(t).GetApplication(context.Background(), id)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkApplicationsDestroyed(env, t),
 		Steps: []resource.TestStep{
-			{
+			acctest.Shared("TestAccApplication_basic", resource.TestStep{
 				Config: env.Config(applicationConfig("support-line", "https://voice.example.com/answer")),
-				Check: func(s *terraform.State) (err error) {
-					firstID, err = applicationID(s)
-					return err
+				ConfigStateChecks: []statecheck.StateCheck{
+					app("app_name", knownvalue.StringExact("support-line")),
+					app("answer_url", knownvalue.StringExact("https://voice.example.com/answer")),
+					app("answer_method", knownvalue.StringExact("POST")),
+					app("hangup_url", knownvalue.Null()),
+					app("hangup_method", knownvalue.StringExact("POST")),
+					app("fallback_answer_url", knownvalue.Null()),
+					app("message_url", knownvalue.Null()),
+					app("default_number_app", knownvalue.Bool(false)),
+					app("default_endpoint_app", knownvalue.Bool(false)),
+					app("log_incoming_messages", knownvalue.Bool(true)),
+					app("public_uri", knownvalue.Bool(false)),
+					app("id", knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
+					app("sip_uri", knownvalue.StringRegexp(regexp.MustCompile(`^sip:\d+@app\.sip\.cpaas\.test$`))),
+					statecheck.CompareValuePairs("cpaas_application.test", tfjsonpath.New("id"), "cpaas_application.test", tfjsonpath.New("app_id"), compare.ValuesSame()),
 				},
-			},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) (err error) {
+					if firstID, err = applicationID(s); err != nil {
+						return err
+					}
+					a, err := env.Client(t).GetApplication(context.Background(), firstID)
+					if err != nil {
+						return err
+					}
+					if a.AppName != "support-line" || a.AnswerURL != "https://voice.example.com/answer" {
+						return fmt.Errorf("emulator holds %+v", a)
+					}
+					return nil
+				},
+			}),
 			{
 				// Every attribute, the name included, updates in place: the
 				// API changes each one, so nothing forces a replacement.
@@ -197,6 +168,14 @@ func TestAccApplication_updateInPlace(t *testing.T) {
 					return nil
 				},
 			},
+			// The full configuration's import, and a malformed id's error.
+			acctest.Shared("TestAccApplication_import", resource.TestStep{ResourceName: "cpaas_application.test", ImportState: true, ImportStateVerify: true}),
+			acctest.Shared("TestAccApplication_import", resource.TestStep{
+				ResourceName:  "cpaas_application.test",
+				ImportState:   true,
+				ImportStateId: "not-an-id",
+				ExpectError:   acctest.ErrorPattern(`Invalid import id.*The import id "not-an-id" is invalid: an application id is digits`),
+			}),
 			{
 				// Removing optional URLs and flags sets them back in place.
 				Config: env.Config(applicationConfig("support-line", "https://voice.example.com/answer")),
@@ -220,31 +199,27 @@ func TestAccApplication_updateInPlace(t *testing.T) {
 	})
 }
 
-func TestAccApplication_import(t *testing.T) {
-	t.Parallel()
-	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkApplicationsDestroyed(env, t),
-		Steps: []resource.TestStep{
-			{Config: env.Config(applicationFullConfig)},
-			{ResourceName: "cpaas_application.test", ImportState: true, ImportStateVerify: true},
-			{
-				ResourceName:  "cpaas_application.test",
-				ImportState:   true,
-				ImportStateId: "not-an-id",
-				ExpectError:   acctest.ErrorPattern(`Invalid import id.*The import id "not-an-id" is invalid: an application id is digits`),
-			},
-		},
-	})
+const applicationFullConfig = `
+resource "cpaas_application" "test" {
+  app_name              = "support_line-2"
+  answer_url            = "https://voice.example.com/answer/v2"
+  answer_method         = "GET"
+  hangup_url            = "https://voice.example.com/hangup"
+  fallback_answer_url   = "http://backup.example.com:8080/answer"
+  fallback_method       = "GET"
+  message_url           = "https://voice.example.com/message"
+  message_method        = "GET"
+  default_endpoint_app  = true
+  log_incoming_messages = false
+  public_uri            = true
 }
+`
 
 func TestAccApplication_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(applicationConfig("gone", "https://voice.example.com/answer"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -311,7 +286,7 @@ resource "cpaas_application" "test" {
 	for i := range steps {
 		steps[i].PlanOnly = true
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -325,7 +300,7 @@ func TestAccApplication_adoptAfterLostReply(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Application"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -352,7 +327,7 @@ func TestAccApplication_destroyKeepsEndpoints(t *testing.T) {
 	env := acctest.NewEnv(t)
 	var appID string
 	var endpoints []string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -427,7 +402,7 @@ func TestAccApplication_importByIdentity_TF114(t *testing.T) {
 	ids, _ := makeDocsApplication(t, env, env.Client(t))
 	id := ids[0][1]
 	before := env.Objects(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -507,7 +482,7 @@ func TestAccApplicationList_TF114(t *testing.T) {
 	for _, id := range append(append([]string{}, ids["ivr"]...), ids["support-line"]...) {
 		checks = append(checks, querycheck.ExpectIdentity("cpaas_application.all", identityIs("app_id", id)))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

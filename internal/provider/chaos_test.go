@@ -352,10 +352,29 @@ func (r *tfRunner) try(args ...string) (string, error) {
 	cmd.Dir, cmd.Env = r.dir, r.env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	start := time.Now()
+	err := cmd.Run()
+	if len(args) > 0 && args[0] == "apply" {
+		acctest.CountApply(r.t.Name(), r.configText(), args, time.Since(start))
+	}
+	if err != nil {
 		return stdout.String() + stderr.String(), err
 	}
 	return stdout.String(), nil
+}
+
+// configText is the configuration in the runner's directory: its .tf and
+// .tfvars files in name order, for the run's apply count.
+func (r *tfRunner) configText() string {
+	var b strings.Builder
+	for _, pattern := range []string{"*.tf", "*.tfvars"} {
+		files, _ := filepath.Glob(filepath.Join(r.dir, pattern))
+		for _, f := range files {
+			text, _ := os.ReadFile(f)
+			b.WriteString(filepath.Base(f) + ": " + string(text) + "\n")
+		}
+	}
+	return b.String()
 }
 
 func (r *tfRunner) run(args ...string) string {

@@ -88,7 +88,7 @@ func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
 	reg, bill := complianceFiles(t, "registration v1", "bill v1")
 	cfg := env.Config(complianceAppHCL("Acme Handels", reg, bill, ""))
 	var firstBill string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkComplianceAppDestroyed(env, t),
@@ -206,7 +206,7 @@ func TestAccComplianceApplication_importPlansNothing(t *testing.T) {
 		imports += fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", addr, id)
 	}
 	cfg := env.Config(complianceAppHCL("Acme Handels", reg, bill, "") + imports)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -225,7 +225,7 @@ func TestAccComplianceApplication_rejected(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -243,7 +243,7 @@ func TestAccComplianceApplication_validation(t *testing.T) {
 		return resource.TestStep{Config: env.Config(cfg), PlanOnly: true, ExpectError: regexp.MustCompile(want)}
 	}
 	base := complianceAppHCL("Acme", reg, bill, "")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -311,7 +311,7 @@ func TestAccPhoneNumber_germanNeedsAComplianceApplication(t *testing.T) {
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
 	with := env.Config(complianceAppHCL("Acme", reg, bill, "") + deNumberHCL("  compliance_application_id = cpaas_compliance_application.test.id\n"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkComplianceAppDestroyed(env, t),
@@ -354,7 +354,7 @@ func TestAccComplianceApplication_traceLogHoldsNoPersonalData(t *testing.T) {
 	hcl = strings.Replace(hcl, `"Acme Handels GmbH"`, `var.business`, 1)
 	hcl = strings.Replace(hcl, `"Friedrichstrasse 12"`, `var.street`, 1)
 	hcl = strings.Replace(hcl, `"10117"`, `var.postal`, 1)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -369,7 +369,7 @@ func TestAccComplianceApplication_traceLogHoldsNoPersonalData(t *testing.T) {
 func TestAccComplianceAppDataSources(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -498,7 +498,7 @@ func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
 	mobile = strings.Replace(mobile, `[cpaas_compliance_document.registration.id, cpaas_compliance_document.bill.id]`,
 		`[cpaas_compliance_document.registration.id]`, 1)
 	var first string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkComplianceAppDestroyed(env, t),

@@ -265,7 +265,7 @@ func TestAccComplianceListResources_TF114(t *testing.T) {
 	for _, id := range a.applications {
 		checks = append(checks, querycheck.ExpectIdentity("cpaas_compliance_application.all", identityIs("compliance_application_id", id)))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

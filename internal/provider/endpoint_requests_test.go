@@ -41,7 +41,7 @@ func TestAccEndpointRequests_createIsOneRequestOnceDomainKnown(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	const more = 4
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -110,7 +110,7 @@ resource "cpaas_endpoint" "many" {
 }
 `, n))
 	ids := map[int]string{}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),

@@ -54,7 +54,7 @@ func TestAccEndpoint_basic(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -93,7 +93,7 @@ func TestAccEndpoint_updateInPlaceAndReplace(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -179,7 +179,7 @@ func TestAccEndpoint_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(endpointConfig("carol", "carol-pass", "Carol"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -199,7 +199,7 @@ func TestAccEndpoint_import(t *testing.T) {
 func TestAccEndpoint_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -233,7 +233,7 @@ func TestAccEndpoint_passwordChangedElsewhereIsNotDetected(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -289,7 +289,7 @@ func TestAccEndpoint_recordedGetHasNoPasswordDigest(t *testing.T) {
 		var out map[string]any
 		return out, json.NewDecoder(resp.Body).Decode(&out)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -346,7 +346,7 @@ data "cpaas_endpoint" "test" {
 	const res, ds = "cpaas_endpoint.test", "data.cpaas_endpoint.test"
 	expiresRe := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`)
 	var id string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -427,7 +427,7 @@ func TestAccEndpoint_writeOnlyPassword(t *testing.T) {
 		}
 		return nil
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpointsDestroyed(env, t),
@@ -496,7 +496,7 @@ resource "cpaas_endpoint" "test" {
 	for i := range steps {
 		steps[i].PlanOnly = true
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -509,7 +509,7 @@ resource "cpaas_endpoint" "test" {
 func TestAccEndpointDataSource(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

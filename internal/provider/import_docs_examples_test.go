@@ -412,7 +412,7 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 		"release_protection = true", "release_protection = false").Replace(cfg); unprotected != cfg {
 		steps = append(steps, resource.TestStep{Config: unprotected, ConfigVariables: vars})
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   versions,
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

@@ -124,7 +124,7 @@ func (lr listingRefresh) run(t *testing.T) {
 	before := env.Objects(t)
 	var hidden []string
 	n := 0
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {

@@ -16,7 +16,7 @@ func TestAccMaskingSessionDataSource(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	const ds = "data.cpaas_masking_session.by_uuid"
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -99,7 +99,7 @@ data "cpaas_masking_sessions" "none" {
   depends_on       = [cpaas_masking_session.a]
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

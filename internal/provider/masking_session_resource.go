@@ -496,7 +496,7 @@ func createMaskingSession(ctx context.Context, c *client.Client, plan *maskingSe
 		GeneratePINLength:           maskingInt64Ptr(plan.GeneratePINLength),
 		PINPromptPlay:               plan.PINPromptPlay.ValueString(),
 		PINRetry:                    maskingInt64Ptr(plan.PINRetry),
-		PINRetryWait:                maskingInt64Ptr(plan.PINRetryWait),
+		PINRetryWait:                (*client.FlexInt)(maskingInt64Ptr(plan.PINRetryWait)),
 		IncorrectPINPlay:            plan.IncorrectPINPlay.ValueString(),
 		UnknownCallerPlay:           plan.UnknownCallerPlay.ValueString(),
 	}

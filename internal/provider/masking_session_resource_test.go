@@ -64,41 +64,100 @@ func getSession(t *testing.T, env *acctest.Env, s *terraform.State) (*client.Mas
 	return env.Client(t).GetMaskingSession(context.Background(), id)
 }
 
-func TestAccMaskingSession_basic(t *testing.T) {
+// TestAccMaskingSession_basicReplaceAndPINs applies the basic session once
+// for what TestAccMaskingSession_basic, _noPINPlansNullPINs and
+// _replaceOnPartyChange checked, each of which applied it itself: the
+// session's values and null PINs, a party change and a create-only option
+// replacing it, and generate_pin leaving the PINs unknown until the API
+// makes them.
+func TestAccMaskingSession_basicReplaceAndPINs(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	var firstID string
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("id"), knownvalue.StringRegexp(uuidRe)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("virtual_number"), knownvalue.StringExact("12125550101")),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("session_expiry"), knownvalue.Int64Exact(3600)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("ring_timeout"), knownvalue.Int64Exact(45)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_method"), knownvalue.StringExact("POST")),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_url"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("created_time"), knownvalue.StringRegexp(sessionTimeRe)),
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("expiry_time"), knownvalue.StringRegexp(sessionTimeRe)),
+		Steps: []resource.TestStep{
+			acctest.Shared("TestAccMaskingSession_basic", acctest.Shared("TestAccMaskingSession_noPINPlansNullPINs", resource.TestStep{
+				Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("id"), knownvalue.StringRegexp(uuidRe)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("virtual_number"), knownvalue.StringExact("12125550101")),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("session_expiry"), knownvalue.Int64Exact(3600)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("ring_timeout"), knownvalue.Int64Exact(45)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_method"), knownvalue.StringExact("POST")),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("callback_url"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("created_time"), knownvalue.StringRegexp(sessionTimeRe)),
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("expiry_time"), knownvalue.StringRegexp(sessionTimeRe)),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					// Without PINs asked for, the plan holds null PINs.
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionCreate),
+						plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
+						plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("second_party_pin"), knownvalue.Null()),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) (err error) {
+					if firstID, err = sessionID(s); err != nil {
+						return err
+					}
+					sess, err := getSession(t, env, s)
+					if err != nil {
+						return err
+					}
+					created, _ := maskingrules.ParseTime(sess.CreatedTime)
+					expiry, _ := maskingrules.ParseTime(sess.ExpiryTime)
+					if sess.Status != "active" || expiry.Sub(created) != time.Hour {
+						return fmt.Errorf("emulator session: status %s, created %s, expiry %s", sess.Status, sess.CreatedTime, sess.ExpiryTime)
+					}
+					return resource.TestCheckResourceAttr(maskingRes, "expiry_time", sess.ExpiryTime)(s)
+				},
+			})),
+			{
+				Config: env.Config(maskingConfig("14155551234", "14155550000", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(s *terraform.State) error {
+					id, _ := sessionID(s)
+					objs := env.Objects(t)
+					if id == firstID || fmt.Sprint(objs["masking_sessions"]) != fmt.Sprint([]string{id}) || fmt.Sprint(objs["masking_sessions_expired"]) != fmt.Sprint([]string{firstID}) {
+						return fmt.Errorf("after replace: state %s, emulator %v (old %s)", id, objs, firstID)
+					}
+					return nil
+				},
 			},
-			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check: func(s *terraform.State) error {
-				sess, err := getSession(t, env, s)
-				if err != nil {
-					return err
-				}
-				created, _ := maskingrules.ParseTime(sess.CreatedTime)
-				expiry, _ := maskingrules.ParseTime(sess.ExpiryTime)
-				if sess.Status != "active" || expiry.Sub(created) != time.Hour {
-					return fmt.Errorf("emulator session: status %s, created %s, expiry %s", sess.Status, sess.CreatedTime, sess.ExpiryTime)
-				}
-				return resource.TestCheckResourceAttr(maskingRes, "expiry_time", sess.ExpiryTime)(s)
+			{
+				// A create-only option replaces too.
+				Config: env.Config(maskingConfig("14155551234", "14155550000", `  initiate_call_to_first_party = true`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
 			},
-		}},
+			acctest.Shared("TestAccMaskingSession_noPINPlansNullPINs", resource.TestStep{
+				// With generate_pin the PINs stay unknown until the API makes
+				// them (the only change from the step before).
+				Config: env.Config(maskingConfig("14155551234", "14155550000", `  initiate_call_to_first_party = true
+  is_pin_authentication_required = true
+  generate_pin                   = true
+`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectUnknownValue(maskingRes, tfjsonpath.New("first_party_pin")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
+				},
+			}),
+		},
 	})
 }
 
@@ -107,7 +166,7 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "time travel") // up front: a skip midway leaves objects behind
 	var firstID, firstExpiry string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -193,52 +252,13 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 	})
 }
 
-func TestAccMaskingSession_replaceOnPartyChange(t *testing.T) {
-	t.Parallel()
-	env := acctest.NewEnv(t)
-	var firstID string
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
-		Steps: []resource.TestStep{
-			{
-				Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
-				Check:  func(s *terraform.State) (err error) { firstID, err = sessionID(s); return err },
-			},
-			{
-				Config: env.Config(maskingConfig("14155551234", "14155550000", "")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: func(s *terraform.State) error {
-					id, _ := sessionID(s)
-					objs := env.Objects(t)
-					if id == firstID || fmt.Sprint(objs["masking_sessions"]) != fmt.Sprint([]string{id}) || fmt.Sprint(objs["masking_sessions_expired"]) != fmt.Sprint([]string{firstID}) {
-						return fmt.Errorf("after replace: state %s, emulator %v (old %s)", id, objs, firstID)
-					}
-					return nil
-				},
-			},
-			{
-				// A create-only option replaces too.
-				Config: env.Config(maskingConfig("14155551234", "14155550000", `  initiate_call_to_first_party = true`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-			},
-		},
-	})
-}
-
 func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "time travel") // up front: a skip midway leaves objects behind
 	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  session_expiry = 600`))
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -288,7 +308,7 @@ func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 func TestAccMaskingSession_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -314,7 +334,7 @@ func TestAccMaskingSession_generatedPINs(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	pinRe := regexp.MustCompile(`^\d{6}$`)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -348,45 +368,6 @@ func TestAccMaskingSession_generatedPINs(t *testing.T) {
 
 // A session without PINs plans its PINs as null, not as "(sensitive
 // value)" to be known after apply: nothing secret is coming.
-func TestAccMaskingSession_noPINPlansNullPINs(t *testing.T) {
-	t.Parallel()
-	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
-					plancheck.ExpectKnownValue(maskingRes, tfjsonpath.New("second_party_pin"), knownvalue.Null()),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.Null()),
-			},
-		}, {
-			// With generate_pin the PINs stay unknown until the API makes them.
-			Config: env.Config(maskingConfig("14155551234", "14155555678", `
-  is_pin_authentication_required = true
-  generate_pin                   = true
-`)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(maskingRes, plancheck.ResourceActionDestroyBeforeCreate),
-					plancheck.ExpectUnknownValue(maskingRes, tfjsonpath.New("first_party_pin")),
-				},
-			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_pin"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
-			},
-		}},
-	})
-}
-
 func TestAccMaskingSession_poolExhausted(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
@@ -413,7 +394,7 @@ resource "cpaas_masking_session" "d" {
   depends_on   = [cpaas_masking_session.c]
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -452,7 +433,7 @@ func TestAccMaskingSession_validation(t *testing.T) {
 	for _, c := range cases {
 		steps = append(steps, resource.TestStep{Config: env.Config(c.cfg), PlanOnly: true, ExpectError: acctest.ErrorPattern(regexp.QuoteMeta(c.msg))})
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -473,7 +454,7 @@ func TestAccMaskingSession_importAdoptsUnknownCallerPlay(t *testing.T) {
 		return env.Config(maskingConfig("14155551234", "14155555678", fmt.Sprintf(`  unknown_caller_play = %q`, url)))
 	}
 	var id string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -531,7 +512,7 @@ func TestAccMaskingSession_importAdoptsUnknownCallerPlay(t *testing.T) {
 func adoptSession(t *testing.T, env *acctest.Env, cfg string, made func() string, checks ...statecheck.StateCheck) {
 	t.Helper()
 	var id string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -597,7 +578,7 @@ func TestAccMaskingSession_createdWithoutPinPlansNoChange(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  pin_retry = 3`))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSessionsEnded(env, t),
@@ -637,7 +618,7 @@ func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 	}, statecheck.ExpectKnownValue(maskingRes, tfjsonpath.New("first_party_play_url"), knownvalue.StringExact(xml)))
 
 	fresh := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -677,7 +658,7 @@ var _ = registerImportDocs("cpaas_masking_session", identity("session_uuid"),
 		}
 		support, err := c.CreateMaskingSession(docsCtx, client.MaskingSessionCreate{
 			FirstParty: "14155550111", SecondParty: "14155550222", IsPINAuthenticationRequired: yes(), GeneratePIN: yes(),
-			GeneratePINLength: i64(6), PINRetry: i64(2), PINRetryWait: i64(10),
+			GeneratePINLength: i64(6), PINRetry: i64(2), PINRetryWait: (*client.FlexInt)(i64(10)),
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -19,7 +19,7 @@ func TestAccMediaDataSource(t *testing.T) {
 	}
 	f := up.Objects[0]
 	ds := "data.cpaas_media.banner"
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

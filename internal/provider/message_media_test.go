@@ -91,7 +91,7 @@ func TestAccMessage_mediaFiles(t *testing.T) {
 	plan := writeFile(t, dir, "plan.pdf", 'P', 2500)
 	config := env.Config(mediaMessagesHCL(logo, plan))
 	var planHash string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -176,7 +176,7 @@ resource "cpaas_message" "photo" {
 }
 `, dst, photo))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -237,7 +237,7 @@ func TestAccMessage_mediaFilesPlanTimeErrors(t *testing.T) {
 			ExpectError: acctest.OneErrorPattern(tc.want),
 		})
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -251,7 +251,7 @@ func TestAccSendMessageAction_mediaFiles_TF114(t *testing.T) {
 	env := acctest.NewEnv(t, manualClock)
 	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	card := writeFile(t, t.TempDir(), "card.png", 'C', 777)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},

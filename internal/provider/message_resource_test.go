@@ -60,7 +60,7 @@ func TestAccMessage_smsTwoDestinations(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
 	text := strings.Repeat("Release 2.4 is out. ", 9) // 180 GSM characters: 2 units
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             expectMessages(t, env, 2),
@@ -128,7 +128,7 @@ resource "cpaas_message" "test" {
 `, text, waitFor, release))
 	}
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             expectMessages(t, env, 3),
@@ -195,7 +195,7 @@ func TestAccMessage_mms(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
 	media := mediaServer(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -232,7 +232,7 @@ func TestAccMessage_mmsTooLargeFails120(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastLifecycle)
 	media := mediaServer(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -253,7 +253,7 @@ resource "cpaas_message" "test" {
 func TestAccMessage_chatAppTemplateDelivered(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastLifecycle)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -291,7 +291,7 @@ func TestAccMessage_failuresSurfaceTheirCode(t *testing.T) {
 	t.Run("chatapp freeform without conversation: 340", func(t *testing.T) {
 		t.Parallel()
 		env := acctest.NewEnv(t, fastLifecycle)
-		resource.Test(t, resource.TestCase{
+		acctest.Test(t, resource.TestCase{
 			PreCheck:                 func() { acctest.PreCheck(t) },
 			ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
@@ -311,7 +311,7 @@ resource "cpaas_message" "test" {
 	t.Run("incomplete DLT pair: 160", func(t *testing.T) {
 		t.Parallel()
 		env := acctest.NewEnv(t, fastLifecycle)
-		resource.Test(t, resource.TestCase{
+		acctest.Test(t, resource.TestCase{
 			PreCheck:                 func() { acctest.PreCheck(t) },
 			ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
@@ -334,7 +334,7 @@ resource "cpaas_message" "test" {
 		if err := env.Control(t, "delivery outcomes").SetDestinationOutcome(acctest.AuthID, "447700900999", emulator.DestinationOutcome{Outcome: emulator.OutcomeUndelivered, ErrorCode: "451"}); err != nil {
 			t.Fatal(err)
 		}
-		resource.Test(t, resource.TestCase{
+		acctest.Test(t, resource.TestCase{
 			PreCheck:                 func() { acctest.PreCheck(t) },
 			ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
@@ -366,7 +366,7 @@ resource "cpaas_message" "test" {
   log  = "false"
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -419,7 +419,7 @@ resource "cpaas_message" "test" {
   text = "Imported"
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             expectMessages(t, env, 1),
@@ -518,7 +518,7 @@ func TestAccMessage_planTimeValidation(t *testing.T) {
 			ExpectError: acctest.ErrorPattern(tc.want),
 		})
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             expectMessages(t, env, 0),
@@ -531,7 +531,7 @@ func TestAccMessage_planTimeValidation(t *testing.T) {
 func TestAccMessage_apiRejection(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             expectMessages(t, env, 0),
@@ -564,7 +564,7 @@ resource "cpaas_message" "test" {
   text = "Sent by a script"
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             expectMessages(t, env, 2),
@@ -625,7 +625,7 @@ resource "cpaas_message" "test" {
 }
 `, text))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -14,7 +14,7 @@ import (
 func TestAccChildOfMissingParent(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

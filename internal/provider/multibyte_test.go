@@ -72,7 +72,7 @@ func TestAccMultibyteLengths_tenDLC(t *testing.T) {
 		},
 		ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -83,7 +83,7 @@ func TestAccMultibyteLengths_tenDLC(t *testing.T) {
 func TestAccMultibyteLengths_endpointPassword(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -59,7 +59,7 @@ func TestAccNumberLookupDataSource(t *testing.T) {
 	ds := func(name, attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("data.cpaas_number_lookup."+name, tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

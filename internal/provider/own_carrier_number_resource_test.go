@@ -78,7 +78,7 @@ func TestAccOwnCarrierNumber_basicUpdateReplaceImport(t *testing.T) {
 			return nil
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
@@ -182,7 +182,7 @@ func TestAccOwnCarrierNumber_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	const number = "4969555000222"
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
@@ -205,7 +205,7 @@ func TestAccOwnCarrierNumber_disappears(t *testing.T) {
 func TestAccOwnCarrierNumber_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -264,7 +264,7 @@ func TestAccOwnCarrierNumber_listAndIdentity_TF114(t *testing.T) {
 		Carrier: emulator.IncomingCarrierFabrikam, Region: "GERMANY"}); err != nil {
 		t.Fatal(err)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -389,7 +389,7 @@ resource "cpaas_subaccount" "branch" {
 			return nil
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),

@@ -126,7 +126,7 @@ func TestAccPhoneNumberCompliance_acceptedUpdatedImported(t *testing.T) {
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "registration v1", "bill v1")
 	cfg := env.Config(complianceHCL("Acme Trading", reg, bill, ""))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkComplianceDestroyed(env, t),
@@ -218,7 +218,7 @@ func TestAccPhoneNumberCompliance_importPlansNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := env.Config(complianceHCL("Acme Trading", reg, bill, "") + fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", pncAddr, id))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -234,7 +234,7 @@ func TestAccPhoneNumberCompliance_rejected(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -248,7 +248,7 @@ func TestAccPhoneNumberCompliance_noWait(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -280,7 +280,7 @@ func TestAccPhoneNumberCompliance_validation(t *testing.T) {
 		return resource.TestStep{Config: env.Config(cfg), ExpectError: regexp.MustCompile(want)}
 	}
 	base := complianceHCL("Acme", reg, bill, "")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
@@ -355,7 +355,7 @@ func TestAccPhoneNumber_regulatedNeedsAnApplication(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -411,7 +411,7 @@ func TestAccPhoneNumberCompliance_linkReportsEachNumber(t *testing.T) {
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
 	var appID, number string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -509,7 +509,7 @@ resource "cpaas_phone_number_compliance" "test" {
   ]
 }
 `, compliancerules.DocBusinessRegistration.ID, reg, compliancerules.DocAddressProof.ID, bill)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -650,7 +650,7 @@ data "cpaas_phone_number_compliance_requirements" "in" {
 }
 `, country, numberType, userType))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -100,7 +100,7 @@ func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
 			return nil
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkNumbersReleased(env, t, &number),
@@ -175,7 +175,7 @@ resource "cpaas_phone_number" "test" {
 		}
 		return nil
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -227,7 +227,7 @@ resource "cpaas_phone_number" "test" {
 			return nil
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             func(*terraform.State) error { return checkOnSale(env, t, first[0], true) },
@@ -285,7 +285,7 @@ resource "cpaas_phone_number" "test" {
 func TestAccPhoneNumber_buyBySearchFindingNothing(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -333,7 +333,7 @@ func TestAccPhoneNumber_replaceReleasesOld(t *testing.T) {
 	two, _ := expectedSearch(t, 2, "country_iso", "US", "type", "toll-free")
 	first, second := two[0], two[1]
 	r := "cpaas_phone_number.test"
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkNumbersReleased(env, t, &first, &second),
@@ -370,7 +370,7 @@ func TestAccPhoneNumber_import(t *testing.T) {
 	env := acctest.NewEnv(t)
 	want, _ := expectedSearch(t, 1, "country_iso", "US", "type", "local")
 	number := want[0]
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkNumbersReleased(env, t, &number),
@@ -414,7 +414,7 @@ resource "cpaas_phone_number" "test" {
   number = "` + starter + `"
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
@@ -449,7 +449,7 @@ resource "cpaas_phone_number" "test" {
 func TestAccPhoneNumber_buyingOwnedNumberSaysImport(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -475,7 +475,7 @@ func TestAccPhoneNumber_disappears(t *testing.T) {
 	env := acctest.NewEnv(t)
 	want, _ := expectedSearch(t, 1, "country_iso", "CA", "type", "local")
 	number := want[0]
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkNumbersReleased(env, t),
@@ -495,7 +495,7 @@ func TestAccPhoneNumber_disappears(t *testing.T) {
 func TestAccPhoneNumber_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -591,7 +591,7 @@ data "cpaas_account_numbers" "all" {
 		statecheck.ExpectKnownValue("data.cpaas_account_numbers.all", tfjsonpath.New("numbers").AtSliceIndex(0).AtMapKey("sub_account"), knownvalue.Null()),
 	}, nullChecks(local, "tendlc_campaign_id", "toll_free_sms_verification", "sub_account")...),
 		nullChecks(tf, "tendlc_campaign_id", "tendlc_registration_status", "sub_account")...)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -79,7 +79,7 @@ func TestAccPhoneNumbers_filters(t *testing.T) {
 		t.Fatalf("inventory gives %d of %d California numbers; the test needs more than 5", len(want), total)
 	}
 	d := "data.cpaas_phone_numbers.test"
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -124,7 +124,7 @@ func TestAccPhoneNumbers_pagingMaxResults(t *testing.T) {
 			t.Fatalf("expected order is not ascending at %d", i)
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -155,7 +155,7 @@ func TestAccPhoneNumbers_empty(t *testing.T) {
 	if want, total := expectedSearch(t, 20, "country_iso", "US", "pattern", "8005550000"); len(want) != 0 || total != 0 {
 		t.Fatalf("pattern 8005550000 matches %d numbers; pick one that matches none", total)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -212,7 +212,7 @@ func TestAccPhoneNumbers_badFiltersAtPlan(t *testing.T) {
 			ExpectError: acctest.ErrorPattern(tc.msg),
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -226,7 +226,7 @@ func TestAccPhoneNumbers_unknownFilterAtPlan(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	want, total := expectedSearch(t, 3, "country_iso", "US", "npanxx", "415200", "local_calling_area", "true")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -264,7 +264,7 @@ func TestAccPhoneNumbers_docsExampleFindsNumbers(t *testing.T) {
 	if nearTotal == 0 {
 		t.Fatal("the inventory holds no number near 415-200")
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

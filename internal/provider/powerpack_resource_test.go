@@ -101,7 +101,7 @@ func TestAccPowerpack_basic(t *testing.T) {
 	pp := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("cpaas_powerpack.test", tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkPowerpacksDestroyed(env, t),
@@ -164,7 +164,7 @@ func TestAccPowerpack_updateInPlace(t *testing.T) {
 		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("cpaas_powerpack.test", plancheck.ResourceActionUpdate)},
 		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkPowerpacksDestroyed(env, t),
@@ -231,7 +231,7 @@ func TestAccPowerpack_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(powerpackHCL("imported", "  local_connect = false\n"+usLongFirst))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -249,7 +249,7 @@ func TestAccPowerpack_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(powerpackHCL("gone", ""))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -279,7 +279,7 @@ func TestAccPowerpack_validation(t *testing.T) {
 	step := func(hcl, want string) resource.TestStep {
 		return resource.TestStep{Config: env.Config(hcl), PlanOnly: true, ExpectError: acctest.OneErrorPattern(want)}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -373,7 +373,7 @@ resource "cpaas_powerpack_number" %q {
 	m := func(addr, attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(addr, tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(s *terraform.State) error {
@@ -455,7 +455,7 @@ resource "cpaas_powerpack_number" "n" {
 }
 `, number)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -517,7 +517,7 @@ resource "cpaas_message" "hello" {
 			return nil
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -532,7 +532,7 @@ func TestAccPowerpackDataSources(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "short codes") // up front: a skip midway leaves objects behind
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -594,7 +594,7 @@ func TestAccPowerpack_adoptAfterLostReply(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Powerpack"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -639,7 +639,7 @@ func TestAccPowerpackList_TF114(t *testing.T) {
 	member := func(p, n string) map[string]knownvalue.Check {
 		return map[string]knownvalue.Check{"powerpack_id": knownvalue.StringExact(p), "number": knownvalue.StringExact(n)}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -745,7 +745,7 @@ data "cpaas_powerpack_numbers" "pool" {
   powerpack_id = cpaas_powerpack_number.tf.powerpack_id
 }
 `, tf))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkPowerpacksDestroyed(env, t),
@@ -810,7 +810,7 @@ resource "cpaas_powerpack_number" "sf" {
 }
 `, p.UUID)
 	powerpackGets := regexp.MustCompile(`^Powerpack/` + p.UUID)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -39,7 +39,7 @@ func TestAccPricingDataSource(t *testing.T) {
 			"rate":     exact(r.Rate),
 		})
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

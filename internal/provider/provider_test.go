@@ -36,7 +36,7 @@ provider "cpaas" {
 func TestAccProvider_wrongCredentials(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -74,7 +74,7 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 		steps = append(steps, resource.TestStep{Config: c.config + minimalEndpoint, ExpectError: c.want, PlanOnly: true})
 	}
 	// The environment must not fill the missing token for this test.
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -118,7 +118,7 @@ func TestAccProvider_loopbackHTTPAllowed(t *testing.T) {
 	env := acctest.NewEnv(t)
 	// httptest serves on 127.0.0.1; "localhost" must be accepted as well.
 	local := strings.Replace(env.URL, "127.0.0.1", "localhost", 1)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -161,7 +161,7 @@ resource "cpaas_endpoint" "test" {
 }
 `, env.URL, acctest.AuthID, pw[:5])
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

@@ -43,7 +43,7 @@ func TestAccRateLimit_manyEndpointsUnderALowLimit(t *testing.T) {
 			return nil
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkEndpoints(0),

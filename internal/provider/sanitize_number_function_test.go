@@ -13,7 +13,7 @@ import (
 
 func TestFunctionSanitizeNumber(t *testing.T) {
 	t.Parallel()
-	resource.UnitTest(t, resource.TestCase{
+	acctest.UnitTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

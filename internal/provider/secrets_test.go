@@ -85,7 +85,7 @@ resource "cpaas_masking_session" "same" {
 		diagnostics = append(diagnostics, err.Error())
 		return nil // checked below, with the log
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		ErrorCheck:               collect,

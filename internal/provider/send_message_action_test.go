@@ -116,7 +116,7 @@ resource "cpaas_endpoint" "desk" {
 	invoked := func(event string) []plancheck.PlanCheck {
 		return []plancheck.PlanCheck{expectActionInvocations{[]actionInvocation{{"action.cpaas_send_message.notify", "cpaas_endpoint.desk", event}}}}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
@@ -152,7 +152,7 @@ func TestAccSendMessageAction_refusedAtPlan_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
 	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},

@@ -188,7 +188,7 @@ func TestAccSIPTrunking_lifecycle(t *testing.T) {
 			Config:                  env.Config(dropped.hcl()), ConfigVariables: sipPassword("rotated-secret-2"),
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSIPDestroyed(env, t),
@@ -283,7 +283,7 @@ resource "cpaas_sip_credential_list" "pbx" {
   password_wo_version = 1
 }
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSIPDestroyed(env, t),
@@ -369,7 +369,7 @@ resource "cpaas_sip_origination_uri" "u" {
 	for _, c := range cases {
 		steps = append(steps, resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: exactError(c.want)})
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -399,7 +399,7 @@ func TestAccSIPTrunkingDataSources(t *testing.T) {
 	kv := func(addr, attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(addr, tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -448,7 +448,7 @@ func TestAccSIPTrunkList_TF114(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -665,7 +665,7 @@ resource "cpaas_phone_number" "line" {
 	number := func(s *terraform.State) (*client.AccountNumber, error) {
 		return env.Client(t).GetNumber(context.Background(), sipIDOf(s, "cpaas_phone_number.line"))
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSIPDestroyed(env, t),
@@ -782,7 +782,7 @@ resource "cpaas_sip_credential_list" "c" {
 `, username, password))
 	}
 	const rule = "it must be at least 1 character, with no space or control character (a SIP digest username, RFC 3261)."
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSIPDestroyed(env, t),

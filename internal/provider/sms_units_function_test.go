@@ -24,7 +24,7 @@ func unitsCheck(output, encoding string, characters, units, maxChars int64) stat
 
 func TestFunctionSMSUnits(t *testing.T) {
 	t.Parallel()
-	resource.UnitTest(t, resource.TestCase{
+	acctest.UnitTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

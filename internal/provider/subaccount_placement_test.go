@@ -118,7 +118,7 @@ func TestAccSubaccount_lifecycleKeepsObjects(t *testing.T) {
 		}
 		return resource.ConfigPlanChecks{PreApply: pre, PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -230,7 +230,7 @@ func TestAccSubaccount_siblingsAreIsolated(t *testing.T) {
 	as := func(id, token, body string) string {
 		return fmt.Sprintf("provider \"cpaas\" {\n  base_url = %q\n  auth_id = %q\n  auth_token = %q\n}\n", env.URL, id, token) + body
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

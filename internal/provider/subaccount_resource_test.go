@@ -89,7 +89,7 @@ func TestAccSubaccount_basic(t *testing.T) {
 	sub := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue("cpaas_subaccount.test", tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSubaccountsDestroyed(env, t),
@@ -123,7 +123,7 @@ func TestAccSubaccount_updateInPlace(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	var id string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSubaccountsDestroyed(env, t),
@@ -158,7 +158,7 @@ func TestAccSubaccount_updateInPlace(t *testing.T) {
 func TestAccSubaccount_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSubaccountsDestroyed(env, t),
@@ -179,7 +179,7 @@ func TestAccSubaccount_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	cfg := env.Config(subaccountConfig("Gone", ""))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -224,7 +224,7 @@ func TestAccSubaccount_validation(t *testing.T) {
 	}
 	// ...and 100 are taken.
 	steps = append(steps, resource.TestStep{Config: env.Config(subaccountConfig(strings.Repeat("é", 100), ""))})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkSubaccountsDestroyed(env, t),
@@ -236,7 +236,7 @@ func TestAccSubaccount_adoptAfterLostReply(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Subaccount"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -261,7 +261,7 @@ func TestAccSubaccount_cascadeOnDestroy(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	var sub string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
@@ -292,7 +292,7 @@ func TestAccSubaccount_cascadeOnDestroy(t *testing.T) {
 func TestAccSubaccountDataSource(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -326,7 +326,7 @@ func TestAccSubaccount_importByIdentity_TF114(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -374,7 +374,7 @@ func TestAccSubaccountList_TF114(t *testing.T) {
 				{Path: tfjsonpath.New("enabled"), KnownValue: knownvalue.Bool(false)},
 			}),
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

@@ -87,7 +87,7 @@ func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -167,7 +167,7 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	rejected := env.Config(brandHCL("Acme REJECT", ""))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -185,9 +185,10 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 				},
 				ExpectError: acctest.ErrorPattern(`profile's company_name contains "REJECT"`),
 			},
-			{
+			acctest.Shared("TestAccTenDLCBrand_recordedGetWithoutAliasKeepsTheAlias", resource.TestStep{
 				// Correcting the profile (in place) and registering a new
-				// brand for it succeeds.
+				// brand for it succeeds; the brand GET has no brand_alias
+				// (tendlc_recorded_test.go), and the configured alias is kept.
 				Config: env.Config(brandHCL("Acme Corp", "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -198,14 +199,27 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("registration_status"), knownvalue.StringExact("COMPLETED")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("brand_alias"), knownvalue.StringExact("Acme Corp")),
+					// What the record carries of the profile is read.
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("company_name"), knownvalue.StringExact("Acme Corp")),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_status"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("secondary_vetting"), knownvalue.Bool(false)),
 				},
 				Check: func(s *terraform.State) error {
 					if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 1 {
 						return fmt.Errorf("rejected brands were not deleted on replace: %v", ids)
 					}
-					return nil
+					id, err := stateID(s, "cpaas_10dlc_brand.test")
+					if err != nil {
+						return err
+					}
+					b, err := env.Client(t).GetBrand(context.Background(), id)
+					if err == nil && b.BrandAlias != "" {
+						err = fmt.Errorf("the emulator's GET returned brand_alias %q: it must answer in the recorded shape, without it", b.BrandAlias)
+					}
+					return err
 				},
-			},
+			}),
 		},
 	})
 }
@@ -214,7 +228,7 @@ func TestAccTenDLCBrand_noWaitThenRegisteredAndDisappears(t *testing.T) {
 	t.Parallel()
 	env := tendlcManualEnv(t)
 	cfg := env.Config(brandHCL("Acme Corp", "  wait_for_registration = false"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -281,7 +295,7 @@ func TestAccTenDLCBrand_validation(t *testing.T) {
 	for i := range steps {
 		steps[i].PlanOnly = true
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
@@ -298,7 +312,7 @@ func TestAccTenDLCBrand_callbackChangeIsInPlace(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	var brands []string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -346,7 +360,7 @@ func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 		{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", id},
 	}))
 	before := env.Objects(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

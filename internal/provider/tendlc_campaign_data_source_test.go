@@ -11,7 +11,7 @@ import (
 func TestAccTenDLCCampaignDataSource(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

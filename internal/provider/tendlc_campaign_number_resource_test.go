@@ -40,7 +40,7 @@ func linkedNumbers(env *acctest.Env, t *testing.T) []string {
 func TestAccTenDLCCampaignNumber_twoNumbersUnlinkImport(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -114,7 +114,7 @@ func TestAccTenDLCCampaignNumber_twoNumbersUnlinkImport(t *testing.T) {
 func TestAccTenDLCCampaignNumber_linkFailureThenRetry(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -148,7 +148,7 @@ func TestAccTenDLCCampaignNumber_linkFailureThenRetry(t *testing.T) {
 func TestAccTenDLCCampaignNumber_unlinkFailureKeepsState(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -177,7 +177,7 @@ func TestAccTenDLCCampaignNumber_unlinkFailureKeepsState(t *testing.T) {
 func TestAccTenDLCCampaignNumber_errors(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),

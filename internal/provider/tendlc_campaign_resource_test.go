@@ -52,7 +52,7 @@ func TestAccTenDLCCampaign_updateInPlaceReplaceImport(t *testing.T) {
 	env := tendlcEnv(t)
 	var firstID string
 	campaign := func(s *terraform.State) (string, error) { return stateID(s, "cpaas_10dlc_campaign.test") }
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -129,7 +129,7 @@ func TestAccTenDLCCampaign_failedCampaignUpdatesInPlace(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	var firstID string
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -194,7 +194,7 @@ resource "cpaas_10dlc_campaign" "test" {
   sample2        = %q
 }
 `, tdDescription, tdSample1, tdSample2)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -226,7 +226,7 @@ resource "cpaas_10dlc_campaign" "test" {
   sample2        = "` + tdSample2 + `"
 }
 `
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -289,7 +289,7 @@ resource "cpaas_10dlc_campaign" "test" {
 		PlanOnly:    true,
 		ExpectError: acctest.ErrorPattern(`Attribute description must be 40 to 4096 characters long, got 31`),
 	})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,

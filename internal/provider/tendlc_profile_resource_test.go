@@ -103,7 +103,7 @@ func TestAccProfile_basicUpdateReplaceImport(t *testing.T) {
   website                = "https://acme.example"
   business_contact_email = "compliance@acme.example"
 `)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkProfilesDestroyed(env, t),
@@ -180,7 +180,7 @@ func TestAccProfile_basicUpdateReplaceImport(t *testing.T) {
 func TestAccProfile_disappears(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -227,7 +227,7 @@ func TestAccProfile_validation(t *testing.T) {
 	steps = append(steps, resource.TestStep{
 		Config: env.Config(profileBodyHCL("  entity_type = \"INDIVIDUAL\"\n" + over("doing_business_as", 100, "日") + over("stock_symbol", 10, "Å"))),
 	})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkProfilesDestroyed(env, t),
@@ -238,7 +238,7 @@ func TestAccProfile_validation(t *testing.T) {
 func TestAccProfileDataSource(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -276,7 +276,7 @@ resource "cpaas_10dlc_campaign_number" "link" {
   number      = "14155550100"
 }
 `
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -313,7 +313,7 @@ func TestAccProfileList_TF114(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -377,7 +377,7 @@ resource "cpaas_subaccount" "team" {
 		}
 		return err
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

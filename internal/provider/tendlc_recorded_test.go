@@ -24,38 +24,10 @@ import (
 
 // The brand GET has no brand_alias: a registration keeps the configured
 // alias (it ended in "inconsistent result after apply" and a tainted brand),
-// and the next plan is empty.
-func TestAccTenDLCBrand_recordedGetWithoutAliasKeepsTheAlias(t *testing.T) {
-	t.Parallel()
-	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(brandHCL("Acme Corp", "")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("brand_alias"), knownvalue.StringExact("Acme Corp")),
-				// What the record carries of the profile is read.
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("company_name"), knownvalue.StringExact("Acme Corp")),
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("vetting_status"), knownvalue.Null()),
-				statecheck.ExpectKnownValue("cpaas_10dlc_brand.test", tfjsonpath.New("secondary_vetting"), knownvalue.Bool(false)),
-			},
-			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check: func(s *terraform.State) error {
-				id, err := stateID(s, "cpaas_10dlc_brand.test")
-				if err != nil {
-					return err
-				}
-				b, err := env.Client(t).GetBrand(context.Background(), id)
-				if err == nil && b.BrandAlias != "" {
-					err = fmt.Errorf("the emulator's GET returned brand_alias %q: it must answer in the recorded shape, without it", b.BrandAlias)
-				}
-				return err
-			},
-		}},
-	})
-}
+// and the next plan is empty. Checked by the registration that ends
+// TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced (the checks of the
+// former TestAccTenDLCBrand_recordedGetWithoutAliasKeepsTheAlias), which
+// applies the same configuration.
 
 // The campaign GET has no campaign_alias, vertical or description and its
 // flags lack affiliate_marketing: a registration keeps what was configured,
@@ -64,7 +36,7 @@ func TestAccTenDLCCampaign_recordedGetWithoutAliasVerticalDescriptionPlansNoChan
 	t.Parallel()
 	env := tendlcEnv(t)
 	cfg := env.Config(campaignHCL("Alerts", "RETAIL", "  usecase = \"MARKETING\"\n  affiliate_marketing = true"))
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -118,7 +90,7 @@ resource "cpaas_10dlc_campaign" "test" {
   sample2        = "` + tdSample2 + `"
 }
 `
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTenDLCDestroyed(env, t),
@@ -149,7 +121,7 @@ resource "cpaas_10dlc_campaign" "test" {
 func TestAccTenDLCCampaign_descriptionRequiredAtCreateOnly(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -192,7 +164,7 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 	}
 	vars := config.Variables{"brand_id": config.StringVariable(brand)}
 	nineteen := strings.Repeat("é", 19) // 38 bytes, 19 characters
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -253,7 +225,7 @@ func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 		return env.Config(cfg)
 	}
 	refused := acctest.ErrorPattern(`Attribute entity_type value must be one of`)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -271,7 +243,7 @@ func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 		},
 	})
 	// A new profile with a value outside today's list is refused at plan.
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    []resource.TestStep{{Config: withEntity("PUBLIC_PROFIT", false), PlanOnly: true, ExpectError: refused}},

@@ -125,7 +125,7 @@ func TestAccTollfree_approvedImportAndRefusedUpdate(t *testing.T) {
 	env := tollfreeEnv(t)
 	cfg := tollfreeHCL(tfSummary, tfSampleStop, `  callback_url = "https://hooks.example.com/tollfree"
   callback_method = "POST"`)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -170,11 +170,14 @@ func TestAccTollfree_approvedImportAndRefusedUpdate(t *testing.T) {
 // Rejected: the apply fails quoting the carrier's reason, the request
 // stays in the state tainted (the next plan replaces it), the number is
 // unverified, and a corrected configuration is approved as a new request.
+// The replacement's approved request also serves what
+// TestAccTollfree_disappears checked, on the same configuration it applied
+// itself: deleted behind Terraform's back, it is planned again.
 func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 	t.Parallel()
 	env := tollfreeEnv(t)
-	var rejected string
-	resource.Test(t, resource.TestCase{
+	var rejected, approved string
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -210,9 +213,20 @@ func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 					if ids := env.Objects(t)["tollfree_verifications"]; id == rejected || len(ids) != 1 {
 						return fmt.Errorf("after the replacement: state %s, rejected %s, emulator %v", id, rejected, ids)
 					}
+					approved = id
 					return nil
 				}),
 			},
+			acctest.Shared("TestAccTollfree_disappears", resource.TestStep{
+				PreConfig: func() {
+					if err := env.Client(t).DeleteTollfreeVerification(context.Background(), approved); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:             env.Config(tollfreeHCL(tfSummary, tfSampleStop, "")),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			}),
 		},
 	})
 }
@@ -228,7 +242,7 @@ func TestAccTollfree_updateRequiredThenUpdatedAndApproved(t *testing.T) {
 	env := acctest.NewEnv(t, func(o *emulator.Options) { o.TollfreeVerificationDelay = 3 * time.Second })
 	var first string
 	noWait := "  wait_for_verification = false"
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -353,23 +367,6 @@ func TestAccTollfree_createUpdateRequiredUntaintThenUpdate(t *testing.T) {
 
 var taintedReplaced = regexp.MustCompile(`is tainted, so (it )?must be replaced`)
 
-func TestAccTollfree_disappears(t *testing.T) {
-	t.Parallel()
-	env := tollfreeEnv(t)
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.Config(tollfreeHCL(tfSummary, tfSampleStop, "")),
-			Check: func(s *terraform.State) error {
-				id, _ := stateID(s, tfAddr)
-				return env.Client(t).DeleteTollfreeVerification(context.Background(), id)
-			},
-			ExpectNonEmptyPlan: true,
-		}},
-	})
-}
-
 // Each plan-time rule names the attribute, the rule and the value; lengths
 // count characters, so multi-byte text passes at the limit.
 func TestAccTollfree_validation(t *testing.T) {
@@ -422,7 +419,7 @@ resource "cpaas_tollfree_verification" "test" {
 		ConfigStateChecks: []statecheck.StateCheck{tfCheck("status", knownvalue.StringExact("APPROVED"))},
 		ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkTollfreeDestroyed(env, t),
@@ -433,7 +430,7 @@ resource "cpaas_tollfree_verification" "test" {
 func TestAccTollfreeDataSource(t *testing.T) {
 	t.Parallel()
 	env := tollfreeEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -503,7 +500,7 @@ func TestAccTollfreeList_TF114(t *testing.T) {
 		p, err2 := c.GetTollfreeVerification(context.Background(), pending)
 		return err1 == nil && err2 == nil && a.Status == "APPROVED" && p.Status == "UPDATE_REQUIRED"
 	})
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

@@ -75,38 +75,56 @@ var _ = registerChaosPart("cpaas_verified_caller_id", func() chaosPart {
 
 // A number verified outside Terraform is adopted by the create, without a
 // code; alias and subaccount are set on it.
-func TestAccVerifiedCallerID_basic(t *testing.T) {
+// TestAccVerifiedCallerID_basicImport applies the caller ID once for what
+// TestAccVerifiedCallerID_basic and _import checked, each of which applied
+// it itself: its values, then its import and the import ids refused.
+func TestAccVerifiedCallerID_basicImport(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "old alias")
 	vc := func(attr string, v knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New(attr), v)
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkCallerIDsDestroyed(env, t),
-		Steps: []resource.TestStep{{
-			Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)),
-			ConfigStateChecks: []statecheck.StateCheck{
-				vc("id", knownvalue.StringExact("+14155550142")),
-				vc("alias", knownvalue.StringExact("support line")),
-				vc("subaccount", knownvalue.Null()),
-				vc("verified", knownvalue.Bool(true)),
-				vc("country", knownvalue.StringExact("US")),
-				vc("created_at", knownvalue.StringRegexp(rfc3339UTC)),
-				vc("verification_uuid", knownvalue.StringRegexp(uuidPattern)),
-				vc("verification_code_wo", knownvalue.Null()),
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					vc("id", knownvalue.StringExact("+14155550142")),
+					vc("alias", knownvalue.StringExact("support line")),
+					vc("subaccount", knownvalue.Null()),
+					vc("verified", knownvalue.Bool(true)),
+					vc("country", knownvalue.StringExact("US")),
+					vc("created_at", knownvalue.StringRegexp(rfc3339UTC)),
+					vc("verification_uuid", knownvalue.StringRegexp(uuidPattern)),
+					vc("verification_code_wo", knownvalue.Null()),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(*terraform.State) error {
+					got, err := env.Client(t).GetVerifiedCallerID(context.Background(), "+14155550142")
+					if err != nil || got.Alias != "support line" {
+						return fmt.Errorf("emulator holds %+v (%v)", got, err)
+					}
+					return nil
+				},
 			},
-			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check: func(*terraform.State) error {
-				got, err := env.Client(t).GetVerifiedCallerID(context.Background(), "+14155550142")
-				if err != nil || got.Alias != "support line" {
-					return fmt.Errorf("emulator holds %+v (%v)", got, err)
-				}
-				return nil
-			},
-		}},
+			acctest.Shared("TestAccVerifiedCallerID_import", resource.TestStep{
+				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true, ImportStateVerify: true,
+			}),
+			acctest.Shared("TestAccVerifiedCallerID_import", resource.TestStep{
+				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true,
+				ImportStateId: "14155550142",
+				ExpectError:   acctest.ErrorPattern(`import id "14155550142" must be a verified number, E.164 with its \+, for example \+14155550142`),
+			}),
+			acctest.Shared("TestAccVerifiedCallerID_import", resource.TestStep{
+				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true,
+				ImportStateId: "+14155550199",
+				ExpectError:   acctest.ErrorPattern(`Cannot import non-existent remote object`),
+			}),
+		},
 	})
 }
 
@@ -117,7 +135,7 @@ func TestAccVerifiedCallerID_updateInPlaceAndReplace(t *testing.T) {
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "")
 	verifyOutOfBand(t, env, "+14155550143", "")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -165,35 +183,11 @@ func TestAccVerifiedCallerID_updateInPlaceAndReplace(t *testing.T) {
 	})
 }
 
-func TestAccVerifiedCallerID_import(t *testing.T) {
-	t.Parallel()
-	env := acctest.NewEnv(t)
-	verifyOutOfBand(t, env, "+14155550142", "support line")
-	resource.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`))},
-			{Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true, ImportStateVerify: true},
-			{
-				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true,
-				ImportStateId: "14155550142",
-				ExpectError:   acctest.ErrorPattern(`import id "14155550142" must be a verified number, E.164 with its \+, for example \+14155550142`),
-			},
-			{
-				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)), ResourceName: vcidAddr, ImportState: true,
-				ImportStateId: "+14155550199",
-				ExpectError:   acctest.ErrorPattern(`Cannot import non-existent remote object`),
-			},
-		},
-	})
-}
-
 func TestAccVerifiedCallerID_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -213,7 +207,7 @@ func TestAccVerifiedCallerID_validation(t *testing.T) {
 	step := func(extra, want string) resource.TestStep {
 		return resource.TestStep{Config: env.Config(callerIDHCL("+14155550142", extra)), PlanOnly: true, ExpectError: acctest.ErrorPattern(want)}
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -236,7 +230,7 @@ func TestAccVerifiedCallerID_validation(t *testing.T) {
 func TestAccVerifiedCallerID_codeWithoutVerification(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -250,7 +244,7 @@ func TestAccVerifiedCallerID_importByIdentity_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "support line")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -280,7 +274,7 @@ func TestAccVerifiedCallerIDList_TF114(t *testing.T) {
 	verifyOutOfBand(t, env, "+14155550101", "desk")
 	verifyOutOfBand(t, env, "+14155550102", "night")
 	verifyOutOfBand(t, env, "+447700900123", "desk")
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -443,7 +437,7 @@ variable "code" {
 		}
 		return nil
 	}
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkCallerIDsDestroyed(env, t),

@@ -48,7 +48,7 @@ func TestAccVerifiedCallerIDsDataSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	ds := func(name string) string { return "data.cpaas_verified_caller_ids." + name }
-	resource.Test(t, resource.TestCase{
+	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

@@ -2,12 +2,20 @@ package wire
 
 import "strings"
 
-// EndpointCreate is the body of POST Endpoint/.
+// EndpointCreate is the body of POST Endpoint/. Keys tell the emulator a
+// password left out (missing) from one sent empty (too short).
 type EndpointCreate struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
 	Alias    string `json:"alias"`
 	AppID    string `json:"app_id,omitempty"`
+	Keys     `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields and notes the keys sent.
+func (e *EndpointCreate) UnmarshalJSON(b []byte) error {
+	type fields EndpointCreate
+	return decodeKeyed[EndpointCreate](b, (*fields)(e), &e.Keys)
 }
 
 // EndpointCreated is the reply to a create: Username is the requested

@@ -6,32 +6,66 @@ import (
 )
 
 // MaskingSessionCreate is the body of POST Masking/Session/. Nil and empty
-// optional fields are left out, so the API applies its defaults.
+// optional fields are left out, so the API applies its defaults; Keys tell
+// the emulator a field left out (the default) from one sent empty (a
+// record_file_format or a method sent "" is refused).
 type MaskingSessionCreate struct {
-	FirstParty                  string `json:"first_party"`
-	SecondParty                 string `json:"second_party"`
-	SessionExpiry               *int64 `json:"session_expiry,omitempty"`
-	CallTimeLimit               *int64 `json:"call_time_limit,omitempty"`
-	Record                      *bool  `json:"record,omitempty"`
-	RecordFileFormat            string `json:"record_file_format,omitempty"`
-	RecordingCallbackURL        string `json:"recording_callback_url,omitempty"`
-	RecordingCallbackMethod     string `json:"recording_callback_method,omitempty"`
-	InitiateCallToFirstParty    *bool  `json:"initiate_call_to_first_party,omitempty"`
-	CallbackURL                 string `json:"callback_url,omitempty"`
-	CallbackMethod              string `json:"callback_method,omitempty"`
-	RingTimeout                 *int64 `json:"ring_timeout,omitempty"`
-	FirstPartyPlayURL           string `json:"first_party_play_url,omitempty"`
-	SecondPartyPlayURL          string `json:"second_party_play_url,omitempty"`
-	IsPINAuthenticationRequired *bool  `json:"is_pin_authentication_required,omitempty"`
-	GeneratePIN                 *bool  `json:"generate_pin,omitempty"`
-	GeneratePINLength           *int64 `json:"generate_pin_length,omitempty"`
-	FirstPartyPIN               string `json:"first_party_pin,omitempty"`
-	SecondPartyPIN              string `json:"second_party_pin,omitempty"`
-	PINPromptPlay               string `json:"pin_prompt_play,omitempty"`
-	PINRetry                    *int64 `json:"pin_retry,omitempty"`
-	PINRetryWait                *int64 `json:"pin_retry_wait,omitempty"`
-	IncorrectPINPlay            string `json:"incorrect_pin_play,omitempty"`
-	UnknownCallerPlay           string `json:"unknown_caller_play,omitempty"`
+	FirstParty                  string   `json:"first_party"`
+	SecondParty                 string   `json:"second_party"`
+	SessionExpiry               *int64   `json:"session_expiry,omitempty"`
+	CallTimeLimit               *int64   `json:"call_time_limit,omitempty"`
+	Record                      *bool    `json:"record,omitempty"`
+	RecordFileFormat            string   `json:"record_file_format,omitempty"`
+	RecordingCallbackURL        string   `json:"recording_callback_url,omitempty"`
+	RecordingCallbackMethod     string   `json:"recording_callback_method,omitempty"`
+	InitiateCallToFirstParty    *bool    `json:"initiate_call_to_first_party,omitempty"`
+	CallbackURL                 string   `json:"callback_url,omitempty"`
+	CallbackMethod              string   `json:"callback_method,omitempty"`
+	RingTimeout                 *int64   `json:"ring_timeout,omitempty"`
+	FirstPartyPlayURL           string   `json:"first_party_play_url,omitempty"`
+	SecondPartyPlayURL          string   `json:"second_party_play_url,omitempty"`
+	IsPINAuthenticationRequired *bool    `json:"is_pin_authentication_required,omitempty"`
+	GeneratePIN                 *bool    `json:"generate_pin,omitempty"`
+	GeneratePINLength           *int64   `json:"generate_pin_length,omitempty"`
+	FirstPartyPIN               string   `json:"first_party_pin,omitempty"`
+	SecondPartyPIN              string   `json:"second_party_pin,omitempty"`
+	PINPromptPlay               string   `json:"pin_prompt_play,omitempty"`
+	PINRetry                    *int64   `json:"pin_retry,omitempty"`
+	PINRetryWait                *FlexInt `json:"pin_retry_wait,omitempty"` // the session object writes it as a string: clients send either
+	IncorrectPINPlay            string   `json:"incorrect_pin_play,omitempty"`
+	UnknownCallerPlay           string   `json:"unknown_caller_play,omitempty"`
+	Keys                        `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields and notes the keys sent.
+func (m *MaskingSessionCreate) UnmarshalJSON(b []byte) error {
+	type fields MaskingSessionCreate
+	return decodeKeyed[MaskingSessionCreate](b, (*fields)(m), &m.Keys)
+}
+
+// Options are the options the create sent, in the update's shape (the
+// fields the two share, checked and applied alike): nil where the body
+// left a field out.
+func (m *MaskingSessionCreate) Options() MaskingSessionUpdate {
+	sent := func(key string, v *string) *string {
+		if m.Has(key) {
+			return v
+		}
+		return nil
+	}
+	return MaskingSessionUpdate{
+		Record:                  m.Record,
+		RecordFileFormat:        sent("record_file_format", &m.RecordFileFormat),
+		RecordingCallbackURL:    sent("recording_callback_url", &m.RecordingCallbackURL),
+		RecordingCallbackMethod: sent("recording_callback_method", &m.RecordingCallbackMethod),
+		SessionExpiry:           m.SessionExpiry,
+		CallTimeLimit:           m.CallTimeLimit,
+		CallbackURL:             sent("callback_url", &m.CallbackURL),
+		CallbackMethod:          sent("callback_method", &m.CallbackMethod),
+		RingTimeout:             m.RingTimeout,
+		FirstPartyPlayURL:       sent("first_party_play_url", &m.FirstPartyPlayURL),
+		SecondPartyPlayURL:      sent("second_party_play_url", &m.SecondPartyPlayURL),
+	}
 }
 
 // MaskingSession is the session object of every reply. Times are in Go's

@@ -138,9 +138,9 @@ type CampaignAttributesRecord struct {
 	SubscriberHelp     *bool `json:"subscriber_help,omitempty"`
 }
 
-// CampaignCreate is the body of POST 10dlc/Campaign/ as the client sends
-// it (the emulator decodes it as CampaignText plus its own presence
-// checks). Every flag is sent: the service requires all eight.
+// CampaignCreate is the body of POST 10dlc/Campaign/. Every flag is sent:
+// the service requires all eight, and Keys tell the emulator a flag left
+// out (missing) from one sent false.
 type CampaignCreate struct {
 	BrandID        string   `json:"brand_id"`
 	CampaignAlias  string   `json:"campaign_alias"`
@@ -167,6 +167,30 @@ type CampaignCreate struct {
 	CampaignAttributes
 	URL    string `json:"url,omitempty"`
 	Method string `json:"method,omitempty"`
+	// ResellerID names the reseller a campaign is registered through; this
+	// client never sends it. The service's Go SDK sends it under a key
+	// with a leading space (its tag's typo), ResellerIDSpace.
+	ResellerID      string `json:"reseller_id,omitempty"`
+	ResellerIDSpace string `json:" reseller_id,omitempty"`
+	Keys            `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields and notes the keys sent.
+func (c *CampaignCreate) UnmarshalJSON(b []byte) error {
+	type fields CampaignCreate
+	return decodeKeyed[CampaignCreate](b, (*fields)(c), &c.Keys)
+}
+
+// Text is the create's text in the update's shape, which the service
+// reads alike: a field sent "" is not given.
+func (c *CampaignCreate) Text() CampaignUpdate {
+	return CampaignUpdate{
+		CampaignAlias: &c.CampaignAlias, Description: &c.Description,
+		Sample1: &c.Sample1, Sample2: &c.Sample2, Sample3: &c.Sample3, Sample4: &c.Sample4, Sample5: &c.Sample5,
+		MessageFlow: &c.MessageFlow, HelpMessage: &c.HelpMessage, HelpKeywords: &c.HelpKeywords,
+		OptinKeywords: &c.OptinKeywords, OptinMessage: &c.OptinMessage, OptoutKeywords: &c.OptoutKeywords, OptoutMessage: &c.OptoutMessage,
+		TermsAndConditionsLink: &c.TermsAndConditionsLink, PrivacyPolicyLink: &c.PrivacyPolicyLink,
+	}
 }
 
 // CampaignCreated is the reply to a campaign create.
@@ -302,8 +326,17 @@ type NumberLink struct {
 	Method  string   `json:"method,omitempty"`
 }
 
-// NumberUnlink is the optional body of the unlink request.
+// NumberUnlink is the optional body of the unlink request. A url sent
+// (even empty) replaces the callbacks the link request named; Keys tell the
+// emulator it was sent.
 type NumberUnlink struct {
 	URL    string `json:"url,omitempty"`
 	Method string `json:"method,omitempty"`
+	Keys   `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields and notes the keys sent.
+func (u *NumberUnlink) UnmarshalJSON(b []byte) error {
+	type fields NumberUnlink
+	return decodeKeyed[NumberUnlink](b, (*fields)(u), &u.Keys)
 }

@@ -9,7 +9,9 @@ package wire
 
 // TrunkCreate is the body of POST Zentrunk/Trunk/. An outbound trunk
 // names an IP access list and/or a credentials list; an inbound trunk a
-// primary origination URI and, optionally, a fallback one.
+// primary origination URI and, optionally, a fallback one. Keys tell the
+// emulator a direction or status left out (missing; enabled) from one sent
+// empty (refused).
 type TrunkCreate struct {
 	Name            string `json:"name,omitempty"`
 	TrunkDirection  string `json:"trunk_direction"`
@@ -19,6 +21,13 @@ type TrunkCreate struct {
 	CredentialUUID  string `json:"credential_uuid,omitempty"`
 	PrimaryURIUUID  string `json:"primary_uri_uuid,omitempty"`
 	FallbackURIUUID string `json:"fallback_uri_uuid,omitempty"`
+	Keys            `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields and notes the keys sent.
+func (t *TrunkCreate) UnmarshalJSON(b []byte) error {
+	type fields TrunkCreate
+	return decodeKeyed[TrunkCreate](b, (*fields)(t), &t.Keys)
 }
 
 // TrunkCreated is the reply to a trunk's create (201) and update (202).
@@ -46,9 +55,11 @@ type Trunk struct {
 
 // TrunkUpdate is the body of POST Zentrunk/Trunk/{trunk_id}/: nil fields
 // are left unchanged; a link sent as "" is removed (the documentation is
-// silent on removing one; our choice). The direction cannot change.
+// silent on removing one; our choice). The direction cannot change: the
+// client never sends it, and the emulator refuses a different one.
 type TrunkUpdate struct {
 	Name            *string `json:"name,omitempty"`
+	TrunkDirection  *string `json:"trunk_direction,omitempty"`
 	TrunkStatus     *string `json:"trunk_status,omitempty"`
 	Secure          *bool   `json:"secure,omitempty"`
 	IPACLUUID       *string `json:"ipacl_uuid,omitempty"`
@@ -99,6 +110,8 @@ type CredentialUpdate struct {
 type CredentialList = Page[Credential]
 
 // IPACLCreate is the body of POST Zentrunk/IPAccessControlList/.
+// IPAddresses decodes as nil when the body left it out (or sent null), as
+// an empty list when it sent [].
 type IPACLCreate struct {
 	Name        string   `json:"name,omitempty"`
 	IPAddresses []string `json:"ip_addresses"`
@@ -119,7 +132,8 @@ type IPACL struct {
 }
 
 // IPACLUpdate is the body of POST Zentrunk/IPAccessControlList/{uuid}/:
-// nil fields are left unchanged; ip_addresses replaces the whole list.
+// nil fields are left unchanged; ip_addresses replaces the whole list (nil
+// when left out, empty when sent as []).
 type IPACLUpdate struct {
 	Name        *string  `json:"name,omitempty"`
 	IPAddresses []string `json:"ip_addresses,omitempty"`
