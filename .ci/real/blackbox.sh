@@ -6,7 +6,7 @@
 #   2. objects without the tfacc- prefix are seeded through the public API
 #      (the account's own objects);
 #   3. make testacc-real runs the suite against it (REAL_RUN narrows it);
-#   4. a second run is killed midway (after KILL_AFTER seconds, 15 by
+#   4. a second run is killed midway (after KILL_AFTER seconds, 25 by
 #      default; it fails when the run ended first), then make
 #      sweep deletes what it left, and a second sweep finds nothing;
 #   5. the seeded objects are read back: unchanged, byte for byte.
@@ -49,11 +49,11 @@ echo "==> seeded the account's own objects: application $app_id, endpoint $ep_id
 failed=0
 make -s testacc-real REAL_RUN="${REAL_RUN:-.}" || failed=1
 
-echo "==> a run killed after ${KILL_AFTER:-15} s, then make sweep"
-timeout -s INT "${KILL_AFTER:-15}" make -s testacc-real REAL_RUN="${KILL_RUN:-${REAL_RUN:-.}}" >"$tmp/killed.log" 2>&1 || true
+echo "==> a run killed after ${KILL_AFTER:-25} s, then make sweep"
+timeout -s INT "${KILL_AFTER:-25}" make -s testacc-real REAL_RUN="${KILL_RUN:-${REAL_RUN:-.}}" >"$tmp/killed.log" 2>&1 || true
 tail -n 3 "$tmp/killed.log"
 if grep -q ' tests ran (' "$tmp/killed.log"; then
-  echo "the run meant to be killed ended before ${KILL_AFTER:-15} s: lower KILL_AFTER" >&2; failed=1
+  echo "the run meant to be killed ended before ${KILL_AFTER:-25} s: lower KILL_AFTER" >&2; failed=1
 fi
 make -s sweep >"$tmp/sweep1.log" 2>&1 || { cat "$tmp/sweep1.log"; failed=1; }
 grep -E '^(sweep|deleted|left)' "$tmp/sweep1.log" || true
