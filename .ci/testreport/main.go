@@ -6,7 +6,8 @@
 // run. Before the skips it prints the slowest tests and the time all the
 // tests of each package took (go test's own "elapsed" of each top-level
 // test), which says where a CLI's pass spends its time. Exits 1 when a test
-// or a package failed.
+// or a package failed. It ends with the count of the top-level tests that
+// ran and of the tests that skipped.
 //
 //	go test -json ./... | go run .ci/testreport/main.go
 package main
@@ -41,6 +42,7 @@ func main() {
 	var times []timed
 	perPackage := map[string]float64{}
 	failed := false
+	ran, failures := 0, 0 // top-level tests that ran (passed or failed), and failed
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	for sc.Scan() {
@@ -69,6 +71,12 @@ func main() {
 				skipped = append(skipped, e.Test+": "+skipReason(output[key]))
 			}
 		}
+		if (e.Action == "pass" || e.Action == "fail") && e.Test != "" && !strings.Contains(e.Test, "/") {
+			ran++
+			if e.Action == "fail" {
+				failures++
+			}
+		}
 		if e.Action == "pass" || e.Action == "fail" || e.Action == "skip" {
 			delete(output, key)
 			if e.Test != "" && !strings.Contains(e.Test, "/") {
@@ -88,6 +96,7 @@ func main() {
 			fmt.Println("  " + s)
 		}
 	}
+	fmt.Printf("%d tests ran (%d failed), %d skipped\n", ran, failures, len(skipped))
 	if failed {
 		os.Exit(1)
 	}

@@ -21,8 +21,9 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
-// Test credentials of the emulator's account.
-const (
+// Credentials of the tests' account: the in-process emulator's, or in real
+// mode (real.go) the account's from the shell.
+var (
 	AuthID    = "MATESTACCOUNT0000001"
 	AuthToken = "test-auth-token-1234567890"
 )
@@ -33,16 +34,23 @@ var ProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, erro
 	"cpaas": func() (tfprotov6.ProviderServer, error) { return provider.NewServer("test")(), nil },
 }
 
-// Env is one test's emulator.
+// Env is one test's emulator, or in real mode the API from the shell
+// (Server nil: Control says why a test needs it).
 type Env struct {
 	Server *emulator.Server
 	URL    string
+	t      testing.TB
+	tag    string // real mode: the test's own, in the names of its objects
+	proxy  *realProxy
 }
 
 // NewEnv starts an emulator for t with the test account; opts adjust its
 // options before it starts.
 func NewEnv(t testing.TB, opts ...func(*emulator.Options)) *Env {
 	t.Helper()
+	if Real() {
+		return newRealEnv(t, opts)
+	}
 	o := emulator.Options{Accounts: []emulator.Account{{ID: AuthID, Token: AuthToken}}}
 	for _, f := range opts {
 		f(&o)
@@ -53,7 +61,7 @@ func NewEnv(t testing.TB, opts ...func(*emulator.Options)) *Env {
 		hs.Close()
 		srv.Close()
 	})
-	return &Env{Server: srv, URL: hs.URL}
+	return &Env{Server: srv, URL: hs.URL, t: t}
 }
 
 // ProviderConfig is a provider block pointing at this emulator. It sets
@@ -68,8 +76,12 @@ provider "cpaas" {
 `, e.URL, AuthID, AuthToken)
 }
 
-// Config prefixes the provider block to body.
-func (e *Env) Config(body string) string { return e.ProviderConfig() + body }
+// Config prefixes the provider block to body. In real mode the test skips
+// when body costs what CPAAS_ACC_SPEND does not allow.
+func (e *Env) Config(body string) string {
+	e.checkSpending(body)
+	return e.ProviderConfig() + body
+}
 
 // PreCheck fails (never skips) when the Terraform CLI the tests need is
 // missing, so a run without it cannot pass as green.
@@ -113,9 +125,14 @@ func (e *Env) Client(t testing.TB) *client.Client {
 	return c
 }
 
-// Objects lists the ids the test account owns, by kind.
+// Objects lists the ids the test account owns, by kind. In real mode
+// (realproxy.go) they are those this test created, of the kinds make sweep
+// knows; other kinds are missing from the map.
 func (e *Env) Objects(t testing.TB) map[string][]string {
 	t.Helper()
+	if e.proxy != nil {
+		return e.realObjects(t)
+	}
 	objs, ok := e.Server.Objects(AuthID)
 	if !ok {
 		t.Fatalf("account %s missing from the emulator", AuthID)

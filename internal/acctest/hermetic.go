@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // kept are the variables a test run may take from the shell: the test
@@ -42,23 +44,46 @@ func Hermetic() (func(), error) {
 }
 
 // Main is the TestMain of a package whose tests run Terraform or the
-// provider: Hermetic, then the tests, then the run's apply count (Test):
+// provider: real mode's settings read first (real.go), Hermetic, then the
+// tests (or under -sweep the sweepers), then the run's apply count (Test):
 // its summary line and the configurations applied by more than one test,
 // printed and, when CPAAS_ACC_REPORT names a file (read before Hermetic
 // clears it), appended to it for CI to show.
 func Main(m *testing.M) {
 	report := os.Getenv("CPAAS_ACC_REPORT")
+	rc, err := readReal(os.Getenv) // before Hermetic clears CPAAS_*
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "acctest:", err)
+		os.Exit(2)
+	}
 	cleanup, err := Hermetic()
 	if err != nil {
 		panic("acctest: " + err.Error())
 	}
-	code := m.Run()
+	useReal(rc)
+	printReal(rc)
+	// resource.TestMain runs the sweepers (sweep.go) under -sweep, and the
+	// tests otherwise; it exits right after.
+	resource.TestMain(runThenReport{m, cleanup, report})
 	cleanup()
-	if err := writeReport(report); err != nil {
+}
+
+// runThenReport runs the tests, removes Hermetic's configuration and
+// writes the apply count: resource.TestMain exits right after Run.
+type runThenReport struct {
+	m       *testing.M
+	cleanup func()
+	report  string
+}
+
+func (r runThenReport) Run() int {
+	code := r.m.Run()
+	r.cleanup()
+	if err := writeReport(r.report); err != nil {
 		fmt.Fprintln(os.Stderr, "acctest:", err)
 		code = 1
 	}
-	os.Exit(code)
+	return code
 }
 
 // writeReport prints the run's apply count, when a step applied anything,

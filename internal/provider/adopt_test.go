@@ -62,7 +62,7 @@ func TestAccAdopt_droppedCreateReply(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			env := acctest.NewEnv(t, fastRegistry)
-			env.Server.SetFaults(dropCreates(tc.method, tc.route))
+			env.Control(t, "injected faults").SetFaults(dropCreates(tc.method, tc.route))
 			acctest.Test(t, resource.TestCase{
 				PreCheck:                 func() { acctest.PreCheck(t) },
 				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -70,7 +70,7 @@ func TestAccAdopt_droppedCreateReply(t *testing.T) {
 					Config: env.Config(tc.hcl),
 					Check: resource.ComposeTestCheckFunc(
 						func(s *terraform.State) error {
-							if st := env.Server.FaultStats(); st.Dropped < 1 {
+							if st := env.Control(t, "injected faults").FaultStats(); st.Dropped < 1 {
 								return fmt.Errorf("no reply was dropped: %+v", st)
 							}
 							return nil
@@ -117,12 +117,13 @@ func checkExactlyStateObjects(t *testing.T, env *acctest.Env, kind, addr string,
 func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	c := env.Client(t)
 	// An endpoint made outside Terraform, identical to the configured one.
 	if _, err := c.CreateEndpoint(context.Background(), client.EndpointCreate{Username: "rel_ep_1", Password: "rel-secret-1", Alias: "Reliability endpoint 1"}); err != nil {
 		t.Fatal(err)
 	}
-	env.Server.SetFaults(dropCreates("POST", "Endpoint"))
+	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Endpoint"))
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -135,7 +136,7 @@ func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 				if n := len(env.Objects(t)["endpoints"]); n != 2 {
 					t.Fatalf("emulator holds %d endpoints, want the 2 that matched", n)
 				}
-				env.Server.SetFaults(emulator.Faults{})
+				env.Control(t, "injected faults").SetFaults(emulator.Faults{})
 			},
 			Config:   env.Config(relEndpointHCL(1)),
 			PlanOnly: true, ExpectNonEmptyPlan: true,
@@ -148,7 +149,7 @@ func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 func TestAccAdopt_messageNotFoundIsNotResent(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastRegistry)
-	env.Server.SetFaults(emulator.Faults{Seed: 1, Rules: []emulator.FaultRule{{Method: "POST", Path: "Message", Rate5xx: 1}}})
+	env.Control(t, "injected faults").SetFaults(emulator.Faults{Seed: 1, Rules: []emulator.FaultRule{{Method: "POST", Path: "Message", Rate5xx: 1}}})
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -157,13 +158,13 @@ func TestAccAdopt_messageNotFoundIsNotResent(t *testing.T) {
 			ExpectError: acctest.ErrorPattern("The send may not have happened: no matching message was found"),
 		}, {
 			PreConfig: func() {
-				if st := env.Server.FaultStats(); st.Failed != 1 {
+				if st := env.Control(t, "injected faults").FaultStats(); st.Failed != 1 {
 					t.Fatalf("the send was attempted %d times, want exactly once: %+v", st.Failed, st)
 				}
 				if n := len(env.Objects(t)["messages"]); n != 0 {
 					t.Fatalf("emulator holds %d messages after a failed send", n)
 				}
-				env.Server.SetFaults(emulator.Faults{})
+				env.Control(t, "injected faults").SetFaults(emulator.Faults{})
 			},
 			// The next apply sends it, once.
 			Config: env.Config(relMessageHCL(1, "12125550191")),

@@ -300,7 +300,7 @@ resource "cpaas_application" "test" {
 func TestAccApplication_adoptAfterLostReply(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	env.Server.SetFaults(dropCreates("POST", "Application"))
+	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Application"))
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -308,7 +308,7 @@ func TestAccApplication_adoptAfterLostReply(t *testing.T) {
 			Config: env.Config(relApplicationHCL(1)),
 			Check: resource.ComposeTestCheckFunc(
 				func(*terraform.State) error {
-					if st := env.Server.FaultStats(); st.Dropped < 1 {
+					if st := env.Control(t, "injected faults").FaultStats(); st.Dropped < 1 {
 						return fmt.Errorf("no reply was dropped: %+v", st)
 					}
 					return nil

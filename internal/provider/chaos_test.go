@@ -55,7 +55,7 @@ func chaosFaults(seed uint64) emulator.Faults {
 var chaosRateLimit = emulator.RateLimit{Rate: 30, Burst: 10}
 
 // chaosPart is one resource type's share of the chaos configuration: its
-// HCL and how many objects of each emulator kind (emulator.Server.Objects)
+// HCL and how many objects of each emulator kind (emulator.Control(t, "the emulator's object inventory (what exists, by kind)").Objects)
 // that HCL makes. Parts may refer to each other's resources.
 type chaosPart struct {
 	hcl  string
@@ -122,6 +122,7 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	acctest.PreCheck(t)
 	tf := newTFRunner(t)
 	env := acctest.NewEnv(t, fastRegistry)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	for _, part := range chaosParts {
 		if p := part(); p.setup != nil {
 			p.setup(t, env)
@@ -139,8 +140,8 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	tf.run("init", "-input=false")
 
 	start := time.Now()
-	env.Server.SetFaults(chaosFaults(20260101))
-	if err := env.Server.SetRateLimit(chaosRateLimit); err != nil {
+	env.Control(t, "injected faults").SetFaults(chaosFaults(20260101))
+	if err := env.Control(t, "a rate limit").SetRateLimit(chaosRateLimit); err != nil {
 		t.Fatal(err)
 	}
 	rounds, converged := 0, false
@@ -161,7 +162,7 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 			t.Logf("round %d: plan failed: %s", rounds, firstErrors(out))
 		}
 	}
-	applyStats := env.Server.FaultStats()
+	applyStats := env.Control(t, "injected faults").FaultStats()
 	if !converged {
 		t.Fatalf("not converged after %d rounds (faults %+v)", rounds, applyStats)
 	}
@@ -173,8 +174,8 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	}
 
 	// Ask the emulator, with the faults off so the questions get answers.
-	env.Server.SetFaults(emulator.Faults{})
-	_ = env.Server.SetRateLimit(emulator.RateLimit{})
+	env.Control(t, "injected faults").SetFaults(emulator.Faults{})
+	_ = env.Control(t, "a rate limit").SetRateLimit(emulator.RateLimit{})
 	objs := env.Objects(t)
 	stateIDs := tf.stateIDs(objs)
 	if ghosts := stateIDs[notInEmulator]; len(ghosts) != 0 {
@@ -223,8 +224,8 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 		applyStats.RateLimited, chaosRateLimit.Rate, duplicates, orphans, sentTwice)
 
 	// Destroy with the faults on again, re-run until the state is empty.
-	env.Server.SetFaults(chaosFaults(20260102))
-	_ = env.Server.SetRateLimit(chaosRateLimit)
+	env.Control(t, "injected faults").SetFaults(chaosFaults(20260102))
+	_ = env.Control(t, "a rate limit").SetRateLimit(chaosRateLimit)
 	destroyRounds := 0
 	for destroyRounds < chaosMaxRounds {
 		destroyRounds++
@@ -234,9 +235,9 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 		}
 		break
 	}
-	destroyStats := env.Server.FaultStats()
-	env.Server.SetFaults(emulator.Faults{})
-	_ = env.Server.SetRateLimit(emulator.RateLimit{})
+	destroyStats := env.Control(t, "injected faults").FaultStats()
+	env.Control(t, "injected faults").SetFaults(emulator.Faults{})
+	_ = env.Control(t, "a rate limit").SetRateLimit(emulator.RateLimit{})
 	if left := tf.stateIDs(nil); len(left) != 0 {
 		t.Fatalf("state not empty after %d destroy rounds: %v", destroyRounds, left)
 	}
@@ -335,6 +336,7 @@ func newTFRunner(t *testing.T) *tfRunner {
 }
 
 func (r *tfRunner) write(config string) {
+	acctest.SpendOn(r.t, config)
 	if err := os.WriteFile(filepath.Join(r.dir, "main.tf"), []byte(config), 0o600); err != nil {
 		r.t.Fatal(err)
 	}

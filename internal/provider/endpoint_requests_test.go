@@ -24,13 +24,13 @@ type requestsAtMost struct {
 }
 
 func (c requestsAtMost) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	if n := c.env.Server.FaultStats().Requests; n < c.min || n > c.max {
+	if n := c.env.Control(nil, "injected faults").FaultStats().Requests; n < c.min || n > c.max {
 		resp.Error = fmt.Errorf("%s made %d API requests, want %d to %d", c.what, n, c.min, c.max)
 	}
 }
 
 func resetRequestCount(env *acctest.Env) func() {
-	return func() { env.Server.SetFaults(emulator.Faults{}) }
+	return func() { env.Control(nil, "injected faults").SetFaults(emulator.Faults{}) }
 }
 
 // Once the provider knows the account's SIP domain (from the first
@@ -39,6 +39,7 @@ func resetRequestCount(env *acctest.Env) func() {
 func TestAccEndpointRequests_createIsOneRequestOnceDomainKnown(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	const more = 4
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
@@ -63,7 +64,7 @@ resource "cpaas_endpoint" "more" {
 `, more)),
 			Check: func(s *terraform.State) error {
 				// One POST each and one read-back that teaches the domain.
-				if n, want := env.Server.FaultStats().Requests, 1+1+more; n != want {
+				if n, want := env.Control(t, "injected faults").FaultStats().Requests, 1+1+more; n != want {
 					return fmt.Errorf("the apply made %d API requests, want %d", n, want)
 				}
 				c := env.Client(t)
@@ -79,7 +80,7 @@ resource "cpaas_endpoint" "more" {
 					if got := rs.Primary.Attributes["sip_registered"]; got != "false" {
 						return fmt.Errorf("more[%d]: sip_registered %q", i, got)
 					}
-					if !env.Server.EndpointPasswordIs(acctest.AuthID, rs.Primary.ID, fmt.Sprintf("s3cret-pass-%d", i)) {
+					if !env.Control(t, "a password the API never returns").EndpointPasswordIs(acctest.AuthID, rs.Primary.ID, fmt.Sprintf("s3cret-pass-%d", i)) {
 						return fmt.Errorf("more[%d]: the emulator does not hold the configured password", i)
 					}
 				}
@@ -97,6 +98,7 @@ resource "cpaas_endpoint" "more" {
 func TestAccEndpointRequests_refreshOfManyListsPages(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	const n = 45
 	pages := (n + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
 	config := env.Config(fmt.Sprintf(`

@@ -96,6 +96,7 @@ func setUpGuide(t *testing.T, r *tfRunner, env *acctest.Env, guide string) {
 		if err != nil {
 			return err
 		}
+		acctest.SpendOn(t, string(b))
 		return os.WriteFile(filepath.Join(r.dir, rel), b, 0o600)
 	})
 	if err != nil {
@@ -189,6 +190,7 @@ func TestAccGuide_gettingStarted(t *testing.T) {
 func TestAccGuide_10dlc(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "time travel") // up front: a skip midway leaves objects behind
 	// The guide's receiver: every callback must carry both valid signatures.
 	var good, bad atomic.Int32
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -250,7 +252,7 @@ func TestAccGuide_10dlc(t *testing.T) {
 		t.Fatalf("links after recovery: %d", n)
 	}
 
-	env.Server.Settle()
+	env.Control(t, "time travel").Settle()
 	if good.Load() == 0 || bad.Load() != 0 {
 		t.Fatalf("callbacks: %d verified, %d refused", good.Load(), bad.Load())
 	}
@@ -453,13 +455,14 @@ func TestAccGuide_messagingPipeline(t *testing.T) {
 func TestAccGuide_messagingPipelineMMS(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	r := newGuideRunner(t, env, "messaging-pipeline/mms")
 	banner, err := os.ReadFile(filepath.Join(r.dir, "release-banner.png"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.run("apply", "-input=false", "-auto-approve", "-var=release=v1.0.0")
-	msgs := env.Server.SentMessages(acctest.AuthID)
+	msgs := env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID)
 	if len(msgs) != 1 || msgs[0].Type != "mms" {
 		t.Fatalf("sent after the first release: %+v", msgs)
 	}
@@ -492,6 +495,7 @@ func TestAccGuide_messagingPipelineMMS(t *testing.T) {
 func TestAccGuide_messagingPipelineAction_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	r := newGuideRunnerTF114(t, env, "messaging-pipeline/action")
 	const invoke = "-invoke=action.cpaas_send_message.deploy_done"
 	notice := func(release string) []string {
@@ -505,7 +509,7 @@ func TestAccGuide_messagingPipelineAction_TF114(t *testing.T) {
 
 	out := r.run("apply", "-input=false", "-auto-approve", invoke, "-var=release=v1.0.0")
 	expectSent(t, env, notice("v1.0.0")...)
-	for _, m := range env.Server.SentMessages(acctest.AuthID) {
+	for _, m := range env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID) {
 		if m.State != emulator.MessageDelivered {
 			t.Errorf("message to %s is %s when the apply ended, want delivered", m.To, m.State)
 		}

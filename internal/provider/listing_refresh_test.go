@@ -159,7 +159,7 @@ func (lr listingRefresh) run(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					env.Server.SetFaults(emulator.Faults{HideFromLists: hidden})
+					env.Control(t, "injected faults").SetFaults(emulator.Faults{HideFromLists: hidden})
 					log.reset()
 				},
 				Config: config,

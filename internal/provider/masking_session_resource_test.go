@@ -164,6 +164,7 @@ func TestAccMaskingSession_basicReplaceAndPINs(t *testing.T) {
 func TestAccMaskingSession_updateInPlace(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "time travel") // up front: a skip midway leaves objects behind
 	var firstID, firstExpiry string
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
@@ -220,7 +221,7 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 			{
 				// session_expiry updates in place and restarts the time:
 				// expiry_time is unknown in the plan, then known.
-				PreConfig: func() { env.Server.Clock().Advance(10 * time.Minute) },
+				PreConfig: func() { env.Control(t, "time travel").Clock().Advance(10 * time.Minute) },
 				Config:    env.Config(maskingConfig("14155551234", "14155555678", `  session_expiry = 7200`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -254,6 +255,7 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "time travel") // up front: a skip midway leaves objects behind
 	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  session_expiry = 600`))
 	var firstID string
 	acctest.Test(t, resource.TestCase{
@@ -267,7 +269,7 @@ func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 					firstID, err = sessionID(s)
 					// Drive the emulator's clock past the expiry: the
 					// refresh after this step finds the session expired.
-					env.Server.Clock().Advance(601 * time.Second)
+					env.Control(t, "time travel").Clock().Advance(601 * time.Second)
 					return err
 				},
 				ExpectNonEmptyPlan: true,
@@ -601,6 +603,7 @@ func TestAccMaskingSession_createdWithoutPinPlansNoChange(t *testing.T) {
 func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "records made under older rules") // up front: a skip midway leaves objects behind
 	const xml = "https://audio.example.com/greeting.xml"
 	adoptSession(t, env, maskingConfig("14155551234", "14155555678", fmt.Sprintf(`  first_party_play_url = %q`, xml)), func() string {
 		created, err := env.Client(t).CreateMaskingSession(context.Background(), client.MaskingSessionCreate{FirstParty: "14155551234", SecondParty: "14155555678"})
@@ -608,7 +611,7 @@ func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := xml
-		if err := env.Server.SetLegacyPlayURLs(acctest.AuthID, created.SessionUUID, emulator.LegacyPlayURLs{FirstPartyPlayURL: &u}); err != nil {
+		if err := env.Control(t, "records made under older rules").SetLegacyPlayURLs(acctest.AuthID, created.SessionUUID, emulator.LegacyPlayURLs{FirstPartyPlayURL: &u}); err != nil {
 			t.Fatal(err)
 		}
 		return created.SessionUUID

@@ -331,7 +331,7 @@ resource "cpaas_message" "test" {
 	t.Run("undelivered destination", func(t *testing.T) {
 		t.Parallel()
 		env := acctest.NewEnv(t, fastLifecycle)
-		if err := env.Server.SetDestinationOutcome(acctest.AuthID, "447700900999", emulator.DestinationOutcome{Outcome: emulator.OutcomeUndelivered, ErrorCode: "451"}); err != nil {
+		if err := env.Control(t, "delivery outcomes").SetDestinationOutcome(acctest.AuthID, "447700900999", emulator.DestinationOutcome{Outcome: emulator.OutcomeUndelivered, ErrorCode: "451"}); err != nil {
 			t.Fatal(err)
 		}
 		acctest.Test(t, resource.TestCase{
@@ -357,6 +357,7 @@ resource "cpaas_message" "test" {
 func TestAccMessage_refreshOfMaskedOrMissingRecord(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
+	env.Control(t, "time travel") // up front: a skip midway leaves objects behind
 	config := env.Config(`
 resource "cpaas_message" "test" {
   src  = "14155550100"
@@ -387,7 +388,7 @@ resource "cpaas_message" "test" {
 				// The clock moves (the message is delivered) and then the
 				// record disappears: the state keeps what it knew.
 				PreConfig: func() {
-					env.Server.Clock().Advance(time.Minute)
+					env.Control(t, "time travel").Clock().Advance(time.Minute)
 				},
 				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
@@ -396,7 +397,7 @@ resource "cpaas_message" "test" {
 				},
 			},
 			{
-				PreConfig:        func() { env.Server.Reset() },
+				PreConfig:        func() { env.Control(t, "resetting the account").Reset() },
 				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{

@@ -27,6 +27,7 @@ func TestAccRateLimit_manyEndpointsUnderALowLimit(t *testing.T) {
 	t.Parallel()
 	const n = 40
 	env := acctest.NewEnv(t, func(o *emulator.Options) { o.RateLimit = emulator.RateLimit{Rate: 20, Burst: 5} })
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	var b strings.Builder
 	b.WriteString(relProvider(env.URL, 1))
 	for i := 1; i <= n; i++ {
@@ -54,7 +55,7 @@ func TestAccRateLimit_manyEndpointsUnderALowLimit(t *testing.T) {
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 		}},
 	})
-	stats := env.Server.FaultStats()
+	stats := env.Control(t, "injected faults").FaultStats()
 	t.Logf("%d requests, %d refused by the rate limit", stats.Requests, stats.RateLimited)
 	if stats.RateLimited == 0 {
 		t.Fatal("the emulator's rate limit refused nothing: the test did not exercise throttling")

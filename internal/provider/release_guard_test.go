@@ -367,7 +367,7 @@ func TestAccPhoneNumber_releaseGuardNamesWhatItServes(t *testing.T) {
 	}
 
 	// A lookup that fails does not stop the plan.
-	env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{{Method: "GET", Path: "Powerpack", Rate5xx: 1}}})
+	env.Control(t, "injected faults").SetFaults(emulator.Faults{Rules: []emulator.FaultRule{{Method: "GET", Path: "Powerpack", Rate5xx: 1}}})
 	r.write(releaseHead(env) + strings.Replace(fmt.Sprintf(served, servedNumber), `provider "cpaas" {`, `provider "cpaas" {
   max_retries = 0`, 1))
 	out = flat(r.expectPlan(2, "-destroy", "-refresh=false"))
@@ -381,6 +381,7 @@ func TestAccPhoneNumber_releaseGuardNamesWhatItServes(t *testing.T) {
 func TestAccPhoneNumber_releaseGuardFailedApplyDestroys(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	r := newReleaseRunner(t, env, `
 resource "cpaas_phone_number" "n" {
   search = {
@@ -390,11 +391,11 @@ resource "cpaas_phone_number" "n" {
   alias = "front desk"
 }
 `)
-	env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{{Method: "POST", Path: "Number/{number}", Rate5xx: 1}}})
+	env.Control(t, "injected faults").SetFaults(emulator.Faults{Rules: []emulator.FaultRule{{Method: "POST", Path: "Number/{number}", Rate5xx: 1}}})
 	if out, err := r.try("apply", "-auto-approve", "-input=false"); err == nil {
 		t.Fatalf("apply went through:\n%s", out)
 	}
-	env.Server.SetFaults(emulator.Faults{})
+	env.Control(t, "injected faults").SetFaults(emulator.Faults{})
 	bought := ownedNumbers(t, env)
 	if len(bought) != 1 {
 		t.Fatalf("numbers after the failed apply: %v", bought)

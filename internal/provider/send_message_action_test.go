@@ -27,7 +27,7 @@ import (
 // sentMessages is what the emulator received, as "type from->to text" lines.
 func sentMessages(env *acctest.Env) []string {
 	var out []string
-	for _, m := range env.Server.SentMessages(acctest.AuthID) {
+	for _, m := range env.Control(nil, "the messages the emulator sent").SentMessages(acctest.AuthID) {
 		out = append(out, fmt.Sprintf("%s %s->%s %s", m.Type, m.From, m.To, m.Text))
 	}
 	return out
@@ -151,6 +151,7 @@ resource "cpaas_endpoint" "desk" {
 func TestAccSendMessageAction_refusedAtPlan_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
+	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	acctest.Test(t, resource.TestCase{
 		PreCheck:                 func() { acctest.PreCheck(t) },
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -263,6 +264,7 @@ func (r *tfRunner) plannedInvocations(args ...string) *tfjson.Plan {
 func TestAccSendMessageAction_invokeFromCLI_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
+	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	r := newTF114Runner(t, env, `
 action "cpaas_send_message" "alert" {
   config {
@@ -288,7 +290,7 @@ action "cpaas_send_message" "alert" {
 		"sms 14155550100->447700900123 Deploy 2.4 done — 🚀 Grüße",
 	}
 	expectSent(t, env, once...)
-	for _, m := range env.Server.SentMessages(acctest.AuthID) {
+	for _, m := range env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID) {
 		if !strings.Contains(out, "message "+m.UUID+" to "+map[string]string{"12125550199": "+1 212 555 0199", "447700900123": "44 7700 900123"}[m.To]+": queued") {
 			t.Errorf("the apply output does not report message %s to %s as queued:\n%s", m.UUID, m.To, out)
 		}
@@ -327,7 +329,7 @@ action "cpaas_send_message" "alert" {
 }
 `)
 	out := r.run("apply", "-input=false", "-auto-approve", "-invoke=action.cpaas_send_message.alert")
-	sent := env.Server.SentMessages(acctest.AuthID)
+	sent := env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID)
 	if len(sent) != 2 {
 		t.Fatalf("the emulator received %d messages, want 2", len(sent))
 	}
@@ -421,7 +423,7 @@ action "cpaas_send_message" "c420" {
 			}
 		}
 		total += c.sent
-		if n := len(env.Server.SentMessages(acctest.AuthID)); n != total {
+		if n := len(env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID)); n != total {
 			t.Errorf("%s: the emulator holds %d messages, want %d: a failed message is never sent again", c.action, n, total)
 		}
 	}
@@ -433,6 +435,7 @@ action "cpaas_send_message" "c420" {
 func TestAccSendMessageAction_refusedByAPI_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
+	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	r := newTF114Runner(t, env, `
 action "cpaas_send_message" "alert" {
   config {

@@ -74,12 +74,12 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 		t.Fatalf("the number must ring the inbound trunk: %+v, %v", n, err)
 	}
 	cred := objs["sip_credential_lists"][0]
-	if !env.Server.TrunkingPasswordIs(acctest.AuthID, cred, first) {
+	if !env.Control(t, "a password the API never returns").TrunkingPasswordIs(acctest.AuthID, cred, first) {
 		t.Fatal("the credentials list does not hold the configured password")
 	}
 	var primary string
 	for _, id := range objs["sip_origination_uris"] {
-		if env.Server.TrunkingPasswordIs(acctest.AuthID, id, inbound) {
+		if env.Control(t, "a password the API never returns").TrunkingPasswordIs(acctest.AuthID, id, inbound) {
 			primary = id
 		}
 	}
@@ -96,7 +96,7 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 		t.Fatalf("the rotation must update the credentials list in place, and only it:\n%s", plan)
 	}
 	step(append([]string{"apply", "-input=false", "-auto-approve"}, vars(rotated)...)...)
-	if !env.Server.TrunkingPasswordIs(acctest.AuthID, cred, rotated) || env.Objects(t)["sip_credential_lists"][0] != cred {
+	if !env.Control(t, "a password the API never returns").TrunkingPasswordIs(acctest.AuthID, cred, rotated) || env.Objects(t)["sip_credential_lists"][0] != cred {
 		t.Fatal("the rotation did not set the new password on the same credentials list")
 	}
 	r.expectPlan(0, vars(rotated)...)

@@ -99,7 +99,7 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 		t.Fatalf("reading the subaccount: %v", err)
 	}
 	token := got.AuthToken
-	objs, _ := env.Server.Objects(sub)
+	objs, _ := env.Control(t, "the emulator's object inventory (what exists, by kind)").Objects(sub)
 	if len(objs["applications"]) != 1 || len(objs["endpoints"]) != 1 {
 		t.Fatalf("the subaccount's objects after the second apply: %v", objs)
 	}

@@ -77,6 +77,7 @@ func subaccountStatus(t *testing.T, env *acctest.Env, id string) int {
 func TestAccSubaccount_lifecycleKeepsObjects(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "the emulator's object inventory (what exists, by kind)") // up front: a skip midway leaves objects behind
 	found, _, err := env.Client(t).SearchAllPhoneNumbers(context.Background(), client.PhoneNumberSearch{CountryISO: "US", Services: "voice"}, 1)
 	if err != nil || len(found) != 1 {
 		t.Fatalf("search: %v %v", found, err)
@@ -84,7 +85,7 @@ func TestAccSubaccount_lifecycleKeepsObjects(t *testing.T) {
 	number := found[0].Number
 	var sub, app string
 	inSub := func(kind, id string) error {
-		objs, _ := env.Server.Objects(sub)
+		objs, _ := env.Control(t, "the emulator's object inventory (what exists, by kind)").Objects(sub)
 		if !slices.Contains(objs[kind], id) {
 			return fmt.Errorf("%s %s is not in subaccount %s: %v", kind, id, sub, objs)
 		}
@@ -204,6 +205,7 @@ removed {
 // provider configured as the sibling does not find the application by id
 // or by name, nor list the number.
 func TestAccSubaccount_siblingsAreIsolated(t *testing.T) {
+	acctest.SkipReal(t, "needs an account of its own: it moves the emulator's starter number 14155550100")
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	c := env.Client(t)

@@ -240,7 +240,7 @@ func TestAccTenDLCBrand_noWaitThenRegisteredAndDisappears(t *testing.T) {
 			},
 			{
 				// The registry decides later; a refresh sees it without a diff.
-				PreConfig: func() { env.Server.Clock().Advance(emulator.DefaultBrandRegistrationDelay) },
+				PreConfig: func() { env.Control(t, "time travel").Clock().Advance(emulator.DefaultBrandRegistrationDelay) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -346,9 +346,10 @@ func TestAccTenDLCBrand_callbackChangeIsInPlace(t *testing.T) {
 func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastRegistry)
+	env.Control(t, "a listing that leaves an object out") // up front: a skip midway leaves objects behind
 	c := env.Client(t)
 	id := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
-	if !env.Server.HideBrandFromList(acctest.AuthID, id) {
+	if !env.Control(t, "a listing that leaves an object out").HideBrandFromList(acctest.AuthID, id) {
 		t.Fatal("no brand to hide")
 	}
 	if all, err := c.ListAllBrands(context.Background()); err != nil || len(all) != 0 {

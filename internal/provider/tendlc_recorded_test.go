@@ -149,11 +149,12 @@ resource "cpaas_10dlc_campaign" "test" {
 func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastRegistry)
+	env.Control(t, "records made under older rules") // up front: a skip midway leaves objects behind
 	c := env.Client(t)
 	brand := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
 	id := makeActiveCampaign(t, c, docsCampaign(brand))
 	const recorded = "OTP registration"
-	if err := env.Server.SetLegacyCampaignTexts(acctest.AuthID, id, map[string]string{"sample1": recorded}); err != nil {
+	if err := env.Control(t, "records made under older rules").SetLegacyCampaignTexts(acctest.AuthID, id, map[string]string{"sample1": recorded}); err != nil {
 		t.Fatal(err)
 	}
 	example := exampleConfig(t, "cpaas_10dlc_campaign")
@@ -209,9 +210,10 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "records made under older rules") // up front: a skip midway leaves objects behind
 	c := env.Client(t)
 	id := makeDocsProfile(t, c)
-	if err := env.Server.SetLegacyProfileEntityType(acctest.AuthID, id, "PUBLIC_PROFIT"); err != nil {
+	if err := env.Control(t, "records made under older rules").SetLegacyProfileEntityType(acctest.AuthID, id, "PUBLIC_PROFIT"); err != nil {
 		t.Fatal(err)
 	}
 	example := exampleConfig(t, "cpaas_10dlc_profile")

@@ -321,6 +321,7 @@ func TestAccVerifiedCallerID_twoApplyFlowKeepsTheCodeSecret(t *testing.T) {
 		t.Skip("TF_ACC not set")
 	}
 	env := acctest.NewEnv(t)
+	env.Control(t, "verification codes") // up front: a skip midway leaves objects behind
 	logPath := filepath.Join(t.TempDir(), "trace.log")
 	t.Setenv("TF_LOG", "TRACE")
 	r := newTFRunner(t)
@@ -364,7 +365,7 @@ resource "cpaas_verified_caller_id" "support" {
 	if code, _ := r.planExitCode(); code != 0 {
 		t.Errorf("plan without a code after the first apply: exit %d, want 0 (nothing to do until the code comes)", code)
 	}
-	sent, ok := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+	sent, ok := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, "+14155550142")
 	if !ok || sent.Channel != "call" {
 		t.Fatalf("no open verification by call: %+v", sent)
 	}
@@ -375,7 +376,7 @@ resource "cpaas_verified_caller_id" "support" {
 	if out, err := r.try("apply", "-auto-approve", "-input=false"); err == nil || !strings.Contains(out, "otp does not match") {
 		t.Fatalf("apply with a wrong code: %v\n%s", err, out)
 	}
-	if _, ok := env.Server.VerificationCode(acctest.AuthID, "14155550142"); !ok {
+	if _, ok := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, "14155550142"); !ok {
 		t.Fatal("a wrong code closed the verification")
 	}
 
@@ -412,6 +413,7 @@ resource "cpaas_verified_caller_id" "support" {
 // parallel: it sets process environment.
 func TestAccVerifiedCallerID_traceLogHoldsNoCode(t *testing.T) {
 	env := acctest.NewEnv(t)
+	env.Control(t, "verification codes") // up front: a skip midway leaves objects behind
 	logPath := filepath.Join(t.TempDir(), "trace.log")
 	t.Setenv("TF_LOG", "TRACE")
 	t.Setenv("TF_ACC_LOG_PATH", logPath)
@@ -450,7 +452,7 @@ variable "code" {
 			},
 			{
 				PreConfig: func() {
-					v, ok := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+					v, ok := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, "+14155550142")
 					if !ok {
 						t.Fatal("no open verification")
 					}

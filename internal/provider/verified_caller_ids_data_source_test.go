@@ -28,7 +28,7 @@ func verifyOutOfBand(t *testing.T, env *acctest.Env, number, alias string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, ok := env.Server.VerificationCode(acctest.AuthID, number)
+	code, ok := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, number)
 	if !ok {
 		t.Fatalf("no open verification of %s", number)
 	}
@@ -102,7 +102,7 @@ func docsVerifiedCallerID(t *testing.T, env *acctest.Env, c *client.Client) stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, _ := env.Server.VerificationCode(acctest.AuthID, "+14155550142")
+	code, _ := env.Control(t, "verification codes").VerificationCode(acctest.AuthID, "+14155550142")
 	if _, err := c.VerifyCallerID(ctx, init.VerificationUUID, code.Code); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,319 @@
+package acctest
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// Real mode runs the acceptance tests against an API given from the shell
+// (a real account, or a standalone emulator treated as a black box) instead
+// of an in-process emulator per test. It is chosen only by EnvReal=1, which
+// `make testacc-real` sets; Main reads it, and then the three variables
+// below, before Hermetic clears every CPAAS_* variable, so no other mode
+// ever sees them.
+const (
+	EnvReal      = "CPAAS_ACC_REAL"
+	EnvBaseURL   = "CPAAS_BASE_URL"
+	EnvAuthID    = "CPAAS_AUTH_ID"
+	EnvAuthToken = "CPAAS_AUTH_TOKEN"
+	// EnvSpend names the spending categories a real-mode run may spend
+	// money on, comma-separated (SpendCategories); "all" names every one.
+	EnvSpend = "CPAAS_ACC_SPEND"
+)
+
+// Prefix starts the name (or alias) of every object a real-mode test
+// creates, so that the account's own objects can be told apart: tests never
+// touch an object without it, and make sweep deletes only what has it.
+const Prefix = "tfacc-"
+
+// SpendCategory is what a test costs on a real account.
+type SpendCategory string
+
+// The spending categories, each named in CPAAS_ACC_SPEND to allow it.
+const (
+	SpendNumbers    SpendCategory = "numbers"    // buying (renting) numbers
+	SpendMessages   SpendCategory = "messages"   // sending messages
+	Spend10DLC      SpendCategory = "10dlc"      // brand and campaign fees
+	SpendCompliance SpendCategory = "compliance" // compliance reviews
+	SpendLookup     SpendCategory = "lookup"     // billed per look-up
+)
+
+// SpendCategories are all the categories, in the order the README gives
+// their costs.
+var SpendCategories = []SpendCategory{SpendNumbers, SpendMessages, Spend10DLC, SpendCompliance, SpendLookup}
+
+// realConfig is real mode's account; nil in every other mode.
+type realConfig struct {
+	baseURL, authID, authToken string
+	spend                      map[SpendCategory]bool
+}
+
+var realMode *realConfig
+
+// Real reports whether the tests run against an API given from the shell.
+func Real() bool { return realMode != nil }
+
+// readReal reads real mode's settings: nil unless EnvReal is "1"; then the
+// base URL and both credentials must be set, and EnvSpend may only name
+// known categories.
+func readReal(getenv func(string) string) (*realConfig, error) {
+	switch v := getenv(EnvReal); v {
+	case "":
+		return nil, nil
+	case "1":
+	default:
+		return nil, fmt.Errorf("%s=%q: set it to 1 for real mode, or leave it unset", EnvReal, v)
+	}
+	c := &realConfig{baseURL: getenv(EnvBaseURL), authID: getenv(EnvAuthID), authToken: getenv(EnvAuthToken), spend: map[SpendCategory]bool{}}
+	var missing []string
+	for name, v := range map[string]string{EnvBaseURL: c.baseURL, EnvAuthID: c.authID, EnvAuthToken: c.authToken} {
+		if v == "" {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return nil, fmt.Errorf("%s=1 needs %s: the API and the account to run against", EnvReal, strings.Join(missing, ", "))
+	}
+	for _, s := range strings.Split(getenv(EnvSpend), ",") {
+		s = strings.TrimSpace(s)
+		switch {
+		case s == "":
+		case s == "all":
+			for _, k := range SpendCategories {
+				c.spend[k] = true
+			}
+		case slices.Contains(SpendCategories, SpendCategory(s)):
+			c.spend[SpendCategory(s)] = true
+		default:
+			return nil, fmt.Errorf("%s names %q: the categories are %v (or all)", EnvSpend, s, SpendCategories)
+		}
+	}
+	return c, nil
+}
+
+// useReal enters real mode: the package's AuthID and AuthToken become the
+// account's, which the tests' configurations and checks use.
+func useReal(c *realConfig) {
+	realMode = c
+	if c != nil {
+		AuthID, AuthToken = c.authID, c.authToken
+	}
+}
+
+// realDescription is the line a real-mode run starts with: the API, the
+// account and the categories it may spend on (never the token).
+func realDescription(c *realConfig) string {
+	var spend []string
+	for _, k := range SpendCategories {
+		if c.spend[k] {
+			spend = append(spend, string(k))
+		}
+	}
+	s := "none"
+	if len(spend) > 0 {
+		s = strings.Join(spend, ",")
+	}
+	return fmt.Sprintf("acctest: real mode: the API at %s, account %s; %s: %s (tests of other categories skip)", c.baseURL, c.authID, EnvSpend, s)
+}
+
+// newRealEnv is NewEnv in real mode: the API from the shell, no Server. A
+// test that configures an emulator (a manual clock, short delays, a rate
+// limit) needs one of its own, and skips saying which options.
+func newRealEnv(t testing.TB, opts []func(*emulator.Options)) *Env {
+	t.Helper()
+	if len(opts) > 0 {
+		var o emulator.Options
+		for _, f := range opts {
+			f(&o)
+		}
+		skipControl(t, optionsReason(o))
+	}
+	tag := randomTag()
+	u, p := startRealProxy(t, tag)
+	e := &Env{URL: u, t: t, tag: tag, proxy: p}
+	t.Cleanup(func() { e.deleteLeftovers(t) })
+	return e
+}
+
+// optionReasons say why a test that sets an emulator option needs an
+// emulator of its own; an option missing here is named by its field.
+var optionReasons = map[string]string{
+	"Clock":                           "time travel (a manual clock)",
+	"CallbackTimeout":                 "callbacks",
+	"CallbackClient":                  "callbacks",
+	"Logf":                            "the emulator's request log",
+	"MessageSentDelay":                "the emulator's message delays",
+	"MessageDeliveredDelay":           "the emulator's message delays",
+	"MediaFetchTimeout":               "the emulator's media fetches",
+	"MediaClient":                     "the emulator's media fetches",
+	"BrandRegistrationDelay":          "registration delays the service does not shorten",
+	"CampaignRegistrationDelay":       "registration delays the service does not shorten",
+	"NumberLinkDelay":                 "registration delays the service does not shorten",
+	"TollfreeVerificationDelay":       "the carrier's verification delay",
+	"ComplianceReviewDelay":           "the compliance review delay",
+	"NumberPoolLimit":                 "a campaign's number pool limit",
+	"RateLimit":                       "a rate limit",
+	"TollfreeMembersUnderTollfreeKey": "a reply shape of the recordings",
+	"Seed":                            "reproducible ids",
+}
+
+// optionsReason names what the options set that only an emulator offers.
+func optionsReason(o emulator.Options) string {
+	v := reflect.ValueOf(o)
+	var reasons []string
+	for i := range v.NumField() {
+		f := v.Type().Field(i)
+		if v.Field(i).IsZero() {
+			continue
+		}
+		r, ok := optionReasons[f.Name]
+		if !ok {
+			r = "the emulator option " + f.Name
+		}
+		if !slices.Contains(reasons, r) {
+			reasons = append(reasons, r)
+		}
+	}
+	if len(reasons) == 0 {
+		return "an emulator of its own"
+	}
+	return strings.Join(reasons, ", ")
+}
+
+// skipControl skips t in real mode: it needs what only the emulator's
+// control API offers.
+func skipControl(t testing.TB, reason string) {
+	t.Helper()
+	t.Skipf("real mode: needs the emulator's control API: %s", reason)
+}
+
+// Control is the test's emulator, for what only its control API does:
+// time travel, injected faults, callbacks, verification codes, reading
+// what the API never returns. reason says which; in real mode the test
+// skips with it. A nil t is the test NewEnv was given (for helpers that
+// have no t of their own).
+func (e *Env) Control(t testing.TB, reason string) *emulator.Server {
+	if t == nil {
+		t = e.t
+	}
+	t.Helper()
+	if e.Server == nil {
+		skipControl(t, reason)
+	}
+	return e.Server
+}
+
+// Spend skips t unless CPAAS_ACC_SPEND allows its category. It does
+// nothing outside real mode: the emulator charges nothing.
+func Spend(t testing.TB, c SpendCategory) {
+	t.Helper()
+	if realMode != nil && !realMode.spend[c] {
+		t.Skipf("real mode: costs money (%s); %s=%s runs it", c, EnvSpend, c)
+	}
+}
+
+// spendOf is the category of each resource, action and data source type
+// that costs money on a real account; Config skips a test whose
+// configuration names one that CPAAS_ACC_SPEND does not allow.
+var spendOf = map[string]SpendCategory{
+	`resource "cpaas_phone_number"`:            SpendNumbers,
+	`resource "cpaas_powerpack_number"`:        SpendNumbers,
+	`resource "cpaas_own_carrier_number"`:      SpendNumbers,
+	`resource "cpaas_message"`:                 SpendMessages,
+	`action "cpaas_send_message"`:              SpendMessages,
+	`resource "cpaas_10dlc_brand"`:             Spend10DLC,
+	`resource "cpaas_10dlc_campaign"`:          Spend10DLC,
+	`resource "cpaas_10dlc_campaign_number"`:   Spend10DLC,
+	`resource "cpaas_compliance_application"`:  SpendCompliance,
+	`resource "cpaas_compliance_document"`:     SpendCompliance,
+	`resource "cpaas_end_user"`:                SpendCompliance,
+	`resource "cpaas_phone_number_compliance"`: SpendCompliance,
+	`data "cpaas_number_lookup"`:               SpendLookup,
+	`resource "cpaas_tollfree_verification"`:   SpendCompliance,
+	`resource "cpaas_verified_caller_id"`:      SpendMessages,
+}
+
+// typeRef matches a block of a configuration that names a type.
+var typeRef = regexp.MustCompile(`\b(resource|data|action|ephemeral|list)\s+"(cpaas_[a-z0-9_]+)"`)
+
+// spendingOf is what config costs: each category it names, in order.
+func spendingOf(config string) []SpendCategory {
+	var cats []SpendCategory
+	for _, m := range typeRef.FindAllStringSubmatch(config, -1) {
+		c := spendOf[m[1]+` "`+m[2]+`"`]
+		if c != "" && !slices.Contains(cats, c) {
+			cats = append(cats, c)
+		}
+	}
+	return cats
+}
+
+// checkSpending skips e's test when config costs what CPAAS_ACC_SPEND
+// does not allow.
+func (e *Env) checkSpending(config string) {
+	if e.t != nil {
+		e.t.Helper()
+		SpendOn(e.t, config)
+	}
+}
+
+// SpendOn skips t when config (HCL, a guide's files) costs what
+// CPAAS_ACC_SPEND does not allow; Env.Config calls it on every
+// configuration it builds.
+func SpendOn(t testing.TB, config string) {
+	t.Helper()
+	for _, c := range spendingOf(config) {
+		Spend(t, c)
+	}
+	for _, m := range typeRef.FindAllStringSubmatch(config, -1) {
+		if why, ok := ownAccountOf[m[1]+` "`+m[2]+`"`]; ok {
+			SkipReal(t, "needs an account of its own: "+why)
+		}
+	}
+}
+
+// ownAccountOf are the types whose tests assume the account is theirs
+// alone, and why; SpendOn skips them in real mode.
+var ownAccountOf = map[string]string{
+	`resource "cpaas_masking_session"`:  "masking sessions take their virtual numbers from the account's numbers, which parallel tests exhaust and the checks name",
+	`data "cpaas_masking_sessions"`:     "masking sessions take their virtual numbers from the account's numbers, which parallel tests exhaust and the checks name",
+	`resource "cpaas_account_settings"`: "cpaas_account_settings changes the whole account",
+}
+
+// randomTag is eight hex digits.
+func randomTag() string {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Prefixed reports whether name belongs to the tests (starts with Prefix).
+func Prefixed(name string) bool { return strings.HasPrefix(name, Prefix) }
+
+// printReal prints real mode's first line on stderr.
+func printReal(c *realConfig) {
+	if c != nil {
+		fmt.Fprintln(os.Stderr, realDescription(c))
+	}
+}
+
+// SkipReal skips t in real mode, saying why it cannot run on a shared
+// account ("needs an account of its own: it changes the account's
+// settings").
+func SkipReal(t testing.TB, reason string) {
+	t.Helper()
+	if realMode != nil {
+		t.Skipf("real mode: %s", reason)
+	}
+}

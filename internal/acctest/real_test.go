@@ -1,0 +1,122 @@
+package acctest
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestReadReal(t *testing.T) {
+	full := map[string]string{EnvReal: "1", EnvBaseURL: "https://api.example", EnvAuthID: "MAID", EnvAuthToken: "tok"}
+	if c, err := readReal(env(map[string]string{EnvBaseURL: "x", EnvAuthID: "y", EnvAuthToken: "z"})); c != nil || err != nil {
+		t.Errorf("without %s: %v, %v; want the emulator (nil, nil)", EnvReal, c, err)
+	}
+	c, err := readReal(env(full))
+	if err != nil || c.baseURL != "https://api.example" || c.authID != "MAID" || c.authToken != "tok" || len(c.spend) != 0 {
+		t.Fatalf("readReal = %+v, %v", c, err)
+	}
+	if d := realDescription(c); strings.Contains(d, "tok") || !strings.Contains(d, "MAID") || !strings.Contains(d, "CPAAS_ACC_SPEND: none") {
+		t.Errorf("description %q: want the account, no token, no spending", d)
+	}
+	delete(full, EnvAuthToken)
+	if _, err := readReal(env(full)); err == nil || !strings.Contains(err.Error(), "needs CPAAS_AUTH_TOKEN") {
+		t.Errorf("without a token: %v", err)
+	}
+	full[EnvAuthToken] = "tok"
+	full[EnvSpend] = "numbers, lookup"
+	if c, err := readReal(env(full)); err != nil || !c.spend[SpendNumbers] || !c.spend[SpendLookup] || c.spend[SpendMessages] {
+		t.Errorf("spend numbers,lookup: %+v, %v", c, err)
+	}
+	full[EnvSpend] = "all"
+	if c, err := readReal(env(full)); err != nil || len(c.spend) != len(SpendCategories) {
+		t.Errorf("spend all: %+v, %v", c, err)
+	}
+	full[EnvSpend] = "sms"
+	if _, err := readReal(env(full)); err == nil || !strings.Contains(err.Error(), `names "sms"`) {
+		t.Errorf("an unknown category: %v", err)
+	}
+	full[EnvReal] = "yes"
+	if _, err := readReal(env(full)); err == nil {
+		t.Error("CPAAS_ACC_REAL=yes: want an error, not a silent emulator run")
+	}
+}
+
+func TestOptionsReason(t *testing.T) {
+	for want, o := range map[string]emulator.Options{
+		"time travel (a manual clock)":                     {Clock: emulator.NewManualClock(time.Unix(0, 0))},
+		"registration delays the service does not shorten": {BrandRegistrationDelay: time.Millisecond, CampaignRegistrationDelay: time.Millisecond},
+		"the emulator's request log, a rate limit":         {RateLimit: emulator.RateLimit{Rate: 1, Burst: 1}, Logf: t.Logf},
+		"an emulator of its own":                           {},
+	} {
+		if got := optionsReason(o); got != want {
+			t.Errorf("optionsReason = %q, want %q", got, want)
+		}
+	}
+}
+
+func TestSpendingOf(t *testing.T) {
+	cfg := `
+resource "cpaas_endpoint" "a" {}
+resource  "cpaas_phone_number" "n" {}
+data "cpaas_number_lookup" "l" {}
+resource "cpaas_phone_number" "m" {}
+resource "cpaas_10dlc_brand" "b" {}`
+	if got, want := spendingOf(cfg), []SpendCategory{SpendNumbers, SpendLookup, Spend10DLC}; !slices.Equal(got, want) {
+		t.Errorf("spendingOf = %v, want %v", got, want)
+	}
+	if got := spendingOf(`resource "cpaas_application" "a" {}`); len(got) != 0 {
+		t.Errorf("an application costs %v, want nothing", got)
+	}
+}
+
+func TestSpendOnSkipsOnlyInRealMode(t *testing.T) {
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	for _, c := range []struct {
+		real   *realConfig
+		config string
+		skip   string
+	}{
+		{nil, `resource "cpaas_phone_number" "n" {}`, ""},
+		{&realConfig{spend: map[SpendCategory]bool{}}, `resource "cpaas_phone_number" "n" {}`, "costs money (numbers)"},
+		{&realConfig{spend: map[SpendCategory]bool{SpendNumbers: true}}, `resource "cpaas_phone_number" "n" {}`, ""},
+		{&realConfig{spend: map[SpendCategory]bool{}}, `resource "cpaas_masking_session" "s" {}`, "needs an account of its own"},
+		{&realConfig{spend: map[SpendCategory]bool{}}, `resource "cpaas_endpoint" "e" {}`, ""},
+	} {
+		realMode = c.real
+		var skipped string
+		done := make(chan struct{})
+		go func() { // a skip ends the goroutine it runs in
+			defer close(done)
+			r := &skipRecorder{TB: t}
+			defer func() { skipped = r.msg }()
+			SpendOn(r, c.config)
+		}()
+		<-done
+		if (c.skip == "") != (skipped == "") || !strings.Contains(skipped, c.skip) {
+			t.Errorf("real %v, %s: skipped %q, want %q", c.real != nil, c.config, skipped, c.skip)
+		}
+	}
+}
+
+// skipRecorder records a skip instead of ending the test.
+type skipRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (r *skipRecorder) Skipf(format string, args ...any) {
+	r.msg = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+func (r *skipRecorder) Helper() {}

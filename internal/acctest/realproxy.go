@@ -1,0 +1,464 @@
+package acctest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// In real mode each test reaches the API through a proxy of its own
+// (Env.URL), which knows the objects the test created: the ids in the
+// replies to its creates, and the path of a create that names its object
+// (a number bought at PhoneNumber/{number}/). That is how a test's
+// objects are told apart on a shared account, those without a name (a
+// bought number) included: Env.Objects lists the account's objects of each
+// kind and keeps the test's own; and the proxy refuses, failing the test,
+// to change or delete any object the test did not create.
+//
+// The proxy also names every object the test creates with Prefix and the
+// test's own tag: it adds "tfacc-<tag>-" to the name fields of each JSON
+// body it forwards (and to a filter by name), and takes it off the
+// replies, so the account holds "tfacc-3f9a2c1e-pbx" while the test,
+// unchanged, sees "pbx"; and it leaves out of every listing the objects
+// not named so, so a test never reads the account's own objects, nor
+// another test's (tests run in parallel, and several runs may share an
+// account, with the same fixed names). make sweep finds what a failed run
+// left by the prefix. (One cost: a name near the service's length limit
+// is over it once prefixed; such a test skips with acctest.SkipReal.)
+
+// realProxy forwards one test's requests to the API.
+type realProxy struct {
+	t       testing.TB
+	account string // "/v1/Account/<id>/"
+	prefix  string // Prefix and the test's own tag: "tfacc-3f9a2c1e-"
+	mu      sync.Mutex
+	created map[string]bool // ids of the objects the test created
+}
+
+func startRealProxy(t testing.TB, tag string) (string, *realProxy) {
+	target, err := url.Parse(realMode.baseURL)
+	if err != nil {
+		t.Fatalf("%s: %v", EnvBaseURL, err)
+	}
+	p := &realProxy{t: t, account: "/v1/Account/" + realMode.authID + "/", prefix: Prefix + tag + "-", created: map[string]bool{}}
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.ModifyResponse = p.record
+	// Look-ups go to their own host (client.DefaultLookupBaseURL).
+	lookupTarget, err := url.Parse(client.DefaultLookupBaseURL(realMode.baseURL))
+	if err != nil {
+		t.Fatalf("%s: the look-up host: %v", EnvBaseURL, err)
+	}
+	lookups := httputil.NewSingleHostReverseProxy(lookupTarget)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if why := p.refuse(r); why != "" {
+			t.Errorf("real mode: %s %s refused: %s", r.Method, r.URL.Path, why)
+			http.Error(w, `{"error":"refused by the acceptance tests' real-mode guard: `+why+`"}`, http.StatusForbidden)
+			return
+		}
+		if err := p.prefixRequest(r); err != nil {
+			t.Errorf("real mode: %s %s: %v", r.Method, r.URL.Path, err)
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/v1/Number/") {
+			r.Host = lookupTarget.Host
+			lookups.ServeHTTP(w, r)
+			return
+		}
+		r.Host = target.Host
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	return hs.URL, p
+}
+
+// objectPath splits a path under the account into its segments: nil for
+// a path elsewhere, empty for the account itself.
+func (p *realProxy) objectPath(path string) ([]string, bool) {
+	if path+"/" == p.account {
+		return nil, true
+	}
+	rest, ok := strings.CutPrefix(path, p.account)
+	if !ok {
+		return nil, false
+	}
+	return strings.FieldsFunc(rest, func(r rune) bool { return r == '/' }), true
+}
+
+// creatingByPath are the collections whose create names the new object in
+// its path: a number is bought by its digits.
+var creatingByPath = []string{"PhoneNumber"}
+
+// costs are the requests that cost money, by method and the path's
+// collection segments: the proxy's net under the skips of Env.Config and
+// SpendOn, for a test that spends through the client.
+var costs = []struct {
+	method, path string
+	category     SpendCategory
+}{
+	{http.MethodPost, "PhoneNumber", SpendNumbers},
+	{http.MethodPost, "Message", SpendMessages},
+	{http.MethodPost, "10dlc/Brand", Spend10DLC},
+	{http.MethodPost, "10dlc/Campaign", Spend10DLC},
+	{http.MethodPost, "ComplianceApplication", SpendCompliance},
+	{http.MethodPost, "ComplianceDocument", SpendCompliance},
+	{http.MethodPost, "EndUser", SpendCompliance},
+	{http.MethodPost, "PhoneNumber/Compliance", SpendCompliance},
+}
+
+// spendRefused says which category r costs that CPAAS_ACC_SPEND does not
+// allow, or "".
+func (p *realProxy) spendRefused(r *http.Request) SpendCategory {
+	if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/Number/") {
+		if !realMode.spend[SpendLookup] {
+			return SpendLookup
+		}
+		return ""
+	}
+	segs, ok := p.objectPath(r.URL.Path)
+	if !ok {
+		return ""
+	}
+	var kinds []string
+	for _, s := range segs {
+		if isCollection(s) {
+			kinds = append(kinds, s)
+		}
+	}
+	path := strings.Join(kinds, "/")
+	var cat SpendCategory // the longest match decides: PhoneNumber/Compliance is not a purchase
+	best := -1
+	for _, c := range costs {
+		if c.method == r.Method && (path == c.path || strings.HasPrefix(path, c.path+"/")) && len(c.path) > best {
+			cat, best = c.category, len(c.path)
+		}
+	}
+	if cat != "" && !realMode.spend[cat] {
+		return cat
+	}
+	return ""
+}
+
+// refuse says why r would change an object the test did not create, or
+// spend what CPAAS_ACC_SPEND does not allow, or "".
+func (p *realProxy) refuse(r *http.Request) string {
+	if c := p.spendRefused(r); c != "" {
+		return fmt.Sprintf("it costs money (%s), which %s does not name", c, EnvSpend)
+	}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return ""
+	}
+	segs, ok := p.objectPath(r.URL.Path)
+	if !ok {
+		return ""
+	}
+	if len(segs) == 0 {
+		return "it changes the account itself (a test that does needs an account of its own: acctest.SkipReal)"
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var ids []string // the path's segments that could be ids (not the collection names)
+	for _, s := range segs {
+		if !isCollection(s) {
+			ids = append(ids, s)
+		}
+	}
+	if len(ids) == 0 {
+		return "" // a create in a collection
+	}
+	for _, id := range ids {
+		if p.created[id] {
+			return "" // one of the test's objects, or something under it
+		}
+	}
+	if r.Method == http.MethodPost {
+		for i, s := range segs {
+			if slices.Contains(creatingByPath, s) && i+1 < len(segs) {
+				p.created[segs[i+1]] = true // a buy: the number becomes the test's
+				return ""
+			}
+		}
+	}
+	return "not an object this test created: " + strings.Join(ids, "/") + " (a test only changes or deletes its own objects)"
+}
+
+// isCollection is a path segment that names a kind (Endpoint, 10dlc,
+// Zentrunk), not an object: it starts with a letter and has no digit
+// after it, or it is the 10dlc family's.
+func isCollection(s string) bool {
+	if s == "10dlc" {
+		return true
+	}
+	if s == "" || !(s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z') {
+		return false
+	}
+	return !strings.ContainsAny(s, "0123456789")
+}
+
+// nameFields are the keys that name an object the API creates: an
+// application's app_name, an endpoint's or number's alias, a trunk's,
+// pool's or subaccount's name, the 10DLC aliases.
+var nameFields = []string{"app_name", "alias", "name", "brand_alias", "campaign_alias", "profile_alias"}
+
+// namedKinds are the first path segments of the kinds whose objects those
+// fields name (elsewhere "name" is a person's or a catalogue entry's).
+// Masking sessions have no name: their listings keep the test's own.
+// (PhoneNumber/ is the catalogue of numbers for sale, not the account's.)
+var namedKinds = []string{"Application", "Endpoint", "Number", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile", "Masking", "ComplianceApplication"}
+
+// named reports whether path is under one of namedKinds.
+func (p *realProxy) named(path string) bool {
+	segs, ok := p.objectPath(path)
+	return ok && len(segs) > 0 && slices.Contains(namedKinds, segs[0])
+}
+
+// decodeJSON decodes an object, its numbers kept as written.
+func decodeJSON(b []byte) map[string]any {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var m map[string]any
+	if d.Decode(&m) != nil {
+		return nil
+	}
+	return m
+}
+
+// prefixRequest adds Prefix to the name fields at the top of a JSON body
+// and to a filter by name.
+func (p *realProxy) prefixRequest(r *http.Request) error {
+	if !p.named(r.URL.Path) {
+		return nil
+	}
+	q := r.URL.Query()
+	changed := false
+	for _, k := range nameFields {
+		if v := q.Get(k); v != "" {
+			q.Set(k, p.prefix+v)
+			changed = true
+		}
+	}
+	if changed {
+		r.URL.RawQuery = q.Encode()
+	}
+	if r.Body == nil || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		return nil
+	}
+	body, err := io.ReadAll(r.Body)
+	r.Body.Close()
+	if err != nil {
+		return err
+	}
+	if m := decodeJSON(body); m != nil {
+		p.recordOwnCarrier(r, m)
+		for _, k := range nameFields {
+			if v, ok := m[k].(string); ok && v != "" {
+				m[k] = p.prefix + v
+			}
+		}
+		// A trunking object's name is optional: one created without it
+		// gets the bare prefix, which the replies give back as "", so that
+		// make sweep finds it too.
+		if segs, _ := p.objectPath(r.URL.Path); r.Method == http.MethodPost && len(segs) == 2 && segs[0] == "Zentrunk" && isCollection(segs[1]) {
+			if v, _ := m["name"].(string); v == "" {
+				m["name"] = p.prefix
+			}
+		}
+		if b, err := json.Marshal(m); err == nil {
+			body = b
+		}
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
+	r.Header.Set("Content-Length", strconv.Itoa(len(body)))
+	return nil
+}
+
+// recordOwnCarrier keeps the numbers a test adds from its own carrier
+// (POST Number/ with numbers="n1,n2"), whose reply names none.
+func (p *realProxy) recordOwnCarrier(r *http.Request, body map[string]any) {
+	segs, _ := p.objectPath(r.URL.Path)
+	list, ok := body["numbers"].(string)
+	if r.Method != http.MethodPost || !slices.Equal(segs, []string{"Number"}) || !ok {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			p.created[n] = true
+		}
+	}
+}
+
+// unprefix takes the test's prefix off the name fields of one object of
+// a reply; it reports whether the object is the test's: every name it has
+// carries the prefix, and when it has none (a number without an alias),
+// the test created it.
+func (p *realProxy) unprefix(m map[string]any) bool {
+	named, prefixed := false, true
+	for _, k := range nameFields {
+		v, ok := m[k].(string)
+		if !ok || v == "" {
+			continue
+		}
+		named = true
+		if rest, had := strings.CutPrefix(v, p.prefix); had {
+			m[k] = rest
+		} else {
+			prefixed = false
+		}
+	}
+	if named {
+		return prefixed
+	}
+	ids := map[string]bool{}
+	collectIDs(m, "", ids)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for id := range ids {
+		if p.created[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// record keeps the ids in the reply to a create, takes the prefix off the
+// names in a reply, and leaves the account's own objects out of a listing.
+func (p *realProxy) record(resp *http.Response) error {
+	if _, ok := p.objectPath(resp.Request.URL.Path); !ok || resp.StatusCode/100 != 2 {
+		return nil
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	if v := decodeJSON(body); v != nil {
+		if resp.Request.Method == http.MethodPost {
+			p.mu.Lock()
+			collectIDs(v, "", p.created)
+			p.mu.Unlock()
+		}
+		if !p.named(resp.Request.URL.Path) {
+			resp.Body = io.NopCloser(bytes.NewReader(body))
+			return nil
+		}
+		p.unprefix(v)
+		if objs, ok := v["objects"].([]any); ok {
+			kept := objs[:0]
+			for _, o := range objs {
+				if m, ok := o.(map[string]any); !ok || p.unprefix(m) {
+					kept = append(kept, o)
+				}
+			}
+			v["objects"] = kept
+		}
+		if b, err := json.Marshal(v); err == nil {
+			body = b
+		}
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	resp.ContentLength = int64(len(body))
+	resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
+	return nil
+}
+
+// collectIDs adds every string under a key that names an id.
+func collectIDs(v any, key string, into map[string]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			collectIDs(e, k, into)
+		}
+	case []any:
+		for _, e := range x {
+			collectIDs(e, key, into)
+		}
+	case string:
+		if x != "" && key != "api_id" && (key == "id" || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "uuid") ||
+			key == "number" || key == "auth_id") {
+			into[x] = true
+		}
+	}
+}
+
+// has reports whether the test created id.
+func (p *realProxy) has(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.created[id]
+}
+
+// realObjects is Env.Objects in real mode: the account's objects of each
+// kind the sweepers list that this test created.
+func (e *Env) realObjects(t testing.TB) map[string][]string {
+	t.Helper()
+	c, err := realClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, k := range inventories {
+		ids, err := k.ids(context.Background(), c)
+		if err != nil {
+			t.Fatalf("real mode: listing %s: %v", k.kind, err)
+		}
+		mine := []string{}
+		for _, id := range ids {
+			if e.proxy.has(id) {
+				mine = append(mine, id)
+			}
+		}
+		slices.Sort(mine)
+		out[k.kind] = mine
+	}
+	return out
+}
+
+// deleteLeftovers deletes, when the test ends, the objects it created that
+// still exist: those a test makes through the client for its setup and
+// never deletes (the emulator's account ends with the test; a real one
+// does not). Kinds go in the sweepers' order, users before what they use.
+func (e *Env) deleteLeftovers(t testing.TB) {
+	c, err := realClient()
+	if err != nil {
+		t.Errorf("real mode: deleting the test's leftovers: %v", err)
+		return
+	}
+	ctx := context.Background()
+	for _, k := range inventories {
+		if k.del == nil || (k.spend != "" && !realMode.spend[k.spend]) {
+			continue
+		}
+		ids, err := k.ids(ctx, c)
+		if err != nil {
+			t.Errorf("real mode: listing %s for the test's leftovers: %v", k.kind, err)
+			continue
+		}
+		for _, id := range ids {
+			if !e.proxy.has(id) {
+				continue
+			}
+			if err := k.del(c, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
+				t.Errorf("real mode: deleting the test's leftover %s %s: %v (make sweep deletes it)", k.kind, id, err)
+				continue
+			}
+			t.Logf("real mode: deleted the test's leftover %s %s", k.kind, id)
+		}
+	}
+}
