@@ -48,7 +48,12 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/cpuprofile"
 )
+
+// floorRounds is -floor's default count of rounds.
+const floorRounds = 5
 
 type options struct {
 	ns          []int
@@ -86,7 +91,7 @@ func main() {
 	accountN := flag.Int("account-n", 1000, "objects of the whole account's part")
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
-	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000)")
+	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000, -repeat to 5)")
 	rlN := flag.Int("rl-n", 500, "endpoints of the rate-limited part")
 	rlRate := flag.Float64("rl-rate", 20, "the emulator's rate limit in the rate-limited part, requests/s per account")
 	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
@@ -96,10 +101,15 @@ func main() {
 		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN,
 		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{}}
 	if o.floorOnly {
-		nSet := false
-		flag.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
-		if !nSet {
+		set := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["n"] {
 			*nFlag = "1000"
+		}
+		// The -floor figure is the least CPU of the rounds: five give it
+		// a fair chance of a quiet one on shared cores.
+		if !set["repeat"] {
+			o.repeat = floorRounds
 		}
 		o.latency, o.skipAccount = 0, true
 	}
@@ -145,8 +155,12 @@ type measurement struct {
 	// CPUSeconds is the CPU time of Terraform and its plugin processes:
 	// less sensitive than Seconds to what else the machine runs.
 	CPUSeconds float64
-	Requests   int
-	PeakKiB    int64 // VmHWM of the provider process(es), 0 for terraform_data
+	// PluginCPUSeconds is the plugin processes' share of CPUSeconds, as
+	// they wrote it when Terraform stopped them (internal/cpuprofile); 0
+	// for terraform_data.
+	PluginCPUSeconds float64
+	Requests         int
+	PeakKiB          int64 // VmHWM of the provider process(es), 0 for terraform_data
 	// StateBytes is the size of terraform.tfstate after apply (0 for the
 	// other commands): Terraform rewrites the whole file after each
 	// resource, so its size per resource drives apply and destroy time.
@@ -367,8 +381,10 @@ type bencher struct {
 	// only) (dev_overrides, no registry).
 	cliConfig, noopCLIConfig, frameworkCLIConfig string
 	// cpu is the CPU time (user and system) of the last terraform command
-	// and the plugin processes it started and waited for.
-	cpu time.Duration
+	// and the plugin processes it started and waited for (the rusage of a
+	// waited-for process counts the children it waited for); pluginCPU is
+	// the plugins' share, from what each wrote when it stopped.
+	cpu, pluginCPU time.Duration
 	// extraEnv is added to the environment of the next commands.
 	extraEnv []string
 	// states holds the last state file each workload's apply left, per
@@ -436,7 +452,8 @@ func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measur
 		if err != nil {
 			return nil, err
 		}
-		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), CPUSeconds: b.cpu.Seconds(), Requests: reqs, PeakKiB: peak, Round: round}
+		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), CPUSeconds: b.cpu.Seconds(), PluginCPUSeconds: b.pluginCPU.Seconds(),
+			Requests: reqs, PeakKiB: peak, Round: round}
 		if op.op == "apply" {
 			state, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
 			if err == nil {
@@ -480,9 +497,14 @@ func (b *bencher) search(lat time.Duration) (searchResult, error) {
 // terraform runs one command with the CLI configuration cliConfig, timing
 // it and sampling the memory of the provider processes it starts.
 func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duration, int64, error) {
+	cpuDir, err := os.MkdirTemp(b.work, "cputime-")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer os.RemoveAll(cpuDir)
 	cmd := exec.Command(b.o.tf, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(append(os.Environ(), b.env...), b.extraEnv...), "TF_CLI_CONFIG_FILE="+cliConfig)
+	cmd.Env = append(append(append(os.Environ(), b.env...), b.extraEnv...), "TF_CLI_CONFIG_FILE="+cliConfig, cpuprofile.CPUTimeEnv+"="+cpuDir)
 	var stderr, stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
@@ -492,9 +514,10 @@ func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duratio
 	stop := make(chan struct{})
 	peakCh := make(chan int64, 1)
 	go func() { peakCh <- samplePeakMemory(cmd.Process.Pid, stop) }()
-	err := cmd.Wait()
+	err = cmd.Wait()
 	elapsed := time.Since(start)
 	b.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	b.pluginCPU, _, _ = cpuprofile.ReadCPUTimes(cpuDir)
 	close(stop)
 	peak := <-peakCh
 	if err != nil {
