@@ -22,6 +22,7 @@
 //	go run ./internal/cmd/bench -ratelimit      # only the part under the API's rate limit (ratelimit.go)
 //	go run ./internal/cmd/bench -account        # only the whole account (account.go), N = 1000
 //	go run ./internal/cmd/bench -floor          # only cpaas_endpoint against the no-op plugin and the framework floor, N = 1000, zero latency
+//	go run ./internal/cmd/bench -scale          # only the no-change plan of 1,000 and 10,000 endpoints (scale.go)
 //
 // A ratio to the no-op plugin or the framework floor is reported only when
 // the floor's state file holds exactly the provider's (floorstate.go).
@@ -70,7 +71,11 @@ type options struct {
 	// rateLimitOnly runs only the rate-limited part, floorOnly only the
 	// provider against the no-op plugin with its schema.
 	rateLimitOnly, floorOnly, accountOnly bool
-	rl                                    rlOptions
+	// scaleOnly runs only the no-change plan of scaleNs endpoints
+	// (scale.go).
+	scaleOnly bool
+	scaleNs   []int
+	rl        rlOptions
 	// accountN is the account part's count of objects.
 	accountN int
 	// drift holds, per floor and N ("no-op plugin, same schema/1000"), how
@@ -92,13 +97,15 @@ func main() {
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
 	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000, -repeat to 5)")
+	scaleOnly := flag.Bool("scale", false, "run only the no-change plan of -scale-n endpoints against plan -refresh=false (scale.go)")
+	scaleN := flag.String("scale-n", "1000,10000", "comma-separated endpoint counts of -scale")
 	rlN := flag.Int("rl-n", 500, "endpoints of the rate-limited part")
 	rlRate := flag.Float64("rl-rate", 20, "the emulator's rate limit in the rate-limited part, requests/s per account")
 	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
 	flag.Parse()
 
 	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipAccount: *skipAccount, repeat: *repeat,
-		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN,
+		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN, scaleOnly: *scaleOnly,
 		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{}}
 	if o.floorOnly {
 		set := map[string]bool{}
@@ -125,13 +132,8 @@ func main() {
 	if o.repeat < 1 {
 		log.Fatalf("bench: -repeat %d: must be at least 1", o.repeat)
 	}
-	for _, f := range strings.Split(*nFlag, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			log.Fatalf("bench: -n: %q is not a positive count", f)
-		}
-		o.ns = append(o.ns, n)
-	}
+	o.ns = parseCounts("-n", *nFlag)
+	o.scaleNs = parseCounts("-scale-n", *scaleN)
 	tf, err := exec.LookPath("terraform")
 	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
 		tf, err = p, nil
@@ -143,6 +145,19 @@ func main() {
 	if err := run(o); err != nil {
 		log.Fatalf("bench: %v", err)
 	}
+}
+
+// parseCounts reads a flag's comma-separated positive counts.
+func parseCounts(name, value string) []int {
+	var ns []int
+	for _, f := range strings.Split(value, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			log.Fatalf("bench: %s: %q is not a positive count", name, f)
+		}
+		ns = append(ns, n)
+	}
+	return ns
 }
 
 // measurement is one terraform command on one workload.
@@ -231,6 +246,9 @@ func run(o options) error {
 	}
 	if o.accountOnly {
 		return b.runAccount()
+	}
+	if o.scaleOnly {
+		return b.runScale()
 	}
 
 	workloads := []workload{baseline, noopData, noopEndpoints, endpoints}
