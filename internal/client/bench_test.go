@@ -2,9 +2,14 @@ package client
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+	"github.com/hashicorp/terraform-plugin-log/tfsdklog"
 )
 
 // benchServer answers every request with a fixed endpoint, so the
@@ -65,6 +70,35 @@ func BenchmarkTransportCreate(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Under Terraform without TF_LOG the provider's logger is off
+// (main.go's quietUnreadLogs): a create is then what an apply pays per
+// resource, with nothing logged.
+func BenchmarkTransportCreateLogsOff(b *testing.B) {
+	benchmarkCreate(b, logsOff(context.Background()))
+}
+
+// With TF_LOG=DEBUG every request and reply is logged, bodies redacted.
+func BenchmarkTransportCreateLogsDebug(b *testing.B) {
+	benchmarkCreate(b, tflogtest.RootLogger(context.Background(), io.Discard))
+}
+
+func benchmarkCreate(b *testing.B, ctx context.Context) {
+	c := benchServer(b)
+	in := EndpointCreate{Username: "alice", Password: "s3cret-pass", Alias: "desk"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.CreateEndpoint(ctx, in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// logsOff is ctx with the provider's root logger at level off, as the
+// plugin serves every call when Terraform shows no provider log.
+func logsOff(ctx context.Context) context.Context {
+	return tfsdklog.NewRootProviderLogger(ctx, tfsdklog.WithLevel(hclog.Off))
 }
 
 func BenchmarkRedactJSON(b *testing.B) {

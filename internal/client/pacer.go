@@ -1,8 +1,10 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"math"
 	"net/http"
 	"sync"
@@ -506,10 +508,25 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx, cancel := context.WithTimeout(req.Context(), t.timeout)
 	defer cancel()
 	resp, err := t.next.RoundTrip(req.WithContext(ctx))
+	if err == nil {
+		// The reply is read within the attempt's timeout, before its
+		// context ends with this call: read later, it would fail
+		// "context canceled" and its connection could not be kept.
+		err = bufferBody(resp)
+	}
 	if err != nil {
 		t.pacer.done(req.Context(), tk, 0, "")
 		return nil, err
 	}
 	t.pacer.done(req.Context(), tk, resp.StatusCode, resp.Header.Get("Retry-After"))
 	return resp, nil
+}
+
+// bufferBody reads resp's body (up to maxReplyBytes) into memory and
+// closes it, leaving resp with the bytes read.
+func bufferBody(resp *http.Response) error {
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReplyBytes))
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(data))
+	return err
 }

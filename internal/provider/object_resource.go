@@ -449,13 +449,3 @@ func (r *objectResource[M]) recordPlan(ctx context.Context, req resource.UpdateR
 func (r *objectResource[M]) saveIdentity(ctx context.Context, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	r.kind.identity.fromState(ctx, state, identity, diags)
 }
-
-// decode reads a plan, a state or a configuration into a model, and says
-// whether it could.
-func decode[M any](ctx context.Context, from interface {
-	Get(context.Context, any) diag.Diagnostics
-}, diags *diag.Diagnostics) (M, bool) {
-	var m M
-	diags.Append(from.Get(ctx, &m)...)
-	return m, !diags.HasError()
-}

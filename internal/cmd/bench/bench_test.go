@@ -237,22 +237,35 @@ func TestPlotIsAWidePNG(t *testing.T) {
 	}
 }
 
-// The -floor table splits the provider's ratio to the no-op plugin into
-// the framework's part and the provider's own, from the medians.
-func TestFloorMarkdownSplitsTheRatio(t *testing.T) {
+// The -floor table's figure is the least CPU of the rounds: the provider's
+// over the framework floor's, against the target for an apply, with the
+// plugins' share and the wall times' medians beside it.
+func TestFloorMarkdownGivesTheLeastCPU(t *testing.T) {
 	var all []measurement
-	for round, s := range [][3]float64{{10, 11, 12}, {10, 11, 12.1}, {12, 11.5, 14}} {
+	// CPU per round of no-op / framework floor / provider; a noisy round 3.
+	for round, cpu := range [][3]float64{{20, 22, 24.5}, {21, 22.5, 24}, {26, 30, 35}} {
 		for i, w := range []workload{noopEndpoints, idleEndpoints, endpoints} {
-			all = append(all, measurement{Workload: w.name, N: 1000, Op: "plan", Seconds: s[i], CPUSeconds: 2 * s[i], Round: round + 1})
+			for _, op := range []string{"apply", "plan"} {
+				all = append(all, measurement{Workload: w.name, N: 1000, Op: op, Seconds: cpu[i] / 2, CPUSeconds: cpu[i], PluginCPUSeconds: cpu[i] / 10, Round: round + 1})
+			}
 		}
 	}
-	got := floorMarkdown(all, options{ns: []int{1000}, repeat: 3})
-	// medians 10 / 11 / 12.1: 1.21x = 1.10x (framework) x 1.10x (provider)
-	for _, want := range []string{"| 1000 | plan | 10.00 s (10.00 to 12.00) | 11.00 s (11.00 to 11.50) | 12.10 s (12.00 to 14.00) |",
-		"1.200, 1.210, 1.167", "**1.210x**", "missed by 16.0%", "| 1.100x | 1.100x | 20.00 / 22.00 / 24.20 |"} {
+	got := floorMarkdown(all, options{ns: []int{1000}, repeat: 3, drift: map[string]string{}})
+	// least 20 / 22 / 24: 24/22 = 1.091x, met; the framework floor 1.100x of the no-op plugin
+	for _, want := range []string{"| 1000 | apply | 20.00 / 22.00 / 24.00 | **1.091x** | 1.114, 1.067, 1.167 | met | 1.100x | 2.00 / 2.20 / 2.40 | 10.50 (10.00 to 13.00) / 11.25 (11.00 to 15.00) / 12.25 (12.00 to 17.50) | 1.089x |",
+		"| 1000 | plan | 20.00 / 22.00 / 24.00 | **1.091x** | 1.114, 1.067, 1.167 |  | 1.100x |"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("floor table lacks %q:\n%s", want, got)
 		}
+	}
+	// A provider at 1.15x of the floor misses the apply's target.
+	for i := range all {
+		if all[i].Workload == endpoints.name && all[i].Op == "apply" {
+			all[i].CPUSeconds *= 1.15 * 22 / 24
+		}
+	}
+	if got := floorMarkdown(all, options{ns: []int{1000}, repeat: 3, drift: map[string]string{}}); !strings.Contains(got, "**1.150x**") || !strings.Contains(got, "missed by 5.0%") {
+		t.Errorf("a provider at 1.15x of the floor:\n%s", got)
 	}
 }
 

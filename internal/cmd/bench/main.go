@@ -22,6 +22,7 @@
 //	go run ./internal/cmd/bench -ratelimit      # only the part under the API's rate limit (ratelimit.go)
 //	go run ./internal/cmd/bench -account        # only the whole account (account.go), N = 1000
 //	go run ./internal/cmd/bench -floor          # only cpaas_endpoint against the no-op plugin and the framework floor, N = 1000, zero latency
+//	go run ./internal/cmd/bench -scale          # only the no-change plan of 1,000 and 10,000 endpoints (scale.go)
 //
 // A ratio to the no-op plugin or the framework floor is reported only when
 // the floor's state file holds exactly the provider's (floorstate.go).
@@ -48,7 +49,12 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/cpuprofile"
 )
+
+// floorRounds is -floor's default count of rounds.
+const floorRounds = 5
 
 type options struct {
 	ns          []int
@@ -65,7 +71,11 @@ type options struct {
 	// rateLimitOnly runs only the rate-limited part, floorOnly only the
 	// provider against the no-op plugin with its schema.
 	rateLimitOnly, floorOnly, accountOnly bool
-	rl                                    rlOptions
+	// scaleOnly runs only the no-change plan of scaleNs endpoints
+	// (scale.go).
+	scaleOnly bool
+	scaleNs   []int
+	rl        rlOptions
 	// accountN is the account part's count of objects; accountMixes the
 	// mixes it measures, each in turn (defaultMix, or accountMixes' names).
 	accountN     int
@@ -89,20 +99,27 @@ func main() {
 	mixes := flag.String("account-mix", defaultMix, "comma-separated mixes of the whole account's part: "+defaultMix+" (the kinds' own weights) or waits (issue 45's)")
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
-	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000)")
+	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000, -repeat to 5)")
+	scaleOnly := flag.Bool("scale", false, "run only the no-change plan of -scale-n endpoints against plan -refresh=false (scale.go)")
+	scaleN := flag.String("scale-n", "1000,10000", "comma-separated endpoint counts of -scale")
 	rlN := flag.Int("rl-n", 500, "endpoints of the rate-limited part")
 	rlRate := flag.Float64("rl-rate", 20, "the emulator's rate limit in the rate-limited part, requests/s per account")
 	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
 	flag.Parse()
 
 	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipAccount: *skipAccount, repeat: *repeat,
-		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN,
+		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN, scaleOnly: *scaleOnly,
 		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{}}
 	if o.floorOnly {
-		nSet := false
-		flag.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
-		if !nSet {
+		set := map[string]bool{}
+		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["n"] {
 			*nFlag = "1000"
+		}
+		// The -floor figure is the least CPU of the rounds: five give it
+		// a fair chance of a quiet one on shared cores.
+		if !set["repeat"] {
+			o.repeat = floorRounds
 		}
 		o.latency, o.skipAccount = 0, true
 	}
@@ -125,13 +142,8 @@ func main() {
 	if o.repeat < 1 {
 		log.Fatalf("bench: -repeat %d: must be at least 1", o.repeat)
 	}
-	for _, f := range strings.Split(*nFlag, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			log.Fatalf("bench: -n: %q is not a positive count", f)
-		}
-		o.ns = append(o.ns, n)
-	}
+	o.ns = parseCounts("-n", *nFlag)
+	o.scaleNs = parseCounts("-scale-n", *scaleN)
 	tf, err := exec.LookPath("terraform")
 	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
 		tf, err = p, nil
@@ -145,6 +157,19 @@ func main() {
 	}
 }
 
+// parseCounts reads a flag's comma-separated positive counts.
+func parseCounts(name, value string) []int {
+	var ns []int
+	for _, f := range strings.Split(value, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			log.Fatalf("bench: %s: %q is not a positive count", name, f)
+		}
+		ns = append(ns, n)
+	}
+	return ns
+}
+
 // measurement is one terraform command on one workload.
 type measurement struct {
 	Latency  time.Duration
@@ -155,8 +180,12 @@ type measurement struct {
 	// CPUSeconds is the CPU time of Terraform and its plugin processes:
 	// less sensitive than Seconds to what else the machine runs.
 	CPUSeconds float64
-	Requests   int
-	PeakKiB    int64 // VmHWM of the provider process(es), 0 for terraform_data
+	// PluginCPUSeconds is the plugin processes' share of CPUSeconds, as
+	// they wrote it when Terraform stopped them (internal/cpuprofile); 0
+	// for terraform_data.
+	PluginCPUSeconds float64
+	Requests         int
+	PeakKiB          int64 // VmHWM of the provider process(es), 0 for terraform_data
 	// StateBytes is the size of terraform.tfstate after apply (0 for the
 	// other commands): Terraform rewrites the whole file after each
 	// resource, so its size per resource drives apply and destroy time.
@@ -227,6 +256,9 @@ func run(o options) error {
 	}
 	if o.accountOnly {
 		return b.runAccount()
+	}
+	if o.scaleOnly {
+		return b.runScale()
 	}
 
 	workloads := []workload{baseline, noopData, noopEndpoints, endpoints}
@@ -377,8 +409,10 @@ type bencher struct {
 	// only) (dev_overrides, no registry).
 	cliConfig, noopCLIConfig, frameworkCLIConfig string
 	// cpu is the CPU time (user and system) of the last terraform command
-	// and the plugin processes it started and waited for.
-	cpu time.Duration
+	// and the plugin processes it started and waited for (the rusage of a
+	// waited-for process counts the children it waited for); pluginCPU is
+	// the plugins' share, from what each wrote when it stopped.
+	cpu, pluginCPU time.Duration
 	// extraEnv is added to the environment of the next commands.
 	extraEnv []string
 	// states holds the last state file each workload's apply left, per
@@ -446,7 +480,8 @@ func (b *bencher) measure(lat time.Duration, w workload, n, round int) ([]measur
 		if err != nil {
 			return nil, err
 		}
-		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), CPUSeconds: b.cpu.Seconds(), Requests: reqs, PeakKiB: peak, Round: round}
+		m := measurement{Latency: lat, Workload: w.name, N: n, Op: op.op, Seconds: d.Seconds(), CPUSeconds: b.cpu.Seconds(), PluginCPUSeconds: b.pluginCPU.Seconds(),
+			Requests: reqs, PeakKiB: peak, Round: round}
 		if op.op == "apply" {
 			state, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
 			if err == nil {
@@ -490,9 +525,14 @@ func (b *bencher) search(lat time.Duration) (searchResult, error) {
 // terraform runs one command with the CLI configuration cliConfig, timing
 // it and sampling the memory of the provider processes it starts.
 func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duration, int64, error) {
+	cpuDir, err := os.MkdirTemp(b.work, "cputime-")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer os.RemoveAll(cpuDir)
 	cmd := exec.Command(b.o.tf, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(append(os.Environ(), b.env...), b.extraEnv...), "TF_CLI_CONFIG_FILE="+cliConfig)
+	cmd.Env = append(append(append(os.Environ(), b.env...), b.extraEnv...), "TF_CLI_CONFIG_FILE="+cliConfig, cpuprofile.CPUTimeEnv+"="+cpuDir)
 	var stderr, stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
@@ -502,9 +542,10 @@ func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duratio
 	stop := make(chan struct{})
 	peakCh := make(chan int64, 1)
 	go func() { peakCh <- samplePeakMemory(cmd.Process.Pid, stop) }()
-	err := cmd.Wait()
+	err = cmd.Wait()
 	elapsed := time.Since(start)
 	b.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	b.pluginCPU, _, _ = cpuprofile.ReadCPUTimes(cpuDir)
 	close(stop)
 	peak := <-peakCh
 	if err != nil {

@@ -1,0 +1,142 @@
+package provider
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// endpointPlans are plans of an endpoint with every attribute known, null
+// or unknown in turn.
+func endpointPlans(t testing.TB) map[string]tfsdk.Plan {
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	known := map[string]tftypes.Value{
+		"id": str("12345678901234"), "username": str("alice"), "password": str("s3cret-ü"), "password_wo": str("wo"),
+		"password_wo_version": tftypes.NewValue(tftypes.Number, 3), "alias": str("Alice ü"), "app_id": str("77"),
+		"sip_username": str("alice123456789012"), "sip_uri": str("sip:alice123456789012@sip.cpaas.test"),
+		"sip_registered": tftypes.NewValue(tftypes.Bool, true), "sip_contact": str("sip:a@b"), "sip_expires": str("2026-01-02 03:04:05"),
+		"sip_user_agent": str("phone"),
+	}
+	plans := map[string]tfsdk.Plan{}
+	base := endpointConfig(t, known)
+	plans["known"] = tfsdk.Plan{Schema: base.Schema, Raw: base.Raw}
+	typ := base.Raw.Type().(tftypes.Object)
+	for _, fill := range []struct {
+		name string
+		v    func(tftypes.Type) tftypes.Value
+	}{
+		{"null", func(at tftypes.Type) tftypes.Value { return tftypes.NewValue(at, nil) }},
+		{"unknown", func(at tftypes.Type) tftypes.Value { return tftypes.NewValue(at, tftypes.UnknownValue) }},
+	} {
+		mixed := map[string]tftypes.Value{}
+		i := 0
+		for name, at := range typ.AttributeTypes {
+			mixed[name] = known[name]
+			if i%2 == 0 {
+				mixed[name] = fill.v(at)
+			}
+			i++
+		}
+		plans["half "+fill.name] = tfsdk.Plan{Schema: base.Schema, Raw: tftypes.NewValue(typ, mixed)}
+		all := map[string]tftypes.Value{}
+		for name, at := range typ.AttributeTypes {
+			all[name] = fill.v(at)
+		}
+		plans["all "+fill.name] = tfsdk.Plan{Schema: base.Schema, Raw: tftypes.NewValue(typ, all)}
+	}
+	return plans
+}
+
+// decode reads exactly what the framework's Get reads, and reads a model
+// of framework values directly.
+func TestDecodeReadsWhatTheFrameworkReads(t *testing.T) {
+	ctx := context.Background()
+	for name, plan := range endpointPlans(t) {
+		var want endpointModel
+		if d := plan.Get(ctx, &want); d.HasError() {
+			t.Fatalf("%s: framework: %v", name, d)
+		}
+		var direct endpointModel
+		if !decodeDirect(ctx, plan, &direct) {
+			t.Errorf("%s: the endpoint's model was not read directly", name)
+		}
+		var diags diag.Diagnostics
+		got, ok := decode[endpointModel](ctx, plan, &diags)
+		if !ok || diags.HasError() || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(direct, want) {
+			t.Errorf("%s: decode = %+v (%v), direct %+v, framework %+v", name, got, diags, direct, want)
+		}
+		state := tfsdk.State{Schema: plan.Schema, Raw: plan.Raw}
+		if got, ok := decode[endpointModel](ctx, state, &diags); !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: decode of the state = %+v", name, got)
+		}
+	}
+}
+
+// What decodeDirect does not take, the framework reads, errors included.
+func TestDecodeLeavesTheRestToTheFramework(t *testing.T) {
+	ctx := context.Background()
+	plan := endpointPlans(t)["known"]
+	// A model whose fields miss an attribute: the framework's error.
+	type partial struct {
+		ID types.String `tfsdk:"id"`
+	}
+	var diags diag.Diagnostics
+	if _, ok := decode[partial](ctx, plan, &diags); ok || !diags.HasError() {
+		t.Errorf("a model missing attributes decoded: %v", diags)
+	}
+	var frameworkPartial partial
+	// (The framework lists the missing fields in map order: compare the summaries.)
+	if want := plan.Get(ctx, &frameworkPartial); len(diags) != len(want) || diags[0].Summary() != want[0].Summary() {
+		t.Errorf("errors %v, the framework's %v", diags, want)
+	}
+	// A field of a Go type, not a framework value: read by the framework.
+	type goTypes struct {
+		endpointModel
+	}
+	if fieldsOf(reflect.TypeFor[goTypes]()) != nil {
+		t.Error("a model with an embedded struct is read directly")
+	}
+	type plainString struct {
+		ID       string       `tfsdk:"id"`
+		Username types.String `tfsdk:"username"`
+	}
+	if fieldsOf(reflect.TypeFor[plainString]()) != nil {
+		t.Error("a model with a string field is read directly")
+	}
+	// A null plan (a delete): the framework's error, not a zero model.
+	null := tfsdk.Plan{Schema: plan.Schema, Raw: tftypes.NewValue(plan.Raw.Type(), nil)}
+	var m endpointModel
+	if decodeDirect(ctx, null, &m) {
+		t.Error("a null plan was read directly")
+	}
+}
+
+// What reading an endpoint's plan costs: decode against the framework's
+// Get (which compiles a regular expression per field).
+func BenchmarkDecodeEndpointPlan(b *testing.B) {
+	ctx := context.Background()
+	plan := endpointPlans(b)["half unknown"]
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var diags diag.Diagnostics
+			if _, ok := decode[endpointModel](ctx, plan, &diags); !ok {
+				b.Fatal(diags)
+			}
+		}
+	})
+	b.Run("framework Get", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var m endpointModel
+			if d := plan.Get(ctx, &m); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+}
