@@ -553,6 +553,8 @@ resource "cpaas_endpoint" "many" {
 `,
 })
 
+var _ = registerRecordedOnImport("cpaas_endpoint", "password", "password_wo_version")
+
 // The objects of the docs example of cpaas_endpoint, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_endpoint", identity("endpoint_id"),

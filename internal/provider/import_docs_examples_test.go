@@ -108,25 +108,18 @@ func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanR
 // message's text, a secret): an import cannot read them, so the first plan
 // records the configured values in place, calling no API (the test checks
 // the account is unchanged). Any other attribute an import plan changes is
-// a value the provider read wrongly, and fails the test. A message's
-// encoding follows from its recorded text by the rule the API bills by.
-// A message's import configuration (examples/resources/cpaas_message/import)
-// ignores them instead, and its plan must change nothing.
-var recordedOnImport = map[string][]string{
-	"cpaas_endpoint":              {"password", "password_wo_version"},
-	"cpaas_sip_credential_list":   {"password_wo_version"}, // the API never returns the password
-	"cpaas_sip_origination_uri":   {"password_wo_version"},
-	"cpaas_10dlc_brand":           {"brand_alias", "url", "method", "timeouts"}, // the GET has no alias
-	"cpaas_10dlc_campaign":        {"description", "url", "method", "timeouts"},
-	"cpaas_10dlc_campaign_number": {"url", "method", "timeouts"},
-	"cpaas_tollfree_verification": {"timeouts"},
-	"cpaas_phone_number":          {"search", "release_protection"}, // what chose the number at purchase; the provider's own flag
-	"cpaas_own_carrier_number":    {"carrier"},                      // the record names the carrier, not its id
-	"cpaas_message": {"text", "media_urls", "template", "triggers", "url", "method", "timeouts", "wait_for", "encoding",
-		"message_expiry", "dlt_entity_id", "dlt_template_id", "dlt_template_category", "trackable", "powerpack_uuid",
-		// The records hold src and dst sanitised; the configured spelling
-		// of the same numbers is recorded.
-		"src", "dst"},
+// a value the provider read wrongly, and fails the test. Each kind declares
+// its own beside its import docs case, with registerRecordedOnImport.
+var recordedOnImport = map[string][]string{}
+
+// registerRecordedOnImport declares the arguments of resource type typ
+// that an import cannot read (see recordedOnImport).
+func registerRecordedOnImport(typ string, attrs ...string) bool {
+	if _, dup := recordedOnImport[typ]; dup {
+		panic("recorded-on-import arguments of " + typ + " registered twice")
+	}
+	recordedOnImport[typ] = attrs
+	return true
 }
 
 // changedAttrs names the top-level attributes an update changes, other

@@ -645,6 +645,15 @@ resource "cpaas_message" "test" {
 	})
 }
 
+// A message's encoding follows from its recorded text by the rule the API
+// bills by. Its import configuration (examples/resources/cpaas_message/import)
+// ignores these instead, and its plan must change nothing.
+var _ = registerRecordedOnImport("cpaas_message", "text", "media_urls", "template", "triggers", "url", "method", "timeouts", "wait_for", "encoding",
+	"message_expiry", "dlt_entity_id", "dlt_template_id", "dlt_template_category", "trackable", "powerpack_uuid",
+	// The records hold src and dst sanitised; the configured spelling
+	// of the same numbers is recorded.
+	"src", "dst")
+
 // The objects of the docs example of cpaas_message, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_message", identity("message_uuids"),

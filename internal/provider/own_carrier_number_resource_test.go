@@ -430,6 +430,8 @@ resource "cpaas_own_carrier_number" "many" {
 `, emulator.IncomingCarrierNorthwind),
 })
 
+var _ = registerRecordedOnImport("cpaas_own_carrier_number", "carrier") // the record names the carrier, not its id
+
 // The objects of the docs example of cpaas_own_carrier_number, made as a
 // script would, and its import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_own_carrier_number", identity("number"),

@@ -621,6 +621,8 @@ var _ = registerListingRefresh("phoneNumbers", listingRefresh{
 	config: lrNumbersHCL(12),
 })
 
+var _ = registerRecordedOnImport("cpaas_phone_number", "search", "release_protection") // what chose the number at purchase; the provider's own flag
+
 // The objects of the docs example of cpaas_phone_number, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_phone_number", identity("number"),

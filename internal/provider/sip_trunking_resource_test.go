@@ -718,6 +718,8 @@ var _ = registerImportDocs("cpaas_sip_ip_acl", identity("ipacl_uuid"),
 	}},
 )
 
+var _ = registerRecordedOnImport("cpaas_sip_credential_list", "password_wo_version") // the API never returns the password
+
 // The objects of the docs example of cpaas_sip_credential_list, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_sip_credential_list", identity("credential_uuid"),
@@ -728,6 +730,8 @@ var _ = registerImportDocs("cpaas_sip_credential_list", identity("credential_uui
 
 // The objects of the docs example of cpaas_sip_origination_uri, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
+var _ = registerRecordedOnImport("cpaas_sip_origination_uri", "password_wo_version")
+
 var _ = registerImportDocs("cpaas_sip_origination_uri", identity("uri_uuid"),
 	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 		primary := docsOriginationURI(t, c, client.OriginationURICreate{Name: "pbx-primary", URI: "pbx.example.com:5061;transport=tls",

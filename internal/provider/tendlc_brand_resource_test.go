@@ -399,6 +399,8 @@ var _ = registerListingRefresh("brands", listingRefresh{
 	config: lrProfilesHCL(12) + lrBrandsHCL(12),
 })
 
+var _ = registerRecordedOnImport("cpaas_10dlc_brand", "brand_alias", "url", "method", "timeouts") // the GET has no alias
+
 // The objects of the docs example of cpaas_10dlc_brand, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_10dlc_brand", identity("brand_id"),

@@ -211,6 +211,8 @@ resource "cpaas_10dlc_campaign_number" "many" {
 `,
 })
 
+var _ = registerRecordedOnImport("cpaas_10dlc_campaign_number", "url", "method", "timeouts")
+
 // The objects of the docs example of cpaas_10dlc_campaign_number, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_10dlc_campaign_number", identity("campaign_id", "number"),

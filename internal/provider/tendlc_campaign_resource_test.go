@@ -307,6 +307,8 @@ var _ = registerListingRefresh("campaigns", listingRefresh{
 	config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(12),
 })
 
+var _ = registerRecordedOnImport("cpaas_10dlc_campaign", "description", "url", "method", "timeouts")
+
 // The objects of the docs example of cpaas_10dlc_campaign, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_10dlc_campaign", identity("campaign_id"),

@@ -638,6 +638,8 @@ resource "cpaas_tollfree_verification" "many" {
 `,
 })
 
+var _ = registerRecordedOnImport("cpaas_tollfree_verification", "timeouts")
+
 // The objects of the docs example of cpaas_tollfree_verification, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_tollfree_verification", identity("uuid"),
