@@ -265,7 +265,7 @@ func (a *applies) duplicatesLocked() (dups []*configUse, n int, d time.Duration)
 // (with their count when a test applied it more than once) and the start
 // of its text, and the tests sharing another's apply.
 func (a *applies) Report(w io.Writer) {
-	fmt.Fprintln(w, a.Summary())
+	_, _ = fmt.Fprintln(w, a.Summary())
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	dups, _, _ := a.duplicatesLocked()
@@ -282,7 +282,7 @@ func (a *applies) Report(w io.Writer) {
 		if r := []rune(text); len(r) > 160 {
 			text = string(r[:160]) + "..."
 		}
-		fmt.Fprintf(w, "  %6.1f s  %2d applies  config %s  %s\n      %s\n", u.elapsed.Seconds(), u.applies, u.key, strings.Join(tests, ", "), text)
+		_, _ = fmt.Fprintf(w, "  %6.1f s  %2d applies  config %s  %s\n      %s\n", u.elapsed.Seconds(), u.applies, u.key, strings.Join(tests, ", "), text)
 	}
 	if len(a.shared) > 0 {
 		names := make([]string, 0, len(a.shared))
@@ -290,6 +290,6 @@ func (a *applies) Report(w io.Writer) {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		fmt.Fprintf(w, "  shared: the checks of %s ran on another test's apply\n", strings.Join(names, ", "))
+		_, _ = fmt.Fprintf(w, "  shared: the checks of %s ran on another test's apply\n", strings.Join(names, ", "))
 	}
 }

@@ -52,7 +52,9 @@ var attrValueType = reflect.TypeFor[attr.Value]()
 // that is an attr.Value; nil for any other type.
 func fieldsOf(t reflect.Type) []modelField {
 	if cached, ok := modelFields.Load(t); ok {
-		return cached.([]modelField)
+		if fields, ok := cached.([]modelField); ok {
+			return fields
+		}
 	}
 	var fields []modelField
 	if t.Kind() == reflect.Struct {

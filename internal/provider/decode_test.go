@@ -24,7 +24,7 @@ func endpointPlans(t testing.TB) map[string]tfsdk.Plan {
 	}
 	plans := map[string]tfsdk.Plan{}
 	base := endpointConfig(t, known)
-	plans["known"] = tfsdk.Plan{Schema: base.Schema, Raw: base.Raw}
+	plans["known"] = tfsdk.Plan(base)
 	typ := base.Raw.Type().(tftypes.Object)
 	for _, fill := range []struct {
 		name string
@@ -70,7 +70,7 @@ func TestDecodeReadsWhatTheFrameworkReads(t *testing.T) {
 		if !ok || diags.HasError() || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(direct, want) {
 			t.Errorf("%s: decode = %+v (%v), direct %+v, framework %+v", name, got, diags, direct, want)
 		}
-		state := tfsdk.State{Schema: plan.Schema, Raw: plan.Raw}
+		state := tfsdk.State(plan)
 		if got, ok := decode[endpointModel](ctx, state, &diags); !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: decode of the state = %+v", name, got)
 		}

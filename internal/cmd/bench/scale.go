@@ -201,7 +201,11 @@ func seedState(state []byte, created []*client.EndpointCreated, first int) ([]by
 	if err != nil {
 		return nil, nil, err
 	}
-	tAttrs := instances[0].(map[string]any)["attributes"].(map[string]any)
+	tInst, _ := instances[0].(map[string]any)
+	tAttrs, ok := tInst["attributes"].(map[string]any)
+	if !ok {
+		return nil, nil, fmt.Errorf("the template endpoint's state has no attributes")
+	}
 	tID, _ := tAttrs["id"].(string)
 	tSIPUser, _ := tAttrs["sip_username"].(string)
 	tSIPURI, _ := tAttrs["sip_uri"].(string)
@@ -215,7 +219,10 @@ func seedState(state []byte, created []*client.EndpointCreated, first int) ([]by
 		}
 		i := first + k
 		inst["index_key"] = i
-		attrs := inst["attributes"].(map[string]any)
+		attrs, ok := inst["attributes"].(map[string]any)
+		if !ok {
+			return nil, nil, fmt.Errorf("the template endpoint's state has no attributes")
+		}
 		attrs["id"] = c.EndpointID
 		attrs["username"] = fmt.Sprintf("bench%d", i)
 		attrs["alias"] = fmt.Sprintf("bench endpoint %d", i)
@@ -296,7 +303,7 @@ func scaleMarkdown(all []scaleMeasurement, o options, loadBefore, loadAfter stri
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), terraformVersion(o.tf), o.repeat, loadBefore, loadAfter)
 	b.WriteString("| N | command | wall s, median (range) | CPU s, least (plugin's) | requests | requests per object | provider peak RSS |\n" +
 		"|---:|---|---|---|---:|---:|---:|\n")
-	type fig struct{ wall, cpu, plugin, reqs, rss, ratio, ratioCPU float64 }
+	type fig struct{ wall, cpu, plugin, reqs, rss float64 }
 	figs := map[int]map[string]fig{}
 	for _, n := range ns {
 		figs[n] = map[string]fig{}
