@@ -45,6 +45,9 @@ type inventory struct {
 // sweepers list.
 var inventories []inventory
 
+// sweeps are the sweepers by name, for the tests to run one.
+var sweeps = map[string]func() error{}
+
 func (k sweepKind[T]) register() bool {
 	inventories = append(inventories, inventory{kind: k.kind, ids: func(ctx context.Context, c *client.Client) ([]string, error) {
 		objs, err := k.list(ctx, c)
@@ -54,6 +57,7 @@ func (k sweepKind[T]) register() bool {
 		}
 		return ids, err
 	}, del: k.del, spend: k.spend})
+	sweeps[k.name] = k.sweep
 	resource.AddTestSweepers(k.name, &resource.Sweeper{Name: k.name, Dependencies: k.after, F: func(string) error { return k.sweep() }})
 	return true
 }
