@@ -153,3 +153,66 @@ func TestRealProxyPrefixesMultipartAndSweeps(t *testing.T) {
 		t.Errorf("the account's own caller id after the sweep: %v", err)
 	}
 }
+
+// TestSweepTollfreeByProfile: a toll-free verification has no name; the
+// sweeper deletes the one whose profile the test created (its alias
+// prefixed by the proxy) and leaves the one of the account's own profile.
+func TestSweepTollfreeByProfile(t *testing.T) {
+	const id, token = "MAPROXYTEST000000003", "proxy-test-token"
+	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	realMode = &realConfig{baseURL: hs.URL, authID: id, authToken: token}
+	ctx := context.Background()
+
+	direct, err := client.New(client.Config{BaseURL: hs.URL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := startRealProxy(&guardRecorder{TB: t}, "0a1b2c3d")
+	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, _, err := direct.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 2)
+	if err != nil || len(found) != 2 {
+		t.Fatalf("search: %v %v", found, err)
+	}
+	profile := client.ProfileFields{
+		ProfileAlias: "acme-main", CustomerType: "DIRECT", EntityType: "PRIVATE", CompanyName: "Acme Corporation",
+		EIN: "12-3456789", EINIssuingCountry: "US", Vertical: "RETAIL", Website: "https://acme.example",
+		Address: &client.ProfileAddress{Street: "123 Main Street", City: "Austin", State: "TX", PostalCode: "78701", Country: "US"},
+		AuthorizedContact: &client.ProfileContact{FirstName: "Jane", LastName: "Doe", Phone: "+14155550100", Email: "jane.doe@acme.example",
+			Title: "Ms", Seniority: "CFO"},
+	}
+	var verifications []string // the account's own, the test's
+	for i, c := range []*client.Client{direct, viaProxy} {
+		number := found[i].Number
+		if _, err := direct.BuyPhoneNumber(ctx, number, client.PhoneNumberBuy{}); err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.CreateProfile(ctx, profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := direct.CreateTollfreeVerification(ctx, client.TollfreeVerificationCreate{Number: number, TollfreeVerificationFields: client.TollfreeVerificationFields{
+			ProfileUUID: p.ProfileUUID, Usecase: "2FA", UsecaseSummary: "One-time codes for Acme's sign-in, sent when a customer signs in.",
+			MessageSample: "Your Acme code is 123456. Reply STOP to opt out.", OptinImageURL: "https://acme.example/optin.png", OptinType: "WEB_FORM", Volume: "1,000",
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		verifications = append(verifications, v.UUID)
+	}
+	if err := sweeps["toll-free verifications"](); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := direct.GetTollfreeVerification(ctx, verifications[1]); !errors.Is(err, client.ErrNotFound) {
+		t.Errorf("the test's toll-free verification after the sweep: %v, want not found", err)
+	}
+	if _, err := direct.GetTollfreeVerification(ctx, verifications[0]); err != nil {
+		t.Errorf("the account's own toll-free verification after the sweep: %v", err)
+	}
+}
