@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -18,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // In real mode each test reaches the API through a proxy of its own
@@ -218,12 +221,24 @@ var nameFields = []string{"app_name", "alias", "name", "brand_alias", "campaign_
 // fields name (elsewhere "name" is a person's or a catalogue entry's).
 // Masking sessions have no name: their listings keep the test's own.
 // (PhoneNumber/ is the catalogue of numbers for sale, not the account's.)
-var namedKinds = []string{"Application", "Endpoint", "Number", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile", "Masking", "ComplianceApplication"}
+// End users (EndUser/) are named by their name, test data only; compliance
+// documents, verified caller ids and the one-call compliance applications
+// (PhoneNumber/Compliance/, whose alias is inside the multipart "data"
+// part) by their alias. Toll-free verifications have no name: the sweeper
+// finds them by their profile's.
+var namedKinds = []string{"Application", "Endpoint", "Number", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile", "Masking",
+	"ComplianceApplication", "ComplianceDocument", "EndUser", "VerifiedCallerId"}
 
-// named reports whether path is under one of namedKinds.
+// named reports whether path is under one of namedKinds, or is the
+// one-call compliance API's.
 func (p *realProxy) named(path string) bool {
 	segs, ok := p.objectPath(path)
-	return ok && len(segs) > 0 && slices.Contains(namedKinds, segs[0])
+	return ok && len(segs) > 0 && (slices.Contains(namedKinds, segs[0]) || oneCallCompliance(segs))
+}
+
+// oneCallCompliance reports whether segs is under PhoneNumber/Compliance/.
+func oneCallCompliance(segs []string) bool {
+	return len(segs) > 1 && segs[0] == "PhoneNumber" && segs[1] == "Compliance"
 }
 
 // decodeJSON decodes an object, its numbers kept as written.
@@ -254,7 +269,11 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 	if changed {
 		r.URL.RawQuery = q.Encode()
 	}
-	if r.Body == nil || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+	if r.Body == nil {
+		return nil
+	}
+	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/json" && mt != "multipart/form-data" {
 		return nil
 	}
 	body, err := io.ReadAll(r.Body)
@@ -262,19 +281,27 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if m := decodeJSON(body); m != nil {
-		p.recordOwnCarrier(r, m)
-		for _, k := range nameFields {
-			if v, ok := m[k].(string); ok && v != "" {
-				m[k] = p.prefix + v
-			}
+	if mt == "multipart/form-data" {
+		form, ct, err := p.prefixForm(body, params["boundary"])
+		if err != nil {
+			return fmt.Errorf("prefixing the multipart body: %w", err)
 		}
-		// A trunking object's name is optional: one created without it
-		// gets the bare prefix, which the replies give back as "", so that
-		// make sweep finds it too.
+		body = form
+		r.Header.Set("Content-Type", ct)
+	} else if m := decodeJSON(body); m != nil {
+		p.recordOwnCarrier(r, m)
+		p.prefixFields(m)
+		// A trunking object's name and a verified caller id's alias are
+		// optional: one created without it gets the bare prefix, which the
+		// replies give back as "", so that make sweep finds it too.
 		if segs, _ := p.objectPath(r.URL.Path); r.Method == http.MethodPost && len(segs) == 2 && segs[0] == "Zentrunk" && isCollection(segs[1]) {
 			if v, _ := m["name"].(string); v == "" {
 				m["name"] = p.prefix
+			}
+		}
+		if segs, _ := p.objectPath(r.URL.Path); r.Method == http.MethodPost && slices.Equal(segs, []string{"VerifiedCallerId"}) {
+			if v, _ := m["alias"].(string); v == "" {
+				m["alias"] = p.prefix
 			}
 		}
 		if b, err := json.Marshal(m); err == nil {
@@ -285,6 +312,67 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 	r.ContentLength = int64(len(body))
 	r.Header.Set("Content-Length", strconv.Itoa(len(body)))
 	return nil
+}
+
+// prefixForm adds the test's prefix to the alias part of a multipart form
+// (a compliance document's: its other parts are the document type's data
+// fields, whose names may be "name" and are not the document's) and to those of the JSON document in its
+// "data" part (a one-call compliance application's alias); the other parts,
+// files included, are copied byte for byte. It returns the form, written
+// with a new boundary, and its Content-Type.
+func (p *realProxy) prefixForm(body []byte, boundary string) ([]byte, string, error) {
+	if boundary == "" {
+		return nil, "", errors.New("no boundary in the Content-Type")
+	}
+	mr := multipart.NewReader(bytes.NewReader(body), boundary)
+	var out bytes.Buffer
+	w := multipart.NewWriter(&out)
+	for {
+		part, err := mr.NextRawPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		content, err := io.ReadAll(part)
+		if err != nil {
+			return nil, "", err
+		}
+		if part.FileName() == "" {
+			switch name := part.FormName(); {
+			case name == wire.ComplianceDataField:
+				if m := decodeJSON(content); m != nil {
+					p.prefixFields(m)
+					if b, err := json.Marshal(m); err == nil {
+						content = b
+					}
+				}
+			case name == wire.DocumentFieldAlias && len(content) > 0:
+				content = append([]byte(p.prefix), content...)
+			}
+		}
+		pw, err := w.CreatePart(part.Header)
+		if err != nil {
+			return nil, "", err
+		}
+		if _, err := pw.Write(content); err != nil {
+			return nil, "", err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, "", err
+	}
+	return out.Bytes(), w.FormDataContentType(), nil
+}
+
+// prefixFields adds the test's prefix to the name fields at the top of m.
+func (p *realProxy) prefixFields(m map[string]any) {
+	for _, k := range nameFields {
+		if v, ok := m[k].(string); ok && v != "" {
+			m[k] = p.prefix + v
+		}
+	}
 }
 
 // recordOwnCarrier keeps the numbers a test adds from its own carrier
@@ -359,14 +447,21 @@ func (p *realProxy) record(resp *http.Response) error {
 			return nil
 		}
 		p.unprefix(v)
-		if objs, ok := v["objects"].([]any); ok {
-			kept := objs[:0]
-			for _, o := range objs {
-				if m, ok := o.(map[string]any); !ok || p.unprefix(m) {
-					kept = append(kept, o)
+		// The one-call compliance API wraps a get in "compliance" and
+		// lists under "compliances".
+		if m, ok := v["compliance"].(map[string]any); ok {
+			p.unprefix(m)
+		}
+		for _, key := range []string{"objects", "compliances"} {
+			if objs, ok := v[key].([]any); ok {
+				kept := objs[:0]
+				for _, o := range objs {
+					if m, ok := o.(map[string]any); !ok || p.unprefix(m) {
+						kept = append(kept, o)
+					}
 				}
+				v[key] = kept
 			}
-			v["objects"] = kept
 		}
 		if b, err := json.Marshal(v); err == nil {
 			body = b
@@ -390,6 +485,11 @@ func collectIDs(v any, key string, into map[string]bool) {
 			collectIDs(e, key, into)
 		}
 	case string:
+		// A verified caller id is named by its number, + in the replies
+		// and digits only in its path.
+		if x != "" && key == "phone_number" {
+			into[x], into[strings.TrimPrefix(x, "+")] = true, true
+		}
 		if x != "" && key != "api_id" && (key == "id" || strings.HasSuffix(key, "_id") || strings.HasSuffix(key, "uuid") ||
 			key == "number" || key == "auth_id") {
 			into[x] = true

@@ -45,6 +45,9 @@ type inventory struct {
 // sweepers list.
 var inventories []inventory
 
+// sweeps are the sweepers by name, for the tests to run one.
+var sweeps = map[string]func() error{}
+
 func (k sweepKind[T]) register() bool {
 	inventories = append(inventories, inventory{kind: k.kind, ids: func(ctx context.Context, c *client.Client) ([]string, error) {
 		objs, err := k.list(ctx, c)
@@ -54,6 +57,7 @@ func (k sweepKind[T]) register() bool {
 		}
 		return ids, err
 	}, del: k.del, spend: k.spend})
+	sweeps[k.name] = k.sweep
 	resource.AddTestSweepers(k.name, &resource.Sweeper{Name: k.name, Dependencies: k.after, F: func(string) error { return k.sweep() }})
 	return true
 }
@@ -111,6 +115,30 @@ var _ = func() bool {
 	return true
 }()
 
+// tollfreeOfProfile is a toll-free verification with the alias of the
+// profile it hangs from ("" when the profile is gone).
+type tollfreeOfProfile struct {
+	client.TollfreeVerification
+	profileAlias string
+}
+
+func listTollfreeWithProfiles(ctx context.Context, c *client.Client) ([]tollfreeOfProfile, error) {
+	profiles, err := c.ListAllProfiles(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing the profiles: %w", err)
+	}
+	aliases := make(map[string]string, len(profiles))
+	for _, p := range profiles {
+		aliases[p.ProfileUUID] = p.ProfileAlias
+	}
+	vs, err := c.ListAllTollfreeVerifications(ctx, client.TollfreeFilter{})
+	out := make([]tollfreeOfProfile, 0, len(vs))
+	for _, v := range vs {
+		out = append(out, tollfreeOfProfile{v, aliases[v.ProfileUUID]})
+	}
+	return out, err
+}
+
 // realClient is a client for real mode's account.
 func realClient() (*client.Client, error) {
 	return client.New(client.Config{BaseURL: realMode.baseURL, AuthID: realMode.authID, AuthToken: realMode.authToken, Version: "sweep"})
@@ -128,7 +156,7 @@ var (
 		list:  func(ctx context.Context, c *client.Client) ([]client.Endpoint, error) { return c.ListAllEndpoints(ctx) },
 		label: func(e client.Endpoint) string { return e.Alias }, id: func(e client.Endpoint) string { return e.EndpointID },
 		del: (*client.Client).DeleteEndpoint}.register()
-	_ = sweepKind[client.AccountNumber]{name: "numbers", kind: "numbers", spend: SpendNumbers,
+	_ = sweepKind[client.AccountNumber]{name: "numbers", kind: "numbers", spend: SpendNumbers, after: []string{"toll-free verifications"},
 		list: func(ctx context.Context, c *client.Client) ([]client.AccountNumber, error) {
 			return c.ListAllNumbers(ctx, client.AccountNumberFilter{})
 		},
@@ -182,7 +210,7 @@ var (
 		list:  func(ctx context.Context, c *client.Client) ([]client.Brand, error) { return c.ListAllBrands(ctx) },
 		label: func(b client.Brand) string { return b.BrandAlias }, id: func(b client.Brand) string { return b.BrandID },
 		del: (*client.Client).DeleteBrand}.register()
-	_ = sweepKind[client.Profile]{name: "10dlc profiles", kind: "10dlc_profiles", after: []string{"10dlc brands"},
+	_ = sweepKind[client.Profile]{name: "10dlc profiles", kind: "10dlc_profiles", after: []string{"10dlc brands", "toll-free verifications"},
 		list:  func(ctx context.Context, c *client.Client) ([]client.Profile, error) { return c.ListAllProfiles(ctx) },
 		label: func(p client.Profile) string { return p.ProfileAlias }, id: func(p client.Profile) string { return p.ProfileUUID },
 		del: (*client.Client).DeleteProfile}.register()
@@ -193,6 +221,41 @@ var (
 		label: func(a client.ComplianceApplication) string { return a.Alias },
 		id:    func(a client.ComplianceApplication) string { return a.ComplianceApplicationID },
 		del:   (*client.Client).DeleteComplianceApplication}.register()
+	// An application names its documents and end user, a document its end
+	// user: they go after.
+	_ = sweepKind[client.ComplianceDocumentItem]{name: "compliance documents", kind: "compliance_documents",
+		after: []string{"compliance applications"},
+		list: func(ctx context.Context, c *client.Client) ([]client.ComplianceDocumentItem, error) {
+			return c.ListAllComplianceDocuments(ctx, client.DocumentFilter{})
+		},
+		label: func(d client.ComplianceDocumentItem) string { return d.Alias },
+		id:    func(d client.ComplianceDocumentItem) string { return d.ComplianceDocumentID },
+		del:   (*client.Client).DeleteComplianceDocument}.register()
+	_ = sweepKind[client.EndUser]{name: "end users", kind: "end_users", after: []string{"compliance applications", "compliance documents"},
+		list:  func(ctx context.Context, c *client.Client) ([]client.EndUser, error) { return c.ListAllEndUsers(ctx) },
+		label: func(u client.EndUser) string { return u.Name }, id: func(u client.EndUser) string { return u.EndUserID },
+		del: (*client.Client).DeleteEndUser}.register()
+	// The one-call API's applications (PhoneNumber/Compliance/), after the
+	// numbers linked to them.
+	_ = sweepKind[client.Compliance]{name: "phone number compliances", kind: "phone_number_compliances", after: []string{"numbers"},
+		list: func(ctx context.Context, c *client.Client) ([]client.Compliance, error) {
+			return c.ListAllCompliances(ctx, client.ComplianceFilter{})
+		},
+		label: func(a client.Compliance) string { return a.Alias }, id: func(a client.Compliance) string { return a.ComplianceID },
+		del: (*client.Client).DeleteCompliance}.register()
+	_ = sweepKind[client.VerifiedCallerID]{name: "verified caller ids", kind: "verified_caller_ids",
+		list: func(ctx context.Context, c *client.Client) ([]client.VerifiedCallerID, error) {
+			return c.ListAllVerifiedCallerIDs(ctx, client.VerifiedCallerIDFilter{})
+		},
+		label: func(v client.VerifiedCallerID) string { return v.Alias }, id: func(v client.VerifiedCallerID) string { return v.PhoneNumber },
+		del: (*client.Client).DeleteVerifiedCallerID}.register()
+	// A toll-free verification has no name: it is the test's when the
+	// profile it hangs from is (profile_alias carries the prefix), so it
+	// goes before the profiles, and before the numbers it verifies.
+	_ = sweepKind[tollfreeOfProfile]{name: "toll-free verifications", kind: "tollfree_verifications",
+		list:  listTollfreeWithProfiles,
+		label: func(v tollfreeOfProfile) string { return v.profileAlias }, id: func(v tollfreeOfProfile) string { return v.UUID },
+		del: (*client.Client).DeleteTollfreeVerification}.register()
 	_ = sweepKind[client.Subaccount]{name: "subaccounts", kind: "subaccounts", after: []string{"applications", "endpoints", "numbers"},
 		list: func(ctx context.Context, c *client.Client) ([]client.Subaccount, error) {
 			return c.ListAllSubaccounts(ctx)

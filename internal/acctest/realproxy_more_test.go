@@ -1,0 +1,218 @@
+package acctest
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+)
+
+// TestRealProxyPrefixesMultipartAndSweeps runs the proxy against an
+// emulator holding the account's own compliance objects and verified
+// caller id: the test's document (multipart alias), one-call application
+// (the alias inside the multipart data part), end user (name) and caller
+// id (no alias: the bare prefix) reach the account prefixed and come back
+// without it; a listing keeps the test's only; and the sweepers delete the
+// prefixed objects and leave the account's own.
+func TestRealProxyPrefixesMultipartAndSweeps(t *testing.T) {
+	const id, token = "MAPROXYTEST000000002", "proxy-test-token"
+	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	realMode = &realConfig{baseURL: hs.URL, authID: id, authToken: token, spend: map[SpendCategory]bool{SpendCompliance: true}}
+	ctx := context.Background()
+	const pre = "tfacc-0a1b2c3d-"
+
+	direct, err := client.New(client.Config{BaseURL: hs.URL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &guardRecorder{TB: t}
+	u, _ := startRealProxy(rec, "0a1b2c3d")
+	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	file := &client.ComplianceFile{Name: "registration.pdf", Content: []byte("scan of the registration")}
+	type made struct{ endUser, document, compliance, callerID string }
+	create := func(c *client.Client, name, alias, number string) made {
+		t.Helper()
+		var m made
+		eu, err := c.CreateEndUser(ctx, client.EndUserData{Name: name, EndUserType: "business"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := c.CreateComplianceDocument(ctx, client.DocumentUpload{EndUserID: eu.EndUserID, DocumentTypeID: compliancerules.DocBusinessRegistration.ID,
+			Alias: alias, DataFields: map[string]string{"business_name": "Acme GmbH"}, File: file})
+		if err != nil {
+			t.Fatal(err)
+		}
+		comp, err := c.CreateCompliance(ctx, client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: alias,
+			EndUser: &client.ComplianceEndUser{Type: "business", Name: name, Email: "a@acme.example", AddressLine1: "Main 1", City: "Mumbai",
+				PostalCode: "400001", Country: "IN"},
+			Documents: []client.ComplianceDocumentData{{DocumentTypeID: compliancerules.DocBusinessRegistration.ID,
+				DataFields: map[string]string{"business_name": "Acme GmbH"}},
+				{DocumentTypeID: compliancerules.DocAddressProof.ID, DataFields: map[string]string{"address_line_1": "Main 1", "city": "Mumbai", "postal_code": "400001"}}}},
+			map[int]client.ComplianceFile{0: *file, 1: *file})
+		if err != nil {
+			t.Fatal(err)
+		}
+		init, err := c.InitiateCallerIDVerification(ctx, client.VerifiedCallerIDInitiate{PhoneNumber: number})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, ok := srv.VerificationCode(id, number)
+		if !ok {
+			t.Fatalf("no open verification of %s", number)
+		}
+		v, err := c.VerifyCallerID(ctx, init.VerificationUUID, code.Code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m = made{eu.EndUserID, doc.DocumentID, comp, v.PhoneNumber}
+		return m
+	}
+	own := create(direct, "Customer Own", "customer register", "+14155550171")
+	mine := create(viaProxy, "Acme", "register extract", "+14155550172")
+	if len(rec.errors) != 0 {
+		t.Fatalf("the guard reported %q", rec.errors)
+	}
+
+	// The account holds the test's objects prefixed; the test reads them bare.
+	if d, err := direct.GetComplianceDocument(ctx, mine.document); err != nil || d.Alias != pre+"register extract" ||
+		d.FileName != "registration.pdf" || d.MetaInformation["business_name"] != "Acme GmbH" {
+		t.Errorf("the account holds the document %+v (%v), want alias %sregister extract, its file and data fields unchanged", d, err, pre)
+	}
+	if d, err := viaProxy.GetComplianceDocument(ctx, mine.document); err != nil || d.Alias != "register extract" {
+		t.Errorf("the test reads the document %+v (%v), want alias register extract", d, err)
+	}
+	if a, err := direct.GetCompliance(ctx, mine.compliance); err != nil || a.Alias != pre+"register extract" {
+		t.Errorf("the account holds the compliance %+v (%v), want alias %sregister extract", a, err, pre)
+	}
+	if a, err := viaProxy.GetCompliance(ctx, mine.compliance); err != nil || a.Alias != "register extract" {
+		t.Errorf("the test reads the compliance %+v (%v), want alias register extract", a, err)
+	}
+	if listed, err := viaProxy.ListAllCompliances(ctx, client.ComplianceFilter{}); err != nil || len(listed) != 1 ||
+		listed[0].ComplianceID != mine.compliance || listed[0].Alias != "register extract" {
+		t.Errorf("the test lists the compliances %+v (%v), want its own only, unprefixed", listed, err)
+	}
+	if u, err := direct.GetEndUser(ctx, mine.endUser); err != nil || u.Name != pre+"Acme" {
+		t.Errorf("the account holds the end user %+v (%v), want name %sAcme", u, err, pre)
+	}
+	if u, err := viaProxy.GetEndUser(ctx, mine.endUser); err != nil || u.Name != "Acme" {
+		t.Errorf("the test reads the end user %+v (%v), want name Acme", u, err)
+	}
+	if v, err := direct.GetVerifiedCallerID(ctx, mine.callerID); err != nil || v.Alias != pre {
+		t.Errorf("the account holds the caller id %+v (%v), want alias %s (none given)", v, err, pre)
+	}
+	if v, err := viaProxy.GetVerifiedCallerID(ctx, mine.callerID); err != nil || v.Alias != "" {
+		t.Errorf("the test reads the caller id %+v (%v), want no alias", v, err)
+	}
+
+	// make sweep, in its order, deletes the test's and keeps the account's own.
+	for _, name := range []string{"phone number compliances", "verified caller ids", "compliance documents", "end users"} {
+		sweep, ok := sweeps[name]
+		if !ok {
+			t.Fatalf("no sweeper %q", name)
+		}
+		if err := sweep(); err != nil {
+			t.Fatalf("sweeping %s: %v", name, err)
+		}
+	}
+	gone := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, client.ErrNotFound) {
+			t.Errorf("the test's %s after the sweep: %v, want not found", what, err)
+		}
+	}
+	_, err = direct.GetComplianceDocument(ctx, mine.document)
+	gone("document", err)
+	_, err = direct.GetCompliance(ctx, mine.compliance)
+	gone("compliance", err)
+	_, err = direct.GetEndUser(ctx, mine.endUser)
+	gone("end user", err)
+	_, err = direct.GetVerifiedCallerID(ctx, mine.callerID)
+	gone("caller id", err)
+	if _, err := direct.GetComplianceDocument(ctx, own.document); err != nil {
+		t.Errorf("the account's own document after the sweep: %v", err)
+	}
+	if _, err := direct.GetCompliance(ctx, own.compliance); err != nil {
+		t.Errorf("the account's own compliance after the sweep: %v", err)
+	}
+	if _, err := direct.GetEndUser(ctx, own.endUser); err != nil {
+		t.Errorf("the account's own end user after the sweep: %v", err)
+	}
+	if _, err := direct.GetVerifiedCallerID(ctx, own.callerID); err != nil {
+		t.Errorf("the account's own caller id after the sweep: %v", err)
+	}
+}
+
+// TestSweepTollfreeByProfile: a toll-free verification has no name; the
+// sweeper deletes the one whose profile the test created (its alias
+// prefixed by the proxy) and leaves the one of the account's own profile.
+func TestSweepTollfreeByProfile(t *testing.T) {
+	const id, token = "MAPROXYTEST000000003", "proxy-test-token"
+	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	realMode = &realConfig{baseURL: hs.URL, authID: id, authToken: token}
+	ctx := context.Background()
+
+	direct, err := client.New(client.Config{BaseURL: hs.URL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := startRealProxy(&guardRecorder{TB: t}, "0a1b2c3d")
+	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, _, err := direct.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 2)
+	if err != nil || len(found) != 2 {
+		t.Fatalf("search: %v %v", found, err)
+	}
+	profile := client.ProfileFields{
+		ProfileAlias: "acme-main", CustomerType: "DIRECT", EntityType: "PRIVATE", CompanyName: "Acme Corporation",
+		EIN: "12-3456789", EINIssuingCountry: "US", Vertical: "RETAIL", Website: "https://acme.example",
+		Address: &client.ProfileAddress{Street: "123 Main Street", City: "Austin", State: "TX", PostalCode: "78701", Country: "US"},
+		AuthorizedContact: &client.ProfileContact{FirstName: "Jane", LastName: "Doe", Phone: "+14155550100", Email: "jane.doe@acme.example",
+			Title: "Ms", Seniority: "CFO"},
+	}
+	var verifications []string // the account's own, the test's
+	for i, c := range []*client.Client{direct, viaProxy} {
+		number := found[i].Number
+		if _, err := direct.BuyPhoneNumber(ctx, number, client.PhoneNumberBuy{}); err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.CreateProfile(ctx, profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := direct.CreateTollfreeVerification(ctx, client.TollfreeVerificationCreate{Number: number, TollfreeVerificationFields: client.TollfreeVerificationFields{
+			ProfileUUID: p.ProfileUUID, Usecase: "2FA", UsecaseSummary: "One-time codes for Acme's sign-in, sent when a customer signs in.",
+			MessageSample: "Your Acme code is 123456. Reply STOP to opt out.", OptinImageURL: "https://acme.example/optin.png", OptinType: "WEB_FORM", Volume: "1,000",
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		verifications = append(verifications, v.UUID)
+	}
+	if err := sweeps["toll-free verifications"](); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := direct.GetTollfreeVerification(ctx, verifications[1]); !errors.Is(err, client.ErrNotFound) {
+		t.Errorf("the test's toll-free verification after the sweep: %v, want not found", err)
+	}
+	if _, err := direct.GetTollfreeVerification(ctx, verifications[0]); err != nil {
+		t.Errorf("the account's own toll-free verification after the sweep: %v", err)
+	}
+}
