@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
@@ -29,6 +30,20 @@ type sweepKind[T any] struct {
 	// spend, when set, is the category CPAAS_ACC_SPEND must name for the
 	// sweeper to delete (release) anything.
 	spend SpendCategory
+	// personal marks a label that is personal data (an end user's name):
+	// the sweep then prints only the prefix and the test's tag.
+	personal bool
+}
+
+// shown is the label as the sweep prints it.
+func (k sweepKind[T]) shown(label string) string {
+	if !k.personal {
+		return label
+	}
+	if parts := strings.SplitN(label, "-", 3); len(parts) == 3 {
+		return parts[0] + "-" + parts[1] + "-… (name withheld)"
+	}
+	return "(name withheld)"
 }
 
 // inventory is one kind of Env.Objects in real mode.
@@ -84,13 +99,13 @@ func (k sweepKind[T]) sweep() error {
 			others++
 		case k.spend != "" && !realMode.spend[k.spend]:
 			kept++
-			fmt.Printf("left %s %s (%s): %s=%s releases it\n", k.name, id, label, EnvSpend, k.spend)
+			fmt.Printf("left %s %s (%s): %s=%s releases it\n", k.name, id, k.shown(label), EnvSpend, k.spend)
 		default:
 			if err := k.del(c, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
-				errs = append(errs, fmt.Errorf("deleting %s %s (%s): %w", k.name, id, label, err))
+				errs = append(errs, fmt.Errorf("deleting %s %s (%s): %w", k.name, id, k.shown(label), err))
 				continue
 			}
-			fmt.Printf("deleted %s %s (%s)\n", k.name, id, label)
+			fmt.Printf("deleted %s %s (%s)\n", k.name, id, k.shown(label))
 		}
 	}
 	fmt.Printf("sweep %s: left %d without the prefix %s untouched", k.name, others, Prefix)
@@ -231,7 +246,7 @@ var (
 		label: func(d client.ComplianceDocumentItem) string { return d.Alias },
 		id:    func(d client.ComplianceDocumentItem) string { return d.ComplianceDocumentID },
 		del:   (*client.Client).DeleteComplianceDocument}.register()
-	_ = sweepKind[client.EndUser]{name: "end users", kind: "end_users", after: []string{"compliance applications", "compliance documents"},
+	_ = sweepKind[client.EndUser]{name: "end users", personal: true, kind: "end_users", after: []string{"compliance applications", "compliance documents"},
 		list:  func(ctx context.Context, c *client.Client) ([]client.EndUser, error) { return c.ListAllEndUsers(ctx) },
 		label: func(u client.EndUser) string { return u.Name }, id: func(u client.EndUser) string { return u.EndUserID },
 		del: (*client.Client).DeleteEndUser}.register()
