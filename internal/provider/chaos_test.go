@@ -72,8 +72,7 @@ type chaosPart struct {
 var chaosParts = map[string]func() chaosPart{}
 
 func registerChaosPart(resourceType string, part func() chaosPart) bool {
-	chaosParts[resourceType] = part
-	return true
+	return registerIn(chaosParts, "chaos part", resourceType, part)
 }
 
 // chaosConfig returns the configuration of every registered part and how

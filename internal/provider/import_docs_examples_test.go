@@ -115,11 +115,7 @@ var recordedOnImport = map[string][]string{}
 // registerRecordedOnImport declares the arguments of resource type typ
 // that an import cannot read (see recordedOnImport).
 func registerRecordedOnImport(typ string, attrs ...string) bool {
-	if _, dup := recordedOnImport[typ]; dup {
-		panic("recorded-on-import arguments of " + typ + " registered twice")
-	}
-	recordedOnImport[typ] = attrs
-	return true
+	return registerIn(recordedOnImport, "recorded-on-import arguments", typ, attrs)
 }
 
 // changedAttrs names the top-level attributes an update changes, other
@@ -273,14 +269,10 @@ type importDocsKind struct {
 // registerImportDocs registers the identity of resource type typ and the
 // cases that make the objects of its docs examples.
 func registerImportDocs(typ string, identity func(id string) map[string]string, cases ...importDocsCase) bool {
-	if _, dup := importDocs[typ]; dup {
-		panic("import docs of " + typ + " registered twice")
-	}
 	for i := range cases {
 		cases[i].typ = typ
 	}
-	importDocs[typ] = importDocsKind{identity: identity, cases: cases}
-	return true
+	return registerIn(importDocs, "import docs", typ, importDocsKind{identity: identity, cases: cases})
 }
 
 // identity is an identity of the attributes keys, the import id's parts

@@ -3,7 +3,6 @@ package provider_test
 import (
 	"context"
 	"fmt"
-	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -266,24 +265,14 @@ resource "cpaas_10dlc_campaign" "many" {
 var listingRefreshes = map[string]listingRefresh{}
 
 func registerListingRefresh(name string, lr listingRefresh) bool {
-	if _, dup := listingRefreshes[name]; dup {
-		panic("two listing refreshes named " + name)
-	}
-	listingRefreshes[name] = lr
-	return true
+	return registerIn(listingRefreshes, "listing refresh", name, lr)
 }
 
 // TestAccListingRefresh runs listingRefresh for every kind with a list
 // route, in the order of their names.
 func TestAccListingRefresh(t *testing.T) {
 	t.Parallel()
-	for _, name := range slices.Sorted(maps.Keys(listingRefreshes)) {
-		lr := listingRefreshes[name]
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			lr.run(t)
-		})
-	}
+	runEachParallel(t, listingRefreshes, func(t *testing.T, lr listingRefresh) { lr.run(t) })
 }
 
 // TestListingRefreshCoversEveryListedKind: every resource whose refreshes

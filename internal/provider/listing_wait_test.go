@@ -2,7 +2,6 @@ package provider_test
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -121,23 +120,13 @@ func (lw listingWait) run(t *testing.T) {
 var listingWaits = map[string]listingWait{}
 
 func registerListingWait(name string, lw listingWait) bool {
-	if _, dup := listingWaits[name]; dup {
-		panic("two listing waits named " + name)
-	}
-	listingWaits[name] = lw
-	return true
+	return registerIn(listingWaits, "listing wait", name, lw)
 }
 
 // TestAccListingWait runs listingWait for every waiting kind.
 func TestAccListingWait(t *testing.T) {
 	t.Parallel()
-	for _, name := range slices.Sorted(maps.Keys(listingWaits)) {
-		lw := listingWaits[name]
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			lw.run(t)
-		})
-	}
+	runEachParallel(t, listingWaits, func(t *testing.T, lw listingWait) { lw.run(t) })
 }
 
 // registryDelay makes the 10DLC registry and operators decide after d.
