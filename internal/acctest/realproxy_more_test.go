@@ -3,12 +3,10 @@ package acctest
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // TestRealProxyPrefixesMultipartAndSweeps runs the proxy against an
@@ -20,19 +18,9 @@ import (
 // prefixed objects and leave the account's own.
 func TestRealProxyPrefixesMultipartAndSweeps(t *testing.T) {
 	const id, token = "MAPROXYTEST000000002", "proxy-test-token"
-	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	saved := realMode
-	t.Cleanup(func() { realMode = saved })
-	realMode = &realConfig{baseURL: hs.URL, authID: id, authToken: token, spend: map[SpendCategory]bool{SpendCompliance: true}}
+	direct, srv := proxyTestAccount(t, id, SpendCompliance)
 	ctx := context.Background()
 	const pre = "tfacc-0a1b2c3d-"
-
-	direct, err := client.New(client.Config{BaseURL: hs.URL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
 	rec := &guardRecorder{TB: t}
 	u, _ := startRealProxy(rec, "0a1b2c3d")
 	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
@@ -159,18 +147,8 @@ func TestRealProxyPrefixesMultipartAndSweeps(t *testing.T) {
 // prefixed by the proxy) and leaves the one of the account's own profile.
 func TestSweepTollfreeByProfile(t *testing.T) {
 	const id, token = "MAPROXYTEST000000003", "proxy-test-token"
-	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	saved := realMode
-	t.Cleanup(func() { realMode = saved })
-	realMode = &realConfig{baseURL: hs.URL, authID: id, authToken: token}
+	direct, _ := proxyTestAccount(t, id)
 	ctx := context.Background()
-
-	direct, err := client.New(client.Config{BaseURL: hs.URL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
 	u, _ := startRealProxy(&guardRecorder{TB: t}, "0a1b2c3d")
 	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
 	if err != nil {

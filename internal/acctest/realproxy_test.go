@@ -36,18 +36,8 @@ func (g *guardRecorder) Errorf(format string, args ...any) {
 // account's own is refused and reported, and so is a purchase.
 func TestRealProxyPrefixesAndGuards(t *testing.T) {
 	const id, token = "MAPROXYTEST000000001", "proxy-test-token"
-	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	saved := realMode
-	t.Cleanup(func() { realMode = saved })
-	realMode = &realConfig{baseURL: hs.URL, authID: id, authToken: token}
+	direct, _ := proxyTestAccount(t, id)
 	ctx := context.Background()
-
-	direct, err := client.New(client.Config{BaseURL: hs.URL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
 	own, err := direct.CreateApplication(ctx, client.ApplicationCreate{AppName: "customer-own", ApplicationSettings: answering})
 	if err != nil {
 		t.Fatal(err)
@@ -121,3 +111,29 @@ func TestRealProxyPrefixesAndGuards(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 var answering = wire.ApplicationSettings{AnswerURL: ptr("https://example.com/a")}
+
+// proxyTestAccount starts an emulator holding the account id alone, puts
+// the package in real mode against it (with the spending categories given)
+// until the test ends, and returns a client that talks to it directly, as
+// the account's own scripts would, and the emulator.
+func proxyTestAccount(t *testing.T, id string, spend ...SpendCategory) (*client.Client, *emulator.Server) {
+	t.Helper()
+	const token = "proxy-test-token"
+	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: id, Token: token}}})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	realMode = &realConfig{baseURL: hs.URL, authID: id, authToken: token}
+	if len(spend) > 0 {
+		realMode.spend = map[SpendCategory]bool{}
+		for _, c := range spend {
+			realMode.spend[c] = true
+		}
+	}
+	direct, err := client.New(client.Config{BaseURL: hs.URL, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return direct, srv
+}
