@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -113,3 +114,9 @@ func DecideVerification(lastName string) string {
 	}
 	return VerificationAccepted
 }
+
+// VerificationIDPattern is an address's or identity's id: 14 digits.
+var VerificationIDPattern = regexp.MustCompile(`^[0-9]{14}$`)
+
+// VerificationIDRule words it.
+const VerificationIDRule = "14 digits, as the API gives it (20220771838737)"
