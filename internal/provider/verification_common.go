@@ -28,17 +28,19 @@ import (
 
 // verificationCommon are the attributes both kinds have.
 type verificationCommon struct {
-	ID                 types.String `tfsdk:"id"`
-	Alias              types.String `tfsdk:"alias"`
-	CountryISO         types.String `tfsdk:"country_iso"`
-	Salutation         types.String `tfsdk:"salutation"`
-	FirstName          types.String `tfsdk:"first_name"`
-	LastName           types.String `tfsdk:"last_name"`
-	AddressLine1       types.String `tfsdk:"address_line1"`
-	AddressLine2       types.String `tfsdk:"address_line2"`
-	City               types.String `tfsdk:"city"`
-	Region             types.String `tfsdk:"region"`
-	PostalCode         types.String `tfsdk:"postal_code"`
+	ID           types.String `tfsdk:"id"`
+	Alias        types.String `tfsdk:"alias"`
+	CountryISO   types.String `tfsdk:"country_iso"`
+	Salutation   types.String `tfsdk:"salutation"`
+	FirstName    types.String `tfsdk:"first_name"`
+	LastName     types.String `tfsdk:"last_name"`
+	AddressLine1 types.String `tfsdk:"address_line1"`
+	AddressLine2 types.String `tfsdk:"address_line2"`
+	City         types.String `tfsdk:"city"`
+	Region       types.String `tfsdk:"region"`
+	PostalCode   types.String `tfsdk:"postal_code"`
+	// File is write-only: a path read at plan and apply time, never kept.
+	File               types.String `tfsdk:"file"`
 	FileSHA256         types.String `tfsdk:"file_sha256"`
 	Account            types.String `tfsdk:"account"`
 	Subaccount         types.String `tfsdk:"subaccount"`
@@ -148,6 +150,9 @@ func verificationPlan[M any](ctx context.Context, req resource.ModifyPlanRequest
 		return
 	}
 	p, s := common(plan), common(state)
+	if s.FileSHA256.IsNull() && f.IsNull() {
+		sum = types.StringNull() // imported, and still no file: nothing known, nothing to send
+	}
 	if s.FileSHA256.IsNull() && !f.IsNull() && !f.IsUnknown() {
 		resp.Diagnostics.AddAttributeWarning(path.Root("file"), "The file could not be compared",
 			fmt.Sprintf("%s %s was imported and the API does not serve its file back: the provider takes %q as the file uploaded "+
