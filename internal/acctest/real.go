@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"os"
 	"reflect"
 	"regexp"
@@ -242,6 +243,36 @@ var spendOf = map[string]SpendCategory{
 	`data "cpaas_number_lookup"`:               SpendLookup,
 	`resource "cpaas_tollfree_verification"`:   SpendCompliance,
 	`resource "cpaas_verified_caller_id"`:      SpendMessages,
+}
+
+// realKind is what real mode needs to know of a kind that registers
+// itself from its own file (registerRealKind) rather than in the tables
+// here and in realproxy.go: its collection's path below the account, the
+// configuration blocks that make it, and what its create costs.
+type realKind struct {
+	path  string        // "Verification/Address"
+	types []string      // `resource "cpaas_verification_address"`
+	spend SpendCategory // "" for nothing
+}
+
+// registerRealKind adds k to spendOf, costs and namedKinds: the proxy
+// prefixes its name fields (alias, name) and filters its listings, and a
+// test that makes one needs CPAAS_ACC_SPEND to name what it costs. (An
+// object the proxy sees in a reply with the test's prefix is the test's:
+// a kind whose create reply names no id needs nothing more.)
+//
+//nolint:unparam // the result lets a kind register at package level with var _ =
+func registerRealKind(k realKind) bool {
+	if k.spend != "" {
+		for _, t := range k.types {
+			spendOf[t] = k.spend
+		}
+		costs = append(costs, cost{http.MethodPost, k.path, k.spend})
+	}
+	if first, _, _ := strings.Cut(k.path, "/"); !slices.Contains(namedKinds, first) {
+		namedKinds = append(namedKinds, first)
+	}
+	return true
 }
 
 // typeRef matches a block of a configuration that names a type.

@@ -109,10 +109,7 @@ var creatingByPath = []string{"PhoneNumber"}
 // costs are the requests that cost money, by method and the path's
 // collection segments: the proxy's net under the skips of Env.Config and
 // SpendOn, for a test that spends through the client.
-var costs = []struct {
-	method, path string
-	category     SpendCategory
-}{
+var costs = []cost{
 	{http.MethodPost, "PhoneNumber", SpendNumbers},
 	{http.MethodPost, "Message", SpendMessages},
 	{http.MethodPost, "10dlc/Brand", Spend10DLC},
@@ -121,6 +118,12 @@ var costs = []struct {
 	{http.MethodPost, "ComplianceDocument", SpendCompliance},
 	{http.MethodPost, "EndUser", SpendCompliance},
 	{http.MethodPost, "PhoneNumber/Compliance", SpendCompliance},
+}
+
+// cost is one request that costs money.
+type cost struct {
+	method, path string
+	category     SpendCategory
 }
 
 // spendRefused says which category r costs that CPAAS_ACC_SPEND does not
@@ -446,7 +449,9 @@ func (p *realProxy) record(resp *http.Response) error {
 			resp.Body = io.NopCloser(bytes.NewReader(body))
 			return nil
 		}
-		p.unprefix(v)
+		if p.unprefix(v) {
+			p.own(v)
+		}
 		// The one-call compliance API wraps a get in "compliance" and
 		// lists under "compliances".
 		if m, ok := v["compliance"].(map[string]any); ok {
@@ -458,6 +463,9 @@ func (p *realProxy) record(resp *http.Response) error {
 				for _, o := range objs {
 					if m, ok := o.(map[string]any); !ok || p.unprefix(m) {
 						kept = append(kept, o)
+						if ok {
+							p.own(m)
+						}
 					}
 				}
 				v[key] = kept
@@ -471,6 +479,18 @@ func (p *realProxy) record(resp *http.Response) error {
 	resp.ContentLength = int64(len(body))
 	resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
 	return nil
+}
+
+// own keeps the id of m, an object of a reply that is the test's (its
+// names carry the test's prefix): a kind whose create reply names no id
+// (Verification/Address) becomes the test's when a listing or a read
+// shows it.
+func (p *realProxy) own(m map[string]any) {
+	if id, ok := m["id"].(string); ok && id != "" {
+		p.mu.Lock()
+		p.created[id] = true
+		p.mu.Unlock()
+	}
 }
 
 // collectIDs adds every string under a key that names an id.

@@ -257,6 +257,7 @@ var areas = []area{
 	{(*Server).accountRoutes, accountInventory, accountAccounts},
 	{(*Server).callerIDRoutes, callerIDInventory, callerIDAccounts},
 	{(*Server).mediaRoutes, mediaInventory, mediaAccounts},
+	{(*Server).verificationRoutes, verificationInventory, verificationAccounts},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -125,7 +125,15 @@ func changedAttrs(c *tfjson.Change, allowed []string) string {
 	after, _ := c.After.(map[string]any)
 	unknown, _ := c.AfterUnknown.(map[string]any)
 	var out []string
-	for _, k := range slices.Sorted(maps.Keys(after)) {
+	// An unknown value is not in after: walk both.
+	keys := maps.Clone(after)
+	if keys == nil {
+		keys = map[string]any{}
+	}
+	for k := range unknown {
+		keys[k] = nil
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		if slices.Contains(allowed, k) {
 			continue
 		}

@@ -280,6 +280,7 @@ var families = []family{
 	pricingFamily,
 	numberLookupFamily,
 	verifiedCallerIDFamily,
+	verificationFamily,
 }
 
 // family is what one area of the API gives Terraform: its resources, data

@@ -1,0 +1,185 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+)
+
+// verificationFamily is what Terraform is served of the oldest compliance generation, addresses and identities (provider.go's families).
+var verificationFamily = family{
+	resources:   []func() resource.Resource{verificationAddressKind.newResource, verificationIdentityKind.newResource},
+	dataSources: []func() datasource.DataSource{verificationAddressData.newDataSource, verificationIdentityData.newDataSource},
+	lists:       []func() list.ListResource{NewVerificationAddressListResource, NewVerificationIdentityListResource},
+}
+
+// verificationAddressIdentity names an address by its id.
+var verificationAddressIdentity = resourceIdentity{{name: "id", state: "id", description: "Address id (`id`, 14 digits)."}}
+
+// verificationAddressKind is cpaas_verification_address: an address of
+// the oldest compliance generation (Verification/Address/), multipart with
+// an optional proof.
+var verificationAddressKind = &objectKind[verificationAddressModel]{
+	typeName: "_verification_address", what: "verification address", identity: verificationAddressIdentity,
+	docs: pageDocs{subcategory: subPhoneNumbers,
+		intro: "**Which family.** Accounts still on the oldest compliance generation keep their addresses and identities " +
+			"here (`cpaas_verification_address`, `cpaas_verification_identity`); the others use `cpaas_phone_number_compliance` " +
+			"(India) or `cpaas_end_user`, `cpaas_compliance_document` and `cpaas_compliance_application`.\n\n" + verificationReviewNote,
+		listed: &listedDoc{
+			limit:   client.VerificationAddressListing.Limit,
+			objects: "verification addresses",
+			object:  "verification address",
+			from:    "the account's address list",
+		}},
+	schema: verificationAddressSchema, create: createVerificationAddress, update: updateVerificationAddress,
+	refresh:        readListed(client.VerificationAddressListing, applyVerificationAddress, nil), // the items carry all the GET does
+	remove:         (*client.Client).DeleteVerificationAddress,
+	importAs:       importIDMatching(compliancerules.VerificationIDPattern, "an address id", compliancerules.VerificationIDRule),
+	modifyPlan:     planVerificationAddress,
+	validateConfig: validateVerificationAddress,
+}
+
+type verificationAddressModel struct {
+	verificationCommon
+	AddressProofType         types.String `tfsdk:"address_proof_type"`
+	PhoneNumberCountry       types.String `tfsdk:"phone_number_country"`
+	NumberType               types.String `tfsdk:"number_type"`
+	FiscalIdentificationCode types.String `tfsdk:"fiscal_identification_code"`
+	StreetCode               types.String `tfsdk:"street_code"`
+	MunicipalCode            types.String `tfsdk:"municipal_code"`
+}
+
+func verificationAddressSchema(context.Context) schema.Schema {
+	a := verificationAttributes("address")
+	a["address_proof_type"] = verificationArg("What proves the address: "+oneOfText(compliancerules.AddressProofTypes)+". The API "+
+		"never returns it.", true, false, true, specRuleWorded(stringvalidator.OneOf(compliancerules.AddressProofTypes...), compliancerules.CheckAddressProofType))
+	a["phone_number_country"] = verificationArg("The country of the numbers the address is for, ISO 3166 alpha-2 in upper case. "+
+		"The API never returns it.", true, false, true, verificationCountryRule)
+	a["number_type"] = verificationArg("The type of those numbers: "+oneOfText(compliancerules.NumberTypes)+". The API never returns it.",
+		true, false, true, specRuleWorded(stringvalidator.OneOf(compliancerules.NumberTypes...), compliancerules.CheckNumberType))
+	a["fiscal_identification_code"] = verificationArg("The fiscal identification code, required for an address in Spain (`ES`). "+
+		"The API never returns it.", false, true, true, verificationTextRule)
+	a["street_code"] = verificationArg("The street code, required for an address in Denmark (`DK`). The API never returns it.",
+		false, true, true, verificationTextRule)
+	a["municipal_code"] = verificationArg("The municipal code, required for an address in Denmark (`DK`). The API never returns it.",
+		false, true, true, verificationTextRule)
+	return schema.Schema{
+		MarkdownDescription: "An address of the oldest compliance generation (`Verification/Address`): where the account's end user " +
+			"lives or works, for regulated numbers, with an optional proof (`file`). Its reply to a create names no id: the provider " +
+			"finds the new address in the list by its `alias`. If that reply is lost (or is a 5xx), the address the create made is " +
+			"adopted the same way, never made twice.",
+		Attributes: a,
+	}
+}
+
+// sent are the arguments an update sends, in a fixed order.
+func (m *verificationAddressModel) sent() []types.String {
+	return []types.String{m.Alias, m.CountryISO, m.Salutation, m.FirstName, m.LastName, m.AddressLine1, m.AddressLine2, m.City, m.Region,
+		m.PostalCode, m.AddressProofType, m.PhoneNumberCountry, m.NumberType, m.FiscalIdentificationCode, m.StreetCode, m.MunicipalCode}
+}
+
+func (m *verificationAddressModel) data() client.VerificationAddressData {
+	return client.VerificationAddressData{CountryISO: m.CountryISO.ValueString(), Salutation: m.Salutation.ValueString(),
+		FirstName: m.FirstName.ValueString(), LastName: m.LastName.ValueString(), AddressLine1: m.AddressLine1.ValueString(),
+		AddressLine2: m.AddressLine2.ValueString(), City: m.City.ValueString(), Region: m.Region.ValueString(), PostalCode: m.PostalCode.ValueString(),
+		AddressProofType: m.AddressProofType.ValueString(), PhoneNumberCountry: m.PhoneNumberCountry.ValueString(),
+		NumberType: m.NumberType.ValueString(), Alias: m.Alias.ValueString(), FiscalIdentificationCode: m.FiscalIdentificationCode.ValueString(),
+		StreetCode: m.StreetCode.ValueString(), MunicipalCode: m.MunicipalCode.ValueString()}
+}
+
+func planVerificationAddress(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	plan, ok := decode[verificationAddressModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	var state verificationAddressModel
+	if !req.State.Raw.IsNull() {
+		if state, ok = decode[verificationAddressModel](ctx, req.State, &resp.Diagnostics); !ok {
+			return
+		}
+	}
+	verificationPlan(ctx, req, resp, "verification address",
+		func(m *verificationAddressModel) *verificationCommon { return &m.verificationCommon }, (*verificationAddressModel).sent, &plan, &state)
+}
+
+func validateVerificationAddress(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var m verificationAddressModel
+	if resp.Diagnostics.Append(req.Config.Get(ctx, &m)...); resp.Diagnostics.HasError() {
+		return
+	}
+	for _, v := range []types.String{m.CountryISO, m.FiscalIdentificationCode, m.StreetCode, m.MunicipalCode} {
+		if v.IsUnknown() {
+			return
+		}
+	}
+	for _, e := range compliancerules.CheckAddressCountryFields(m.CountryISO.ValueString(), m.FiscalIdentificationCode.ValueString(),
+		m.StreetCode.ValueString(), m.MunicipalCode.ValueString()) {
+		resp.Diagnostics.AddAttributeError(attrPath(e.Path), "Missing argument for the address's country", e.Error()+": set it.")
+	}
+}
+
+func applyVerificationAddress(m *verificationAddressModel, a *client.VerificationAddress) {
+	applyVerificationCommon(&m.verificationCommon, a.ID, deref(a.Alias), a.CountryISO, a.Salutation, a.FirstName, a.LastName, a.Account,
+		a.Subaccount, a.URL, a.VerificationStatus, a.ValidationStatus)
+	m.AddressLine1 = reportedString(m.AddressLine1, a.AddressLine1)
+	m.AddressLine2 = reportedString(m.AddressLine2, a.AddressLine2)
+	m.City = reportedString(m.City, a.City)
+	m.Region = reportedString(m.Region, a.Region)
+	m.PostalCode = reportedString(m.PostalCode, a.PostalCode)
+}
+
+func createVerificationAddress(ctx context.Context, c *client.Client, plan *verificationAddressModel, req resource.CreateRequest,
+	resp *resource.CreateResponse,
+) bool {
+	file, ok := verificationUploadFile(ctx, req.Config, &plan.verificationCommon, nil, &resp.Diagnostics)
+	if !ok {
+		return false
+	}
+	alias := plan.Alias.ValueString()
+	id, err := createVerificationOrAdopt(ctx, "verification address", alias,
+		func(ctx context.Context) error { return c.CreateVerificationAddress(ctx, plan.data(), file) },
+		func(ctx context.Context) ([]string, error) {
+			all, err := c.ListAllVerificationAddresses(ctx, client.VerificationFilter{Alias: alias})
+			ids := make([]string, len(all))
+			for i, a := range all {
+				ids[i] = a.ID
+			}
+			return ids, err
+		})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Error creating verification address", "verification address "+alias, err)
+		return false
+	}
+	applyVerificationCommon(&plan.verificationCommon, id, "", "", "", "", "", "", nil, "", "", "") // in case the read fails
+	return readVerificationAfterWrite(ctx, c.GetVerificationAddress, id, "verification address", plan, applyVerificationAddress, &resp.Diagnostics)
+}
+
+func updateVerificationAddress(ctx context.Context, c *client.Client, plan, state *verificationAddressModel, req resource.UpdateRequest,
+	resp *resource.UpdateResponse,
+) bool {
+	file, ok := verificationUploadFile(ctx, req.Config, &plan.verificationCommon, &state.verificationCommon, &resp.Diagnostics)
+	if !ok {
+		return false
+	}
+	id := state.ID.ValueString()
+	if file == nil && !verificationResubmits(&plan.verificationCommon, &state.verificationCommon, plan.sent(), state.sent()) {
+		plan.VerificationStatus, plan.ValidationStatus = state.VerificationStatus, state.ValidationStatus
+		return true // values an import could not read: recorded
+	}
+	if err := c.UpdateVerificationAddress(ctx, id, plan.data(), file); err != nil {
+		addAPIError(&resp.Diagnostics, "Error updating verification address", "verification address "+id, err)
+		return false
+	}
+	return readVerificationAfterWrite(ctx, c.GetVerificationAddress, id, "verification address", plan, applyVerificationAddress, &resp.Diagnostics)
+}

@@ -1,0 +1,321 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+)
+
+// The oldest compliance generation (Verification/Address,
+// Verification/Identity; real-api-more.md §2c): what the address and the
+// identity share. Their creates reply with no id, so the provider
+// requires an alias and finds what it made in the listing by it. Every
+// update resubmits for review; the apply never waits for the review (it
+// takes days), a refresh reads its outcome.
+
+// verificationCommon are the attributes both kinds have.
+type verificationCommon struct {
+	ID           types.String `tfsdk:"id"`
+	Alias        types.String `tfsdk:"alias"`
+	CountryISO   types.String `tfsdk:"country_iso"`
+	Salutation   types.String `tfsdk:"salutation"`
+	FirstName    types.String `tfsdk:"first_name"`
+	LastName     types.String `tfsdk:"last_name"`
+	AddressLine1 types.String `tfsdk:"address_line1"`
+	AddressLine2 types.String `tfsdk:"address_line2"`
+	City         types.String `tfsdk:"city"`
+	Region       types.String `tfsdk:"region"`
+	PostalCode   types.String `tfsdk:"postal_code"`
+	// File is write-only: a path read at plan and apply time, never kept.
+	File               types.String `tfsdk:"file"`
+	FileSHA256         types.String `tfsdk:"file_sha256"`
+	Account            types.String `tfsdk:"account"`
+	Subaccount         types.String `tfsdk:"subaccount"`
+	URL                types.String `tfsdk:"url"`
+	VerificationStatus types.String `tfsdk:"verification_status"`
+	ValidationStatus   types.String `tfsdk:"validation_status"`
+}
+
+// The rules of the spec at plan time (compliancerules, as the API).
+var (
+	verificationTextRule    = specRule("1 to 100 characters", compliancerules.CheckVerificationText)
+	verificationDateRule    = specRule("a date as yyyy-mm-dd", compliancerules.CheckVerificationDate)
+	verificationCountryRule = specRule("an ISO 3166 alpha-2 country code in upper case", compliancerules.CheckCountry)
+	verificationSalutation  = specRuleWorded(stringvalidator.OneOf(compliancerules.Salutations...), compliancerules.CheckSalutation)
+	verificationStatusRule  = specRuleWorded(stringvalidator.OneOf(compliancerules.VerificationStatuses...), compliancerules.CheckVerificationStatus)
+)
+
+// verificationArg is an argument of a verification: required or not,
+// sensitive (personal data) or not, updated in place (resubmitting) or
+// replacing the object.
+func verificationArg(desc string, required, sensitive, replaces bool, rule validator.String) schema.StringAttribute {
+	a := schema.StringAttribute{MarkdownDescription: desc, Required: required, Optional: !required, Sensitive: sensitive,
+		Validators: []validator.String{rule}}
+	switch {
+	case replaces:
+		// A value the API never returns (after an import) is recorded.
+		a.MarkdownDescription += " Changing it replaces the object."
+		a.PlanModifiers = []planmodifier.String{replaceIfReadString()}
+	case !required:
+		a.MarkdownDescription += " Updates in place, resubmitting for review; removing it replaces the object (the API's update cannot clear a field)."
+		a.PlanModifiers = []planmodifier.String{replaceWhenRemovedFrom("object")}
+	default:
+		a.MarkdownDescription += " Updates in place, resubmitting for review."
+	}
+	if sensitive {
+		a.MarkdownDescription += " Sensitive."
+	}
+	return a
+}
+
+// verificationAttributes are the attributes both kinds have; what names
+// the kind ("address").
+func verificationAttributes(what string) map[string]schema.Attribute {
+	text := func(desc string) schema.StringAttribute {
+		return verificationArg(desc+" 1 to 100 characters.", true, true, false, verificationTextRule)
+	}
+	status := func(desc string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: desc + " " + oneOfText(compliancerules.VerificationStatuses) + ", as of the " +
+			"last refresh; `pending` again after an update.", Computed: true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
+	}
+	return map[string]schema.Attribute{
+		"id": computedKeptString("The " + what + "'s id: 14 digits."),
+		"alias": schema.StringAttribute{MarkdownDescription: "A name for the " + what + ", 1 to 100 characters, by which the provider " +
+			"finds it after the create (whose reply names no id): required here, though the API takes none. Updates in place, " +
+			"resubmitting for review.", Required: true, Validators: []validator.String{verificationTextRule}},
+		"country_iso":   verificationArg("The "+what+"'s country, ISO 3166 alpha-2 in upper case (`FR`).", true, false, false, verificationCountryRule),
+		"salutation":    verificationArg("`Mr` or `Ms`.", true, false, false, verificationSalutation),
+		"first_name":    text("The person's first name."),
+		"last_name":     text("The person's last name."),
+		"address_line1": text("The first line of the address (the number)."),
+		"address_line2": text("The second line of the address (the street)."),
+		"city":          text("The city."),
+		"region":        text("The region."),
+		"postal_code":   text("The postal code."),
+		"file": schema.StringAttribute{MarkdownDescription: "Path of a proof (JPG, JPEG, PNG or PDF, by its extension; at most 5 MiB) " +
+			"uploaded with the " + what + ". Write-only: the path and the bytes never enter the state; `file_sha256` tracks the " +
+			"content, and a new content updates in place, resubmitting for review. Needs Terraform 1.11 or later.", Optional: true, WriteOnly: true},
+		"file_sha256": schema.StringAttribute{MarkdownDescription: "SHA-256 (hex) of the uploaded file; empty when none was uploaded, " +
+			"null after an import (the API serves no file back).", Computed: true},
+		"account":             computedKeptString("The account the " + what + " belongs to."),
+		"subaccount":          computedKeptString("The subaccount it belongs to; null for the main account's."),
+		"url":                 computedKeptString("The " + what + "'s full URL in the API."),
+		"verification_status": status("Whether the service verified the " + what + ":"),
+		"validation_status":   status("Whether the service validated the " + what + "'s data:"),
+	}
+}
+
+// verificationReviewNote is what every page says of the review.
+const verificationReviewNote = "**Review.** A person at the service reviews every create and update: `verification_status` and " +
+	"`validation_status` are `pending` until then, which takes days on the real service. The apply never waits for it; a refresh " +
+	"reads the outcome, and a plan warns of a `rejected` one. Every update resubmits the object for review, which the plan warns of." +
+	"\n\n**Personal data.** Names, addresses, ID numbers and dates are sensitive and never logged."
+
+// verificationPlan sets file_sha256 from the configured file, and when
+// the plan resubmits (sent holds each sent argument of plan and state,
+// in the same order), the statuses unknown with a warning; a rejected
+// state is warned of. what names the object ("verification address").
+func verificationPlan[M any](ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, what string,
+	common func(*M) *verificationCommon, sent func(*M) []types.String, plan, state *M,
+) {
+	f := configFile(ctx, req.Config, &resp.Diagnostics)
+	sum := types.StringValue("")
+	switch {
+	case f.IsUnknown():
+		sum = types.StringUnknown()
+	case !f.IsNull():
+		b, err := readVerificationFile(f.ValueString())
+		if err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("file"), "Cannot upload the file", err.Error())
+			return
+		}
+		sum = types.StringValue(client.FileSHA256(b))
+	}
+	if req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("file_sha256"), sum)...)
+		return
+	}
+	p, s := common(plan), common(state)
+	if s.FileSHA256.IsNull() && f.IsNull() {
+		sum = types.StringNull() // imported, and still no file: nothing known, nothing to send
+	}
+	if s.FileSHA256.IsNull() && !f.IsNull() && !f.IsUnknown() {
+		resp.Diagnostics.AddAttributeWarning(path.Root("file"), "The file could not be compared",
+			fmt.Sprintf("%s %s was imported and the API does not serve its file back: the provider takes %q as the file uploaded "+
+				"and tracks its content from now on. To upload it, change the file or run terraform apply -replace.", what, s.ID.ValueString(), f.ValueString()))
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("file_sha256"), sum)...)
+	p.FileSHA256 = sum
+	if verificationResubmits(p, s, sent(plan), sent(state)) {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("verification_status"), types.StringUnknown())...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("validation_status"), types.StringUnknown())...)
+		resp.Diagnostics.AddWarning("Updating the "+what+" resubmits it for review",
+			fmt.Sprintf("This plan changes %s %s (%s): the service reviews it again, and its statuses are pending until a person "+
+				"decides (days on the real service).", what, s.ID.ValueString(), s.Alias.ValueString()))
+		return
+	}
+	if s.VerificationStatus.ValueString() == compliancerules.VerificationRejected || s.ValidationStatus.ValueString() == compliancerules.VerificationRejected {
+		resp.Diagnostics.AddWarning(fmt.Sprintf("The %s was rejected", what),
+			fmt.Sprintf("The reviewer rejected %s %s (%s): verification_status %q, validation_status %q. Correct its data or its "+
+				"file and apply: the update resubmits it.", what, s.ID.ValueString(), s.Alias.ValueString(), s.VerificationStatus.ValueString(),
+				s.ValidationStatus.ValueString()))
+	}
+}
+
+// verificationResubmits says whether plan changes what the API holds: an
+// argument or the file's content that the state knew (a value an import
+// could not read is recorded, not sent).
+func verificationResubmits(plan, state *verificationCommon, planned, prior []types.String) bool {
+	if !state.FileSHA256.IsNull() && !plan.FileSHA256.Equal(state.FileSHA256) {
+		return true
+	}
+	for i := range planned {
+		if !prior[i].IsNull() && !planned[i].Equal(prior[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// readVerificationFile reads the file and checks its type.
+func readVerificationFile(p string) ([]byte, error) {
+	if err := compliancerules.CheckVerificationFile("file", p); err != nil {
+		return nil, err
+	}
+	return readComplianceFile(p)
+}
+
+// verificationUploadFile is the configured file when its content is not
+// the state's (nil: nothing to upload); it must still be the planned one.
+func verificationUploadFile(ctx context.Context, cfg interface {
+	GetAttribute(context.Context, path.Path, any) diag.Diagnostics
+}, plan, state *verificationCommon, diags *diag.Diagnostics) (*client.ComplianceFile, bool) {
+	f := configFile(ctx, cfg, diags)
+	if f.IsNull() || diags.HasError() {
+		plan.FileSHA256 = types.StringValue("")
+		if state != nil && state.FileSHA256.IsNull() {
+			plan.FileSHA256 = types.StringNull()
+		}
+		return nil, !diags.HasError()
+	}
+	b, err := readVerificationFile(f.ValueString())
+	if err != nil {
+		diags.AddAttributeError(path.Root("file"), "Cannot upload the file", err.Error())
+		return nil, false
+	}
+	sum := client.FileSHA256(b)
+	if !plan.FileSHA256.IsUnknown() && !plan.FileSHA256.IsNull() && sum != plan.FileSHA256.ValueString() {
+		diags.AddAttributeError(path.Root("file"), "The file changed since the plan",
+			fmt.Sprintf("file: %q changed between plan and apply (its SHA-256 is now %s); plan again.", f.ValueString(), sum))
+		return nil, false
+	}
+	plan.FileSHA256 = types.StringValue(sum)
+	if state != nil && (state.FileSHA256.IsNull() || state.FileSHA256.ValueString() == sum) {
+		return nil, true // imported (taken as uploaded), or unchanged
+	}
+	return &client.ComplianceFile{Name: fileBase(f.ValueString()), Content: b}, true
+}
+
+// applyVerificationCommon reads what both records carry.
+func applyVerificationCommon(m *verificationCommon, id, alias, country, salutation, first, last, account string, subaccount *string,
+	url, verification, validation string,
+) {
+	m.ID = types.StringValue(id)
+	m.Alias = reportedString(m.Alias, alias)
+	m.CountryISO = reportedString(m.CountryISO, country)
+	m.Salutation = reportedString(m.Salutation, salutation)
+	m.FirstName = reportedString(m.FirstName, first)
+	m.LastName = reportedString(m.LastName, last)
+	m.Account = stringOrNull(account)
+	m.Subaccount = types.StringNull()
+	if subaccount != nil {
+		m.Subaccount = stringOrNull(*subaccount)
+	}
+	m.URL = stringOrNull(url)
+	m.VerificationStatus = stringOrNull(verification)
+	m.ValidationStatus = stringOrNull(validation)
+	for _, v := range []*types.String{&m.AddressLine1, &m.AddressLine2, &m.City, &m.Region, &m.PostalCode} {
+		if v.IsUnknown() {
+			*v = types.StringNull()
+		}
+	}
+	if m.FileSHA256.IsUnknown() {
+		m.FileSHA256 = types.StringNull()
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// createVerificationOrAdopt sends a create whose reply names no id, and
+// finds the new object in the listing of its alias: the one that was not
+// there before. A reply lost is adopted the same way.
+func createVerificationOrAdopt(ctx context.Context, what, alias string, create func(context.Context) error,
+	list func(context.Context) ([]string, error),
+) (string, error) {
+	before, err := list(ctx)
+	if err != nil {
+		return "", fmt.Errorf("listing the %ss of alias %q before the create: %w", what, alias, err)
+	}
+	fresh := func(ctx context.Context) ([]string, error) {
+		ids, err := list(ctx)
+		var out []string
+		for _, id := range ids {
+			if !slices.Contains(before, id) {
+				out = append(out, id)
+			}
+		}
+		return out, err
+	}
+	return createOrAdopt(ctx, what, fmt.Sprintf("alias %q", alias),
+		func(ctx context.Context) (string, error) {
+			if err := create(ctx); err != nil {
+				return "", err
+			}
+			return readAfterCreate(ctx, what+" "+alias, func(ctx context.Context) (string, error) {
+				ids, err := fresh(ctx)
+				switch {
+				case err != nil:
+					return "", err
+				case len(ids) == 0:
+					return "", client.ErrNotFound
+				case len(ids) > 1:
+					return "", fmt.Errorf("the create was accepted, and %d new %ss of alias %q are listed (%v): another process "+
+						"made one at the same moment. Import the right one and delete the others", len(ids), what, alias, ids)
+				}
+				return ids[0], nil
+			})
+		}, fresh, func(id string) string { return id })
+}
+
+// readVerificationAfterWrite reads object id into m after its create or
+// update; a failed read is reported, the object kept.
+func readVerificationAfterWrite[M, O any](ctx context.Context, get func(context.Context, string) (*O, error), id, what string, m *M,
+	apply func(*M, *O), diags *diag.Diagnostics,
+) bool {
+	o, err := readAfterCreate(ctx, what+" "+id, func(ctx context.Context) (*O, error) { return get(ctx, id) })
+	if err != nil {
+		addAPIError(diags, "Error reading "+what+" after the write", what+" "+id, err)
+		return true
+	}
+	apply(m, o)
+	return true
+}

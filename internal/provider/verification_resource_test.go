@@ -1,0 +1,435 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+const (
+	vaAddr = "cpaas_verification_address.test"
+	viAddr = "cpaas_verification_identity.test"
+)
+
+var verificationIDValue = knownvalue.StringRegexp(regexp.MustCompile(`^[0-9]{14}$`))
+
+// verificationAddressHCL is an address of alias alias; extra goes inside.
+func verificationAddressHCL(name, alias, city, extra string) string {
+	return fmt.Sprintf(`
+resource "cpaas_verification_address" %q {
+  alias                = %q
+  country_iso          = "FR"
+  salutation           = "Ms"
+  first_name           = "Camille"
+  last_name            = "Durand"
+  address_line1        = "12"
+  address_line2        = "Rue de la Paix"
+  city                 = %q
+  region               = "Île-de-France"
+  postal_code          = "75002"
+  address_proof_type   = "passport"
+  phone_number_country = "FR"
+  number_type          = "local"
+%s
+}
+`, name, alias, city, extra)
+}
+
+// verificationIdentityHCL is an identity of alias alias; extra goes inside.
+func verificationIdentityHCL(name, alias, idNumber, extra string) string {
+	return fmt.Sprintf(`
+resource "cpaas_verification_identity" %q {
+  alias          = %q
+  country_iso    = "FR"
+  salutation     = "Ms"
+  first_name     = "Camille"
+  last_name      = "Durand"
+  birth_place    = "Lyon"
+  birth_date     = "1984-02-29"
+  nationality    = "FR"
+  id_nationality = "FR"
+  id_issue_date  = "2020-01-15"
+  id_type        = "passport"
+  id_number      = %q
+  address_line1  = "12"
+  address_line2  = "Rue de la Paix"
+  city           = "Paris"
+  region         = "Île-de-France"
+  postal_code    = "75002"
+%s
+}
+`, name, alias, idNumber, extra)
+}
+
+func checkVerificationsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		objs := env.Objects(t)
+		for _, kind := range []string{"verification_addresses", "verification_identities"} {
+			if ids := objs[kind]; len(ids) != 0 {
+				return fmt.Errorf("%s left after destroy: %v", kind, ids)
+			}
+		}
+		return nil
+	}
+}
+
+func verificationProof(t *testing.T, content string) string {
+	p := filepath.Join(t.TempDir(), "proof.pdf")
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestAccVerificationAddress_lifecycle(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	proof := verificationProof(t, "proof v1")
+	file := fmt.Sprintf("  file = %q", proof)
+	cfg := env.Config(verificationAddressHCL("test", "office", "Paris", file))
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("id"), verificationIDValue),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("verification_status"), knownvalue.StringExact("pending")),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("validation_status"), knownvalue.StringExact("pending")),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("subaccount"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("account"), knownvalue.StringExact(acctest.AuthID)),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("url"), knownvalue.StringRegexp(regexp.MustCompile(`^http://.*/v1/Account/.*/Verification/Address/[0-9]{14}/$`))),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("file_sha256"), knownvalue.StringExact(client.FileSHA256([]byte("proof v1")))),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("file"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("region"), knownvalue.StringExact("Île-de-France")),
+				},
+			},
+			{
+				// The review (100 ms here) is read by the refresh: no change planned.
+				PreConfig: func() {
+					waitUntil(t, "the review", func() bool { return verificationStatus(t, env, vaAddr) == "accepted" })
+				},
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("verification_status"), knownvalue.StringExact("accepted")),
+				},
+			},
+			{
+				// A new city updates in place and resubmits: pending again.
+				Config: env.Config(verificationAddressHCL("test", "office", "Lyon", file)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vaAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(vaAddr, tfjsonpath.New("verification_status")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("city"), knownvalue.StringExact("Lyon")),
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("verification_status"), knownvalue.StringExact("pending")),
+				},
+			},
+			{
+				// New content at the same path is uploaded in place.
+				PreConfig: func() {
+					if err := os.WriteFile(proof, []byte("proof v2"), 0o600); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.Config(verificationAddressHCL("test", "office", "Lyon", file)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vaAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(vaAddr, tfjsonpath.New("file_sha256"), knownvalue.StringExact(client.FileSHA256([]byte("proof v2")))),
+				}},
+			},
+			{
+				// The proof type cannot change: a new address.
+				Config: env.Config(strings.Replace(verificationAddressHCL("test", "office", "Lyon", file), `"passport"`, `"national_id"`, 1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vaAddr, plancheck.ResourceActionReplace),
+				}},
+			},
+			{
+				Config:       env.Config(strings.Replace(verificationAddressHCL("test", "office", "Lyon", file), `"passport"`, `"national_id"`, 1)),
+				ResourceName: vaAddr, ImportState: true, ImportStateVerify: true,
+				// Never returned; and the review decided since the update.
+				ImportStateVerifyIgnore: []string{"address_proof_type", "phone_number_country", "number_type", "file_sha256",
+					"verification_status", "validation_status"},
+			},
+			{
+				ResourceName: vaAddr, ImportState: true, ImportStateId: "12345",
+				ExpectError: regexp.MustCompile(`import id "12345" must be an address id, 14 digits`),
+			},
+		},
+	})
+}
+
+// verificationStatus is the verification_status the API gives now of the
+// object at addr in the emulator (through the client).
+func verificationStatus(t *testing.T, env *acctest.Env, addr string) string {
+	c := env.Client(t)
+	ctx := context.Background()
+	if strings.HasPrefix(addr, "cpaas_verification_address") {
+		all, err := c.ListAllVerificationAddresses(ctx, client.VerificationFilter{})
+		if err != nil || len(all) == 0 {
+			return ""
+		}
+		return all[0].VerificationStatus
+	}
+	all, err := c.ListAllVerificationIdentities(ctx, client.VerificationFilter{})
+	if err != nil || len(all) == 0 {
+		return ""
+	}
+	return all[0].VerificationStatus
+}
+
+func TestAccVerificationIdentity_lifecycle(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	cfg := env.Config(verificationIdentityHCL("test", "director", "19AB12345", ""))
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(viAddr, tfjsonpath.New("id"), verificationIDValue),
+					statecheck.ExpectKnownValue(viAddr, tfjsonpath.New("verification_status"), knownvalue.StringExact("pending")),
+					statecheck.ExpectKnownValue(viAddr, tfjsonpath.New("file_sha256"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(viAddr, tfjsonpath.New("birth_date"), knownvalue.StringExact("1984-02-29")),
+				},
+			},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{
+				// A birth date (never returned) updates in place too.
+				Config: env.Config(strings.Replace(verificationIdentityHCL("test", "director", "20CD67890", ""), "1984-02-29", "1984-03-01", 1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(viAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(viAddr, tfjsonpath.New("id_number"), knownvalue.StringExact("20CD67890")),
+					statecheck.ExpectKnownValue(viAddr, tfjsonpath.New("birth_date"), knownvalue.StringExact("1984-03-01")),
+				},
+			},
+			{
+				Config:       env.Config(strings.Replace(verificationIdentityHCL("test", "director", "20CD67890", ""), "1984-02-29", "1984-03-01", 1)),
+				ResourceName: viAddr, ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"birth_place", "birth_date", "id_nationality", "id_issue_date", "address_line1", "address_line2",
+					"city", "region", "postal_code", "file_sha256", "verification_status", "validation_status"},
+			},
+		},
+	})
+}
+
+// A rejected review is warned of at plan; a deleted object is planned
+// again.
+func TestAccVerification_rejectedAndDisappears(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	cfg := env.Config(strings.Replace(verificationAddressHCL("test", "office", "Paris", ""), `"Durand"`, `"REJECT Durand"`, 1))
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				PreConfig: func() {
+					waitUntil(t, "the review", func() bool { return verificationStatus(t, env, vaAddr) == "rejected" })
+				},
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vaAddr, tfjsonpath.New("verification_status"), knownvalue.StringExact("rejected")),
+				},
+			},
+			{
+				PreConfig: func() {
+					c := env.Client(t)
+					all, err := c.ListAllVerificationAddresses(context.Background(), client.VerificationFilter{Alias: "office"})
+					if err != nil || len(all) != 1 {
+						t.Fatalf("listing: %v %v", all, err)
+					}
+					if err := c.DeleteVerificationAddress(context.Background(), all[0].ID); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cfg, PlanOnly: true, ExpectNonEmptyPlan: true,
+			},
+		},
+	})
+}
+
+func TestAccVerification_validation(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	step := func(cfg, want string) resource.TestStep {
+		return resource.TestStep{Config: env.Config(cfg), PlanOnly: true, ExpectError: regexp.MustCompile(want)}
+	}
+	txt := filepath.Join(t.TempDir(), "proof.txt")
+	if err := os.WriteFile(txt, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	addr := verificationAddressHCL("test", "office", "Paris", "")
+	ident := verificationIdentityHCL("test", "director", "19AB12345", "")
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			step(strings.Replace(addr, `"Ms"`, `"Dr"`, 1), `(?s)salutation.*value must be one of:.*"Mr".*"Ms".*got: "Dr"`),
+			step(strings.Replace(addr, `country_iso          = "FR"`, `country_iso          = "fr"`, 1),
+				`(?s)country_iso "fr" must be an ISO 3166 alpha-2 country code in upper\s+case`),
+			step(strings.Replace(addr, `"passport"`, `"utility_bill"`, 1), `(?s)address_proof_type.*got: "utility_bill"`),
+			step(strings.Replace(addr, `country_iso          = "FR"`, `country_iso          = "ES"`, 1),
+				`(?s)fiscal_identification_code is required for an address in ES \(country_iso\):\s+set it`),
+			step(strings.Replace(ident, "1984-02-29", "29/02/1984", 1), `birth_date must be a date as yyyy-mm-dd \(1984-02-29\)`),
+			// Characters, not bytes: 100 two-byte characters pass, 101 fail.
+			{Config: env.Config(strings.Replace(addr, `"Paris"`, `"`+strings.Repeat("é", 100)+`"`, 1)), PlanOnly: true, ExpectNonEmptyPlan: true},
+			step(strings.Replace(addr, `"Paris"`, `"`+strings.Repeat("é", 101)+`"`, 1), `city must be 1 to 100 characters long, got 101`),
+			step(verificationAddressHCL("test", "office", "Paris", fmt.Sprintf("  file = %q", txt)),
+				`file "proof.txt" must be a JPG, JPEG, PNG or PDF file`),
+		},
+	})
+}
+
+// A create whose reply is lost is adopted from the listing of its
+// alias, not made twice.
+func TestAccVerification_lostCreateAdopted(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	env.Server.SetFaults(dropCreates("POST", "Verification/Address"))
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		Steps: []resource.TestStep{{
+			Config: env.Config(verificationAddressHCL("test", "office", "Paris", "")),
+			Check: func(*terraform.State) error {
+				if got := env.Objects(t)["verification_addresses"]; len(got) != 1 {
+					return fmt.Errorf("addresses: %v, want one", got)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+func TestAccVerificationDataSources(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	cfg := env.Config(verificationAddressHCL("test", "office", "Paris", "") + verificationIdentityHCL("test", "director", "19AB12345", "") + `
+data "cpaas_verification_address" "test" {
+  id = cpaas_verification_address.test.id
+}
+
+data "cpaas_verification_identity" "test" {
+  id = cpaas_verification_identity.test.id
+}
+`)
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.cpaas_verification_address.test", tfjsonpath.New("postal_code"), knownvalue.StringExact("75002")),
+					statecheck.ExpectKnownValue("data.cpaas_verification_address.test", tfjsonpath.New("alias"), knownvalue.StringExact("office")),
+					statecheck.ExpectKnownValue("data.cpaas_verification_identity.test", tfjsonpath.New("id_number"), knownvalue.StringExact("19AB12345")),
+					statecheck.ExpectKnownValue("data.cpaas_verification_identity.test", tfjsonpath.New("subaccount"), knownvalue.Null()),
+				},
+			},
+			{
+				Config:      env.Config(`data "cpaas_verification_address" "missing" { id = "10000000000001" }`),
+				ExpectError: regexp.MustCompile(`verification address 10000000000001`),
+			},
+		},
+	})
+}
+
+// relVerificationHCL is address and identity i of the chaos test.
+func relVerificationHCL(i int) string {
+	return verificationAddressHCL(fmt.Sprintf("chaos_%d", i), fmt.Sprintf("chaos address %d", i), "Paris", "") +
+		verificationIdentityHCL(fmt.Sprintf("chaos_%d", i), fmt.Sprintf("chaos identity %d", i), "19AB12345", "")
+}
+
+// One configuration makes both types: the identities' part counts
+// nothing of its own.
+var _ = registerChaosPart("cpaas_verification_address", func() chaosPart {
+	return chaosPart{hcl: repeatHCL(2, relVerificationHCL), want: map[string]int{"verification_addresses": 2, "verification_identities": 2}}
+})
+
+var _ = registerChaosPart("cpaas_verification_identity", func() chaosPart { return chaosPart{} })
+
+// The refreshes from listings (TestAccListingRefresh): 15 objects of one
+// page, two left out of every list reply.
+var _ = registerListingRefresh("verificationAddresses", listingRefresh{
+	typ: "cpaas_verification_address", route: regexp.MustCompile(`^Verification/Address/`), hide: 2, pages: 1,
+	kinds: []string{"verification_addresses"}, opts: complianceReviewFast,
+	config: strings.Replace(verificationAddressHCL("many", "listed ${count.index}", "Paris", ""), `"many" {`, `"many" {
+  count                = 15`, 1),
+})
+
+var _ = registerListingRefresh("verificationIdentities", listingRefresh{
+	typ: "cpaas_verification_identity", route: regexp.MustCompile(`^Verification/Identity/`), hide: 2, pages: 1,
+	kinds: []string{"verification_identities"}, opts: complianceReviewFast,
+	config: strings.Replace(verificationIdentityHCL("many", "listed ${count.index}", "19AB12345", ""), `"many" {`, `"many" {
+  count          = 15`, 1),
+})
+
+// The objects of the docs examples, made as a script would, and their
+// import identities (TestAccImport_docsExamples...). What no reply
+// carries is recorded by the first plan.
+var _ = registerImportDocs("cpaas_verification_address", identity("id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		in := client.VerificationAddressData{Alias: "paris-office", CountryISO: "FR", Salutation: "Ms", FirstName: "Camille", LastName: "Durand",
+			AddressLine1: "12", AddressLine2: "Rue de la Paix", City: "Paris", Region: "Île-de-France", PostalCode: "75002",
+			AddressProofType: "passport", PhoneNumberCountry: "FR", NumberType: "local"}
+		if err := c.CreateVerificationAddress(docsCtx, in, nil); err != nil {
+			t.Fatal(err)
+		}
+		all, err := c.ListAllVerificationAddresses(docsCtx, client.VerificationFilter{Alias: in.Alias})
+		if err != nil || len(all) != 1 {
+			t.Fatalf("listing: %v %v", all, err)
+		}
+		return [][2]string{{"cpaas_verification_address.office", all[0].ID}}, nil
+	}},
+)
+
+var _ = registerRecordedOnImport("cpaas_verification_address", "address_proof_type", "phone_number_country", "number_type", "file_sha256")
+
+var _ = registerImportDocs("cpaas_verification_identity", identity("id"),
+	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
+		in := client.VerificationIdentityData{Alias: "director", CountryISO: "FR", Salutation: "Ms", FirstName: "Camille", LastName: "Durand",
+			BirthPlace: "Lyon", BirthDate: "1984-02-29", Nationality: "FR", IDNationality: "FR", IDIssueDate: "2020-01-15", IDType: "passport",
+			IDNumber: "19AB12345", AddressLine1: "12", AddressLine2: "Rue de la Paix", City: "Paris", Region: "Île-de-France", PostalCode: "75002"}
+		if err := c.CreateVerificationIdentity(docsCtx, in, nil); err != nil {
+			t.Fatal(err)
+		}
+		all, err := c.ListAllVerificationIdentities(docsCtx, client.VerificationFilter{Alias: in.Alias})
+		if err != nil || len(all) != 1 {
+			t.Fatalf("listing: %v %v", all, err)
+		}
+		return [][2]string{{"cpaas_verification_identity.director", all[0].ID}}, nil
+	}},
+)
+
+var _ = registerRecordedOnImport("cpaas_verification_identity", "birth_place", "birth_date", "id_nationality", "id_issue_date",
+	"address_line1", "address_line2", "city", "region", "postal_code", "file_sha256")
