@@ -236,6 +236,30 @@ func (p *realProxy) named(path string) bool {
 	return ok && len(segs) > 0 && (slices.Contains(namedKinds, segs[0]) || oneCallCompliance(segs))
 }
 
+// ownedKinds are the first path segments of kinds without a name whose
+// listings keep only the test's objects, told by the ids the test created:
+// a toll-free verification is the test's when it created it, or its
+// profile, or bought its number.
+var ownedKinds = []string{"TollfreeVerification"}
+
+// filtered reports whether the replies under path are the proxy's to
+// filter: named kinds, and ownedKinds.
+func (p *realProxy) filtered(path string) bool {
+	if p.named(path) {
+		return true
+	}
+	segs, ok := p.objectPath(path)
+	return ok && len(segs) > 0 && slices.Contains(ownedKinds, segs[0])
+}
+
+// wrappers are the keys under which a reply holds one object (a profile's
+// GET: {"profile": {...}}); listKeys those under which a listing holds
+// its items.
+var (
+	wrappers = []string{"compliance", "profile", "brand", "campaign"}
+	listKeys = []string{"objects", "compliances", "profiles", "brands", "campaigns"}
+)
+
 // oneCallCompliance reports whether segs is under PhoneNumber/Compliance/.
 func oneCallCompliance(segs []string) bool {
 	return len(segs) > 1 && segs[0] == "PhoneNumber" && segs[1] == "Compliance"
@@ -344,6 +368,11 @@ func (p *realProxy) prefixForm(body []byte, boundary string) ([]byte, string, er
 			case name == wire.ComplianceDataField:
 				if m := decodeJSON(content); m != nil {
 					p.prefixFields(m)
+					// The end user it creates is named by its name, as
+					// one made at EndUser/ is: make sweep finds it so.
+					if u, ok := m["end_user"].(map[string]any); ok {
+						p.prefixField(u, "name")
+					}
 					if b, err := json.Marshal(m); err == nil {
 						content = b
 					}
@@ -369,8 +398,23 @@ func (p *realProxy) prefixForm(body []byte, boundary string) ([]byte, string, er
 // prefixFields adds the test's prefix to the name fields at the top of m.
 func (p *realProxy) prefixFields(m map[string]any) {
 	for _, k := range nameFields {
-		if v, ok := m[k].(string); ok && v != "" {
-			m[k] = p.prefix + v
+		p.prefixField(m, k)
+	}
+}
+
+// prefixField adds the test's prefix to m[k], a non-empty string.
+func (p *realProxy) prefixField(m map[string]any, k string) {
+	if v, ok := m[k].(string); ok && v != "" {
+		m[k] = p.prefix + v
+	}
+}
+
+// unprefixEndUser takes the test's prefix off the name of the end user a
+// one-call compliance application holds (its expanded GET).
+func (p *realProxy) unprefixEndUser(m map[string]any) {
+	if u, ok := m["end_user"].(map[string]any); ok {
+		if v, ok := u["name"].(string); ok {
+			u["name"] = strings.TrimPrefix(v, p.prefix)
 		}
 	}
 }
@@ -442,21 +486,25 @@ func (p *realProxy) record(resp *http.Response) error {
 			collectIDs(v, "", p.created)
 			p.mu.Unlock()
 		}
-		if !p.named(resp.Request.URL.Path) {
+		if !p.filtered(resp.Request.URL.Path) {
 			resp.Body = io.NopCloser(bytes.NewReader(body))
 			return nil
 		}
 		p.unprefix(v)
-		// The one-call compliance API wraps a get in "compliance" and
-		// lists under "compliances".
-		if m, ok := v["compliance"].(map[string]any); ok {
-			p.unprefix(m)
+		// Some kinds wrap a get ("compliance", "profile") and list under
+		// their plural ("compliances", "profiles").
+		for _, key := range wrappers {
+			if m, ok := v[key].(map[string]any); ok {
+				p.unprefix(m)
+				p.unprefixEndUser(m)
+			}
 		}
-		for _, key := range []string{"objects", "compliances"} {
+		for _, key := range listKeys {
 			if objs, ok := v[key].([]any); ok {
 				kept := objs[:0]
 				for _, o := range objs {
 					if m, ok := o.(map[string]any); !ok || p.unprefix(m) {
+						p.unprefixEndUser(m)
 						kept = append(kept, o)
 					}
 				}
