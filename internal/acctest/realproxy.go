@@ -313,7 +313,9 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 		body = form
 		r.Header.Set("Content-Type", ct)
 	} else if m := decodeJSON(body); m != nil {
-		p.recordOwnCarrier(r, m)
+		if ns := p.ownCarrierNumbers(r, m); len(ns) > 0 {
+			*r = *r.WithContext(context.WithValue(r.Context(), ownCarrierKey{}, ns))
+		}
 		p.prefixFields(m)
 		// A trunking object's name and a verified caller id's alias are
 		// optional: one created without it gets the bare prefix, which the
@@ -419,21 +421,27 @@ func (p *realProxy) unprefixEndUser(m map[string]any) {
 	}
 }
 
-// recordOwnCarrier keeps the numbers a test adds from its own carrier
-// (POST Number/ with numbers="n1,n2"), whose reply names none.
-func (p *realProxy) recordOwnCarrier(r *http.Request, body map[string]any) {
+// ownCarrierKey holds, in a request's context, the numbers it adds from
+// the test's own carrier.
+type ownCarrierKey struct{}
+
+// ownCarrierNumbers are the numbers r adds from the test's own carrier
+// (POST Number/ with numbers="n1,n2"), whose reply names none: record
+// makes them the test's once the API has accepted them. A refused add (a
+// number the account already has) makes nothing the test's.
+func (p *realProxy) ownCarrierNumbers(r *http.Request, body map[string]any) []string {
 	segs, _ := p.objectPath(r.URL.Path)
 	list, ok := body["numbers"].(string)
 	if r.Method != http.MethodPost || !slices.Equal(segs, []string{"Number"}) || !ok {
-		return
+		return nil
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	var out []string
 	for _, n := range strings.Split(list, ",") {
 		if n = strings.TrimSpace(n); n != "" {
-			p.created[n] = true
+			out = append(out, n)
 		}
 	}
+	return out
 }
 
 // unprefix takes the test's prefix off the name fields of one object of
@@ -479,6 +487,13 @@ func (p *realProxy) record(resp *http.Response) error {
 	resp.Body.Close()
 	if err != nil {
 		return err
+	}
+	if ns, ok := resp.Request.Context().Value(ownCarrierKey{}).([]string); ok {
+		p.mu.Lock()
+		for _, n := range ns {
+			p.created[n] = true
+		}
+		p.mu.Unlock()
 	}
 	if v := decodeJSON(body); v != nil {
 		if resp.Request.Method == http.MethodPost {

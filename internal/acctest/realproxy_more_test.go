@@ -7,6 +7,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // TestRealProxyPrefixesMultipartAndSweeps runs the proxy against an
@@ -252,5 +253,36 @@ func TestRealProxyProfileAlias(t *testing.T) {
 	}
 	if len(rec.errors) != 0 {
 		t.Errorf("the guard reported %q", rec.errors)
+	}
+}
+
+// TestRealProxyOwnCarrierRefusedIsNotTheTests: adding from the test's own
+// carrier a number the account has already is refused by the API, and
+// does not make that number the test's (its leftovers would release the
+// account's own number); an accepted add does.
+func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
+	const id, token = "MAPROXYTEST000000005", "proxy-test-token"
+	direct, _ := proxyTestAccount(t, id)
+	ctx := context.Background()
+	u, p := startRealProxy(&guardRecorder{TB: t}, "0a1b2c3d")
+	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const accounts, added = "493012345670", "493012345671"
+	if err := direct.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: accounts, Carrier: emulator.IncomingCarrierNorthwind, Region: "Berlin"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := viaProxy.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: accounts, Carrier: emulator.IncomingCarrierNorthwind, Region: "Berlin"}); err == nil {
+		t.Fatalf("adding the account's own number %s again: no error", accounts)
+	}
+	if p.has(accounts) {
+		t.Errorf("the refused add made the account's own number %s the test's", accounts)
+	}
+	if err := viaProxy.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: added, Carrier: emulator.IncomingCarrierNorthwind, Region: "Berlin"}); err != nil {
+		t.Fatal(err)
+	}
+	if !p.has(added) {
+		t.Errorf("the accepted add of %s did not make it the test's", added)
 	}
 }
