@@ -191,7 +191,10 @@ func (p *realProxy) refuse(r *http.Request) string {
 	if r.Method == http.MethodPost {
 		for i, s := range segs {
 			if slices.Contains(creatingByPath, s) && i+1 < len(segs) {
-				p.created[segs[i+1]] = true // a buy: the number becomes the test's
+				// A buy: the number becomes the test's once the API sells
+				// it (record). A refused buy (the account owns it already,
+				// another test bought it first) makes nothing the test's.
+				*r = *r.WithContext(context.WithValue(r.Context(), ownCarrierKey{}, []string{segs[i+1]}))
 				return ""
 			}
 		}
@@ -422,7 +425,8 @@ func (p *realProxy) unprefixEndUser(m map[string]any) {
 }
 
 // ownCarrierKey holds, in a request's context, the numbers it adds from
-// the test's own carrier.
+// the test's own carrier, or the number it buys: they become the test's
+// when the API accepts the request.
 type ownCarrierKey struct{}
 
 // ownCarrierNumbers are the numbers r adds from the test's own carrier

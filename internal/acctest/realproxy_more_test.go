@@ -259,10 +259,11 @@ func TestRealProxyProfileAlias(t *testing.T) {
 // TestRealProxyOwnCarrierRefusedIsNotTheTests: adding from the test's own
 // carrier a number the account has already is refused by the API, and
 // does not make that number the test's (its leftovers would release the
-// account's own number); an accepted add does.
+// account's own number); an accepted add does. So with buying a number
+// another buyer has.
 func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
 	const id, token = "MAPROXYTEST000000005", "proxy-test-token"
-	direct, _ := proxyTestAccount(t, id)
+	direct, _ := proxyTestAccount(t, id, SpendNumbers)
 	ctx := context.Background()
 	u, p := startRealProxy(&guardRecorder{TB: t}, "0a1b2c3d")
 	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
@@ -284,5 +285,28 @@ func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
 	}
 	if !p.has(added) {
 		t.Errorf("the accepted add of %s did not make it the test's", added)
+	}
+
+	// So with a purchase: a number another test (here the account) bought
+	// first is refused, and stays not the test's; one sold is the test's.
+	found, _, err := direct.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "local"}, 2)
+	if err != nil || len(found) != 2 {
+		t.Fatalf("search: %v %v", found, err)
+	}
+	taken, sold := found[0].Number, found[1].Number
+	if _, err := direct.BuyPhoneNumber(ctx, taken, client.PhoneNumberBuy{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := viaProxy.BuyPhoneNumber(ctx, taken, client.PhoneNumberBuy{}); err == nil {
+		t.Fatalf("buying %s, which the account owns: no error", taken)
+	}
+	if p.has(taken) {
+		t.Errorf("the refused purchase made %s, bought by another, the test's", taken)
+	}
+	if _, err := viaProxy.BuyPhoneNumber(ctx, sold, client.PhoneNumberBuy{}); err != nil {
+		t.Fatal(err)
+	}
+	if !p.has(sold) {
+		t.Errorf("the purchase of %s did not make it the test's", sold)
 	}
 }
