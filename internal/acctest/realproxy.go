@@ -194,7 +194,10 @@ func (p *realProxy) refuse(r *http.Request) string {
 	if r.Method == http.MethodPost {
 		for i, s := range segs {
 			if slices.Contains(creatingByPath, s) && i+1 < len(segs) {
-				p.created[segs[i+1]] = true // a buy: the number becomes the test's
+				// A buy: the number becomes the test's once the API sells
+				// it (record). A refused buy (the account owns it already,
+				// another test bought it first) makes nothing the test's.
+				*r = *r.WithContext(context.WithValue(r.Context(), ownCarrierKey{}, []string{segs[i+1]}))
 				return ""
 			}
 		}
@@ -238,6 +241,30 @@ func (p *realProxy) named(path string) bool {
 	segs, ok := p.objectPath(path)
 	return ok && len(segs) > 0 && (slices.Contains(namedKinds, segs[0]) || oneCallCompliance(segs))
 }
+
+// ownedKinds are the first path segments of kinds without a name whose
+// listings keep only the test's objects, told by the ids the test created:
+// a toll-free verification is the test's when it created it, or its
+// profile, or bought its number.
+var ownedKinds = []string{"TollfreeVerification"}
+
+// filtered reports whether the replies under path are the proxy's to
+// filter: named kinds, and ownedKinds.
+func (p *realProxy) filtered(path string) bool {
+	if p.named(path) {
+		return true
+	}
+	segs, ok := p.objectPath(path)
+	return ok && len(segs) > 0 && slices.Contains(ownedKinds, segs[0])
+}
+
+// wrappers are the keys under which a reply holds one object (a profile's
+// GET: {"profile": {...}}); listKeys those under which a listing holds
+// its items.
+var (
+	wrappers = []string{"compliance", "profile", "brand", "campaign"}
+	listKeys = []string{"objects", "compliances", "profiles", "brands", "campaigns"}
+)
 
 // oneCallCompliance reports whether segs is under PhoneNumber/Compliance/.
 func oneCallCompliance(segs []string) bool {
@@ -292,7 +319,9 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 		body = form
 		r.Header.Set("Content-Type", ct)
 	} else if m := decodeJSON(body); m != nil {
-		p.recordOwnCarrier(r, m)
+		if ns := p.ownCarrierNumbers(r, m); len(ns) > 0 {
+			*r = *r.WithContext(context.WithValue(r.Context(), ownCarrierKey{}, ns))
+		}
 		p.prefixFields(m)
 		// A trunking object's name and a verified caller id's alias are
 		// optional: one created without it gets the bare prefix, which the
@@ -347,6 +376,11 @@ func (p *realProxy) prefixForm(body []byte, boundary string) ([]byte, string, er
 			case name == wire.ComplianceDataField:
 				if m := decodeJSON(content); m != nil {
 					p.prefixFields(m)
+					// The end user it creates is named by its name, as
+					// one made at EndUser/ is: make sweep finds it so.
+					if u, ok := m["end_user"].(map[string]any); ok {
+						p.prefixField(u, "name")
+					}
 					if b, err := json.Marshal(m); err == nil {
 						content = b
 					}
@@ -372,27 +406,49 @@ func (p *realProxy) prefixForm(body []byte, boundary string) ([]byte, string, er
 // prefixFields adds the test's prefix to the name fields at the top of m.
 func (p *realProxy) prefixFields(m map[string]any) {
 	for _, k := range nameFields {
-		if v, ok := m[k].(string); ok && v != "" {
-			m[k] = p.prefix + v
+		p.prefixField(m, k)
+	}
+}
+
+// prefixField adds the test's prefix to m[k], a non-empty string.
+func (p *realProxy) prefixField(m map[string]any, k string) {
+	if v, ok := m[k].(string); ok && v != "" {
+		m[k] = p.prefix + v
+	}
+}
+
+// unprefixEndUser takes the test's prefix off the name of the end user a
+// one-call compliance application holds (its expanded GET).
+func (p *realProxy) unprefixEndUser(m map[string]any) {
+	if u, ok := m["end_user"].(map[string]any); ok {
+		if v, ok := u["name"].(string); ok {
+			u["name"] = strings.TrimPrefix(v, p.prefix)
 		}
 	}
 }
 
-// recordOwnCarrier keeps the numbers a test adds from its own carrier
-// (POST Number/ with numbers="n1,n2"), whose reply names none.
-func (p *realProxy) recordOwnCarrier(r *http.Request, body map[string]any) {
+// ownCarrierKey holds, in a request's context, the numbers it adds from
+// the test's own carrier, or the number it buys: they become the test's
+// when the API accepts the request.
+type ownCarrierKey struct{}
+
+// ownCarrierNumbers are the numbers r adds from the test's own carrier
+// (POST Number/ with numbers="n1,n2"), whose reply names none: record
+// makes them the test's once the API has accepted them. A refused add (a
+// number the account already has) makes nothing the test's.
+func (p *realProxy) ownCarrierNumbers(r *http.Request, body map[string]any) []string {
 	segs, _ := p.objectPath(r.URL.Path)
 	list, ok := body["numbers"].(string)
 	if r.Method != http.MethodPost || !slices.Equal(segs, []string{"Number"}) || !ok {
-		return
+		return nil
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	var out []string
 	for _, n := range strings.Split(list, ",") {
 		if n = strings.TrimSpace(n); n != "" {
-			p.created[n] = true
+			out = append(out, n)
 		}
 	}
+	return out
 }
 
 // unprefix takes the test's prefix off the name fields of one object of
@@ -439,29 +495,40 @@ func (p *realProxy) record(resp *http.Response) error {
 	if err != nil {
 		return err
 	}
+	if ns, ok := resp.Request.Context().Value(ownCarrierKey{}).([]string); ok {
+		p.mu.Lock()
+		for _, n := range ns {
+			p.created[n] = true
+		}
+		p.mu.Unlock()
+	}
 	if v := decodeJSON(body); v != nil {
 		if resp.Request.Method == http.MethodPost {
 			p.mu.Lock()
 			collectIDs(v, "", p.created)
 			p.mu.Unlock()
 		}
-		if !p.named(resp.Request.URL.Path) {
+		if !p.filtered(resp.Request.URL.Path) {
 			resp.Body = io.NopCloser(bytes.NewReader(body))
 			return nil
 		}
 		if p.unprefix(v) {
 			p.own(v)
 		}
-		// The one-call compliance API wraps a get in "compliance" and
-		// lists under "compliances".
-		if m, ok := v["compliance"].(map[string]any); ok {
-			p.unprefix(m)
+		// Some kinds wrap a get ("compliance", "profile") and list under
+		// their plural ("compliances", "profiles").
+		for _, key := range wrappers {
+			if m, ok := v[key].(map[string]any); ok {
+				p.unprefix(m)
+				p.unprefixEndUser(m)
+			}
 		}
-		for _, key := range []string{"objects", "compliances"} {
+		for _, key := range listKeys {
 			if objs, ok := v[key].([]any); ok {
 				kept := objs[:0]
 				for _, o := range objs {
 					if m, ok := o.(map[string]any); !ok || p.unprefix(m) {
+						p.unprefixEndUser(m)
 						kept = append(kept, o)
 						if ok {
 							p.own(m)

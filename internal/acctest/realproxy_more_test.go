@@ -7,6 +7,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // TestRealProxyPrefixesMultipartAndSweeps runs the proxy against an
@@ -90,6 +91,17 @@ func TestRealProxyPrefixesMultipartAndSweeps(t *testing.T) {
 	if listed, err := viaProxy.ListAllCompliances(ctx, client.ComplianceFilter{}); err != nil || len(listed) != 1 ||
 		listed[0].ComplianceID != mine.compliance || listed[0].Alias != "register extract" {
 		t.Errorf("the test lists the compliances %+v (%v), want its own only, unprefixed", listed, err)
+	}
+	// The one-call application's end user, created with it, is named too.
+	if a, err := direct.GetCompliance(ctx, mine.compliance); err != nil || a.EndUser == nil || a.EndUser.Name != pre+"Acme" {
+		t.Errorf("the account holds the compliance's end user %+v (%v), want name %sAcme", a, err, pre)
+	}
+	if a, err := viaProxy.GetCompliance(ctx, mine.compliance); err != nil || a.EndUser == nil || a.EndUser.Name != "Acme" {
+		t.Errorf("the test reads the compliance's end user %+v (%v), want name Acme", a, err)
+	}
+	if listed, err := viaProxy.ListAllCompliances(ctx, client.ComplianceFilter{}); err != nil || len(listed) != 1 ||
+		listed[0].EndUser == nil || listed[0].EndUser.Name != "Acme" {
+		t.Errorf("the test lists the compliances %+v (%v), want its own end user's name unprefixed", listed, err)
 	}
 	if u, err := direct.GetEndUser(ctx, mine.endUser); err != nil || u.Name != pre+"Acme" {
 		t.Errorf("the account holds the end user %+v (%v), want name %sAcme", u, err, pre)
@@ -184,6 +196,10 @@ func TestSweepTollfreeByProfile(t *testing.T) {
 		}
 		verifications = append(verifications, v.UUID)
 	}
+	// The test lists its own verification only.
+	if listed, err := viaProxy.ListAllTollfreeVerifications(ctx, client.TollfreeFilter{}); err != nil || len(listed) != 1 || listed[0].UUID != verifications[1] {
+		t.Errorf("the test lists the toll-free verifications %+v (%v), want its own (%s) only", listed, err, verifications[1])
+	}
 	if err := sweeps["toll-free verifications"](); err != nil {
 		t.Fatal(err)
 	}
@@ -192,5 +208,105 @@ func TestSweepTollfreeByProfile(t *testing.T) {
 	}
 	if _, err := direct.GetTollfreeVerification(ctx, verifications[0]); err != nil {
 		t.Errorf("the account's own toll-free verification after the sweep: %v", err)
+	}
+}
+
+// TestRealProxyProfileAlias: a 10DLC profile's alias reaches the account
+// prefixed and comes back bare in the profile's GET (wrapped in
+// "profile"), and its listing ("profiles") keeps the test's only.
+func TestRealProxyProfileAlias(t *testing.T) {
+	const id, token = "MAPROXYTEST000000004", "proxy-test-token"
+	direct, _ := proxyTestAccount(t, id)
+	ctx := context.Background()
+	rec := &guardRecorder{TB: t}
+	u, _ := startRealProxy(rec, "0a1b2c3d")
+	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	profile := func(alias string) client.ProfileFields {
+		return client.ProfileFields{
+			ProfileAlias: alias, CustomerType: "DIRECT", EntityType: "PRIVATE", CompanyName: "Corner Shop LLC",
+			EIN: "12-3456789", EINIssuingCountry: "US", Vertical: "RETAIL", Website: "https://shop.example",
+			Address: &client.ProfileAddress{Street: "1 Main Street", City: "Austin", State: "TX", PostalCode: "78701", Country: "US"},
+			AuthorizedContact: &client.ProfileContact{FirstName: "Jane", LastName: "Doe", Phone: "+14155550100", Email: "jane@shop.example",
+				Title: "Ms", Seniority: "CEO"},
+		}
+	}
+	own, err := direct.CreateProfile(ctx, profile("corner-shop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, err := viaProxy.CreateProfile(ctx, profile("corner-shop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := direct.GetProfile(ctx, mine.ProfileUUID); err != nil || p.ProfileAlias != "tfacc-0a1b2c3d-corner-shop" {
+		t.Errorf("the account holds the profile %+v (%v), want alias tfacc-0a1b2c3d-corner-shop", p, err)
+	}
+	if p, err := viaProxy.GetProfile(ctx, mine.ProfileUUID); err != nil || p.ProfileAlias != "corner-shop" {
+		t.Errorf("the test reads the profile %+v (%v), want alias corner-shop", p, err)
+	}
+	if listed, err := viaProxy.ListAllProfiles(ctx); err != nil || len(listed) != 1 || listed[0].ProfileUUID != mine.ProfileUUID ||
+		listed[0].ProfileAlias != "corner-shop" {
+		t.Errorf("the test lists the profiles %+v (%v), want its own (%s) only, unprefixed, not the account's %s", listed, err, mine.ProfileUUID, own.ProfileUUID)
+	}
+	if len(rec.errors) != 0 {
+		t.Errorf("the guard reported %q", rec.errors)
+	}
+}
+
+// TestRealProxyOwnCarrierRefusedIsNotTheTests: adding from the test's own
+// carrier a number the account has already is refused by the API, and
+// does not make that number the test's (its leftovers would release the
+// account's own number); an accepted add does. So with buying a number
+// another buyer has.
+func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
+	const id, token = "MAPROXYTEST000000005", "proxy-test-token"
+	direct, _ := proxyTestAccount(t, id, SpendNumbers)
+	ctx := context.Background()
+	u, p := startRealProxy(&guardRecorder{TB: t}, "0a1b2c3d")
+	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const accounts, added = "493012345670", "493012345671"
+	if err := direct.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: accounts, Carrier: emulator.IncomingCarrierNorthwind, Region: "Berlin"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := viaProxy.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: accounts, Carrier: emulator.IncomingCarrierNorthwind, Region: "Berlin"}); err == nil {
+		t.Fatalf("adding the account's own number %s again: no error", accounts)
+	}
+	if p.has(accounts) {
+		t.Errorf("the refused add made the account's own number %s the test's", accounts)
+	}
+	if err := viaProxy.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: added, Carrier: emulator.IncomingCarrierNorthwind, Region: "Berlin"}); err != nil {
+		t.Fatal(err)
+	}
+	if !p.has(added) {
+		t.Errorf("the accepted add of %s did not make it the test's", added)
+	}
+
+	// So with a purchase: a number another test (here the account) bought
+	// first is refused, and stays not the test's; one sold is the test's.
+	found, _, err := direct.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "local"}, 2)
+	if err != nil || len(found) != 2 {
+		t.Fatalf("search: %v %v", found, err)
+	}
+	taken, sold := found[0].Number, found[1].Number
+	if _, err := direct.BuyPhoneNumber(ctx, taken, client.PhoneNumberBuy{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := viaProxy.BuyPhoneNumber(ctx, taken, client.PhoneNumberBuy{}); err == nil {
+		t.Fatalf("buying %s, which the account owns: no error", taken)
+	}
+	if p.has(taken) {
+		t.Errorf("the refused purchase made %s, bought by another, the test's", taken)
+	}
+	if _, err := viaProxy.BuyPhoneNumber(ctx, sold, client.PhoneNumberBuy{}); err != nil {
+		t.Fatal(err)
+	}
+	if !p.has(sold) {
+		t.Errorf("the purchase of %s did not make it the test's", sold)
 	}
 }

@@ -8,18 +8,27 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
 )
 
 func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	want, _ := expectedSearch(t, 1, "country_iso", "US", "type", "toll-free")
-	tollfree := want[0]
+	tollfree := numbersOnSale(t, env, 1, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, "country_iso", "US", "type", "toll-free")[0]
 	all := []string{tollfree}
+	// The account's numbers: the emulator's starters, or in real mode
+	// (where the listing holds the test's own only) one it buys.
+	var starters []string
 	for _, s := range numberdata.StarterNumbers() {
-		all = append(all, s.Number)
+		starters = append(starters, s.Number)
 	}
+	sfNumber, sfCity := "14155550100", "SAN FRANCISCO"
+	if acctest.Real() {
+		bought := accountNumbers(t, env, client.PhoneNumberSearch{CountryISO: "US", City: "San Francisco", Services: "voice,sms"}, "")[0]
+		starters, sfNumber, sfCity = []string{bought.Number}, bought.Number, bought.City
+	}
+	all = append(all, starters...)
 	sort.Strings(all)
 	d := "data.cpaas_account_numbers."
 	checks := []resource.TestCheckFunc{
@@ -30,9 +39,9 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.alias", "Hotline"),
 		resource.TestCheckResourceAttr(d+"toll_free", "numbers.0.sub_type", "toll-free"),
 		resource.TestCheckResourceAttr(d+"sf", "numbers.#", "1"),
-		resource.TestCheckResourceAttr(d+"sf", "numbers.0.number", "14155550100"),
+		resource.TestCheckResourceAttr(d+"sf", "numbers.0.number", sfNumber),
 		resource.TestCheckNoResourceAttr(d+"sf", "numbers.0.app_id"),
-		resource.TestCheckResourceAttr(d+"sf", "numbers.0.city", "SAN FRANCISCO"),
+		resource.TestCheckResourceAttr(d+"sf", "numbers.0.city", sfCity),
 	}
 	for i, n := range all {
 		checks = append(checks, resource.TestCheckResourceAttr(d+"all", fmt.Sprintf("numbers.%d.number", i), n))
@@ -61,7 +70,7 @@ data "cpaas_account_numbers" "toll_free" {
 }
 
 data "cpaas_account_numbers" "sf" {
-  number_startswith = "1415"
+  number_startswith = "` + sfNumber[:4] + `"
   depends_on        = [cpaas_phone_number.hotline]
 }
 `),

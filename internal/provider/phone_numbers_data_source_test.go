@@ -72,6 +72,7 @@ func checkSearchResult(name string, want []string, total int) resource.TestCheck
 }
 
 func TestAccPhoneNumbers_filters(t *testing.T) {
+	acctest.SkipReal(t, "compares the search with the emulator's own catalogue of numbers (its totals and order), which a real account's carrier does not share and parallel tests buy from")
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	want, total := expectedSearch(t, 5, "country_iso", "US", "type", "local", "region", "California", "services", "voice,sms")
@@ -110,6 +111,7 @@ data "cpaas_phone_numbers" "test" {
 }
 
 func TestAccPhoneNumbers_pagingMaxResults(t *testing.T) {
+	acctest.SkipReal(t, "compares the search with the emulator's own catalogue of numbers (its totals and order), which a real account's carrier does not share and parallel tests buy from")
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	// 45 results need three pages of at most 20: 20 + 20 + 5.

@@ -1,0 +1,114 @@
+package provider_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// accountNumbers are numbers the test's account owns for the test to use:
+// the emulator's starter numbers it names, or in real mode as many numbers
+// bought (CPAAS_ACC_SPEND=numbers) through the test's proxy from the
+// search q, so that they are the test's own: its guard lets the test change
+// and release them, and they are released when the test ends. A real
+// account has no starter numbers, and its others are not the test's.
+func accountNumbers(t *testing.T, env *acctest.Env, q client.PhoneNumberSearch, starters ...string) []client.PhoneNumber {
+	t.Helper()
+	if !acctest.Real() {
+		out := make([]client.PhoneNumber, len(starters))
+		for i, n := range starters {
+			out[i] = client.PhoneNumber{Number: n}
+		}
+		return out
+	}
+	acctest.Spend(t, acctest.SpendNumbers)
+	c := env.Client(t)
+	ctx := context.Background()
+	found, _, err := c.SearchAllPhoneNumbers(ctx, q, 100)
+	if err != nil {
+		t.Fatalf("real mode: searching numbers to buy: %v", err)
+	}
+	// Tests in parallel search alike: each tries the results in its own order.
+	rand.Shuffle(len(found), func(i, j int) { found[i], found[j] = found[j], found[i] })
+	var out []client.PhoneNumber
+	for _, n := range found {
+		if len(out) == len(starters) {
+			break
+		}
+		if _, err := c.BuyPhoneNumber(ctx, n.Number, client.PhoneNumberBuy{}); err != nil {
+			t.Logf("real mode: buying %s: %v (another test's, trying the next)", n.Number, err)
+			continue
+		}
+		out = append(out, n)
+		stand, _ := standIns.LoadOrStore(env, &standInSet{})
+		stand.(*standInSet).add(n.Number)
+	}
+	if len(out) < len(starters) {
+		t.Fatalf("real mode: bought %d of the %d numbers the test needs (%+v)", len(out), len(starters), q)
+	}
+	return out
+}
+
+// numbersOnSale are n numbers the search q offers: in the emulator its
+// first results (expectedSearch, from the emulator's own catalogue), in
+// real mode n of the API's first results in random order, so that tests
+// running in parallel on one account do not all buy the same ones.
+func numbersOnSale(t *testing.T, env *acctest.Env, n int, q client.PhoneNumberSearch, kv ...string) []string {
+	t.Helper()
+	if !acctest.Real() {
+		want, _ := expectedSearch(t, n, kv...)
+		return want
+	}
+	found, _, err := env.Client(t).SearchAllPhoneNumbers(context.Background(), q, 100)
+	if err != nil || len(found) < n {
+		t.Fatalf("real mode: the search %+v offers %d numbers (%v), want %d", q, len(found), err, n)
+	}
+	rand.Shuffle(len(found), func(i, j int) { found[i], found[j] = found[j], found[i] })
+	out := make([]string, n)
+	for i := range out {
+		out[i] = found[i].Number
+	}
+	return out
+}
+
+// standIns are the numbers accountNumbers bought for each real-mode test,
+// by its Env: they stand in for the emulator's starter numbers, which stay
+// with the account when the test's resources are destroyed.
+var standIns sync.Map
+
+type standInSet struct {
+	mu      sync.Mutex
+	numbers []string
+}
+
+func (s *standInSet) add(n string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.numbers = append(s.numbers, n)
+}
+
+// withoutStandIns is owned without the numbers accountNumbers bought for
+// env's test.
+func withoutStandIns(env *acctest.Env, owned []string) []string {
+	v, ok := standIns.Load(env)
+	if !ok {
+		return owned
+	}
+	s := v.(*standInSet)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.DeleteFunc(slices.Clone(owned), func(n string) bool { return slices.Contains(s.numbers, n) })
+}
+
+// lateString is a configuration variable whose value a step's check sets
+// for a later step (a number the search bought): terraform-plugin-testing
+// writes a step's variables when the step runs.
+type lateString struct{ v string }
+
+func (l *lateString) MarshalJSON() ([]byte, error) { return json.Marshal(l.v) }
