@@ -56,15 +56,27 @@ import (
 // endpoints: 25 requests, not 500) when its first ten refreshes arrive
 // within the gather window, and at most RefreshListAfter-1 GETs more when
 // they do not. A refresh of fewer makes one GET each, RefreshListGather
-// later. A listing is skipped (its refreshes fall back to GETs) when it
-// would take more than RefreshListMaxPages pages, which bounds the waste
-// for a small workspace in a very large account.
+// later.
+//
+// A large account: a listing that would take P > RefreshListMaxPages
+// pages stops after its first page (which the first page's total_count
+// tells), and the refreshes it does not answer make their GETs until
+// P - RefreshListMaxPages of them have; the next refresh then lists the
+// parent whole. Reading P pages is worth it once the refresh has shown it
+// needs about that many objects (the rent-or-buy rule): a refresh of R
+// objects makes at most 2R + RefreshListMaxPages + 1 requests however large
+// the account, and 0.09 per object at 10,000 endpoints (not one GET each,
+// the fixed page bound's). A listing whose pages leave total_count out
+// keeps the fixed bound: its size is unknown until it is read.
 const (
 	// RefreshListAfter is the number of refreshes of one kind in one
 	// process that starts the listing: Terraform's default -parallelism,
 	// the first burst of a refresh.
 	RefreshListAfter = 10
-	// RefreshListMaxPages bounds one listing (2,000 endpoints).
+	// RefreshListMaxPages is the most pages a listing reads before its
+	// refreshes have shown they need it (2,000 endpoints); a larger one
+	// is read once RefreshListMaxPages + the GETs made in its place pay
+	// for its pages.
 	RefreshListMaxPages = 100
 	// RefreshListMaxAge is how long a snapshot may answer refreshes.
 	RefreshListMaxAge = 2 * time.Minute
@@ -143,6 +155,17 @@ type listingSnapshot[T any] struct {
 	// nothing of the listing is kept).
 	written    map[string]bool
 	writtenAll bool
+	// pages is how many pages the listing would take when it stopped at
+	// its bound (0 when it did not, or when the API left total_count
+	// out); fellBack counts the refreshes it did not answer since, which
+	// made their GETs in its place.
+	pages, fellBack int
+}
+
+// listAgain says whether the GETs made in place of e's listing, which
+// stopped at its bound, now pay for its pages.
+func (e *listingSnapshot[T]) listAgain() bool {
+	return !e.running && e.pages > 0 && RefreshListMaxPages+e.fellBack >= e.pages
 }
 
 // state is l's state in c.
@@ -281,9 +304,18 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 		return nil, false
 	}
 	e := s.parents[parent]
-	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
+	switch {
+	case e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge:
 		e = s.start(parent)
 		// Detached from this read's cancellation: other reads wait on it.
+		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
+	case e.listAgain():
+		// The GETs so far count on (run reads as many pages more): a
+		// listing that has grown past that stops again, and lists once a
+		// few more are made.
+		fellBack := e.fellBack
+		e = s.start(parent)
+		e.fellBack = fellBack
 		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
 	}
 	s.mu.Unlock()
@@ -296,6 +328,9 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 	defer s.mu.Unlock()
 	o, ok := e.objects[id]
 	if !ok {
+		if e.pages > 0 {
+			e.fellBack++
+		}
 		return nil, false
 	}
 	delete(e.objects, id) // served at most once
@@ -334,10 +369,11 @@ func (s *listingState[T]) endGatheringAfter(d time.Duration, gather chan struct{
 	})
 }
 
-// run takes parent's listing into e, of state s.
+// run takes parent's listing into e, of state s, reading at most
+// RefreshListMaxPages pages and one more per GET made in its place.
 func (l *Listing[T]) run(ctx context.Context, c *Client, s *listingState[T], parent string, e *listingSnapshot[T]) {
 	start := time.Now()
-	all, err := l.listAll(ctx, c, parent, RefreshListMaxPages)
+	all, err := l.listAll(ctx, c, parent, RefreshListMaxPages+e.fellBack)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e.objects = make(map[string]T, len(all))
@@ -345,6 +381,9 @@ func (l *Listing[T]) run(ctx context.Context, c *Client, s *listingState[T], par
 		if id := l.ID(&all[i]); !e.writtenAll && !e.written[id] {
 			e.objects[id] = all[i]
 		}
+	}
+	if tooMany := (errTooManyPages{}); errors.As(err, &tooMany) {
+		e.pages = tooMany.pages
 	}
 	e.takenAt, e.written, e.running = start, nil, false
 	close(e.done)

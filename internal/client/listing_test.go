@@ -188,11 +188,45 @@ func TestListingWithoutTotalStopsAtThePageBound(t *testing.T) {
 	if got, err := l.listAll(context.Background(), c, "", 4); !errors.As(err, &tooMany) || tooMany.pages != 5 || len(got) != 10 || k.pages[""] != 1 {
 		t.Fatalf("45 objects bounded at 4 pages, with total_count: %d objects, %d calls, %v", len(got), k.pages[""], err)
 	}
-	// Past the bound, refreshes fall back to their GETs.
-	k = newFakeKind(map[string]int{"": RefreshListMaxPages + 20})
-	c = fakeClient(t, time.Minute)
-	if listed := refreshFakes(t, c, k.listing(1), refsOf(k, "")); listed != 1 || k.gets != RefreshListMaxPages+19 || k.pages[""] != 1 {
-		t.Fatalf("a listing past the bound: %d listed, %d GETs, %d pages; want the first page's one, the rest GETs", listed, k.gets, k.pages[""])
+}
+
+// A listing past the page bound stops after its first page, and its
+// refreshes make their GETs only until those pay for the listing's pages
+// (P - RefreshListMaxPages of them); the rest come from one whole listing.
+// A small refresh of a large account never lists it.
+func TestListingPastItsBoundListsOnceTheGETsPayForIt(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		objects, limit, R int
+		// the most list calls and GETs the refresh of R may make
+		maxPages, maxGets int
+	}{
+		// 120 pages: the first, then 20 GETs (and what the other nine
+		// workers had started), then the 120 pages.
+		{"120 pages", RefreshListMaxPages + 20, 1, RefreshListMaxPages + 20, 121, 29},
+		// 10,000 endpoints' 500 pages of 20: 400 GETs, then the listing;
+		// at most 0.10 requests per object.
+		{"10,000 in pages of 20", 10000, 20, 10000, 501, 409},
+		// Ten refreshes of the same account: the first page and ten GETs.
+		{"10 of 10,000", 10000, 20, 10, 1, 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k := newFakeKind(map[string]int{"": tc.objects})
+			c := fakeClient(t, time.Minute)
+			refs := refsOf(k, "")[tc.objects-tc.R:] // the last ones: not on the first page
+			listed := refreshFakes(t, c, k.listing(tc.limit), refs)
+			pages := k.listCalls()
+			if pages > tc.maxPages || k.gets > tc.maxGets || listed+k.gets != tc.R {
+				t.Fatalf("%d refreshes of %d objects in pages of %d: %d list calls, %d GETs, %d listed; want at most %d list calls and %d GETs",
+					tc.R, tc.objects, tc.limit, pages, k.gets, listed, tc.maxPages, tc.maxGets)
+			}
+			if perObject := float64(pages+k.gets) / float64(tc.R); tc.R >= 10000 && perObject > 0.10 {
+				t.Fatalf("%d refreshes made %.3f requests per object, want at most 0.10", tc.R, perObject)
+			}
+			if bound := 2*tc.R + RefreshListMaxPages + 1; pages+k.gets > bound {
+				t.Fatalf("%d refreshes made %d requests, more than 2R + RefreshListMaxPages + 1 = %d", tc.R, pages+k.gets, bound)
+			}
+		})
 	}
 }
 

@@ -140,3 +140,82 @@ func BenchmarkDecodeEndpointPlan(b *testing.B) {
 		}
 	})
 }
+
+// save writes exactly what the framework's Set writes, and writes a model
+// of framework values directly.
+func TestSaveWritesWhatTheFrameworkWrites(t *testing.T) {
+	ctx := context.Background()
+	for name, plan := range endpointPlans(t) {
+		var m endpointModel
+		if d := plan.Get(ctx, &m); d.HasError() {
+			t.Fatalf("%s: framework: %v", name, d)
+		}
+		want := tfsdk.State{Schema: plan.Schema}
+		if d := want.Set(ctx, &m); d.HasError() {
+			t.Fatalf("%s: framework: %v", name, d)
+		}
+		if _, ok := encodeDirect(ctx, plan.Schema.Type(), &m); !ok {
+			t.Errorf("%s: the endpoint's model was not written directly", name)
+		}
+		got := tfsdk.State{Schema: plan.Schema}
+		if d := save(ctx, &got, &m); d.HasError() || !got.Raw.Equal(want.Raw) {
+			t.Errorf("%s: save = %v (%v), framework %v", name, got.Raw, d, want.Raw)
+		}
+	}
+}
+
+// What encodeDirect does not take, the framework writes, errors included.
+func TestSaveLeavesTheRestToTheFramework(t *testing.T) {
+	ctx := context.Background()
+	schema := endpointPlans(t)["known"].Schema
+	type partial struct {
+		ID types.String `tfsdk:"id"`
+	}
+	st := tfsdk.State{Schema: schema}
+	if d := save(ctx, &st, &partial{ID: types.StringValue("1")}); !d.HasError() {
+		t.Error("a model missing attributes was saved")
+	}
+	// A field of another type than its attribute's: the framework's error.
+	var m endpointModel
+	if d := endpointPlans(t)["known"].Get(ctx, &m); d.HasError() {
+		t.Fatal(d)
+	}
+	type wrongType struct {
+		endpointModel
+	}
+	if _, ok := encodeDirect(ctx, schema.Type(), &wrongType{m}); ok {
+		t.Error("a model with an embedded struct was written directly")
+	}
+	if _, ok := encodeDirect(ctx, schema.Type(), m); ok {
+		t.Error("a model that is not a pointer was written directly")
+	}
+}
+
+// What saving an endpoint's state costs: save against the framework's Set
+// (which compiles a regular expression per field).
+func BenchmarkSaveEndpointState(b *testing.B) {
+	ctx := context.Background()
+	plan := endpointPlans(b)["half unknown"]
+	var m endpointModel
+	if d := plan.Get(ctx, &m); d.HasError() {
+		b.Fatal(d)
+	}
+	b.Run("save", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			st := tfsdk.State{Schema: plan.Schema}
+			if d := save(ctx, &st, &m); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+	b.Run("framework Set", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			st := tfsdk.State{Schema: plan.Schema}
+			if d := st.Set(ctx, &m); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+}

@@ -99,8 +99,10 @@ func (d *listedDoc) note() string {
 		"the provider reads them from %s, %s, instead of making one request for each. %s "+
 		"An object missing from the list (a list can shift while objects are added or deleted) is read on its own, "+
 		"and only that read saying it no longer exists removes it from the state. "+
-		"A run that refreshes fewer, or an account whose list would take more than %d requests, reads each on its own.",
-		client.RefreshListAfter, d.objects, d.from, per, items, client.RefreshListMaxPages)
+		"A run that refreshes fewer reads each on its own. When the list would take more than %d requests, "+
+		"the run first reads them one at a time, and the rest from the list once those reads number the list's requests beyond %d "+
+		"(when the API says how long the list is): a few %s of a very large account never pay for its whole list.",
+		client.RefreshListAfter, d.objects, d.from, per, items, client.RefreshListMaxPages, client.RefreshListMaxPages, d.objects)
 }
 
 // page is the DocPage of a kind's page in dir.

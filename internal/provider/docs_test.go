@@ -40,6 +40,7 @@ func TestDocPages(t *testing.T) {
 		fmt.Sprintf("refreshes %d or more endpoints", client.RefreshListAfter),
 		fmt.Sprintf("one request per %d endpoints", client.EndpointListing.Limit),
 		fmt.Sprintf("would take more than %d requests", client.RefreshListMaxPages),
+		fmt.Sprintf("once those reads number the list's requests beyond %d", client.RefreshListMaxPages),
 		"The list's items carry everything a read of one endpoint does.",
 	} {
 		if !strings.Contains(endpoint, want) {

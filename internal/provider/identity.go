@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // Resource identity (Terraform 1.12+): what names an object in the account,
@@ -74,9 +75,16 @@ func (ri resourceIdentity) fromState(ctx context.Context, state *tfsdk.State, id
 		}
 		values[i] = v
 	}
+	// The whole identity at once, every attribute a string: SetAttribute
+	// per attribute walks the schema and the value each time, most of
+	// what an endpoint's create spent on its identity.
+	attrTypes := make(map[string]tftypes.Type, len(ri))
+	raw := make(map[string]tftypes.Value, len(ri))
 	for i, a := range ri {
-		diags.Append(identity.SetAttribute(ctx, path.Root(a.name), values[i])...)
+		attrTypes[a.name] = tftypes.String
+		raw[a.name] = tftypes.NewValue(tftypes.String, values[i].ValueString())
 	}
+	diags.Append(identity.Set(ctx, tftypes.NewValue(tftypes.Object{AttributeTypes: attrTypes}, raw))...)
 }
 
 // afterRead sets identity at the end of a Read: from the state read, or,

@@ -253,7 +253,7 @@ func (r *objectResource[M]) Read(ctx context.Context, req resource.ReadRequest, 
 		// The framework starts resp.State as the prior state: an object
 		// that did not change (every object of a no-change plan) keeps it
 		// without the reflection of Set, a third of the Read's CPU.
-		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		resp.Diagnostics.Append(save(ctx, &resp.State, &state)...)
 	}
 }
 
@@ -269,7 +269,7 @@ func (r *objectResource[M]) Create(ctx context.Context, req resource.CreateReque
 	}
 	plan, ok := decode[M](ctx, req.Plan, &resp.Diagnostics)
 	if ok && r.kind.create(ctx, r.client, &plan, req, resp) {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.Diagnostics.Append(save(ctx, &resp.State, &plan)...)
 	}
 }
 
@@ -285,7 +285,7 @@ func (r *objectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 	plan, okPlan := decode[M](ctx, req.Plan, &resp.Diagnostics)
 	state, okState := decode[M](ctx, req.State, &resp.Diagnostics)
 	if okPlan && okState && r.kind.update(ctx, r.client, &plan, &state, req, resp) {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.Diagnostics.Append(save(ctx, &resp.State, &plan)...)
 	}
 }
 
@@ -440,7 +440,7 @@ func (r *objectResource[M]) ImportState(ctx context.Context, req resource.Import
 func (r *objectResource[M]) recordPlan(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer r.saveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
 	if plan, ok := decode[M](ctx, req.Plan, &resp.Diagnostics); ok {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.Diagnostics.Append(save(ctx, &resp.State, &plan)...)
 	}
 }
 
