@@ -108,6 +108,9 @@ type Listing[T any] struct {
 	// created, are: the newest first, or a filter the ids share. nil:
 	// AfterCreate reads with Get.
 	Fresh func(c *Client, ctx context.Context, parent string, ids []string, limit, offset int) ([]T, ListMeta, error)
+	// FreshNewest says Fresh lists the newest first: its first page holds
+	// the objects just created, however many pages the listing has.
+	FreshNewest bool
 }
 
 // Refresh reads object id (of parent, for a child kind; "" otherwise) for

@@ -31,6 +31,10 @@ import (
 // pages than half its reads (a page costs as much as a Get), and stops when
 // one id is left (its Get costs the same as a page); an id the pages lack is
 // read with Get, whose 404 the caller retries as for any read after create.
+// A listing that is not newest first (Listing.FreshNewest) holds the new
+// objects on any of its pages: a round lists it only while it takes fewer
+// pages than the round has reads (by the total_count the last round read),
+// else its reads make their Gets.
 // Ten numbers bought in one apply's burst cost one list call, not ten GETs.
 
 // AfterCreate reads object id (of parent; "" for a kind the account lists)
@@ -74,6 +78,9 @@ type freshKey struct{ of any }
 type freshState[T any] struct {
 	mu      sync.Mutex
 	pending map[string]*freshRound[T] // by parent: the round reads join
+	// total is the last total_count a round read (0: none yet): how
+	// many pages a listing not newest first would take.
+	total int
 }
 
 // freshRound is one listing read for the reads after create in it.
@@ -110,11 +117,15 @@ func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], 
 	for id := range r.ids {
 		ids = append(ids, id)
 	}
+	total := s.total
 	s.mu.Unlock()
 	defer close(r.done)
 	r.objects = map[string]T{}
-	if len(ids) < 2 {
-		return // one read: its Get costs what a page would
+	if len(ids) < 2 || !l.FreshNewest && l.Limit > 0 && (total+l.Limit-1)/l.Limit >= len(ids) {
+		// One read: its Get costs what a page would. A listing not
+		// newest first that takes as many pages as the round has reads
+		// (as the last round found) costs no less than their Gets.
+		return
 	}
 	start := time.Now()
 	pages, offset := 0, 0
@@ -127,13 +138,20 @@ func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], 
 			break
 		}
 		pages++
+		if meta.TotalCount > 0 {
+			s.mu.Lock()
+			s.total = meta.TotalCount
+			s.mu.Unlock()
+		}
 		for i := range objs {
 			if id := l.ID(&objs[i]); r.ids[id] {
 				r.objects[id] = objs[i]
 			}
 		}
+		// Not newest first, the new objects may be on any page.
+		tooLong := !l.FreshNewest && l.Limit > 0 && (meta.TotalCount+l.Limit-1)/l.Limit >= len(ids)
 		missing := len(ids) - len(r.objects)
-		if missing <= 1 || meta.Next == nil || len(objs) == 0 || l.Limit == 0 || pages >= len(ids)/2 {
+		if tooLong || missing <= 1 || meta.Next == nil || len(objs) == 0 || l.Limit == 0 || pages >= len(ids)/2 {
 			break
 		}
 		offset += len(objs)

@@ -87,14 +87,25 @@ func TestAfterCreateNeverServedByAnEarlierListing(t *testing.T) {
 	}
 }
 
-// A round reads at most half as many pages as it has reads: ids the pages
-// lack are read with Get.
+// A listing not newest first is read only while it takes fewer pages than
+// the round has reads: ids the pages lack are read with Get, and once a
+// round has seen the listing's size, later rounds of as few reads make
+// their Gets without listing.
 func TestAfterCreatePagesBounded(t *testing.T) {
 	k := newFakeKind(map[string]int{"": 200})
 	c := fakeClient(t, 20*time.Millisecond)
 	l := freshListing(k, 0)
-	ids := []string{"-150", "-160", "-170", "-180", "-190", "-199"} // beyond the first pages
-	if listed := afterCreates(t, c, l, ids...); listed != 0 || k.listCalls() != 3 || k.gets != 6 {
-		t.Fatalf("6 reads the listing's first pages lack: %d served, %d list calls, %d GETs; want 0, 3, 6", listed, k.listCalls(), k.gets)
+	ids := []string{"-150", "-160", "-170", "-180", "-190", "-199"} // beyond the first page
+	if listed := afterCreates(t, c, l, ids...); listed != 0 || k.listCalls() != 1 || k.gets != 6 {
+		t.Fatalf("6 reads of a listing of 10 pages: %d served, %d list calls, %d GETs; want 0, 1, 6", listed, k.listCalls(), k.gets)
+	}
+	if listed := afterCreates(t, c, l, ids...); listed != 0 || k.listCalls() != 1 || k.gets != 12 {
+		t.Fatalf("6 more reads of it: %d served, %d list calls, %d GETs; want 0, 1 (no new one), 12", listed, k.listCalls(), k.gets)
+	}
+	// Newest first, the first page holds what was just created.
+	k.objects[""] = append([]fakeItem{{id: "new-a", v: "listed"}, {id: "new-b", v: "listed"}}, k.objects[""]...)
+	l.FreshNewest = true
+	if listed := afterCreates(t, c, l, "new-a", "new-b"); listed != 2 || k.listCalls() != 2 || k.gets != 12 {
+		t.Fatalf("2 reads of a listing newest first: %d served, %d list calls, %d GETs; want 2, 2, 12", listed, k.listCalls(), k.gets)
 	}
 }

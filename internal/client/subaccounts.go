@@ -83,6 +83,7 @@ var SubaccountListing = &Listing[Subaccount]{
 		}
 		return page.Objects, page.Meta, nil
 	},
+	FreshNewest: true,
 }
 
 // ListAllSubaccounts pages through every subaccount with the largest page.
