@@ -115,6 +115,14 @@ type Listing[T any] struct {
 	// Get reads one object (the fallback): ErrNotFound when it does not
 	// exist.
 	Get func(c *Client, ctx context.Context, parent, id string) (*T, error)
+	// Fresh, for a kind read after its create (listing_fresh.go), reads
+	// one page of the listing narrowed to where objects ids, just
+	// created, are: the newest first, or a filter the ids share. nil:
+	// AfterCreate reads with Get.
+	Fresh func(c *Client, ctx context.Context, parent string, ids []string, limit, offset int) ([]T, ListMeta, error)
+	// FreshNewest says Fresh lists the newest first: its first page holds
+	// the objects just created, however many pages the listing has.
+	FreshNewest bool
 }
 
 // Refresh reads object id (of parent, for a child kind; "" otherwise) for

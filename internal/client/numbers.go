@@ -175,6 +175,31 @@ var NumberListing = &Listing[AccountNumber]{
 	Get: func(c *Client, ctx context.Context, _, number string) (*AccountNumber, error) {
 		return c.GetNumber(ctx, number)
 	},
+	// The numbers just bought, narrowed to the prefix they share (numbers
+	// bought from one search share their area code, and more).
+	Fresh: func(c *Client, ctx context.Context, _ string, numbers []string, limit, offset int) ([]AccountNumber, ListMeta, error) {
+		page, err := c.ListNumbers(ctx, AccountNumberFilter{NumberStartsWith: commonPrefix(numbers)}, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Objects, page.Meta, nil
+	},
+}
+
+// commonPrefix is the longest prefix all of ss share.
+func commonPrefix(ss []string) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	p := ss[0]
+	for _, s := range ss[1:] {
+		n := 0
+		for n < len(p) && n < len(s) && p[n] == s[n] {
+			n++
+		}
+		p = p[:n]
+	}
+	return p
 }
 
 // ListAllNumbers pages through every number of the account matching f.

@@ -74,6 +74,16 @@ var SubaccountListing = &Listing[Subaccount]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*Subaccount, error) {
 		return c.GetSubaccount(ctx, id)
 	},
+	// The list is newest first: its first page holds the subaccounts
+	// just created.
+	Fresh: func(c *Client, ctx context.Context, _ string, _ []string, limit, offset int) ([]Subaccount, ListMeta, error) {
+		page, err := c.ListSubaccounts(ctx, limit, offset)
+		if err != nil {
+			return nil, ListMeta{}, err
+		}
+		return page.Objects, page.Meta, nil
+	},
+	FreshNewest: true,
 }
 
 // ListAllSubaccounts pages through every subaccount with the largest page.

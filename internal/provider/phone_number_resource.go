@@ -511,8 +511,10 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 			return partial()
 		}
 	}
+	// The purchase's reply lacks the record: read it, through the listing
+	// shared with the apply's other purchases.
 	n, err := readAfterCreate(ctx, "phone number "+number, func(ctx context.Context) (*client.AccountNumber, error) {
-		return c.GetNumber(ctx, number)
+		return client.NumberListing.AfterCreate(ctx, c, "", number)
 	})
 	if err == nil && boughtPending(bought) {
 		n, err = waitNumberActivated(ctx, c, number)

@@ -167,7 +167,11 @@ func createSubaccount(ctx context.Context, c *client.Client, plan *subaccountMod
 	created.AuthToken = "" // never kept
 	plan.ID = types.StringValue(id)
 	plan.AuthID = types.StringValue(id)
-	sub, err := readAfterCreate(ctx, "subaccount "+id, func(ctx context.Context) (*client.Subaccount, error) { return c.GetSubaccount(ctx, id) })
+	// The create's reply lacks the record (created): read it, through the
+	// listing shared with the apply's other creates of subaccounts.
+	sub, err := readAfterCreate(ctx, "subaccount "+id, func(ctx context.Context) (*client.Subaccount, error) {
+		return client.SubaccountListing.AfterCreate(ctx, c, "", id)
+	})
 	if err != nil {
 		plan.Created = types.StringNull()
 		addAPIError(&resp.Diagnostics, "Error reading subaccount after create", "subaccount "+id, err)

@@ -1,0 +1,169 @@
+package client
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Reads after create through the listing: where a create's reply is too
+// thin to fill the state (a bought number's record, a subaccount's
+// created), the object is read once after the create. Many creates of one
+// kind in one apply share those reads: a read after a create joins its
+// kind's next fresh round, and the round reads the listing once for every
+// read in it, narrowed by the kind (Listing.Fresh) to where the new
+// objects are (the newest subaccounts come first; the numbers bought share
+// a prefix). A kind without Fresh reads with Get.
+//
+// Gathering: a round starts RefreshListGather after its first read joined,
+// or at once when RefreshListAfter reads (Terraform's -parallelism) have
+// joined. A round of one read makes that read's Get (one request either
+// way, and the GET carries the whole record).
+//
+// Freshness: a read joins only a round that has not started, so the round's
+// listing starts after the create that read follows returned: it never
+// serves a page older than the create. Each round serves each of its reads
+// at most once, and nothing of it is kept for later reads.
+//
+// Cost: a round reads pages until every id in it is found, but never more
+// pages than half its reads (a page costs as much as a Get), and stops when
+// one id is left (its Get costs the same as a page); an id the pages lack is
+// read with Get, whose 404 the caller retries as for any read after create.
+// A listing that is not newest first (Listing.FreshNewest) holds the new
+// objects on any of its pages: a round lists it only while it takes fewer
+// pages than the round has reads (by the total_count the last round read),
+// else its reads make their Gets.
+// Ten numbers bought in one apply's burst cost one list call, not ten GETs.
+
+// AfterCreate reads object id (of parent; "" for a kind the account lists)
+// that this client has just created, sharing one listing read with the
+// other reads after create of the kind that come within the gathering
+// window (see the top of this file). ErrNotFound only ever comes from Get.
+func (l *Listing[T]) AfterCreate(ctx context.Context, c *Client, parent, id string) (*T, error) {
+	if l.Fresh == nil {
+		return l.Get(c, ctx, parent, id)
+	}
+	s := l.freshState(c)
+	s.mu.Lock()
+	r := s.pending[parent]
+	if r == nil {
+		r = &freshRound[T]{ids: map[string]bool{}, start: make(chan struct{}), done: make(chan struct{})}
+		s.pending[parent] = r
+		// Detached from this read's cancellation: other reads wait on it.
+		go l.runFresh(context.WithoutCancel(ctx), c, s, parent, r, c.gatherWindow)
+	}
+	r.ids[id] = true
+	if len(r.ids) == RefreshListAfter {
+		close(r.start)
+	}
+	s.mu.Unlock()
+
+	select {
+	case <-r.done:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if o, ok := r.objects[id]; ok {
+		return &o, nil
+	}
+	return l.Get(c, ctx, parent, id)
+}
+
+// freshKey keys a Listing's reads-after-create state in c.listings.
+type freshKey struct{ of any }
+
+// freshState is a Listing's reads-after-create state in one Client.
+type freshState[T any] struct {
+	mu      sync.Mutex
+	pending map[string]*freshRound[T] // by parent: the round reads join
+	// total is the last total_count a round read (0: none yet): how
+	// many pages a listing not newest first would take.
+	total int
+}
+
+// freshRound is one listing read for the reads after create in it.
+type freshRound[T any] struct {
+	ids     map[string]bool
+	start   chan struct{} // closed when the round is full
+	done    chan struct{} // closed once the listing is read; objects then set
+	objects map[string]T
+}
+
+func (l *Listing[T]) freshState(c *Client) *freshState[T] {
+	v, ok := c.listings.Load(freshKey{l})
+	if !ok {
+		v, _ = c.listings.LoadOrStore(freshKey{l}, &freshState[T]{pending: map[string]*freshRound[T]{}})
+	}
+	s, _ := v.(*freshState[T]) // the only type stored under the key
+	return s
+}
+
+// runFresh starts round r of parent when it is full or gather has passed,
+// reads the listing for its ids and wakes its reads.
+func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], parent string, r *freshRound[T], gather time.Duration) {
+	t := time.NewTimer(gather)
+	select {
+	case <-t.C:
+	case <-r.start:
+		t.Stop()
+	}
+	s.mu.Lock()
+	if s.pending[parent] == r {
+		delete(s.pending, parent) // later reads start a round of their own
+	}
+	ids := make([]string, 0, len(r.ids))
+	for id := range r.ids {
+		ids = append(ids, id)
+	}
+	total := s.total
+	s.mu.Unlock()
+	defer close(r.done)
+	r.objects = map[string]T{}
+	if len(ids) < 2 || !l.FreshNewest && l.Limit > 0 && (total+l.Limit-1)/l.Limit >= len(ids) {
+		// One read: its Get costs what a page would. A listing not
+		// newest first that takes as many pages as the round has reads
+		// (as the last round found) costs no less than their Gets.
+		return
+	}
+	start := time.Now()
+	pages, offset := 0, 0
+	var err error
+	for {
+		var objs []T
+		var meta ListMeta
+		objs, meta, err = l.Fresh(c, ctx, parent, ids, l.Limit, offset)
+		if err != nil {
+			break
+		}
+		pages++
+		if meta.TotalCount > 0 {
+			s.mu.Lock()
+			s.total = meta.TotalCount
+			s.mu.Unlock()
+		}
+		for i := range objs {
+			if id := l.ID(&objs[i]); r.ids[id] {
+				r.objects[id] = objs[i]
+			}
+		}
+		// Not newest first, the new objects may be on any page.
+		tooLong := !l.FreshNewest && l.Limit > 0 && (meta.TotalCount+l.Limit-1)/l.Limit >= len(ids)
+		missing := len(ids) - len(r.objects)
+		if tooLong || missing <= 1 || meta.Next == nil || len(objs) == 0 || l.Limit == 0 || pages >= len(ids)/2 {
+			break
+		}
+		offset += len(objs)
+	}
+	fields := map[string]any{"kind": l.What, "reads": len(ids), "listed": len(r.objects), "pages": pages, "duration_ms": time.Since(start).Milliseconds()}
+	if parent != "" {
+		fields["parent"] = parent
+	}
+	if err != nil {
+		fields["error"] = err.Error()
+		tflog.Debug(ctx, "read-after-create listing incomplete; its reads fall back to one GET each", fields)
+		return
+	}
+	tflog.Debug(ctx, "read-after-create listing done", fields)
+}

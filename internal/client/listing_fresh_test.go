@@ -1,0 +1,111 @@
+package client
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+// freshListing is k's listing read after create: Fresh takes the page as
+// it is when called, then takes lag to answer, so that a round started
+// before an object existed cannot hold it.
+func freshListing(k *fakeKind, lag time.Duration) *Listing[fakeItem] {
+	l := k.listing(20)
+	page := l.Page
+	l.Fresh = func(c *Client, ctx context.Context, parent string, _ []string, limit, offset int) ([]fakeItem, ListMeta, error) {
+		k.delay = 0
+		objs, meta, err := page(c, ctx, parent, limit, offset)
+		time.Sleep(lag)
+		return objs, meta, err
+	}
+	return l
+}
+
+// afterCreates reads ids after their create, concurrently, and returns
+// how many the listing served (v "listed"; Get gives "got").
+func afterCreates(t *testing.T, c *Client, l *Listing[fakeItem], ids ...string) (listed int) {
+	t.Helper()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o, err := l.AfterCreate(context.Background(), c, "", id)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				t.Errorf("%s: %v", id, err)
+			case o.id != id:
+				t.Errorf("read %s, got %s", id, o.id)
+			case o.v == "listed":
+				listed++
+			}
+		}()
+	}
+	wg.Wait()
+	return listed
+}
+
+// Ten reads after create in one burst cost one list call, not ten GETs.
+func TestAfterCreateSharesOnePage(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 15})
+	c := fakeClient(t, 20*time.Millisecond)
+	l := freshListing(k, 0)
+	ids := make([]string, 0, 10)
+	for i := range 10 {
+		ids = append(ids, k.objects[""][i].id)
+	}
+	if listed := afterCreates(t, c, l, ids...); listed != 10 || k.listCalls() != 1 || k.gets != 0 {
+		t.Fatalf("10 reads after create: %d served by the listing, %d list calls, %d GETs; want 10, 1, 0", listed, k.listCalls(), k.gets)
+	}
+	// One read alone is one GET, as before.
+	if listed := afterCreates(t, c, l, ids[0]); listed != 0 || k.listCalls() != 1 || k.gets != 1 {
+		t.Fatalf("one read after create: %d served by the listing, %d list calls, %d GETs; want 0, 1, 1", listed, k.listCalls(), k.gets)
+	}
+}
+
+// A read after create never joins a round whose listing started before it
+// asked: objects created while a round lists are read by the next round.
+func TestAfterCreateNeverServedByAnEarlierListing(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 2})
+	c := fakeClient(t, 10*time.Millisecond)
+	l := freshListing(k, 200*time.Millisecond)
+	first := make(chan int)
+	go func() { first <- afterCreates(t, c, l, "-0", "-1") }()
+	time.Sleep(100 * time.Millisecond) // the first round has taken its page
+	k.mu.Lock()
+	k.objects[""] = append(k.objects[""], fakeItem{id: "new-a", v: "listed"}, fakeItem{id: "new-b", v: "listed"})
+	k.mu.Unlock()
+	if listed := afterCreates(t, c, l, "new-a", "new-b"); listed != 2 || k.gets != 0 {
+		t.Fatalf("objects created during a round's listing: %d served by a listing, %d GETs; want 2 by the next round's, 0", listed, k.gets)
+	}
+	if listed := <-first; listed != 2 || k.listCalls() != 2 {
+		t.Fatalf("first round: %d served, %d list calls in all; want 2, 2", listed, k.listCalls())
+	}
+}
+
+// A listing not newest first is read only while it takes fewer pages than
+// the round has reads: ids the pages lack are read with Get, and once a
+// round has seen the listing's size, later rounds of as few reads make
+// their Gets without listing.
+func TestAfterCreatePagesBounded(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 200})
+	c := fakeClient(t, 20*time.Millisecond)
+	l := freshListing(k, 0)
+	ids := []string{"-150", "-160", "-170", "-180", "-190", "-199"} // beyond the first page
+	if listed := afterCreates(t, c, l, ids...); listed != 0 || k.listCalls() != 1 || k.gets != 6 {
+		t.Fatalf("6 reads of a listing of 10 pages: %d served, %d list calls, %d GETs; want 0, 1, 6", listed, k.listCalls(), k.gets)
+	}
+	if listed := afterCreates(t, c, l, ids...); listed != 0 || k.listCalls() != 1 || k.gets != 12 {
+		t.Fatalf("6 more reads of it: %d served, %d list calls, %d GETs; want 0, 1 (no new one), 12", listed, k.listCalls(), k.gets)
+	}
+	// Newest first, the first page holds what was just created.
+	k.objects[""] = append([]fakeItem{{id: "new-a", v: "listed"}, {id: "new-b", v: "listed"}}, k.objects[""]...)
+	l.FreshNewest = true
+	if listed := afterCreates(t, c, l, "new-a", "new-b"); listed != 2 || k.listCalls() != 2 || k.gets != 12 {
+		t.Fatalf("2 reads of a listing newest first: %d served, %d list calls, %d GETs; want 2, 2, 12", listed, k.listCalls(), k.gets)
+	}
+}

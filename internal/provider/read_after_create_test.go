@@ -1,0 +1,105 @@
+package provider_test
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+)
+
+// readsAfterCreate is the test of a kind whose create reply is too thin,
+// so that each create is followed by a read, shared through the kind's
+// listing (client.Listing.AfterCreate): n creates in one apply, counted in
+// the emulator's request log (the emulator answers in the recorded
+// shapes), make far fewer one-object GETs and list calls together than
+// one GET each; the state they give equals what a refresh reads (the plan
+// after the apply is empty, and a refresh changes no attribute).
+type readsAfterCreate struct {
+	typ       string
+	config    string
+	n         int
+	list, get *regexp.Regexp
+}
+
+func (rc readsAfterCreate) run(t *testing.T) {
+	t.Helper()
+	log := &requestLog{}
+	env := acctest.NewEnv(t, log.option)
+	config := env.Config(rc.config)
+	applied := map[string]map[string]string{}
+	snapshot := func(s *terraform.State) map[string]map[string]string {
+		out := map[string]map[string]string{}
+		for addr, r := range s.RootModule().Resources {
+			if r.Type == rc.typ {
+				out[addr] = maps.Clone(r.Primary.Attributes)
+			}
+		}
+		return out
+	}
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: log.reset,
+				Config:    config,
+				Check: func(s *terraform.State) error {
+					applied = snapshot(s)
+					if len(applied) != rc.n {
+						return fmt.Errorf("%d %s in the state, want %d", len(applied), rc.typ, rc.n)
+					}
+					lists, gets := log.gets(rc.list), log.gets(rc.get)
+					t.Logf("the apply of %d %s: %d list calls, %d one-object GETs", rc.n, rc.typ, len(lists), len(gets))
+					// One GET each before; shared, a burst of creates
+					// costs a page: at most half the reads in all.
+					if len(lists)+len(gets) > rc.n/2 {
+						return fmt.Errorf("the apply of %d %s read them with %d list calls and %d one-object GETs, want at most %d in all: %v %v",
+							rc.n, rc.typ, len(lists), len(gets), rc.n/2, lists, gets)
+					}
+					return nil
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				RefreshState: true,
+				Check: func(s *terraform.State) error {
+					refreshed := snapshot(s)
+					for addr, attrs := range applied {
+						if !maps.Equal(attrs, refreshed[addr]) {
+							return fmt.Errorf("%s after the apply: %v; after a refresh: %v", addr, attrs, refreshed[addr])
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// Twenty numbers bought in one apply: their reads after the purchase (the
+// reply has no record) share the account's number listing.
+func TestAccPhoneNumber_readsAfterCreateShareListing(t *testing.T) {
+	t.Parallel()
+	readsAfterCreate{typ: "cpaas_phone_number", config: lrNumbersHCL(20), n: 20,
+		list: regexp.MustCompile(`^Number/$`), get: regexp.MustCompile(`^Number/[^/]+/$`)}.run(t)
+}
+
+// Twenty subaccounts made in one apply: their reads after the create (the
+// reply has no created) share the subaccount listing, newest first.
+func TestAccSubaccount_readsAfterCreateShareListing(t *testing.T) {
+	t.Parallel()
+	readsAfterCreate{typ: "cpaas_subaccount", n: 20,
+		list: regexp.MustCompile(`^Subaccount/$`), get: regexp.MustCompile(`^Subaccount/[^/]+/$`), config: `
+resource "cpaas_subaccount" "many" {
+  count   = 20
+  name    = "rac-${count.index}"
+  enabled = count.index % 2 == 0
+}
+`}.run(t)
+}
