@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
@@ -142,7 +143,7 @@ func newRealEnv(t testing.TB, opts []func(*emulator.Options)) *Env {
 	}
 	tag := randomTag()
 	u, p := startRealProxy(t, tag)
-	e := &Env{URL: u, t: t, tag: tag, proxy: p}
+	e := &Env{URL: u, t: t, tag: tag, proxy: p, started: time.Now()}
 	t.Cleanup(func() { e.deleteLeftovers(t) })
 	return e
 }
