@@ -184,3 +184,38 @@ func TestBuysFromSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestSpendOnTakesTheNumberSearchLock: in real mode a configuration that
+// buys a search's first results makes the test hold SerialNumberSearch
+// until it ends; one that names its number does not, and in emulator mode
+// nothing does.
+func TestSpendOnTakesTheNumberSearchLock(t *testing.T) {
+	const fromSearch = "resource \"cpaas_phone_number\" \"a\" {\n  search = {\n    country_iso = \"US\"\n  }\n}"
+	const named = "resource \"cpaas_phone_number\" \"a\" {\n  number = \"14155550100\"\n}"
+	emu := &cleanupRecorder{TB: t, name: "TestEmulator"}
+	SpendOn(emu, fromSearch)
+	if len(emu.cleanups) != 0 {
+		t.Fatal("SpendOn took a lock in emulator mode")
+	}
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	realMode = &realConfig{spend: map[SpendCategory]bool{SpendNumbers: true}}
+	plain := &cleanupRecorder{TB: t, name: "TestNamed"}
+	SpendOn(plain, named)
+	if len(plain.cleanups) != 0 {
+		t.Fatal("SpendOn took the lock for a configuration that names its number")
+	}
+	a := &cleanupRecorder{TB: t, name: "TestA"}
+	SpendOn(a, fromSearch)
+	SpendOn(a, fromSearch) // a later step's: the holder keeps it
+	if len(a.cleanups) != 1 {
+		t.Fatalf("SpendOn registered %d releases, want 1", len(a.cleanups))
+	}
+	serialsMu.Lock()
+	holder := serials[SerialNumberSearch].holder
+	serialsMu.Unlock()
+	if holder != a {
+		t.Fatalf("the lock's holder is %v, want the test", holder)
+	}
+	a.end()
+}
