@@ -254,7 +254,9 @@ var (
 		del: func(c *client.Client, ctx context.Context, id string) error {
 			return c.DeleteApplication(ctx, id, client.ApplicationDelete{})
 		}}.register()
-	_ = sweepKind[client.Trunk]{name: "sip trunks", kind: "sip_trunks",
+	// A number whose calls ring a trunk keeps the trunk from being
+	// deleted: the numbers go first.
+	_ = sweepKind[client.Trunk]{name: "sip trunks", kind: "sip_trunks", after: []string{"numbers"},
 		list: func(ctx context.Context, c *client.Client) ([]client.Trunk, error) {
 			return c.ListAllTrunks(ctx, client.TrunkFilter{})
 		},
