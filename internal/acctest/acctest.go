@@ -42,6 +42,9 @@ type Env struct {
 	t      testing.TB
 	tag    string // real mode: the test's own, in the names of its objects
 	proxy  *realProxy
+	// started is when the test's Env was made: in real mode no message
+	// sent before it is the test's.
+	started time.Time
 }
 
 // NewEnv starts an emulator for t with the test account; opts adjust its
@@ -127,7 +130,8 @@ func (e *Env) Client(t testing.TB) *client.Client {
 
 // Objects lists the ids the test account owns, by kind. In real mode
 // (realproxy.go) they are those this test created, of the kinds make sweep
-// knows; other kinds are missing from the map.
+// knows, its messages and its campaigns' links ("10dlc_campaign_numbers");
+// other kinds are missing from the map.
 func (e *Env) Objects(t testing.TB) map[string][]string {
 	t.Helper()
 	if e.proxy != nil {

@@ -11,7 +11,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
@@ -142,7 +144,7 @@ func newRealEnv(t testing.TB, opts []func(*emulator.Options)) *Env {
 	}
 	tag := randomTag()
 	u, p := startRealProxy(t, tag)
-	e := &Env{URL: u, t: t, tag: tag, proxy: p}
+	e := &Env{URL: u, t: t, tag: tag, proxy: p, started: time.Now()}
 	t.Cleanup(func() { e.deleteLeftovers(t) })
 	return e
 }
@@ -302,6 +304,11 @@ func (e *Env) checkSpending(config string) {
 // SpendOn skips t when config (HCL, a guide's files) costs what
 // CPAAS_ACC_SPEND does not allow; Env.Config calls it on every
 // configuration it builds.
+//
+// In real mode, a configuration that buys the first results of a number
+// search also makes t hold SerialNumberSearch until it ends: the tests on
+// one account would otherwise buy each other's first result between the
+// search and the purchase.
 func SpendOn(t testing.TB, config string) {
 	t.Helper()
 	for _, c := range spendingOf(config) {
@@ -311,6 +318,9 @@ func SpendOn(t testing.TB, config string) {
 		if why, ok := ownAccountOf[m[1]+` "`+m[2]+`"`]; ok {
 			SkipReal(t, "needs an account of its own: "+why)
 		}
+	}
+	if realMode != nil && buysFromSearch.MatchString(config) {
+		serial(t, SerialNumberSearch)
 	}
 }
 
@@ -348,3 +358,68 @@ func SkipReal(t testing.TB, reason string) {
 		t.Skipf("real mode: %s", reason)
 	}
 }
+
+// serials are real mode's process-wide locks, by name (Env.Serial): a
+// channel holding one token while a test has the lock, and that test.
+var (
+	serialsMu sync.Mutex
+	serials   = map[string]*serialLock{}
+)
+
+type serialLock struct {
+	token  chan struct{}
+	holder testing.TB
+}
+
+// Serial makes t the only test of the run holding the lock name until it
+// ends, in real mode: tests that share one account and race for the same
+// thing (the first result of a number search, which another test can buy
+// between a read and a purchase) take turns. A test that holds the lock
+// already (it asks again for a later step) keeps it. In emulator mode each
+// test has an account of its own and Serial does nothing: the suite keeps
+// its parallelism. Call it after t.Parallel.
+func (e *Env) Serial(t testing.TB, name string) {
+	t.Helper()
+	if e.proxy != nil {
+		serial(t, name)
+	}
+}
+
+// serial is Serial for a test in real mode.
+func serial(t testing.TB, name string) {
+	t.Helper()
+	serialsMu.Lock()
+	l, ok := serials[name]
+	if !ok {
+		l = &serialLock{token: make(chan struct{}, 1)}
+		serials[name] = l
+	}
+	held := l.holder != nil && (l.holder == t || strings.HasPrefix(t.Name(), l.holder.Name()+"/"))
+	serialsMu.Unlock()
+	if held {
+		return
+	}
+	l.token <- struct{}{}
+	serialsMu.Lock()
+	l.holder = t
+	serialsMu.Unlock()
+	t.Cleanup(func() {
+		serialsMu.Lock()
+		l.holder = nil
+		serialsMu.Unlock()
+		<-l.token
+	})
+}
+
+// SerialNumberSearch is the lock of the tests that buy the first results
+// of a number search: a cpaas_phone_number whose number comes from a
+// cpaas_phone_numbers data source, or which buys by a search block (the
+// first result still on sale). SpendOn takes it for every configuration
+// that does either; a test that buys so through the client takes it with
+// Env.Serial.
+const SerialNumberSearch = "number-search"
+
+// buysFromSearch matches a configuration that buys the first results of a
+// number search: a cpaas_phone_number (or the data source's numbers) and
+// a search block or the data source.
+var buysFromSearch = regexp.MustCompile(`(?s)resource\s+"cpaas_phone_number"\s.*(\bsearch\s*=\s*\{|data\.cpaas_phone_numbers\.)`)

@@ -120,3 +120,102 @@ func (r *skipRecorder) Skipf(format string, args ...any) {
 }
 
 func (r *skipRecorder) Helper() {}
+
+// cleanupRecorder is a test whose cleanups run when the caller says.
+type cleanupRecorder struct {
+	testing.TB
+	name     string
+	cleanups []func()
+}
+
+func (c *cleanupRecorder) Name() string     { return c.name }
+func (c *cleanupRecorder) Helper()          {}
+func (c *cleanupRecorder) Cleanup(f func()) { c.cleanups = append(c.cleanups, f) }
+func (c *cleanupRecorder) end() {
+	for i := len(c.cleanups) - 1; i >= 0; i-- {
+		c.cleanups[i]()
+	}
+}
+
+// TestSerialTakesTurnsInRealModeOnly: in real mode a second test waits for
+// the lock until the first ends, the holder asking again keeps it (so do
+// its subtests), and in emulator mode nothing waits.
+func TestSerialTakesTurnsInRealModeOnly(t *testing.T) {
+	a := &cleanupRecorder{TB: t, name: "TestA"}
+	b := &cleanupRecorder{TB: t, name: "TestB"}
+	(&Env{}).Serial(a, "turns")
+	(&Env{}).Serial(b, "turns") // emulator mode: would block if it locked
+	if len(a.cleanups)+len(b.cleanups) != 0 {
+		t.Fatal("Serial locked in emulator mode")
+	}
+	real := &Env{proxy: &realProxy{}}
+	real.Serial(a, "turns")
+	real.Serial(a, "turns")
+	real.Serial(&cleanupRecorder{TB: t, name: "TestA/step"}, "turns")
+	got := make(chan struct{})
+	go func() {
+		real.Serial(b, "turns")
+		close(got)
+	}()
+	select {
+	case <-got:
+		t.Fatal("a second test took the lock the first holds")
+	case <-time.After(100 * time.Millisecond):
+	}
+	a.end()
+	select {
+	case <-got:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the lock was not handed over when its holder ended")
+	}
+	b.end()
+}
+
+func TestBuysFromSearch(t *testing.T) {
+	for config, want := range map[string]bool{
+		"resource \"cpaas_phone_number\" \"a\" {\n  number = data.cpaas_phone_numbers.sf.numbers[0].number\n}":                           true,
+		"resource \"cpaas_phone_number\" \"a\" {\n  search = {\n    country_iso = \"US\"\n  }\n}":                                        true,
+		"resource \"cpaas_phone_number\" \"a\" {\n  search      = {\n    country_iso = \"US\"\n  }\n}":                                   true,
+		"resource \"cpaas_phone_number\" \"a\" {\n  number = \"14155550100\"\n}":                                                         false,
+		"data \"cpaas_phone_numbers\" \"sf\" {\n  country_iso = \"US\"\n}\noutput \"n\" { value = data.cpaas_phone_numbers.sf.numbers }": false,
+	} {
+		if got := buysFromSearch.MatchString(config); got != want {
+			t.Errorf("buysFromSearch(%q) = %v, want %v", config, got, want)
+		}
+	}
+}
+
+// TestSpendOnTakesTheNumberSearchLock: in real mode a configuration that
+// buys a search's first results makes the test hold SerialNumberSearch
+// until it ends; one that names its number does not, and in emulator mode
+// nothing does.
+func TestSpendOnTakesTheNumberSearchLock(t *testing.T) {
+	const fromSearch = "resource \"cpaas_phone_number\" \"a\" {\n  search = {\n    country_iso = \"US\"\n  }\n}"
+	const named = "resource \"cpaas_phone_number\" \"a\" {\n  number = \"14155550100\"\n}"
+	emu := &cleanupRecorder{TB: t, name: "TestEmulator"}
+	SpendOn(emu, fromSearch)
+	if len(emu.cleanups) != 0 {
+		t.Fatal("SpendOn took a lock in emulator mode")
+	}
+	saved := realMode
+	t.Cleanup(func() { realMode = saved })
+	realMode = &realConfig{spend: map[SpendCategory]bool{SpendNumbers: true}}
+	plain := &cleanupRecorder{TB: t, name: "TestNamed"}
+	SpendOn(plain, named)
+	if len(plain.cleanups) != 0 {
+		t.Fatal("SpendOn took the lock for a configuration that names its number")
+	}
+	a := &cleanupRecorder{TB: t, name: "TestA"}
+	SpendOn(a, fromSearch)
+	SpendOn(a, fromSearch) // a later step's: the holder keeps it
+	if len(a.cleanups) != 1 {
+		t.Fatalf("SpendOn registered %d releases, want 1", len(a.cleanups))
+	}
+	serialsMu.Lock()
+	holder := serials[SerialNumberSearch].holder
+	serialsMu.Unlock()
+	if holder != a {
+		t.Fatalf("the lock's holder is %v, want the test", holder)
+	}
+	a.end()
+}

@@ -592,7 +592,8 @@ func (p *realProxy) has(id string) bool {
 }
 
 // realObjects is Env.Objects in real mode: the account's objects of each
-// kind the sweepers list that this test created.
+// kind the sweepers list, and its messages and campaign links, that this
+// test created.
 func (e *Env) realObjects(t testing.TB) map[string][]string {
 	t.Helper()
 	c, err := realClient()
@@ -601,13 +602,17 @@ func (e *Env) realObjects(t testing.TB) map[string][]string {
 	}
 	out := map[string][]string{}
 	for _, k := range inventories {
-		ids, err := k.ids(context.Background(), c)
+		ids, err := k.ids(context.Background(), c, e.started)
 		if err != nil {
 			t.Fatalf("real mode: listing %s: %v", k.kind, err)
 		}
 		mine := []string{}
 		for _, id := range ids {
-			if e.proxy.has(id) {
+			owner := id
+			if k.owner != nil {
+				owner = k.owner(id)
+			}
+			if e.proxy.has(owner) {
 				mine = append(mine, id)
 			}
 		}
@@ -632,7 +637,7 @@ func (e *Env) deleteLeftovers(t testing.TB) {
 		if k.del == nil || (k.spend != "" && !realMode.spend[k.spend]) {
 			continue
 		}
-		ids, err := k.ids(ctx, c)
+		ids, err := k.ids(ctx, c, e.started)
 		if err != nil {
 			t.Errorf("real mode: listing %s for the test's leftovers: %v", k.kind, err)
 			continue

@@ -3,11 +3,14 @@ package acctest
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
 // TestRealProxyPrefixesMultipartAndSweeps runs the proxy against an
@@ -308,5 +311,36 @@ func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
 	}
 	if !p.has(sold) {
 		t.Errorf("the purchase of %s did not make it the test's", sold)
+	}
+}
+
+// TestRealObjectsListsTheTestsMessages: real mode's Env.Objects counts the
+// messages the test sent through its proxy, never those the account (or
+// another test) sent, nor one sent before the test's window.
+func TestRealObjectsListsTheTestsMessages(t *testing.T) {
+	const id, token = "MAPROXYTEST000000006", "proxy-test-token"
+	direct, _ := proxyTestAccount(t, id, SpendMessages)
+	ctx := context.Background()
+	u, p := startRealProxy(&guardRecorder{TB: t}, "0a1b2c3d")
+	viaProxy, err := client.New(client.Config{BaseURL: u, AuthID: id, AuthToken: token, Version: "test", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Env{URL: u, t: t, tag: "0a1b2c3d", proxy: p, started: time.Now()}
+	if _, err := direct.SendMessage(ctx, msgrules.Message{Src: "14155550100", Dst: "12125550101", Text: "the account's own"}); err != nil {
+		t.Fatal(err)
+	}
+	sent, err := viaProxy.SendMessage(ctx, msgrules.Message{Src: "14155550100", Dst: "12125550101<12125550102", Text: "the test's"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := e.realObjects(t)["messages"]
+	if want := slices.Sorted(slices.Values(sent.MessageUUID)); len(want) != 2 || !slices.Equal(got, want) {
+		t.Errorf("real mode's messages are %v, want the test's two %v", got, want)
+	}
+	// A test that started after them has sent none of them.
+	later := &Env{URL: u, t: t, tag: "0a1b2c3d", proxy: p, started: time.Now().Add(2 * time.Hour)}
+	if got := later.realObjects(t)["messages"]; len(got) != 0 {
+		t.Errorf("messages sent an hour before the test started are its: %v", got)
 	}
 }

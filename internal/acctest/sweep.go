@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
@@ -49,7 +50,13 @@ func (k sweepKind[T]) shown(label string) string {
 // inventory is one kind of Env.Objects in real mode.
 type inventory struct {
 	kind string
-	ids  func(context.Context, *client.Client) ([]string, error)
+	// ids lists the account's objects of the kind; since is when the test
+	// started, for a kind the account keeps for ever (messages), whose
+	// listing need not go further back.
+	ids func(ctx context.Context, c *client.Client, since time.Time) ([]string, error)
+	// owner is the id the test must have created for an object to be its:
+	// the object's own (nil), or its parent's (a campaign's for a link).
+	owner func(id string) string
 	// del deletes one (nil: the test's objects of the kind are left to
 	// expire); spend is the category its delete needs (a release).
 	del   func(*client.Client, context.Context, string) error
@@ -64,7 +71,7 @@ var inventories []inventory
 var sweeps = map[string]func() error{}
 
 func (k sweepKind[T]) register() bool {
-	inventories = append(inventories, inventory{kind: k.kind, ids: func(ctx context.Context, c *client.Client) ([]string, error) {
+	inventories = append(inventories, inventory{kind: k.kind, ids: func(ctx context.Context, c *client.Client, _ time.Time) ([]string, error) {
 		objs, err := k.list(ctx, c)
 		ids := make([]string, 0, len(objs))
 		for _, o := range objs {
@@ -119,7 +126,7 @@ func (k sweepKind[T]) sweep() error {
 // Masking sessions have no name to sweep them by (they expire on their
 // own), but Env.Objects lists the test's own.
 var _ = func() bool {
-	inventories = append(inventories, inventory{kind: "masking_sessions", ids: func(ctx context.Context, c *client.Client) ([]string, error) {
+	inventories = append(inventories, inventory{kind: "masking_sessions", ids: func(ctx context.Context, c *client.Client, _ time.Time) ([]string, error) {
 		sessions, err := c.ListAllMaskingSessions(ctx, client.MaskingSessionFilter{Status: "active"})
 		ids := make([]string, 0, len(sessions))
 		for _, s := range sessions {
@@ -129,6 +136,60 @@ var _ = func() bool {
 	}})
 	return true
 }()
+
+// Messages cannot be deleted, nor can a campaign's link be swept apart
+// from its campaign: Env.Objects lists the test's own, as the emulator's
+// inventory does ("messages", "10dlc_campaign_numbers"), so that a test
+// counts what its configuration sent and linked.
+var _ = func() bool {
+	inventories = append(inventories,
+		inventory{kind: "messages", ids: func(ctx context.Context, c *client.Client, since time.Time) ([]string, error) {
+			// The account keeps every message it sent: only those queued
+			// since the test started (an hour's margin for the service's
+			// clock) can be the test's.
+			msgs, err := c.ListAllMessages(ctx, client.MessageFilter{Direction: "outbound",
+				TimeGTE: since.Add(-time.Hour).UTC().Format("2006-01-02 15:04:05")})
+			ids := make([]string, 0, len(msgs))
+			for _, m := range msgs {
+				ids = append(ids, m.MessageUUID)
+			}
+			return ids, err
+		}},
+		inventory{kind: "10dlc_campaign_numbers", ids: listCampaignLinks, owner: func(id string) string {
+			campaign, _, _ := strings.Cut(id, "/")
+			return campaign
+		}})
+	return true
+}()
+
+// listCampaignLinks are "<campaign id>/<number>" for every number linked,
+// or being linked, to a campaign of the tests (its alias has the prefix);
+// a refused link (FAILED) holds nothing, as in the emulator's inventory.
+func listCampaignLinks(ctx context.Context, c *client.Client, _ time.Time) ([]string, error) {
+	campaigns, err := c.ListAllCampaigns(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("listing the campaigns: %w", err)
+	}
+	var ids []string
+	for _, k := range campaigns {
+		if !Prefixed(k.CampaignAlias) {
+			continue
+		}
+		nums, err := c.ListCampaignNumbers(ctx, k.CampaignID)
+		if errors.Is(err, client.ErrNotFound) {
+			continue // deleted meanwhile
+		}
+		if err != nil {
+			return ids, fmt.Errorf("listing the numbers of campaign %s: %w", k.CampaignID, err)
+		}
+		for _, n := range nums.PhoneNumbers {
+			if n.Status != "FAILED" {
+				ids = append(ids, k.CampaignID+"/"+n.Number)
+			}
+		}
+	}
+	return ids, nil
+}
 
 // tollfreeOfProfile is a toll-free verification with the alias of the
 // profile it hangs from ("" when the profile is gone).
@@ -193,7 +254,9 @@ var (
 		del: func(c *client.Client, ctx context.Context, id string) error {
 			return c.DeleteApplication(ctx, id, client.ApplicationDelete{})
 		}}.register()
-	_ = sweepKind[client.Trunk]{name: "sip trunks", kind: "sip_trunks",
+	// A number whose calls ring a trunk keeps the trunk from being
+	// deleted: the numbers go first.
+	_ = sweepKind[client.Trunk]{name: "sip trunks", kind: "sip_trunks", after: []string{"numbers"},
 		list: func(ctx context.Context, c *client.Client) ([]client.Trunk, error) {
 			return c.ListAllTrunks(ctx, client.TrunkFilter{})
 		},

@@ -34,8 +34,9 @@ func accountNumbers(t *testing.T, env *acctest.Env, q client.PhoneNumberSearch, 
 	if err != nil {
 		t.Fatalf("real mode: searching numbers to buy: %v", err)
 	}
-	// Tests in parallel search alike: each tries the results in its own order.
-	rand.Shuffle(len(found), func(i, j int) { found[i], found[j] = found[j], found[i] })
+	// Tests in parallel search alike: each tries the results in its own
+	// order, past the first ones (offTheHead).
+	found = offTheHead(found, len(starters))
 	var out []client.PhoneNumber
 	for _, n := range found {
 		if len(out) == len(starters) {
@@ -57,8 +58,9 @@ func accountNumbers(t *testing.T, env *acctest.Env, q client.PhoneNumberSearch, 
 
 // numbersOnSale are n numbers the search q offers: in the emulator its
 // first results (expectedSearch, from the emulator's own catalogue), in
-// real mode n of the API's first results in random order, so that tests
-// running in parallel on one account do not all buy the same ones.
+// real mode n of the API's first results in random order (offTheHead), so
+// that tests running in parallel on one account do not all buy the same
+// ones.
 func numbersOnSale(t *testing.T, env *acctest.Env, n int, q client.PhoneNumberSearch, kv ...string) []string {
 	t.Helper()
 	if !acctest.Real() {
@@ -69,12 +71,30 @@ func numbersOnSale(t *testing.T, env *acctest.Env, n int, q client.PhoneNumberSe
 	if err != nil || len(found) < n {
 		t.Fatalf("real mode: the search %+v offers %d numbers (%v), want %d", q, len(found), err, n)
 	}
-	rand.Shuffle(len(found), func(i, j int) { found[i], found[j] = found[j], found[i] })
+	found = offTheHead(found, n)
 	out := make([]string, n)
 	for i := range out {
 		out[i] = found[i].Number
 	}
 	return out
+}
+
+// searchHead is how many of a search's first results real mode leaves to
+// the tests that buy a search's first results, which take turns
+// (acctest.SerialNumberSearch): the tests that pick numbers of their own
+// take them from further down, so that they never buy the number such a
+// test has just read, between its search and its purchase.
+const searchHead = 5
+
+// offTheHead is found without its first searchHead results when it offers
+// n others, in random order.
+func offTheHead(found []client.PhoneNumber, n int) []client.PhoneNumber {
+	if len(found)-searchHead >= n {
+		found = found[searchHead:]
+	}
+	found = slices.Clone(found)
+	rand.Shuffle(len(found), func(i, j int) { found[i], found[j] = found[j], found[i] })
+	return found
 }
 
 // standIns are the numbers accountNumbers bought for each real-mode test,

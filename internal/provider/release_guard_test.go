@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -258,7 +259,7 @@ resource "cpaas_phone_number" "n" {
 func TestAccPhoneNumber_releaseGuardReplace(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	want, _ := expectedSearch(t, 2, "country_iso", "US", "type", "local")
+	want := numbersOnSale(t, env, 2, client.PhoneNumberSearch{CountryISO: "US", Type: "local"}, "country_iso", "US", "type", "local")
 	r := newReleaseRunner(t, env, fmt.Sprintf(replaced, want[0], ""))
 	r.run("apply", "-auto-approve", "-input=false")
 	r.expectPlan(0)

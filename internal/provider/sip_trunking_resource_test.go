@@ -655,6 +655,9 @@ resource "cpaas_sip_trunk" "in" {
 
 resource "cpaas_phone_number" "line" {
   number = data.cpaas_phone_numbers.line.numbers[0].number
+  # An alias: in real mode make sweep finds the number by it (after a
+  # killed run), and releases it before the trunk it rings.
+  alias  = "line"
   ` + target + `
   lifecycle {
     ignore_changes = [number]
