@@ -40,7 +40,8 @@ import (
 // not named so, so a test never reads the account's own objects, nor
 // another test's (tests run in parallel, and several runs may share an
 // account, with the same fixed names). make sweep finds what a failed run
-// left by the prefix. (One cost: a name near the service's length limit
+// left by the prefix: a number the test buys without naming it gets the
+// bare prefix as its alias (nameBought), which the test reads as no alias. (One cost: a name near the service's length limit
 // is over it once prefixed; such a test skips with acctest.SkipReal.)
 
 // realProxy forwards one test's requests to the API.
@@ -50,6 +51,10 @@ type realProxy struct {
 	prefix  string // Prefix and the test's own tag: "tfacc-3f9a2c1e-"
 	mu      sync.Mutex
 	created map[string]bool // ids of the objects the test created
+	// bareAlias holds, for each number the test bought, what its replies
+	// show for an alias that is the bare prefix: null (never named, as the
+	// API answers) or "" (the test cleared it).
+	bareAlias map[string]*string
 }
 
 func startRealProxy(t testing.TB, tag string) (string, *realProxy) {
@@ -57,7 +62,8 @@ func startRealProxy(t testing.TB, tag string) (string, *realProxy) {
 	if err != nil {
 		t.Fatalf("%s: %v", EnvBaseURL, err)
 	}
-	p := &realProxy{t: t, account: "/v1/Account/" + realMode.authID + "/", prefix: Prefix + tag + "-", created: map[string]bool{}}
+	p := &realProxy{t: t, account: "/v1/Account/" + realMode.authID + "/", prefix: Prefix + tag + "-", created: map[string]bool{},
+		bareAlias: map[string]*string{}}
 	rp := httputil.NewSingleHostReverseProxy(target)
 	rp.ModifyResponse = p.record
 	// Look-ups go to their own host (client.DefaultLookupBaseURL).
@@ -331,6 +337,14 @@ func (p *realProxy) prefixRequest(r *http.Request) error {
 				m["name"] = p.prefix
 			}
 		}
+		// A number's alias is the bare prefix from its purchase on
+		// (record): a test that clears it gets the bare prefix back.
+		if segs, _ := p.objectPath(r.URL.Path); r.Method == http.MethodPost && len(segs) == 2 && segs[0] == "Number" {
+			if v, ok := m["alias"].(string); ok && v == "" {
+				m["alias"] = p.prefix
+				*r = *r.WithContext(context.WithValue(r.Context(), clearedAliasKey{}, segs[1]))
+			}
+		}
 		if segs, _ := p.objectPath(r.URL.Path); r.Method == http.MethodPost && slices.Equal(segs, []string{"VerifiedCallerId"}) {
 			if v, _ := m["alias"].(string); v == "" {
 				m["alias"] = p.prefix
@@ -427,6 +441,28 @@ func (p *realProxy) unprefixEndUser(m map[string]any) {
 	}
 }
 
+// clearedAliasKey holds, in a request's context, the number whose alias
+// the test clears: its replies then show "" for the bare prefix.
+type clearedAliasKey struct{}
+
+// nameBought gives a number the test just bought the bare prefix as its
+// alias, so that make sweep finds it after a run that ended before
+// releasing it; the replies show it as the API's null (unprefix). A later
+// alias of the test's replaces it, prefixed as every name is.
+func (p *realProxy) nameBought(ctx context.Context, number string) {
+	c, err := realClient()
+	if err == nil {
+		err = c.UpdateNumber(ctx, number, client.NumberUpdate{Alias: &p.prefix})
+	}
+	if err != nil {
+		p.t.Errorf("real mode: naming the bought number %s %q, so that make sweep finds it: %v (release it by hand if the run leaves it)", number, p.prefix, err)
+		return
+	}
+	p.mu.Lock()
+	p.bareAlias[number] = nil
+	p.mu.Unlock()
+}
+
 // ownCarrierKey holds, in a request's context, the numbers it adds from
 // the test's own carrier, or the number it buys: they become the test's
 // when the API accepts the request.
@@ -465,6 +501,13 @@ func (p *realProxy) unprefix(m map[string]any) bool {
 		named = true
 		if rest, had := strings.CutPrefix(v, p.prefix); had {
 			m[k] = rest
+			if n, ok := m["number"].(string); ok && k == "alias" && rest == "" {
+				p.mu.Lock()
+				if shown, bought := p.bareAlias[n]; bought {
+					m[k] = shown // a bought number's null, or "" once cleared
+				}
+				p.mu.Unlock()
+			}
 		} else {
 			prefixed = false
 		}
@@ -499,6 +542,17 @@ func (p *realProxy) record(resp *http.Response) error {
 		p.mu.Lock()
 		for _, n := range ns {
 			p.created[n] = true
+		}
+		p.mu.Unlock()
+		if segs, _ := p.objectPath(resp.Request.URL.Path); len(ns) == 1 && len(segs) == 2 && slices.Contains(creatingByPath, segs[0]) {
+			p.nameBought(resp.Request.Context(), ns[0])
+		}
+	}
+	if n, ok := resp.Request.Context().Value(clearedAliasKey{}).(string); ok {
+		p.mu.Lock()
+		if _, bought := p.bareAlias[n]; bought {
+			cleared := ""
+			p.bareAlias[n] = &cleared
 		}
 		p.mu.Unlock()
 	}
