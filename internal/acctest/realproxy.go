@@ -544,8 +544,10 @@ func (p *realProxy) record(resp *http.Response) error {
 			p.created[n] = true
 		}
 		p.mu.Unlock()
-		if segs, _ := p.objectPath(resp.Request.URL.Path); len(ns) == 1 && len(segs) == 2 && slices.Contains(creatingByPath, segs[0]) {
-			p.nameBought(resp.Request.Context(), ns[0])
+		// A bought number, and every number added from the test's own
+		// carrier (whose add takes no alias), is named with the prefix.
+		for _, n := range ns {
+			p.nameBought(resp.Request.Context(), n)
 		}
 	}
 	if n, ok := resp.Request.Context().Value(clearedAliasKey{}).(string); ok {

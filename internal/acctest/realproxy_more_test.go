@@ -289,6 +289,21 @@ func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
 	if !p.has(added) {
 		t.Errorf("the accepted add of %s did not make it the test's", added)
 	}
+	// The add takes no alias: the proxy names the added number with the
+	// bare prefix (so make sweep finds it), which the test reads as none;
+	// the account's own number keeps none.
+	for n, want := range map[string]string{added: "tfacc-0a1b2c3d-", accounts: ""} {
+		got, err := direct.GetNumber(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if alias := derefString(got.Alias); alias != want {
+			t.Errorf("number %s's alias on the account = %q, want %q", n, alias, want)
+		}
+	}
+	if got, err := viaProxy.GetNumber(ctx, added); err != nil || got.Alias != nil {
+		t.Errorf("the test reads the added number %s's alias as %v (%v), want none", added, got.Alias, err)
+	}
 
 	// So with a purchase: a number another test (here the account) bought
 	// first is refused, and stays not the test's; one sold is the test's.
@@ -343,4 +358,11 @@ func TestRealObjectsListsTheTestsMessages(t *testing.T) {
 	if got := later.realObjects(t)["messages"]; len(got) != 0 {
 		t.Errorf("messages sent an hour before the test started are its: %v", got)
 	}
+}
+
+func derefString(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
