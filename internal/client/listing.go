@@ -103,6 +103,10 @@ type Listing[T any] struct {
 	// Get reads one object (the fallback): ErrNotFound when it does not
 	// exist.
 	Get func(c *Client, ctx context.Context, parent, id string) (*T, error)
+	// SettlesAfter is, for a kind waited for (listing_wait.go), how soon
+	// after a request the service can settle it at the earliest: a wait's
+	// first read is then that long after it began, not at once. 0: at once.
+	SettlesAfter time.Duration
 }
 
 // Refresh reads object id (of parent, for a child kind; "" otherwise) for

@@ -293,3 +293,61 @@ func TestWatchParentsRideTheListingsSchedule(t *testing.T) {
 		t.Fatalf("%d waiters over %d parents made %d list calls, want at most 44 (alone 6 each, 72)", n, parents, lists)
 	}
 }
+
+// slotStream runs n waits through l as Terraform runs a destroy's unlinks:
+// slots at a time, each wait's object (of one of parents) settling
+// settle after its request, a new wait starting as soon as one ends. It
+// returns the list calls and the time taken.
+func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, parents int, settle time.Duration) (int, time.Duration) {
+	t.Helper()
+	c := fakeClient(t, 0)
+	next := make(chan int, n)
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range slots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				p := fmt.Sprintf("c%d", i%parents)
+				id := fmt.Sprintf("%s-%d", p, i/parents)
+				k.setStatus(p, id, "pending") // the request
+				time.AfterFunc(settle, func() { k.setStatus(p, id, "done") })
+				if o, err := waitFor(context.Background(), c, l, p, id); err != nil || o == nil || o.v != "done" {
+					t.Errorf("%s: %+v, %v", id, o, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return k.listCalls(), time.Since(start)
+}
+
+// A destroy's unlinks as the bench makes them (10 at a time, over 4
+// campaigns, each settled 1 s after its request, a kind that never
+// settles sooner): 40 waits cost about one round of the 4 campaigns per 10
+// waits, 16 list calls and a few for clock races, where each wait's own
+// immediate first read and schedule cost 45 to 70; and they take about 4
+// rounds of 1 s, not longer.
+func TestWatchSlotStreamReadsAfterTheServiceCanSettle(t *testing.T) {
+	const n, slots, parents = 40, 10, 4
+	counts := map[string]int{}
+	for i := range parents {
+		counts[fmt.Sprintf("c%d", i)] = n / parents
+	}
+	k := newFakeKind(counts)
+	l := k.listing(0)
+	l.SettlesAfter = time.Second
+	lists, took := slotStream(t, k, l, n, slots, parents, time.Second)
+	t.Logf("%d waits, %d at a time over %d parents: %d list calls in %s", n, slots, parents, lists, took)
+	if lists > 24 {
+		t.Errorf("%d list calls, want at most 24 (4 per 10 waits, and some for clock races)", lists)
+	}
+	if took > 7*time.Second {
+		t.Errorf("the waits took %s, want about 4 s (4 rounds of the settle time) and at most 7 s", took)
+	}
+}
