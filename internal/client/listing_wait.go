@@ -29,7 +29,7 @@ import (
 // most (wait.Delay of its reads): a stream of new waiters, even one or two
 // a parent at a time, does not poll faster than the oldest wait would
 // alone. A round lists, at once, every parent with a waiter due within a
-// quarter of its wait by then (so waiters that began together, across
+// quarter of its schedule's step by then (so waiters that began together, across
 // parents, are read together and leave together), and answers every
 // waiter of those parents. A waiter answered before it was due (it rode
 // another's round) keeps its own schedule: a read it did not ask for
@@ -66,8 +66,10 @@ type Watch[T any] struct {
 	// the age (since began) at which the last of them started.
 	served     int
 	answeredAt time.Duration
-	// due is when the waiter next wants a read (set by Next).
-	due time.Time
+	// due is when the waiter next wants a read, step how long after the
+	// read before it on its schedule (both set by Next).
+	due  time.Time
+	step time.Duration
 }
 
 // Watch starts a wait on object id of parent ("" for a kind the account
@@ -115,19 +117,18 @@ func (l *Listing[T]) watchState(c *Client) *watchState[T] {
 
 // nextAge is the age at which w next wants a read: SettlesAfter (or at
 // once) for its first, then the first age of a lone wait's reads after
-// its last answer.
-func (w *Watch[T]) nextAge() time.Duration {
+// its last answer; and the step of its schedule that leads to it.
+func (w *Watch[T]) nextAge() (age, step time.Duration) {
 	// A tenth more than SettlesAfter: the service's clock and ours
 	// differ by the request's flight and its timers' lateness.
 	first := w.l.SettlesAfter + w.l.SettlesAfter/10
-	if w.served == 0 {
-		return first
+	if w.served == 0 || w.answeredAt < first {
+		return first, first // a read before the first it asked for
 	}
-	age := time.Duration(0)
 	for k := 1; ; k++ {
 		age += wait.Delay(k)
 		if age > first && age > w.answeredAt {
-			return age
+			return age, wait.Delay(k)
 		}
 	}
 }
@@ -141,7 +142,8 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	if w.began.IsZero() {
 		w.began = time.Now()
 	}
-	w.due = w.began.Add(w.nextAge())
+	age, step := w.nextAge()
+	w.due, w.step = w.began.Add(age), step
 	answer := make(chan watchAnswer[T], 1)
 	s.mu.Lock()
 	s.waiting[w] = answer
@@ -195,12 +197,18 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			return
 		}
 		var earliest time.Time
-		most := 0
 		for w := range s.waiting {
 			if earliest.IsZero() || w.due.Before(earliest) {
 				earliest = w.due
 			}
-			most = max(most, w.served)
+		}
+		// The bound follows the waiters due then, served most: one
+		// waiting long and not yet due does not slow the others' rounds.
+		most := 0
+		for w := range s.waiting {
+			if !w.due.After(earliest) {
+				most = max(most, w.served)
+			}
 		}
 		if !s.lastStart.IsZero() {
 			if bound := s.lastStart.Add(wait.Delay(max(most, s.step))); bound.After(earliest) {
@@ -218,18 +226,21 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			}
 			continue
 		}
-		// The parents with a waiter due within a quarter of its wait.
+		// The parents with a waiter due within a quarter of its step
+		// (and old enough to have settled).
 		parents := map[string]bool{}
 		for w := range s.waiting {
-			if w.due.Sub(now) <= w.due.Sub(w.began)/4 {
+			if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= l.SettlesAfter {
 				parents[w.parent] = true
 			}
 		}
 		round := map[string]map[*Watch[T]]chan watchAnswer[T]{}
 		s.step = 0
 		for w, answer := range s.waiting {
-			if parents[w.parent] {
+			if !w.due.After(now) {
 				s.step = max(s.step, w.served+1)
+			}
+			if parents[w.parent] {
 				if round[w.parent] == nil {
 					round[w.parent] = map[*Watch[T]]chan watchAnswer[T]{}
 				}
