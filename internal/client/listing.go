@@ -103,9 +103,11 @@ type Listing[T any] struct {
 	// Get reads one object (the fallback): ErrNotFound when it does not
 	// exist.
 	Get func(c *Client, ctx context.Context, parent, id string) (*T, error)
-	// SettlesAfter is, for a kind waited for (listing_wait.go), how soon
-	// after a request the service can settle it at the earliest: a wait's
-	// first read is then that long after it began, not at once. 0: at once.
+	// SettlesAfter is, for a kind waited for (listing_wait.go) that the
+	// service never settles at once, how long a wait's first read may be
+	// put off: once a wait of this client has seen the service take a
+	// while, later waits read first when it can have settled, at most
+	// this (and a tenth) after they began. 0: every wait reads at once.
 	SettlesAfter time.Duration
 }
 

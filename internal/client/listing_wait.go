@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"net/http"
+	"reflect"
 	"sync"
 	"time"
 
@@ -20,9 +21,11 @@ import (
 // to wait.For as the finder, with Paced set.
 //
 // Rounds. Each waiter is due on wait's schedule, counted from when it
-// began (its first Next): its first read at once, or SettlesAfter later
-// for a kind the service never settles sooner (the first read after a
-// link request is always PROCESSING), then at the ages of a lone wait's
+// began (its first Next): its first read at once or, for a kind the
+// service never settles at once (the first read after a link request is
+// always PROCESSING; the Listing sets SettlesAfter), a step later, and
+// once the service can have settled by what this client has seen it
+// take (firstRead), then at the ages of a lone wait's
 // reads (0, 100 ms, 250 ms, 475 ms ... up to wait.MaxDelay apart). A round
 // of the Listing starts when its earliest waiter is due, but no sooner
 // after the Listing's previous round than the step of the waiter served
@@ -70,6 +73,10 @@ type Watch[T any] struct {
 	// read before it on its schedule (both set by Next).
 	due  time.Time
 	step time.Duration
+	// first is the age of its first read (set when it began); last is
+	// its last answer, to see when the object changes.
+	first time.Duration
+	last  *watchAnswer[T]
 }
 
 // Watch starts a wait on object id of parent ("" for a kind the account
@@ -95,6 +102,29 @@ type watchState[T any] struct {
 	// plus that one.
 	lastStart time.Time
 	step      int
+	// settling is, for a Listing with SettlesAfter, the least age at
+	// which a waiter whose object then changed still read it unchanged:
+	// what this client has seen the service take at the least.
+	settling time.Duration
+	learned  bool
+}
+
+// firstRead is the age of a new waiter's first read: at once, or for a
+// Listing with SettlesAfter, once the service can have settled: by what
+// this client saw (half a step after the least settling time seen), at
+// most SettlesAfter and a tenth (the service's clock and ours differ by
+// the request's flight and its timers' lateness). Until a wait has seen
+// its object change, one step of wait's schedule (wait.FirstDelay) after
+// it began: the read right after the request is never worth making.
+// Called with mu held.
+func (s *watchState[T]) firstRead(settlesAfter time.Duration) time.Duration {
+	switch {
+	case settlesAfter <= 0:
+		return 0
+	case !s.learned:
+		return wait.FirstDelay
+	}
+	return min(settlesAfter+settlesAfter/10, max(s.settling*3/2, wait.FirstDelay))
 }
 
 // watchAnswer is one round's answer to one waiter.
@@ -119,9 +149,7 @@ func (l *Listing[T]) watchState(c *Client) *watchState[T] {
 // once) for its first, then the first age of a lone wait's reads after
 // its last answer; and the step of its schedule that leads to it.
 func (w *Watch[T]) nextAge() (age, step time.Duration) {
-	// A tenth more than SettlesAfter: the service's clock and ours
-	// differ by the request's flight and its timers' lateness.
-	first := w.l.SettlesAfter + w.l.SettlesAfter/10
+	first := w.first
 	if w.served == 0 || w.answeredAt < first {
 		return first, first // a read before the first it asked for
 	}
@@ -139,13 +167,13 @@ func (w *Watch[T]) nextAge() (age, step time.Duration) {
 // gone.
 func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	s := w.l.watchState(w.c)
+	s.mu.Lock()
 	if w.began.IsZero() {
-		w.began = time.Now()
+		w.began, w.first = time.Now(), s.firstRead(w.l.SettlesAfter)
 	}
 	age, step := w.nextAge()
 	w.due, w.step = w.began.Add(age), step
 	answer := make(chan watchAnswer[T], 1)
-	s.mu.Lock()
 	s.waiting[w] = answer
 	if !s.running {
 		s.running = true
@@ -167,6 +195,17 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 		s.mu.Unlock()
 		return nil, ctx.Err()
 	}
+	if prev := w.last; prev != nil && w.l.SettlesAfter > 0 &&
+		(prev.found != a.found || a.found && !reflect.DeepEqual(prev.obj, a.obj)) {
+		// The object changed since the last answer: it was still
+		// unchanged at that age.
+		s.mu.Lock()
+		if !s.learned || w.answeredAt < s.settling {
+			s.settling, s.learned = w.answeredAt, true
+		}
+		s.mu.Unlock()
+	}
+	w.last = &a
 	w.served++
 	w.answeredAt = a.start.Sub(w.began)
 	switch {
@@ -230,7 +269,7 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 		// (and old enough to have settled).
 		parents := map[string]bool{}
 		for w := range s.waiting {
-			if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= l.SettlesAfter {
+			if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= w.first*10/11 {
 				parents[w.parent] = true
 			}
 		}

@@ -329,12 +329,12 @@ func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, paren
 
 // A destroy's unlinks as the bench makes them (10 at a time, over 4
 // campaigns, each settled 1 s after its request, a kind that never
-// settles sooner): 40 waits cost about one round of the 4 campaigns per 10
-// waits, 16 list calls and a few for clock races, where each wait's own
-// immediate first read and schedule cost 45 to 70; and they take about 4
-// rounds of 1 s, not longer.
+// settles at once): once the first waits have seen the service take 1 s,
+// each later batch of 10 costs one round of the 4 campaigns, 4 list
+// calls; 60 waits cost about 45 list calls, where each
+// wait's own immediate first read and schedule cost about 1.6 a wait (96).
 func TestWatchSlotStreamReadsAfterTheServiceCanSettle(t *testing.T) {
-	const n, slots, parents = 40, 10, 4
+	const n, slots, parents = 60, 10, 4
 	counts := map[string]int{}
 	for i := range parents {
 		counts[fmt.Sprintf("c%d", i)] = n / parents
@@ -344,10 +344,26 @@ func TestWatchSlotStreamReadsAfterTheServiceCanSettle(t *testing.T) {
 	l.SettlesAfter = time.Second
 	lists, took := slotStream(t, k, l, n, slots, parents, time.Second)
 	t.Logf("%d waits, %d at a time over %d parents: %d list calls in %s", n, slots, parents, lists, took)
-	if lists > 24 {
-		t.Errorf("%d list calls, want at most 24 (4 per 10 waits, and some for clock races)", lists)
+	if lists > 54 {
+		t.Errorf("%d list calls, want at most 54 (the first waits' schedule, then 4 per 10 waits, and some for clock races)", lists)
 	}
-	if took > 7*time.Second {
-		t.Errorf("the waits took %s, want about 4 s (4 rounds of the settle time) and at most 7 s", took)
+	if took > 11*time.Second {
+		t.Errorf("the waits took %s, want about 7 s (6 rounds of the settle time) and at most 11 s", took)
+	}
+}
+
+// A service that settles at once is not waited for as long as
+// SettlesAfter: the first read of a wait comes by what the client has
+// seen the service take. 40 waits settled 30 ms after their request, 10
+// at a time, take about 4 x 100 ms, not 4 x 1.1 s.
+func TestWatchFastServiceIsNotWaitedForAsSettlesAfter(t *testing.T) {
+	const n, slots, parents = 40, 10, 2
+	k := newFakeKind(map[string]int{"c0": n / parents, "c1": n / parents})
+	l := k.listing(0)
+	l.SettlesAfter = time.Second
+	lists, took := slotStream(t, k, l, n, slots, parents, 30*time.Millisecond)
+	t.Logf("%d waits settled after 30 ms: %d list calls in %s", n, lists, took)
+	if took > 2*time.Second {
+		t.Errorf("the waits took %s, want well under 4 x SettlesAfter (4.4 s): at most 2 s", took)
 	}
 }

@@ -207,10 +207,10 @@ var CampaignNumberListing = &Listing[CampaignNumber]{
 	Get: func(c *Client, ctx context.Context, campaignID, number string) (*CampaignNumber, error) {
 		return c.GetCampaignNumber(ctx, campaignID, number)
 	},
-	// A link or unlink request is answered by the operators, never within
-	// a second (the service replies "being processed"; the emulator's
-	// default NumberLinkDelay, 1 s, is its fastest): a read sooner always
-	// shows PROCESSING.
+	// A link or unlink request is answered by the operators ("being
+	// processed"), on the service far later than a second and in the
+	// emulator after its NumberLinkDelay (1 s by default): a read right
+	// after the request always shows PROCESSING.
 	SettlesAfter: time.Second,
 }
 
