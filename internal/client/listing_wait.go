@@ -102,16 +102,17 @@ type watchState[T any] struct {
 	// plus that one.
 	lastStart time.Time
 	step      int
-	// settling is, for a Listing with SettlesAfter, the least age at
+	// settling is, for a Listing with SettlesAfter, the greatest age at
 	// which a waiter whose object then changed still read it unchanged:
-	// what this client has seen the service take at the least.
+	// what this client has seen the service take (a read a waiter got
+	// early, riding another's round, says less; firstRead caps it).
 	settling time.Duration
 	learned  bool
 }
 
 // firstRead is the age of a new waiter's first read: at once, or for a
 // Listing with SettlesAfter, once the service can have settled: by what
-// this client saw (half a step after the least settling time seen), at
+// this client saw (half a step after the settling time seen), at
 // most SettlesAfter and a tenth (the service's clock and ours differ by
 // the request's flight and its timers' lateness). Until a wait has seen
 // its object change, one step of wait's schedule (wait.FirstDelay) after
@@ -200,7 +201,7 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 		// The object changed since the last answer: it was still
 		// unchanged at that age.
 		s.mu.Lock()
-		if !s.learned || w.answeredAt < s.settling {
+		if !s.learned || w.answeredAt > s.settling {
 			s.settling, s.learned = w.answeredAt, true
 		}
 		s.mu.Unlock()
