@@ -123,6 +123,12 @@ type Listing[T any] struct {
 	// FreshNewest says Fresh lists the newest first: its first page holds
 	// the objects just created, however many pages the listing has.
 	FreshNewest bool
+	// SettlesAfter is, for a kind waited for (listing_wait.go) that the
+	// service never settles at once, how long a wait's first read may be
+	// put off: once a wait of this client has seen the service take a
+	// while, later waits read first when it can have settled, at most
+	// this (and a tenth) after they began. 0: every wait reads at once.
+	SettlesAfter time.Duration
 }
 
 // Refresh reads object id (of parent, for a child kind; "" otherwise) for

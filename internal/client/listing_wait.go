@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"net/http"
+	"reflect"
 	"sync"
 	"time"
 
@@ -13,26 +14,30 @@ import (
 
 // Waiting through listings: a waiter (a link waiting for the operators, a
 // campaign waiting for the registry) reads its object from the listing
-// that covers it, and every waiter of one Listing and parent in a Client
-// shares each read of that listing: N numbers of one campaign waiting at
-// once cost one list call per round, not N GETs. The kind declares
-// nothing more than its Listing (listing.go); its waiter calls
-// Listing.Watch and hands Watch.Next to wait.For as the finder, with
-// Paced set.
+// that covers it, and every waiter of one Listing in a Client shares each
+// read of that listing: N numbers of one campaign waiting at once cost one
+// list call per round, not N GETs. The kind declares nothing more than its
+// Listing (listing.go); its waiter calls Listing.Watch and hands Watch.Next
+// to wait.For as the finder, with Paced set.
 //
-// Rounds. Waiters join the next round of their (Listing, parent); a round
-// starts when the longest-served waiter in it, in the round before, or
-// waiting on any parent of the same Listing, is due on wait's schedule
-// (wait.Delay of the rounds it was served, after the parent's previous
-// round started): at once for a parent never listed for a wait, then
-// 100 ms, 150 ms, ... up to wait.MaxDelay. A waiter that joins while
-// others wait rides their schedule, so a stream of new waiters, even one
-// or two a campaign at a time across several campaigns, does not make the
-// rounds more frequent than the oldest wait would poll alone; a newcomer
-// waits at most one step of it after its first read. The oldest wait
-// polls exactly on wait's schedule. A round lists every object of the parent (listAll: the pages
-// after the first concurrently), and wakes each waiter in it with its
-// object.
+// Rounds. Each waiter is due on wait's schedule, counted from when it
+// began (its first Next): its first read at once or, for a kind the
+// service never settles at once (the first read after a link request is
+// always PROCESSING; the Listing sets SettlesAfter), a step later, and
+// once the service can have settled by what this client has seen it
+// take (firstRead), then at the ages of a lone wait's
+// reads (0, 100 ms, 250 ms, 475 ms ... up to wait.MaxDelay apart). A round
+// of the Listing starts when its earliest waiter is due, but no sooner
+// after the Listing's previous round than the step of the waiter served
+// most (wait.Delay of its reads): a stream of new waiters, even one or two
+// a parent at a time, does not poll faster than the oldest wait would
+// alone. A round lists, at once, every parent with a waiter due within a
+// quarter of its schedule's step by then (so waiters that began together, across
+// parents, are read together and leave together), and answers every
+// waiter of those parents. A waiter answered before it was due (it rode
+// another's round) keeps its own schedule: a read it did not ask for
+// never brings its next one closer. A round lists every object of each
+// parent (listAll: the pages after the first concurrently).
 //
 // Freshness: a waiter is only ever served by a round that started after it
 // asked (Next), so a round never hides a write the waiter made before
@@ -48,8 +53,7 @@ import (
 // answers each of its waiters with Get.
 //
 // Timeouts and cancellation are the waiter's: Next returns when its ctx
-// ends, leaving its round (which then starts on the schedule of the
-// waiters left, or not at all).
+// ends, leaving the waiters (the rounds then follow those left, or stop).
 
 // Watch is one waiter's reads of one object from its Listing's shared
 // rounds. Make one per wait (Listing.Watch); it is not safe for
@@ -58,9 +62,21 @@ type Watch[T any] struct {
 	l          *Listing[T]
 	c          *Client
 	parent, id string
-	// served counts the rounds that answered this waiter: its place on
-	// wait's schedule.
-	served int
+	// began is when the wait began (its first Next); its schedule counts
+	// from it.
+	began time.Time
+	// served counts the rounds that answered this waiter; answeredAt is
+	// the age (since began) at which the last of them started.
+	served     int
+	answeredAt time.Duration
+	// due is when the waiter next wants a read, step how long after the
+	// read before it on its schedule (both set by Next).
+	due  time.Time
+	step time.Duration
+	// first is the age of its first read (set when it began); last is
+	// its last answer, to see when the object changes.
+	first time.Duration
+	last  *watchAnswer[T]
 }
 
 // Watch starts a wait on object id of parent ("" for a kind the account
@@ -74,151 +90,229 @@ type watchKey struct{ of any }
 
 // watchState is a Listing's waiting state in one Client.
 type watchState[T any] struct {
-	mu     sync.Mutex
-	groups map[string]*watchGroup[T] // by parent
-}
-
-// watchGroup is the waiters of one parent.
-type watchGroup[T any] struct {
+	mu sync.Mutex
+	// waiting holds the waiters asking for a round, with where to answer.
+	waiting map[*Watch[T]]chan watchAnswer[T]
+	// running says the scheduler (schedule) runs; wake tells it the
+	// waiters changed.
+	running bool
+	wake    chan struct{}
+	// lastStart is when the last round started; step is its place on
+	// wait's schedule: the most rounds a waiter in it had been served,
+	// plus that one.
 	lastStart time.Time
-	// step is the schedule's place after the last round: the most rounds
-	// a waiter in it had been served, plus that one.
-	step int
-	next *watchRound[T] // the round waiters join; nil when none is pending
+	step      int
+	// settling is, for a Listing with SettlesAfter, the greatest age at
+	// which a waiter whose object then changed still read it unchanged:
+	// what this client has seen the service take (a read a waiter got
+	// early, riding another's round, says less; firstRead caps it).
+	settling time.Duration
+	learned  bool
 }
 
-// watchRound is one read of the listing for the waiters in it.
-type watchRound[T any] struct {
-	joined  map[*Watch[T]]int // waiter -> rounds it was served before
-	changed chan struct{}     // a waiter joined or left
-	done    chan struct{}     // closed once the listing is read
-	objects map[string]T
-	whole   bool // the listing is one call and succeeded: absence means gone
-	err     error
+// firstRead is the age of a new waiter's first read: at once, or for a
+// Listing with SettlesAfter, once the service can have settled: by what
+// this client saw (half a step after the settling time seen), at
+// most SettlesAfter and a tenth (the service's clock and ours differ by
+// the request's flight and its timers' lateness). Until a wait has seen
+// its object change, one step of wait's schedule (wait.FirstDelay) after
+// it began: the read right after the request is never worth making.
+// Called with mu held.
+func (s *watchState[T]) firstRead(settlesAfter time.Duration) time.Duration {
+	switch {
+	case settlesAfter <= 0:
+		return 0
+	case !s.learned:
+		return wait.FirstDelay
+	}
+	return min(settlesAfter+settlesAfter/10, max(s.settling*3/2, wait.FirstDelay))
+}
+
+// watchAnswer is one round's answer to one waiter.
+type watchAnswer[T any] struct {
+	obj   T
+	found bool
+	whole bool // the listing is one call and succeeded: absence means gone
+	err   error
+	start time.Time // when the round started
 }
 
 func (l *Listing[T]) watchState(c *Client) *watchState[T] {
 	v, ok := c.listings.Load(watchKey{l})
 	if !ok {
-		v, _ = c.listings.LoadOrStore(watchKey{l}, &watchState[T]{groups: map[string]*watchGroup[T]{}})
+		v, _ = c.listings.LoadOrStore(watchKey{l}, &watchState[T]{waiting: map[*Watch[T]]chan watchAnswer[T]{}, wake: make(chan struct{}, 1)})
 	}
 	s, _ := v.(*watchState[T]) // the only type stored under the key
 	return s
 }
 
+// nextAge is the age at which w next wants a read: SettlesAfter (or at
+// once) for its first, then the first age of a lone wait's reads after
+// its last answer; and the step of its schedule that leads to it.
+func (w *Watch[T]) nextAge() (age, step time.Duration) {
+	first := w.first
+	if w.served == 0 || w.answeredAt < first {
+		return first, first // a read before the first it asked for
+	}
+	for k := 1; ; k++ {
+		age += wait.Delay(k)
+		if age > first && age > w.answeredAt {
+			return age, wait.Delay(k)
+		}
+	}
+}
+
 // Next waits for the next round of the listing (see the top of this file)
-// and returns the object: from the listing, or from Get when the listing
-// failed or, paged, lacks it. ErrNotFound when it is gone.
+// that serves the waiter and returns the object: from the listing, or from
+// Get when the listing failed or, paged, lacks it. ErrNotFound when it is
+// gone.
 func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	s := w.l.watchState(w.c)
 	s.mu.Lock()
-	g := s.groups[w.parent]
-	if g == nil {
-		g = &watchGroup[T]{}
-		s.groups[w.parent] = g
+	if w.began.IsZero() {
+		w.began, w.first = time.Now(), s.firstRead(w.l.SettlesAfter)
 	}
-	r := g.next
-	if r == nil {
-		r = &watchRound[T]{joined: map[*Watch[T]]int{}, changed: make(chan struct{}, 1), done: make(chan struct{})}
-		g.next = r
+	age, step := w.nextAge()
+	w.due, w.step = w.began.Add(age), step
+	answer := make(chan watchAnswer[T], 1)
+	s.waiting[w] = answer
+	if !s.running {
+		s.running = true
 		// Detached from this waiter's cancellation: others wait on it.
-		go w.l.runRound(context.WithoutCancel(ctx), w.c, s, g, r, w.parent)
+		go w.l.schedule(context.WithoutCancel(ctx), w.c, s)
 	}
-	r.joined[w] = w.served
-	r.signal()
+	s.signal()
 	s.mu.Unlock()
 
+	var a watchAnswer[T]
 	select {
-	case <-r.done:
+	case a = <-answer:
 	case <-ctx.Done():
 		s.mu.Lock()
-		delete(r.joined, w)
-		r.signal()
+		if _, ok := s.waiting[w]; ok {
+			delete(s.waiting, w)
+			s.signal()
+		}
 		s.mu.Unlock()
 		return nil, ctx.Err()
 	}
+	if prev := w.last; prev != nil && w.l.SettlesAfter > 0 &&
+		(prev.found != a.found || a.found && !reflect.DeepEqual(prev.obj, a.obj)) {
+		// The object changed since the last answer: it was still
+		// unchanged at that age.
+		s.mu.Lock()
+		if !s.learned || w.answeredAt > s.settling {
+			s.settling, s.learned = w.answeredAt, true
+		}
+		s.mu.Unlock()
+	}
+	w.last = &a
 	w.served++
-	switch o, ok := r.objects[w.id]; {
-	case ok:
-		return &o, nil
-	case r.whole:
+	w.answeredAt = a.start.Sub(w.began)
+	switch {
+	case a.found:
+		return &a.obj, nil
+	case a.whole:
 		return nil, &APIError{StatusCode: http.StatusNotFound, Method: http.MethodGet, Message: w.l.What + ": " + w.id + " is no longer listed"}
 	}
 	return w.l.Get(w.c, ctx, w.parent, w.id)
 }
 
-// busiest is the most rounds any waiter of the Listing, of any parent,
-// waiting for a round has been served: the schedule a parent's rounds
-// ride once they have started. Called with mu held.
-func (s *watchState[T]) busiest() int {
-	most := 0
-	for _, g := range s.groups {
-		if g.next == nil {
-			continue
-		}
-		for _, served := range g.next.joined {
-			most = max(most, served)
-		}
-	}
-	return most
-}
-
-// signal tells r's timer that its waiters changed. Called with mu held.
-func (r *watchRound[T]) signal() {
+// signal wakes the scheduler. Called with mu held.
+func (s *watchState[T]) signal() {
 	select {
-	case r.changed <- struct{}{}:
+	case s.wake <- struct{}{}:
 	default:
 	}
 }
 
-// runRound starts round r of parent's group g when its longest-served
-// waiter is due, reads the listing and wakes the round's waiters. A round
-// all of whose waiters left is dropped.
-func (l *Listing[T]) runRound(ctx context.Context, c *Client, s *watchState[T], g *watchGroup[T], r *watchRound[T], parent string) {
+// schedule runs the Listing's rounds while waiters ask (see the top of
+// this file), and ends when none is left.
+func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) {
 	for {
 		s.mu.Lock()
-		if len(r.joined) == 0 {
-			if g.next == r {
-				g.next = nil
-			}
+		if len(s.waiting) == 0 {
+			s.running = false
 			s.mu.Unlock()
-			close(r.done)
 			return
 		}
-		// The group's schedule: its longest-served waiter's, or the last
-		// round's when those waiters have just been answered (a newcomer
-		// then waits for the group's next round instead of forcing one).
+		var earliest time.Time
+		for w := range s.waiting {
+			if earliest.IsZero() || w.due.Before(earliest) {
+				earliest = w.due
+			}
+		}
+		// The bound follows the waiters due then, served most: one
+		// waiting long and not yet due does not slow the others' rounds.
 		most := 0
-		for _, served := range r.joined {
-			most = max(most, served)
+		for w := range s.waiting {
+			if !w.due.After(earliest) {
+				most = max(most, w.served)
+			}
 		}
-		due := time.Until(g.lastStart.Add(wait.Delay(max(most, g.step, s.busiest()))))
-		if due <= 0 {
-			g.next, g.lastStart, g.step = nil, time.Now(), most+1
+		if !s.lastStart.IsZero() {
+			if bound := s.lastStart.Add(wait.Delay(max(most, s.step))); bound.After(earliest) {
+				earliest = bound
+			}
+		}
+		now := time.Now()
+		if d := earliest.Sub(now); d > 0 {
 			s.mu.Unlock()
-			break
+			t := time.NewTimer(d)
+			select {
+			case <-t.C:
+			case <-s.wake:
+				t.Stop()
+			}
+			continue
 		}
+		// The parents with a waiter due within a quarter of its step
+		// (and old enough to have settled).
+		parents := map[string]bool{}
+		for w := range s.waiting {
+			if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= w.first*10/11 {
+				parents[w.parent] = true
+			}
+		}
+		round := map[string]map[*Watch[T]]chan watchAnswer[T]{}
+		s.step = 0
+		for w, answer := range s.waiting {
+			if !w.due.After(now) {
+				s.step = max(s.step, w.served+1)
+			}
+			if parents[w.parent] {
+				if round[w.parent] == nil {
+					round[w.parent] = map[*Watch[T]]chan watchAnswer[T]{}
+				}
+				round[w.parent][w] = answer
+				delete(s.waiting, w)
+			}
+		}
+		s.lastStart = now
 		s.mu.Unlock()
-		t := time.NewTimer(due)
-		select {
-		case <-t.C:
-		case <-r.changed:
-			t.Stop()
+		for parent, waiters := range round {
+			go l.runRound(ctx, c, parent, now, waiters)
 		}
 	}
+}
 
-	start := time.Now()
+// runRound lists parent's objects for a round started at start and
+// answers its waiters.
+func (l *Listing[T]) runRound(ctx context.Context, c *Client, parent string, start time.Time, waiters map[*Watch[T]]chan watchAnswer[T]) {
 	all, err := l.listAll(ctx, c, parent, RefreshListMaxPages)
-	s.mu.Lock()
-	waiters := len(r.joined)
-	s.mu.Unlock()
-	r.objects = make(map[string]T, len(all))
+	objects := make(map[string]int, len(all))
 	for i := range all {
-		r.objects[l.ID(&all[i])] = all[i]
+		objects[l.ID(&all[i])] = i
 	}
-	r.whole, r.err = l.Limit == 0 && err == nil, err
-	close(r.done)
-	fields := map[string]any{"kind": l.What, "waiters": waiters, "objects": len(all), "duration_ms": time.Since(start).Milliseconds()}
+	whole := l.Limit == 0 && err == nil
+	for w, answer := range waiters {
+		a := watchAnswer[T]{whole: whole, err: err, start: start}
+		if i, ok := objects[w.id]; ok {
+			a.obj, a.found = all[i], true
+		}
+		answer <- a
+	}
+	fields := map[string]any{"kind": l.What, "waiters": len(waiters), "objects": len(all), "duration_ms": time.Since(start).Milliseconds()}
 	if parent != "" {
 		fields["parent"] = parent
 	}

@@ -293,3 +293,77 @@ func TestWatchParentsRideTheListingsSchedule(t *testing.T) {
 		t.Fatalf("%d waiters over %d parents made %d list calls, want at most 44 (alone 6 each, 72)", n, parents, lists)
 	}
 }
+
+// slotStream runs n waits through l as Terraform runs a destroy's unlinks:
+// slots at a time, each wait's object (of one of parents) settling
+// settle after its request, a new wait starting as soon as one ends. It
+// returns the list calls and the time taken.
+func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, parents int, settle time.Duration) (int, time.Duration) {
+	t.Helper()
+	c := fakeClient(t, 0)
+	next := make(chan int, n)
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range slots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				p := fmt.Sprintf("c%d", i%parents)
+				id := fmt.Sprintf("%s-%d", p, i/parents)
+				k.setStatus(p, id, "pending") // the request
+				time.AfterFunc(settle, func() { k.setStatus(p, id, "done") })
+				if o, err := waitFor(context.Background(), c, l, p, id); err != nil || o == nil || o.v != "done" {
+					t.Errorf("%s: %+v, %v", id, o, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return k.listCalls(), time.Since(start)
+}
+
+// A destroy's unlinks as the bench makes them (10 at a time, over 4
+// campaigns, each settled 1 s after its request, a kind that never
+// settles at once): once the first waits have seen the service take 1 s,
+// each later batch of 10 costs one round of the 4 campaigns, 4 list
+// calls; 60 waits cost about 45 list calls, where each
+// wait's own immediate first read and schedule cost about 1.6 a wait (96).
+func TestWatchSlotStreamReadsAfterTheServiceCanSettle(t *testing.T) {
+	const n, slots, parents = 60, 10, 4
+	counts := map[string]int{}
+	for i := range parents {
+		counts[fmt.Sprintf("c%d", i)] = n / parents
+	}
+	k := newFakeKind(counts)
+	l := k.listing(0)
+	l.SettlesAfter = time.Second
+	lists, took := slotStream(t, k, l, n, slots, parents, time.Second)
+	t.Logf("%d waits, %d at a time over %d parents: %d list calls in %s", n, slots, parents, lists, took)
+	if lists > 54 {
+		t.Errorf("%d list calls, want at most 54 (the first waits' schedule, then 4 per 10 waits, and some for clock races)", lists)
+	}
+	if took > 11*time.Second {
+		t.Errorf("the waits took %s, want about 7 s (6 rounds of the settle time) and at most 11 s", took)
+	}
+}
+
+// A service that settles at once is not waited for as long as
+// SettlesAfter: the first read of a wait comes by what the client has
+// seen the service take. 40 waits settled 30 ms after their request, 10
+// at a time, take about 4 x 100 ms, not 4 x 1.1 s.
+func TestWatchFastServiceIsNotWaitedForAsSettlesAfter(t *testing.T) {
+	const n, slots, parents = 40, 10, 2
+	k := newFakeKind(map[string]int{"c0": n / parents, "c1": n / parents})
+	l := k.listing(0)
+	l.SettlesAfter = time.Second
+	lists, took := slotStream(t, k, l, n, slots, parents, 30*time.Millisecond)
+	t.Logf("%d waits settled after 30 ms: %d list calls in %s", n, lists, took)
+	if took > 2*time.Second {
+		t.Errorf("the waits took %s, want well under 4 x SettlesAfter (4.4 s): at most 2 s", took)
+	}
+}

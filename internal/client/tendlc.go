@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -206,6 +207,11 @@ var CampaignNumberListing = &Listing[CampaignNumber]{
 	Get: func(c *Client, ctx context.Context, campaignID, number string) (*CampaignNumber, error) {
 		return c.GetCampaignNumber(ctx, campaignID, number)
 	},
+	// A link or unlink request is answered by the operators ("being
+	// processed"), on the service far later than a second and in the
+	// emulator after its NumberLinkDelay (1 s by default): a read right
+	// after the request always shows PROCESSING.
+	SettlesAfter: time.Second,
 }
 
 // GetCampaignNumber reads one number of a campaign; ErrNotFound when the

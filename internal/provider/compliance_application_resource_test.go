@@ -590,7 +590,7 @@ var _ = registerImportDocs("cpaas_compliance_application", identity("compliance_
 // (400 ms) on the listing, in shared rounds: no GET (the submit replies
 // with the application).
 var _ = registerListingWait("complianceApplications", listingWait{
-	refresh: "complianceApplications", delay: func(o *emulator.Options) { o.ComplianceReviewDelay = 400 * time.Millisecond }, n: 15,
+	refresh: "complianceApplications", watches: "ComplianceApplicationListing", delay: func(o *emulator.Options) { o.ComplianceReviewDelay = 400 * time.Millisecond }, n: 15,
 	list: regexp.MustCompile(`^ComplianceApplication/$`), get: regexp.MustCompile(`^ComplianceApplication/[^/]+/$`),
 	lists: 15, // alone: 4 GETs each (60); shared: at most one list call an object
 })

@@ -2,6 +2,10 @@ package provider_test
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -28,6 +32,10 @@ type listingWait struct {
 	// refresh names the kind's TestAccListingRefresh entry, whose
 	// configuration, emulator options and inventory kinds it uses.
 	refresh string
+	// watches names the client's Listing the kind's waits read
+	// (client.<watches>.Watch): TestListingWaitCoversEveryWaitingKind
+	// checks that each one the provider waits through has its entry.
+	watches string
 	// delay is how long the service takes to decide (set after the
 	// entry's options).
 	delay func(*emulator.Options)
@@ -127,6 +135,59 @@ func registerListingWait(name string, lw listingWait) bool {
 func TestAccListingWait(t *testing.T) {
 	t.Parallel()
 	runEachParallel(t, listingWaits, func(t *testing.T, lw listingWait) { lw.run(t) })
+}
+
+// TestListingWaitCoversEveryWaitingKind checks that every Listing the
+// provider waits through (a call client.<Listing>.Watch in its sources)
+// has its TestAccListingWait entry, and that every entry names one: a new
+// waiting kind cannot skip the test that counts its waits' requests.
+func TestListingWaitCoversEveryWaitingKind(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waited := map[string]string{} // Listing -> a file that waits through it
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			watch, ok := n.(*ast.SelectorExpr)
+			if !ok || watch.Sel.Name != "Watch" {
+				return true
+			}
+			if listing, ok := watch.X.(*ast.SelectorExpr); ok {
+				if pkg, ok := listing.X.(*ast.Ident); ok && pkg.Name == "client" {
+					waited[listing.Sel.Name] = fset.Position(watch.Pos()).String()
+				}
+			}
+			return true
+		})
+	}
+	if len(waited) == 0 {
+		t.Fatal("no client.<Listing>.Watch call found in the provider's sources: the check checks nothing")
+	}
+	entries := map[string]string{}
+	for name, lw := range listingWaits {
+		if lw.watches == "" {
+			t.Errorf("TestAccListingWait entry %q names no Listing: set watches", name)
+			continue
+		}
+		entries[lw.watches] = name
+		if _, ok := waited[lw.watches]; !ok {
+			t.Errorf("TestAccListingWait entry %q names client.%s, which no resource waits through", name, lw.watches)
+		}
+	}
+	for listing, at := range waited {
+		if _, ok := entries[listing]; !ok {
+			t.Errorf("%s: a wait through client.%s.Watch has no TestAccListingWait entry: register one with registerListingWait (watches: %q)", at, listing, listing)
+		}
+	}
 }
 
 // registryDelay makes the 10DLC registry and operators decide after d.

@@ -757,7 +757,7 @@ var _ = registerImportDocs("cpaas_phone_number_compliance", identity("compliance
 // (400 ms) on the expanded listing, in shared rounds: one GET each, the
 // read after the thin create reply.
 var _ = registerListingWait("phoneNumberCompliances", listingWait{
-	refresh: "phoneNumberCompliances", delay: func(o *emulator.Options) { o.ComplianceReviewDelay = 400 * time.Millisecond }, n: 15,
+	refresh: "phoneNumberCompliances", watches: "ComplianceListing", delay: func(o *emulator.Options) { o.ComplianceReviewDelay = 400 * time.Millisecond }, n: 15,
 	list: regexp.MustCompile(`^PhoneNumber/Compliance/$`), get: regexp.MustCompile(`^PhoneNumber/Compliance/[0-9a-f-]{36}/$`),
 	gets: 1, lists: 15, // alone: 4 GETs each (60); shared: at most one list call an object
 })

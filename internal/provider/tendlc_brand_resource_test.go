@@ -414,7 +414,7 @@ var _ = registerImportDocs("cpaas_10dlc_brand", identity("brand_id"),
 // list, in shared rounds: one GET each, the read after the thin create
 // reply.
 var _ = registerListingWait("brands", listingWait{
-	refresh: "brands", delay: registryDelay(400 * time.Millisecond), n: 12,
+	refresh: "brands", watches: "BrandListing", delay: registryDelay(400 * time.Millisecond), n: 12,
 	list: regexp.MustCompile(`^10dlc/Brand/$`), get: regexp.MustCompile(`^10dlc/Brand/[^/]+/$`),
 	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
 })

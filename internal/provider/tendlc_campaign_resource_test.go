@@ -323,7 +323,7 @@ var _ = registerImportDocs("cpaas_10dlc_campaign", identity("campaign_id"),
 // campaign list, in shared rounds: one GET each, the read after the thin
 // create reply.
 var _ = registerListingWait("campaigns", listingWait{
-	refresh: "campaigns", delay: registryDelay(400 * time.Millisecond), n: 12,
+	refresh: "campaigns", watches: "CampaignListing", delay: registryDelay(400 * time.Millisecond), n: 12,
 	list: regexp.MustCompile(`^10dlc/Campaign/$`), get: regexp.MustCompile(`^10dlc/Campaign/[^/]+/$`),
 	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
 })

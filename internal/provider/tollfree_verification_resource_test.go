@@ -676,7 +676,7 @@ var _ = registerImportDocs("cpaas_tollfree_verification", identity("uuid"),
 // on the listing, in shared rounds: one GET each, the read after the thin
 // create reply.
 var _ = registerListingWait("tollfreeVerifications", listingWait{
-	refresh: "tollfreeVerifications", delay: func(o *emulator.Options) { o.TollfreeVerificationDelay = 400 * time.Millisecond }, n: 12,
+	refresh: "tollfreeVerifications", watches: "TollfreeListing", delay: func(o *emulator.Options) { o.TollfreeVerificationDelay = 400 * time.Millisecond }, n: 12,
 	list: regexp.MustCompile(`^TollfreeVerification/$`), get: regexp.MustCompile(`^TollfreeVerification/[^/]+/$`),
 	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
 })
