@@ -148,13 +148,13 @@ func TestSerialTakesTurnsInRealModeOnly(t *testing.T) {
 	if len(a.cleanups)+len(b.cleanups) != 0 {
 		t.Fatal("Serial locked in emulator mode")
 	}
-	real := &Env{proxy: &realProxy{}}
-	real.Serial(a, "turns")
-	real.Serial(a, "turns")
-	real.Serial(&cleanupRecorder{TB: t, name: "TestA/step"}, "turns")
+	realEnv := &Env{proxy: &realProxy{}}
+	realEnv.Serial(a, "turns")
+	realEnv.Serial(a, "turns")
+	realEnv.Serial(&cleanupRecorder{TB: t, name: "TestA/step"}, "turns")
 	got := make(chan struct{})
 	go func() {
-		real.Serial(b, "turns")
+		realEnv.Serial(b, "turns")
 		close(got)
 	}()
 	select {
