@@ -39,7 +39,7 @@ var verificationAddressKind = &objectKind[verificationAddressModel]{
 			object:  "verification address",
 			from:    "the account's address list",
 		}},
-	schema: verificationAddressSchema, create: createVerificationAddress, update: updateVerificationAddress,
+	schema: verificationAddressSchema, create: verificationAddressWrites.createIn, update: verificationAddressWrites.updateIn,
 	refresh:        readListed(client.VerificationAddressListing, applyVerificationAddress, nil), // the items carry all the GET does
 	remove:         (*client.Client).DeleteVerificationAddress,
 	importAs:       importIDMatching(compliancerules.VerificationIDPattern, "an address id", compliancerules.VerificationIDRule),
@@ -139,47 +139,12 @@ func applyVerificationAddress(m *verificationAddressModel, a *client.Verificatio
 	m.PostalCode = reportedString(m.PostalCode, a.PostalCode)
 }
 
-func createVerificationAddress(ctx context.Context, c *client.Client, plan *verificationAddressModel, req resource.CreateRequest,
-	resp *resource.CreateResponse,
-) bool {
-	file, ok := verificationUploadFile(ctx, req.Config, &plan.verificationCommon, nil, &resp.Diagnostics)
-	if !ok {
-		return false
-	}
-	alias := plan.Alias.ValueString()
-	id, err := createVerificationOrAdopt(ctx, "verification address", alias,
-		func(ctx context.Context) error { return c.CreateVerificationAddress(ctx, plan.data(), file) },
-		func(ctx context.Context) ([]string, error) {
-			all, err := c.ListAllVerificationAddresses(ctx, client.VerificationFilter{Alias: alias})
-			ids := make([]string, len(all))
-			for i, a := range all {
-				ids[i] = a.ID
-			}
-			return ids, err
-		})
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error creating verification address", "verification address "+alias, err)
-		return false
-	}
-	applyVerificationCommon(&plan.verificationCommon, id, "", "", "", "", "", "", nil, "", "", "") // in case the read fails
-	return readVerificationAfterWrite(ctx, c.GetVerificationAddress, id, "verification address", plan, applyVerificationAddress, &resp.Diagnostics)
-}
-
-func updateVerificationAddress(ctx context.Context, c *client.Client, plan, state *verificationAddressModel, req resource.UpdateRequest,
-	resp *resource.UpdateResponse,
-) bool {
-	file, ok := verificationUploadFile(ctx, req.Config, &plan.verificationCommon, &state.verificationCommon, &resp.Diagnostics)
-	if !ok {
-		return false
-	}
-	id := state.ID.ValueString()
-	if file == nil && !verificationResubmits(&plan.verificationCommon, &state.verificationCommon, plan.sent(), state.sent()) {
-		plan.VerificationStatus, plan.ValidationStatus = state.VerificationStatus, state.ValidationStatus
-		return true // values an import could not read: recorded
-	}
-	if err := c.UpdateVerificationAddress(ctx, id, plan.data(), file); err != nil {
-		addAPIError(&resp.Diagnostics, "Error updating verification address", "verification address "+id, err)
-		return false
-	}
-	return readVerificationAfterWrite(ctx, c.GetVerificationAddress, id, "verification address", plan, applyVerificationAddress, &resp.Diagnostics)
+// verificationAddressWrites are the address's create and update.
+var verificationAddressWrites = verificationWrites[*verificationAddressModel, verificationAddressModel, client.VerificationAddressData, client.VerificationAddress]{
+	what:   "verification address",
+	common: func(m *verificationAddressModel) *verificationCommon { return &m.verificationCommon },
+	create: (*client.Client).CreateVerificationAddress, update: (*client.Client).UpdateVerificationAddress,
+	get: (*client.Client).GetVerificationAddress, list: (*client.Client).ListAllVerificationAddresses,
+	id:    func(o client.VerificationAddress) string { return o.ID },
+	apply: applyVerificationAddress,
 }

@@ -306,16 +306,82 @@ func createVerificationOrAdopt(ctx context.Context, what, alias string, create f
 		}, fresh, func(id string) string { return id })
 }
 
-// readVerificationAfterWrite reads object id into m after its create or
-// update; a failed read is reported, the object kept.
-func readVerificationAfterWrite[M, O any](ctx context.Context, get func(context.Context, string) (*O, error), id, what string, m *M,
-	apply func(*M, *O), diags *diag.Diagnostics,
+// verificationWrites are one kind's client calls, for the create and the
+// update both kinds share: M its model, D the form it sends, O its record.
+type verificationWrites[M interface {
+	*A
+	sent() []types.String
+	data() D
+}, A, D, O any] struct {
+	what   string
+	common func(M) *verificationCommon
+	create func(*client.Client, context.Context, D, *client.ComplianceFile) error
+	update func(*client.Client, context.Context, string, D, *client.ComplianceFile) error
+	get    func(*client.Client, context.Context, string) (*O, error)
+	list   func(*client.Client, context.Context, client.VerificationFilter) ([]O, error)
+	id     func(O) string
+	apply  func(M, *O)
+}
+
+// createIn sends the create, finds the new object by its alias and reads
+// it into plan.
+func (w verificationWrites[M, A, D, O]) createIn(ctx context.Context, c *client.Client, plan M, req resource.CreateRequest,
+	resp *resource.CreateResponse,
 ) bool {
-	o, err := readAfterCreate(ctx, what+" "+id, func(ctx context.Context) (*O, error) { return get(ctx, id) })
+	common := w.common(plan)
+	file, ok := verificationUploadFile(ctx, req.Config, common, nil, &resp.Diagnostics)
+	if !ok {
+		return false
+	}
+	alias := common.Alias.ValueString()
+	id, err := createVerificationOrAdopt(ctx, w.what, alias,
+		func(ctx context.Context) error { return w.create(c, ctx, plan.data(), file) },
+		func(ctx context.Context) ([]string, error) {
+			all, err := w.list(c, ctx, client.VerificationFilter{Alias: alias})
+			ids := make([]string, len(all))
+			for i, o := range all {
+				ids[i] = w.id(o)
+			}
+			return ids, err
+		})
 	if err != nil {
-		addAPIError(diags, "Error reading "+what+" after the write", what+" "+id, err)
+		addAPIError(&resp.Diagnostics, "Error creating "+w.what, w.what+" "+alias, err)
+		return false
+	}
+	applyVerificationCommon(common, id, "", "", "", "", "", "", nil, "", "", "") // in case the read fails
+	return w.read(ctx, c, id, plan, &resp.Diagnostics)
+}
+
+// updateIn sends the update when it changes what the API holds, and reads
+// the object into plan.
+func (w verificationWrites[M, A, D, O]) updateIn(ctx context.Context, c *client.Client, plan, state M, req resource.UpdateRequest,
+	resp *resource.UpdateResponse,
+) bool {
+	planned, prior := w.common(plan), w.common(state)
+	file, ok := verificationUploadFile(ctx, req.Config, planned, prior, &resp.Diagnostics)
+	if !ok {
+		return false
+	}
+	id := prior.ID.ValueString()
+	if file == nil && !verificationResubmits(planned, prior, plan.sent(), state.sent()) {
+		planned.VerificationStatus, planned.ValidationStatus = prior.VerificationStatus, prior.ValidationStatus
+		return true // values an import could not read: recorded
+	}
+	if err := w.update(c, ctx, id, plan.data(), file); err != nil {
+		addAPIError(&resp.Diagnostics, "Error updating "+w.what, w.what+" "+id, err)
+		return false
+	}
+	return w.read(ctx, c, id, plan, &resp.Diagnostics)
+}
+
+// read reads object id into m after its create or update; a failed read
+// is reported, the object kept.
+func (w verificationWrites[M, A, D, O]) read(ctx context.Context, c *client.Client, id string, m M, diags *diag.Diagnostics) bool {
+	o, err := readAfterCreate(ctx, w.what+" "+id, func(ctx context.Context) (*O, error) { return w.get(c, ctx, id) })
+	if err != nil {
+		addAPIError(diags, "Error reading "+w.what+" after the write", w.what+" "+id, err)
 		return true
 	}
-	apply(m, o)
+	w.apply(m, o)
 	return true
 }

@@ -30,7 +30,7 @@ var verificationIdentityKind = &objectKind[verificationIdentityModel]{
 			object:  "verification identity",
 			from:    "the account's identity list",
 		}},
-	schema: verificationIdentitySchema, create: createVerificationIdentity, update: updateVerificationIdentity,
+	schema: verificationIdentitySchema, create: verificationIdentityWrites.createIn, update: verificationIdentityWrites.updateIn,
 	refresh:    readListed(client.VerificationIdentityListing, applyVerificationIdentity, nil), // the items carry all the GET does
 	remove:     (*client.Client).DeleteVerificationIdentity,
 	importAs:   importIDMatching(compliancerules.VerificationIDPattern, "an identity id", compliancerules.VerificationIDRule),
@@ -125,47 +125,12 @@ func applyVerificationIdentity(m *verificationIdentityModel, a *client.Verificat
 	m.IDNumber = reportedString(m.IDNumber, a.IDNumber)
 }
 
-func createVerificationIdentity(ctx context.Context, c *client.Client, plan *verificationIdentityModel, req resource.CreateRequest,
-	resp *resource.CreateResponse,
-) bool {
-	file, ok := verificationUploadFile(ctx, req.Config, &plan.verificationCommon, nil, &resp.Diagnostics)
-	if !ok {
-		return false
-	}
-	alias := plan.Alias.ValueString()
-	id, err := createVerificationOrAdopt(ctx, "verification identity", alias,
-		func(ctx context.Context) error { return c.CreateVerificationIdentity(ctx, plan.data(), file) },
-		func(ctx context.Context) ([]string, error) {
-			all, err := c.ListAllVerificationIdentities(ctx, client.VerificationFilter{Alias: alias})
-			ids := make([]string, len(all))
-			for i, a := range all {
-				ids[i] = a.ID
-			}
-			return ids, err
-		})
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Error creating verification identity", "verification identity "+alias, err)
-		return false
-	}
-	applyVerificationCommon(&plan.verificationCommon, id, "", "", "", "", "", "", nil, "", "", "") // in case the read fails
-	return readVerificationAfterWrite(ctx, c.GetVerificationIdentity, id, "verification identity", plan, applyVerificationIdentity, &resp.Diagnostics)
-}
-
-func updateVerificationIdentity(ctx context.Context, c *client.Client, plan, state *verificationIdentityModel, req resource.UpdateRequest,
-	resp *resource.UpdateResponse,
-) bool {
-	file, ok := verificationUploadFile(ctx, req.Config, &plan.verificationCommon, &state.verificationCommon, &resp.Diagnostics)
-	if !ok {
-		return false
-	}
-	id := state.ID.ValueString()
-	if file == nil && !verificationResubmits(&plan.verificationCommon, &state.verificationCommon, plan.sent(), state.sent()) {
-		plan.VerificationStatus, plan.ValidationStatus = state.VerificationStatus, state.ValidationStatus
-		return true // values an import could not read: recorded
-	}
-	if err := c.UpdateVerificationIdentity(ctx, id, plan.data(), file); err != nil {
-		addAPIError(&resp.Diagnostics, "Error updating verification identity", "verification identity "+id, err)
-		return false
-	}
-	return readVerificationAfterWrite(ctx, c.GetVerificationIdentity, id, "verification identity", plan, applyVerificationIdentity, &resp.Diagnostics)
+// verificationIdentityWrites are the identity's create and update.
+var verificationIdentityWrites = verificationWrites[*verificationIdentityModel, verificationIdentityModel, client.VerificationIdentityData, client.VerificationIdentity]{
+	what:   "verification identity",
+	common: func(m *verificationIdentityModel) *verificationCommon { return &m.verificationCommon },
+	create: (*client.Client).CreateVerificationIdentity, update: (*client.Client).UpdateVerificationIdentity,
+	get: (*client.Client).GetVerificationIdentity, list: (*client.Client).ListAllVerificationIdentities,
+	id:    func(o client.VerificationIdentity) string { return o.ID },
+	apply: applyVerificationIdentity,
 }
