@@ -297,7 +297,7 @@ func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if alias := derefString(got.Alias); alias != want {
+		if alias := str(got.Alias); alias != want {
 			t.Errorf("number %s's alias on the account = %q, want %q", n, alias, want)
 		}
 	}
@@ -358,11 +358,4 @@ func TestRealObjectsListsTheTestsMessages(t *testing.T) {
 	if got := later.realObjects(t)["messages"]; len(got) != 0 {
 		t.Errorf("messages sent an hour before the test started are its: %v", got)
 	}
-}
-
-func derefString(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
