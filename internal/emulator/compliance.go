@@ -180,22 +180,8 @@ func (c *call) complianceParts(in *complianceDataIn) (map[int]upload, bool) {
 	if mt != "multipart/form-data" {
 		return files, c.decode(in)
 	}
-	mr := multipart.NewReader(c.req.Body, params["boundary"])
 	sawData := false
-	for {
-		p, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			c.readFailed(err)
-			return nil, false
-		}
-		data, err := io.ReadAll(p)
-		if err != nil {
-			c.readFailed(err)
-			return nil, false
-		}
+	if !c.eachPart(params["boundary"], func(p *multipart.Part, data []byte) bool {
 		name := p.FormName()
 		switch {
 		case name == wire.ComplianceDataField:
@@ -203,22 +189,51 @@ func (c *call) complianceParts(in *complianceDataIn) (map[int]upload, bool) {
 			dec := json.NewDecoder(strings.NewReader(string(data)))
 			if err := dec.Decode(in); err != nil {
 				c.badRequest("malformed JSON in the data field: %s", describeJSONError(err))
-				return nil, false
+				return false
 			}
 		case filePart.MatchString(name):
 			i, _ := strconv.Atoi(filePart.FindStringSubmatch(name)[1])
 			if len(data) > compliancerules.MaxFileBytes {
 				c.fail(http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than the limit of %d bytes", name, compliancerules.MaxFileBytes))
-				return nil, false
+				return false
 			}
 			files[i] = upload{name: p.FileName(), data: data}
 		}
+		return true
+	}) {
+		return nil, false
 	}
 	if !sawData {
 		c.badRequest("Mandatory parameter missing. data must be present (a form field holding the JSON document).")
 		return nil, false
 	}
 	return files, true
+}
+
+// eachPart reads the multipart body of boundary part by part, handing fn
+// each part and its content; fn returns false when it wrote an error reply.
+// A body that cannot be read gets readFailed's reply. It says whether
+// every part was read and taken.
+func (c *call) eachPart(boundary string, fn func(p *multipart.Part, data []byte) bool) bool {
+	mr := multipart.NewReader(c.req.Body, boundary)
+	for {
+		p, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return true
+		}
+		if err != nil {
+			c.readFailed(err)
+			return false
+		}
+		data, err := io.ReadAll(p)
+		if err != nil {
+			c.readFailed(err)
+			return false
+		}
+		if !fn(p, data) {
+			return false
+		}
+	}
 }
 
 // readFailed writes the reply for a body that could not be read.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -339,38 +338,25 @@ func (c *call) readDocumentForm() (documentForm, bool) {
 		}
 		return f, true
 	}
-	mr := multipart.NewReader(c.req.Body, params["boundary"])
-	for {
-		p, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			c.readFailed(err)
-			return f, false
-		}
-		data, err := io.ReadAll(p)
-		if err != nil {
-			c.readFailed(err)
-			return f, false
-		}
+	ok := c.eachPart(params["boundary"], func(p *multipart.Part, data []byte) bool {
 		if p.FormName() == wire.DocumentFilePart {
 			if len(data) == 0 { // Py sends an empty part when there is no file
-				continue
+				return true
 			}
 			if len(data) > compliancerules.MaxFileBytes {
 				c.fail(http.StatusRequestEntityTooLarge, fmt.Sprintf("file is larger than the limit of %d bytes", compliancerules.MaxFileBytes))
-				return f, false
+				return false
 			}
 			f.file, f.fileName, f.hasFile = data, p.FileName(), true
 			if f.fileName == "" {
 				f.fileName = "document"
 			}
-			continue
+			return true
 		}
 		f.fields[p.FormName()] = string(data)
-	}
-	return f, true
+		return true
+	})
+	return f, ok
 }
 
 // documentFormField says whether name is a field of a document's form.

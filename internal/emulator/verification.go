@@ -3,7 +3,6 @@ package emulator
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -114,37 +113,26 @@ func (c *call) verificationForm() (*verificationFile, bool) {
 	}
 	var file *verificationFile
 	fields := map[string]string{}
-	mr := multipart.NewReader(c.req.Body, params["boundary"])
-	for {
-		p, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			c.readFailed(err)
-			return nil, false
-		}
-		data, err := io.ReadAll(p)
-		if err != nil {
-			c.readFailed(err)
-			return nil, false
-		}
+	if !c.eachPart(params["boundary"], func(p *multipart.Part, data []byte) bool {
 		if p.FormName() != wire.VerificationFilePart {
 			fields[p.FormName()] = string(data)
-			continue
+			return true
 		}
 		if len(data) == 0 {
-			continue // Python sends an empty part when there is no file
+			return true // Python sends an empty part when there is no file
 		}
 		if len(data) > compliancerules.MaxFileBytes {
 			c.fail(http.StatusRequestEntityTooLarge, fmt.Sprintf("file is larger than the limit of %d bytes", compliancerules.MaxFileBytes))
-			return nil, false
+			return false
 		}
 		if err := compliancerules.CheckVerificationFile("file", p.FileName()); err != nil {
 			c.badRequest("%v", err)
-			return nil, false
+			return false
 		}
 		file = &verificationFile{name: p.FileName(), data: data}
+		return true
+	}) {
+		return nil, false
 	}
 	body, _ := json.Marshal(fields)
 	c.req.Body = io.NopCloser(bytes.NewReader(body))
