@@ -173,7 +173,33 @@ func (c *Client) DeleteCampaign(ctx context.Context, id string) error {
 
 // LinkNumbers asks operators to link numbers to a registered campaign. A
 // second identical request is refused with 400, so it is not retried.
+//
+// A request of one number joins the campaign's batch (batch.go): the
+// links of one campaign with the same callbacks that come within the
+// gathering window share one request, which takes several numbers. Its
+// outcome is the number's own: a batch refused as a whole (the API names
+// the first bad number) is sent again number by number; a lost reply or a
+// 5xx is returned to each, which looks its number up.
 func (c *Client) LinkNumbers(ctx context.Context, campaignID string, in NumberLink) error {
+	if len(in.Numbers) == 1 {
+		return numberLinks.do(ctx, c, numberLinkKey{campaignID, in.URL, in.Method}, in.Numbers[0])
+	}
+	return c.postNumberLink(ctx, campaignID, in)
+}
+
+// numberLinkKey is what the numbers of one link request share.
+type numberLinkKey struct{ campaignID, url, method string }
+
+// numberLinks gathers the one-number links of a campaign into one request.
+var numberLinks = &batcher[numberLinkKey, string]{
+	what: "10DLC number links",
+	send: func(ctx context.Context, c *Client, k numberLinkKey, numbers []string) error {
+		return c.postNumberLink(ctx, k.campaignID, NumberLink{Numbers: numbers, URL: k.url, Method: k.method})
+	},
+}
+
+// postNumberLink is the link request itself.
+func (c *Client) postNumberLink(ctx context.Context, campaignID string, in NumberLink) error {
 	defer CampaignNumberListing.forget(c, campaignID, "")()
 	for _, n := range in.Numbers {
 		defer NumberListing.forget(c, "", n)()

@@ -94,7 +94,9 @@ type Client struct {
 	appSIPDomainFlight singleflight.Group
 	// listings holds each Listing's state: *Listing[T] -> *listingState[T].
 	listings sync.Map
-	lookups  lookupMemo // lookups.go
+	// batches holds each batcher's pending batches (batch.go).
+	batches sync.Map
+	lookups lookupMemo // lookups.go
 	// pools remembers which pools hold which numbers (pool_members.go).
 	pools poolMembership
 	// gatherWindow is RefreshListGather; tests lengthen it.

@@ -1,0 +1,148 @@
+package client
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Batched creates: where the API takes several objects of one parent in
+// one request (the numbers of a 10DLC link request), concurrent creates of
+// one key (the parent and what else the request carries for all of them)
+// share one request. A create joins its key's pending batch; the batch is
+// sent RefreshListGather after its first create joined, or at once when
+// RefreshListAfter creates (Terraform's -parallelism) have joined. A batch
+// of one is the plain request. The number links are the only user today.
+//
+// Outcomes stay each create's own:
+//   - sent: every create of the batch was carried out;
+//   - refused (an error that says the request was not carried out, such as
+//     a 400 naming one bad item, as the API refuses the whole request): each
+//     create sends its own one-item request, so each gets its own answer
+//     and a limit (a campaign's number pool) admits those that fit;
+//   - ambiguous (a lost reply or a 5xx, IsAmbiguousCreate): each create gets
+//     the error and adopts as a create alone does (its caller looks its own
+//     item up).
+//
+// The request is detached from each create's cancellation: a create whose
+// context ends before the batch is sent leaves it (its item is not sent);
+// once the batch is sent, its outcome is every member's, so that nothing
+// is created without its create knowing.
+
+// batcher sends the items of concurrent calls of one key in one request.
+type batcher[K comparable, I any] struct {
+	// what names the items in logs.
+	what string
+	// send makes one request for items (at least one), all of key.
+	send func(ctx context.Context, c *Client, key K, items []I) error
+}
+
+// batchesKey keys a batcher's state in Client.batches.
+type batchesKey struct{ of any }
+
+// batchState is a batcher's pending batches in one Client.
+type batchState[K comparable, I any] struct {
+	mu      sync.Mutex
+	pending map[K]*batch[I] // by key: the batch calls join
+}
+
+// batch is one request for the items of the calls in it.
+type batch[I any] struct {
+	items []*I          // each call's item; a call that left is removed
+	sent  bool          // set (under the state's lock) when the items are taken
+	start chan struct{} // closed when the batch is full
+	done  chan struct{} // closed once the request returned; n and err then set
+	n     int           // how many items the request held
+	err   error
+}
+
+func (b *batcher[K, I]) state(c *Client) *batchState[K, I] {
+	v, ok := c.batches.Load(batchesKey{b})
+	if !ok {
+		v, _ = c.batches.LoadOrStore(batchesKey{b}, &batchState[K, I]{pending: map[K]*batch[I]{}})
+	}
+	s, _ := v.(*batchState[K, I]) // the only type stored under the key
+	return s
+}
+
+// do sends item in key's next batch and returns the item's own outcome
+// (see the top of this file).
+func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error {
+	s := b.state(c)
+	it := &item
+	s.mu.Lock()
+	r := s.pending[key]
+	if r == nil {
+		r = &batch[I]{start: make(chan struct{}), done: make(chan struct{})}
+		s.pending[key] = r
+		// Detached from this call's cancellation: other calls wait on it.
+		go b.run(context.WithoutCancel(ctx), c, s, key, r, c.gatherWindow)
+	}
+	r.items = append(r.items, it)
+	if len(r.items) == RefreshListAfter {
+		delete(s.pending, key) // full: later calls start a batch of their own
+		close(r.start)
+	}
+	s.mu.Unlock()
+
+	select {
+	case <-r.done:
+	case <-ctx.Done():
+		s.mu.Lock()
+		if !r.sent {
+			for i := range r.items {
+				if r.items[i] == it {
+					r.items = append(r.items[:i], r.items[i+1:]...)
+					break
+				}
+			}
+			s.mu.Unlock()
+			return ctx.Err()
+		}
+		s.mu.Unlock()
+		<-r.done // sent: the request may have created the item
+	}
+	if r.err == nil || r.n == 1 || IsAmbiguousCreate(r.err) {
+		return r.err
+	}
+	// Refused as a whole, with nothing created: this item alone gets its
+	// own answer.
+	return b.send(ctx, c, key, []I{item})
+}
+
+// run sends batch r of key when it is full or gather has passed, and wakes
+// its calls.
+func (b *batcher[K, I]) run(ctx context.Context, c *Client, s *batchState[K, I], key K, r *batch[I], gather time.Duration) {
+	t := time.NewTimer(gather)
+	select {
+	case <-t.C:
+	case <-r.start:
+		t.Stop()
+	}
+	s.mu.Lock()
+	if s.pending[key] == r {
+		delete(s.pending, key) // later calls start a batch of their own
+	}
+	r.sent = true
+	items := make([]I, len(r.items))
+	for i, it := range r.items {
+		items[i] = *it
+	}
+	s.mu.Unlock()
+	defer close(r.done)
+	r.n = len(items)
+	if len(items) == 0 {
+		return // every call left
+	}
+	start := time.Now()
+	r.err = b.send(ctx, c, key, items)
+	if len(items) > 1 {
+		fields := map[string]any{"kind": b.what, "items": len(items), "duration_ms": time.Since(start).Milliseconds()}
+		if r.err != nil {
+			fields["error"] = r.err.Error()
+		}
+		tflog.Debug(ctx, "batched create sent", fields)
+	}
+}
