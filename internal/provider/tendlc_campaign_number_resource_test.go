@@ -3,6 +3,7 @@ package provider_test
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -191,6 +192,79 @@ func TestAccTenDLCCampaignNumber_errors(t *testing.T) {
 			{
 				Config:      env.Config(numbersHCL("Alerts", "14155559999")),
 				ExpectError: acctest.ErrorPattern(`Error linking number to 10DLC campaign.*number 14155559999 does not belong to this account`),
+			},
+		},
+	})
+}
+
+// The links of one campaign that Terraform starts together share one link
+// request (client.LinkNumbers gathers them): ten links cost at most two
+// POSTs (a burst may straddle a gathering window), not ten, and each is
+// linked and planned empty after. With one number the account does not
+// own among them, that link alone fails, naming its number, and the others
+// are linked.
+func TestAccTenDLCCampaignNumber_linksShareOneRequest(t *testing.T) {
+	t.Parallel()
+	log := &requestLog{}
+	// The registry decides after 300 ms: the ten numbers are bought before
+	// the campaign is registered, so its links start together.
+	env := acctest.NewEnv(t, fastRegistry, registryDelay(300*time.Millisecond), log.option)
+	linksHCL := func(links int, numbers string) string {
+		return lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(1) + lrNumbersHCL(10) + `
+resource "cpaas_10dlc_campaign_number" "many" {
+  count       = ` + strconv.Itoa(links) + `
+  campaign_id = cpaas_10dlc_campaign.many[0].id
+  number      = ` + numbers + `
+}
+`
+	}
+	posts := regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/$`)
+	linkPosts := func() (n int) {
+		for _, line := range log.matching(posts) {
+			if strings.HasPrefix(line, "POST ") {
+				n++
+			}
+		}
+		return n
+	}
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				PreConfig:        log.reset,
+				Config:           env.Config(linksHCL(10, `cpaas_phone_number.many[count.index].number`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(s *terraform.State) error {
+					t.Logf("10 links of one campaign: %d link requests", linkPosts())
+					if n := linkPosts(); n > 2 {
+						return fmt.Errorf("10 links of one campaign made %d link requests (POST 10dlc/Campaign/{id}/Number/), want at most 2: %v", n, log.matching(posts))
+					}
+					if got := linkedNumbers(env, t); len(got) != 10 {
+						return fmt.Errorf("emulator links %v, want 10", got)
+					}
+					return nil
+				},
+			},
+			// Unlinked, then linked again with number 3 one the account does
+			// not own: the ten links start together, their request is
+			// refused whole, and each is sent again alone.
+			{Config: env.Config(linksHCL(0, `"14155550100"`))},
+			{
+				PreConfig:   log.reset,
+				Config:      env.Config(linksHCL(10, `count.index == 3 ? "14155559999" : cpaas_phone_number.many[count.index].number`)),
+				ExpectError: acctest.ErrorPattern(`Error linking number to 10DLC campaign.*number 14155559999 does not belong to this account`),
+			},
+			{
+				PreConfig: func() {
+					t.Logf("10 links, one refused: %d link requests", linkPosts())
+					if got := linkedNumbers(env, t); len(got) != 9 {
+						t.Fatalf("after the failed link the emulator links %v, want the 9 others", got)
+					}
+				},
+				Config:           env.Config(linksHCL(10, `cpaas_phone_number.many[count.index].number`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
 	})
