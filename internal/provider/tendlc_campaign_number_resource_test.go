@@ -3,6 +3,7 @@ package provider_test
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -267,6 +268,52 @@ resource "cpaas_10dlc_campaign_number" "many" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
+	})
+}
+
+// Three links that share one link request whose reply is lost (every link
+// reply dropped after the emulator carried it out): each link looks its
+// own number up and adopts it, so the emulator holds the three, the state
+// names them, nothing is sent twice and the plan after is empty.
+func TestAccTenDLCCampaignNumber_sharedRequestReplyLostAdoptsEach(t *testing.T) {
+	t.Parallel()
+	log := &requestLog{}
+	env := acctest.NewEnv(t, fastRegistry, log.option)
+	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "10dlc/Campaign/{id}/Number"))
+	numbers := []string{"14155550100", "12125550101", "13125550102"}
+	hcl := relProfileHCL(1) + relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1")
+	for i, n := range numbers {
+		hcl += relCampaignNumberHCL(i, "cpaas_10dlc_campaign.c1", strconv.Quote(n))
+	}
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:           env.Config(hcl),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			Check: func(s *terraform.State) error {
+				var posts int
+				for _, line := range log.matching(regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/$`)) {
+					if strings.HasPrefix(line, "POST ") {
+						posts++
+					}
+				}
+				if st := env.Control(t, "injected faults").FaultStats(); st.Dropped != posts || posts == 0 || posts >= len(numbers) {
+					return fmt.Errorf("%d link requests, %d replies dropped: want fewer requests than the %d links, every reply dropped", posts, st.Dropped, len(numbers))
+				}
+				got := linkedNumbers(env, t)
+				if len(got) != len(numbers) {
+					return fmt.Errorf("emulator links %v, want %d (one per link, none twice)", got, len(numbers))
+				}
+				for i := range numbers {
+					id, _ := stateID(s, fmt.Sprintf("cpaas_10dlc_campaign_number.l%d", i))
+					if !slices.Contains(got, id) {
+						return fmt.Errorf("state of link %d names %s, the emulator links %v", i, id, got)
+					}
+				}
+				return nil
+			},
+		}},
 	})
 }
 
