@@ -157,7 +157,10 @@ const adoptRuleCampaignNumber = "If the API's reply to the link request is lost 
 	"the campaign: a pending or completed link is adopted, otherwise the link request is sent again."
 
 // linkNumberOrAdopt is LinkNumbers for one number that adopts a link
-// request the API received without the reply arriving.
+// request the API received without the reply arriving. The request may be
+// shared with the campaign's other links of the moment (client.LinkNumbers
+// gathers them); its outcome is still this number's own: a lost shared
+// reply is adopted here, number by number, like one of its own.
 func linkNumberOrAdopt(ctx context.Context, c *client.Client, campaignID string, in client.NumberLink) error {
 	number := in.Numbers[0]
 	_, err := createOrAdopt(ctx, "10DLC number link", "number "+number+" in campaign "+campaignID,
