@@ -12,7 +12,8 @@ import (
 // one request (the numbers of a 10DLC link request), concurrent creates of
 // one key (the parent and what else the request carries for all of them)
 // share one request. A create joins its key's pending batch; the batch is
-// sent RefreshListGather after its first create joined, or at once when
+// sent the batcher's gathering time (a number of RefreshListGather
+// windows) after its first create joined, or at once when
 // RefreshListAfter creates (Terraform's -parallelism) have joined. A batch
 // of one is the plain request. The number links are the only user today.
 //
@@ -37,6 +38,9 @@ type batcher[K comparable, I any] struct {
 	what string
 	// send makes one request for items (at least one), all of key.
 	send func(ctx context.Context, c *Client, key K, items []I) error
+	// windows is how many of the client's gathering windows
+	// (RefreshListGather) a batch gathers for; 0 is one.
+	windows int
 }
 
 // batchesKey keys a batcher's state in Client.batches.
@@ -78,7 +82,7 @@ func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error 
 		r = &batch[I]{start: make(chan struct{}), done: make(chan struct{})}
 		s.pending[key] = r
 		// Detached from this call's cancellation: other calls wait on it.
-		go b.run(context.WithoutCancel(ctx), c, s, key, r, c.gatherWindow)
+		go b.run(context.WithoutCancel(ctx), c, s, key, r, c.gatherWindow*time.Duration(max(1, b.windows)))
 	}
 	r.items = append(r.items, it)
 	if len(r.items) == RefreshListAfter {

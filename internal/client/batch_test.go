@@ -128,6 +128,35 @@ func TestLinkNumbersShareOneRequest(t *testing.T) {
 	}
 }
 
+// Links that start a few at a time, each more than one gathering window
+// after the one before (as Terraform starts a campaign's links among the
+// account's other creates), share the request: a link batch gathers for
+// four windows.
+func TestLinkNumbersStaggeredShareOneRequest(t *testing.T) {
+	s := &linkServer{}
+	c := s.start(t, 100*time.Millisecond)
+	numbers := someNumbers(3)
+	var wg sync.WaitGroup
+	errs := make([]error, len(numbers))
+	for i, n := range numbers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * 150 * time.Millisecond)
+			errs[i] = c.LinkNumbers(context.Background(), "CLINK01", NumberLink{Numbers: []string{n}})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("%s: %v", numbers[i], err)
+		}
+	}
+	if len(s.requests) != 1 || len(s.requests[0]) != 3 {
+		t.Fatalf("3 links 150 ms apart (gathering window 100 ms) made requests %v; want one of 3 numbers", s.requests)
+	}
+}
+
 // A batch refused whole is sent again number by number: each bad number
 // gets its own error, naming it, and the others are linked.
 func TestLinkNumbersRefusedBatchGivesEachItsOwnError(t *testing.T) {
