@@ -43,7 +43,7 @@ type batcher[K comparable, I any] struct {
 	windows int
 }
 
-// batchesKey keys a batcher's state in Client.batches.
+// batchesKey keys a batcher's state in c.listings (clientState).
 type batchesKey struct{ of any }
 
 // batchState is a batcher's pending batches in one Client.
@@ -57,18 +57,14 @@ type batch[I any] struct {
 	items []*I          // each call's item; a call that left is removed
 	sent  bool          // set (under the state's lock) when the items are taken
 	start chan struct{} // closed when the batch is full
-	done  chan struct{} // closed once the request returned; n and err then set
-	n     int           // how many items the request held
+	done  chan struct{} // closed once the request returned; err then set
 	err   error
 }
 
 func (b *batcher[K, I]) state(c *Client) *batchState[K, I] {
-	v, ok := c.batches.Load(batchesKey{b})
-	if !ok {
-		v, _ = c.batches.LoadOrStore(batchesKey{b}, &batchState[K, I]{pending: map[K]*batch[I]{}})
-	}
-	s, _ := v.(*batchState[K, I]) // the only type stored under the key
-	return s
+	return clientState(c, batchesKey{b}, func() *batchState[K, I] {
+		return &batchState[K, I]{pending: map[K]*batch[I]{}}
+	})
 }
 
 // do sends item in key's next batch and returns the item's own outcome
@@ -108,7 +104,8 @@ func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error 
 		s.mu.Unlock()
 		<-r.done // sent: the request may have created the item
 	}
-	if r.err == nil || r.n == 1 || IsAmbiguousCreate(r.err) {
+	// Once sent, items no longer change: they are the request's.
+	if r.err == nil || len(r.items) == 1 || IsAmbiguousCreate(r.err) {
 		return r.err
 	}
 	// Refused as a whole, with nothing created: this item alone gets its
@@ -136,7 +133,6 @@ func (b *batcher[K, I]) run(ctx context.Context, c *Client, s *batchState[K, I],
 	}
 	s.mu.Unlock()
 	defer close(r.done)
-	r.n = len(items)
 	if len(items) == 0 {
 		return // every call left
 	}

@@ -195,11 +195,20 @@ type existsKey struct{ of any }
 // stateAt is l's state stored in c under key: l for refreshes,
 // existsKey{l} for existence checks.
 func (l *Listing[T]) stateAt(c *Client, key any) *listingState[T] {
+	return clientState(c, key, func() *listingState[T] {
+		return &listingState[T]{parents: map[string]*listingSnapshot[T]{}}
+	})
+}
+
+// clientState is the state a mechanism (a Listing's refreshes, waits or
+// reads after create, a batcher) keeps in c under key, made by fresh
+// the first time. Each key type holds one state type.
+func clientState[S any](c *Client, key any, fresh func() *S) *S {
 	v, ok := c.listings.Load(key)
 	if !ok {
-		v, _ = c.listings.LoadOrStore(key, &listingState[T]{parents: map[string]*listingSnapshot[T]{}})
+		v, _ = c.listings.LoadOrStore(key, fresh())
 	}
-	s, _ := v.(*listingState[T]) // the only type stored under key
+	s, _ := v.(*S) // the only type stored under a key of its type
 	return s
 }
 

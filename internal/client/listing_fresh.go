@@ -92,12 +92,9 @@ type freshRound[T any] struct {
 }
 
 func (l *Listing[T]) freshState(c *Client) *freshState[T] {
-	v, ok := c.listings.Load(freshKey{l})
-	if !ok {
-		v, _ = c.listings.LoadOrStore(freshKey{l}, &freshState[T]{pending: map[string]*freshRound[T]{}})
-	}
-	s, _ := v.(*freshState[T]) // the only type stored under the key
-	return s
+	return clientState(c, freshKey{l}, func() *freshState[T] {
+		return &freshState[T]{pending: map[string]*freshRound[T]{}}
+	})
 }
 
 // runFresh starts round r of parent when it is full or gather has passed,

@@ -138,12 +138,9 @@ type watchAnswer[T any] struct {
 }
 
 func (l *Listing[T]) watchState(c *Client) *watchState[T] {
-	v, ok := c.listings.Load(watchKey{l})
-	if !ok {
-		v, _ = c.listings.LoadOrStore(watchKey{l}, &watchState[T]{waiting: map[*Watch[T]]chan watchAnswer[T]{}, wake: make(chan struct{}, 1)})
-	}
-	s, _ := v.(*watchState[T]) // the only type stored under the key
-	return s
+	return clientState(c, watchKey{l}, func() *watchState[T] {
+		return &watchState[T]{waiting: map[*Watch[T]]chan watchAnswer[T]{}, wake: make(chan struct{}, 1)}
+	})
 }
 
 // nextAge is the age at which w next wants a read: SettlesAfter (or at

@@ -92,11 +92,10 @@ type Client struct {
 	// appSIPDomain is the applications' (app_sip_uri.go).
 	appSIPDomain       atomic.Pointer[string]
 	appSIPDomainFlight singleflight.Group
-	// listings holds each Listing's state: *Listing[T] -> *listingState[T].
+	// listings holds the state of each Listing (refreshes, waits, reads
+	// after create) and each batcher, by a key of its own type (clientState).
 	listings sync.Map
-	// batches holds each batcher's pending batches (batch.go).
-	batches sync.Map
-	lookups lookupMemo // lookups.go
+	lookups  lookupMemo // lookups.go
 	// pools remembers which pools hold which numbers (pool_members.go).
 	pools poolMembership
 	// gatherWindow is RefreshListGather; tests lengthen it.
