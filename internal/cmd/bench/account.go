@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // The whole account: what a team's workspace of N objects (1,000 by
@@ -86,6 +87,9 @@ func (b *bencher) runAccount() error {
 	var md strings.Builder
 	for _, mix := range b.o.accountMixes {
 		if err := useMix(mix); err != nil {
+			return err
+		}
+		if err := b.restartEmulator(mixRegistryDelay(mix)); err != nil {
 			return err
 		}
 		var all []rlMeasurement
@@ -231,6 +235,11 @@ func accountMarkdown(all []rlMeasurement, o options, mix string) string {
 	fmt.Fprintf(&b, "#### A whole account (mix %q): %d objects, -parallelism=%d\n\n", mix, n, o.parallelism)
 	fmt.Fprintf(&b, "Measured %s on %d CPUs, %s; load average at the end: %s.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), terraformVersion(o.tf), loadAverage())
+	delay, which := mixRegistryDelay(mix), "the bench's"
+	if delay == emulator.DefaultNumberLinkDelay {
+		which = "the emulator's default"
+	}
+	fmt.Fprintf(&b, "The emulator's registry takes %s to register a brand or a campaign and to process a link or an unlink (-registry-delay, %s).\n\n", delay, which)
 	fmt.Fprintf(&b, "Objects: %s. Bought numbers are written in the configuration, as a team keeps them. "+
 		"Median of %s in which the settings took turns, with the range; requests are those of the median round, "+
 		"\"per object\" counts those answered other than 429, over %d objects. Under the rate limit each command starts with a full bucket "+

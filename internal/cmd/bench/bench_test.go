@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 func TestSplitByWeightGivesEveryResourceOnce(t *testing.T) {
@@ -393,5 +395,21 @@ func TestAccountApplyDestroyTargets(t *testing.T) {
 		if !strings.Contains(got, w) {
 			t.Errorf("targets lack %q:\n%s", w, got)
 		}
+	}
+}
+
+// Issue 45 measures its mix at the emulator's default delays (operators
+// that take a second): the waits mix must not run at the bench's short
+// one, while the other mixes keep it.
+func TestWaitsMixRunsAtTheEmulatorsDefaultDelays(t *testing.T) {
+	if got, want := mixRegistryDelay("waits"), emulator.DefaultNumberLinkDelay; got != want {
+		t.Errorf("the waits mix runs the registry at %s, want the emulator's default %s", got, want)
+	}
+	if got := mixRegistryDelay(defaultMix); got != registryDelay {
+		t.Errorf("the %s mix runs the registry at %s, want the bench's %s", defaultMix, got, registryDelay)
+	}
+	md := accountMarkdown(nil, options{accountN: 10, parallelism: 10, tf: "terraform", repeat: 1}, "waits")
+	if !strings.Contains(md, "takes 1s to register") || !strings.Contains(md, "the emulator's default") {
+		t.Errorf("the waits mix's report does not say the registry's delay:\n%s", md)
 	}
 }

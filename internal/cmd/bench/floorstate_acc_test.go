@@ -58,7 +58,7 @@ func floorStateTest(t *testing.T, identity bool) {
 	if err := goBuild("-o", emuBin, moduleRoot(t)+"/cmd/cpaas-emulator"); err != nil {
 		t.Fatal(err)
 	}
-	emu, err := startEmulator(emuBin, registryDelay)
+	emu, err := startEmulator(emuBin, registryDelay, "")
 	if err != nil {
 		t.Fatal(err)
 	}

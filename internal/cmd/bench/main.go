@@ -57,7 +57,10 @@ import (
 const floorRounds = 5
 
 type options struct {
-	ns          []int
+	ns []int
+	// emulatorLog, when set, is a file the emulator's request log is
+	// appended to, each terraform command marked in it (a timeline).
+	emulatorLog string
 	latency     time.Duration
 	parallelism int
 	out         string
@@ -105,9 +108,10 @@ func main() {
 	rlN := flag.Int("rl-n", 500, "endpoints of the rate-limited part")
 	rlRate := flag.Float64("rl-rate", 20, "the emulator's rate limit in the rate-limited part, requests/s per account")
 	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
+	emulatorLog := flag.String("emulator-log", "", "append the emulator's request log to this file, each terraform command marked in it (a timeline)")
 	flag.Parse()
 
-	o := options{latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipAccount: *skipAccount, repeat: *repeat,
+	o := options{emulatorLog: *emulatorLog, latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipAccount: *skipAccount, repeat: *repeat,
 		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN, scaleOnly: *scaleOnly,
 		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{}}
 	if o.floorOnly {
@@ -215,11 +219,10 @@ func run(o options) error {
 	}
 
 	step("starting the emulator")
-	emu, err := startEmulator(emuBin, registryDelay)
+	emu, err := startEmulator(emuBin, registryDelay, o.emulatorLog)
 	if err != nil {
 		return err
 	}
-	defer emu.stop()
 	fmt.Printf("   emulator at %s (pid %d)\n", emu.baseURL, emu.cmd.Process.Pid)
 
 	cliConfig, err := writeCLIConfig(work, "terraformrc", bin)
@@ -240,12 +243,13 @@ func run(o options) error {
 			return err
 		}
 	}
-	b := &bencher{o: o, emu: emu, work: work, states: map[string][]byte{}, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig, frameworkCLIConfig: frameworkCLIConfig,
+	b := &bencher{o: o, emu: emu, emuBin: emuBin, work: work, states: map[string][]byte{}, cliConfig: cliConfig, noopCLIConfig: noopCLIConfig, frameworkCLIConfig: frameworkCLIConfig,
 		env: append(emu.env(), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
 			// The provider remembers learned rate limits under the user's
 			// cache directory; the bench keeps its own (and the
 			// rate-limited part a fresh one per round and client).
 			"XDG_CACHE_HOME="+filepath.Join(work, "cache"))}
+	defer func() { b.emu.stop() }()
 
 	if o.rateLimitOnly {
 		rl, err := b.runRateLimited(o.rl)
@@ -400,10 +404,12 @@ func (b *bencher) writeRateLimited(rl []rlMeasurement) error {
 }
 
 type bencher struct {
-	o    options
-	emu  *emulatorProc
-	work string
-	env  []string
+	o   options
+	emu *emulatorProc
+	// emuBin is the emulator's binary, for restartEmulator.
+	emuBin string
+	work   string
+	env    []string
 	// cliConfig points Terraform at the provider, noopCLIConfig at the
 	// schemafloor plugin, frameworkCLIConfig at its framework floor (-floor
 	// only) (dev_overrides, no registry).
@@ -536,6 +542,12 @@ func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duratio
 	var stderr, stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
+	if b.o.emulatorLog != "" {
+		if f, err := os.OpenFile(b.o.emulatorLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintf(f, "%s ==> terraform %s (in %s)\n", start.Format("2006/01/02 15:04:05.000000"), strings.Join(args, " "), filepath.Base(dir))
+			_ = f.Close()
+		}
+	}
 	if err := cmd.Start(); err != nil {
 		return 0, 0, err
 	}
@@ -656,14 +668,42 @@ type emulatorProc struct {
 	// {id}) since the last reset, from the emulator's request log (-v).
 	routesMu sync.Mutex
 	routes   map[string]int
+	// registry is its -registry-delay.
+	registry time.Duration
+}
+
+// restartEmulator gives the bench a fresh emulator whose registry takes
+// registry, unless the running one already does.
+func (b *bencher) restartEmulator(registry time.Duration) error {
+	if b.emu.registry == registry {
+		return nil
+	}
+	step(fmt.Sprintf("restarting the emulator with -registry-delay %s", registry))
+	b.emu.stop()
+	emu, err := startEmulator(b.emuBin, registry, b.o.emulatorLog)
+	if err != nil {
+		return err
+	}
+	b.emu = emu
+	env := emu.env()
+	for _, kv := range b.env {
+		if !strings.HasPrefix(kv, "CPAAS_") {
+			env = append(env, kv)
+		}
+	}
+	b.env = env
+	return nil
 }
 
 // registryDelay is how long the emulated 10DLC registry takes to register
 // the account workload's brand and campaigns and to link each number: short,
-// as the bench measures the provider, not the operators.
+// as the bench measures the provider, not the operators. A mix may ask for
+// another (mixRegistryDelay).
 const registryDelay = 10 * time.Millisecond
 
-func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
+// startEmulator starts the emulator with registry as its -registry-delay;
+// with logPath set, it appends the emulator's log there.
+func startEmulator(bin string, registry time.Duration, logPath string) (*emulatorProc, error) {
 	control := fmt.Sprintf("bench-%d-%d", os.Getpid(), time.Now().UnixNano())
 	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-registry-delay", registry.String(), "-control-token", control, "-v")
 	stderr, err := cmd.StderrPipe()
@@ -677,8 +717,17 @@ func startEmulator(bin string, registry time.Duration) (*emulatorProc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	e := &emulatorProc{cmd: cmd, control: control, routes: map[string]int{}}
-	go e.countRoutes(stderr)
+	e := &emulatorProc{cmd: cmd, control: control, routes: map[string]int{}, registry: registry}
+	var logFile io.Writer = io.Discard
+	if logPath != "" {
+		f, err := os.OpenFile(logPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			_ = cmd.Process.Kill()
+			return nil, err
+		}
+		logFile = f
+	}
+	go e.countRoutes(stderr, logFile)
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), "=")
@@ -733,10 +782,11 @@ var idSegment = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$|^[0-9a-fA-F-]{8,}$|^\+
 
 // countRoutes reads the emulator's log, counting its /v1 requests by route
 // and passing every other line on to the bench's stderr.
-func (e *emulatorProc) countRoutes(r io.Reader) {
+func (e *emulatorProc) countRoutes(r io.Reader, log io.Writer) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
+		fmt.Fprintln(log, sc.Text())
 		m := requestLine.FindStringSubmatch(sc.Text())
 		if m == nil {
 			fmt.Fprintln(os.Stderr, sc.Text())
