@@ -5,7 +5,10 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -283,4 +286,53 @@ func (c *Client) GetBrandUsecases(ctx context.Context, id string) (*BrandUsecase
 		return nil, err
 	}
 	return &out, nil
+}
+
+// brandUsecasesKey keys BrandUsecasesOnce's reads in c.listings.
+type brandUsecasesKey struct{}
+
+// brandUsecasesOnce is BrandUsecasesOnce's state in one Client: the use
+// cases read, by brand, and the reads under way.
+type brandUsecasesOnce struct {
+	mu     sync.Mutex
+	got    map[string]*BrandUsecases
+	flight singleflight.Group
+}
+
+// BrandUsecasesOnce is GetBrandUsecases read once per brand by this
+// Client (one Terraform command): the plan-time checks of a brand's
+// campaigns share the first read, and checks made while it is under way
+// wait for it, where each would make its own (an apply that creates a
+// brand and its 4 campaigns read its use cases 8 times). A failed read is
+// not kept. The caller must not change what it returns.
+func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecases, error) {
+	s := clientState(c, brandUsecasesKey{}, func() *brandUsecasesOnce {
+		return &brandUsecasesOnce{got: map[string]*BrandUsecases{}}
+	})
+	s.mu.Lock()
+	u, ok := s.got[id]
+	s.mu.Unlock()
+	if ok {
+		return u, nil
+	}
+	// Detached from this caller's cancellation: others may wait on it.
+	shared := context.WithoutCancel(ctx)
+	ch := s.flight.DoChan(id, func() (any, error) {
+		u, err := c.GetBrandUsecases(shared, id)
+		if err == nil {
+			s.mu.Lock()
+			s.got[id] = u
+			s.mu.Unlock()
+		}
+		return u, err
+	})
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		return r.Val.(*BrandUsecases), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }

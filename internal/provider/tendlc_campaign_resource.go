@@ -755,7 +755,7 @@ func checkBrandUsecase(ctx context.Context, c *client.Client, req resource.Modif
 	if !known(brandID) || !known(usecase) || tendlcrules.CheckUsecase(usecase.ValueString()) != nil {
 		return
 	}
-	got, err := c.GetBrandUsecases(ctx, brandID.ValueString())
+	got, err := c.BrandUsecasesOnce(ctx, brandID.ValueString())
 	if err != nil {
 		// The create reports a missing brand with the API's words; a
 		// failed check is no reason to refuse a plan.
