@@ -328,10 +328,8 @@ func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecas
 	})
 	select {
 	case r := <-ch:
-		if r.Err != nil {
-			return nil, r.Err
-		}
-		return r.Val.(*BrandUsecases), nil
+		u, _ := r.Val.(*BrandUsecases)
+		return u, r.Err
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -544,7 +544,7 @@ func (b *bencher) terraform(dir, cliConfig string, args ...string) (time.Duratio
 	start := time.Now()
 	if b.o.emulatorLog != "" {
 		if f, err := os.OpenFile(b.o.emulatorLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
-			fmt.Fprintf(f, "%s ==> terraform %s (in %s)\n", start.Format("2006/01/02 15:04:05.000000"), strings.Join(args, " "), filepath.Base(dir))
+			_, _ = fmt.Fprintf(f, "%s ==> terraform %s (in %s)\n", start.Format("2006/01/02 15:04:05.000000"), strings.Join(args, " "), filepath.Base(dir))
 			_ = f.Close()
 		}
 	}
@@ -718,7 +718,7 @@ func startEmulator(bin string, registry time.Duration, logPath string) (*emulato
 		return nil, err
 	}
 	e := &emulatorProc{cmd: cmd, control: control, routes: map[string]int{}, registry: registry}
-	var logFile io.Writer = io.Discard
+	logFile := io.Discard
 	if logPath != "" {
 		f, err := os.OpenFile(logPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
@@ -786,7 +786,7 @@ func (e *emulatorProc) countRoutes(r io.Reader, log io.Writer) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
-		fmt.Fprintln(log, sc.Text())
+		_, _ = fmt.Fprintln(log, sc.Text())
 		m := requestLine.FindStringSubmatch(sc.Text())
 		if m == nil {
 			fmt.Fprintln(os.Stderr, sc.Text())
