@@ -727,7 +727,12 @@ func startEmulator(bin string, registry time.Duration, logPath string) (*emulato
 		}
 		logFile = f
 	}
-	go e.countRoutes(stderr, logFile)
+	go func() {
+		e.countRoutes(stderr, logFile)
+		if c, ok := logFile.(io.Closer); ok { // the log file; io.Discard has no Close
+			_ = c.Close()
+		}
+	}()
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), "=")
