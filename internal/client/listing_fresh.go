@@ -17,24 +17,28 @@ import (
 // objects are (the newest subaccounts come first; the numbers bought share
 // a prefix). A kind without Fresh reads with Get.
 //
-// Gathering: a round starts RefreshListGather after its first read joined,
-// or at once when RefreshListAfter reads (Terraform's -parallelism) have
-// joined. A round of one read makes that read's Get (one request either
-// way, and the GET carries the whole record).
+// Gathering: a round starts once RefreshListGather has passed without
+// another read joining it, or at once when RefreshListAfter reads
+// (Terraform's -parallelism) have joined: while creates of the kind keep
+// finishing less than a window apart (Terraform's slots all creating
+// subaccounts, say), their reads share one round, and a read waits at most
+// RefreshListAfter windows. A round of one read makes that read's Get (one
+// request either way, and the GET carries the whole record).
 //
 // Freshness: a read joins only a round that has not started, so the round's
 // listing starts after the create that read follows returned: it never
 // serves a page older than the create. Each round serves each of its reads
 // at most once, and nothing of it is kept for later reads.
 //
-// Cost: a round reads pages until every id in it is found, but never more
-// pages than half its reads (a page costs as much as a Get), and stops when
+// Cost: a round reads pages until every id in it is found, and stops when
 // one id is left (its Get costs the same as a page); an id the pages lack is
 // read with Get, whose 404 the caller retries as for any read after create.
-// A listing that is not newest first (Listing.FreshNewest) holds the new
-// objects on any of its pages: a round lists it only while it takes fewer
-// pages than the round has reads (by the total_count the last round read),
-// else its reads make their Gets.
+// A listing newest first reads at most half as many pages as the round has
+// reads. A listing that is not newest first (Listing.FreshNewest) holds the
+// new objects on any of its pages: a round lists it only while the pages
+// left (by its total_count; before the first, the last round's) are fewer
+// than the ids not yet found, since reading them all then costs less than
+// those ids' Gets; else the ids left make their Gets.
 // Ten numbers bought in one apply's burst cost one list call, not ten GETs.
 
 // AfterCreate reads object id (of parent; "" for a kind the account lists)
@@ -49,7 +53,7 @@ func (l *Listing[T]) AfterCreate(ctx context.Context, c *Client, parent, id stri
 	s.mu.Lock()
 	r := s.pending[parent]
 	if r == nil {
-		r = &freshRound[T]{ids: map[string]bool{}, start: make(chan struct{}), done: make(chan struct{})}
+		r = &freshRound[T]{ids: map[string]bool{}, start: make(chan struct{}), joined: make(chan struct{}, 1), done: make(chan struct{})}
 		s.pending[parent] = r
 		// Detached from this read's cancellation: other reads wait on it.
 		go l.runFresh(context.WithoutCancel(ctx), c, s, parent, r, c.gatherWindow)
@@ -57,6 +61,11 @@ func (l *Listing[T]) AfterCreate(ctx context.Context, c *Client, parent, id stri
 	r.ids[id] = true
 	if len(r.ids) == RefreshListAfter {
 		close(r.start)
+	} else {
+		select { // the window starts again
+		case r.joined <- struct{}{}:
+		default:
+		}
 	}
 	s.mu.Unlock()
 
@@ -87,6 +96,7 @@ type freshState[T any] struct {
 type freshRound[T any] struct {
 	ids     map[string]bool
 	start   chan struct{} // closed when the round is full
+	joined  chan struct{} // a read joined: the gathering window starts again
 	done    chan struct{} // closed once the listing is read; objects then set
 	objects map[string]T
 }
@@ -97,14 +107,22 @@ func (l *Listing[T]) freshState(c *Client) *freshState[T] {
 	})
 }
 
-// runFresh starts round r of parent when it is full or gather has passed,
-// reads the listing for its ids and wakes its reads.
+// runFresh starts round r of parent when it is full or gather has passed
+// since a read last joined it, reads the listing for its ids and wakes its
+// reads.
 func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], parent string, r *freshRound[T], gather time.Duration) {
 	t := time.NewTimer(gather)
-	select {
-	case <-t.C:
-	case <-r.start:
-		t.Stop()
+gathering:
+	for {
+		select {
+		case <-t.C:
+			break gathering
+		case <-r.joined:
+			t.Reset(gather)
+		case <-r.start:
+			t.Stop()
+			break gathering
+		}
 	}
 	s.mu.Lock()
 	if s.pending[parent] == r {
@@ -145,13 +163,11 @@ func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], 
 				r.objects[id] = objs[i]
 			}
 		}
-		// Not newest first, the new objects may be on any page.
-		tooLong := !l.FreshNewest && l.Limit > 0 && (meta.TotalCount+l.Limit-1)/l.Limit >= len(ids)
+		offset += len(objs)
 		missing := len(ids) - len(r.objects)
-		if tooLong || missing <= 1 || meta.Next == nil || len(objs) == 0 || l.Limit == 0 || pages >= len(ids)/2 {
+		if missing <= 1 || meta.Next == nil || len(objs) == 0 || l.Limit == 0 || !l.worthPages(meta.TotalCount-offset, missing, pages, len(ids)) {
 			break
 		}
-		offset += len(objs)
 	}
 	fields := map[string]any{"kind": l.What, "reads": len(ids), "listed": len(r.objects), "pages": pages, "duration_ms": time.Since(start).Milliseconds()}
 	if parent != "" {
@@ -163,4 +179,17 @@ func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], 
 		return
 	}
 	tflog.Debug(ctx, "read-after-create listing done", fields)
+}
+
+// worthPages says whether a round that has read pages, and still lacks
+// missing of its reads' ids, reads on rather than leaving them to their
+// Gets. Not newest first, the ids may be on any of the left pages: on when
+// reading them all (left objects, by total_count) costs less than the
+// Gets. Newest first (or without total_count), on while it has read fewer
+// pages than half the round's reads.
+func (l *Listing[T]) worthPages(left, missing, pages, reads int) bool {
+	if l.FreshNewest || left <= 0 {
+		return pages < reads/2
+	}
+	return (left+l.Limit-1)/l.Limit < missing
 }

@@ -109,3 +109,48 @@ func TestAfterCreatePagesBounded(t *testing.T) {
 		t.Fatalf("2 reads of a listing newest first: %d served, %d list calls, %d GETs; want 2, 2, 12", listed, k.listCalls(), k.gets)
 	}
 }
+
+// Reads that keep joining less than a window apart share one round: ten
+// creates finishing 50 ms apart over 450 ms, with a 150 ms window, cost
+// one list call. With a window counted from the first read they took
+// four rounds.
+func TestAfterCreateRoundGathersWhileReadsKeepComing(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 15})
+	c := fakeClient(t, 150*time.Millisecond)
+	l := freshListing(k, 0)
+	var wg sync.WaitGroup
+	listed := make(chan int, 10)
+	for i := range 10 {
+		if i > 0 {
+			time.Sleep(50 * time.Millisecond)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			listed <- afterCreates(t, c, l, k.objects[""][i].id)
+		}()
+	}
+	wg.Wait()
+	close(listed)
+	n := 0
+	for v := range listed {
+		n += v
+	}
+	if n != 10 || k.listCalls() != 1 || k.gets != 0 {
+		t.Fatalf("10 reads 50 ms apart, 150 ms window: %d served by the listing, %d list calls, %d GETs; want 10, 1, 0", n, k.listCalls(), k.gets)
+	}
+}
+
+// A listing not newest first is read to its end when its pages left are
+// fewer than the ids not yet found: ten ids over the last seven of eight
+// pages cost the eight pages, not the five pages and five GETs of a bound
+// at half the reads.
+func TestAfterCreateReadsEveryPageWhenCheaperThanGets(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 160})
+	c := fakeClient(t, 20*time.Millisecond)
+	l := freshListing(k, 0)
+	ids := []string{"-25", "-35", "-45", "-65", "-85", "-105", "-125", "-140", "-150", "-159"}
+	if listed := afterCreates(t, c, l, ids...); listed != 10 || k.listCalls() != 8 || k.gets != 0 {
+		t.Fatalf("10 reads over 7 of 8 pages: %d served by the listing, %d list calls, %d GETs; want 10, 8, 0", listed, k.listCalls(), k.gets)
+	}
+}
