@@ -39,6 +39,18 @@ import (
 // never brings its next one closer. A round lists every object of each
 // parent (listAll: the pages after the first concurrently).
 //
+// Learning with one parent. Until a Listing with SettlesAfter has seen
+// the service take a while, the waiters of one parent (the probe: the
+// first waiter's) read on the schedule above, and the waiters of other
+// parents hold their first read to SettlesAfter and a tenth: one parent's
+// reads learn for all, where each parent's early reads (each all
+// PROCESSING) cost a list call a round. Once a probe's waiter has seen its
+// object change, the held waiters read by what it learned; once the probe's
+// waiters have all ended (Close) without seeing a change (one read found
+// its object settled, or the waits were cancelled), the held waiters read
+// at once. A waiter of such a Listing calls Close when its wait ends;
+// one that does not only delays the held waiters to their cap.
+//
 // Freshness: a waiter is only ever served by a round that started after it
 // asked (Next), so a round never hides a write the waiter made before
 // waiting (the link request) or shows an earlier status.
@@ -77,6 +89,11 @@ type Watch[T any] struct {
 	// its last answer, to see when the object changes.
 	first time.Duration
 	last  *watchAnswer[T]
+	// held: its first read waits for the probe (see the top of this
+	// file); probe: the probe it reads for (watchState.probes), 0 for
+	// none; closed: Close ran.
+	held, closed bool
+	probe        int
 }
 
 // Watch starts a wait on object id of parent ("" for a kind the account
@@ -108,6 +125,14 @@ type watchState[T any] struct {
 	// early, riding another's round, says less; firstRead caps it).
 	settling time.Duration
 	learned  bool
+	// probing: the Listing has not learned, and probe is the parent
+	// whose waiters read for it; probers counts those not yet closed;
+	// probes numbers the probes, so that a waiter of an ended one is not
+	// counted in the next.
+	probing bool
+	probe   string
+	probers int
+	probes  int
 }
 
 // firstRead is the age of a new waiter's first read: at once, or for a
@@ -168,6 +193,18 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	s.mu.Lock()
 	if w.began.IsZero() {
 		w.began, w.first = time.Now(), s.firstRead(w.l.SettlesAfter)
+		if w.l.SettlesAfter > 0 && !s.learned {
+			if !s.probing {
+				s.probing, s.probe = true, w.parent
+				s.probes++
+			}
+			if w.parent == s.probe {
+				w.probe = s.probes
+				s.probers++
+			} else {
+				w.held, w.first = true, w.l.SettlesAfter+w.l.SettlesAfter/10
+			}
+		}
 	}
 	age, step := w.nextAge()
 	w.due, w.step = w.began.Add(age), step
@@ -201,6 +238,7 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 		if !s.learned || w.answeredAt > s.settling {
 			s.settling, s.learned = w.answeredAt, true
 		}
+		s.release()
 		s.mu.Unlock()
 	}
 	w.last = &a
@@ -213,6 +251,49 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 		return nil, &APIError{StatusCode: http.StatusNotFound, Method: http.MethodGet, Message: w.l.What + ": " + w.id + " is no longer listed"}
 	}
 	return w.l.Get(w.c, ctx, w.parent, w.id)
+}
+
+// Close ends the wait. A wait of a Listing with SettlesAfter calls it
+// (defer w.Close()) so that, when it was the probe's last, the waiters of
+// other parents need not hold their first read (see the top of this file).
+func (w *Watch[T]) Close() {
+	s := w.l.watchState(w.c)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if w.closed || !s.probing || w.probe != s.probes {
+		w.closed = true
+		return
+	}
+	w.closed = true
+	s.probers--
+	if w.served == 1 {
+		// Settled at its first read, before the service was seen to
+		// take any while: it can settle at once.
+		s.settling, s.learned = 0, true
+	}
+	if s.learned || s.probers == 0 {
+		s.release()
+	}
+}
+
+// release ends the probe: the held waiters' first reads come by what the
+// Listing has learned, or at once when it has not (the next waiter then
+// probes). Called with mu held.
+func (s *watchState[T]) release() {
+	if !s.probing {
+		return
+	}
+	s.probing, s.probers = false, 0
+	for w := range s.waiting {
+		// The held waiters, and those that began for the probe but have
+		// not read yet: their first read by what was learned.
+		if (w.held || w.probe != 0) && w.served == 0 {
+			w.first = s.firstRead(w.l.SettlesAfter)
+			w.due, w.step = w.began.Add(w.first), w.first
+		}
+		w.held = false
+	}
+	s.signal()
 }
 
 // signal wakes the scheduler. Called with mu held.
@@ -270,6 +351,11 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= w.first*10/11 {
 				parents[w.parent] = true
 			}
+		}
+		if s.probing && len(parents) > 0 {
+			// The held waiters' first reads learn nothing of the
+			// service's time: the probe's waiters, read with them, do.
+			parents[s.probe] = true
 		}
 		round := map[string]map[*Watch[T]]chan watchAnswer[T]{}
 		s.step = 0

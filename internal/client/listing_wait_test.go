@@ -48,6 +48,7 @@ func (k *fakeKind) getCalls() int {
 // gone (then it returns nil).
 func waitFor(ctx context.Context, c *Client, l *Listing[fakeItem], parent, id string) (*fakeItem, error) {
 	w := l.Watch(c, parent, id)
+	defer w.Close()
 	find := func(ctx context.Context) (*fakeItem, error) {
 		o, err := w.Next(ctx)
 		if errors.Is(err, ErrNotFound) {
@@ -329,10 +330,12 @@ func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, paren
 
 // A destroy's unlinks as the bench makes them (10 at a time, over 4
 // campaigns, each settled 1 s after its request, a kind that never
-// settles at once): once the first waits have seen the service take 1 s,
-// each later batch of 10 costs one round of the 4 campaigns, 4 list
-// calls; 60 waits cost about 45 list calls, where each
-// wait's own immediate first read and schedule cost about 1.6 a wait (96).
+// settles at once): one campaign's waits learn that the service takes
+// 1 s while the others hold their first read (5 list calls and one
+// round of 4), then each later batch of 10 costs one round of the 4
+// campaigns, 4 list calls: 60 waits cost 28 list calls (40 when each
+// campaign learned for itself), where each wait's own immediate first
+// read and schedule cost about 1.6 a wait (96).
 func TestWatchSlotStreamReadsAfterTheServiceCanSettle(t *testing.T) {
 	const n, slots, parents = 60, 10, 4
 	counts := map[string]int{}
@@ -344,8 +347,8 @@ func TestWatchSlotStreamReadsAfterTheServiceCanSettle(t *testing.T) {
 	l.SettlesAfter = time.Second
 	lists, took := slotStream(t, k, l, n, slots, parents, time.Second)
 	t.Logf("%d waits, %d at a time over %d parents: %d list calls in %s", n, slots, parents, lists, took)
-	if lists > 54 {
-		t.Errorf("%d list calls, want at most 54 (the first waits' schedule, then 4 per 10 waits, and some for clock races)", lists)
+	if lists > 34 {
+		t.Errorf("%d list calls, want at most 34 (one campaign's schedule until it learns, then 4 per 10 waits, and some for clock races)", lists)
 	}
 	if took > 11*time.Second {
 		t.Errorf("the waits took %s, want about 7 s (6 rounds of the settle time) and at most 11 s", took)
@@ -365,5 +368,67 @@ func TestWatchFastServiceIsNotWaitedForAsSettlesAfter(t *testing.T) {
 	t.Logf("%d waits settled after 30 ms: %d list calls in %s", n, lists, took)
 	if took > 2*time.Second {
 		t.Errorf("the waits took %s, want well under 4 x SettlesAfter (4.4 s): at most 2 s", took)
+	}
+}
+
+// Until the service has been seen to take a while, one parent's waiters
+// learn for all: 4 waits on 4 parents, each settled 1 s after it began.
+// The first parent's waiter reads on the schedule (0.1, 0.25, 0.48, 0.81
+// s: pending), the others hold their first read to 1.1 s, where the
+// probe reads with them: 8 list calls. Each parent reading for itself
+// made 20 (5 each).
+func TestWatchOneParentLearnsForAll(t *testing.T) {
+	const parents = 4
+	counts := map[string]int{}
+	for i := range parents {
+		counts[fmt.Sprintf("c%d", i)] = 1
+	}
+	k := newFakeKind(counts)
+	l := k.listing(0)
+	l.SettlesAfter = time.Second
+	c := fakeClient(t, 0)
+	var wg sync.WaitGroup
+	for i := range parents {
+		p := fmt.Sprintf("c%d", i)
+		k.setStatus(p, p+"-0", "pending")
+		time.AfterFunc(time.Second, func() { k.setStatus(p, p+"-0", "done") })
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if o, err := waitFor(context.Background(), c, l, p, p+"-0"); err != nil || o == nil || o.v != "done" {
+				t.Errorf("%s: %+v, %v", p, o, err)
+			}
+		}()
+		time.Sleep(time.Millisecond) // c0 waits first
+	}
+	wg.Wait()
+	if lists := k.listCalls(); lists > 10 {
+		t.Fatalf("4 waits on 4 parents, settled after 1 s: %d list calls, want at most 10 (the first parent's 5, then one round of all 4)", lists)
+	}
+}
+
+// A held waiter does not wait on a probe that never settles nor ends: it
+// reads at SettlesAfter and a tenth.
+func TestWatchHeldWaiterReadsAtItsCap(t *testing.T) {
+	k := newFakeKind(map[string]int{"c0": 1, "c1": 1})
+	l := k.listing(0)
+	l.SettlesAfter = 500 * time.Millisecond
+	c := fakeClient(t, 0)
+	k.setStatus("c0", "c0-0", "pending") // never settles
+	k.setStatus("c1", "c1-0", "done")
+	ctx, cancel := context.WithCancel(context.Background())
+	probe := make(chan error, 1)
+	go func() { _, err := waitFor(ctx, c, l, "c0", "c0-0"); probe <- err }()
+	time.Sleep(10 * time.Millisecond)
+	start := time.Now()
+	if o, err := waitFor(context.Background(), c, l, "c1", "c1-0"); err != nil || o == nil || o.v != "done" {
+		t.Fatalf("held waiter: %+v, %v", o, err)
+	}
+	if took := time.Since(start); took < 500*time.Millisecond || took > 900*time.Millisecond {
+		t.Errorf("the held waiter read after %s, want at its cap (550 ms)", took)
+	}
+	cancel()
+	if err := <-probe; !errors.Is(err, context.Canceled) {
+		t.Errorf("probe: %v, want context.Canceled", err)
 	}
 }

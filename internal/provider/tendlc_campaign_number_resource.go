@@ -108,24 +108,20 @@ const (
 	numberRefused = "REFUSED"
 )
 
-// findCampaignNumber is the finder of number in campaignID for one wait:
-// it reads the campaign's number list in rounds shared with every other
-// number of the campaign waiting (client.Listing.Watch); its status is the
+// statusCampaignNumber is the status of number in campaignID for one wait,
+// read through w: the campaign's number list, in rounds shared with every
+// other number of the campaign waiting (client.Listing.Watch). It is the
 // API's, or numberGone for a number the list (one call, whole) no longer
-// holds.
-func findCampaignNumber(c *client.Client, campaignID, number string) func(context.Context) (*client.CampaignNumber, error) {
-	w := client.CampaignNumberListing.Watch(c, campaignID, number)
-	return func(ctx context.Context) (*client.CampaignNumber, error) {
+// holds, or numberRefused for a request the operators refused.
+func statusCampaignNumber(w *client.Watch[client.CampaignNumber]) wait.StatusFunc[*client.CampaignNumber] {
+	find := func(ctx context.Context) (*client.CampaignNumber, error) {
 		n, err := w.Next(ctx)
 		if errors.Is(err, client.ErrNotFound) {
 			return nil, nil
 		}
 		return n, err
 	}
-}
-
-func statusCampaignNumber(c *client.Client, campaignID, number string) wait.StatusFunc[*client.CampaignNumber] {
-	return wait.StatusOf(findCampaignNumber(c, campaignID, number), func(n *client.CampaignNumber) string {
+	return wait.StatusOf(find, func(n *client.CampaignNumber) string {
 		switch {
 		case n == nil:
 			return numberGone
@@ -139,16 +135,20 @@ func statusCampaignNumber(c *client.Client, campaignID, number string) wait.Stat
 // waitNumberLinked waits until no request about the number is in progress:
 // linked, refused or gone (then it returns nil).
 func waitNumberLinked(ctx context.Context, c *client.Client, campaignID, number string, timeout time.Duration) (*client.CampaignNumber, error) {
+	w := client.CampaignNumberListing.Watch(c, campaignID, number)
+	defer w.Close()
 	return wait.For[*client.CampaignNumber]{What: "number " + number + " of 10DLC campaign " + campaignID,
-		Pending: []string{tendlcrules.StatusProcessing}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout, Paced: true}.Wait(ctx)
+		Pending: []string{tendlcrules.StatusProcessing}, Status: statusCampaignNumber(w), Timeout: timeout, Paced: true}.Wait(ctx)
 }
 
 // waitNumberUnlinked waits, after an unlink request, until the number is
 // gone (nil) or the operators refused (the number, with their reason): until
 // then it reads PROCESSING.
 func waitNumberUnlinked(ctx context.Context, c *client.Client, campaignID, number string, timeout time.Duration) (*client.CampaignNumber, error) {
+	w := client.CampaignNumberListing.Watch(c, campaignID, number)
+	defer w.Close()
 	return wait.For[*client.CampaignNumber]{What: "unlink of number " + number + " from 10DLC campaign " + campaignID,
-		Target: []string{numberGone, numberRefused}, Status: statusCampaignNumber(c, campaignID, number), Timeout: timeout, Paced: true}.Wait(ctx)
+		Target: []string{numberGone, numberRefused}, Status: statusCampaignNumber(w), Timeout: timeout, Paced: true}.Wait(ctx)
 }
 
 // adoptRuleCampaignNumber says what happens when the reply to a create is lost;
