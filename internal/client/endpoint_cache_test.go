@@ -235,6 +235,37 @@ func TestRefreshGatheringEndsAndLaterReadsCountOn(t *testing.T) {
 	}
 }
 
+// The window stays open while refreshes keep coming less than a window
+// apart: 10 refreshes 40 ms apart, with a 100 ms window, are all served by
+// the listing. With the window counted from the first refresh, the first 3
+// made their GETs when it ended, and the next 6 theirs before the 10th
+// started the listing.
+func TestRefreshGatheringStaysOpenWhileRefreshesKeepComing(t *testing.T) {
+	srv, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), 30)
+	c := newClient()
+	c.gatherWindow = 100 * time.Millisecond
+	srv.SetFaults(emulator.Faults{})
+	var wg sync.WaitGroup
+	for i, id := range ids[:10] {
+		if i > 0 {
+			time.Sleep(40 * time.Millisecond)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := c.RefreshEndpoint(context.Background(), id); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	pages := (30 + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
+	if n := srv.FaultStats().Requests; n != pages {
+		t.Fatalf("10 refreshes 40 ms apart in a 100 ms window made %d requests, want the %d list pages", n, pages)
+	}
+}
+
 // A read waiting in the window stops waiting when its context ends, and
 // the window stays open for the others.
 func TestRefreshGatheringHonoursCancellation(t *testing.T) {

@@ -26,14 +26,17 @@ import (
 // are counted over all its parents, and then each parent's listing is made
 // once, by the first refresh that names that parent.
 //
-// Gathering: the first refresh of a kind in a process waits up to
-// RefreshListGather for others. Terraform starts -parallelism (10)
-// refreshes within a millisecond or two, so a large refresh reaches
-// RefreshListAfter inside the window and its first ten reads are served
-// by the listing too, instead of each making a GET first. When the window
-// ends with fewer (a small workspace), they make their GETs, having waited
-// at most the window, and the window does not open again until the snapshot
-// expires: later refreshes count on towards RefreshListAfter as before.
+// Gathering: the first refresh of a kind in a process waits for others
+// until RefreshListGather passes without another refresh of the kind
+// coming (each one starts the window again). Terraform starts its
+// refreshes a few milliseconds apart (-parallelism, 10, at once, and one
+// as each ends), so a large refresh reaches RefreshListAfter inside the
+// window and its first ten reads are served by the listing too, instead of
+// each making a GET first; the window is at most RefreshListAfter windows
+// long. When the window ends with fewer (a small workspace), they make
+// their GETs, having waited one window after the last of them, and the
+// window does not open again until the snapshot expires: later refreshes
+// count on towards RefreshListAfter as before.
 // A refresh whose context is cancelled stops waiting at once. Correctness:
 //   - each id is served from the snapshot at most once, so a later read of the
 //     same id in the same process (after an update, say) always goes to the API;
@@ -156,6 +159,7 @@ type listingState[T any] struct {
 	// the window was used, until the snapshot expires.
 	gathering bool
 	gather    chan struct{}
+	gatherEnd *time.Timer // ends the window
 	parents   map[string]*listingSnapshot[T]
 }
 
@@ -309,7 +313,9 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 		s.armed, s.armedAt = true, time.Now()
 	case !s.armed && !s.gathering && s.gather == nil && c.gatherWindow > 0:
 		s.gathering, s.gather = true, make(chan struct{})
-		s.endGatheringAfter(c.gatherWindow, s.gather)
+		s.gatherEnd = s.endGatheringAfter(c.gatherWindow, s.gather)
+	case !s.armed && s.gathering:
+		s.gatherEnd.Reset(c.gatherWindow) // the window starts again
 	}
 	gathering, gather := s.gathering, s.gather
 	s.mu.Unlock()
@@ -380,9 +386,10 @@ func (s *listingState[T]) start(parent string) *listingSnapshot[T] {
 }
 
 // endGatheringAfter ends the gathering window gather after d, unless the
-// listing started first: the reads waiting in it then make their GETs.
-func (s *listingState[T]) endGatheringAfter(d time.Duration, gather chan struct{}) {
-	time.AfterFunc(d, func() {
+// listing started first: the reads waiting in it then make their GETs. It
+// returns the window's timer, which each refresh joining the window resets.
+func (s *listingState[T]) endGatheringAfter(d time.Duration, gather chan struct{}) *time.Timer {
+	return time.AfterFunc(d, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if s.gathering && s.gather == gather {
