@@ -18,12 +18,14 @@ import (
 // a prefix). A kind without Fresh reads with Get.
 //
 // Gathering: a round starts once RefreshListGather has passed without
-// another read joining it, or at once when RefreshListAfter reads
-// (Terraform's -parallelism) have joined: while creates of the kind keep
-// finishing less than a window apart (Terraform's slots all creating
-// subaccounts, say), their reads share one round, and a read waits at most
-// RefreshListAfter windows. A round of one read makes that read's Get (one
-// request either way, and the GET carries the whole record).
+// another read joining it and no create of the kind that said it would
+// read after (Expect) is still under way, or at once when RefreshListAfter
+// reads (Terraform's -parallelism) have joined: the reads of the creates
+// Terraform runs side by side share one round, however long each create
+// takes. A round waits for creates under way at most RefreshListAfter
+// windows after its first read joined. A round of one read makes that
+// read's Get (one request either way, and the GET carries the whole
+// record).
 //
 // Freshness: a read joins only a round that has not started, so the round's
 // listing starts after the create that read follows returned: it never
@@ -41,11 +43,72 @@ import (
 // those ids' Gets; else the ids left make their Gets.
 // Ten numbers bought in one apply's burst cost one list call, not ten GETs.
 
+// Expected is a create of a Listing's kind under way whose read after
+// create will join a round (Listing.Expect).
+type Expected[T any] struct {
+	l       *Listing[T]
+	c       *Client
+	parent  string
+	settled bool // joined a round, or Done: no longer awaited
+}
+
+// Expect says a create of the kind (of parent) starts whose object will be
+// read after it: rounds of reads after create wait for it (see the top of
+// this file). Call Done when the create ends (defer it: a create that
+// fails before its read must not keep rounds waiting), and read through
+// the Expected's AfterCreate.
+func (l *Listing[T]) Expect(c *Client, parent string) *Expected[T] {
+	e := &Expected[T]{l: l, c: c, parent: parent}
+	if l.Fresh == nil {
+		e.settled = true
+		return e
+	}
+	s := l.freshState(c)
+	s.mu.Lock()
+	s.expected[parent]++
+	s.mu.Unlock()
+	return e
+}
+
+// Done ends the expectation, if its read has not joined a round.
+func (e *Expected[T]) Done() {
+	if e.settled {
+		return
+	}
+	s := e.l.freshState(e.c)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e.unexpect(s)
+}
+
+// unexpect ends the expectation and wakes the parent's pending round.
+// Called with mu held.
+func (e *Expected[T]) unexpect(s *freshState[T]) {
+	if e.settled {
+		return
+	}
+	e.settled = true
+	s.expected[e.parent]--
+	if r := s.pending[e.parent]; r != nil {
+		r.wake()
+	}
+}
+
+// AfterCreate is Listing.AfterCreate for the expected create: its read
+// joining a round ends the expectation.
+func (e *Expected[T]) AfterCreate(ctx context.Context, id string) (*T, error) {
+	return e.l.afterCreate(ctx, e.c, e.parent, id, e)
+}
+
 // AfterCreate reads object id (of parent; "" for a kind the account lists)
 // that this client has just created, sharing one listing read with the
-// other reads after create of the kind that come within the gathering
-// window (see the top of this file). ErrNotFound only ever comes from Get.
+// other reads after create of the kind that gather with it (see the top
+// of this file). ErrNotFound only ever comes from Get.
 func (l *Listing[T]) AfterCreate(ctx context.Context, c *Client, parent, id string) (*T, error) {
+	return l.afterCreate(ctx, c, parent, id, nil)
+}
+
+func (l *Listing[T]) afterCreate(ctx context.Context, c *Client, parent, id string, e *Expected[T]) (*T, error) {
 	if l.Fresh == nil {
 		return l.Get(c, ctx, parent, id)
 	}
@@ -59,13 +122,14 @@ func (l *Listing[T]) AfterCreate(ctx context.Context, c *Client, parent, id stri
 		go l.runFresh(context.WithoutCancel(ctx), c, s, parent, r, c.gatherWindow)
 	}
 	r.ids[id] = true
+	r.lastJoin = time.Now()
+	if e != nil {
+		e.unexpect(s)
+	}
 	if len(r.ids) == RefreshListAfter {
 		close(r.start)
 	} else {
-		select { // the window starts again
-		case r.joined <- struct{}{}:
-		default:
-		}
+		r.wake() // the window starts again
 	}
 	s.mu.Unlock()
 
@@ -87,6 +151,9 @@ type freshKey struct{ of any }
 type freshState[T any] struct {
 	mu      sync.Mutex
 	pending map[string]*freshRound[T] // by parent: the round reads join
+	// expected counts, by parent, the creates under way whose reads
+	// have not joined a round (Expect).
+	expected map[string]int
 	// total is the last total_count a round read (0: none yet): how
 	// many pages a listing not newest first would take.
 	total int
@@ -96,33 +163,56 @@ type freshState[T any] struct {
 type freshRound[T any] struct {
 	ids     map[string]bool
 	start   chan struct{} // closed when the round is full
-	joined  chan struct{} // a read joined: the gathering window starts again
+	joined  chan struct{} // a read joined or a create ended: look again
+	// lastJoin is when the last read joined (under the state's lock).
+	lastJoin time.Time
 	done    chan struct{} // closed once the listing is read; objects then set
 	objects map[string]T
 }
 
 func (l *Listing[T]) freshState(c *Client) *freshState[T] {
 	return clientState(c, freshKey{l}, func() *freshState[T] {
-		return &freshState[T]{pending: map[string]*freshRound[T]{}}
+		return &freshState[T]{pending: map[string]*freshRound[T]{}, expected: map[string]int{}}
 	})
 }
 
-// runFresh starts round r of parent when it is full or gather has passed
-// since a read last joined it, reads the listing for its ids and wakes its
-// reads.
+// wake tells the round's runner to look again. Called with mu held.
+func (r *freshRound[T]) wake() {
+	select {
+	case r.joined <- struct{}{}:
+	default:
+	}
+}
+
+// runFresh starts round r of parent when it is full, or when gather has
+// passed since a read last joined it and no expected create is under way
+// (at most RefreshListAfter windows after its first read), reads the
+// listing for its ids and wakes its reads.
 func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], parent string, r *freshRound[T], gather time.Duration) {
+	first := time.Now()
 	t := time.NewTimer(gather)
 gathering:
 	for {
 		select {
 		case <-t.C:
-			break gathering
 		case <-r.joined:
-			t.Reset(gather)
 		case <-r.start:
 			t.Stop()
 			break gathering
 		}
+		s.mu.Lock()
+		quiet := time.Since(r.lastJoin)
+		awaited := s.expected[parent] > 0 && time.Since(first) < gather*RefreshListAfter
+		s.mu.Unlock()
+		if quiet >= gather && !awaited {
+			break gathering
+		}
+		next := gather - quiet
+		if quiet >= gather { // awaiting creates under way: until the bound, or a wake
+			next = gather*RefreshListAfter - time.Since(first)
+		}
+		t.Stop()
+		t.Reset(max(next, time.Millisecond))
 	}
 	s.mu.Lock()
 	if s.pending[parent] == r {

@@ -154,3 +154,70 @@ func TestAfterCreateReadsEveryPageWhenCheaperThanGets(t *testing.T) {
 		t.Fatalf("10 reads over 7 of 8 pages: %d served by the listing, %d list calls, %d GETs; want 10, 8, 0", listed, k.listCalls(), k.gets)
 	}
 }
+
+// Reads of creates expected under way wait for them: three creates that
+// end 120 ms apart, longer than the 50 ms window, share one round when
+// each said it would read after (Expect). Without, each made its GET.
+func TestAfterCreateWaitsForExpectedCreates(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 15})
+	c := fakeClient(t, 50*time.Millisecond)
+	l := freshListing(k, 0)
+	var expected []*Expected[fakeItem]
+	for range 3 {
+		expected = append(expected, l.Expect(c, ""))
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	listed := 0
+	for i, e := range expected {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer e.Done()
+			time.Sleep(time.Duration(i) * 120 * time.Millisecond) // the create
+			o, err := e.AfterCreate(context.Background(), k.objects[""][i].id)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Error(err)
+			} else if o.v == "listed" {
+				listed++
+			}
+		}()
+	}
+	wg.Wait()
+	if listed != 3 || k.listCalls() != 1 || k.gets != 0 {
+		t.Fatalf("3 expected creates ending 120 ms apart: %d served by the listing, %d list calls, %d GETs; want 3, 1, 0", listed, k.listCalls(), k.gets)
+	}
+}
+
+// An expected create that ends without reading (it failed) stops holding
+// the round at once; one that never ends holds it at most RefreshListAfter
+// windows.
+func TestAfterCreateExpectationEnds(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 15})
+	c := fakeClient(t, time.Second) // the bound: 10 s
+	l := freshListing(k, 0)
+	reader, failed := l.Expect(c, ""), l.Expect(c, "")
+	time.AfterFunc(100*time.Millisecond, failed.Done)
+	start := time.Now()
+	if _, err := reader.AfterCreate(context.Background(), k.objects[""][0].id); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Fatalf("the read waited %s for a create that had ended, want one window (1 s), not the bound (10 s)", took)
+	}
+	if k.gets != 1 || k.listCalls() != 0 {
+		t.Fatalf("a round of one read: %d GETs, %d list calls; want 1, 0", k.gets, k.listCalls())
+	}
+
+	c = fakeClient(t, 20*time.Millisecond) // the bound: 200 ms
+	l.Expect(c, "")                        // never ends
+	start = time.Now()
+	if _, err := l.AfterCreate(context.Background(), c, "", k.objects[""][1].id); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took < 200*time.Millisecond || took > 5*time.Second {
+		t.Fatalf("a read beside a create that never ends took %s, want the bound (200 ms)", took)
+	}
+}

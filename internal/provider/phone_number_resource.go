@@ -467,6 +467,10 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	if !plan.Subaccount.IsNull() {
 		buy.AppID = ""
 	}
+	// The read after buying below: the reads of the numbers bought beside
+	// this one wait for it, to share its round.
+	expected := client.NumberListing.Expect(c, "")
+	defer expected.Done()
 	var bought *client.PhoneNumberBought
 	var err error
 	if plan.Number.IsUnknown() {
@@ -514,7 +518,7 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 	// The purchase's reply lacks the record: read it, through the listing
 	// shared with the apply's other purchases.
 	n, err := readAfterCreate(ctx, "phone number "+number, func(ctx context.Context) (*client.AccountNumber, error) {
-		return client.NumberListing.AfterCreate(ctx, c, "", number)
+		return expected.AfterCreate(ctx, number)
 	})
 	if err == nil && boughtPending(bought) {
 		n, err = waitNumberActivated(ctx, c, number)

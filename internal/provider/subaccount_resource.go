@@ -158,6 +158,10 @@ func createSubaccountOrAdopt(ctx context.Context, c *client.Client, in client.Su
 }
 
 func createSubaccount(ctx context.Context, c *client.Client, plan *subaccountModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
+	// The read after create below: the reads of the subaccounts created
+	// beside this one wait for it, to share its round.
+	expected := client.SubaccountListing.Expect(c, "")
+	defer expected.Done()
 	created, err := createSubaccountOrAdopt(ctx, c, client.SubaccountCreate{Name: plan.Name.ValueString(), Enabled: client.FlagOf(plan.Enabled.ValueBoolPointer())})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Error creating subaccount", "subaccount "+plan.Name.ValueString(), err)
@@ -170,7 +174,7 @@ func createSubaccount(ctx context.Context, c *client.Client, plan *subaccountMod
 	// The create's reply lacks the record (created): read it, through the
 	// listing shared with the apply's other creates of subaccounts.
 	sub, err := readAfterCreate(ctx, "subaccount "+id, func(ctx context.Context) (*client.Subaccount, error) {
-		return client.SubaccountListing.AfterCreate(ctx, c, "", id)
+		return expected.AfterCreate(ctx, id)
 	})
 	if err != nil {
 		plan.Created = types.StringNull()
