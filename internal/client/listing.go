@@ -36,7 +36,13 @@ import (
 // long. When the window ends with fewer (a small workspace), they make
 // their GETs, having waited one window after the last of them, and the
 // window does not open again until the snapshot expires: later refreshes
-// count on towards RefreshListAfter as before.
+// count on towards RefreshListAfter as before. When the refreshes waiting
+// in the windows of all kinds reach RefreshListAfter, every one of
+// Terraform's slots waits in a window and nothing more can come: the
+// windows end at once, and a kind with two or more refreshes in its
+// window is listed, reading at most as many pages as it has refreshes
+// waiting (the rent-or-buy rule below: a longer listing stops after its
+// first page, and its refreshes make their GETs until they pay for it).
 // A refresh whose context is cancelled stops waiting at once. Correctness:
 //   - each id is served from the snapshot at most once, so a later read of the
 //     same id in the same process (after an update, say) always goes to the API;
@@ -160,6 +166,10 @@ type listingState[T any] struct {
 	gathering bool
 	gather    chan struct{}
 	gatherEnd *time.Timer // ends the window
+	// bound, when the windows ended armed this kind (windowReads), is
+	// how many pages its refreshes then waiting paid for; 0: the usual
+	// RefreshListMaxPages.
+	bound int
 	parents   map[string]*listingSnapshot[T]
 }
 
@@ -176,14 +186,15 @@ type listingSnapshot[T any] struct {
 	// pages is how many pages the listing would take when it stopped at
 	// its bound (0 when it did not, or when the API left total_count
 	// out); fellBack counts the refreshes it did not answer since, which
-	// made their GETs in its place.
-	pages, fellBack int
+	// made their GETs in its place; bound is the pages it may read before
+	// those (RefreshListMaxPages, or listingState.bound).
+	pages, fellBack, bound int
 }
 
 // listAgain says whether the GETs made in place of e's listing, which
 // stopped at its bound, now pay for its pages.
 func (e *listingSnapshot[T]) listAgain() bool {
-	return !e.running && e.pages > 0 && RefreshListMaxPages+e.fellBack >= e.pages
+	return !e.running && e.pages > 0 && e.bound+e.fellBack >= e.pages
 }
 
 // state is l's state in c.
@@ -321,11 +332,14 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 	s.mu.Unlock()
 
 	if gathering {
+		left := windowReadsOf(c).enter(s, func(reads int) { s.endWindow(gather, reads) })
 		select {
 		case <-gather:
 		case <-ctx.Done():
+			left()
 			return nil, false
 		}
+		left()
 	}
 	s.mu.Lock()
 	if !s.armed {
@@ -342,9 +356,9 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 		// The GETs so far count on (run reads as many pages more): a
 		// listing that has grown past that stops again, and lists once a
 		// few more are made.
-		fellBack := e.fellBack
+		fellBack, bound := e.fellBack, e.bound
 		e = s.start(parent)
-		e.fellBack = fellBack
+		e.fellBack, e.bound = fellBack, bound
 		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
 	}
 	s.mu.Unlock()
@@ -370,7 +384,7 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 // listing still running is kept (its readers wait on it, and writes still
 // reach it). Called with mu held.
 func (s *listingState[T]) reset() {
-	s.armed, s.reads, s.gather = false, 0, nil
+	s.armed, s.reads, s.gather, s.bound = false, 0, nil, 0
 	for p, e := range s.parents {
 		if !e.running {
 			delete(s.parents, p)
@@ -380,9 +394,95 @@ func (s *listingState[T]) reset() {
 
 // start records that parent's listing starts. Called with mu held.
 func (s *listingState[T]) start(parent string) *listingSnapshot[T] {
-	e := &listingSnapshot[T]{running: true, done: make(chan struct{}), written: map[string]bool{}}
+	e := &listingSnapshot[T]{running: true, done: make(chan struct{}), written: map[string]bool{}, bound: RefreshListMaxPages}
+	if s.bound > 0 {
+		e.bound = s.bound
+	}
 	s.parents[parent] = e
 	return e
+}
+
+// endWindow ends the gathering window gather at once, as every slot
+// waits in a window (windowReads), arming the kind when reads (two or
+// more) of its refreshes wait in it: its listings read at most reads
+// pages. Called without mu.
+func (s *listingState[T]) endWindow(gather chan struct{}, reads int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.gathering || s.gather != gather {
+		return
+	}
+	s.gathering = false
+	s.gatherEnd.Stop()
+	close(gather)
+	if reads >= 2 && !s.armed {
+		s.armed, s.armedAt, s.bound = true, time.Now(), reads
+	}
+}
+
+// windowsKey keys a Client's windowReads (clientState).
+type windowsKey struct{}
+
+// windowReads counts the refreshes waiting in the gathering windows of
+// every kind of one Client, by kind.
+type windowReads struct {
+	mu    sync.Mutex
+	total int
+	kinds map[any]*windowKind
+}
+
+// windowKind is one kind's refreshes waiting in its window, and how to
+// end the window.
+type windowKind struct {
+	reads int
+	end   func(reads int)
+}
+
+func windowReadsOf(c *Client) *windowReads {
+	return clientState(c, windowsKey{}, func() *windowReads { return &windowReads{kinds: map[any]*windowKind{}} })
+}
+
+// enter counts a refresh waiting in kind's window (end ends it) and
+// returns what to call when it stops waiting. The refresh that makes
+// RefreshListAfter ends every window (see the top of this file).
+func (w *windowReads) enter(kind any, end func(reads int)) (left func()) {
+	w.mu.Lock()
+	k := w.kinds[kind]
+	if k == nil {
+		k = &windowKind{end: end}
+		w.kinds[kind] = k
+	}
+	k.reads++
+	w.total++
+	var ends []func()
+	if w.total >= RefreshListAfter {
+		for kind, k := range w.kinds {
+			reads := k.reads
+			ends = append(ends, func() { k.end(reads) })
+			w.total -= k.reads
+			delete(w.kinds, kind)
+		}
+	}
+	w.mu.Unlock()
+	for _, end := range ends {
+		end()
+	}
+	done := false
+	return func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if done {
+			return
+		}
+		done = true
+		if cur := w.kinds[kind]; cur == k {
+			k.reads--
+			w.total--
+			if k.reads == 0 {
+				delete(w.kinds, kind)
+			}
+		}
+	}
 }
 
 // endGatheringAfter ends the gathering window gather after d, unless the
@@ -403,7 +503,7 @@ func (s *listingState[T]) endGatheringAfter(d time.Duration, gather chan struct{
 // RefreshListMaxPages pages and one more per GET made in its place.
 func (l *Listing[T]) run(ctx context.Context, c *Client, s *listingState[T], parent string, e *listingSnapshot[T]) {
 	start := time.Now()
-	all, err := l.listAll(ctx, c, parent, RefreshListMaxPages+e.fellBack)
+	all, err := l.listAll(ctx, c, parent, e.bound+e.fellBack)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e.objects = make(map[string]T, len(all))

@@ -374,3 +374,63 @@ func TestListingExists(t *testing.T) {
 		t.Fatalf("after a failed listing: exists %v, %v, %d GETs; want true, nil, 1", ok, err, k2.gets)
 	}
 }
+
+// When every slot waits in a gathering window, nothing more can come: 9
+// refreshes of one kind and 1 of another, with a 3 s window, end
+// their windows at once; the kind with 9 is listed (2 pages), the other
+// makes its GET. Before, each kind waited out its window and then every
+// refresh made its GET.
+func TestRefreshWindowsEndWhenEverySlotWaits(t *testing.T) {
+	a, b := newFakeKind(map[string]int{"": 30}), newFakeKind(map[string]int{"": 5})
+	la, lb := a.listing(20), b.listing(20)
+	c := fakeClient(t, 3*time.Second)
+	refs := make([]ref, 0, 9)
+	for i := range 9 {
+		refs = append(refs, ref{"", fmt.Sprintf("-%d", i)})
+	}
+	got := make(chan int, 1)
+	go func() { got <- refreshFakes(t, c, la, refs) }()
+	waitWindowReads(la.state(c), 9) // the 9 wait in their window
+	if o, listed, err := lb.Refresh(context.Background(), c, "", "-0"); err != nil || listed || o.v != "got" {
+		t.Fatalf("the other kind's refresh: %+v, listed %v, %v; want its GET", o, listed, err)
+	}
+	if listed := <-got; listed != 9 || a.listCalls() != 2 || a.gets != 0 || b.listCalls() != 0 || b.gets != 1 {
+		t.Fatalf("9 + 1 refreshes filling the slots: %d listed, kind of 9: %d list calls and %d GETs, kind of 1: %d and %d; want 9, 2, 0, 0, 1",
+			listed, a.listCalls(), a.gets, b.listCalls(), b.gets)
+	}
+}
+
+// A kind listed because every slot waited reads at most as many pages as
+// it had refreshes waiting: 9 refreshes of a kind of 10 pages read the
+// first page (which holds them) and stop.
+func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesWaiting(t *testing.T) {
+	a, b := newFakeKind(map[string]int{"": 200}), newFakeKind(map[string]int{"": 5})
+	la, lb := a.listing(20), b.listing(20)
+	c := fakeClient(t, 3*time.Second)
+	refs := make([]ref, 0, 9)
+	for i := range 9 {
+		refs = append(refs, ref{"", fmt.Sprintf("-%d", i)})
+	}
+	got := make(chan int, 1)
+	go func() { got <- refreshFakes(t, c, la, refs) }()
+	waitWindowReads(la.state(c), 9)
+	if _, _, err := lb.Refresh(context.Background(), c, "", "-0"); err != nil {
+		t.Fatal(err)
+	}
+	if listed := <-got; listed != 9 || a.listCalls() != 1 || a.gets != 0 {
+		t.Fatalf("9 refreshes of a listing of 10 pages: %d listed, %d list calls, %d GETs; want 9, 1, 0", listed, a.listCalls(), a.gets)
+	}
+}
+
+// waitWindowReads waits until n refreshes of s have come.
+func waitWindowReads(s *listingState[fakeItem], n int) {
+	for {
+		s.mu.Lock()
+		reads := s.reads
+		s.mu.Unlock()
+		if reads >= n {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
