@@ -400,25 +400,53 @@ func TestRefreshWindowsEndWhenEverySlotWaits(t *testing.T) {
 	}
 }
 
-// A kind listed because every slot waited reads at most as many pages as
-// it had refreshes waiting: 9 refreshes of a kind of 10 pages read the
-// first page (which holds them) and stop.
-func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesWaiting(t *testing.T) {
-	a, b := newFakeKind(map[string]int{"": 200}), newFakeKind(map[string]int{"": 5})
+// A kind listed because every slot waited reads at most twice as many
+// pages as it had refreshes waiting: 4 refreshes of a kind of 10 pages
+// (beside 6 of a kind of one page) read the first page, which holds them,
+// and stop.
+func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesPayFor(t *testing.T) {
+	a, b := newFakeKind(map[string]int{"": 200}), newFakeKind(map[string]int{"": 10})
 	la, lb := a.listing(20), b.listing(20)
 	c := fakeClient(t, 3*time.Second)
-	refs := make([]ref, 0, 9)
-	for i := range 9 {
-		refs = append(refs, ref{"", fmt.Sprintf("-%d", i)})
+	var refsA, refsB []ref
+	for i := range 6 {
+		if i < 4 {
+			refsA = append(refsA, ref{"", fmt.Sprintf("-%d", i)})
+		}
+		refsB = append(refsB, ref{"", fmt.Sprintf("-%d", i)})
 	}
 	got := make(chan int, 1)
-	go func() { got <- refreshFakes(t, c, la, refs) }()
-	waitWindowReads(la.state(c), 9)
-	if _, _, err := lb.Refresh(context.Background(), c, "", "-0"); err != nil {
-		t.Fatal(err)
+	go func() { got <- refreshFakes(t, c, la, refsA) }()
+	waitWindowReads(la.state(c), 4)
+	if listed := refreshFakes(t, c, lb, refsB); listed != 6 || b.listCalls() != 1 || b.gets != 0 {
+		t.Fatalf("6 refreshes of a listing of 1 page: %d listed, %d list calls, %d GETs; want 6, 1, 0", listed, b.listCalls(), b.gets)
 	}
-	if listed := <-got; listed != 9 || a.listCalls() != 1 || a.gets != 0 {
-		t.Fatalf("9 refreshes of a listing of 10 pages: %d listed, %d list calls, %d GETs; want 9, 1, 0", listed, a.listCalls(), a.gets)
+	if listed := <-got; listed != 4 || a.listCalls() != 1 || a.gets != 0 {
+		t.Fatalf("4 refreshes of a listing of 10 pages: %d listed, %d list calls, %d GETs; want 4, 1, 0", listed, a.listCalls(), a.gets)
+	}
+}
+
+// ... and reads it whole within that: 7 refreshes of a kind of 9 pages
+// (beside 3 of another) read the 9 pages, not the first page and a GET
+// for each refresh it lacks, then the 9 pages again for the refreshes
+// that follow (17 requests in issue 45's plan).
+func TestRefreshWindowsEndReadsTheWholeListingTheRefreshesPayFor(t *testing.T) {
+	a, b := newFakeKind(map[string]int{"": 180}), newFakeKind(map[string]int{"": 10})
+	la, lb := a.listing(20), b.listing(20)
+	c := fakeClient(t, 3*time.Second)
+	var refsA, refsB []ref
+	for i := range 7 {
+		refsA = append(refsA, ref{"", fmt.Sprintf("-%d", 25*i+3)}) // one a page
+		if i < 3 {
+			refsB = append(refsB, ref{"", fmt.Sprintf("-%d", i)})
+		}
+	}
+	got := make(chan int, 1)
+	go func() { got <- refreshFakes(t, c, la, refsA) }()
+	waitWindowReads(la.state(c), 7)
+	refreshFakes(t, c, lb, refsB)
+	if listed := <-got; listed != 7 || a.listCalls() != 9 || a.gets != 0 {
+		t.Fatalf("7 refreshes of a listing of 9 pages: %d listed, %d list calls, %d GETs; want 7, 9, 0", listed, a.listCalls(), a.gets)
 	}
 }
 
