@@ -171,8 +171,8 @@ type listingState[T any] struct {
 	// bound, when the windows ended armed this kind (windowReads), is
 	// how many pages its refreshes then waiting paid for; 0: the usual
 	// RefreshListMaxPages.
-	bound int
-	parents   map[string]*listingSnapshot[T]
+	bound   int
+	parents map[string]*listingSnapshot[T]
 }
 
 // listingSnapshot is one parent's listing.

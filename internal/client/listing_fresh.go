@@ -161,13 +161,13 @@ type freshState[T any] struct {
 
 // freshRound is one listing read for the reads after create in it.
 type freshRound[T any] struct {
-	ids     map[string]bool
-	start   chan struct{} // closed when the round is full
-	joined  chan struct{} // a read joined or a create ended: look again
+	ids    map[string]bool
+	start  chan struct{} // closed when the round is full
+	joined chan struct{} // a read joined or a create ended: look again
 	// lastJoin is when the last read joined (under the state's lock).
 	lastJoin time.Time
-	done    chan struct{} // closed once the listing is read; objects then set
-	objects map[string]T
+	done     chan struct{} // closed once the listing is read; objects then set
+	objects  map[string]T
 }
 
 func (l *Listing[T]) freshState(c *Client) *freshState[T] {
