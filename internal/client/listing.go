@@ -40,11 +40,11 @@ import (
 // in the windows of all kinds reach RefreshListAfter, every one of
 // Terraform's slots waits in a window and nothing more can come: the
 // windows end at once, and a kind with two or more refreshes in its
-// window is listed, reading at most twice as many pages as it has
-// refreshes waiting (rent or buy: at most twice their GETs, where a small
-// workspace's few refreshes meet a large account; a longer listing stops
-// after its first page, and its refreshes make their GETs until they pay
-// for it, as below).
+// window is listed, reading at most RefreshListMaxPages / RefreshListAfter
+// pages for each refresh waiting: the pages a listing that RefreshListAfter
+// refreshes started may read, in proportion (9 refreshes waiting: 90
+// pages; 2: 20). A longer listing stops after its first page, and its
+// refreshes make their GETs until they pay for it, as below.
 // A refresh whose context is cancelled stops waiting at once. Correctness:
 //   - each id is served from the snapshot at most once, so a later read of the
 //     same id in the same process (after an update, say) always goes to the API;
@@ -406,8 +406,9 @@ func (s *listingState[T]) start(parent string) *listingSnapshot[T] {
 
 // endWindow ends the gathering window gather at once, as every slot
 // waits in a window (windowReads), arming the kind when reads (two or
-// more) of its refreshes wait in it: its listings read at most twice
-// reads pages. Called without mu.
+// more) of its refreshes wait in it: its listings read at most
+// RefreshListMaxPages / RefreshListAfter pages a refresh. Called without
+// mu.
 func (s *listingState[T]) endWindow(gather chan struct{}, reads int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -418,7 +419,7 @@ func (s *listingState[T]) endWindow(gather chan struct{}, reads int) {
 	s.gatherEnd.Stop()
 	close(gather)
 	if reads >= 2 && !s.armed {
-		s.armed, s.armedAt, s.bound = true, time.Now(), 2*reads
+		s.armed, s.armedAt, s.bound = true, time.Now(), reads*RefreshListMaxPages/RefreshListAfter
 	}
 }
 

@@ -400,12 +400,12 @@ func TestRefreshWindowsEndWhenEverySlotWaits(t *testing.T) {
 	}
 }
 
-// A kind listed because every slot waited reads at most twice as many
-// pages as it had refreshes waiting: 4 refreshes of a kind of 10 pages
-// (beside 6 of a kind of one page) read the first page, which holds them,
-// and stop.
+// A kind listed because every slot waited reads at most 10 pages for
+// each refresh waiting (RefreshListMaxPages / RefreshListAfter): 4
+// refreshes of a kind of 50 pages (beside 6 of a kind of one page) read
+// the first page, which holds them, and stop.
 func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesPayFor(t *testing.T) {
-	a, b := newFakeKind(map[string]int{"": 200}), newFakeKind(map[string]int{"": 10})
+	a, b := newFakeKind(map[string]int{"": 1000}), newFakeKind(map[string]int{"": 10})
 	la, lb := a.listing(20), b.listing(20)
 	c := fakeClient(t, 3*time.Second)
 	var refsA, refsB []ref
@@ -422,31 +422,31 @@ func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesPayFor(t *testing.T) {
 		t.Fatalf("6 refreshes of a listing of 1 page: %d listed, %d list calls, %d GETs; want 6, 1, 0", listed, b.listCalls(), b.gets)
 	}
 	if listed := <-got; listed != 4 || a.listCalls() != 1 || a.gets != 0 {
-		t.Fatalf("4 refreshes of a listing of 10 pages: %d listed, %d list calls, %d GETs; want 4, 1, 0", listed, a.listCalls(), a.gets)
+		t.Fatalf("4 refreshes of a listing of 50 pages: %d listed, %d list calls, %d GETs; want 4, 1, 0", listed, a.listCalls(), a.gets)
 	}
 }
 
-// ... and reads it whole within that: 7 refreshes of a kind of 9 pages
-// (beside 3 of another) read the 9 pages, not the first page and a GET
-// for each refresh it lacks, then the 9 pages again for the refreshes
-// that follow (17 requests in issue 45's plan).
+// ... and reads it whole within that: 2 refreshes of a kind of 20 pages
+// (beside 8 of another) read the 20 pages, not the first page and a GET
+// for each refresh it lacks, then the 20 pages again for the refreshes
+// that follow (28 requests for issue 45's 400 endpoints).
 func TestRefreshWindowsEndReadsTheWholeListingTheRefreshesPayFor(t *testing.T) {
-	a, b := newFakeKind(map[string]int{"": 180}), newFakeKind(map[string]int{"": 10})
+	a, b := newFakeKind(map[string]int{"": 400}), newFakeKind(map[string]int{"": 10})
 	la, lb := a.listing(20), b.listing(20)
 	c := fakeClient(t, 3*time.Second)
 	var refsA, refsB []ref
-	for i := range 7 {
-		refsA = append(refsA, ref{"", fmt.Sprintf("-%d", 25*i+3)}) // one a page
-		if i < 3 {
-			refsB = append(refsB, ref{"", fmt.Sprintf("-%d", i)})
+	for i := range 8 {
+		if i < 2 {
+			refsA = append(refsA, ref{"", fmt.Sprintf("-%d", 200*i+150)}) // beyond the first page
 		}
+		refsB = append(refsB, ref{"", fmt.Sprintf("-%d", i)})
 	}
 	got := make(chan int, 1)
 	go func() { got <- refreshFakes(t, c, la, refsA) }()
-	waitWindowReads(la.state(c), 7)
+	waitWindowReads(la.state(c), 2)
 	refreshFakes(t, c, lb, refsB)
-	if listed := <-got; listed != 7 || a.listCalls() != 9 || a.gets != 0 {
-		t.Fatalf("7 refreshes of a listing of 9 pages: %d listed, %d list calls, %d GETs; want 7, 9, 0", listed, a.listCalls(), a.gets)
+	if listed := <-got; listed != 2 || a.listCalls() != 20 || a.gets != 0 {
+		t.Fatalf("2 refreshes of a listing of 20 pages: %d listed, %d list calls, %d GETs; want 2, 20, 0", listed, a.listCalls(), a.gets)
 	}
 }
 
