@@ -23,7 +23,10 @@ import (
 // reads (Terraform's -parallelism) have joined: the reads of the creates
 // Terraform runs side by side share one round, however long each create
 // takes. A round waits for creates under way at most RefreshListAfter
-// windows after its first read joined. A round of one read makes that
+// windows after its first read joined; and as long, for a listing not
+// newest first, while its pages (by the last round's total_count) are as
+// many as its reads but fewer than RefreshListAfter: more reads would make
+// the listing cheaper than their GETs. A round of one read makes that
 // read's Get (one request either way, and the GET carries the whole
 // record).
 //
@@ -202,7 +205,7 @@ gathering:
 		}
 		s.mu.Lock()
 		quiet := time.Since(r.lastJoin)
-		awaited := s.expected[parent] > 0 && time.Since(first) < gather*RefreshListAfter
+		awaited := (s.expected[parent] > 0 || l.worthMoreReads(s.total, len(r.ids))) && time.Since(first) < gather*RefreshListAfter
 		s.mu.Unlock()
 		if quiet >= gather && !awaited {
 			break gathering
@@ -269,6 +272,18 @@ gathering:
 		return
 	}
 	tflog.Debug(ctx, "read-after-create listing done", fields)
+}
+
+// worthMoreReads says whether a round of reads, of a listing not newest
+// first that the last round found total objects long, costs no less
+// listed than its reads' GETs but would cost less with more reads, up to
+// RefreshListAfter: then it waits for them, within its bound.
+func (l *Listing[T]) worthMoreReads(total, reads int) bool {
+	if l.FreshNewest || l.Limit == 0 {
+		return false
+	}
+	pages := (total + l.Limit - 1) / l.Limit
+	return pages >= reads && pages < RefreshListAfter
 }
 
 // worthPages says whether a round that has read pages, and still lacks

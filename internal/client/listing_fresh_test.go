@@ -221,3 +221,38 @@ func TestAfterCreateExpectationEnds(t *testing.T) {
 		t.Fatalf("a read beside a create that never ends took %s, want the bound (200 ms)", took)
 	}
 }
+
+// A round whose listing (not newest first) costs as much as its reads'
+// GETs waits, within its bound, for reads that make it cheaper: once a
+// round has seen the listing's 5 pages, 3 reads and 3 more coming 200 ms
+// apart (longer than the 100 ms window) share one round: 5 requests (the
+// pages while they cost less than the GETs left, then those), where they
+// made 6 GETs.
+func TestAfterCreateWaitsForReadsThatMakeTheListingCheaper(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 100})
+	c := fakeClient(t, 100*time.Millisecond)
+	l := freshListing(k, 0)
+	if listed := afterCreates(t, c, l, "-0", "-1"); listed != 2 || k.listCalls() != 1 {
+		t.Fatalf("the first round: %d listed, %d list calls; want 2, 1", listed, k.listCalls())
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	listed := 0
+	for i, ids := range [][]string{{"-15", "-35", "-55"}, {"-75"}, {"-95"}, {"-45"}} {
+		if i > 0 {
+			time.Sleep(200 * time.Millisecond)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n := afterCreates(t, c, l, ids...)
+			mu.Lock()
+			listed += n
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if lists := k.listCalls() - 1; lists+k.gets != 5 || lists == 0 {
+		t.Fatalf("6 reads of a listing of 5 pages: %d list calls and %d GETs; want one round, 5 requests", lists, k.gets)
+	}
+}
