@@ -56,11 +56,12 @@ func (rc readsAfterCreate) run(t *testing.T) {
 					}
 					lists, gets := log.gets(rc.list), log.gets(rc.get)
 					t.Logf("the apply of %d %s: %d list calls, %d one-object GETs", rc.n, rc.typ, len(lists), len(gets))
-					// One GET each before; shared, a burst of creates
-					// costs a page: at most half the reads in all.
-					if len(lists)+len(gets) > rc.n/2 {
+					// One GET each before; shared, the creates Terraform
+					// runs side by side (10) cost a page: 2 list calls
+					// for 20 measured, at most a fifth of the reads.
+					if len(lists)+len(gets) > rc.n/5 {
 						return fmt.Errorf("the apply of %d %s read them with %d list calls and %d one-object GETs, want at most %d in all: %v %v",
-							rc.n, rc.typ, len(lists), len(gets), rc.n/2, lists, gets)
+							rc.n, rc.typ, len(lists), len(gets), rc.n/5, lists, gets)
 					}
 					return nil
 				},
