@@ -446,7 +446,7 @@ func windowReadsOf(c *Client) *windowReads {
 }
 
 // enter counts a refresh waiting in kind's window (end ends it) and
-// returns what to call when it stops waiting. The refresh that makes
+// returns what to call, once, when it stops waiting. The refresh that makes
 // RefreshListAfter ends every window (see the top of this file).
 func (w *windowReads) enter(kind any, end func(reads int)) (left func()) {
 	w.mu.Lock()
@@ -470,15 +470,10 @@ func (w *windowReads) enter(kind any, end func(reads int)) (left func()) {
 	for _, end := range ends {
 		end()
 	}
-	done := false
 	return func() {
 		w.mu.Lock()
 		defer w.mu.Unlock()
-		if done {
-			return
-		}
-		done = true
-		if cur := w.kinds[kind]; cur == k {
+		if cur := w.kinds[kind]; cur == k { // else the windows ended: it is no longer counted
 			k.reads--
 			w.total--
 			if k.reads == 0 {

@@ -119,7 +119,7 @@ func (l *Listing[T]) afterCreate(ctx context.Context, c *Client, parent, id stri
 	s.mu.Lock()
 	r := s.pending[parent]
 	if r == nil {
-		r = &freshRound[T]{ids: map[string]bool{}, start: make(chan struct{}), joined: make(chan struct{}, 1), done: make(chan struct{})}
+		r = &freshRound[T]{ids: map[string]bool{}, start: make(chan struct{}), nudge: make(chan struct{}, 1), done: make(chan struct{})}
 		s.pending[parent] = r
 		// Detached from this read's cancellation: other reads wait on it.
 		go l.runFresh(context.WithoutCancel(ctx), c, s, parent, r, c.gatherWindow)
@@ -164,9 +164,9 @@ type freshState[T any] struct {
 
 // freshRound is one listing read for the reads after create in it.
 type freshRound[T any] struct {
-	ids    map[string]bool
-	start  chan struct{} // closed when the round is full
-	joined chan struct{} // a read joined or a create ended: look again
+	ids   map[string]bool
+	start chan struct{} // closed when the round is full
+	nudge chan struct{} // a read joined or a create ended: look again
 	// lastJoin is when the last read joined (under the state's lock).
 	lastJoin time.Time
 	done     chan struct{} // closed once the listing is read; objects then set
@@ -182,7 +182,7 @@ func (l *Listing[T]) freshState(c *Client) *freshState[T] {
 // wake tells the round's runner to look again. Called with mu held.
 func (r *freshRound[T]) wake() {
 	select {
-	case r.joined <- struct{}{}:
+	case r.nudge <- struct{}{}:
 	default:
 	}
 }
@@ -198,7 +198,7 @@ gathering:
 	for {
 		select {
 		case <-t.C:
-		case <-r.joined:
+		case <-r.nudge:
 		case <-r.start:
 			t.Stop()
 			break gathering

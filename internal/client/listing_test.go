@@ -382,21 +382,10 @@ func TestListingExists(t *testing.T) {
 // refresh made its GET.
 func TestRefreshWindowsEndWhenEverySlotWaits(t *testing.T) {
 	a, b := newFakeKind(map[string]int{"": 30}), newFakeKind(map[string]int{"": 5})
-	la, lb := a.listing(20), b.listing(20)
-	c := fakeClient(t, 3*time.Second)
-	refs := make([]ref, 0, 9)
-	for i := range 9 {
-		refs = append(refs, ref{"", fmt.Sprintf("-%d", i)})
-	}
-	got := make(chan int, 1)
-	go func() { got <- refreshFakes(t, c, la, refs) }()
-	waitWindowReads(la.state(c), 9) // the 9 wait in their window
-	if o, listed, err := lb.Refresh(context.Background(), c, "", "-0"); err != nil || listed || o.v != "got" {
-		t.Fatalf("the other kind's refresh: %+v, listed %v, %v; want its GET", o, listed, err)
-	}
-	if listed := <-got; listed != 9 || a.listCalls() != 2 || a.gets != 0 || b.listCalls() != 0 || b.gets != 1 {
-		t.Fatalf("9 + 1 refreshes filling the slots: %d listed, kind of 9: %d list calls and %d GETs, kind of 1: %d and %d; want 9, 2, 0, 0, 1",
-			listed, a.listCalls(), a.gets, b.listCalls(), b.gets)
+	listedA, listedB := fillSlots(t, a, b, fakeRefs(0, 1, 2, 3, 4, 5, 6, 7, 8), fakeRefs(0))
+	if listedA != 9 || a.listCalls() != 2 || a.gets != 0 || listedB != 0 || b.listCalls() != 0 || b.gets != 1 {
+		t.Fatalf("9 + 1 refreshes filling the slots: kind of 9: %d listed, %d list calls and %d GETs, kind of 1: %d, %d and %d; want 9, 2, 0, 0, 0, 1",
+			listedA, a.listCalls(), a.gets, listedB, b.listCalls(), b.gets)
 	}
 }
 
@@ -406,23 +395,12 @@ func TestRefreshWindowsEndWhenEverySlotWaits(t *testing.T) {
 // the first page, which holds them, and stop.
 func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesPayFor(t *testing.T) {
 	a, b := newFakeKind(map[string]int{"": 1000}), newFakeKind(map[string]int{"": 10})
-	la, lb := a.listing(20), b.listing(20)
-	c := fakeClient(t, 3*time.Second)
-	var refsA, refsB []ref
-	for i := range 6 {
-		if i < 4 {
-			refsA = append(refsA, ref{"", fmt.Sprintf("-%d", i)})
-		}
-		refsB = append(refsB, ref{"", fmt.Sprintf("-%d", i)})
+	listedA, listedB := fillSlots(t, a, b, fakeRefs(0, 1, 2, 3), fakeRefs(0, 1, 2, 3, 4, 5))
+	if listedB != 6 || b.listCalls() != 1 || b.gets != 0 {
+		t.Fatalf("6 refreshes of a listing of 1 page: %d listed, %d list calls, %d GETs; want 6, 1, 0", listedB, b.listCalls(), b.gets)
 	}
-	got := make(chan int, 1)
-	go func() { got <- refreshFakes(t, c, la, refsA) }()
-	waitWindowReads(la.state(c), 4)
-	if listed := refreshFakes(t, c, lb, refsB); listed != 6 || b.listCalls() != 1 || b.gets != 0 {
-		t.Fatalf("6 refreshes of a listing of 1 page: %d listed, %d list calls, %d GETs; want 6, 1, 0", listed, b.listCalls(), b.gets)
-	}
-	if listed := <-got; listed != 4 || a.listCalls() != 1 || a.gets != 0 {
-		t.Fatalf("4 refreshes of a listing of 50 pages: %d listed, %d list calls, %d GETs; want 4, 1, 0", listed, a.listCalls(), a.gets)
+	if listedA != 4 || a.listCalls() != 1 || a.gets != 0 {
+		t.Fatalf("4 refreshes of a listing of 50 pages: %d listed, %d list calls, %d GETs; want 4, 1, 0", listedA, a.listCalls(), a.gets)
 	}
 }
 
@@ -432,22 +410,34 @@ func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesPayFor(t *testing.T) {
 // that follow (28 requests for issue 45's 400 endpoints).
 func TestRefreshWindowsEndReadsTheWholeListingTheRefreshesPayFor(t *testing.T) {
 	a, b := newFakeKind(map[string]int{"": 400}), newFakeKind(map[string]int{"": 10})
+	listedA, _ := fillSlots(t, a, b, fakeRefs(150, 350), fakeRefs(0, 1, 2, 3, 4, 5, 6, 7)) // a's beyond its first page
+	if listedA != 2 || a.listCalls() != 20 || a.gets != 0 {
+		t.Fatalf("2 refreshes of a listing of 20 pages: %d listed, %d list calls, %d GETs; want 2, 20, 0", listedA, a.listCalls(), a.gets)
+	}
+}
+
+// fillSlots fills Terraform's 10 slots with refreshes of two kinds, each
+// with a 3 s gathering window: refsA of a, which all wait in a's window,
+// then refsB of b beside them. It returns how many of each the listings
+// answered.
+func fillSlots(t *testing.T, a, b *fakeKind, refsA, refsB []ref) (listedA, listedB int) {
+	t.Helper()
 	la, lb := a.listing(20), b.listing(20)
 	c := fakeClient(t, 3*time.Second)
-	var refsA, refsB []ref
-	for i := range 8 {
-		if i < 2 {
-			refsA = append(refsA, ref{"", fmt.Sprintf("-%d", 200*i+150)}) // beyond the first page
-		}
-		refsB = append(refsB, ref{"", fmt.Sprintf("-%d", i)})
-	}
 	got := make(chan int, 1)
 	go func() { got <- refreshFakes(t, c, la, refsA) }()
-	waitWindowReads(la.state(c), 2)
-	refreshFakes(t, c, lb, refsB)
-	if listed := <-got; listed != 2 || a.listCalls() != 20 || a.gets != 0 {
-		t.Fatalf("2 refreshes of a listing of 20 pages: %d listed, %d list calls, %d GETs; want 2, 20, 0", listed, a.listCalls(), a.gets)
+	waitWindowReads(la.state(c), len(refsA))
+	listedB = refreshFakes(t, c, lb, refsB)
+	return <-got, listedB
+}
+
+// fakeRefs names objects -n of a kind the account lists.
+func fakeRefs(ns ...int) []ref {
+	refs := make([]ref, 0, len(ns))
+	for _, n := range ns {
+		refs = append(refs, ref{"", fmt.Sprintf("-%d", n)})
 	}
+	return refs
 }
 
 // waitWindowReads waits until n refreshes of s have come.
