@@ -14,8 +14,10 @@ import (
 // share one request. A create joins its key's pending batch; the batch is
 // sent the batcher's gathering time (a number of RefreshListGather
 // windows) after its first create joined, or at once when
-// RefreshListAfter creates (Terraform's -parallelism) have joined. A batch
-// of one is the plain request. The number links are the only user today.
+// RefreshListAfter creates (Terraform's -parallelism) have joined it or
+// wait in gatherings of any kind (gathering.go): nothing more can join.
+// A batch of one is the plain request. The number links are the only user
+// today.
 //
 // Outcomes stay each create's own:
 //   - sent: every create of the batch was carried out;
@@ -54,11 +56,14 @@ type batchState[K comparable, I any] struct {
 
 // batch is one request for the items of the calls in it.
 type batch[I any] struct {
-	items []*I          // each call's item; a call that left is removed
-	sent  bool          // set (under the state's lock) when the items are taken
-	start chan struct{} // closed when the batch is full
-	done  chan struct{} // closed once the request returned; err then set
-	err   error
+	items []*I // each call's item; a call that left is removed
+	sent  bool // set (under the state's lock) when the items are taken
+	// started: start is closed (the batch is full, or every slot
+	// gathers: gathering.go), under the state's lock.
+	started bool
+	start   chan struct{}
+	done    chan struct{} // closed once the request returned; err then set
+	err     error
 }
 
 func (b *batcher[K, I]) state(c *Client) *batchState[K, I] {
@@ -81,15 +86,25 @@ func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error 
 		go b.run(context.WithoutCancel(ctx), c, s, key, r, c.gatherWindow*time.Duration(max(1, b.windows)))
 	}
 	r.items = append(r.items, it)
-	if len(r.items) == RefreshListAfter {
-		delete(s.pending, key) // full: later calls start a batch of their own
-		close(r.start)
+	full := len(r.items) == RefreshListAfter
+	if full {
+		b.start(s, key, r)
 	}
 	s.mu.Unlock()
+	left := func() {}
+	if !full {
+		left = gatheringsOf(c).enter(r, func(int) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			b.start(s, key, r)
+		})
+	}
 
 	select {
 	case <-r.done:
+		left()
 	case <-ctx.Done():
+		left()
 		s.mu.Lock()
 		if !r.sent {
 			for i := range r.items {
@@ -113,6 +128,19 @@ func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error 
 	return b.send(ctx, c, key, []I{item})
 }
 
+// start ends batch r's gathering: it is sent now, and later calls of key
+// start a batch of their own. Called with mu held.
+func (b *batcher[K, I]) start(s *batchState[K, I], key K, r *batch[I]) {
+	if r.started {
+		return
+	}
+	r.started = true
+	if s.pending[key] == r {
+		delete(s.pending, key)
+	}
+	close(r.start)
+}
+
 // run sends batch r of key when it is full or gather has passed, and wakes
 // its calls.
 func (b *batcher[K, I]) run(ctx context.Context, c *Client, s *batchState[K, I], key K, r *batch[I], gather time.Duration) {
@@ -122,7 +150,9 @@ func (b *batcher[K, I]) run(ctx context.Context, c *Client, s *batchState[K, I],
 	case <-r.start:
 		t.Stop()
 	}
+	gatheringsOf(c).ended(r)
 	s.mu.Lock()
+	r.started = true
 	if s.pending[key] == r {
 		delete(s.pending, key) // later calls start a batch of their own
 	}

@@ -262,3 +262,79 @@ func TestLinkNumbersCancelledLinkNeverCancelsTheBatch(t *testing.T) {
 		t.Fatalf("requests %v; want a second one of 3 numbers", s.requests)
 	}
 }
+
+// When every one of Terraform's slots waits in a gathering, nothing more
+// can join any batch: ten links of three batches (each callback its own
+// request) are sent at once, not after their window.
+func TestLinkBatchesSentWhenEverySlotGathers(t *testing.T) {
+	s := &linkServer{}
+	c := s.start(t, time.Minute) // a batch's window: 4 minutes
+	numbers := someNumbers(10)
+	done := make(chan []error, 1)
+	go func() {
+		var wg sync.WaitGroup
+		errs := make([]error, len(numbers))
+		for i, n := range numbers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				url := fmt.Sprintf("https://example.com/cb%d", i%3)
+				errs[i] = c.LinkNumbers(context.Background(), "CLINK01", NumberLink{Numbers: []string{n}, URL: url})
+			}()
+		}
+		wg.Wait()
+		done <- errs
+	}()
+	select {
+	case errs := <-done:
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("%s: %v", numbers[i], err)
+			}
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("10 links in 3 batches still wait after 30 s: the batches wait for their window though every slot gathers")
+	}
+	sizes := []int{}
+	for _, r := range s.requests {
+		sizes = append(sizes, len(r))
+	}
+	if slices.Sort(sizes); !slices.Equal(sizes, []int{3, 3, 4}) {
+		t.Fatalf("10 links of 3 callbacks made requests of %v numbers; want 3, 3 and 4", sizes)
+	}
+}
+
+// The gatherings of different mechanisms count together: 6 links waiting
+// in a batch and 4 reads after create waiting in their round fill the 10
+// slots, so the batch is sent and the round lists at once.
+func TestEverySlotGatheringEndsBatchesAndReadsAfterCreate(t *testing.T) {
+	s := &linkServer{}
+	c := s.start(t, time.Minute)
+	k := newFakeKind(map[string]int{"": 15})
+	l := freshListing(k, 0)
+	done := make(chan int, 2)
+	go func() {
+		for n, err := range linkAll(c, nil, someNumbers(6)...) {
+			if err != nil {
+				t.Errorf("%s: %v", n, err)
+			}
+		}
+		done <- 0
+	}()
+	go func() { done <- afterCreates(t, c, l, "-0", "-1", "-2", "-3") }()
+	listed := 0
+	for range 2 {
+		select {
+		case n := <-done:
+			listed += n
+		case <-time.After(30 * time.Second):
+			t.Fatal("6 links and 4 reads after create still wait after 30 s, though together they fill every slot")
+		}
+	}
+	if len(s.requests) != 1 || len(s.requests[0]) != 6 {
+		t.Fatalf("6 links made requests %v; want one of 6 numbers", s.requests)
+	}
+	if listed != 4 || k.listCalls() != 1 || k.gets != 0 {
+		t.Fatalf("4 reads after create: %d served by the listing, %d list calls, %d GETs; want 4, 1, 0", listed, k.listCalls(), k.gets)
+	}
+}

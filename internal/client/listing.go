@@ -37,9 +37,9 @@ import (
 // their GETs, having waited one window after the last of them, and the
 // window does not open again until the snapshot expires: later refreshes
 // count on towards RefreshListAfter as before. When the refreshes waiting
-// in the windows of all kinds reach RefreshListAfter, every one of
-// Terraform's slots waits in a window and nothing more can come: the
-// windows end at once, and a kind with two or more refreshes in its
+// in the windows of all kinds (and in the other gatherings, gathering.go)
+// reach RefreshListAfter, every one of Terraform's slots waits and nothing
+// more can come: the windows end at once, and a kind with two or more refreshes in its
 // window is listed, reading at most RefreshListMaxPages / RefreshListAfter
 // pages for each refresh waiting: the pages a listing that RefreshListAfter
 // refreshes started may read, in proportion (9 refreshes waiting: 90
@@ -168,7 +168,7 @@ type listingState[T any] struct {
 	gathering bool
 	gather    chan struct{}
 	gatherEnd *time.Timer // ends the window
-	// bound, when the windows ended armed this kind (windowReads), is
+	// bound, when the windows ended armed this kind (gathering.go), is
 	// how many pages its refreshes then waiting paid for; 0: the usual
 	// RefreshListMaxPages.
 	bound   int
@@ -334,7 +334,7 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 	s.mu.Unlock()
 
 	if gathering {
-		left := windowReadsOf(c).enter(s, func(reads int) { s.endWindow(gather, reads) })
+		left := gatheringsOf(c).enter(s, func(reads int) { s.endWindow(gather, reads) })
 		select {
 		case <-gather:
 		case <-ctx.Done():
@@ -405,7 +405,7 @@ func (s *listingState[T]) start(parent string) *listingSnapshot[T] {
 }
 
 // endWindow ends the gathering window gather at once, as every slot
-// waits in a window (windowReads), arming the kind when reads (two or
+// waits in a gathering (gathering.go), arming the kind when reads (two or
 // more) of its refreshes wait in it: its listings read at most
 // RefreshListMaxPages / RefreshListAfter pages a refresh. Called without
 // mu.
@@ -420,66 +420,6 @@ func (s *listingState[T]) endWindow(gather chan struct{}, reads int) {
 	close(gather)
 	if reads >= 2 && !s.armed {
 		s.armed, s.armedAt, s.bound = true, time.Now(), reads*RefreshListMaxPages/RefreshListAfter
-	}
-}
-
-// windowsKey keys a Client's windowReads (clientState).
-type windowsKey struct{}
-
-// windowReads counts the refreshes waiting in the gathering windows of
-// every kind of one Client, by kind.
-type windowReads struct {
-	mu    sync.Mutex
-	total int
-	kinds map[any]*windowKind
-}
-
-// windowKind is one kind's refreshes waiting in its window, and how to
-// end the window.
-type windowKind struct {
-	reads int
-	end   func(reads int)
-}
-
-func windowReadsOf(c *Client) *windowReads {
-	return clientState(c, windowsKey{}, func() *windowReads { return &windowReads{kinds: map[any]*windowKind{}} })
-}
-
-// enter counts a refresh waiting in kind's window (end ends it) and
-// returns what to call, once, when it stops waiting. The refresh that makes
-// RefreshListAfter ends every window (see the top of this file).
-func (w *windowReads) enter(kind any, end func(reads int)) (left func()) {
-	w.mu.Lock()
-	k := w.kinds[kind]
-	if k == nil {
-		k = &windowKind{end: end}
-		w.kinds[kind] = k
-	}
-	k.reads++
-	w.total++
-	var ends []func()
-	if w.total >= RefreshListAfter {
-		for kind, k := range w.kinds {
-			reads := k.reads
-			ends = append(ends, func() { k.end(reads) })
-			w.total -= k.reads
-			delete(w.kinds, kind)
-		}
-	}
-	w.mu.Unlock()
-	for _, end := range ends {
-		end()
-	}
-	return func() {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		if cur := w.kinds[kind]; cur == k { // else the windows ended: it is no longer counted
-			k.reads--
-			w.total--
-			if k.reads == 0 {
-				delete(w.kinds, kind)
-			}
-		}
 	}
 }
 

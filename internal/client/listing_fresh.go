@@ -20,9 +20,9 @@ import (
 // Gathering: a round starts once RefreshListGather has passed without
 // another read joining it and no create of the kind that said it would
 // read after (Expect) is still under way, or at once when RefreshListAfter
-// reads (Terraform's -parallelism) have joined: the reads of the creates
-// Terraform runs side by side share one round, however long each create
-// takes. A round waits for creates under way at most RefreshListAfter
+// reads (Terraform's -parallelism) have joined it or wait in gatherings of
+// any kind (gathering.go): the reads of the creates Terraform runs side by
+// side share one round, however long each create takes. A round waits for creates under way at most RefreshListAfter
 // windows after its first read joined; and as long, for a listing not
 // newest first, while its pages (by the last round's total_count) are as
 // many as its reads but fewer than RefreshListAfter: more reads would make
@@ -129,16 +129,27 @@ func (l *Listing[T]) afterCreate(ctx context.Context, c *Client, parent, id stri
 	if e != nil {
 		e.unexpect(s)
 	}
-	if len(r.ids) == RefreshListAfter {
-		close(r.start)
+	full := len(r.ids) == RefreshListAfter
+	if full {
+		r.begin()
 	} else {
 		r.wake() // the window starts again
 	}
 	s.mu.Unlock()
+	left := func() {}
+	if !full {
+		left = gatheringsOf(c).enter(r, func(int) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			r.begin()
+		})
+	}
 
 	select {
 	case <-r.done:
+		left()
 	case <-ctx.Done():
+		left()
 		return nil, ctx.Err()
 	}
 	if o, ok := r.objects[id]; ok {
@@ -164,9 +175,12 @@ type freshState[T any] struct {
 
 // freshRound is one listing read for the reads after create in it.
 type freshRound[T any] struct {
-	ids   map[string]bool
-	start chan struct{} // closed when the round is full
-	nudge chan struct{} // a read joined or a create ended: look again
+	ids map[string]bool
+	// started: start is closed (the round is full, or every slot gathers:
+	// gathering.go), under the state's lock.
+	started bool
+	start   chan struct{}
+	nudge   chan struct{} // a read joined or a create ended: look again
 	// lastJoin is when the last read joined (under the state's lock).
 	lastJoin time.Time
 	done     chan struct{} // closed once the listing is read; objects then set
@@ -177,6 +191,14 @@ func (l *Listing[T]) freshState(c *Client) *freshState[T] {
 	return clientState(c, freshKey{l}, func() *freshState[T] {
 		return &freshState[T]{pending: map[string]*freshRound[T]{}, expected: map[string]int{}}
 	})
+}
+
+// begin starts the round now. Called with mu held.
+func (r *freshRound[T]) begin() {
+	if !r.started {
+		r.started = true
+		close(r.start)
+	}
 }
 
 // wake tells the round's runner to look again. Called with mu held.
@@ -217,7 +239,9 @@ gathering:
 		t.Stop()
 		t.Reset(max(next, time.Millisecond))
 	}
+	gatheringsOf(c).ended(r)
 	s.mu.Lock()
+	r.started = true
 	if s.pending[parent] == r {
 		delete(s.pending, parent) // later reads start a round of their own
 	}
