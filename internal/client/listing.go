@@ -39,12 +39,13 @@ import (
 // count on towards RefreshListAfter as before. When the refreshes waiting
 // in the windows of all kinds (and in the other gatherings, gathering.go)
 // reach RefreshListAfter, every one of Terraform's slots waits and nothing
-// more can come: the windows end at once, and a kind with two or more refreshes in its
-// window is listed, reading at most RefreshListMaxPages / RefreshListAfter
-// pages for each refresh waiting: the pages a listing that RefreshListAfter
-// refreshes started may read, in proportion (9 refreshes waiting: 90
-// pages; 2: 20). A longer listing stops after its first page, and its
-// refreshes make their GETs until they pay for it, as below.
+// more can come: the windows end at once, and a kind with two or more
+// refreshes in its window is listed, reading at most RefreshListMaxPages /
+// RefreshListAfter pages for each refresh waiting: the pages a listing
+// that RefreshListAfter refreshes started may read, in proportion (9
+// refreshes waiting: 90 pages; 2: 20). A longer listing stops after its
+// first page, and its refreshes make their GETs until they pay for it, as
+// below.
 // A refresh whose context is cancelled stops waiting at once. Correctness:
 //   - each id is served from the snapshot at most once, so a later read of the
 //     same id in the same process (after an update, say) always goes to the API;

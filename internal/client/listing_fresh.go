@@ -22,13 +22,13 @@ import (
 // read after (Expect) is still under way, or at once when RefreshListAfter
 // reads (Terraform's -parallelism) have joined it or wait in gatherings of
 // any kind (gathering.go): the reads of the creates Terraform runs side by
-// side share one round, however long each create takes. A round waits for creates under way at most RefreshListAfter
-// windows after its first read joined; and as long, for a listing not
-// newest first, while its pages (by the last round's total_count) are as
-// many as its reads but fewer than RefreshListAfter: more reads would make
-// the listing cheaper than their GETs. A round of one read makes that
-// read's Get (one request either way, and the GET carries the whole
-// record).
+// side share one round, however long each create takes. A round waits for
+// creates under way at most RefreshListAfter windows after its first read
+// joined; and as long, for a listing not newest first, while its pages
+// (by the last round's total_count) are as many as its reads but fewer
+// than RefreshListAfter: more reads would make the listing cheaper than
+// their GETs. A round of one read makes that read's Get (one request
+// either way, and the GET carries the whole record).
 //
 // Freshness: a read joins only a round that has not started, so the round's
 // listing starts after the create that read follows returned: it never
