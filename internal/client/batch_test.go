@@ -94,6 +94,24 @@ func linkAll(c *Client, ctxOf func(string) context.Context, numbers ...string) m
 	return errs
 }
 
+// linkEach links numbers[i] concurrently, each after how(i)'s delay and
+// with its callback URL, and returns each one's error.
+func linkEach(c *Client, numbers []string, how func(i int) (time.Duration, string)) []error {
+	var wg sync.WaitGroup
+	errs := make([]error, len(numbers))
+	for i, n := range numbers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			delay, url := how(i)
+			time.Sleep(delay)
+			errs[i] = c.LinkNumbers(context.Background(), "CLINK01", NumberLink{Numbers: []string{n}, URL: url})
+		}()
+	}
+	wg.Wait()
+	return errs
+}
+
 func someNumbers(n int) []string {
 	out := make([]string, n)
 	for i := range out {
@@ -136,17 +154,7 @@ func TestLinkNumbersStaggeredShareOneRequest(t *testing.T) {
 	s := &linkServer{}
 	c := s.start(t, 100*time.Millisecond)
 	numbers := someNumbers(3)
-	var wg sync.WaitGroup
-	errs := make([]error, len(numbers))
-	for i, n := range numbers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			time.Sleep(time.Duration(i) * 150 * time.Millisecond)
-			errs[i] = c.LinkNumbers(context.Background(), "CLINK01", NumberLink{Numbers: []string{n}})
-		}()
-	}
-	wg.Wait()
+	errs := linkEach(c, numbers, func(i int) (time.Duration, string) { return time.Duration(i) * 150 * time.Millisecond, "" })
 	for i, err := range errs {
 		if err != nil {
 			t.Errorf("%s: %v", numbers[i], err)
@@ -272,18 +280,7 @@ func TestLinkBatchesSentWhenEverySlotGathers(t *testing.T) {
 	numbers := someNumbers(10)
 	done := make(chan []error, 1)
 	go func() {
-		var wg sync.WaitGroup
-		errs := make([]error, len(numbers))
-		for i, n := range numbers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				url := fmt.Sprintf("https://example.com/cb%d", i%3)
-				errs[i] = c.LinkNumbers(context.Background(), "CLINK01", NumberLink{Numbers: []string{n}, URL: url})
-			}()
-		}
-		wg.Wait()
-		done <- errs
+		done <- linkEach(c, numbers, func(i int) (time.Duration, string) { return 0, fmt.Sprintf("https://example.com/cb%d", i%3) })
 	}()
 	select {
 	case errs := <-done:
