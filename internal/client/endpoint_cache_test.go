@@ -31,6 +31,19 @@ func emulatorClient(t *testing.T) (*emulator.Server, func() *Client) {
 	}
 }
 
+// endpointsToRefresh creates n endpoints in a new emulator and returns
+// a fresh client (a new provider process) with a gathering window of
+// window, and the emulator's request count reset.
+func endpointsToRefresh(t *testing.T, n int, window time.Duration) (*emulator.Server, *Client, []string) {
+	t.Helper()
+	srv, newClient := emulatorClient(t)
+	ids := createEndpoints(t, newClient(), n)
+	c := newClient()
+	c.gatherWindow = window
+	srv.SetFaults(emulator.Faults{})
+	return srv, c, ids
+}
+
 func createEndpoints(t *testing.T, c *Client, n int) []string {
 	t.Helper()
 	ids := make([]string, n)
@@ -112,14 +125,9 @@ func TestEndpointSIPURIIsLearnedFromTheFirstRead(t *testing.T) {
 }
 
 func TestRefreshPrefetchListsOnceAndServesEachIDOnce(t *testing.T) {
-	srv, newClient := emulatorClient(t)
-	ids := createEndpoints(t, newClient(), 45)
-
-	c := newClient() // a fresh provider process
 	// A window no scheduler delay outlasts: the ten workers' first reads
 	// gather, so the listing serves every refresh and no GET is made.
-	c.gatherWindow = time.Minute
-	srv.SetFaults(emulator.Faults{})
+	srv, c, ids := endpointsToRefresh(t, 45, time.Minute)
 	got := refreshAll(t, c, ids)
 	requests := srv.FaultStats().Requests
 	pages := (45 + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
@@ -203,11 +211,7 @@ func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
 // The gathering window ends: the reads in it make their GETs, the window
 // does not reopen, and later reads count on to the listing.
 func TestRefreshGatheringEndsAndLaterReadsCountOn(t *testing.T) {
-	srv, newClient := emulatorClient(t)
-	ids := createEndpoints(t, newClient(), 30)
-	c := newClient()
-	c.gatherWindow = 20 * time.Millisecond
-	srv.SetFaults(emulator.Faults{})
+	srv, c, ids := endpointsToRefresh(t, 30, 20*time.Millisecond)
 	// Three reads in the window: each waits for it to end, then GETs.
 	refreshAll(t, c, ids[:3])
 	if n := srv.FaultStats().Requests; n != 3 {
@@ -241,11 +245,7 @@ func TestRefreshGatheringEndsAndLaterReadsCountOn(t *testing.T) {
 // made their GETs when it ended, and the next 6 theirs before the 10th
 // started the listing.
 func TestRefreshGatheringStaysOpenWhileRefreshesKeepComing(t *testing.T) {
-	srv, newClient := emulatorClient(t)
-	ids := createEndpoints(t, newClient(), 30)
-	c := newClient()
-	c.gatherWindow = 100 * time.Millisecond
-	srv.SetFaults(emulator.Faults{})
+	srv, c, ids := endpointsToRefresh(t, 30, 100*time.Millisecond)
 	var wg sync.WaitGroup
 	for i, id := range ids[:10] {
 		if i > 0 {
@@ -269,10 +269,7 @@ func TestRefreshGatheringStaysOpenWhileRefreshesKeepComing(t *testing.T) {
 // A read waiting in the window stops waiting when its context ends, and
 // the window stays open for the others.
 func TestRefreshGatheringHonoursCancellation(t *testing.T) {
-	_, newClient := emulatorClient(t)
-	ids := createEndpoints(t, newClient(), 1)
-	c := newClient()
-	c.gatherWindow = time.Hour
+	_, c, ids := endpointsToRefresh(t, 1, time.Hour)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan bool)
 	go func() {
