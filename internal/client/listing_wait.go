@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -51,6 +52,15 @@ import (
 // at once. A waiter of such a Listing calls Close when its wait ends;
 // one that does not only delays the held waiters to their cap.
 //
+// Waiting for company. For a Listing with Quorum, a parent's round waits
+// until Quorum of its waiters are due (or all, when fewer wait), or its
+// first due waiter has waited Patience: where Terraform starts the waits one at a time among other
+// operations (a destroy's unlinks among its deletes), each list call then
+// answers a few waits, not one or two. A due waiter held so is gathering
+// (gathering.go): when every slot waits in some gathering, nothing more
+// can come, and every parent with a due waiter is listed at once. The
+// probe's parent (below) reads on its schedule.
+//
 // Freshness: a waiter is only ever served by a round that started after it
 // asked (Next), so a round never hides a write the waiter made before
 // waiting (the link request) or shows an earlier status.
@@ -94,6 +104,10 @@ type Watch[T any] struct {
 	// none; closed: Close ran.
 	held, closed bool
 	probe        int
+	// entered: the waiter, due, waits for company and is counted as
+	// gathering; leave stops counting it (nil once called).
+	entered bool
+	leave   func()
 }
 
 // Watch starts a wait on object id of parent ("" for a kind the account
@@ -133,6 +147,9 @@ type watchState[T any] struct {
 	probe   string
 	probers int
 	probes  int
+	// endAll: every slot waited in a gathering (gathering.go); the next
+	// round lists every parent with a due waiter, Quorum or not.
+	endAll bool
 }
 
 // firstRead is the age of a new waiter's first read: at once, or for a
@@ -208,6 +225,7 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	}
 	age, step := w.nextAge()
 	w.due, w.step = w.began.Add(age), step
+	w.entered, w.leave = false, nil
 	answer := make(chan watchAnswer[T], 1)
 	s.waiting[w] = answer
 	if !s.running {
@@ -223,11 +241,16 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	case a = <-answer:
 	case <-ctx.Done():
 		s.mu.Lock()
+		leave := w.leave
+		w.leave = nil
 		if _, ok := s.waiting[w]; ok {
 			delete(s.waiting, w)
 			s.signal()
 		}
 		s.mu.Unlock()
+		if leave != nil {
+			leave()
+		}
 		return nil, ctx.Err()
 	}
 	if prev := w.last; prev != nil && w.l.SettlesAfter > 0 &&
@@ -314,10 +337,15 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			s.mu.Unlock()
 			return
 		}
-		var earliest time.Time
+		byParent := map[string][]*Watch[T]{}
 		for w := range s.waiting {
-			if earliest.IsZero() || w.due.Before(earliest) {
-				earliest = w.due
+			byParent[w.parent] = append(byParent[w.parent], w)
+		}
+		var earliest time.Time
+		for parent, ws := range byParent {
+			slices.SortFunc(ws, func(a, b *Watch[T]) int { return a.due.Compare(b.due) })
+			if at := s.readyAt(l, parent, ws); earliest.IsZero() || at.Before(earliest) {
+				earliest = at
 			}
 		}
 		// The bound follows the waiters due then, served most: one
@@ -335,7 +363,15 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 		}
 		now := time.Now()
 		if d := earliest.Sub(now); d > 0 {
+			held, next := s.heldForCompany(l, byParent, now)
 			s.mu.Unlock()
+			if len(held) > 0 {
+				l.gather(c, s, held)
+				continue // entering may have ended every gathering
+			}
+			if !next.IsZero() && next.Before(earliest) {
+				d = next.Sub(now) // then it is held, and gathering
+			}
 			t := time.NewTimer(d)
 			select {
 			case <-t.C:
@@ -344,20 +380,26 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			}
 			continue
 		}
-		// The parents with a waiter due within a quarter of its step
-		// (and old enough to have settled).
+		// The parents ready: with a waiter due within a quarter of its
+		// step (and old enough to have settled), and for Quorum, enough
+		// of them or one waiting long enough.
 		parents := map[string]bool{}
-		for w := range s.waiting {
-			if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= w.first*10/11 {
-				parents[w.parent] = true
+		for parent, ws := range byParent {
+			if s.ready(l, parent, ws, now) {
+				parents[parent] = true
 			}
 		}
-		if s.probing && len(parents) > 0 {
+		if len(parents) == 0 {
+			s.mu.Unlock()
+			continue
+		}
+		if s.probing {
 			// The held waiters' first reads learn nothing of the
 			// service's time: the probe's waiters, read with them, do.
 			parents[s.probe] = true
 		}
 		round := map[string]map[*Watch[T]]chan watchAnswer[T]{}
+		var leaves []func()
 		s.step = 0
 		for w, answer := range s.waiting {
 			if !w.due.After(now) {
@@ -369,12 +411,100 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 				}
 				round[w.parent][w] = answer
 				delete(s.waiting, w)
+				if w.leave != nil {
+					leaves = append(leaves, w.leave)
+					w.leave = nil
+				}
 			}
 		}
-		s.lastStart = now
+		s.lastStart, s.endAll = now, false
 		s.mu.Unlock()
+		for _, leave := range leaves {
+			leave()
+		}
 		for parent, waiters := range round {
 			go l.runRound(ctx, c, parent, now, waiters)
+		}
+	}
+}
+
+// quorum says whether parent's round waits for Quorum of its waiters.
+// Called with mu held.
+func (s *watchState[T]) quorum(l *Listing[T], parent string) bool {
+	return l.Quorum > 1 && !s.endAll && !(s.probing && parent == s.probe)
+}
+
+// readyAt is when parent's waiters ws, by due time, want a round: when
+// the first is due, or for Quorum, when Quorum are (or all, when fewer
+// wait) or the first has waited Patience. Called with mu held.
+func (s *watchState[T]) readyAt(l *Listing[T], parent string, ws []*Watch[T]) time.Time {
+	at := ws[0].due
+	if !s.quorum(l, parent) {
+		return at
+	}
+	quorate := ws[min(l.Quorum, len(ws))-1].due
+	if patient := at.Add(l.Patience); patient.Before(quorate) {
+		return patient
+	}
+	return quorate
+}
+
+// ready says whether parent's round is due at now. Called with mu held.
+func (s *watchState[T]) ready(l *Listing[T], parent string, ws []*Watch[T], now time.Time) bool {
+	due := 0
+	for _, w := range ws {
+		if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= w.first*10/11 {
+			due++
+		}
+	}
+	if !s.quorum(l, parent) {
+		return due > 0
+	}
+	return due >= min(l.Quorum, len(ws)) || !ws[0].due.Add(l.Patience).After(now)
+}
+
+// heldForCompany marks and returns the waiters due but held for their
+// parent's Quorum, not yet counted as gathering, and when the next one
+// not yet due will be (zero: none). Called with mu held.
+func (s *watchState[T]) heldForCompany(l *Listing[T], byParent map[string][]*Watch[T], now time.Time) (held []*Watch[T], next time.Time) {
+	for parent, ws := range byParent {
+		if !s.quorum(l, parent) {
+			continue
+		}
+		for _, w := range ws {
+			switch {
+			case w.entered:
+			case !w.due.After(now):
+				w.entered = true
+				held = append(held, w)
+			case next.IsZero() || w.due.Before(next):
+				next = w.due
+			}
+		}
+	}
+	return held, next
+}
+
+// gather counts the waiters held for company as gathering (gathering.go):
+// when every slot gathers, the next round lists every parent with a due
+// waiter. Called without mu.
+func (l *Listing[T]) gather(c *Client, s *watchState[T], held []*Watch[T]) {
+	g := gatheringsOf(c)
+	for _, w := range held {
+		left := g.enter(s, func(int) {
+			s.mu.Lock()
+			s.endAll = true
+			s.signal()
+			s.mu.Unlock()
+		})
+		s.mu.Lock()
+		_, waiting := s.waiting[w]
+		if waiting && w.entered {
+			w.leave = left
+		}
+		s.mu.Unlock()
+		if !waiting || !w.entered {
+			left()
 		}
 	}
 }

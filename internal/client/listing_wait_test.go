@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
@@ -430,5 +431,174 @@ func TestWatchHeldWaiterReadsAtItsCap(t *testing.T) {
 	cancel()
 	if err := <-probe; !errors.Is(err, context.Canceled) {
 		t.Errorf("probe: %v, want context.Canceled", err)
+	}
+}
+
+// mixedStream runs n waits through l as Terraform runs a destroy's
+// unlinks among its other deletes: slots at a time, the waits (over
+// parents) in a fixed shuffle among others operations of otherTook each,
+// each wait's object settling settle after its request. It returns the
+// list calls and the time taken.
+func mixedStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, others, slots, parents int, settle, otherTook time.Duration) (int, time.Duration) {
+	t.Helper()
+	c := fakeClient(t, 0)
+	tasks := make([]int, 0, n+others)
+	for i := range n {
+		tasks = append(tasks, i)
+	}
+	for range others {
+		tasks = append(tasks, -1)
+	}
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(tasks), func(i, j int) { tasks[i], tasks[j] = tasks[j], tasks[i] })
+	next := make(chan int, len(tasks))
+	for _, i := range tasks {
+		next <- i
+	}
+	close(next)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range slots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if i < 0 {
+					time.Sleep(otherTook)
+					continue
+				}
+				p := fmt.Sprintf("c%d", i%parents)
+				id := fmt.Sprintf("%s-%d", p, i/parents)
+				k.setStatus(p, id, "pending") // the request
+				time.AfterFunc(settle, func() { k.setStatus(p, id, "done") })
+				if o, err := waitFor(context.Background(), c, l, p, id); err != nil || o == nil || o.v != "done" {
+					t.Errorf("%s: %+v, %v", id, o, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return k.listCalls(), time.Since(start)
+}
+
+// A destroy's unlinks among its other deletes, at a third of the bench's
+// account: 60 waits over 4 parents in a fixed shuffle among 213 others
+// of 100 ms, 10 slots, each settled 1 s after its request. With a Quorum
+// of 2, a parent's list waits for a second due waiter (or a second):
+// measured 37 list calls, where each parent listed as its first waiter
+// was due made 53.
+func TestWatchQuorumAnswersMoreWaitsAList(t *testing.T) {
+	const n, others, slots, parents = 60, 213, 10, 4
+	counts := map[string]int{}
+	for i := range parents {
+		counts[fmt.Sprintf("c%d", i)] = n / parents
+	}
+	k := newFakeKind(counts)
+	l := k.listing(0)
+	l.SettlesAfter = time.Second
+	l.Quorum, l.Patience = 2, time.Second
+	lists, took := mixedStream(t, k, l, n, others, slots, parents, time.Second, 100*time.Millisecond)
+	t.Logf("%d waits among %d others: %d list calls in %s", n, others, lists, took)
+	if lists > 45 {
+		t.Errorf("%d list calls, want at most 45 (measured 37; 53 without the Quorum)", lists)
+	}
+}
+
+// quorumPair waits on two objects of one parent with l (Quorum 2,
+// SettlesAfter 2 s) in a client that has seen the service take 1 s, so
+// that a wait's first read is due 1.5 s after it begins: a, done, from
+// the start (due at 1.5 s), b from 0.5 s (due at 2 s), done from 1.9 s
+// (a round before then answers b pending). atA runs as a becomes due. It
+// returns how long a's wait took and the list calls.
+func quorumPair(t *testing.T, l *Listing[fakeItem], k *fakeKind, c *Client, atA func()) (time.Duration, int) {
+	t.Helper()
+	l.SettlesAfter = 2 * time.Second
+	st := l.watchState(c)
+	st.mu.Lock()
+	st.learned, st.settling = true, time.Second
+	st.mu.Unlock()
+	k.setStatus("c0", "c0-0", "done")
+	k.setStatus("c0", "c0-1", "pending") // a round before 1.9 s does not end b's wait
+	time.AfterFunc(1900*time.Millisecond, func() { k.setStatus("c0", "c0-1", "done") })
+	time.AfterFunc(1450*time.Millisecond, atA)
+	b := make(chan error, 1)
+	time.AfterFunc(500*time.Millisecond, func() {
+		o, err := waitFor(context.Background(), c, l, "c0", "c0-1")
+		if err == nil && (o == nil || o.v != "done") {
+			err = fmt.Errorf("b read %+v", o)
+		}
+		b <- err
+	})
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if o, err := waitFor(ctx, c, l, "c0", "c0-0"); err != nil || o == nil || o.v != "done" {
+		t.Fatalf("a: %+v, %v", o, err)
+	}
+	took := time.Since(start)
+	if err := <-b; err != nil {
+		t.Fatalf("b: %v", err)
+	}
+	return took, k.listCalls()
+}
+
+// A due waiter waits for its parent's Quorum: a, due at 1.5 s, is held
+// until b is due (at 2 s), and one list answers both. Without the
+// Quorum: 2 list calls, a's at 1.5 s.
+func TestWatchQuorumHoldsADueWaiterForCompany(t *testing.T) {
+	k := newFakeKind(map[string]int{"c0": 2})
+	l := k.listing(0)
+	l.Quorum, l.Patience = 2, time.Minute
+	took, lists := quorumPair(t, l, k, fakeClient(t, 0), func() {})
+	if lists != 1 || took < 1900*time.Millisecond {
+		t.Errorf("a read after %s, with %d list calls; want it held until b is due (2 s) and 1 list call", took, lists)
+	}
+}
+
+// Patience bounds the hold: with 250 ms, a reads at 1.75 s, before b is
+// due, and b then reads alone.
+func TestWatchQuorumHoldsNoLongerThanPatience(t *testing.T) {
+	k := newFakeKind(map[string]int{"c0": 2})
+	l := k.listing(0)
+	l.Quorum, l.Patience = 2, 250*time.Millisecond
+	took, lists := quorumPair(t, l, k, fakeClient(t, 0), func() {})
+	if lists != 2 || took < 1700*time.Millisecond {
+		t.Errorf("a read after %s, with %d list calls; want it read at its patience (1.75 s), before b is due, and 2 list calls", took, lists)
+	}
+}
+
+// A waiter held for its Quorum is gathering: when it fills the last slot
+// (9 other calls wait in gatherings), every gathering ends and it reads
+// at once (1.5 s), not with b (2 s): 2 list calls, where held it made 1.
+func TestWatchQuorumHeldWaiterEndsWhenEverySlotGathers(t *testing.T) {
+	k := newFakeKind(map[string]int{"c0": 2})
+	l := k.listing(0)
+	l.Quorum, l.Patience = 2, time.Minute
+	c := fakeClient(t, 0)
+	var ended sync.WaitGroup
+	ended.Add(RefreshListAfter - 1)
+	var mu sync.Mutex
+	var leaves []func()
+	took, lists := quorumPair(t, l, k, c, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for range RefreshListAfter - 1 {
+			var once sync.Once
+			leaves = append(leaves, gatheringsOf(c).enter(&once, func(int) { once.Do(ended.Done) }))
+		}
+	})
+	mu.Lock()
+	for _, leave := range leaves {
+		leave()
+	}
+	mu.Unlock()
+	done := make(chan struct{})
+	go func() { ended.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatal("the other 9 gatherings did not end")
+	}
+	if lists != 2 {
+		t.Errorf("%d list calls (a read after %s); want 2: a at once, then b", lists, took)
 	}
 }

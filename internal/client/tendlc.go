@@ -246,6 +246,11 @@ var CampaignNumberListing = &Listing[CampaignNumber]{
 	// emulator after its NumberLinkDelay (1 s by default): a read right
 	// after the request always shows PROCESSING.
 	SettlesAfter: time.Second,
+	// A destroy's unlinks come one at a time among the other deletes,
+	// about two a second for each campaign: a campaign's list waits for a
+	// second due unlink, or a second, so that each read answers more.
+	Quorum:   2,
+	Patience: time.Second,
 }
 
 // GetCampaignNumber reads one number of a campaign; ErrNotFound when the
