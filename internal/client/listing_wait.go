@@ -54,12 +54,13 @@ import (
 //
 // Waiting for company. For a Listing with Quorum, a parent's round waits
 // until Quorum of its waiters are due (or all, when fewer wait), or its
-// first due waiter has waited Patience: where Terraform starts the waits one at a time among other
-// operations (a destroy's unlinks among its deletes), each list call then
-// answers a few waits, not one or two. A due waiter held so is gathering
-// (gathering.go): when every slot waits in some gathering, nothing more
-// can come, and every parent with a due waiter is listed at once. The
-// probe's parent (below) reads on its schedule.
+// first due waiter has waited Patience: where Terraform starts the waits
+// one at a time among other operations (a destroy's unlinks among its
+// deletes), each list call then answers a few waits, not one or two. A
+// due waiter held so is gathering (gathering.go): when every slot waits
+// in some gathering, nothing more can come, and every parent with a due
+// waiter is listed at once. The probe's parent (above) reads on its
+// schedule.
 //
 // Freshness: a waiter is only ever served by a round that started after it
 // asked (Next), so a round never hides a write the waiter made before
