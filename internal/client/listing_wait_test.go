@@ -302,9 +302,22 @@ func TestWatchParentsRideTheListingsSchedule(t *testing.T) {
 // returns the list calls and the time taken.
 func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, parents int, settle time.Duration) (int, time.Duration) {
 	t.Helper()
-	c := fakeClient(t, 0)
-	next := make(chan int, n)
+	tasks := make([]int, n)
 	for i := range n {
+		tasks[i] = i
+	}
+	return runStream(t, k, l, tasks, slots, parents, settle, 0)
+}
+
+// runStream runs tasks, slots at a time: a task i >= 0 is a wait on
+// object i/parents of parent i%parents, settled settle after its
+// request; a task -1 is another operation, of otherTook. It returns the
+// list calls and the time taken.
+func runStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], tasks []int, slots, parents int, settle, otherTook time.Duration) (int, time.Duration) {
+	t.Helper()
+	c := fakeClient(t, 0)
+	next := make(chan int, len(tasks))
+	for _, i := range tasks {
 		next <- i
 	}
 	close(next)
@@ -315,6 +328,10 @@ func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, paren
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if i < 0 {
+					time.Sleep(otherTook)
+					continue
+				}
 				p := fmt.Sprintf("c%d", i%parents)
 				id := fmt.Sprintf("%s-%d", p, i/parents)
 				k.setStatus(p, id, "pending") // the request
@@ -441,7 +458,6 @@ func TestWatchHeldWaiterReadsAtItsCap(t *testing.T) {
 // list calls and the time taken.
 func mixedStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, others, slots, parents int, settle, otherTook time.Duration) (int, time.Duration) {
 	t.Helper()
-	c := fakeClient(t, 0)
 	tasks := make([]int, 0, n+others)
 	for i := range n {
 		tasks = append(tasks, i)
@@ -450,34 +466,7 @@ func mixedStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, others, slo
 		tasks = append(tasks, -1)
 	}
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(tasks), func(i, j int) { tasks[i], tasks[j] = tasks[j], tasks[i] })
-	next := make(chan int, len(tasks))
-	for _, i := range tasks {
-		next <- i
-	}
-	close(next)
-	start := time.Now()
-	var wg sync.WaitGroup
-	for range slots {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if i < 0 {
-					time.Sleep(otherTook)
-					continue
-				}
-				p := fmt.Sprintf("c%d", i%parents)
-				id := fmt.Sprintf("%s-%d", p, i/parents)
-				k.setStatus(p, id, "pending") // the request
-				time.AfterFunc(settle, func() { k.setStatus(p, id, "done") })
-				if o, err := waitFor(context.Background(), c, l, p, id); err != nil || o == nil || o.v != "done" {
-					t.Errorf("%s: %+v, %v", id, o, err)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return k.listCalls(), time.Since(start)
+	return runStream(t, k, l, tasks, slots, parents, settle, otherTook)
 }
 
 // A destroy's unlinks among its other deletes, at a third of the bench's
