@@ -296,6 +296,20 @@ func TestWatchParentsRideTheListingsSchedule(t *testing.T) {
 	}
 }
 
+// operatorsKind is a fake kind of n objects over parents (c0, c1 ...)
+// and its Listing, settled as the operators settle a link: never at
+// once (SettlesAfter 1 s).
+func operatorsKind(n, parents int) (*fakeKind, *Listing[fakeItem]) {
+	counts := map[string]int{}
+	for i := range parents {
+		counts[fmt.Sprintf("c%d", i)] = n / parents
+	}
+	k := newFakeKind(counts)
+	l := k.listing(0)
+	l.SettlesAfter = time.Second
+	return k, l
+}
+
 // slotStream runs n waits through l as Terraform runs a destroy's unlinks:
 // slots at a time, each wait's object (of one of parents) settling
 // settle after its request, a new wait starting as soon as one ends. It
@@ -356,13 +370,7 @@ func runStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], tasks []int, slo
 // read and schedule cost about 1.6 a wait (96).
 func TestWatchSlotStreamReadsAfterTheServiceCanSettle(t *testing.T) {
 	const n, slots, parents = 60, 10, 4
-	counts := map[string]int{}
-	for i := range parents {
-		counts[fmt.Sprintf("c%d", i)] = n / parents
-	}
-	k := newFakeKind(counts)
-	l := k.listing(0)
-	l.SettlesAfter = time.Second
+	k, l := operatorsKind(n, parents)
 	lists, took := slotStream(t, k, l, n, slots, parents, time.Second)
 	t.Logf("%d waits, %d at a time over %d parents: %d list calls in %s", n, slots, parents, lists, took)
 	if lists > 34 {
@@ -477,13 +485,7 @@ func mixedStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, others, slo
 // was due made 53.
 func TestWatchQuorumAnswersMoreWaitsAList(t *testing.T) {
 	const n, others, slots, parents = 60, 213, 10, 4
-	counts := map[string]int{}
-	for i := range parents {
-		counts[fmt.Sprintf("c%d", i)] = n / parents
-	}
-	k := newFakeKind(counts)
-	l := k.listing(0)
-	l.SettlesAfter = time.Second
+	k, l := operatorsKind(n, parents)
 	l.Quorum, l.Patience = 2, time.Second
 	lists, took := mixedStream(t, k, l, n, others, slots, parents, time.Second, 100*time.Millisecond)
 	t.Logf("%d waits among %d others: %d list calls in %s", n, others, lists, took)
