@@ -5,10 +5,11 @@ import "sync"
 // Every slot gathering. Four mechanisms hold a call back so that others
 // of its kind can join it: a kind's refresh window (listing.go), a round
 // of reads after create (listing_fresh.go), a batched create (batch.go)
-// and a wait held for its parent's Quorum (listing_wait.go). Terraform runs at most RefreshListAfter operations at once
-// (-parallelism), so when that many calls wait in gatherings, of any
-// mechanism and any kind, every slot waits and nothing more can join any
-// of them: waiting on only holds every slot idle. Each gathering a call
+// and a wait held for its parent's Quorum (listing_wait.go). Terraform
+// runs at most RefreshListAfter operations at once (-parallelism), so
+// when that many calls wait in gatherings, of any mechanism and any kind,
+// every slot waits and nothing more can join any of them: waiting on only
+// holds every slot idle. Each gathering a call
 // waits in is entered here (gatherings.enter); the call that makes
 // RefreshListAfter ends them all at once, each by its own rule (a refresh
 // window arms its kind when two or more refreshes wait in it; a round of

@@ -145,11 +145,11 @@ type Listing[T any] struct {
 	// for company: a round lists the parent once Quorum of its waiters
 	// are due (or all of them, when fewer wait: the waits that began
 	// together leave together), or once its first due waiter has waited
-	// Patience, or when
-	// every slot waits (gathering.go), whichever comes first. For a kind
-	// whose waits Terraform starts one at a time among other operations
-	// (a destroy's unlinks), each list call then answers more waits. 0: a
-	// parent is listed when its first waiter is due.
+	// Patience, or when every slot waits (gathering.go), whichever comes
+	// first. For a kind whose waits Terraform starts one at a time among
+	// other operations (a destroy's unlinks), each list call then
+	// answers more waits. 0: a parent is listed when its first waiter is
+	// due.
 	Quorum   int
 	Patience time.Duration
 }
