@@ -166,10 +166,27 @@ func Retry[T any](ctx context.Context, what string, attempts int, timeout time.D
 // readable: some APIs serve reads from a replica that lags the write.
 const PropagationTimeout = 6 * time.Second
 
+// propagationTimeout is PropagationTimeout; tests shorten it.
+var propagationTimeout = PropagationTimeout
+
 // UntilFound reads an object just created, repeating the read while
-// notFound(err), for at most PropagationTimeout.
+// notFound(err), until PropagationTimeout has passed since the first read
+// that found nothing; it then returns that read's error. The bound is on
+// the API's lag, not on the reads: none is cut short by it, so a read
+// that waits for the rate limit's pacer or for other reads to join it (a
+// listing's round) is never taken for an object that does not appear.
+// Only ctx (the resource's timeouts, a cancelled run) ends a read.
 func UntilFound[T any](ctx context.Context, what string, notFound func(error) bool, read func(context.Context) (T, error)) (T, error) {
-	return Retry(ctx, "read after create of "+what, 0, PropagationTimeout, notFound, read)
+	var since time.Time
+	return Retry(ctx, "read after create of "+what, 0, 0, func(err error) bool {
+		if !notFound(err) {
+			return false
+		}
+		if since.IsZero() {
+			since = time.Now()
+		}
+		return time.Since(since) < propagationTimeout
+	}, read)
 }
 
 // Always is a retryable that accepts every error.

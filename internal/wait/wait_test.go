@@ -185,3 +185,92 @@ func TestForPacedDoesNotSleep(t *testing.T) {
 		t.Fatalf("a paced wait of five reads took %s, want no pauses of its own", el)
 	}
 }
+
+var errNotFound = errors.New("not found")
+
+func isNotFound(err error) bool { return errors.Is(err, errNotFound) }
+
+// shortPropagation sets the propagation bound to d for one test.
+func shortPropagation(t *testing.T, d time.Duration) {
+	t.Helper()
+	old := propagationTimeout
+	propagationTimeout = d
+	t.Cleanup(func() { propagationTimeout = old })
+}
+
+// A read after create that waits longer than the bound before it is
+// answered (the rate limit's pacer holds it, or a listing's round gathers)
+// is not cut short: the bound counts from the first "not found". Before,
+// the bound was a deadline on the reads, and the read failed with
+// "context deadline exceeded" though the object existed.
+func TestUntilFoundNeverCutsAReadShort(t *testing.T) {
+	shortPropagation(t, 50*time.Millisecond)
+	for _, tc := range []struct {
+		name  string
+		slow  int // the read (1-based) that takes 150 ms
+		found int // the read that finds the object
+	}{
+		{"the first read", 1, 1},
+		{"a read after a not found", 2, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			calls := 0
+			v, err := UntilFound(context.Background(), "number 1", isNotFound, func(ctx context.Context) (int, error) {
+				calls++
+				if calls == tc.slow {
+					select {
+					case <-time.After(150 * time.Millisecond):
+					case <-ctx.Done():
+						return 0, ctx.Err()
+					}
+				}
+				if calls < tc.found {
+					return 0, errNotFound
+				}
+				return calls, nil
+			})
+			if err != nil || v != tc.found {
+				t.Fatalf("UntilFound = %d, %v after %d reads; want %d, nil", v, err, calls, tc.found)
+			}
+		})
+	}
+}
+
+// An object that never appears: the reads repeat until the bound has
+// passed since the first "not found", and the last read's error is
+// returned, not a deadline.
+func TestUntilFoundGivesUpAfterTheBound(t *testing.T) {
+	shortPropagation(t, 300*time.Millisecond)
+	calls := 0
+	start := time.Now()
+	_, err := UntilFound(context.Background(), "number 1", isNotFound, func(context.Context) (int, error) {
+		calls++
+		return 0, errNotFound
+	})
+	if !errors.Is(err, errNotFound) {
+		t.Fatalf("UntilFound error = %v, want the read's not found", err)
+	}
+	if took := time.Since(start); took < 300*time.Millisecond || calls < 3 {
+		t.Fatalf("UntilFound gave up after %v and %d reads; want at least the bound (300ms) and 3 reads on the schedule", took, calls)
+	}
+}
+
+// Any other error ends it at once; a cancelled context ends a read.
+func TestUntilFoundStopsOnOtherErrorsAndCancellation(t *testing.T) {
+	boom := errors.New("boom")
+	calls := 0
+	if _, err := UntilFound(context.Background(), "number 1", isNotFound, func(context.Context) (int, error) {
+		calls++
+		return 0, boom
+	}); !errors.Is(err, boom) || calls != 1 {
+		t.Fatalf("UntilFound = %v after %d reads; want boom after 1", err, calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := UntilFound(ctx, "number 1", isNotFound, func(ctx context.Context) (int, error) {
+		<-ctx.Done()
+		return 0, ctx.Err()
+	}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("UntilFound with a cancelled context = %v, want context.Canceled", err)
+	}
+}
