@@ -208,31 +208,53 @@ func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
 	}
 }
 
-// The gathering window ends: the reads in it make their GETs, the window
-// does not reopen, and later reads count on to the listing.
-func TestRefreshGatheringEndsAndLaterReadsCountOn(t *testing.T) {
-	srv, c, ids := endpointsToRefresh(t, 30, 20*time.Millisecond)
-	// Three reads in the window: each waits for it to end, then GETs.
-	refreshAll(t, c, ids[:3])
-	if n := srv.FaultStats().Requests; n != 3 {
-		t.Fatalf("3 refreshes in an expired window made %d requests, want 3 GETs", n)
+// The gathering window ends: the reads in it make their GETs, and the
+// next read opens a new window, counting on to the listing. As Terraform
+// may start a plan: one refresh of a kind alone, the other nine of its
+// burst a window later. They gather in the second window, and the tenth
+// read starts the listing, which serves the nine and the rest. With the
+// window opened only once, reads 2 to 9 each made a GET first.
+func TestRefreshGatheringOpensAgainAndReadsCountOn(t *testing.T) {
+	srv, c, ids := endpointsToRefresh(t, 30, 100*time.Millisecond)
+	refreshAll(t, c, ids[:1])
+	if n := srv.FaultStats().Requests; n != 1 {
+		t.Fatalf("1 refresh in an expired window made %d requests, want 1 GET", n)
 	}
-	if p := EndpointListing.state(c); p.armed || p.gathering || p.gather == nil {
-		t.Fatalf("after the window: listing armed %v, gathering %v, window used %v; want idle and the window used", p.armed, p.gathering, p.gather != nil)
+	if p := EndpointListing.state(c); p.armed || p.gathering {
+		t.Fatalf("after the window: listing armed %v, gathering %v; want neither", p.armed, p.gathering)
 	}
-	// Reads 4..9 GET at once (no second window); the 10th starts the listing,
-	// which serves it and the rest.
 	srv.SetFaults(emulator.Faults{})
-	for _, id := range ids[3:9] {
+	refreshAll(t, c, ids[1:10])
+	pages := (30 + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
+	if n := srv.FaultStats().Requests; n != pages {
+		t.Fatalf("reads 2 to 10, together a window after the first, made %d requests, want the %d list pages", n, pages)
+	}
+	srv.SetFaults(emulator.Faults{})
+	refreshAll(t, c, ids[10:])
+	if n := srv.FaultStats().Requests; n != 0 {
+		t.Fatalf("reads 11 to 30 made %d requests, want none: the listing serves them", n)
+	}
+}
+
+// A kind whose refreshes come one at a time, a window apart, never gathers:
+// each waits its window and makes its GET, and the tenth starts the
+// listing. No more than RefreshListAfter-1 GETs are made in all.
+func TestRefreshGatheringOneAtATimeCostsAtMostNineGETs(t *testing.T) {
+	srv, c, ids := endpointsToRefresh(t, 30, 10*time.Millisecond)
+	for i, id := range ids[:RefreshListAfter-1] {
+		start := time.Now()
 		if _, err := c.RefreshEndpoint(context.Background(), id); err != nil {
 			t.Fatal(err)
 		}
+		if waited := time.Since(start); waited < 10*time.Millisecond {
+			t.Fatalf("read %d returned after %v, before its window of 10ms ended", i+1, waited)
+		}
 	}
-	if n := srv.FaultStats().Requests; n != 6 {
-		t.Fatalf("reads 4 to 9 made %d requests, want 6 GETs", n)
+	if n := srv.FaultStats().Requests; n != RefreshListAfter-1 {
+		t.Fatalf("%d reads one at a time made %d requests, want %d GETs", RefreshListAfter-1, n, RefreshListAfter-1)
 	}
 	srv.SetFaults(emulator.Faults{})
-	refreshAll(t, c, ids[9:])
+	refreshAll(t, c, ids[RefreshListAfter-1:])
 	pages := (30 + endpointrules.ListMaxLimit - 1) / endpointrules.ListMaxLimit
 	if n := srv.FaultStats().Requests; n != pages {
 		t.Fatalf("reads 10 to 30 made %d requests, want the %d list pages", n, pages)

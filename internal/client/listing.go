@@ -34,18 +34,22 @@ import (
 // window and its first ten reads are served by the listing too, instead of
 // each making a GET first; the window is at most RefreshListAfter windows
 // long. When the window ends with fewer (a small workspace), they make
-// their GETs, having waited one window after the last of them, and the
-// window does not open again until the snapshot expires: later refreshes
-// count on towards RefreshListAfter as before. When the refreshes waiting
-// in the windows of all kinds (and in the other gatherings, gathering.go)
-// reach RefreshListAfter, every one of Terraform's slots waits and nothing
-// more can come: the windows end at once, and a kind with two or more
-// refreshes in its window is listed, reading at most RefreshListMaxPages /
-// RefreshListAfter pages for each refresh waiting: the pages a listing
-// that RefreshListAfter refreshes started may read, in proportion (9
-// refreshes waiting: 90 pages; 2: 20). A longer listing stops after its
-// first page, and its refreshes make their GETs until they pay for it, as
-// below.
+// their GETs, having waited one window after the last of them; the next
+// refresh of the kind opens a new window, and every refresh counts on
+// towards RefreshListAfter. Terraform may start a kind's first refresh
+// alone and the rest of its burst a window later (the plugin's start-up,
+// other kinds first): they then gather in the second window instead of
+// making a GET each until the tenth. Before the kind is listed, at most
+// RefreshListAfter-1 of its refreshes wait a window in vain. When the
+// refreshes waiting in the windows of all kinds (and in the other
+// gatherings, gathering.go) reach RefreshListAfter, every one of
+// Terraform's slots waits and nothing more can come: the windows end at
+// once, and a kind with two or more refreshes in its window is listed,
+// reading at most RefreshListMaxPages / RefreshListAfter pages for each
+// refresh waiting: the pages a listing that RefreshListAfter refreshes
+// started may read, in proportion (9 refreshes waiting: 90 pages; 2: 20).
+// A longer listing stops after its first page, and its refreshes make
+// their GETs until they pay for it, as below.
 // A refresh whose context is cancelled stops waiting at once. Correctness:
 //   - each id is served from the snapshot at most once, so a later read of the
 //     same id in the same process (after an update, say) always goes to the API;
@@ -67,8 +71,8 @@ import (
 // holds E of makes ceil(E/page) list pages instead of R GETs (500
 // endpoints: 25 requests, not 500) when its first ten refreshes arrive
 // within the gather window, and at most RefreshListAfter-1 GETs more when
-// they do not. A refresh of fewer makes one GET each, RefreshListGather
-// later.
+// they do not. A refresh of fewer makes one GET each, at most
+// RefreshListGather after the last refresh of its window.
 //
 // A large account: a listing that would take P > RefreshListMaxPages
 // pages stops after its first page (which the first page's total_count
@@ -174,9 +178,9 @@ type listingState[T any] struct {
 	// first refresh since lists it.
 	armed   bool
 	armedAt time.Time
-	// gathering: the window is open. gather is closed when it ends, by
-	// the listing starting or by the window expiring; non-nil, it says
-	// the window was used, until the snapshot expires.
+	// gathering: a window is open. gather is the current or last window,
+	// closed when it ends, by the listing starting or by the window
+	// expiring; each window is its own gathering (gathering.go).
 	gathering bool
 	gather    chan struct{}
 	gatherEnd *time.Timer // ends the window
@@ -336,7 +340,7 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 			close(s.gather)
 		}
 		s.armed, s.armedAt = true, time.Now()
-	case !s.armed && !s.gathering && s.gather == nil && c.gatherWindow > 0:
+	case !s.armed && !s.gathering && c.gatherWindow > 0:
 		s.gathering, s.gather = true, make(chan struct{})
 		s.gatherEnd = s.endGatheringAfter(c.gatherWindow, s.gather)
 	case !s.armed && s.gathering:
@@ -346,7 +350,7 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 	s.mu.Unlock()
 
 	if gathering {
-		left := gatheringsOf(c).enter(s, func(reads int) { s.endWindow(gather, reads) })
+		left := gatheringsOf(c).enter(gather, func(reads int) { s.endWindow(gather, reads) })
 		select {
 		case <-gather:
 		case <-ctx.Done():
