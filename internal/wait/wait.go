@@ -171,8 +171,8 @@ var propagationTimeout = PropagationTimeout
 
 // UntilFound reads an object just created, repeating the read while
 // notFound(err), until PropagationTimeout has passed since the first read
-// that found nothing; it then returns that read's error. The bound is on
-// the API's lag, not on the reads: none is cut short by it, so a read
+// that found nothing; it then returns the last read's error. The bound is
+// on the API's lag, not on the reads: none is cut short by it, so a read
 // that waits for the rate limit's pacer or for other reads to join it (a
 // listing's round) is never taken for an object that does not appear.
 // Only ctx (the resource's timeouts, a cancelled run) ends a read.
