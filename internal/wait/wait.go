@@ -136,28 +136,36 @@ func (w For[T]) Wait(ctx context.Context) (T, error) {
 }
 
 // Retry calls f until it succeeds, fails with an error retryable refuses,
-// or attempts (0: no bound) or timeout (0: no bound) run out; then it
-// returns f's last result and error. It is for calls that may fail for a
-// moment: a read that lags a create, a lookup after a lost reply.
+// or attempts (0: no bound) run out, or timeout (0: no bound) has passed
+// since its first failure; then it returns f's last result and error. It
+// is for calls that may fail for a moment: a read that lags a create, a
+// lookup after a lost reply. The timeout bounds the retrying, never a
+// call: a call that waits (for the rate limit's pacer, or for other reads
+// to join its listing's round) is not cut short, and only ctx (the
+// resource's timeouts, a cancelled run) ends one.
 func Retry[T any](ctx context.Context, what string, attempts int, timeout time.Duration, retryable func(error) bool,
 	f func(context.Context) (T, error)) (T, error) {
 	var (
-		out     T
-		lastErr error
+		out       T
+		lastErr   error
+		firstFail time.Time
 	)
-	err := poll(ctx, what, timeout, attempts, false, func(ctx context.Context) (bool, string, error) {
+	err := poll(ctx, what, 0, attempts, false, func(ctx context.Context) (bool, string, error) {
 		out, lastErr = f(ctx)
 		if lastErr == nil {
 			return true, "done", nil
 		}
-		if !retryable(lastErr) {
+		if firstFail.IsZero() {
+			firstFail = time.Now()
+		}
+		if !retryable(lastErr) || timeout > 0 && time.Since(firstFail) >= timeout {
 			return false, "failed", lastErr
 		}
 		return false, "failing: " + lastErr.Error(), nil
 	})
 	var te *TimeoutError
 	if errors.As(err, &te) && lastErr != nil && ctx.Err() == nil {
-		return out, lastErr // its own bound ran out: the call's error says more
+		return out, lastErr // its attempts ran out: the call's error says more
 	}
 	return out, err
 }
@@ -171,22 +179,10 @@ var propagationTimeout = PropagationTimeout
 
 // UntilFound reads an object just created, repeating the read while
 // notFound(err), until PropagationTimeout has passed since the first read
-// that found nothing; it then returns the last read's error. The bound is
-// on the API's lag, not on the reads: none is cut short by it, so a read
-// that waits for the rate limit's pacer or for other reads to join it (a
-// listing's round) is never taken for an object that does not appear.
-// Only ctx (the resource's timeouts, a cancelled run) ends a read.
+// that found nothing (Retry's timeout: the bound is on the API's lag, not
+// on the reads).
 func UntilFound[T any](ctx context.Context, what string, notFound func(error) bool, read func(context.Context) (T, error)) (T, error) {
-	var since time.Time
-	return Retry(ctx, "read after create of "+what, 0, 0, func(err error) bool {
-		if !notFound(err) {
-			return false
-		}
-		if since.IsZero() {
-			since = time.Now()
-		}
-		return time.Since(since) < propagationTimeout
-	}, read)
+	return Retry(ctx, "read after create of "+what, 0, propagationTimeout, notFound, read)
 }
 
 // Always is a retryable that accepts every error.
