@@ -9,12 +9,11 @@ import "sync"
 // runs at most RefreshListAfter operations at once (-parallelism), so
 // when that many calls wait in gatherings, of any mechanism and any kind,
 // every slot waits and nothing more can join any of them: waiting on only
-// holds every slot idle. Each gathering a call
-// waits in is entered here (gatherings.enter); the call that makes
-// RefreshListAfter ends them all at once, each by its own rule (a refresh
-// window arms its kind when two or more refreshes wait in it; a round of
-// reads starts; a batch is sent; a waits' listing lists every parent with
-// a due waiter).
+// holds every slot idle. Each gathering a call waits in is entered here
+// (gatherings.enter); the call that makes RefreshListAfter ends them all
+// at once, each by its own rule (a refresh window arms its kind when two
+// or more refreshes wait in it; a round of reads starts; a batch is sent;
+// a waits' listing lists every parent with a due waiter).
 //
 // The count is of calls waiting to be joined, not of calls waiting on
 // the service: a link waiting for the operators (listing_wait.go) is not
