@@ -1,9 +1,7 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -137,61 +135,4 @@ func (r *listResource) docPage() DocPage {
 
 func (e *ephemeralObject[M]) docPage() DocPage {
 	return pageDocs{subcategory: e.kind.subcategory}.page("ephemeral-resources", e.kind.typeName)
-}
-
-func (a *SendMessageAction) docPage() DocPage {
-	return pageDocs{subcategory: subMessaging}.page("actions", "send_message")
-}
-
-func (f *SMSUnitsFunction) docPage() DocPage {
-	return pageDocs{subcategory: subMessaging}.page("functions", "sms_units")
-}
-
-func (f *SanitizeNumberFunction) docPage() DocPage {
-	return pageDocs{subcategory: subPhoneNumbers}.page("functions", "sanitize_number")
-}
-
-// DocPages lists the page of everything the provider serves, in the order
-// of directory and name. An entry without a subcategory is an error of
-// the kind's declaration.
-func DocPages(ctx context.Context) ([]DocPage, error) {
-	p := &CPaaSProvider{}
-	var all []any
-	for _, f := range p.Resources(ctx) {
-		all = append(all, f())
-	}
-	for _, f := range p.DataSources(ctx) {
-		all = append(all, f())
-	}
-	for _, f := range p.ListResources(ctx) {
-		all = append(all, f())
-	}
-	for _, f := range p.EphemeralResources(ctx) {
-		all = append(all, f())
-	}
-	for _, f := range p.Actions(ctx) {
-		all = append(all, f())
-	}
-	for _, f := range p.Functions(ctx) {
-		all = append(all, f())
-	}
-	var pages []DocPage
-	for _, x := range all {
-		d, ok := x.(documented)
-		if !ok {
-			return nil, fmt.Errorf("%T has no docPage: give its kind a subcategory (internal/provider/docs.go)", x)
-		}
-		page := d.docPage()
-		if page.Subcategory == "" {
-			return nil, fmt.Errorf("%s/%s has no subcategory: set it in its kind's declaration", page.Dir, page.Name)
-		}
-		pages = append(pages, page)
-	}
-	sort.Slice(pages, func(i, j int) bool {
-		if pages[i].Dir != pages[j].Dir {
-			return pages[i].Dir < pages[j].Dir
-		}
-		return pages[i].Name < pages[j].Name
-	})
-	return pages, nil
 }

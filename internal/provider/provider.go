@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"regexp"
 	"strings"
 	"time"
 
@@ -39,10 +38,6 @@ const (
 	// EnvLookupBaseURL is the number look-up's host (lookup_base_url).
 	EnvLookupBaseURL = "CPAAS_LOOKUP_BASE_URL"
 )
-
-// AuthIDPattern is the shape of an auth_id: MA (main account) or SA
-// (subaccount) and 18 upper-case letters or digits.
-var AuthIDPattern = regexp.MustCompile(`^(MA|SA)[A-Z0-9]{18}$`)
 
 var (
 	_ provider.Provider                  = &CPaaSProvider{}
@@ -281,19 +276,6 @@ var families = []family{
 	numberLookupFamily,
 	verifiedCallerIDFamily,
 	verificationFamily,
-}
-
-// family is what one area of the API gives Terraform: its resources, data
-// sources, list resources (Terraform 1.14+), ephemeral resources
-// (Terraform 1.10+; ephemeral_object.go), actions (Terraform 1.14+) and
-// functions.
-type family struct {
-	resources   []func() resource.Resource
-	dataSources []func() datasource.DataSource
-	lists       []func() list.ListResource
-	ephemeral   []func() ephemeral.EphemeralResource
-	actions     []func() action.Action
-	functions   []func() function.Function
 }
 
 // served gathers one field of every family, in the order of families.

@@ -48,3 +48,7 @@ func (f *SanitizeNumberFunction) Run(ctx context.Context, req function.RunReques
 	}
 	resp.Error = function.ConcatFuncErrors(resp.Result.Set(ctx, n))
 }
+
+func (f *SanitizeNumberFunction) docPage() DocPage {
+	return pageDocs{subcategory: subPhoneNumbers}.page("functions", "sanitize_number")
+}

@@ -190,3 +190,7 @@ func actionAttribute(name string, a rschema.Attribute) schema.Attribute {
 	// inputs; TestSendMessageActionSchema catches it.
 	panic(fmt.Sprintf("actionAttribute: %s: no conversion for %T", name, a))
 }
+
+func (a *SendMessageAction) docPage() DocPage {
+	return pageDocs{subcategory: subMessaging}.page("actions", "send_message")
+}

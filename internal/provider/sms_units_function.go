@@ -64,3 +64,7 @@ func (f *SMSUnitsFunction) Run(ctx context.Context, req function.RunRequest, res
 	}
 	resp.Error = function.ConcatFuncErrors(resp.Result.Set(ctx, obj))
 }
+
+func (f *SMSUnitsFunction) docPage() DocPage {
+	return pageDocs{subcategory: subMessaging}.page("functions", "sms_units")
+}

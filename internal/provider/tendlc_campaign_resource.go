@@ -86,14 +86,6 @@ func completeCampaign(ctx context.Context, c *client.Client, id string, m *campa
 	return nil
 }
 
-// known is whether v holds a value.
-func known(v interface {
-	IsNull() bool
-	IsUnknown() bool
-}) bool {
-	return !v.IsNull() && !v.IsUnknown()
-}
-
 // campaignAttrs are what the API reports of a campaign: the part of the
 // resource's model that apply fills, and of the data source's.
 type campaignAttrs struct {

@@ -49,3 +49,11 @@ func changedString(plan, state types.String) *string {
 	v := plan.ValueString()
 	return &v
 }
+
+// known is whether v holds a value.
+func known(v interface {
+	IsNull() bool
+	IsUnknown() bool
+}) bool {
+	return !v.IsNull() && !v.IsUnknown()
+}
