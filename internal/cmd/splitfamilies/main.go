@@ -39,6 +39,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/imports"
 )
 
 const (
@@ -513,7 +514,8 @@ func addImports(name string, src []byte, imp map[string]string) ([]byte, error) 
 	if err := format.Node(&buf, fset, f); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	imports.LocalPrefix = module
+	return imports.Process(name, buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
 }
 
 func readPlan(name string) (map[string]string, error) {
