@@ -9,6 +9,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
 // endpointPlans are plans of an endpoint with every attribute known, null
@@ -57,21 +60,21 @@ func endpointPlans(t testing.TB) map[string]tfsdk.Plan {
 func TestDecodeReadsWhatTheFrameworkReads(t *testing.T) {
 	ctx := context.Background()
 	for name, plan := range endpointPlans(t) {
-		var want endpointModel
+		var want endpoint.EndpointModel
 		if d := plan.Get(ctx, &want); d.HasError() {
 			t.Fatalf("%s: framework: %v", name, d)
 		}
-		var direct endpointModel
-		if !decodeDirect(ctx, plan, &direct) {
+		var direct endpoint.EndpointModel
+		if !kit.DecodeDirect(ctx, plan, &direct) {
 			t.Errorf("%s: the endpoint's model was not read directly", name)
 		}
 		var diags diag.Diagnostics
-		got, ok := decode[endpointModel](ctx, plan, &diags)
+		got, ok := kit.Decode[endpoint.EndpointModel](ctx, plan, &diags)
 		if !ok || diags.HasError() || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(direct, want) {
 			t.Errorf("%s: decode = %+v (%v), direct %+v, framework %+v", name, got, diags, direct, want)
 		}
 		state := tfsdk.State(plan)
-		if got, ok := decode[endpointModel](ctx, state, &diags); !ok || !reflect.DeepEqual(got, want) {
+		if got, ok := kit.Decode[endpoint.EndpointModel](ctx, state, &diags); !ok || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: decode of the state = %+v", name, got)
 		}
 	}
@@ -86,7 +89,7 @@ func TestDecodeLeavesTheRestToTheFramework(t *testing.T) {
 		ID types.String `tfsdk:"id"`
 	}
 	var diags diag.Diagnostics
-	if _, ok := decode[partial](ctx, plan, &diags); ok || !diags.HasError() {
+	if _, ok := kit.Decode[partial](ctx, plan, &diags); ok || !diags.HasError() {
 		t.Errorf("a model missing attributes decoded: %v", diags)
 	}
 	var frameworkPartial partial
@@ -96,22 +99,22 @@ func TestDecodeLeavesTheRestToTheFramework(t *testing.T) {
 	}
 	// A field of a Go type, not a framework value: read by the framework.
 	type goTypes struct {
-		endpointModel
+		endpoint.EndpointModel
 	}
-	if fieldsOf(reflect.TypeFor[goTypes]()) != nil {
+	if kit.FieldsOf(reflect.TypeFor[goTypes]()) != nil {
 		t.Error("a model with an embedded struct is read directly")
 	}
 	type plainString struct {
 		ID       string       `tfsdk:"id"`
 		Username types.String `tfsdk:"username"`
 	}
-	if fieldsOf(reflect.TypeFor[plainString]()) != nil {
+	if kit.FieldsOf(reflect.TypeFor[plainString]()) != nil {
 		t.Error("a model with a string field is read directly")
 	}
 	// A null plan (a delete): the framework's error, not a zero model.
 	null := tfsdk.Plan{Schema: plan.Schema, Raw: tftypes.NewValue(plan.Raw.Type(), nil)}
-	var m endpointModel
-	if decodeDirect(ctx, null, &m) {
+	var m endpoint.EndpointModel
+	if kit.DecodeDirect(ctx, null, &m) {
 		t.Error("a null plan was read directly")
 	}
 }
@@ -125,7 +128,7 @@ func BenchmarkDecodeEndpointPlan(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			var diags diag.Diagnostics
-			if _, ok := decode[endpointModel](ctx, plan, &diags); !ok {
+			if _, ok := kit.Decode[endpoint.EndpointModel](ctx, plan, &diags); !ok {
 				b.Fatal(diags)
 			}
 		}
@@ -133,7 +136,7 @@ func BenchmarkDecodeEndpointPlan(b *testing.B) {
 	b.Run("framework Get", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			var m endpointModel
+			var m endpoint.EndpointModel
 			if d := plan.Get(ctx, &m); d.HasError() {
 				b.Fatal(d)
 			}
@@ -146,7 +149,7 @@ func BenchmarkDecodeEndpointPlan(b *testing.B) {
 func TestSaveWritesWhatTheFrameworkWrites(t *testing.T) {
 	ctx := context.Background()
 	for name, plan := range endpointPlans(t) {
-		var m endpointModel
+		var m endpoint.EndpointModel
 		if d := plan.Get(ctx, &m); d.HasError() {
 			t.Fatalf("%s: framework: %v", name, d)
 		}
@@ -154,11 +157,11 @@ func TestSaveWritesWhatTheFrameworkWrites(t *testing.T) {
 		if d := want.Set(ctx, &m); d.HasError() {
 			t.Fatalf("%s: framework: %v", name, d)
 		}
-		if _, ok := encodeDirect(ctx, plan.Schema.Type(), &m); !ok {
+		if _, ok := kit.EncodeDirect(ctx, plan.Schema.Type(), &m); !ok {
 			t.Errorf("%s: the endpoint's model was not written directly", name)
 		}
 		got := tfsdk.State{Schema: plan.Schema}
-		if d := save(ctx, &got, &m); d.HasError() || !got.Raw.Equal(want.Raw) {
+		if d := kit.Save(ctx, &got, &m); d.HasError() || !got.Raw.Equal(want.Raw) {
 			t.Errorf("%s: save = %v (%v), framework %v", name, got.Raw, d, want.Raw)
 		}
 	}
@@ -172,21 +175,21 @@ func TestSaveLeavesTheRestToTheFramework(t *testing.T) {
 		ID types.String `tfsdk:"id"`
 	}
 	st := tfsdk.State{Schema: schema}
-	if d := save(ctx, &st, &partial{ID: types.StringValue("1")}); !d.HasError() {
+	if d := kit.Save(ctx, &st, &partial{ID: types.StringValue("1")}); !d.HasError() {
 		t.Error("a model missing attributes was saved")
 	}
 	// A field of another type than its attribute's: the framework's error.
-	var m endpointModel
+	var m endpoint.EndpointModel
 	if d := endpointPlans(t)["known"].Get(ctx, &m); d.HasError() {
 		t.Fatal(d)
 	}
 	type wrongType struct {
-		endpointModel
+		endpoint.EndpointModel
 	}
-	if _, ok := encodeDirect(ctx, schema.Type(), &wrongType{m}); ok {
+	if _, ok := kit.EncodeDirect(ctx, schema.Type(), &wrongType{m}); ok {
 		t.Error("a model with an embedded struct was written directly")
 	}
-	if _, ok := encodeDirect(ctx, schema.Type(), m); ok {
+	if _, ok := kit.EncodeDirect(ctx, schema.Type(), m); ok {
 		t.Error("a model that is not a pointer was written directly")
 	}
 }
@@ -196,7 +199,7 @@ func TestSaveLeavesTheRestToTheFramework(t *testing.T) {
 func BenchmarkSaveEndpointState(b *testing.B) {
 	ctx := context.Background()
 	plan := endpointPlans(b)["half unknown"]
-	var m endpointModel
+	var m endpoint.EndpointModel
 	if d := plan.Get(ctx, &m); d.HasError() {
 		b.Fatal(d)
 	}
@@ -204,7 +207,7 @@ func BenchmarkSaveEndpointState(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			st := tfsdk.State{Schema: plan.Schema}
-			if d := save(ctx, &st, &m); d.HasError() {
+			if d := kit.Save(ctx, &st, &m); d.HasError() {
 				b.Fatal(d)
 			}
 		}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"sort"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
 // DocPages lists the page of everything the provider serves, in the order
 // of directory and name. An entry without a subcategory is an error of
 // the kind's declaration.
-func DocPages(ctx context.Context) ([]DocPage, error) {
+func DocPages(ctx context.Context) ([]kit.DocPage, error) {
 	p := &CPaaSProvider{}
 	var all []any
 	for _, f := range p.Resources(ctx) {
@@ -30,13 +32,13 @@ func DocPages(ctx context.Context) ([]DocPage, error) {
 	for _, f := range p.Functions(ctx) {
 		all = append(all, f())
 	}
-	var pages []DocPage
+	var pages []kit.DocPage
 	for _, x := range all {
-		d, ok := x.(documented)
+		d, ok := x.(kit.Documented)
 		if !ok {
 			return nil, fmt.Errorf("%T has no docPage: give its kind a subcategory (internal/provider/docs.go)", x)
 		}
-		page := d.docPage()
+		page := d.DocPage()
 		if page.Subcategory == "" {
 			return nil, fmt.Errorf("%s/%s has no subcategory: set it in its kind's declaration", page.Dir, page.Name)
 		}

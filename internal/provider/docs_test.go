@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
 // Every type the provider serves has a page with a subcategory, and a
@@ -24,7 +25,7 @@ func TestDocPages(t *testing.T) {
 	if len(pages) != served {
 		t.Errorf("%d pages for %d types served", len(pages), served)
 	}
-	byName := map[string]DocPage{}
+	byName := map[string]kit.DocPage{}
 	for _, pg := range pages {
 		key := pg.Dir + "/" + pg.Name
 		if _, dup := byName[key]; dup {
@@ -56,7 +57,7 @@ func TestDocPages(t *testing.T) {
 	if got := byName["resources/phone_number_compliance"].Refresh; !strings.Contains(got, "but `callback_url` and `callback_method`, which then keep the state's values.") {
 		t.Errorf("the attributes the items lack are named: %q", got)
 	}
-	if got := byName["list-resources/sip_trunk"].Subcategory; got != string(subSIPTrunking) {
+	if got := byName["list-resources/sip_trunk"].Subcategory; got != string(kit.SubSIPTrunking) {
 		t.Errorf("a list resource's subcategory is its resource's: %q", got)
 	}
 	for _, key := range []string{"resources/account_settings", "resources/message", "data-sources/endpoint", "list-resources/endpoint"} {

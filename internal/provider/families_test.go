@@ -20,32 +20,32 @@ func registeredNames(t *testing.T) map[string][]string {
 	ctx := context.Background()
 	names := map[string][]string{}
 	for _, f := range families {
-		for _, n := range f.resources {
+		for _, n := range f.Resources {
 			var resp resource.MetadataResponse
 			n().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
 			names["resource"] = append(names["resource"], resp.TypeName)
 		}
-		for _, n := range f.dataSources {
+		for _, n := range f.DataSources {
 			var resp datasource.MetadataResponse
 			n().Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
 			names["data source"] = append(names["data source"], resp.TypeName)
 		}
-		for _, n := range f.lists {
+		for _, n := range f.Lists {
 			var resp resource.MetadataResponse
 			n().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
 			names["list resource"] = append(names["list resource"], resp.TypeName)
 		}
-		for _, n := range f.ephemeral {
+		for _, n := range f.Ephemeral {
 			var resp ephemeral.MetadataResponse
 			n().Metadata(ctx, ephemeral.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
 			names["ephemeral resource"] = append(names["ephemeral resource"], resp.TypeName)
 		}
-		for _, n := range f.actions {
+		for _, n := range f.Actions {
 			var resp action.MetadataResponse
 			n().Metadata(ctx, action.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
 			names["action"] = append(names["action"], resp.TypeName)
 		}
-		for _, n := range f.functions {
+		for _, n := range f.Functions {
 			var resp function.MetadataResponse
 			n().Metadata(ctx, function.MetadataRequest{}, &resp)
 			names["function"] = append(names["function"], resp.Name)

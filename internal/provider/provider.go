@@ -28,6 +28,22 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/account"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/application"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/callerid"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/compliance"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/lookup"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/masking"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/message"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/powerpack"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/subaccount"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tollfree"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/trunking"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/verification"
 )
 
 // Environment variables read when the configuration leaves a value unset.
@@ -98,7 +114,7 @@ func (p *CPaaSProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 				MarkdownDescription: "Account identifier: `MA` (main account) or `SA` (subaccount) followed by 18 upper-case letters or digits. " +
 					"Falls back to the `CPAAS_AUTH_ID` environment variable.",
 				Optional:   true,
-				Validators: []validator.String{stringvalidator.RegexMatches(AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
+				Validators: []validator.String{stringvalidator.RegexMatches(kit.AuthIDPattern, "must be MA or SA followed by 18 upper-case letters or digits")},
 			},
 			"auth_token": schema.StringAttribute{
 				MarkdownDescription: "Account auth token, used as the Basic-auth password. Never logged. Falls back to the `CPAAS_AUTH_TOKEN` environment variable.",
@@ -175,7 +191,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		tflog.Info(ctx, "CPaaS provider configuration not known until apply; planning without API calls", map[string]any{"unknown": unknown})
 		c := client.Pending(unknown)
 		resp.DataSourceData, resp.ActionData, resp.ListResourceData, resp.EphemeralResourceData = c, c, c, c
-		resp.ResourceData = newResourceData(c)
+		resp.ResourceData = kit.NewResourceData(c)
 		return
 	}
 	authID := valueOrEnv(cfg.AuthID, EnvAuthID)
@@ -185,7 +201,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if authID == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("auth_id"), "Missing CPaaS auth_id",
 			"Set auth_id in the provider configuration or the CPAAS_AUTH_ID environment variable.")
-	} else if !AuthIDPattern.MatchString(authID) {
+	} else if !kit.AuthIDPattern.MatchString(authID) {
 		resp.Diagnostics.AddAttributeError(path.Root("auth_id"), "Invalid CPaaS auth_id",
 			fmt.Sprintf("auth_id %q (from %s) must be MA or SA followed by 18 upper-case letters or digits, 20 characters in all.", authID, sourceOf(cfg.AuthID, EnvAuthID)))
 	}
@@ -246,7 +262,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	tflog.Debug(ctx, "configured CPaaS client", map[string]any{"base_url": baseURL, "auth_id": authID, "max_retries": retries, "max_requests_per_second": maxRPS})
 	resp.DataSourceData = c
-	resp.ResourceData = newResourceData(c)
+	resp.ResourceData = kit.NewResourceData(c)
 	resp.ActionData = c
 	resp.ListResourceData = c
 	resp.EphemeralResourceData = c
@@ -258,28 +274,28 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 // served in is this one, visible here, and a family left out is one
 // missing line to see in review, not a file that forgot to call
 // something. TestFamiliesServeUniqueTypes checks the names.
-var families = []family{
-	applicationFamily,
-	endpointFamily,
-	phoneNumberFamily,
-	maskingFamily,
-	messagingFamily,
-	tenDLCFamily,
-	tollfreeFamily,
-	phoneNumberComplianceFamily,
-	complianceApplicationFamily,
-	subaccountFamily,
-	powerpackFamily,
-	sipTrunkingFamily,
-	accountFamily,
-	pricingFamily,
-	numberLookupFamily,
-	verifiedCallerIDFamily,
-	verificationFamily,
+var families = []kit.Family{
+	application.ApplicationFamily,
+	endpoint.EndpointFamily,
+	number.PhoneNumberFamily,
+	masking.MaskingFamily,
+	message.MessagingFamily,
+	tendlc.TenDLCFamily,
+	tollfree.TollfreeFamily,
+	compliance.PhoneNumberComplianceFamily,
+	compliance.ComplianceApplicationFamily,
+	subaccount.SubaccountFamily,
+	powerpack.PowerpackFamily,
+	trunking.SipTrunkingFamily,
+	account.AccountFamily,
+	lookup.PricingFamily,
+	lookup.NumberLookupFamily,
+	callerid.VerifiedCallerIDFamily,
+	verification.VerificationFamily,
 }
 
 // served gathers one field of every family, in the order of families.
-func served[T any](of func(family) []T) []T {
+func served[T any](of func(kit.Family) []T) []T {
 	var all []T
 	for _, f := range families {
 		all = append(all, of(f)...)
@@ -289,30 +305,30 @@ func served[T any](of func(family) []T) []T {
 
 // EphemeralResources are read at each run and never stored.
 func (p *CPaaSProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
-	return served(func(f family) []func() ephemeral.EphemeralResource { return f.ephemeral })
+	return served(func(f kit.Family) []func() ephemeral.EphemeralResource { return f.Ephemeral })
 }
 
 func (p *CPaaSProvider) Resources(_ context.Context) []func() resource.Resource {
-	return served(func(f family) []func() resource.Resource { return f.resources })
+	return served(func(f kit.Family) []func() resource.Resource { return f.Resources })
 }
 
 // ListResources are what `terraform query` lists (Terraform 1.14+).
 func (p *CPaaSProvider) ListResources(_ context.Context) []func() list.ListResource {
-	return served(func(f family) []func() list.ListResource { return f.lists })
+	return served(func(f kit.Family) []func() list.ListResource { return f.Lists })
 }
 
 func (p *CPaaSProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return served(func(f family) []func() datasource.DataSource { return f.dataSources })
+	return served(func(f kit.Family) []func() datasource.DataSource { return f.DataSources })
 }
 
 // Actions need Terraform 1.14 or later; older versions and OpenTofu do not
 // see them.
 func (p *CPaaSProvider) Actions(_ context.Context) []func() action.Action {
-	return served(func(f family) []func() action.Action { return f.actions })
+	return served(func(f kit.Family) []func() action.Action { return f.Actions })
 }
 
 func (p *CPaaSProvider) Functions(_ context.Context) []func() function.Function {
-	return served(func(f family) []func() function.Function { return f.functions })
+	return served(func(f kit.Family) []func() function.Function { return f.Functions })
 }
 
 func valueOrEnv(v types.String, env string) string {

@@ -9,6 +9,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
 // endpointConfig is a cpaas_endpoint configuration with the given values of
@@ -17,7 +20,7 @@ func endpointConfig(t testing.TB, values map[string]tftypes.Value) tfsdk.Config 
 	t.Helper()
 	ctx := context.Background()
 	var sresp resource.SchemaResponse
-	endpointKind.newResource().Schema(ctx, resource.SchemaRequest{}, &sresp)
+	endpoint.EndpointKind.NewResource().Schema(ctx, resource.SchemaRequest{}, &sresp)
 	typ := sresp.Schema.Type().TerraformType(ctx).(tftypes.Object)
 	attrs := map[string]tftypes.Value{}
 	for name, at := range typ.AttributeTypes {
@@ -41,7 +44,7 @@ func TestRootConflicting_sameAsConflicting(t *testing.T) {
 		"known":   str("s3cret-ü"),
 	}
 	generic := resourcevalidator.Conflicting(path.MatchRoot("password"), path.MatchRoot("password_wo"))
-	ours := rootConflicting{names: []string{"password", "password_wo"}}
+	ours := kit.RootConflicting{Names: []string{"password", "password_wo"}}
 	if got, want := ours.Description(ctx), generic.Description(ctx); got != want {
 		t.Errorf("description %q, want %q", got, want)
 	}
@@ -71,19 +74,19 @@ func TestRawString(t *testing.T) {
 		"password_wo": tftypes.NewValue(tftypes.String, "pässwörd"),
 		"alias":       tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
 	})
-	if v, ok := rawString(config.Raw, "password_wo"); !ok || v != "pässwörd" {
+	if v, ok := kit.RawString(config.Raw, "password_wo"); !ok || v != "pässwörd" {
 		t.Errorf("password_wo: %q, %v", v, ok)
 	}
 	for _, name := range []string{"alias", "password", "no_such_attribute"} {
-		if v, ok := rawString(config.Raw, name); ok {
+		if v, ok := kit.RawString(config.Raw, name); ok {
 			t.Errorf("%s: %q, want unset", name, v)
 		}
 	}
-	attrs := rawRootAttributes(config.Raw)
-	if !rawConfigured(attrs, "alias") || !rawConfigured(attrs, "password_wo") || rawConfigured(attrs, "password") {
+	attrs := kit.RawRootAttributes(config.Raw)
+	if !kit.RawConfigured(attrs, "alias") || !kit.RawConfigured(attrs, "password_wo") || kit.RawConfigured(attrs, "password") {
 		t.Errorf("rawConfigured: alias (unknown) and password_wo must count as configured, password (null) not")
 	}
-	if rawRootAttributes(tftypes.NewValue(config.Raw.Type(), nil)) != nil {
+	if kit.RawRootAttributes(tftypes.NewValue(config.Raw.Type(), nil)) != nil {
 		t.Error("a null configuration has attributes")
 	}
 }
@@ -104,7 +107,7 @@ func BenchmarkEndpointConflictValidator(b *testing.B) {
 		v    resource.ConfigValidator
 	}{
 		{"resourcevalidator.Conflicting", resourcevalidator.Conflicting(path.MatchRoot("password"), path.MatchRoot("password_wo"))},
-		{"rootConflicting", rootConflicting{names: []string{"password", "password_wo"}}},
+		{"rootConflicting", kit.RootConflicting{Names: []string{"password", "password_wo"}}},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -1,0 +1,116 @@
+package kit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
+)
+
+// Creates whose outcome is unknown. A create is never retried blindly: when
+// its reply was lost or it failed with a 5xx (client.IsAmbiguousCreate), the
+// provider looks the object up by what identifies it. Exactly one match is
+// adopted; no match means the create was not carried out and it is sent
+// again (at most maxCreateAttempts in all); several matches are an error,
+// never a guess. A message is never sent again (sendMessageOrAdopt, in message_send.go).
+
+// maxCreateAttempts bounds the creates of one object within one apply.
+const MaxCreateAttempts = 3
+
+// lookupWindow is how far before the start of a create a candidate's
+// creation time may lie, to tolerate clock skew between the provider and
+// the API. Objects created earlier than that are never adopted.
+const LookupWindow = 2 * time.Minute
+
+// severalMatchesError reports a lookup that found more than one candidate.
+type SeveralMatchesError struct {
+	Kind, Identity string
+	Ids            []string
+	Cause          error
+}
+
+func (e *SeveralMatchesError) Error() string {
+	return fmt.Sprintf("the reply to the create was lost (%v), and %d existing %ss match %s: %s. The provider cannot tell "+
+		"which one this create made and adopted none. Import the right one (terraform import) and delete the others, "+
+		"or make the configuration unique.", e.Cause, len(e.Ids), e.Kind, e.Identity, strings.Join(e.Ids, ", "))
+}
+
+// lookupFailedError reports a lookup that could not be done: whether the
+// object exists is unknown. It unwraps to the create's error, so the
+// diagnostic also says the request may have been carried out.
+type LookupFailedError struct {
+	Kind         string
+	Create, Find error
+}
+
+func (e *LookupFailedError) Error() string {
+	return fmt.Sprintf("%v; looking for the %s it may have created failed too: %v", e.Create, e.Kind, e.Find)
+}
+
+func (e *LookupFailedError) Unwrap() error { return e.Create }
+
+// lookupAttempts is how many times one lookup is tried, each with the
+// client's own retries: a lookup that fails leaves an object possibly
+// orphaned, so it is worth insisting.
+const lookupAttempts = 3
+
+func LookupWithRetry[T any](ctx context.Context, lookup func(context.Context) ([]T, error)) ([]T, error) {
+	return wait.Retry(ctx, "lookup after an ambiguous create", lookupAttempts, 0, wait.Always, lookup)
+}
+
+// adoptFrom is a lookup for createOrAdopt over a listing: the listed
+// objects that match, as the create's reply would have named them.
+func AdoptFrom[O, T any](list func(context.Context) ([]O, error), match func(*O) bool, adopted func(*O) T) func(context.Context) ([]T, error) {
+	return func(ctx context.Context) ([]T, error) {
+		all, err := list(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var found []T
+		for i := range all {
+			if match(&all[i]) {
+				found = append(found, adopted(&all[i]))
+			}
+		}
+		return found, nil
+	}
+}
+
+// createOrAdopt runs create and, when its outcome is ambiguous, adopts what
+// lookup finds as described above. ids names candidates in errors.
+func CreateOrAdopt[T any](ctx context.Context, kind, identity string, create func(context.Context) (T, error),
+	lookup func(context.Context) ([]T, error), ids func(T) string) (T, error) {
+	var zero T
+	var err error
+	for attempt := 1; attempt <= MaxCreateAttempts; attempt++ {
+		var out T
+		if out, err = create(ctx); err == nil || !client.IsAmbiguousCreate(err) {
+			return out, err
+		}
+		tflog.Warn(ctx, "create outcome unknown; looking the object up instead of creating another",
+			map[string]any{"kind": kind, "identity": identity, "attempt": attempt, "error": err.Error()})
+		found, lerr := LookupWithRetry(ctx, lookup)
+		if lerr != nil {
+			return zero, &LookupFailedError{Kind: kind, Create: err, Find: lerr}
+		}
+		switch len(found) {
+		case 1:
+			tflog.Info(ctx, "adopted the object an ambiguous create made", map[string]any{"kind": kind, "id": ids(found[0])})
+			return found[0], nil
+		case 0:
+			continue // not carried out: send it again
+		default:
+			names := make([]string, len(found))
+			for i, f := range found {
+				names[i] = ids(f)
+			}
+			return zero, &SeveralMatchesError{Kind: kind, Identity: identity, Ids: names, Cause: err}
+		}
+	}
+	return zero, err
+}

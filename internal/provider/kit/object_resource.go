@@ -1,0 +1,451 @@
+package kit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+)
+
+// objectKind is one API object's resource, as a value: its name, its
+// identity, how to read, delete and import it by id, and its schema,
+// create and update. objectResource serves it as a resource.Resource, so
+// a resource is one variable and the functions it names (CONTRIBUTING.md).
+type ObjectKind[M any] struct {
+	// typeName follows the provider's name: "_10dlc_brand".
+	TypeName string
+	// what names the object in messages: "10DLC brand".
+	What     string
+	Identity ResourceIdentity
+	// docs is what its page says besides the schema: its subcategory, and
+	// the listing that answers its refreshes (docs.go).
+	Docs PageDocs
+	// id is the object's id in a state; nil reads the id attribute.
+	id func(*M) string
+	// refresh reads object id into m. client.ErrNotFound or errGone
+	// removes the resource from the state. It assigns m's fields new
+	// values and never changes a slice of m in place: Read compares m with
+	// a copy made before, to skip saving an unchanged state.
+	Refresh RefreshFunc[M]
+	// remove deletes the object (a client method: (*client.Client).DeleteBrand);
+	// client.ErrNotFound counts as done. nil when the resource writes its
+	// own Delete (a 10DLC number link waits for the operators' unlink).
+	Remove func(c *client.Client, ctx context.Context, id string) error
+	// removing is the verb of remove in messages; "" is "deleting".
+	Removing string
+	// importAs checks an import id and returns the attributes it sets
+	// besides id, or what is wrong with the id: the diagnostic's detail, in
+	// sentences (a string, not an error: Go's error strings are not
+	// sentences). nil takes any id.
+	ImportAs func(id string) (attrs map[string]string, problem string)
+
+	// schema is the resource's schema.
+	Schema func(context.Context) schema.Schema
+	// create makes the object plan describes and fills plan in from the
+	// API's reply, adding any error to resp. It returns whether the object
+	// exists: then plan, as far as it got, becomes the state (a failed read
+	// after a create leaves it tainted rather than orphaned).
+	Create func(ctx context.Context, c *client.Client, plan *M, req resource.CreateRequest, resp *resource.CreateResponse) (exists bool)
+	// update changes the object from state to plan, likewise; it returns
+	// whether plan becomes the state. nil records the plan: a resource
+	// whose every argument replaces it or calls no API.
+	Update func(ctx context.Context, c *client.Client, plan, state *M, req resource.UpdateRequest, resp *resource.UpdateResponse) (saved bool)
+
+	// Optional hooks, each the framework method of the same name.
+	ModifyPlan func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+	// planWith is a check that asks the API (a campaign's use case
+	// against its brand's), after modifyPlan; skipped when the provider is
+	// not configured yet (its configuration unknown at plan time). What it
+	// finds is a warning at plan and an error at apply, before create or
+	// update calls the API (objectResource.checkAtApply): a provider
+	// cannot tell the plan `terraform destroy` runs first from any other,
+	// and a plan's check of the API must never stop a destroy (STYLE.md
+	// habit 18).
+	PlanWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+	ValidateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
+	ConfigValidators []resource.ConfigValidator
+	// delete replaces remove for an object whose delete is more than one
+	// call (a 10DLC number link waits for the operators' unlink).
+	Delete func(ctx context.Context, c *client.Client, state *M, diags *diag.Diagnostics)
+	// afterImport adds what an import records besides the id's attributes
+	// (a private mark), after a successful ImportState.
+	AfterImport func(ctx context.Context, resp *resource.ImportStateResponse)
+	// singleton is set for an object the account has exactly one of (its
+	// settings): what the rule says the account has, "one settings object".
+	// A second instance of the kind planned for the same account in one
+	// walk of one provider configuration is then an error naming the type
+	// and the rule, instead of two resources that overwrite each other.
+	Singleton string
+}
+
+// What objectResource serves; each hook does nothing where the kind has
+// none.
+var _ interface {
+	resource.ResourceWithConfigure
+	resource.ResourceWithIdentity
+	resource.ResourceWithImportState
+	resource.ResourceWithModifyPlan
+	resource.ResourceWithValidateConfig
+	resource.ResourceWithConfigValidators
+} = &ObjectResource[struct{}]{}
+
+// newResource is the constructor the provider registers for k.
+func (k *ObjectKind[M]) NewResource() resource.Resource { return &ObjectResource[M]{Kind: k} }
+
+// idIn is the id of the object a state (decoded into m) names. It reads
+// the raw state: the framework's GetAttribute walks and copies the schema
+// on every call, which a refresh of 1,000 endpoints pays 1,000 times.
+func (k *ObjectKind[M]) idIn(state tfsdk.State, m *M) string {
+	if k.id != nil {
+		return k.id(m)
+	}
+	id, _ := RawString(state.Raw, "id")
+	return id
+}
+
+// importIDMatching is the importAs of a kind whose import id is its id,
+// of the form pattern matches: "a brand id", rule says the form.
+func ImportIDMatching(pattern *regexp.Regexp, what, rule string) func(string) (map[string]string, string) {
+	return func(id string) (map[string]string, string) {
+		if !pattern.MatchString(id) {
+			return nil, fmt.Sprintf("import id %q must be %s, %s.", id, what, rule)
+		}
+		return nil, ""
+	}
+}
+
+// errGone is a refresh's answer for an object that exists but is over (an
+// expired session, a failed link): the resource leaves the state, and the
+// next plan creates it again.
+var ErrGone = errors.New("object is gone")
+
+// refreshFunc reads object id into m; req gives a Read's private state.
+type RefreshFunc[M any] func(ctx context.Context, c *client.Client, id string, m *M, req resource.ReadRequest, diags *diag.Diagnostics) error
+
+// readBy is the refresh of a kind whose object one call reads: get (a
+// client method: (*client.Client).GetBrand), then apply what it reports.
+func readBy[M, O any](get func(*client.Client, context.Context, string) (*O, error), apply func(*M, *O)) RefreshFunc[M] {
+	return func(ctx context.Context, c *client.Client, id string, m *M, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+		o, err := get(c, ctx, id)
+		if err == nil {
+			apply(m, o)
+		}
+		return err
+	}
+}
+
+// readListed is the refresh of a kind whose objects the account's listing
+// answers (a client.Listing, declared in the client beside the kind's
+// calls; see internal/client/listing.go): apply what the object reports,
+// from the listing when it answers for id, else from the GET. lacks says
+// what the list items lack: for an object the listing answered, it puts
+// back in m the prior value of each attribute whose field the items leave
+// out (nil: they carry all the GET does). An object absent from the
+// listing is read with the GET; only its 404 removes the resource.
+func ReadListed[M, O any](l *client.Listing[O], apply func(*M, *O), lacks func(m, prior *M)) RefreshFunc[M] {
+	if lacks == nil {
+		return readBy(FromListing(l), apply)
+	}
+	return func(ctx context.Context, c *client.Client, id string, m *M, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+		_, err := ReadFromListing(ctx, c, l, "", id, m, apply, lacks)
+		return err
+	}
+}
+
+// readListedReporting is readListed for an apply that reports what
+// converting the object's collections reports: into the Read's diags.
+func ReadListedReporting[M, O any](l *client.Listing[O], apply func(*M, *O, *diag.Diagnostics), lacks func(m, prior *M)) RefreshFunc[M] {
+	return func(ctx context.Context, c *client.Client, id string, m *M, req resource.ReadRequest, diags *diag.Diagnostics) error {
+		return ReadListed(l, ReportingTo(diags, apply), lacks)(ctx, c, id, m, req, diags)
+	}
+}
+
+// reportingTo is apply, which reports diagnostics, bound to diags: the
+// apply the refresh and read helpers take.
+func ReportingTo[M, O any](diags *diag.Diagnostics, apply func(*M, *O, *diag.Diagnostics)) func(*M, *O) {
+	return func(m *M, o *O) { apply(m, o, diags) }
+}
+
+// fromListing is the get of a refresh helper that takes one (readBy,
+// readPlacedBy) for a kind whose list items carry all its GET does: l's
+// Refresh, from the listing when it answers, else the GET.
+func FromListing[O any](l *client.Listing[O]) func(*client.Client, context.Context, string) (*O, error) {
+	return func(c *client.Client, ctx context.Context, id string) (*O, error) {
+		o, _, err := l.Refresh(ctx, c, "", id)
+		return o, err
+	}
+}
+
+// readFromListing is readListed's read, for a refresh that does more with
+// the object (a child kind names its parent, "" otherwise): it returns
+// the object it applied to m.
+func ReadFromListing[M, O any](ctx context.Context, c *client.Client, l *client.Listing[O], parent, id string, m *M,
+	apply func(*M, *O), lacks func(m, prior *M)) (*O, error) {
+	o, listed, err := l.Refresh(ctx, c, parent, id)
+	if err != nil {
+		return nil, err
+	}
+	if !listed || lacks == nil {
+		apply(m, o)
+		return o, nil
+	}
+	prior := *m
+	apply(m, o)
+	lacks(m, &prior)
+	return o, nil
+}
+
+// objectResource serves an objectKind as a resource.Resource. The message
+// resource, which is not an API object's, embeds it and overrides its
+// methods.
+type ObjectResource[M any] struct {
+	Client *client.Client
+	Kind   *ObjectKind[M]
+	// singletons is the walk's registry (configure.go).
+	singletons *singletonRegistry
+	// presence: the kind's presence rules checked again at plan
+	// (presence.go), gathered from its schema once.
+	presenceOnce sync.Once
+	presence     []presenceRule
+}
+
+func (r *ObjectResource[M]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + r.Kind.TypeName
+}
+
+func (r *ObjectResource[M]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.Client, r.singletons = configureResource(req, resp)
+}
+
+func (r *ObjectResource[M]) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = r.Kind.Identity.schema()
+}
+
+// Read refreshes the object; one that is gone leaves the state.
+func (r *ObjectResource[M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer r.Kind.Identity.AfterRead(ctx, req.State, &resp.State, resp.Identity, &resp.Diagnostics)
+	state, ok := Decode[M](ctx, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	id := r.Kind.idIn(req.State, &state)
+	prior := state
+	err := r.Kind.Refresh(ctx, r.Client, id, &state, req, &resp.Diagnostics)
+	switch {
+	case errors.Is(err, client.ErrNotFound) || errors.Is(err, ErrGone):
+		tflog.Debug(ctx, r.Kind.What+" no longer exists; removing it from the state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+	case err != nil:
+		AddAPIError(&resp.Diagnostics, "Error reading "+r.Kind.What, r.Kind.What+" "+id, err)
+	case !resp.Diagnostics.HasError() && !reflect.DeepEqual(state, prior):
+		// The framework starts resp.State as the prior state: an object
+		// that did not change (every object of a no-change plan) keeps it
+		// without the reflection of Set, a third of the Read's CPU.
+		resp.Diagnostics.Append(Save(ctx, &resp.State, &state)...)
+	}
+}
+
+func (r *ObjectResource[M]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = r.Kind.Schema(ctx)
+}
+
+func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer r.SaveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	null := tfsdk.State{Schema: req.Plan.Schema, Raw: tftypes.NewValue(req.Plan.Raw.Type(), nil)}
+	if !r.checkAtApply(ctx, req.Config, req.Plan, null, req.ProviderMeta, &resp.Diagnostics) {
+		return
+	}
+	plan, ok := Decode[M](ctx, req.Plan, &resp.Diagnostics)
+	if ok && r.Kind.Create(ctx, r.Client, &plan, req, resp) {
+		resp.Diagnostics.Append(Save(ctx, &resp.State, &plan)...)
+	}
+}
+
+func (r *ObjectResource[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if r.Kind.Update == nil {
+		r.recordPlan(ctx, req, resp)
+		return
+	}
+	if !r.checkAtApply(ctx, req.Config, req.Plan, req.State, req.ProviderMeta, &resp.Diagnostics) {
+		return
+	}
+	defer r.SaveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	plan, okPlan := Decode[M](ctx, req.Plan, &resp.Diagnostics)
+	state, okState := Decode[M](ctx, req.State, &resp.Diagnostics)
+	if okPlan && okState && r.Kind.Update(ctx, r.Client, &plan, &state, req, resp) {
+		resp.Diagnostics.Append(Save(ctx, &resp.State, &plan)...)
+	}
+}
+
+func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !r.claimSingleton(req, &resp.Diagnostics) || !r.checkPresence(ctx, req, &resp.Diagnostics) {
+		return
+	}
+	if r.Kind.ModifyPlan != nil {
+		r.Kind.ModifyPlan(ctx, req, resp)
+	}
+	if r.Kind.PlanWith != nil && r.Client != nil && !resp.Diagnostics.HasError() {
+		found := resource.ModifyPlanResponse{Plan: resp.Plan}
+		r.Kind.PlanWith(ctx, r.Client, req, &found)
+		if req.State.Raw.IsNull() {
+			// An object not created yet (a failed apply left none): what
+			// the API check finds warns, so the plan `terraform destroy`
+			// runs first goes on; the create refuses it (checkAtApply).
+			resp.Diagnostics.Append(r.warningsOf(found.Diagnostics)...)
+		} else {
+			// An object that exists stays an error at plan: a replacement
+			// deletes before it creates, so an apply-time refusal of the
+			// create would come after the object was gone.
+			resp.Diagnostics.Append(found.Diagnostics...)
+		}
+	}
+}
+
+// checkPresence checks the kind's presence rules again at plan, where an
+// unknown value (from an object this run creates) counts as set
+// (presence.go); a destroy plans nothing to check.
+func (r *ObjectResource[M]) checkPresence(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
+	if req.Plan.Raw.IsNull() {
+		return true
+	}
+	r.presenceOnce.Do(func() { r.presence = presenceRulesOf(r.Kind.Schema(ctx), r.Kind.ConfigValidators) })
+	var found diag.Diagnostics
+	for _, p := range r.presence {
+		found.Append(p.rule.atPlan(ctx, req.Config, p.at)...)
+	}
+	diags.Append(found...)
+	return !found.HasError()
+}
+
+// claimSingleton records a plan of a singleton kind's instance in the
+// walk's registry, and refuses the second instance of one account.
+func (r *ObjectResource[M]) claimSingleton(req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
+	if r.Kind.Singleton == "" || r.singletons == nil || r.Client == nil || r.Client.IsPending() || req.Plan.Raw.IsNull() {
+		return true // a destroy plans no instance
+	}
+	if r.singletons.claim(r.Kind.TypeName, r.Client.AuthID(), req.Config.Raw.String(), !req.State.Raw.IsNull()) {
+		return true
+	}
+	typ := "cpaas" + r.Kind.TypeName
+	diags.AddError(typ+" declared more than once",
+		fmt.Sprintf("%s; declare %s once per provider configuration. This configuration has more than one %s for account %s "+
+			"(the provider configuration's auth_id), and each would overwrite the others. Keep one %s block; to manage "+
+			"another account, give its block a provider configuration of its own (provider = cpaas.<alias>).",
+			r.Kind.Singleton, typ, typ, r.Client.AuthID(), typ))
+	return false
+}
+
+// warningsOf turns what a plan's check of the API found into warnings
+// that say the apply refuses it: an error would also stop the plan that
+// `terraform destroy` runs first, which a provider cannot tell apart.
+func (r *ObjectResource[M]) warningsOf(found diag.Diagnostics) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, d := range found {
+		if d.Severity() != diag.SeverityError {
+			out.Append(d)
+			continue
+		}
+		detail := d.Detail() + "\n\nThe apply stops at this " + r.Kind.What + ", before it is created or changed. (A plan's check " +
+			"that asks the API warns rather than fails, so that it never stops the plan `terraform destroy` runs first.)"
+		if p, ok := d.(diag.DiagnosticWithPath); ok {
+			out.AddAttributeWarning(p.Path(), d.Summary(), detail)
+		} else {
+			out.AddWarning(d.Summary(), detail)
+		}
+	}
+	return out
+}
+
+// checkAtApply runs the kind's check of the API again before a create or
+// an update calls it, where what it finds is an error: the plan only
+// warned (warningsOf). It says whether the apply may go on.
+func (r *ObjectResource[M]) checkAtApply(ctx context.Context, config tfsdk.Config, plan tfsdk.Plan, state tfsdk.State, meta tfsdk.Config, diags *diag.Diagnostics) bool {
+	if r.Kind.PlanWith == nil || r.Client == nil {
+		return true
+	}
+	found := resource.ModifyPlanResponse{Plan: plan}
+	r.Kind.PlanWith(ctx, r.Client, resource.ModifyPlanRequest{Config: config, Plan: plan, State: state, ProviderMeta: meta}, &found)
+	diags.Append(found.Diagnostics...)
+	return !found.Diagnostics.HasError()
+}
+
+func (r *ObjectResource[M]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	if r.Kind.ValidateConfig != nil {
+		r.Kind.ValidateConfig(ctx, req, resp)
+	}
+}
+
+func (r *ObjectResource[M]) ConfigValidators(context.Context) []resource.ConfigValidator {
+	return r.Kind.ConfigValidators
+}
+
+// Delete removes the object; one already gone is no error.
+func (r *ObjectResource[M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	state, ok := Decode[M](ctx, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	if r.Kind.Delete != nil {
+		r.Kind.Delete(ctx, r.Client, &state, &resp.Diagnostics)
+		return
+	}
+	id := r.Kind.idIn(req.State, &state)
+	if err := r.Kind.Remove(r.Client, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
+		verb := r.Kind.Removing
+		if verb == "" {
+			verb = "deleting"
+		}
+		AddAPIError(&resp.Diagnostics, "Error "+verb+" "+r.Kind.What, r.Kind.What+" "+id, err)
+	}
+}
+
+// ImportState takes the id, or the identity's parts joined by "/".
+func (r *ObjectResource[M]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	id, ok := r.Kind.Identity.ImportID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	var attrs map[string]string
+	if r.Kind.ImportAs != nil {
+		var problem string
+		if attrs, problem = r.Kind.ImportAs(id); problem != "" {
+			resp.Diagnostics.AddError("Invalid import id", problem)
+			return
+		}
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	for name, v := range attrs {
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), v)...)
+	}
+	if r.Kind.AfterImport != nil && !resp.Diagnostics.HasError() {
+		r.Kind.AfterImport(ctx, resp)
+	}
+}
+
+// recordPlan is the Update of arguments that call no API (waits, timeouts,
+// callback settings the API takes at create only): the plan becomes the
+// state.
+func (r *ObjectResource[M]) recordPlan(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer r.SaveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	if plan, ok := Decode[M](ctx, req.Plan, &resp.Diagnostics); ok {
+		resp.Diagnostics.Append(Save(ctx, &resp.State, &plan)...)
+	}
+}
+
+// saveIdentity is deferred by Create and Update, so every path that saves
+// an object saves its identity too.
+func (r *ObjectResource[M]) SaveIdentity(ctx context.Context, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	r.Kind.Identity.fromState(ctx, state, identity, diags)
+}

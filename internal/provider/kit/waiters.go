@@ -1,0 +1,52 @@
+package kit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
+)
+
+// The waits every resource may use, on internal/wait, and the advice after
+// a reviewer's wait ends (keepAfterTimeout, untaintFirst). Named waiters
+// of one resource (waitBrandRegistered, ...) and how a family reports its
+// review (reportComplianceReview) stand beside that family.
+
+// readAfterCreate reads an object just created, retrying a 404 while the
+// read lags the create (wait.PropagationTimeout at most).
+func ReadAfterCreate[T any](ctx context.Context, what string, read func(context.Context) (T, error)) (T, error) {
+	return wait.UntilFound(ctx, what, func(err error) bool { return errors.Is(err, client.ErrNotFound) }, read)
+}
+
+// addTimeoutError reports a waiter that ran out of time.
+func AddTimeoutError(diags *diag.Diagnostics, summary, what string, timeout time.Duration, status string) {
+	diags.AddError(summary, fmt.Sprintf("%s is still %s after %s. It is saved in the state as tainted, so the next apply replaces it; "+
+		"if it completes meanwhile, keep it with terraform untaint. To wait longer, raise the value in the resource's timeouts block.", what, status, timeout))
+}
+
+// keepAfterTimeout says what becomes of an object of resource type typ
+// whose review wait ran out of time: left as it is after an update; after
+// a create, tainted, so the next apply would delete it and remade (make a
+// new one) unless the user untaints it. decision is what a refresh then
+// reads.
+func KeepAfterTimeout(create bool, typ, remade, decision string) string {
+	if !create {
+		return fmt.Sprintf("The next apply leaves it as it is; a refresh reads %s.", decision)
+	}
+	return fmt.Sprintf("It is saved in the state as tainted, so the next apply would delete it and %s: to keep it, run "+
+		"terraform untaint %s.<name> (with the resource's full address); a refresh then reads %s.", remade, typ, decision)
+}
+
+// untaintFirst is the start of the advice after a create that was
+// refused by a reviewer: untaint the resource of type typ, so that the
+// next apply does update rather than instead; the caller ends the
+// sentence ("then ...").
+func UntaintFirst(typ, update, instead string) string {
+	return fmt.Sprintf("Terraform has marked the resource tainted because the create returned this error. So that the next apply updates "+
+		"%s rather than %s, first run\n\n  terraform untaint %s.<name>\n\n(with the resource's full address), then ", update, instead, typ)
+}
