@@ -142,10 +142,16 @@ func TestAccListingWait(t *testing.T) {
 // has its TestAccListingWait entry, and that every entry names one: a new
 // waiting kind cannot skip the test that counts its waits' requests.
 func TestListingWaitCoversEveryWaitingKind(t *testing.T) {
+	// The provider's sources: this folder's and each family's.
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	inFamilies, err := filepath.Glob("*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, inFamilies...)
 	waited := map[string]string{} // Listing -> a file that waits through it
 	fset := token.NewFileSet()
 	for _, name := range files {
