@@ -44,7 +44,7 @@ func TestDocsFrontMatter(t *testing.T) {
 	}
 }
 
-// Each page is what its kind declares (internal/provider/docs.go): its
+// Each page is what its kind declares (internal/provider/kit/docs.go): its
 // subcategory, and on a resource whose refreshes a listing answers, the
 // Refresh note written from that listing, once, in the one wording.
 func TestDocsPagesAsTheirKindsDeclare(t *testing.T) {

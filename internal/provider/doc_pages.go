@@ -36,7 +36,7 @@ func DocPages(ctx context.Context) ([]kit.DocPage, error) {
 	for _, x := range all {
 		d, ok := x.(kit.Documented)
 		if !ok {
-			return nil, fmt.Errorf("%T has no docPage: give its kind a subcategory (internal/provider/docs.go)", x)
+			return nil, fmt.Errorf("%T has no docPage: give its kind a subcategory (internal/provider/kit/docs.go)", x)
 		}
 		page := d.DocPage()
 		if page.Subcategory == "" {
