@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -210,6 +211,10 @@ func newPacer(clock pacerClock, learn bool, maxRPS float64) *pacer {
 // while it waited for the pacer): the API saw nothing, so even a create may
 // be retried.
 var errNotSent = errors.New("request not sent: cancelled while waiting for the rate limit")
+
+// errInterruptedNotSent is why a request that changes something was not
+// sent: the run was interrupted before it went out.
+var errInterruptedNotSent = fmt.Errorf("%w (the run was interrupted before it went out)", errNotSent)
 
 // ticket is one attempt let through by the pacer.
 type ticket struct{ sentAt time.Time }
@@ -505,7 +510,20 @@ func (t *pacedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(req.Context(), t.timeout)
+	// A request that changes something (a create, a purchase, a send) is
+	// never sent once its run was interrupted (Ctrl-C cancels the
+	// context), and once sent it is never abandoned: an interrupt does not
+	// cut it short, so its reply (the object it made) still reaches the
+	// caller and the state; the request timeout alone bounds it.
+	parent := req.Context()
+	if idempotent, _ := parent.Value(idempotentKey{}).(bool); !idempotent {
+		if err := parent.Err(); err != nil {
+			t.pacer.done(parent, tk, 0, "")
+			return nil, errors.Join(errInterruptedNotSent, err)
+		}
+		parent = context.WithoutCancel(parent)
+	}
+	ctx, cancel := context.WithTimeout(parent, t.timeout)
 	defer cancel()
 	resp, err := t.next.RoundTrip(req.WithContext(ctx))
 	if err == nil {

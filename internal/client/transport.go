@@ -315,7 +315,17 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		if resp != nil {
 			resp.Body.Close()
 		}
-		if !r.idempotent && !neverReachedServer(err) && ctx.Err() == nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			if r.idempotent {
+				return fmt.Errorf("%s %s: the run was interrupted: %w", r.method, u.Path, err)
+			}
+			// A request that changes something is never cut short
+			// once sent (pacedTransport): this one never went out
+			// (it waited for the pacer or between retries), so the
+			// API saw nothing.
+			return fmt.Errorf("%s %s: not sent: the run was interrupted: %w", r.method, u.Path, errors.Join(errNotSent, err))
+		}
+		if !r.idempotent && !neverReachedServer(err) {
 			return &OutcomeUnknownError{Method: r.method, Path: u.Path, Err: err}
 		}
 		return fmt.Errorf("%s %s: %w", r.method, u.Path, err)
@@ -375,6 +385,14 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 // transport error on any request only when the connection was never made.
 func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
+		if err == nil && resp != nil {
+			// Interrupted after the reply came: the reply stands (a
+			// create's object reaches the state); nothing is retried.
+			return false, nil
+		}
+		if err != nil {
+			return false, err // the transport's own words say more
+		}
 		return false, ctx.Err()
 	}
 	idempotent, _ := ctx.Value(idempotentKey{}).(bool)
