@@ -215,10 +215,18 @@ func (s *Server) serveWithFaults(c *call, rt route, handle func(*call)) {
 		handle = func(c *call) { hideFromList(c, hidden, inner) }
 	}
 	if latency > 0 {
-		select {
-		case <-time.After(latency):
-		case <-c.req.Context().Done():
-			return
+		// The service's time to answer. A request that changes something
+		// was received: it is carried out even when its client stops
+		// waiting meanwhile, as the real service does (a caller that hangs
+		// up undoes no create). A read whose client left is dropped.
+		if c.req.Method == http.MethodGet {
+			select {
+			case <-time.After(latency):
+			case <-c.req.Context().Done():
+				return
+			}
+		} else {
+			time.Sleep(latency)
 		}
 	}
 	switch kind {
