@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -32,6 +33,10 @@ func AddAPIError(diags *diag.Diagnostics, summary, what string, err error) {
 		detail = fmt.Sprintf("%s: %v. Nothing was changed. Terraform plans the creates of such a provider block's resources "+
 			"and configures the provider when apply knows the values; what needs the API at plan time cannot be planned in "+
 			"the same run: apply the object the provider block depends on first (terraform apply -target=...), then the rest.", what, err)
+	case errors.Is(err, context.Canceled):
+		detail += "\n\nThe run was interrupted (Ctrl-C, or a cancelled CI job) before this finished; nothing new was sent " +
+			"after the interrupt, and a create already sent was carried to its reply. What the API did is in the state or is " +
+			"read by the next plan: run terraform plan to see what is left, then apply again."
 	case client.IsOutcomeUnknown(err):
 		detail += "\n\nThe request may have been carried out. Nothing was retried automatically; run terraform plan " +
 			"to see whether the object exists before applying again."

@@ -270,7 +270,56 @@ func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateReque
 	plan, ok := Decode[M](ctx, req.Plan, &resp.Diagnostics)
 	if ok && r.Kind.Create(ctx, r.Client, &plan, req, resp) {
 		resp.Diagnostics.Append(Save(ctx, &resp.State, &plan)...)
+		if ctx.Err() != nil && resp.Diagnostics.HasError() {
+			keepInterruptedCreate(r.Kind.TypeName, req.Plan, &resp.State, &resp.Diagnostics)
+		}
 	}
+}
+
+// keepInterruptedCreate keeps an object whose create the run's interrupt
+// (Ctrl-C, a cancelled CI job) cut short after the API made it: what
+// failed after that (a read, a wait, an update of what the create could
+// not set) becomes a warning, so Terraform saves the object as far as the
+// create got instead of marking it tainted, and the next plan reads it
+// and plans what is left in place. A tainted object would be replaced:
+// for a number, released and bought again. Values the create never
+// learned are saved as null; the next refresh reads them. Every value the
+// plan knew is saved as planned (Terraform refuses a result that differs
+// from a known planned value), even where the API never got it (an alias
+// the interrupt kept from being set): the next refresh reads the API's,
+// and the plan then sets it in place.
+func keepInterruptedCreate(typeName string, plan tfsdk.Plan, state *tfsdk.State, diags *diag.Diagnostics) {
+	var planned, saved map[string]tftypes.Value
+	if plan.Raw.As(&planned) == nil && state.Raw.As(&saved) == nil && saved != nil {
+		for name, v := range planned {
+			if v.IsFullyKnown() && !v.IsNull() {
+				saved[name] = v
+			}
+		}
+		state.Raw = tftypes.NewValue(state.Raw.Type(), saved)
+	}
+	state.Raw, _ = tftypes.Transform(state.Raw, func(_ *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if !v.IsKnown() {
+			return tftypes.NewValue(v.Type(), nil), nil
+		}
+		return v, nil
+	})
+	note := fmt.Sprintf("The run was interrupted after the API created this cpaas%s. It is saved in the state, not tainted, "+
+		"as far as its create got; the next plan reads it from the API and plans what is left to do in place, and nothing "+
+		"is created twice. What the interrupt cut short:\n\n", typeName)
+	kept := make(diag.Diagnostics, 0, len(*diags))
+	for _, d := range *diags {
+		if d.Severity() != diag.SeverityError {
+			kept = append(kept, d)
+			continue
+		}
+		if wp, ok := d.(diag.DiagnosticWithPath); ok {
+			kept = append(kept, diag.NewAttributeWarningDiagnostic(wp.Path(), d.Summary(), note+d.Detail()))
+		} else {
+			kept = append(kept, diag.NewWarningDiagnostic(d.Summary(), note+d.Detail()))
+		}
+	}
+	*diags = kept
 }
 
 func (r *ObjectResource[M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
