@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/cpuprofile"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/lifeline"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
@@ -36,6 +38,9 @@ func main() {
 	// learns of the API's rate limit starts the next (internal/client/doc.go, "Pace memory").
 	if dir, err := os.UserCacheDir(); err == nil {
 		provider.RememberPacesIn(filepath.Join(dir, "terraform-provider-cpaas", "rate-limits"))
+		// Creates under way, so that what a killed run created is adopted
+		// by the next run instead of made twice (internal/journal).
+		provider.RememberCreatesIn(filepath.Join(dir, "terraform-provider-cpaas", "creates"))
 	}
 	// For profiling the provider under Terraform (internal/cmd/bench/README.md).
 	defer cpuprofile.FromEnv()()
@@ -43,6 +48,14 @@ func main() {
 	var opts []tf6server.ServeOpt
 	if debug {
 		opts = append(opts, tf6server.WithManagedDebug())
+	} else {
+		// Terraform gone (killed, its runner stopped): end once the calls
+		// in flight have, leaving what they created in the journal for
+		// the next run to adopt (internal/lifeline).
+		lifeline.Watch(time.Second, func() {
+			log.Print("terraform-provider-cpaas: Terraform is gone and every call has ended; exiting")
+			os.Exit(1)
+		})
 	}
 	// Protocol 6, served by provider.NewServer: the framework's server
 	// with each call's context released when the call returns.
@@ -50,6 +63,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err.Error())
 	}
+	// Terraform ended the plugin itself, after saving the state: every
+	// object this process created is in it.
+	provider.HandOverCreates()
 }
 
 // Log levels of the plugin libraries and of this provider. Unset, each

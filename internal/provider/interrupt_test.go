@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -164,4 +168,207 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 		t.Errorf("the plan after converging is not empty (exit %d):\n%s", code, plan)
 	}
 	tf.run("destroy", "-auto-approve", "-input=false")
+}
+
+// childrenOf lists the processes whose parent is pid (Linux: /proc).
+func childrenOf(t *testing.T, pid int) []int {
+	t.Helper()
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var kids []int
+	for _, f := range stats {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces, not ")".
+		rest := string(data)
+		if i := strings.LastIndexByte(rest, ')'); i >= 0 {
+			rest = rest[i+1:]
+		}
+		fields := strings.Fields(rest)
+		if len(fields) < 2 || fields[1] != strconv.Itoa(pid) {
+			continue
+		}
+		if kid, err := strconv.Atoi(filepath.Base(filepath.Dir(f))); err == nil {
+			kids = append(kids, kid)
+		}
+	}
+	return kids
+}
+
+func processGone(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return true
+	}
+	if p.Signal(syscall.Signal(0)) != nil {
+		return true
+	}
+	// A zombie (ended, not yet reaped by its new parent) has ended too.
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	rest := string(data)
+	if i := strings.LastIndexByte(rest, ')'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	fields := strings.Fields(rest)
+	return len(fields) > 0 && fields[0] == "Z"
+}
+
+// killMidApply starts an apply of the released binary (from the local
+// mirror, not reattached: the provider is Terraform's own child process),
+// and once two creates are on their way kills Terraform, and the provider
+// too when both is set. It returns the provider's pids and how long each
+// took to exit.
+func killMidApply(t *testing.T, r *tfRunner, env *acctest.Env, both bool) (pids []int, exited time.Duration) {
+	t.Helper()
+	cmd := exec.Command(r.bin, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=4")
+	cmd.Dir, cmd.Env = r.dir, r.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	if !acctest.Eventually(t, 60*time.Second, func() bool { return env.Server.FaultStats().Delayed >= 2 }) {
+		_ = cmd.Process.Kill()
+		t.Fatalf("no create reached the API\n%s", out.String())
+	}
+	pids = childrenOf(t, cmd.Process.Pid)
+	if len(pids) == 0 {
+		_ = cmd.Process.Kill()
+		t.Fatalf("terraform (pid %d) has no provider process", cmd.Process.Pid)
+	}
+	if both {
+		for _, pid := range pids {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	_ = cmd.Process.Kill()
+	killed := time.Now()
+	<-waited
+	for _, pid := range pids {
+		if !acctest.Eventually(t, 30*time.Second, func() bool { return processGone(pid) }) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("the provider (pid %d) still ran 30 s after Terraform was killed", pid)
+		}
+	}
+	return pids, time.Since(killed)
+}
+
+// newKillRunner is a runner of the provider that make install-local
+// builds, with a cache directory (its journal of creates) of its own.
+func newKillRunner(t *testing.T, env *acctest.Env, n int) *tfRunner {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("finds the provider's process in /proc")
+	}
+	acctest.PreCheck(t)
+	env.Control(t, "injected latency and the kill's timing")
+	m := installLocal(t)
+	r := newMirrorRunner(t, m)
+	r.env = append(withoutVars(r.env, "XDG_CACHE_HOME"), "XDG_CACHE_HOME="+t.TempDir())
+	r.write(interruptConfig(env.URL, n))
+	r.initFromMirror(m)
+	env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{
+		{Method: "POST", Path: "Endpoint", Latency: time.Second},
+		{Method: "POST", Path: "PhoneNumber/{number}", Latency: time.Second},
+	}})
+	return r
+}
+
+// convergesAdopting applies again once the API has carried out what it
+// received: every object the killed run made is adopted, with a warning
+// naming it, and the account ends with exactly n of each.
+func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n int) {
+	t.Helper()
+	time.Sleep(1500 * time.Millisecond) // the API finishes the creates it received
+	before := env.Objects(t)
+	inState := map[string]bool{}
+	if _, err := os.Stat(filepath.Join(r.dir, "terraform.tfstate")); err == nil {
+		for _, s := range r.stateInstances() {
+			for _, k := range []string{"id", "endpoint_id", "number"} {
+				if v, ok := s.Values[k].(string); ok {
+					inState[v] = true
+				}
+			}
+		}
+	}
+	var orphans []string
+	for _, kind := range []string{"endpoints", "numbers"} {
+		for _, id := range before[kind] {
+			if !inState[id] {
+				orphans = append(orphans, id)
+			}
+		}
+	}
+	if len(orphans) == 0 {
+		t.Fatalf("the killed run left every object it made in the state: the test checked nothing (account: %v)", before)
+	}
+	env.Server.SetFaults(emulator.Faults{})
+	out := r.run("apply", "-auto-approve", "-input=false")
+	// Terraform shows one of several warnings of the same summary, with
+	// "and N more similar warnings": each adopted object is in the state.
+	if !strings.Contains(out, "Adopted what an interrupted run created") || !strings.Contains(out, " was created by an earlier run") {
+		t.Errorf("the apply after the kill did not say it adopted what the killed run made:\n%s", out)
+	}
+	adopted := map[string]bool{}
+	for _, s := range r.stateInstances() {
+		for _, k := range []string{"id", "endpoint_id", "number"} {
+			if v, ok := s.Values[k].(string); ok {
+				adopted[v] = true
+			}
+		}
+	}
+	for _, id := range orphans {
+		if !adopted[id] {
+			t.Errorf("%s, made by the killed run, is not in the state after the next apply", id)
+		}
+	}
+	after := env.Objects(t)
+	if len(after["endpoints"]) != n || len(after["numbers"]) != n {
+		t.Errorf("after the apply that follows the kill the account holds %d endpoints and %d numbers, want %d each (orphans before it: %v)",
+			len(after["endpoints"]), len(after["numbers"]), n, orphans)
+	}
+	for _, num := range before["numbers"] {
+		if !slices.Contains(after["numbers"], num) {
+			t.Errorf("number %s, bought by the killed run, was released", num)
+		}
+	}
+	if code, plan := r.planExitCode(); code != 0 {
+		t.Errorf("the plan after converging is not empty (exit %d):\n%s", code, plan)
+	}
+	t.Logf("the killed run left %d objects outside the state, each adopted: %v", len(orphans), orphans)
+	r.run("destroy", "-auto-approve", "-input=false")
+}
+
+// TestAccInterrupt_killedTerraformLosesNothing kills Terraform alone
+// (SIGKILL, as a CI runner that dies) while creates are on their way: the
+// provider notices, finishes the creates it sent, records them and
+// exits; the next apply adopts each object instead of making another.
+func TestAccInterrupt_killedTerraformLosesNothing(t *testing.T) {
+	const n = 6
+	env := acctest.NewEnv(t)
+	r := newKillRunner(t, env, n)
+	pids, exited := killMidApply(t, r, env, false)
+	t.Logf("the provider (pids %v) exited %v after Terraform was killed (creates take 1 s)", pids, exited.Round(10*time.Millisecond))
+	convergesAdopting(t, r, env, n)
+}
+
+// TestAccInterrupt_killedEverythingLosesNothing kills Terraform and the
+// provider at once, creates on their way: the journal knows a create was
+// sent but not its id, and the next apply finds each object by what
+// identifies it (an endpoint's username, a number) and adopts it.
+func TestAccInterrupt_killedEverythingLosesNothing(t *testing.T) {
+	const n = 6
+	env := acctest.NewEnv(t)
+	r := newKillRunner(t, env, n)
+	killMidApply(t, r, env, true)
+	convergesAdopting(t, r, env, n)
 }

@@ -95,6 +95,15 @@ func UsePlainRetriesForBench() { plainRetries = true }
 // which run the provider in-process, keep nothing between runs.
 func RememberPacesIn(dir string) { client.RememberPacesIn(dir) }
 
+// RememberCreatesIn keeps the journal of creates under way in dir: an
+// object a killed run created and never handed to Terraform is adopted by
+// the next run. Only main calls it, as RememberPacesIn.
+func RememberCreatesIn(dir string) { kit.RememberCreatesIn(dir) }
+
+// HandOverCreates tells the journal that Terraform ended the provider
+// itself, after saving every object it created.
+func HandOverCreates() { kit.HandOverCreates() }
+
 // New returns a constructor of the provider at version.
 func New(version string) func() provider.Provider {
 	return func() provider.Provider { return &CPaaSProvider{version: version} }

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/lifeline"
 )
 
 // NewServer returns the provider's protocol 6 server: the framework's
@@ -83,7 +85,11 @@ func (d *detachedContext) Value(key any) any {
 }
 
 // call runs f with a context detached from ctx when f returns.
+// It counts the call in flight, and cancels it when Terraform is gone
+// (internal/lifeline).
 func call[Req, Resp any](ctx context.Context, f func(context.Context, Req) (Resp, error), req Req) (Resp, error) {
+	ctx, end := lifeline.Call(ctx)
+	defer end()
 	d := detach(ctx)
 	defer d.release()
 	return f(d, req)

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -84,6 +85,38 @@ func AdoptFrom[O, T any](list func(context.Context) ([]O, error), match func(*O)
 // createOrAdopt runs create and, when its outcome is ambiguous, adopts what
 // lookup finds as described above. ids names candidates in errors.
 func CreateOrAdopt[T any](ctx context.Context, kind, identity string, create func(context.Context) (T, error),
+	lookup func(context.Context) ([]T, error), ids func(T) string) (T, error) {
+	jc, _ := ctx.Value(journalKey{}).(*journalCreate)
+	if jc == nil || jc.used {
+		return createOrAdopt(ctx, kind, identity, create, lookup, ids)
+	}
+	// The resource's own create (the first this create makes): journaled,
+	// and adopted from an earlier run that was killed with it unfinished.
+	jc.used = true
+	if found, ok := adoptUnfinished(ctx, jc, lookup, ids); ok {
+		tflog.Info(ctx, "adopted an object an interrupted run created", map[string]any{"kind": kind, "id": ids(found)})
+		return found, nil
+	}
+	entry, err := jc.j.Begin(jc.account, jc.typ, jc.digest)
+	if err != nil {
+		tflog.Warn(ctx, "could not write the journal of creates under way; creating without it", map[string]any{"error": err.Error()})
+		return createOrAdopt(ctx, kind, identity, create, lookup, ids)
+	}
+	jc.entry = entry
+	out, err := createOrAdopt(ctx, kind, identity, create, lookup, ids)
+	switch {
+	case err == nil:
+		if werr := jc.j.Created(entry, ids(out)); werr != nil {
+			tflog.Warn(ctx, "could not record a created object in the journal", map[string]any{"error": werr.Error()})
+		}
+	case !client.IsAmbiguousCreate(err) && !errors.As(err, new(*LookupFailedError)):
+		jc.j.Drop(entry) // nothing was made
+		jc.entry = nil
+	}
+	return out, err
+}
+
+func createOrAdopt[T any](ctx context.Context, kind, identity string, create func(context.Context) (T, error),
 	lookup func(context.Context) ([]T, error), ids func(T) string) (T, error) {
 	var zero T
 	var err error

@@ -249,11 +249,14 @@ func (r *ObjectResource[M]) Read(ctx context.Context, req resource.ReadRequest, 
 		resp.State.RemoveResource(ctx)
 	case err != nil:
 		AddAPIError(&resp.Diagnostics, "Error reading "+r.Kind.What, r.Kind.What+" "+id, err)
-	case !resp.Diagnostics.HasError() && !reflect.DeepEqual(state, prior):
+	default:
+		handOver(r.Kind.TypeName, id) // the object is in a state: no run adopts it
 		// The framework starts resp.State as the prior state: an object
 		// that did not change (every object of a no-change plan) keeps it
 		// without the reflection of Set, a third of the Read's CPU.
-		resp.Diagnostics.Append(Save(ctx, &resp.State, &state)...)
+		if !resp.Diagnostics.HasError() && !reflect.DeepEqual(state, prior) {
+			resp.Diagnostics.Append(Save(ctx, &resp.State, &state)...)
+		}
 	}
 }
 
@@ -268,8 +271,22 @@ func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	plan, ok := Decode[M](ctx, req.Plan, &resp.Diagnostics)
+	var jc *journalCreate
+	if ok && r.Client != nil {
+		ctx, jc = withJournal(ctx, r.Client.AuthID(), r.Kind.TypeName, req.Config)
+	}
 	if ok && r.Kind.Create(ctx, r.Client, &plan, req, resp) {
 		resp.Diagnostics.Append(Save(ctx, &resp.State, &plan)...)
+		if jc != nil && jc.adopted != "" {
+			resp.Diagnostics.AddWarning(jc.adoptedWarning(r.Kind.TypeName))
+		}
+		if jc != nil && jc.entry != nil {
+			// The entry names the object by the resource's own id,
+			// which a refresh hands over.
+			if id := r.Kind.idIn(resp.State, &plan); id != "" && id != jc.entry.ID {
+				_ = jc.j.Created(jc.entry, id)
+			}
+		}
 		if ctx.Err() != nil && resp.Diagnostics.HasError() {
 			keepInterruptedCreate(r.Kind.TypeName, req.Plan, &resp.State, &resp.Diagnostics)
 		}
@@ -451,6 +468,7 @@ func (r *ObjectResource[M]) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	id := r.Kind.idIn(req.State, &state)
+	defer handOver(r.Kind.TypeName, id)
 	if err := r.Kind.Remove(r.Client, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
 		verb := r.Kind.Removing
 		if verb == "" {

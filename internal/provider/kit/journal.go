@@ -1,0 +1,122 @@
+package kit
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync/atomic"
+
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/journal"
+)
+
+// createJournal is the journal of creates under way (internal/journal),
+// nil when the provider keeps none: the released binary keeps one in the
+// user cache directory; a provider served in-process by the tests keeps
+// none unless a test asks.
+var createJournal atomic.Pointer[journal.Journal]
+
+// RememberCreatesIn keeps the journal of creates under way in dir.
+func RememberCreatesIn(dir string) { createJournal.Store(journal.Open(dir)) }
+
+// HandOverCreates tells the journal that Terraform ended this process
+// itself, after it had saved every object the process created.
+func HandOverCreates() {
+	if j := createJournal.Load(); j != nil {
+		j.HandOverAll()
+	}
+}
+
+// handOver drops the journal's entries of an object a refresh read or a
+// delete removed: it is in a state, or gone.
+func handOver(typeName, id string) {
+	if j := createJournal.Load(); j != nil && id != "" {
+		j.HandOver(typeName, id)
+	}
+}
+
+// journalCreate is one resource create's use of the journal, carried to
+// CreateOrAdopt in its context.
+type journalCreate struct {
+	j                     *journal.Journal
+	account, typ, digest  string
+	entry                 *journal.Entry
+	used                  bool
+	adopted, adoptedStart string
+}
+
+type journalKey struct{}
+
+// withJournal prepares the journal for the create of typeName from
+// config, when the provider keeps one.
+func withJournal(ctx context.Context, account, typeName string, config tfsdk.Config) (context.Context, *journalCreate) {
+	j := createJournal.Load()
+	if j == nil || account == "" {
+		return ctx, nil
+	}
+	jc := &journalCreate{j: j, account: account, typ: typeName, digest: configDigest(config)}
+	return context.WithValue(ctx, journalKey{}, jc), jc
+}
+
+// configDigest is the digest of a configuration's values, its secrets
+// (sensitive and write-only attributes) left out.
+func configDigest(config tfsdk.Config) string {
+	var values map[string]tftypes.Value
+	if config.Raw.As(&values) != nil {
+		return ""
+	}
+	attrs := config.Schema.GetAttributes()
+	lines := make([]string, 0, len(values))
+	for name, v := range values {
+		if a, ok := attrs[name]; ok && (a.IsSensitive() || a.IsWriteOnly()) {
+			continue
+		}
+		lines = append(lines, name+"="+v.String())
+	}
+	sort.Strings(lines)
+	return journal.Digest(lines)
+}
+
+// adoptUnfinished looks for an object that an earlier run's create of
+// the same kind and configuration made and never handed to Terraform (the
+// run was killed), among the candidates lookup finds; it adopts the one
+// the journal names, or the only candidate when the journal never learned
+// the id (the run died with the create on its way).
+func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, lookup func(context.Context) ([]T, error), ids func(T) string) (T, bool) {
+	var zero T
+	entries := jc.j.Unfinished(jc.account, jc.typ, jc.digest)
+	if len(entries) == 0 || lookup == nil {
+		return zero, false
+	}
+	found, err := LookupWithRetry(ctx, lookup)
+	if err != nil {
+		tflog.Warn(ctx, "could not look up what an interrupted run created; creating as usual", map[string]any{"error": err.Error()})
+		return zero, false
+	}
+	for _, e := range entries {
+		for _, f := range found {
+			if e.ID != "" && ids(f) == e.ID || e.ID == "" && len(found) == 1 {
+				jc.j.Adopted(e)
+				jc.adopted, jc.adoptedStart = ids(f), e.Started.Format("2006-01-02 15:04:05 UTC")
+				return f, true
+			}
+		}
+		if e.ID != "" {
+			// Its object is gone (deleted since): nothing to adopt.
+			jc.j.Adopted(e)
+		}
+	}
+	return zero, false
+}
+
+// adoptedWarning says which object a create adopted from the journal.
+func (jc *journalCreate) adoptedWarning(typeName string) (summary, detail string) {
+	return "Adopted what an interrupted run created",
+		fmt.Sprintf("cpaas%s %s was created by an earlier run (started %s) that was killed before Terraform saved it. "+
+			"This apply adopted it instead of creating another; it is now in the state. The provider's journal of "+
+			"creates under way (%s) named it: it records each create before it is sent, and drops it once the object "+
+			"is in a state.", typeName, jc.adopted, jc.adoptedStart, jc.j.Dir())
+}
