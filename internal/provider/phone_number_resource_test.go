@@ -19,6 +19,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // checkNumbersReleased asks the emulator that the account owns no bought
@@ -692,3 +693,83 @@ var _ = registerImportDocs("cpaas_phone_number", identity("number"),
 		return [][2]string{{"cpaas_application.support", app}, {"cpaas_phone_number.support", n}}, nil
 	}},
 )
+
+// TestAccPhoneNumber_failedAliasKeepsTheNumberUntainted: a bought number
+// whose alias cannot be set (the API fails every update) is saved with a
+// warning, not tainted: the next plan sets the alias in place, and the
+// number is never released and bought again.
+func TestAccPhoneNumber_failedAliasKeepsTheNumberUntainted(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults")
+	config := env.Config(`
+data "cpaas_phone_numbers" "s" {
+  country_iso = "US"
+  services    = ["sms", "voice"]
+  max_results = 1
+}
+
+resource "cpaas_phone_number" "test" {
+  number = data.cpaas_phone_numbers.s.numbers[0].number
+  alias  = "Support line ☎"
+  lifecycle {
+    ignore_changes = [number]
+  }
+}
+`)
+	const r = "cpaas_phone_number.test"
+	var bought string
+	acctest.Test(t, resource.TestCase{
+		PreCheck:                 func() { acctest.PreCheck(t) },
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{{Method: "POST", Path: "Number/{number}", Rate5xx: 1}}})
+				},
+				Config: config,
+				// A warning, not an error: the step fails on an error,
+				// and on a tainted resource the next step plans a
+				// replacement.
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						rs := s.RootModule().Resources[r]
+						if rs == nil || rs.Primary.Tainted {
+							return fmt.Errorf("%s is missing or tainted after its alias failed: %+v", r, rs)
+						}
+						bought = rs.Primary.Attributes["number"]
+						n, err := env.Client(t).GetNumber(context.Background(), bought)
+						if err != nil {
+							return err
+						}
+						if n.AliasText() != "" {
+							return fmt.Errorf("the API set alias %q though every update failed", n.AliasText())
+						}
+						return nil
+					},
+				),
+				ExpectNonEmptyPlan: true, // the alias is left to set
+			},
+			{
+				PreConfig: func() { env.Server.SetFaults(emulator.Faults{}) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(r, plancheck.ResourceActionUpdate)},
+				},
+				Check: func(s *terraform.State) error {
+					n, err := env.Client(t).GetNumber(context.Background(), bought)
+					if err != nil {
+						return fmt.Errorf("number %s, bought in the first step, is no longer the account's: %w", bought, err)
+					}
+					if n.AliasText() != "Support line ☎" {
+						return fmt.Errorf("alias %q after the next apply, want %q", n.AliasText(), "Support line ☎")
+					}
+					if owned := withoutStandIns(env, env.Objects(t)["numbers"]); len(owned) != 1 {
+						return fmt.Errorf("the account owns %v, want only %s", owned, bought)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}

@@ -93,9 +93,11 @@ func CreateOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 	// The resource's own create (the first this create makes): journaled,
 	// and adopted from an earlier run that was killed with it unfinished.
 	jc.used = true
-	if found, ok := adoptUnfinished(ctx, jc, lookup, ids); ok {
-		tflog.Info(ctx, "adopted an object an interrupted run created", map[string]any{"kind": kind, "id": ids(found)})
-		return found, nil
+	if found, ok, err := adoptUnfinished(ctx, jc, kind, identity, lookup, ids); err != nil || ok {
+		if ok {
+			tflog.Info(ctx, "adopted an object an interrupted run created", map[string]any{"kind": kind, "id": ids(found)})
+		}
+		return found, err
 	}
 	entry, err := jc.j.Begin(jc.account, jc.typ, jc.digest)
 	if err != nil {

@@ -84,24 +84,34 @@ func configDigest(config tfsdk.Config) string {
 // the same kind and configuration made and never handed to Terraform (the
 // run was killed), among the candidates lookup finds; it adopts the one
 // the journal names, or the only candidate when the journal never learned
-// the id (the run died with the create on its way).
-func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, lookup func(context.Context) ([]T, error), ids func(T) string) (T, bool) {
+// the id (the run died with the create on its way). Several candidates
+// for such an entry stop the create, as a lost reply's do.
+func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, kind, identity string, lookup func(context.Context) ([]T, error),
+	ids func(T) string) (T, bool, error) {
 	var zero T
 	entries := jc.j.Unfinished(jc.account, jc.typ, jc.digest)
 	if len(entries) == 0 || lookup == nil {
-		return zero, false
+		return zero, false, nil
 	}
 	found, err := LookupWithRetry(ctx, lookup)
 	if err != nil {
 		tflog.Warn(ctx, "could not look up what an interrupted run created; creating as usual", map[string]any{"error": err.Error()})
-		return zero, false
+		return zero, false, nil
 	}
 	for _, e := range entries {
+		if e.ID == "" && len(found) > 1 {
+			names := make([]string, len(found))
+			for i, f := range found {
+				names[i] = ids(f)
+			}
+			return zero, false, &SeveralMatchesError{Kind: kind, Identity: identity, Ids: names,
+				Cause: fmt.Errorf("a run killed at %s sent this create and never learned what it made", e.Started.Format("2006-01-02 15:04:05 UTC"))}
+		}
 		for _, f := range found {
 			if e.ID != "" && ids(f) == e.ID || e.ID == "" && len(found) == 1 {
 				jc.j.Adopted(e)
 				jc.adopted, jc.adoptedStart = ids(f), e.Started.Format("2006-01-02 15:04:05 UTC")
-				return f, true
+				return f, true, nil
 			}
 		}
 		if e.ID != "" {
@@ -109,7 +119,7 @@ func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, lookup func(
 			jc.j.Adopted(e)
 		}
 	}
-	return zero, false
+	return zero, false, nil
 }
 
 // adoptedWarning says which object a create adopted from the journal.

@@ -63,6 +63,11 @@ type ObjectKind[M any] struct {
 	// whose every argument replaces it or calls no API.
 	Update func(ctx context.Context, c *client.Client, plan, state *M, req resource.UpdateRequest, resp *resource.UpdateResponse) (saved bool)
 
+	// paid marks a kind that costs money (a bought number): a failure after
+	// its create made the object (a read, an alias) keeps it in the state
+	// untainted, with a warning, instead of tainting it for replacement.
+	Paid bool
+
 	// Optional hooks, each the framework method of the same name.
 	ModifyPlan func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	// planWith is a check that asks the API (a campaign's use case
@@ -287,25 +292,25 @@ func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateReque
 				_ = jc.j.Created(jc.entry, id)
 			}
 		}
-		if ctx.Err() != nil && resp.Diagnostics.HasError() {
-			keepInterruptedCreate(r.Kind.TypeName, req.Plan, &resp.State, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() && (ctx.Err() != nil || r.Kind.Paid) {
+			keepCreated(r.Kind.TypeName, ctx.Err() != nil, req.Plan, &resp.State, &resp.Diagnostics)
 		}
 	}
 }
 
-// keepInterruptedCreate keeps an object whose create the run's interrupt
-// (Ctrl-C, a cancelled CI job) cut short after the API made it: what
-// failed after that (a read, a wait, an update of what the create could
-// not set) becomes a warning, so Terraform saves the object as far as the
-// create got instead of marking it tainted, and the next plan reads it
-// and plans what is left in place. A tainted object would be replaced:
-// for a number, released and bought again. Values the create never
-// learned are saved as null; the next refresh reads them. Every value the
-// plan knew is saved as planned (Terraform refuses a result that differs
-// from a known planned value), even where the API never got it (an alias
-// the interrupt kept from being set): the next refresh reads the API's,
-// and the plan then sets it in place.
-func keepInterruptedCreate(typeName string, plan tfsdk.Plan, state *tfsdk.State, diags *diag.Diagnostics) {
+// keepCreated keeps an object that exists although what followed its
+// create failed: the run's interrupt (Ctrl-C, a cancelled CI job) cut it
+// short, or the kind costs money (Paid) and a read or an update after the
+// purchase failed. What failed becomes a warning, so Terraform saves the
+// object as far as the create got instead of marking it tainted, and the
+// next plan reads it and plans what is left in place. A tainted object
+// would be replaced: a number released and bought again. Values the create
+// never learned are saved as null; the next refresh reads them. Every
+// value the plan knew is saved as planned (Terraform refuses a result that
+// differs from a known planned value), even where the API never got it
+// (an alias the failure kept from being set): the next refresh reads the
+// API's, and the plan then sets it in place.
+func keepCreated(typeName string, interrupted bool, plan tfsdk.Plan, state *tfsdk.State, diags *diag.Diagnostics) {
 	var planned, saved map[string]tftypes.Value
 	if plan.Raw.As(&planned) == nil && state.Raw.As(&saved) == nil && saved != nil {
 		for name, v := range planned {
@@ -324,6 +329,11 @@ func keepInterruptedCreate(typeName string, plan tfsdk.Plan, state *tfsdk.State,
 	note := fmt.Sprintf("The run was interrupted after the API created this cpaas%s. It is saved in the state, not tainted, "+
 		"as far as its create got; the next plan reads it from the API and plans what is left to do in place, and nothing "+
 		"is created twice. What the interrupt cut short:\n\n", typeName)
+	if !interrupted {
+		note = fmt.Sprintf("This cpaas%s was created (it costs money, and some cannot be had again), but a step after its "+
+			"create failed. It is saved in the state, not tainted, so no apply releases or replaces it; the next plan reads it "+
+			"from the API and plans what is left to do in place. What failed:\n\n", typeName)
+	}
 	kept := make(diag.Diagnostics, 0, len(*diags))
 	for _, d := range *diags {
 		if d.Severity() != diag.SeverityError {

@@ -45,7 +45,7 @@ var PhoneNumberFamily = kit.Family{
 // destroying it releases the number. It reads, releases and imports a
 // number of the account by the number itself, digits with the country code.
 var phoneNumberKind = &kit.ObjectKind[phoneNumberResourceModel]{
-	TypeName: "_phone_number", What: "phone number", Identity: kit.PhoneNumberIdentity,
+	TypeName: "_phone_number", What: "phone number", Identity: kit.PhoneNumberIdentity, Paid: true,
 	Docs: kit.PageDocs{Subcategory: kit.SubPhoneNumbers, Listed: &kit.ListedDoc{
 		Limit:   client.NumberListing.Limit,
 		Objects: "numbers",
@@ -494,7 +494,8 @@ func buyPhoneNumber(ctx context.Context, c *client.Client, plan *phoneNumberReso
 		return false
 	}
 	// Record the number at once: if a step below fails, the purchase is in
-	// the state (tainted) rather than orphaned, with what is not known null.
+	// the state, not tainted (the kind is Paid), rather than orphaned, with
+	// what is not known null.
 	plan.ID = types.StringValue(number)
 	partial := func() bool {
 		toTrunk := !plan.SIPTrunkID.IsNull()
