@@ -20,17 +20,34 @@ import (
 // is recorded in the run's apply count, which Main prints at the end of
 // the run. The provider's tests call it rather than
 // resource.Test.
+//
+// A case that names no PreCheck gets PreCheck(t), and one that names no
+// provider gets this provider, served in-process
+// (ProtoV6ProviderFactories): a test states only what differs.
 func Test(t *testing.T, c resource.TestCase) {
 	t.Helper()
+	withDefaults(t, &c)
 	defer runApplies.record(t.Name(), &c)()
 	resource.Test(t, c)
 }
 
-// UnitTest is resource.UnitTest, counted as Test is.
+// UnitTest is resource.UnitTest, counted and given defaults as Test is.
 func UnitTest(t *testing.T, c resource.TestCase) {
 	t.Helper()
+	withDefaults(t, &c)
 	defer runApplies.record(t.Name(), &c)()
 	resource.UnitTest(t, c)
+}
+
+// withDefaults fills what nearly every case repeats.
+func withDefaults(t *testing.T, c *resource.TestCase) {
+	if c.PreCheck == nil {
+		c.PreCheck = func() { PreCheck(t) }
+	}
+	if c.ProtoV6ProviderFactories == nil && c.ProtoV5ProviderFactories == nil && c.ProviderFactories == nil &&
+		c.ExternalProviders == nil {
+		c.ProtoV6ProviderFactories = ProtoV6ProviderFactories
+	}
 }
 
 // runApplies is the run's count, printed by Main.

@@ -28,8 +28,6 @@ func TestAccAccountDataSource(t *testing.T) {
 		return statecheck.ExpectKnownValue("data.cpaas_account.current", tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(`data "cpaas_account" "current" {}`),

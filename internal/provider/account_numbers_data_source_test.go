@@ -47,9 +47,7 @@ func TestAccAccountNumbers_listAndFilter(t *testing.T) {
 		checks = append(checks, resource.TestCheckResourceAttr(d+"all", fmt.Sprintf("numbers.%d.number", i), n))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkNumbersReleased(env, t, &tollfree),
+		CheckDestroy: checkNumbersReleased(env, t, &tollfree),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(appHCL("hotline") + `
@@ -84,8 +82,6 @@ func TestAccAccountNumbers_badFiltersAtPlan(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(`data "cpaas_account_numbers" "bad" { type = "landline" }`),

@@ -76,8 +76,6 @@ func TestAccAccountSettings_basic(t *testing.T) {
 		return statecheck.ExpectKnownValue("cpaas_account_settings.this", tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(accountSettingsConfig(`  name = "Acme Dental"
@@ -159,8 +157,6 @@ func TestAccAccountSettings_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(accountSettingsConfig(`  name = "Acme"` + "\n" + `  timezone = "Mars/Olympus_Mons"`)),
@@ -218,9 +214,7 @@ func TestAccAccountSettings_importByIdentity_TF114(t *testing.T) {
 	env := acctest.NewEnv(t)
 	makeDocsAccount(t, env.Client(t))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Config: env.Config(exampleConfig(t, "cpaas_account_settings") + fmt.Sprintf(`
 import {
@@ -271,8 +265,6 @@ resource "cpaas_account_settings" "b" {
 `
 	twice := acctest.ErrorPattern(`cpaas_account_settings declared more than once.*the account has one settings object; declare\s+cpaas_account_settings once per provider configuration`)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: env.Config(two), ExpectError: twice},
 			{

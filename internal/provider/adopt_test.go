@@ -64,8 +64,6 @@ func TestAccAdopt_droppedCreateReply(t *testing.T) {
 			env := acctest.NewEnv(t, fastRegistry)
 			env.Control(t, "injected faults").SetFaults(dropCreates(tc.method, tc.route))
 			acctest.Test(t, resource.TestCase{
-				PreCheck:                 func() { acctest.PreCheck(t) },
-				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
 					Config: env.Config(tc.hcl),
 					Check: resource.ComposeTestCheckFunc(
@@ -125,8 +123,6 @@ func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 	}
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Endpoint"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      env.Config(relEndpointHCL(1)),
 			ExpectError: acctest.ErrorPattern("2 existing endpoints match username rel_ep_1 \\+ 12 digits"),
@@ -151,8 +147,6 @@ func TestAccAdopt_messageNotFoundIsNotResent(t *testing.T) {
 	env := acctest.NewEnv(t, fastRegistry)
 	env.Control(t, "injected faults").SetFaults(emulator.Faults{Seed: 1, Rules: []emulator.FaultRule{{Method: "POST", Path: "Message", Rate5xx: 1}}})
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      env.Config(relMessageHCL(1, "12125550191")),
 			ExpectError: acctest.ErrorPattern("The send may not have happened: no matching message was found"),

@@ -30,8 +30,6 @@ func TestAccApplicationDataSource(t *testing.T) {
 		return resource.ComposeAggregateTestCheckFunc(checks...)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(applicationFullConfig + `

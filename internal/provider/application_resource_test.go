@@ -107,9 +107,7 @@ func TestAccApplication_basicUpdateImport(t *testing.T) {
 		return env.Client(t).GetApplication(context.Background(), id)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkApplicationsDestroyed(env, t),
+		CheckDestroy: checkApplicationsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			acctest.Shared("TestAccApplication_basic", resource.TestStep{
 				Config: env.Config(applicationConfig("support-line", "https://voice.example.com/answer")),
@@ -221,8 +219,6 @@ func TestAccApplication_disappears(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(applicationConfig("gone", "https://voice.example.com/answer"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -288,9 +284,7 @@ resource "cpaas_application" "test" {
 		steps[i].PlanOnly = true
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 	if ids := env.Objects(t)["applications"]; len(ids) != 0 {
 		t.Fatalf("invalid configurations created applications: %v", ids)
@@ -302,8 +296,6 @@ func TestAccApplication_adoptAfterLostReply(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Application"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(relApplicationHCL(1)),
 			Check: resource.ComposeTestCheckFunc(
@@ -329,8 +321,6 @@ func TestAccApplication_destroyKeepsEndpoints(t *testing.T) {
 	var appID string
 	var endpoints []string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(applicationConfig("pbx", "https://voice.example.com/answer")),
@@ -404,9 +394,7 @@ func TestAccApplication_importByIdentity_TF114(t *testing.T) {
 	id := ids[0][1]
 	before := env.Objects(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(exampleConfig(t, "cpaas_application") + fmt.Sprintf(`
@@ -484,9 +472,7 @@ func TestAccApplicationList_TF114(t *testing.T) {
 		checks = append(checks, querycheck.ExpectIdentity("cpaas_application.all", identityIs("app_id", id)))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Query: true,
 			Config: env.ProviderConfig() + `
@@ -612,9 +598,7 @@ resource "cpaas_application" "more" {
 `
 	var before map[string]map[string]string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkApplicationsDestroyed(env, t),
+		CheckDestroy: checkApplicationsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: log.reset,

@@ -89,9 +89,7 @@ func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
 	cfg := env.Config(complianceAppHCL("Acme Handels", reg, bill, ""))
 	var firstBill string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkComplianceAppDestroyed(env, t),
+		CheckDestroy: checkComplianceAppDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -207,8 +205,6 @@ func TestAccComplianceApplication_importPlansNothing(t *testing.T) {
 	}
 	cfg := env.Config(complianceAppHCL("Acme Handels", reg, bill, "") + imports)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(euAddr, plancheck.ResourceActionNoop),
@@ -226,8 +222,6 @@ func TestAccComplianceApplication_rejected(t *testing.T) {
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      env.Config(complianceAppHCL("Acme REJECT Handels", reg, bill, "")),
 			ExpectError: wrapped(`Compliance application rejected`, `The name on the submitted documents does not match the end user's name`, `terraform untaint`),
@@ -244,8 +238,6 @@ func TestAccComplianceApplication_validation(t *testing.T) {
 	}
 	base := complianceAppHCL("Acme", reg, bill, "")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			step(strings.Replace(base, `country_iso2  = "DE"`, `country_iso2  = "IN"`, 1), `(?s)IN is covered by cpaas_phone_number_compliance;\s+cpaas_end_user, cpaas_compliance_document and cpaas_compliance_application\s+serve the other countries`),
 			step(strings.Replace(base, `end_user_type = "business"`, `end_user_type = "robot"`, 1), `end_user_type`),
@@ -312,9 +304,7 @@ func TestAccPhoneNumber_germanNeedsAComplianceApplication(t *testing.T) {
 	reg, bill := complianceFiles(t, "r", "b")
 	with := env.Config(complianceAppHCL("Acme", reg, bill, "") + deNumberHCL("  compliance_application_id = cpaas_compliance_application.test.id\n"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkComplianceAppDestroyed(env, t),
+		CheckDestroy: checkComplianceAppDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(deNumberHCL("")),
@@ -355,8 +345,6 @@ func TestAccComplianceApplication_traceLogHoldsNoPersonalData(t *testing.T) {
 	hcl = strings.Replace(hcl, `"Friedrichstrasse 12"`, `var.street`, 1)
 	hcl = strings.Replace(hcl, `"10117"`, `var.postal`, 1)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: env.Config(vars.String() + hcl)},
 			{Config: env.Config(vars.String() + hcl), ResourceName: cdBill, ImportState: true, ImportStateVerify: true,
@@ -370,8 +358,6 @@ func TestAccComplianceAppDataSources(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(`
@@ -499,9 +485,7 @@ func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
 		`[cpaas_compliance_document.registration.id]`, 1)
 	var first string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkComplianceAppDestroyed(env, t),
+		CheckDestroy: checkComplianceAppDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{Config: env.Config(complianceAppHCL("Acme", reg, bill, "")), Check: func(s *terraform.State) error {
 				first = s.RootModule().Resources[caAddr].Primary.Attributes["compliance_requirement_id"]

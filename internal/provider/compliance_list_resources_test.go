@@ -266,10 +266,8 @@ func TestAccComplianceListResources_TF114(t *testing.T) {
 		checks = append(checks, querycheck.ExpectIdentity("cpaas_compliance_application.all", identityIs("compliance_application_id", id)))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    []resource.TestStep{{Query: true, Config: env.ProviderConfig() + complianceListQuery(a), QueryResultChecks: checks}},
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps:                  []resource.TestStep{{Query: true, Config: env.ProviderConfig() + complianceListQuery(a), QueryResultChecks: checks}},
 	})
 	checkLogHoldsNoPersonalData(t, logPath, a.personal, "EndUser/", "end user")
 }

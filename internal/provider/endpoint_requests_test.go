@@ -42,9 +42,7 @@ func TestAccEndpointRequests_createIsOneRequestOnceDomainKnown(t *testing.T) {
 	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	const more = 4
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{{
 			PreConfig: resetRequestCount(env),
 			Config: env.Config(fmt.Sprintf(`
@@ -111,9 +109,7 @@ resource "cpaas_endpoint" "many" {
 `, n))
 	ids := map[int]string{}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: config,

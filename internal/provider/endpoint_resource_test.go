@@ -55,9 +55,7 @@ func TestAccEndpoint_basic(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("alice", "s3cret-pass", "Alice desk phone")),
@@ -94,9 +92,7 @@ func TestAccEndpoint_updateInPlaceAndReplace(t *testing.T) {
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("bob", "first-pass", "Bob")),
@@ -180,9 +176,7 @@ func TestAccEndpoint_import(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(endpointConfig("carol", "carol-pass", "Carol"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
@@ -200,8 +194,6 @@ func TestAccEndpoint_disappears(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("dave", "dave-pass", "Dave")),
@@ -234,9 +226,7 @@ func TestAccEndpoint_passwordChangedElsewhereIsNotDetected(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("erin", "erin-pass", "Erin")),
@@ -290,9 +280,7 @@ func TestAccEndpoint_recordedGetHasNoPasswordDigest(t *testing.T) {
 		return out, json.NewDecoder(resp.Body).Decode(&out)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -347,9 +335,7 @@ data "cpaas_endpoint" "test" {
 	expiresRe := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`)
 	var id string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -428,9 +414,7 @@ func TestAccEndpoint_writeOnlyPassword(t *testing.T) {
 		return nil
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpointsDestroyed(env, t),
+		CheckDestroy: checkEndpointsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(writeOnlyConfig("wo-first-pass", 1)),
@@ -497,9 +481,7 @@ resource "cpaas_endpoint" "test" {
 		steps[i].PlanOnly = true
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 	if ids := env.Objects(t)["endpoints"]; len(ids) != 0 {
 		t.Fatalf("invalid configurations created endpoints: %v", ids)
@@ -510,8 +492,6 @@ func TestAccEndpointDataSource(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("hank", "hank-pass", "Hank") + `

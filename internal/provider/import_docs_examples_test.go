@@ -406,10 +406,8 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 		steps = append(steps, resource.TestStep{Config: unprotected, ConfigVariables: vars})
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   versions,
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		TerraformVersionChecks: versions,
+		Steps:                  steps,
 	})
 }
 

@@ -19,9 +19,10 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
-// interruptConfig declares n endpoints and n numbers bought from a search,
-// the objects an interrupt used to orphan or taint.
-func interruptConfig(url string, n int) string {
+// interruptConfig declares n endpoints and numbers numbers, each bought
+// by the resource's own search (as a user buys a pool with for_each), the
+// objects an interrupt used to orphan or taint.
+func interruptConfig(url string, n, numbers int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `
 terraform {
@@ -32,8 +33,18 @@ terraform {
 `, chaosProviderSrc)
 	b.WriteString(relProvider(url, 3))
 	b.WriteString(repeatHCL(n, relEndpointHCL))
-	b.WriteString(relNumbersHCL(n))
-	b.WriteString(repeatHCL(n, func(i int) string { return relPhoneNumberHCL(i - 1) }))
+	if numbers > 0 {
+		fmt.Fprintf(&b, `
+resource "cpaas_phone_number" "pool" {
+  for_each = toset([for i in range(%d) : "n${i}"])
+  search = {
+    country_iso = "US"
+    services    = ["sms", "voice"]
+  }
+  alias = "pool ${each.key}"
+}
+`, numbers)
+	}
 	return b.String()
 }
 
@@ -76,14 +87,14 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 	tf := newTFRunner(t)
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected latency and the interrupt's timing")
-	tf.write(interruptConfig(env.URL, n))
+	tf.write(interruptConfig(env.URL, n, n))
 	tf.run("init", "-input=false")
 	env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{
 		{Method: "POST", Path: "Endpoint", Latency: 400 * time.Millisecond},
 		{Method: "POST", Path: "PhoneNumber/{number}", Latency: 400 * time.Millisecond},
 	}})
 
-	cmd := exec.Command(tf.bin, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=4")
+	cmd := exec.Command(tf.bin, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=10")
 	cmd.Dir, cmd.Env = tf.dir, tf.env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -91,7 +102,7 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Ctrl-C once the first creates are on their way.
-	if !acctest.Eventually(t, 60*time.Second, func() bool { return env.Server.FaultStats().Delayed >= 2 }) {
+	if !acctest.Eventually(t, 60*time.Second, func() bool { return env.Server.FaultStats().Delayed >= 6 }) {
 		_ = cmd.Process.Kill()
 		t.Fatalf("no create reached the API\n%s", out.String())
 	}
@@ -261,7 +272,7 @@ func killMidApply(t *testing.T, r *tfRunner, env *acctest.Env, both bool) (pids 
 
 // newKillRunner is a runner of the provider that make install-local
 // builds, with a cache directory (its journal of creates) of its own.
-func newKillRunner(t *testing.T, env *acctest.Env, n int) *tfRunner {
+func newKillRunner(t *testing.T, env *acctest.Env, n, numbers int) *tfRunner {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
@@ -274,7 +285,7 @@ func newKillRunner(t *testing.T, env *acctest.Env, n int) *tfRunner {
 	m := installLocal(t)
 	r := newMirrorRunner(t, m)
 	r.env = append(withoutVars(r.env, "XDG_CACHE_HOME"), "XDG_CACHE_HOME="+t.TempDir())
-	r.write(interruptConfig(env.URL, n))
+	r.write(interruptConfig(env.URL, n, numbers))
 	r.initFromMirror(m)
 	env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{
 		{Method: "POST", Path: "Endpoint", Latency: time.Second},
@@ -286,7 +297,7 @@ func newKillRunner(t *testing.T, env *acctest.Env, n int) *tfRunner {
 // convergesAdopting applies again once the API has carried out what it
 // received: every object the killed run made is adopted, with a warning
 // naming it, and the account ends with exactly n of each.
-func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n int) {
+func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n, numbers int) {
 	t.Helper()
 	time.Sleep(1500 * time.Millisecond) // the API finishes the creates it received
 	before := env.Objects(t)
@@ -332,9 +343,9 @@ func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n int) {
 		}
 	}
 	after := env.Objects(t)
-	if len(after["endpoints"]) != n || len(after["numbers"]) != n {
-		t.Errorf("after the apply that follows the kill the account holds %d endpoints and %d numbers, want %d each (orphans before it: %v)",
-			len(after["endpoints"]), len(after["numbers"]), n, orphans)
+	if len(after["endpoints"]) != n || len(after["numbers"]) != numbers {
+		t.Errorf("after the apply that follows the kill the account holds %d endpoints and %d numbers, want %d and %d (orphans before it: %v)",
+			len(after["endpoints"]), len(after["numbers"]), n, numbers, orphans)
 	}
 	for _, num := range before["numbers"] {
 		if !slices.Contains(after["numbers"], num) {
@@ -349,26 +360,27 @@ func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n int) {
 }
 
 // TestAccInterrupt_killedTerraformLosesNothing kills Terraform alone
-// (SIGKILL, as a CI runner that dies) while creates are on their way: the
-// provider notices, finishes the creates it sent, records them and
-// exits; the next apply adopts each object instead of making another.
+// (SIGKILL, as a CI runner that dies) while numbers are being bought by
+// search: the provider notices, finishes the purchases it sent, records
+// them and exits; the next apply adopts each number (the search would
+// find another) and sets the alias the killed run never set.
 func TestAccInterrupt_killedTerraformLosesNothing(t *testing.T) {
-	const n = 6
+	const numbers = 6
 	env := acctest.NewEnv(t)
-	r := newKillRunner(t, env, n)
+	r := newKillRunner(t, env, 0, numbers)
 	pids, exited := killMidApply(t, r, env, false)
-	t.Logf("the provider (pids %v) exited %v after Terraform was killed (creates take 1 s)", pids, exited.Round(10*time.Millisecond))
-	convergesAdopting(t, r, env, n)
+	t.Logf("the provider (pids %v) exited %v after Terraform was killed (purchases take 1 s)", pids, exited.Round(10*time.Millisecond))
+	convergesAdopting(t, r, env, 0, numbers)
 }
 
 // TestAccInterrupt_killedEverythingLosesNothing kills Terraform and the
 // provider at once, creates on their way: the journal knows a create was
 // sent but not its id, and the next apply finds each object by what
-// identifies it (an endpoint's username, a number) and adopts it.
+// identifies it (an endpoint's username) and adopts it.
 func TestAccInterrupt_killedEverythingLosesNothing(t *testing.T) {
-	const n = 6
+	const n = 8
 	env := acctest.NewEnv(t)
-	r := newKillRunner(t, env, n)
+	r := newKillRunner(t, env, n, 0)
 	killMidApply(t, r, env, true)
-	convergesAdopting(t, r, env, n)
+	convergesAdopting(t, r, env, n, 0)
 }

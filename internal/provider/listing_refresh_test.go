@@ -124,8 +124,6 @@ func (lr listingRefresh) run(t *testing.T) {
 	var hidden []string
 	n := 0
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			after := env.Objects(t)
 			for _, k := range lr.kinds {

@@ -85,8 +85,6 @@ func (lw listingWait) run(t *testing.T) {
 	}
 	before := env.Objects(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			after := env.Objects(t)
 			for _, k := range lr.kinds {

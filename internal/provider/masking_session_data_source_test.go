@@ -17,8 +17,6 @@ func TestAccMaskingSessionDataSource(t *testing.T) {
 	env := acctest.NewEnv(t)
 	const ds = "data.cpaas_masking_session.by_uuid"
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(maskingConfig("14155551234", "14155555678", `
@@ -100,8 +98,6 @@ data "cpaas_masking_sessions" "none" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(`

@@ -75,9 +75,7 @@ func TestAccMaskingSession_basicReplaceAndPINs(t *testing.T) {
 	env := acctest.NewEnv(t)
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{
 			acctest.Shared("TestAccMaskingSession_basic", acctest.Shared("TestAccMaskingSession_noPINPlansNullPINs", resource.TestStep{
 				Config: env.Config(maskingConfig("14155551234", "14155555678", "")),
@@ -167,9 +165,7 @@ func TestAccMaskingSession_updateInPlace(t *testing.T) {
 	env.Control(t, "time travel") // up front: a skip midway leaves objects behind
 	var firstID, firstExpiry string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(maskingConfig("14155551234", "14155555678", `  callback_url = "https://hooks.example/masking"`)),
@@ -259,9 +255,7 @@ func TestAccMaskingSession_expiryRecreates(t *testing.T) {
 	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  session_expiry = 600`))
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -309,9 +303,7 @@ func TestAccMaskingSession_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{
 			{Config: env.Config(maskingConfig("14155551234", "14155555678", `
   is_pin_authentication_required = true
@@ -335,9 +327,7 @@ func TestAccMaskingSession_generatedPINs(t *testing.T) {
 	env := acctest.NewEnv(t)
 	pinRe := regexp.MustCompile(`^\d{6}$`)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{{
 			Config: env.Config(maskingConfig("14155551234", "14155555678", `
   is_pin_authentication_required = true
@@ -395,9 +385,7 @@ resource "cpaas_masking_session" "d" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{{
 			Config:      cfg,
 			ExpectError: acctest.ErrorPattern("Error creating masking session .* HTTP 400: " + regexp.QuoteMeta(maskingrules.MsgPoolExhausted)),
@@ -434,9 +422,7 @@ func TestAccMaskingSession_validation(t *testing.T) {
 		steps = append(steps, resource.TestStep{Config: env.Config(c.cfg), PlanOnly: true, ExpectError: acctest.ErrorPattern(regexp.QuoteMeta(c.msg))})
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 	objs := env.Objects(t)
 	if len(objs["masking_sessions"])+len(objs["masking_sessions_expired"]) != 0 {
@@ -455,9 +441,7 @@ func TestAccMaskingSession_importAdoptsUnknownCallerPlay(t *testing.T) {
 	}
 	var id string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{
 			{
 				// A session made outside Terraform, then imported.
@@ -513,9 +497,7 @@ func adoptSession(t *testing.T, env *acctest.Env, cfg string, made func() string
 	t.Helper()
 	var id string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{
 			{
 				PreConfig:          func() { id = made() },
@@ -579,9 +561,7 @@ func TestAccMaskingSession_createdWithoutPinPlansNoChange(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(maskingConfig("14155551234", "14155555678", `  pin_retry = 3`))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSessionsEnded(env, t),
+		CheckDestroy: checkSessionsEnded(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -619,8 +599,6 @@ func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 
 	fresh := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      fresh.Config(maskingConfig("14155551234", "14155555678", fmt.Sprintf(`  first_party_play_url = %q`, xml))),
 			PlanOnly:    true,

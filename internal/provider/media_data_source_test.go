@@ -20,8 +20,6 @@ func TestAccMediaDataSource(t *testing.T) {
 	f := up.Objects[0]
 	ds := "data.cpaas_media.banner"
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(`data "cpaas_media" "gone" { media_id = "00000000-0000-4000-8000-000000000000" }`),

@@ -92,8 +92,6 @@ func TestAccMessage_mediaFiles(t *testing.T) {
 	config := env.Config(mediaMessagesHCL(logo, plan))
 	var planHash string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -177,8 +175,6 @@ resource "cpaas_message" "photo" {
 `, dst, photo))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: hcl("12125550197"),
 			Check: func(*terraform.State) error {
@@ -238,9 +234,7 @@ func TestAccMessage_mediaFilesPlanTimeErrors(t *testing.T) {
 		})
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 }
 
@@ -252,9 +246,7 @@ func TestAccSendMessageAction_mediaFiles_TF114(t *testing.T) {
 	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	card := writeFile(t, t.TempDir(), "card.png", 'C', 777)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Config: env.Config(fmt.Sprintf(`
 resource "cpaas_endpoint" "desk" {

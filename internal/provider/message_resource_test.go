@@ -61,9 +61,7 @@ func TestAccMessage_smsTwoDestinations(t *testing.T) {
 	env := acctest.NewEnv(t, manualClock)
 	text := strings.Repeat("Release 2.4 is out. ", 9) // 180 GSM characters: 2 units
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             expectMessages(t, env, 2),
+		CheckDestroy: expectMessages(t, env, 2),
 		Steps: []resource.TestStep{{
 			Config: env.Config(fmt.Sprintf(`
 resource "cpaas_message" "test" {
@@ -129,9 +127,7 @@ resource "cpaas_message" "test" {
 	}
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             expectMessages(t, env, 3),
+		CheckDestroy: expectMessages(t, env, 3),
 		Steps: []resource.TestStep{
 			{
 				Config: config("on-call test", "queued", "1"),
@@ -196,8 +192,6 @@ func TestAccMessage_mms(t *testing.T) {
 	env := acctest.NewEnv(t, manualClock)
 	media := mediaServer(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(fmt.Sprintf(`
 resource "cpaas_message" "test" {
@@ -233,8 +227,6 @@ func TestAccMessage_mmsTooLargeFails120(t *testing.T) {
 	env := acctest.NewEnv(t, fastLifecycle)
 	media := mediaServer(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(fmt.Sprintf(`
 resource "cpaas_message" "test" {
@@ -254,8 +246,6 @@ func TestAccMessage_chatAppTemplateDelivered(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastLifecycle)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
 resource "cpaas_message" "test" {
@@ -292,8 +282,6 @@ func TestAccMessage_failuresSurfaceTheirCode(t *testing.T) {
 		t.Parallel()
 		env := acctest.NewEnv(t, fastLifecycle)
 		acctest.Test(t, resource.TestCase{
-			PreCheck:                 func() { acctest.PreCheck(t) },
-			ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
 				Config: env.Config(`
 resource "cpaas_message" "test" {
@@ -312,8 +300,6 @@ resource "cpaas_message" "test" {
 		t.Parallel()
 		env := acctest.NewEnv(t, fastLifecycle)
 		acctest.Test(t, resource.TestCase{
-			PreCheck:                 func() { acctest.PreCheck(t) },
-			ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
 				Config: env.Config(`
 resource "cpaas_message" "test" {
@@ -335,8 +321,6 @@ resource "cpaas_message" "test" {
 			t.Fatal(err)
 		}
 		acctest.Test(t, resource.TestCase{
-			PreCheck:                 func() { acctest.PreCheck(t) },
-			ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
 				Config: env.Config(`
 resource "cpaas_message" "test" {
@@ -367,8 +351,6 @@ resource "cpaas_message" "test" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:           config,
@@ -420,9 +402,7 @@ resource "cpaas_message" "test" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             expectMessages(t, env, 1),
+		CheckDestroy: expectMessages(t, env, 1),
 		Steps: []resource.TestStep{
 			{Config: config},
 			{
@@ -519,10 +499,8 @@ func TestAccMessage_planTimeValidation(t *testing.T) {
 		})
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             expectMessages(t, env, 0),
-		Steps:                    steps,
+		CheckDestroy: expectMessages(t, env, 0),
+		Steps:        steps,
 	})
 }
 
@@ -532,9 +510,7 @@ func TestAccMessage_apiRejection(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             expectMessages(t, env, 0),
+		CheckDestroy: expectMessages(t, env, 0),
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
 resource "cpaas_message" "test" {
@@ -565,9 +541,7 @@ resource "cpaas_message" "test" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             expectMessages(t, env, 2),
+		CheckDestroy: expectMessages(t, env, 2),
 		Steps: []resource.TestStep{
 			{
 				Config:             config,
@@ -626,8 +600,6 @@ resource "cpaas_message" "test" {
 `, text))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      config(strings.Repeat("a", 1601)),

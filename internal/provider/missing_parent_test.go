@@ -15,8 +15,6 @@ func TestAccChildOfMissingParent(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(`

@@ -73,10 +73,8 @@ func TestAccMultibyteLengths_tenDLC(t *testing.T) {
 		ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	})
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		Steps:        steps,
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 	})
 }
 
@@ -84,8 +82,6 @@ func TestAccMultibyteLengths_endpointPassword(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(endpointConfig("mb", mbCyr(4), "MB")), // 8 bytes

@@ -60,8 +60,6 @@ func TestAccNumberLookupDataSource(t *testing.T) {
 		return statecheck.ExpectKnownValue("data.cpaas_number_lookup."+name, tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(fmt.Sprintf(`

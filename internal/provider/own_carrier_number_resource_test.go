@@ -79,9 +79,7 @@ func TestAccOwnCarrierNumber_basicUpdateReplaceImport(t *testing.T) {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
+		CheckDestroy: checkOwnCarrierRemoved(env, t, number),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Berlin, GERMANY", "")),
@@ -183,9 +181,7 @@ func TestAccOwnCarrierNumber_disappears(t *testing.T) {
 	env := acctest.NewEnv(t)
 	const number = "4969555000222"
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
+		CheckDestroy: checkOwnCarrierRemoved(env, t, number),
 		Steps: []resource.TestStep{{
 			Config: env.Config(ownCarrierNumberHCL(number, emulator.IncomingCarrierFabrikam, "Frankfurt", "")),
 			Check: func(*terraform.State) error {
@@ -209,8 +205,6 @@ func TestAccOwnCarrierNumber_validation(t *testing.T) {
 	// one the test buys.
 	rented := accountNumbers(t, env, client.PhoneNumberSearch{CountryISO: "US", Type: "local"}, "14155550100")[0].Number
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(ownCarrierNumberHCL("+493012345678", emulator.IncomingCarrierNorthwind, "Berlin", "")),
@@ -268,9 +262,7 @@ func TestAccOwnCarrierNumber_listAndIdentity_TF114(t *testing.T) {
 		t.Fatal(err)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(ownCarrierNumberHCL("4969111000003", emulator.IncomingCarrierNorthwind, "Frankfurt", "")),
@@ -393,9 +385,7 @@ resource "cpaas_subaccount" "branch" {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkOwnCarrierRemoved(env, t, number),
+		CheckDestroy: checkOwnCarrierRemoved(env, t, number),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(sub + ownCarrierNumberHCL(number, emulator.IncomingCarrierNorthwind, "Düsseldorf",

@@ -127,9 +127,7 @@ func TestAccPhoneNumberCompliance_acceptedUpdatedImported(t *testing.T) {
 	reg, bill := complianceFiles(t, "registration v1", "bill v1")
 	cfg := env.Config(complianceHCL("Acme Trading", reg, bill, ""))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkComplianceDestroyed(env, t),
+		CheckDestroy: checkComplianceDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -219,8 +217,6 @@ func TestAccPhoneNumberCompliance_importPlansNothing(t *testing.T) {
 	}
 	cfg := env.Config(complianceHCL("Acme Trading", reg, bill, "") + fmt.Sprintf("\nimport {\n  to = %s\n  id = %q\n}\n", pncAddr, id))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(pncAddr, plancheck.ResourceActionNoop),
@@ -235,8 +231,6 @@ func TestAccPhoneNumberCompliance_rejected(t *testing.T) {
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      env.Config(complianceHCL("Acme REJECT Trading", reg, bill, "")),
 			ExpectError: wrapped(`Compliance application rejected`, `The name on the submitted documents does not match the end user's name`, `terraform untaint`),
@@ -249,8 +243,6 @@ func TestAccPhoneNumberCompliance_noWait(t *testing.T) {
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(complianceHCL("Acme", reg, bill, "  wait_for_review = false\n")),
@@ -281,8 +273,6 @@ func TestAccPhoneNumberCompliance_validation(t *testing.T) {
 	}
 	base := complianceHCL("Acme", reg, bill, "")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if got := env.Objects(t)["phone_number_compliances"]; len(got) != 0 {
 				return fmt.Errorf("a refused create made applications: %v", got)
@@ -356,8 +346,6 @@ func TestAccPhoneNumber_regulatedNeedsAnApplication(t *testing.T) {
 	env := complianceEnv(t)
 	reg, bill := complianceFiles(t, "r", "b")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(regulatedNumberHCL("")),
@@ -412,8 +400,6 @@ func TestAccPhoneNumberCompliance_linkReportsEachNumber(t *testing.T) {
 	reg, bill := complianceFiles(t, "r", "b")
 	var appID, number string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(complianceHCL("Acme", reg, bill, "") +
@@ -510,8 +496,6 @@ resource "cpaas_phone_number_compliance" "test" {
 }
 `, compliancerules.DocBusinessRegistration.ID, reg, compliancerules.DocAddressProof.ID, bill)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: env.Config(vars.String() + hcl)},
 			{Config: env.Config(vars.String() + strings.Replace(hcl, `"Acme India local"`, `"Acme India"`, 1))},
@@ -651,8 +635,6 @@ data "cpaas_phone_number_compliance_requirements" "in" {
 `, country, numberType, userType))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: cfg("IN", "local", "individual"),

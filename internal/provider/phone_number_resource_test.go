@@ -121,9 +121,7 @@ func TestAccPhoneNumber_buyFromSearchUpdateAndRelease(t *testing.T) {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkNumbersReleased(env, t, &number),
+		CheckDestroy: checkNumbersReleased(env, t, &number),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(appHCL("first") + appHCL("second") + buyFromSearchConfig(`  app_id = cpaas_application.first.app_id`)),
@@ -202,8 +200,6 @@ resource "cpaas_phone_number" "test" {
 		return nil
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: cfg,
 			// The refresh after the apply already plans the replacement,
@@ -264,9 +260,7 @@ resource "cpaas_phone_number" "test" {
 		boughtNumber = knownvalue.StringExact(first[0])
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             func(*terraform.State) error { return checkOnSale(env, t, bought.v, true) },
+		CheckDestroy: func(*terraform.State) error { return checkOnSale(env, t, bought.v, true) },
 		Steps: []resource.TestStep{{
 			Config: searchCfg("San Francisco"),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -332,8 +326,6 @@ func TestAccPhoneNumber_buyBySearchFindingNothing(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
 resource "cpaas_phone_number" "test" {
@@ -382,9 +374,7 @@ func TestAccPhoneNumber_replaceReleasesOld(t *testing.T) {
 	first, second := two[0], two[1]
 	r := "cpaas_phone_number.test"
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkNumbersReleased(env, t, &first, &second),
+		CheckDestroy: checkNumbersReleased(env, t, &first, &second),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(phoneNumberConfig(first)),
@@ -418,9 +408,7 @@ func TestAccPhoneNumber_import(t *testing.T) {
 	env := acctest.NewEnv(t)
 	number := numbersOnSale(t, env, 1, client.PhoneNumberSearch{CountryISO: "US", Type: "local"}, "country_iso", "US", "type", "local")[0]
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkNumbersReleased(env, t, &number),
+		CheckDestroy: checkNumbersReleased(env, t, &number),
 		Steps: []resource.TestStep{
 			{Config: env.Config(appHCL("imported") + `
 resource "cpaas_phone_number" "test" {
@@ -467,8 +455,6 @@ resource "cpaas_phone_number" "test" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			// Destroy releases it: a starter number leaves the account.
 			if _, err := env.Client(t).GetNumber(context.Background(), starter); !errors.Is(err, client.ErrNotFound) {
@@ -502,8 +488,6 @@ func TestAccPhoneNumber_buyingOwnedNumberSaysImport(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(phoneNumberConfig("12125550101")),
 			// One error, whose "with" line carries the resource's real
@@ -527,9 +511,7 @@ func TestAccPhoneNumber_disappears(t *testing.T) {
 	env := acctest.NewEnv(t)
 	number := numbersOnSale(t, env, 1, client.PhoneNumberSearch{CountryISO: "CA", Type: "local"}, "country_iso", "CA", "type", "local")[0]
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkNumbersReleased(env, t),
+		CheckDestroy: checkNumbersReleased(env, t),
 		Steps: []resource.TestStep{{
 			Config: env.Config(phoneNumberConfig(number)),
 			Check: func(*terraform.State) error {
@@ -547,8 +529,6 @@ func TestAccPhoneNumber_validation(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(phoneNumberConfig("+14155550100")),
@@ -643,8 +623,6 @@ data "cpaas_account_numbers" "all" {
 	}, nullChecks(local, "tendlc_campaign_id", "toll_free_sms_verification", "sub_account")...),
 		nullChecks(tf, "tendlc_campaign_id", "tendlc_registration_status", "sub_account")...)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:             cfg,
@@ -720,8 +698,6 @@ resource "cpaas_phone_number" "test" {
 	const r = "cpaas_phone_number.test"
 	var bought string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {

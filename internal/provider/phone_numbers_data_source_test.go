@@ -90,8 +90,6 @@ func TestAccPhoneNumbers_filters(t *testing.T) {
 	}
 	d := "data.cpaas_phone_numbers.test"
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
 data "cpaas_phone_numbers" "test" {
@@ -136,8 +134,6 @@ func TestAccPhoneNumbers_pagingMaxResults(t *testing.T) {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
 data "cpaas_phone_numbers" "three_pages" {
@@ -167,8 +163,6 @@ func TestAccPhoneNumbers_empty(t *testing.T) {
 		t.Fatalf("pattern 8005550000 matches %d numbers; pick one that matches none", total)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
 data "cpaas_phone_numbers" "no_country" {
@@ -224,9 +218,7 @@ func TestAccPhoneNumbers_badFiltersAtPlan(t *testing.T) {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 }
 
@@ -238,8 +230,6 @@ func TestAccPhoneNumbers_unknownFilterAtPlan(t *testing.T) {
 	env := acctest.NewEnv(t)
 	want, total := expectedSearch(t, 3, "country_iso", "US", "npanxx", "415200", "local_calling_area", "true")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(`
 resource "terraform_data" "npanxx" {
@@ -276,8 +266,6 @@ func TestAccPhoneNumbers_docsExampleFindsNumbers(t *testing.T) {
 		t.Fatal("the inventory holds no number near 415-200")
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(example),
 			Check: resource.ComposeAggregateTestCheckFunc(

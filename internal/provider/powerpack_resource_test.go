@@ -102,9 +102,7 @@ func TestAccPowerpack_basic(t *testing.T) {
 		return statecheck.ExpectKnownValue("cpaas_powerpack.test", tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkPowerpacksDestroyed(env, t),
+		CheckDestroy: checkPowerpacksDestroyed(env, t),
 		Steps: []resource.TestStep{{
 			Config: env.Config(appHCL("pool-app") + powerpackHCL("alerts-us", `
   application_type = "xml"
@@ -165,9 +163,7 @@ func TestAccPowerpack_updateInPlace(t *testing.T) {
 		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkPowerpacksDestroyed(env, t),
+		CheckDestroy: checkPowerpacksDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(appHCL("pool-app") + powerpackHCL("alerts", `
@@ -232,8 +228,6 @@ func TestAccPowerpack_import(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(powerpackHCL("imported", "  local_connect = false\n"+usLongFirst))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{ResourceName: "cpaas_powerpack.test", ImportState: true, ImportStateVerify: true, Config: cfg},
@@ -250,8 +244,6 @@ func TestAccPowerpack_disappears(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(powerpackHCL("gone", ""))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -280,8 +272,6 @@ func TestAccPowerpack_validation(t *testing.T) {
 		return resource.TestStep{Config: env.Config(hcl), PlanOnly: true, ExpectError: acctest.OneErrorPattern(want)}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			step(powerpackHCL("x", strings.Replace(usLongFirst, `"tollfree", "shortcode"]`, `"longcode", "shortcode"]`, 1)),
 				`number_priority\[0\]\.priority is invalid: priority1, priority2 and priority3 must be shortcode, tollfree and longcode in some order`),
@@ -374,8 +364,6 @@ resource "cpaas_powerpack_number" %q {
 		return statecheck.ExpectKnownValue(addr, tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(s *terraform.State) error {
 			if err := checkPowerpacksDestroyed(env, t)(s); err != nil {
 				return err
@@ -456,8 +444,6 @@ resource "cpaas_powerpack_number" "n" {
 `, number)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: env.Config(member("19995550100")),
 				ExpectError: acctest.ErrorPattern(`Number 19995550100 is not a number of the account`)},
@@ -524,8 +510,6 @@ resource "cpaas_message" "hello" {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			// Canadian destinations: no 10DLC rule. Toronto's 416 has no
 			// number in the pool and no region match: the lowest number.
@@ -539,8 +523,6 @@ func TestAccPowerpackDataSources(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "short codes") // up front: a skip midway leaves objects behind
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(powerpackHCL("alerts", "  local_connect = false\n"+usLongFirst) + `
@@ -601,8 +583,6 @@ func TestAccPowerpack_adoptAfterLostReply(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Powerpack"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(relPowerpackHCL(1)),
 			Check: resource.ComposeTestCheckFunc(
@@ -646,9 +626,7 @@ func TestAccPowerpackList_TF114(t *testing.T) {
 		return map[string]knownvalue.Check{"powerpack_id": knownvalue.StringExact(p), "number": knownvalue.StringExact(n)}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Query: true,
 			Config: env.ProviderConfig() + fmt.Sprintf(`
@@ -752,9 +730,7 @@ data "cpaas_powerpack_numbers" "pool" {
 }
 `, tf))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkPowerpacksDestroyed(env, t),
+		CheckDestroy: checkPowerpacksDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -817,8 +793,6 @@ resource "cpaas_powerpack_number" "sf" {
 `, p.UUID)
 	powerpackGets := regexp.MustCompile(`^Powerpack/` + p.UUID)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: env.Config(member)},
 			{

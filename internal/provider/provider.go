@@ -233,7 +233,7 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		}
 	}
 	timeout := client.DefaultRequestTimeout
-	if !cfg.RequestTimeout.IsNull() && !cfg.RequestTimeout.IsUnknown() {
+	if kit.Known(cfg.RequestTimeout) {
 		d, err := time.ParseDuration(cfg.RequestTimeout.ValueString())
 		if err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("request_timeout"), "Invalid request_timeout", err.Error())
@@ -244,14 +244,14 @@ func (p *CPaaSProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 	retries := client.DefaultMaxRetries
-	if !cfg.MaxRetries.IsNull() && !cfg.MaxRetries.IsUnknown() {
+	if kit.Known(cfg.MaxRetries) {
 		retries = int(cfg.MaxRetries.ValueInt64())
 		if retries == 0 {
 			retries = -1 // client: negative means none
 		}
 	}
 	var maxRPS float64
-	if !cfg.MaxRPS.IsNull() && !cfg.MaxRPS.IsUnknown() {
+	if kit.Known(cfg.MaxRPS) {
 		maxRPS = cfg.MaxRPS.ValueFloat64()
 	}
 	c, err := client.New(client.Config{
@@ -341,7 +341,7 @@ func (p *CPaaSProvider) Functions(_ context.Context) []func() function.Function 
 }
 
 func valueOrEnv(v types.String, env string) string {
-	if !v.IsNull() && !v.IsUnknown() && v.ValueString() != "" {
+	if kit.Known(v) && v.ValueString() != "" {
 		return v.ValueString()
 	}
 	return os.Getenv(env)

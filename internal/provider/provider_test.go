@@ -37,8 +37,6 @@ func TestAccProvider_wrongCredentials(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      providerBlock(env.URL, acctest.AuthID, "not-the-token") + minimalEndpoint,
 			ExpectError: acctest.ErrorPattern(`Error creating endpoint.*authentication failed.*HTTP 401`),
@@ -75,9 +73,7 @@ func TestAccProvider_configurationErrors(t *testing.T) {
 	}
 	// The environment must not fill the missing token for this test.
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 	if ids := env.Objects(t)["endpoints"]; len(ids) != 0 {
 		t.Fatalf("refused configurations created %v", ids)
@@ -119,8 +115,6 @@ func TestAccProvider_loopbackHTTPAllowed(t *testing.T) {
 	// httptest serves on 127.0.0.1; "localhost" must be accepted as well.
 	local := strings.Replace(env.URL, "127.0.0.1", "localhost", 1)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: providerBlock(local, acctest.AuthID, acctest.AuthToken) + minimalEndpoint,
 			Check:  resource.TestCheckResourceAttrSet("cpaas_endpoint.test", "sip_uri"),
@@ -162,8 +156,6 @@ resource "cpaas_endpoint" "test" {
 `, env.URL, acctest.AuthID, pw[:5])
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: cfg(first), PreConfig: func() { t.Setenv("TF_VAR_endpoint_password", first) }},
 			{Config: cfg(second), PreConfig: func() { t.Setenv("TF_VAR_endpoint_password", second) }},

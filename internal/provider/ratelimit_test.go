@@ -44,9 +44,7 @@ func TestAccRateLimit_manyEndpointsUnderALowLimit(t *testing.T) {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkEndpoints(0),
+		CheckDestroy: checkEndpoints(0),
 		Steps: []resource.TestStep{{
 			Config: config,
 			Check:  checkEndpoints(n),

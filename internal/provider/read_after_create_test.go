@@ -43,8 +43,6 @@ func (rc readsAfterCreate) run(t *testing.T) {
 		return out
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				PreConfig: log.reset,

@@ -86,9 +86,7 @@ resource "cpaas_masking_session" "same" {
 		return nil // checked below, with the log
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		ErrorCheck:               collect,
+		ErrorCheck: collect,
 		Steps: []resource.TestStep{
 			{Config: good},
 			// Update the write-only password and refresh: more requests

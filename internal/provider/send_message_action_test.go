@@ -117,10 +117,8 @@ resource "cpaas_endpoint" "desk" {
 		return []plancheck.PlanCheck{expectActionInvocations{[]actionInvocation{{"action.cpaas_send_message.notify", "cpaas_endpoint.desk", event}}}}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		CheckDestroy:             checkSent(t, env, sent, sent),
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		CheckDestroy:           checkSent(t, env, sent, sent),
 		Steps: []resource.TestStep{{
 			Config: config("Alice"),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -153,9 +151,7 @@ func TestAccSendMessageAction_refusedAtPlan_TF114(t *testing.T) {
 	env := acctest.NewEnv(t, manualClock)
 	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			// 738 UCS-2 characters (1,476 bytes): one more than an SMS may hold.
 			Config: env.Config(fmt.Sprintf(`

@@ -189,9 +189,7 @@ func TestAccSIPTrunking_lifecycle(t *testing.T) {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSIPDestroyed(env, t),
+		CheckDestroy: checkSIPDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(sipBase.hcl()), ConfigVariables: sipPassword("first-secret-1"),
@@ -284,9 +282,7 @@ resource "cpaas_sip_credential_list" "pbx" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSIPDestroyed(env, t),
+		CheckDestroy: checkSIPDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{Config: cfg, ResourceName: "cpaas_sip_credential_list.pbx", ImportState: true, ImportStateVerify: true,
@@ -370,9 +366,7 @@ resource "cpaas_sip_origination_uri" "u" {
 		steps = append(steps, resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: exactError(c.want)})
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 }
 
@@ -400,8 +394,6 @@ func TestAccSIPTrunkingDataSources(t *testing.T) {
 		return statecheck.ExpectKnownValue(addr, tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(fmt.Sprintf(`
@@ -449,9 +441,7 @@ func TestAccSIPTrunkList_TF114(t *testing.T) {
 		t.Fatal(err)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Query: true,
 			Config: env.ProviderConfig() + fmt.Sprintf(`
@@ -669,9 +659,7 @@ resource "cpaas_phone_number" "line" {
 		return env.Client(t).GetNumber(context.Background(), sipIDOf(s, "cpaas_phone_number.line"))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSIPDestroyed(env, t),
+		CheckDestroy: checkSIPDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg(`sip_trunk_id = cpaas_sip_trunk.in.id`),
@@ -790,9 +778,7 @@ resource "cpaas_sip_credential_list" "c" {
 	}
 	const rule = "it must be at least 1 character, with no space or control character (a SIP digest username, RFC 3261)."
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSIPDestroyed(env, t),
+		CheckDestroy: checkSIPDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{Config: cred("pbx user", "secret-pass"), PlanOnly: true,
 				ExpectError: exactError(`Attribute username "pbx user" is invalid: it has U+0020 at character 4; ` + rule)},

@@ -25,8 +25,7 @@ func unitsCheck(output, encoding string, characters, units, maxChars int64) stat
 func TestFunctionSMSUnits(t *testing.T) {
 	t.Parallel()
 	acctest.UnitTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		Steps: []resource.TestStep{{
 			Config: fmt.Sprintf(`
 output "empty"     { value = provider::cpaas::sms_units("") }

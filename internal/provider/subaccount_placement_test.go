@@ -119,8 +119,6 @@ func TestAccSubaccount_lifecycleKeepsObjects(t *testing.T) {
 		return resource.ConfigPlanChecks{PreApply: pre, PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:           env.Config(placementConfig(number, "true", inTeam)),
@@ -231,8 +229,6 @@ func TestAccSubaccount_siblingsAreIsolated(t *testing.T) {
 		return fmt.Sprintf("provider \"cpaas\" {\n  base_url = %q\n  auth_id = %q\n  auth_token = %q\n}\n", env.URL, id, token) + body
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				// The subaccount itself sees both.

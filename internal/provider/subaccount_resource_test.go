@@ -90,9 +90,7 @@ func TestAccSubaccount_basic(t *testing.T) {
 		return statecheck.ExpectKnownValue("cpaas_subaccount.test", tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSubaccountsDestroyed(env, t),
+		CheckDestroy: checkSubaccountsDestroyed(env, t),
 		Steps: []resource.TestStep{{
 			Config: env.Config(subaccountConfig("Payments team", "")),
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -124,9 +122,7 @@ func TestAccSubaccount_updateInPlace(t *testing.T) {
 	env := acctest.NewEnv(t)
 	var id string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSubaccountsDestroyed(env, t),
+		CheckDestroy: checkSubaccountsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(subaccountConfig("Team one", "")),
@@ -159,9 +155,7 @@ func TestAccSubaccount_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSubaccountsDestroyed(env, t),
+		CheckDestroy: checkSubaccountsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{Config: env.Config(subaccountConfig("Imported", "  enabled = false"))},
 			{ResourceName: "cpaas_subaccount.test", ImportState: true, ImportStateVerify: true},
@@ -180,8 +174,6 @@ func TestAccSubaccount_disappears(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(subaccountConfig("Gone", ""))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -225,10 +217,8 @@ func TestAccSubaccount_validation(t *testing.T) {
 	// ...and 100 are taken.
 	steps = append(steps, resource.TestStep{Config: env.Config(subaccountConfig(strings.Repeat("é", 100), ""))})
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkSubaccountsDestroyed(env, t),
-		Steps:                    steps,
+		CheckDestroy: checkSubaccountsDestroyed(env, t),
+		Steps:        steps,
 	})
 }
 
@@ -237,8 +227,6 @@ func TestAccSubaccount_adoptAfterLostReply(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Subaccount"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(relSubaccountHCL(1)),
 			Check: resource.ComposeTestCheckFunc(
@@ -262,8 +250,6 @@ func TestAccSubaccount_cascadeOnDestroy(t *testing.T) {
 	env := acctest.NewEnv(t)
 	var sub string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if objs := env.Objects(t); len(objs["applications"]) != 0 || len(objs["subaccounts"]) != 0 {
 				return fmt.Errorf("cascade kept %v", objs)
@@ -293,8 +279,6 @@ func TestAccSubaccountDataSource(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(subaccountConfig("Read me", "  enabled = false") + `
@@ -327,9 +311,7 @@ func TestAccSubaccount_importByIdentity_TF114(t *testing.T) {
 		t.Fatal(err)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Config: env.Config(exampleConfig(t, "cpaas_subaccount") + fmt.Sprintf(`
 import {
@@ -375,9 +357,7 @@ func TestAccSubaccountList_TF114(t *testing.T) {
 			}),
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Query: true,
 			Config: env.ProviderConfig() + `

@@ -12,8 +12,6 @@ func TestAccTenDLCBrandDataSource(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(`data "cpaas_10dlc_brand" "bad" { id = "nope" }`),

@@ -88,9 +88,7 @@ func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
 	env := tendlcEnv(t)
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(brandHCL("Acme Corp", `  secondary_vetting = true`)),
@@ -168,9 +166,7 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 	env := tendlcEnv(t)
 	rejected := env.Config(brandHCL("Acme REJECT", ""))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config:      rejected,
@@ -229,8 +225,6 @@ func TestAccTenDLCBrand_noWaitThenRegisteredAndDisappears(t *testing.T) {
 	env := tendlcManualEnv(t)
 	cfg := env.Config(brandHCL("Acme Corp", "  wait_for_registration = false"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -296,9 +290,7 @@ func TestAccTenDLCBrand_validation(t *testing.T) {
 		steps[i].PlanOnly = true
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 	if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 0 {
 		t.Fatalf("invalid configurations created brands: %v", ids)
@@ -313,9 +305,7 @@ func TestAccTenDLCBrand_callbackChangeIsInPlace(t *testing.T) {
 	env := tendlcEnv(t)
 	var brands []string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{{
 			Config: env.Config(brandHCL("Callbacks", "  url = \"https://hooks.example.com/a\"\n  method = \"POST\"")),
 			Check:  func(*terraform.State) error { brands = env.Objects(t)["10dlc_brands"]; return nil },
@@ -361,8 +351,6 @@ func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 	}))
 	before := env.Objects(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: cfg,
 			ConfigPlanChecks: resource.ConfigPlanChecks{

@@ -12,8 +12,6 @@ func TestAccTenDLCCampaignDataSource(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(campaignHCL("Alerts", "RETAIL", `  usecase = "DELIVERY_NOTIFICATION"

@@ -44,9 +44,7 @@ func TestAccTenDLCCampaignNumber_twoNumbersUnlinkImport(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				// Brand, campaign and two links in one configuration.
@@ -118,9 +116,7 @@ func TestAccTenDLCCampaignNumber_linkFailureThenRetry(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(numbersHCL("Alerts FAIL_LINK", "13125550102")),
@@ -152,9 +148,7 @@ func TestAccTenDLCCampaignNumber_unlinkFailureKeepsState(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(numbersHCL("Alerts FAIL_UNLINK", "14155550100")),
@@ -181,9 +175,7 @@ func TestAccTenDLCCampaignNumber_errors(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(numbersHCL("Alerts", "+14155550100")),
@@ -229,9 +221,7 @@ resource "cpaas_10dlc_campaign_number" "many" {
 		return n
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				PreConfig:        log.reset,
@@ -286,8 +276,6 @@ func TestAccTenDLCCampaignNumber_sharedRequestReplyLostAdoptsEach(t *testing.T) 
 		hcl += relCampaignNumberHCL(i, "cpaas_10dlc_campaign.c1", strconv.Quote(n))
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:           env.Config(hcl),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},

@@ -53,9 +53,7 @@ func TestAccTenDLCCampaign_updateInPlaceReplaceImport(t *testing.T) {
 	var firstID string
 	campaign := func(s *terraform.State) (string, error) { return stateID(s, "cpaas_10dlc_campaign.test") }
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(campaignHCL("Alerts", "RETAIL", mixedUsecase)),
@@ -130,9 +128,7 @@ func TestAccTenDLCCampaign_failedCampaignUpdatesInPlace(t *testing.T) {
 	env := tendlcEnv(t)
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(campaignHCL("Promo REJECT", "RETAIL", "  usecase = \"MARKETING\"\n  wait_for_registration = false")),
@@ -195,9 +191,7 @@ resource "cpaas_10dlc_campaign" "test" {
 }
 `, tdDescription, tdSample1, tdSample2)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{{
 			Config:      env.Config(cfg),
 			ExpectError: acctest.ErrorPattern(`Error creating 10DLC campaign.*is not registered \(registration_status PROCESSING\); a campaign can only be created with a registered brand.*wait for the registration to complete`),
@@ -227,9 +221,7 @@ resource "cpaas_10dlc_campaign" "test" {
 }
 `
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(starter),
@@ -290,9 +282,7 @@ resource "cpaas_10dlc_campaign" "test" {
 		ExpectError: acctest.ErrorPattern(`Attribute description must be 40 to 4096 characters long, got 31`),
 	})
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: steps,
 	})
 	if ids := env.Objects(t)["10dlc_brands"]; len(ids) != 0 {
 		t.Fatalf("invalid configurations created brands: %v", ids)

@@ -104,9 +104,7 @@ func TestAccProfile_basicUpdateReplaceImport(t *testing.T) {
   business_contact_email = "compliance@acme.example"
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkProfilesDestroyed(env, t),
+		CheckDestroy: checkProfilesDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(public),
@@ -181,8 +179,6 @@ func TestAccProfile_disappears(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(profileHCL("test", "Acme", "")),
 			Check: func(s *terraform.State) error {
@@ -228,10 +224,8 @@ func TestAccProfile_validation(t *testing.T) {
 		Config: env.Config(profileBodyHCL("  entity_type = \"INDIVIDUAL\"\n" + over("doing_business_as", 100, "日") + over("stock_symbol", 10, "Å"))),
 	})
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkProfilesDestroyed(env, t),
-		Steps:                    steps,
+		CheckDestroy: checkProfilesDestroyed(env, t),
+		Steps:        steps,
 	})
 }
 
@@ -239,8 +233,6 @@ func TestAccProfileDataSource(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(profileHCL("test", "Acme Corp", "") + `
@@ -277,9 +269,7 @@ resource "cpaas_10dlc_campaign_number" "link" {
 }
 `
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{{
 			Config: env.Config(cfg),
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -314,9 +304,7 @@ func TestAccProfileList_TF114(t *testing.T) {
 		t.Fatal(err)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Query: true,
 			Config: env.ProviderConfig() + `
@@ -378,8 +366,6 @@ resource "cpaas_subaccount" "team" {
 		return err
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(sub + profileHCL("test", "Acme", `  subaccount = "MA0000000000000000001"`)),

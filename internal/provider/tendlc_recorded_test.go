@@ -37,9 +37,7 @@ func TestAccTenDLCCampaign_recordedGetWithoutAliasVerticalDescriptionPlansNoChan
 	env := tendlcEnv(t)
 	cfg := env.Config(campaignHCL("Alerts", "RETAIL", "  usecase = \"MARKETING\"\n  affiliate_marketing = true"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -91,9 +89,7 @@ resource "cpaas_10dlc_campaign" "test" {
 }
 `
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTenDLCDestroyed(env, t),
+		CheckDestroy: checkTenDLCDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(cfg),
@@ -122,8 +118,6 @@ func TestAccTenDLCCampaign_descriptionRequiredAtCreateOnly(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(brandHCL("Acme Corp", "") + `
 resource "cpaas_10dlc_campaign" "test" {
@@ -165,8 +159,6 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 	vars := config.Variables{"brand_id": config.StringVariable(brand)}
 	nineteen := strings.Repeat("é", 19) // 38 bytes, 19 characters
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:          withSample1(recorded),
@@ -226,8 +218,6 @@ func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 	}
 	refused := acctest.ErrorPattern(`Attribute entity_type value must be one of`)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: withEntity("PUBLIC_PROFIT", true),
@@ -244,8 +234,6 @@ func TestAccProfile_recordedOlderEntityTypeIsAdoptable(t *testing.T) {
 	})
 	// A new profile with a value outside today's list is refused at plan.
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    []resource.TestStep{{Config: withEntity("PUBLIC_PROFIT", false), PlanOnly: true, ExpectError: refused}},
+		Steps: []resource.TestStep{{Config: withEntity("PUBLIC_PROFIT", false), PlanOnly: true, ExpectError: refused}},
 	})
 }

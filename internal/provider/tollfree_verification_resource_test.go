@@ -126,9 +126,7 @@ func TestAccTollfree_approvedImportAndRefusedUpdate(t *testing.T) {
 	cfg := tollfreeHCL(tfSummary, tfSampleStop, `  callback_url = "https://hooks.example.com/tollfree"
   callback_method = "POST"`)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTollfreeDestroyed(env, t),
+		CheckDestroy: checkTollfreeDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(cfg),
@@ -178,9 +176,7 @@ func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 	env := tollfreeEnv(t)
 	var rejected, approved string
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTollfreeDestroyed(env, t),
+		CheckDestroy: checkTollfreeDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(tollfreeHCL(tfRejectSummary, tfSampleStop, "")),
@@ -243,9 +239,7 @@ func TestAccTollfree_updateRequiredThenUpdatedAndApproved(t *testing.T) {
 	var first string
 	noWait := "  wait_for_verification = false"
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTollfreeDestroyed(env, t),
+		CheckDestroy: checkTollfreeDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config:            env.Config(tollfreeHCL(tfSummary, tfSampleNoStop, noWait)),
@@ -420,10 +414,8 @@ resource "cpaas_tollfree_verification" "test" {
 		ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	})
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkTollfreeDestroyed(env, t),
-		Steps:                    steps,
+		CheckDestroy: checkTollfreeDestroyed(env, t),
+		Steps:        steps,
 	})
 }
 
@@ -431,8 +423,6 @@ func TestAccTollfreeDataSource(t *testing.T) {
 	t.Parallel()
 	env := tollfreeEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(tollfreeHCL(tfSummary, tfSampleStop, "") + `
@@ -501,9 +491,7 @@ func TestAccTollfreeList_TF114(t *testing.T) {
 		return err1 == nil && err2 == nil && a.Status == "APPROVED" && p.Status == "UPDATE_REQUIRED"
 	})
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Query: true,
 			Config: env.ProviderConfig() + `

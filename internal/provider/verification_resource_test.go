@@ -103,9 +103,7 @@ func TestAccVerificationAddress_lifecycle(t *testing.T) {
 	file := fmt.Sprintf("  file = %q", proof)
 	cfg := env.Config(verificationAddressHCL("test", "office", "Paris", file))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		CheckDestroy: checkVerificationsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -203,9 +201,7 @@ func TestAccVerificationIdentity_lifecycle(t *testing.T) {
 	env := complianceEnv(t)
 	cfg := env.Config(verificationIdentityHCL("test", "director", "19AB12345", ""))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		CheckDestroy: checkVerificationsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -245,9 +241,7 @@ func TestAccVerification_rejectedAndDisappears(t *testing.T) {
 	env := complianceEnv(t)
 	cfg := env.Config(strings.Replace(verificationAddressHCL("test", "office", "Paris", ""), `"Durand"`, `"REJECT Durand"`, 1))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		CheckDestroy: checkVerificationsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
@@ -289,8 +283,6 @@ func TestAccVerification_validation(t *testing.T) {
 	addr := verificationAddressHCL("test", "office", "Paris", "")
 	ident := verificationIdentityHCL("test", "director", "19AB12345", "")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			step(strings.Replace(addr, `"Ms"`, `"Dr"`, 1), `(?s)salutation.*value must be one of:.*"Mr".*"Ms".*got: "Dr"`),
 			step(strings.Replace(addr, `country_iso          = "FR"`, `country_iso          = "fr"`, 1),
@@ -315,9 +307,7 @@ func TestAccVerification_lostCreateAdopted(t *testing.T) {
 	env := complianceEnv(t)
 	env.Server.SetFaults(dropCreates("POST", "Verification/Address"))
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		CheckDestroy: checkVerificationsDestroyed(env, t),
 		Steps: []resource.TestStep{{
 			Config: env.Config(verificationAddressHCL("test", "office", "Paris", "")),
 			Check: func(*terraform.State) error {
@@ -343,9 +333,7 @@ data "cpaas_verification_identity" "test" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkVerificationsDestroyed(env, t),
+		CheckDestroy: checkVerificationsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,

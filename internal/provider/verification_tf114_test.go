@@ -70,9 +70,7 @@ func TestAccVerificationAddress_importByIdentity_TF114(t *testing.T) {
 	id := all[0].ID
 	before := env.Objects(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Config: env.Config(exampleConfig(t, "cpaas_verification_address") + fmt.Sprintf(`
 import {
@@ -153,10 +151,8 @@ list "cpaas_verification_identity" "rejected" {
 			[]querycheck.KnownValueCheck{{Path: tfjsonpath.New("id_number"), KnownValue: knownvalue.StringExact("19AB12345")}}),
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    []resource.TestStep{{Query: true, Config: env.ProviderConfig() + query, QueryResultChecks: checks}},
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps:                  []resource.TestStep{{Query: true, Config: env.ProviderConfig() + query, QueryResultChecks: checks}},
 	})
 	checkLogHoldsNoPersonalData(t, logPath, map[string]string{"id": "19AB12345", "street": "Rue de la Paix", "last": "Durand"},
 		"Verification/", "verification")

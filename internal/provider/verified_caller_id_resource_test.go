@@ -86,9 +86,7 @@ func TestAccVerifiedCallerID_basicImport(t *testing.T) {
 		return statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkCallerIDsDestroyed(env, t),
+		CheckDestroy: checkCallerIDsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)),
@@ -136,8 +134,6 @@ func TestAccVerifiedCallerID_updateInPlaceAndReplace(t *testing.T) {
 	verifyOutOfBand(t, env, "+14155550142", "")
 	verifyOutOfBand(t, env, "+14155550143", "")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: env.Config(subaccountConfig("Team", "") + callerIDHCL("+14155550142", `  alias = "one"`))},
 			{
@@ -188,8 +184,6 @@ func TestAccVerifiedCallerID_disappears(t *testing.T) {
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.Config(callerIDHCL("+14155550142", "")),
 			Check: func(*terraform.State) error {
@@ -208,8 +202,6 @@ func TestAccVerifiedCallerID_validation(t *testing.T) {
 		return resource.TestStep{Config: env.Config(callerIDHCL("+14155550142", extra)), PlanOnly: true, ExpectError: acctest.ErrorPattern(want)}
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			step(`  alias = "`+fiftyOne+`"`, `alias must be at most 50 characters, got 51 characters`),
 			step(`  alias = ""`, `Attribute alias UTF-8 character count must be at least 1, got: 0`),
@@ -231,8 +223,6 @@ func TestAccVerifiedCallerID_codeWithoutVerification(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      env.Config(callerIDHCL("+14155550142", `  verification_code_wo = "123456"`)),
 			ExpectError: acctest.ErrorPattern(`No verification of \+14155550142 is open.*Remove verification_code_wo and apply`),
@@ -245,9 +235,7 @@ func TestAccVerifiedCallerID_importByIdentity_TF114(t *testing.T) {
 	env := acctest.NewEnv(t)
 	verifyOutOfBand(t, env, "+14155550142", "support line")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`) + `
 import {
@@ -275,9 +263,7 @@ func TestAccVerifiedCallerIDList_TF114(t *testing.T) {
 	verifyOutOfBand(t, env, "+14155550102", "night")
 	verifyOutOfBand(t, env, "+447700900123", "desk")
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{{
 			Query: true,
 			Config: env.Config(`
@@ -438,9 +424,7 @@ variable "code" {
 		return nil
 	}
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkCallerIDsDestroyed(env, t),
+		CheckDestroy: checkCallerIDsDestroyed(env, t),
 		Steps: []resource.TestStep{
 			{
 				Config: hcl,

@@ -49,8 +49,6 @@ func TestAccVerifiedCallerIDsDataSource(t *testing.T) {
 	}
 	ds := func(name string) string { return "data.cpaas_verified_caller_ids." + name }
 	acctest.Test(t, resource.TestCase{
-		PreCheck:                 func() { acctest.PreCheck(t) },
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      env.Config(`data "cpaas_verified_caller_ids" "x" { phone_number = "+0123" }`),
 			ExpectError: acctest.ErrorPattern(`phone_number must be an E.164 number: 8 to 15 digits, the first not 0, with or without a leading \+, got "\+0123"`),

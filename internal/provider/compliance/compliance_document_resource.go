@@ -141,7 +141,7 @@ func planComplianceDocument(ctx context.Context, req resource.ModifyPlanRequest,
 		if !ok {
 			return
 		}
-		if state.FileSHA256.IsNull() && !state.FileName.IsNull() && !f.IsNull() && !f.IsUnknown() && FileBase(f.ValueString()) == state.FileName.ValueString() {
+		if state.FileSHA256.IsNull() && !state.FileName.IsNull() && kit.Known(f) && FileBase(f.ValueString()) == state.FileName.ValueString() {
 			// Imported: the API serves no download, so the hash is unknown.
 			resp.Diagnostics.AddAttributeWarning(path.Root("file"), "The document's file could not be compared",
 				fmt.Sprintf("Compliance document %s was imported and the API does not serve its file back: the provider takes %q as the "+

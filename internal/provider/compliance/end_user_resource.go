@@ -57,7 +57,7 @@ type endUserModel struct {
 func ReplaceWhenRemovedFrom(what string) planmodifier.String {
 	why := "Removing it replaces the " + what + ": the API's update cannot clear a field."
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && req.PlanValue.IsNull()
+		resp.RequiresReplace = kit.Known(req.StateValue) && req.PlanValue.IsNull()
 	}, why, why)
 }
 
@@ -86,7 +86,7 @@ func validateEndUser(ctx context.Context, req resource.ValidateConfigRequest, re
 	if resp.Diagnostics.Append(req.Config.Get(ctx, &m)...); resp.Diagnostics.HasError() {
 		return
 	}
-	if !m.LastName.IsNull() && !m.LastName.IsUnknown() && !m.EndUserType.IsUnknown() && m.EndUserType.ValueString() == compliancerules.UserBusiness {
+	if kit.Known(m.LastName) && !m.EndUserType.IsUnknown() && m.EndUserType.ValueString() == compliancerules.UserBusiness {
 		resp.Diagnostics.AddAttributeError(path.Root("last_name"), "last_name is for an individual end user",
 			"last_name is set but end_user_type is \"business\": the API keeps a last name for an individual only. Remove last_name, "+
 				"or make the end user an individual.")

@@ -113,7 +113,7 @@ const complianceResubmitNote = "Every update resubmits the application for revie
 func replaceWhenRemovedString() planmodifier.String {
 	const why = "Removing it replaces the application: the API's update cannot clear a field."
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && req.PlanValue.IsNull()
+		resp.RequiresReplace = kit.Known(req.StateValue) && req.PlanValue.IsNull()
 	}, why, why)
 }
 
@@ -652,7 +652,7 @@ func applyComplianceRecord(ctx context.Context, c *client.Client, m *complianceM
 		}
 		switch {
 		case d.FileName == "":
-		case prior != nil && !prior.FileSHA256.IsNull() && !prior.FileSHA256.IsUnknown():
+		case prior != nil && kit.Known(prior.FileSHA256):
 			doc.FileSHA256 = prior.FileSHA256
 		case d.DownloadURL != "":
 			sum, err := c.ComplianceFileSHA256(ctx, d.DownloadURL)

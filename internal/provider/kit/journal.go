@@ -81,11 +81,10 @@ func configDigest(config tfsdk.Config) string {
 }
 
 // adoptUnfinished looks for an object that an earlier run's create of
-// the same kind and configuration made and never handed to Terraform (the
-// run was killed), among the candidates lookup finds; it adopts the one
-// the journal names, or the only candidate when the journal never learned
-// the id (the run died with the create on its way). Several candidates
-// for such an entry stop the create, as a lost reply's do.
+// the same kind and configuration sent and never learned the id of (the
+// run died with the create on its way), among the candidates lookup
+// finds, as for a lost reply: it adopts the only one; several stop the
+// create. An entry with an id was adopted by it before (adoptJournaled).
 func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, kind, identity string, lookup func(context.Context) ([]T, error),
 	ids func(T) string) (T, bool, error) {
 	var zero T
@@ -99,7 +98,10 @@ func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, kind, identi
 		return zero, false, nil
 	}
 	for _, e := range entries {
-		if e.ID == "" && len(found) > 1 {
+		if e.ID != "" {
+			continue // adopted by its id before the create (adoptJournaled), if it still exists
+		}
+		if len(found) > 1 {
 			names := make([]string, len(found))
 			for i, f := range found {
 				names[i] = ids(f)
@@ -107,16 +109,10 @@ func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, kind, identi
 			return zero, false, &SeveralMatchesError{Kind: kind, Identity: identity, Ids: names,
 				Cause: fmt.Errorf("a run killed at %s sent this create and never learned what it made", e.Started.Format("2006-01-02 15:04:05 UTC"))}
 		}
-		for _, f := range found {
-			if e.ID != "" && ids(f) == e.ID || e.ID == "" && len(found) == 1 {
-				jc.j.Adopted(e)
-				jc.adopted, jc.adoptedStart = ids(f), e.Started.Format("2006-01-02 15:04:05 UTC")
-				return f, true, nil
-			}
-		}
-		if e.ID != "" {
-			// Its object is gone (deleted since): nothing to adopt.
+		if len(found) == 1 {
 			jc.j.Adopted(e)
+			jc.adopted, jc.adoptedStart = ids(found[0]), e.Started.Format("2006-01-02 15:04:05 UTC")
+			return found[0], true, nil
 		}
 	}
 	return zero, false, nil

@@ -39,10 +39,12 @@ func TestCreateOrAdoptAdoptsWhatAKilledRunLeft(t *testing.T) {
 		wantErr   bool
 		wantCalls int // creates sent
 	}{
-		{name: "by the id the journal recorded", left: "e-2", found: []string{"e-1", "e-2"}, want: "e-2"},
 		{name: "the only candidate of a create on its way", left: "", found: []string{"e-9"}, want: "e-9"},
 		{name: "several candidates of a create on its way", left: "", found: []string{"e-1", "e-2"}, wantErr: true},
-		{name: "its object deleted since", left: "e-7", found: []string{"e-1"}, want: "new", wantCalls: 1},
+		{name: "no candidate of a create on its way", left: "", found: nil, want: "new", wantCalls: 1},
+		// An entry with an id is the resource's to adopt by reading it
+		// (adoptJournaled), before any create: here it creates.
+		{name: "an entry with an id", left: "e-2", found: []string{"e-2"}, want: "new", wantCalls: 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -279,6 +279,9 @@ func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateReque
 	var jc *journalCreate
 	if ok && r.Client != nil {
 		ctx, jc = withJournal(ctx, r.Client.AuthID(), r.Kind.TypeName, req.Config)
+		if jc != nil && r.adoptJournaled(ctx, jc, req, resp) {
+			return
+		}
 	}
 	if ok && r.Kind.Create(ctx, r.Client, &plan, req, resp) {
 		resp.Diagnostics.Append(Save(ctx, &resp.State, &plan)...)
@@ -298,19 +301,11 @@ func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateReque
 	}
 }
 
-// keepCreated keeps an object that exists although what followed its
-// create failed: the run's interrupt (Ctrl-C, a cancelled CI job) cut it
-// short, or the kind costs money (Paid) and a read or an update after the
-// purchase failed. What failed becomes a warning, so Terraform saves the
-// object as far as the create got instead of marking it tainted, and the
-// next plan reads it and plans what is left in place. A tainted object
-// would be replaced: a number released and bought again. Values the create
-// never learned are saved as null; the next refresh reads them. Every
-// value the plan knew is saved as planned (Terraform refuses a result that
-// differs from a known planned value), even where the API never got it
-// (an alias the failure kept from being set): the next refresh reads the
-// API's, and the plan then sets it in place.
-func keepCreated(typeName string, interrupted bool, plan tfsdk.Plan, state *tfsdk.State, diags *diag.Diagnostics) {
+// asPlanned gives state every value the plan knew (Terraform refuses a
+// result that differs from a known planned value) and null for what is
+// still unknown: the next refresh reads the API's values, and the plan
+// then changes what differs in place.
+func asPlanned(plan tfsdk.Plan, state *tfsdk.State) {
 	var planned, saved map[string]tftypes.Value
 	if plan.Raw.As(&planned) == nil && state.Raw.As(&saved) == nil && saved != nil {
 		for name, v := range planned {
@@ -326,6 +321,95 @@ func keepCreated(typeName string, interrupted bool, plan tfsdk.Plan, state *tfsd
 		}
 		return v, nil
 	})
+}
+
+// fillUnknown gives each top-level attribute of state that is not known
+// the value from has.
+func fillUnknown(state *tfsdk.State, from tftypes.Value) {
+	var have, found map[string]tftypes.Value
+	if state.Raw.As(&have) != nil || from.As(&found) != nil || have == nil {
+		return
+	}
+	for name, v := range have {
+		if f, ok := found[name]; ok && !v.IsFullyKnown() {
+			have[name] = f
+		}
+	}
+	state.Raw = tftypes.NewValue(state.Raw.Type(), have)
+}
+
+// adoptJournaled adopts, instead of creating, an object that a killed
+// run's create of the same type and configuration made and never handed
+// to Terraform, when the journal knows its id: it reads the object as a
+// refresh does, then brings it to the plan as an update would (what the
+// killed run never set, an alias, say). It reports whether it adopted one.
+func (r *ObjectResource[M]) adoptJournaled(ctx context.Context, jc *journalCreate, req resource.CreateRequest, resp *resource.CreateResponse) bool {
+	for _, e := range jc.j.Unfinished(jc.account, jc.typ, jc.digest) {
+		if e.ID == "" {
+			continue // found as a lost reply is, by CreateOrAdopt
+		}
+		seed := tfsdk.State{Schema: req.Plan.Schema, Raw: req.Plan.Raw}
+		asPlanned(req.Plan, &seed)
+		var diags diag.Diagnostics
+		diags.Append(seed.SetAttribute(ctx, path.Root("id"), e.ID)...)
+		m, ok := Decode[M](ctx, seed, &diags)
+		if !ok {
+			continue
+		}
+		err := r.Kind.Refresh(ctx, r.Client, e.ID, &m, resource.ReadRequest{State: seed}, &diags)
+		switch {
+		case errors.Is(err, client.ErrNotFound) || errors.Is(err, ErrGone):
+			jc.j.Adopted(e) // deleted since: nothing to adopt
+			continue
+		case err != nil || diags.HasError():
+			tflog.Warn(ctx, "could not read what an interrupted run created; creating as usual", map[string]any{"id": e.ID})
+			continue
+		}
+		found := tfsdk.State{Schema: req.Plan.Schema, Raw: seed.Raw}
+		if d := Save(ctx, &found, &m); d.HasError() {
+			continue
+		}
+		jc.j.Adopted(e)
+		jc.adopted, jc.adoptedStart = e.ID, e.Started.Format("2006-01-02 15:04:05 UTC")
+		resp.Diagnostics.AddWarning(jc.adoptedWarning(r.Kind.TypeName))
+		// Finish what the killed run left undone (an alias it never
+		// set) as an update from what was found to the plan would.
+		up := resource.UpdateResponse{State: tfsdk.State{Schema: req.Plan.Schema, Raw: req.Plan.Raw}, Private: resp.Private, Identity: resp.Identity}
+		r.Update(ctx, resource.UpdateRequest{Config: req.Config, Plan: req.Plan, State: found, ProviderMeta: req.ProviderMeta}, &up)
+		resp.State = up.State
+		if up.Diagnostics.HasError() {
+			resp.State = found
+		}
+		fillUnknown(&resp.State, found.Raw)
+		asPlanned(req.Plan, &resp.State)
+		for _, d := range up.Diagnostics {
+			if d.Severity() == diag.SeverityError {
+				// The object is adopted whatever the update says: the
+				// next plan shows what is left.
+				resp.Diagnostics.AddWarning(d.Summary(), d.Detail())
+			} else {
+				resp.Diagnostics.Append(d)
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// keepCreated keeps an object that exists although what followed its
+// create failed: the run's interrupt (Ctrl-C, a cancelled CI job) cut it
+// short, or the kind costs money (Paid) and a read or an update after the
+// purchase failed. What failed becomes a warning, so Terraform saves the
+// object as far as the create got instead of marking it tainted, and the
+// next plan reads it and plans what is left in place. A tainted object
+// would be replaced: a number released and bought again. Values the create
+// never learned are saved as null; the next refresh reads them. Every
+// value the plan knew is saved as planned (Terraform refuses a result that
+// differs from a known planned value), even where the API never got it
+// (an alias the failure kept from being set): the next refresh reads the
+// API's, and the plan then sets it in place.
+func keepCreated(typeName string, interrupted bool, plan tfsdk.Plan, state *tfsdk.State, diags *diag.Diagnostics) {
+	asPlanned(plan, state)
 	note := fmt.Sprintf("The run was interrupted after the API created this cpaas%s. It is saved in the state, not tainted, "+
 		"as far as its create got; the next plan reads it from the API and plans what is left to do in place, and nothing "+
 		"is created twice. What the interrupt cut short:\n\n", typeName)

@@ -411,7 +411,7 @@ func checkMaskingSession(ctx context.Context, req resource.ValidateConfigRequest
 	if !ok {
 		return
 	}
-	if maskingKnown(m.FirstParty) && maskingKnown(m.SecondParty) && m.FirstParty.ValueString() == m.SecondParty.ValueString() {
+	if kit.Known(m.FirstParty) && kit.Known(m.SecondParty) && m.FirstParty.ValueString() == m.SecondParty.ValueString() {
 		if e := maskingrules.CheckParties(m.FirstParty.ValueString(), m.SecondParty.ValueString()); e != nil {
 			resp.Diagnostics.AddAttributeError(kit.AttrPath(e.Path), "Invalid masking session parties", "Attribute "+e.Error()+".")
 		}
@@ -443,8 +443,6 @@ func checkMaskingSession(ctx context.Context, req resource.ValidateConfigRequest
 		resp.Diagnostics.AddAttributeError(kit.AttrPath(e.Path), "Invalid PIN settings", "Attribute "+e.Error()+".")
 	}
 }
-
-func maskingKnown(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }
 
 func maskingBoolPtr(v types.Bool) *bool    { b := v.ValueBool(); return &b }
 func maskingInt64Ptr(v types.Int64) *int64 { n := v.ValueInt64(); return &n }

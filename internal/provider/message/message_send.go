@@ -300,11 +300,11 @@ func messageFromModel(ctx context.Context, m *messageInputsModel) (msgrules.Mess
 		DLTTemplateCategory: str("dlt_template_category", m.DLTTemplateCategory, ""),
 		Log:                 str("log", m.Log, ""),
 	}
-	if !m.MessageExpiry.IsNull() && !m.MessageExpiry.IsUnknown() {
+	if kit.Known(m.MessageExpiry) {
 		v := int(m.MessageExpiry.ValueInt64())
 		msg.MessageExpiry = &v
 	}
-	if !m.Trackable.IsNull() && !m.Trackable.IsUnknown() {
+	if kit.Known(m.Trackable) {
 		v := m.Trackable.ValueBool()
 		msg.Trackable = &v
 	}

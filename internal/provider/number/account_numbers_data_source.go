@@ -130,7 +130,7 @@ func checkAccountNumbersData(ctx context.Context, req datasource.ValidateConfigR
 	if !ok {
 		return
 	}
-	if !m.Type.IsNull() && !m.Type.IsUnknown() {
+	if kit.Known(m.Type) {
 		if _, ok := numberrules.NormalizeType(m.Type.ValueString()); !ok {
 			resp.Diagnostics.AddAttributeError(path.Root("type"), "Invalid phone number filter",
 				fmt.Sprintf("type = %q: %s.", m.Type.ValueString(), numberrules.RuleType))

@@ -137,7 +137,7 @@ func ownCarrierNumberSchema(context.Context) schema.Schema {
 func replaceWhenKnownInState() planmodifier.String {
 	why := "Changing it replaces the number; after an import, the first configured value is recorded in place."
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && !req.PlanValue.Equal(req.StateValue)
+		resp.RequiresReplace = kit.Known(req.StateValue) && !req.PlanValue.Equal(req.StateValue)
 	}, why, why)
 }
 

@@ -600,7 +600,7 @@ func alreadyOwnedDetail(number string, err error) string {
 // app_id: its inbound SIP trunk when sip_trunk_id is set, else its
 // application.
 func numberTarget(m *phoneNumberResourceModel) types.String {
-	if !m.SIPTrunkID.IsNull() && !m.SIPTrunkID.IsUnknown() {
+	if kit.Known(m.SIPTrunkID) {
 		return m.SIPTrunkID
 	}
 	return m.AppID

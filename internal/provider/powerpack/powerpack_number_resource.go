@@ -167,7 +167,7 @@ func addPowerpackNumber(ctx context.Context, c *client.Client, plan *powerpackNu
 // long-code route and, on a 404, the toll-free one.
 func refreshPowerpackNumber(ctx context.Context, c *client.Client, _ string, m *powerpackNumberModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
 	number := m.Number.ValueString()
-	if pool := m.NumberPoolID.ValueString(); pool != "" && !m.Type.IsNull() && !m.Type.IsUnknown() {
+	if pool := m.NumberPoolID.ValueString(); pool != "" && kit.Known(m.Type) {
 		parent := client.PoolNumberParent(pool, m.Type.ValueString() == tollfreeMemberType)
 		_, err := kit.ReadFromListing(ctx, c, client.PoolNumberListing, parent, number, m,
 			func(m *powerpackNumberModel, n *client.PoolNumber) { applyPoolNumber(m, pool, n) }, nil)

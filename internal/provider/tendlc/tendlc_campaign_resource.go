@@ -494,7 +494,7 @@ func createCampaign(ctx context.Context, c *client.Client, plan *tendlcCampaignM
 	name := "campaign " + plan.CampaignAlias.ValueString() + " of brand " + plan.BrandID.ValueString()
 	// number_pool_limit is only in the campaign's number list.
 	defer func() {
-		if !plan.ID.IsNull() && !plan.ID.IsUnknown() && plan.NumberPoolLimit.IsNull() {
+		if kit.Known(plan.ID) && plan.NumberPoolLimit.IsNull() {
 			if err := completeCampaign(ctx, c, plan.ID.ValueString(), &plan.campaignAttrs, true); err != nil {
 				tflog.Debug(ctx, "number_pool_limit not read after create; the next refresh reads it", map[string]any{"error": err.Error()})
 			}

@@ -109,7 +109,7 @@ func profileFieldRule(field string) validator.String {
 // "unchanged", so no update can clear it.
 func replaceWhenRemoved() planmodifier.String {
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && req.PlanValue.IsNull()
+		resp.RequiresReplace = kit.Known(req.StateValue) && req.PlanValue.IsNull()
 	}, "Removing it replaces the profile: the API's update cannot clear a field.", "Removing it replaces the profile: the API's update cannot clear a field.")
 }
 

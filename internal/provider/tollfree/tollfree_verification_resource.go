@@ -125,7 +125,7 @@ func tollfreeLengthRule(maxLen int) validator.String {
 func replaceTollfreeWhenRemoved() planmodifier.String {
 	const why = "Removing it replaces the request: the API's update cannot clear a field."
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && req.PlanValue.IsNull()
+		resp.RequiresReplace = kit.Known(req.StateValue) && req.PlanValue.IsNull()
 	}, why, why)
 }
 

@@ -155,7 +155,7 @@ func verificationPlan[M any](ctx context.Context, req resource.ModifyPlanRequest
 	if s.FileSHA256.IsNull() && f.IsNull() {
 		sum = types.StringNull() // imported, and still no file: nothing known, nothing to send
 	}
-	if s.FileSHA256.IsNull() && !f.IsNull() && !f.IsUnknown() {
+	if s.FileSHA256.IsNull() && kit.Known(f) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("file"), "The file could not be compared",
 			fmt.Sprintf("%s %s was imported and the API does not serve its file back: the provider takes %q as the file uploaded "+
 				"and tracks its content from now on. To upload it, change the file or run terraform apply -replace.", what, s.ID.ValueString(), f.ValueString()))
