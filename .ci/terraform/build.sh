@@ -4,11 +4,11 @@
 # to stderr). The tests of actions, list resources and resource identity need
 # 1.14+; no CLI of that age can be downloaded here, but its source can.
 #
-#   .ci/terraform/build.sh                 builds TF_VERSION (default v1.14.9)
+#   .ci/terraform/build.sh                 builds TF_VERSION (default v1.16.4)
 #   TF_VERSION=v1.15.0 .ci/terraform/build.sh
 #   FORCE=1 .ci/terraform/build.sh         rebuilds even when the cached binary fits
 #
-# `go install github.com/hashicorp/terraform@v1.14.9` cannot work: Terraform's
+# `go install github.com/hashicorp/terraform@v1.16.4` cannot work: Terraform's
 # go.mod replaces 10 of its modules with nested directories (9 remote-state
 # backends and internal/legacy) that the module zip leaves out. So this script
 # copies the source from the module cache, drops those require/replace lines,
@@ -22,7 +22,7 @@ set -euo pipefail
 die() { echo "build-terraform: ERROR: $*" >&2; exit 1; }
 log() { echo "build-terraform: $*" >&2; }
 
-version="${TF_VERSION:-v1.14.9}"
+version="${TF_VERSION:-v1.16.4}"
 case "$version" in v*) ;; *) version="v$version" ;; esac
 mod=github.com/hashicorp/terraform
 cache="${CPAAS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-cpaas}"

@@ -35,7 +35,7 @@ fi
 [ "$mode" != check ] || exit 1
 if [ "$mode" = cached ]; then
   # Where build.sh puts its default version (keep the two in step).
-  version="${TF_VERSION:-v1.14.9}"
+  version="${TF_VERSION:-v1.16.4}"
   cached="${CPAAS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-cpaas}/terraform-v${version#v}/terraform"
   is114 "$cached" || exit 1
   echo "$cached"

@@ -307,14 +307,14 @@ func tf114Path() string {
 		}
 		cache = filepath.Join(base, "terraform-provider-cpaas")
 	}
-	return filepath.Join(cache, "terraform-v1.14.9", "terraform")
+	return filepath.Join(cache, "terraform-v1.16.4", "terraform")
 }
 
 // howToGet114 tells how to run the skipped action step.
 func howToGet114() string {
 	return fmt.Sprintf(`   To run the action too, put a Terraform 1.14+ on PATH, or run
      make terraform114
-   once: it builds Terraform 1.14.9 from source (about five minutes on two cores) into
+   once: it builds Terraform 1.16.4 from source (about five minutes on two cores) into
      %s
    and make demo uses it from then on (or pass TERRAFORM=/path/to/terraform).
 `, tf114Path())
