@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make testacc-real and make sweep against a standalone emulator as a black
-# box, proving real mode without an account (issue 44):
+# box, proving real mode without an account :
 #   1. cpaas-emulator runs as its own process on a free port, its control API
 #      closed by a token generated here and never given to the suite;
 #   2. objects without the tfacc- prefix are seeded through the public API

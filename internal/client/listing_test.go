@@ -407,7 +407,7 @@ func TestRefreshWindowsEndReadsNoMorePagesThanRefreshesPayFor(t *testing.T) {
 // ... and reads it whole within that: 2 refreshes of a kind of 20 pages
 // (beside 8 of another) read the 20 pages, not the first page and a GET
 // for each refresh it lacks, then the 20 pages again for the refreshes
-// that follow (28 requests for issue 45's 400 endpoints).
+// that follow (28 requests for the waits mix's 400 endpoints).
 func TestRefreshWindowsEndReadsTheWholeListingTheRefreshesPayFor(t *testing.T) {
 	a, b := newFakeKind(map[string]int{"": 400}), newFakeKind(map[string]int{"": 10})
 	listedA, _ := fillSlots(t, a, b, fakeRefs(150, 350), fakeRefs(0, 1, 2, 3, 4, 5, 6, 7)) // a's beyond its first page

@@ -13,7 +13,7 @@ import (
 )
 
 // The oldest compliance generation, Verification/Address and
-// Verification/Identity (real-api-more.md §2c, Python only): an address or
+// Verification/Identity (only the service's Python library calls it): an address or
 // an identity of the account's end user, reviewed by a person. The rules
 // are the Python library's validators; where it is silent (lengths,
 // dates) this package chooses, and the emulator and the provider share the

@@ -15,7 +15,7 @@ import (
 // decodeExempt are the decodes on API routes whose target is not a wire
 // shape, by the function that decodes and what it decodes into, with the
 // reason. A request shape lives in internal/wire, for the client and the
-// emulator (issue 41); these read what no shape of the client describes.
+// emulator; these read what no shape of the client describes.
 var decodeExempt = map[string]string{
 	// The send body is msgrules.Message, which the client sends and the
 	// message rules check: decoded raw first so a body that is not an

@@ -8,7 +8,7 @@ import (
 )
 
 // TestRequests_leftOutAndSentEmptyDiffer: the handlers that decode into
-// the wire shapes (issue 41) still tell a field the body left out from one
+// the wire shapes still tell a field the body left out from one
 // it sent as "", false or []: the shapes' Keys and nil slices carry it.
 func TestRequests_leftOutAndSentEmptyDiffer(t *testing.T) {
 	t.Run("endpoint password", func(t *testing.T) {

@@ -88,7 +88,7 @@ type Options struct {
 	// TollfreeMembersUnderTollfreeKey answers a pool's toll-free members
 	// as the Python library's recordings of the service hold them: the
 	// number under "tollfree" only, without number, type, service and
-	// account_phone_number_resource (real-api-more.md, section 1).
+	// account_phone_number_resource.
 	// False answers with both keys, as the Go recording and the docs.
 	TollfreeMembersUnderTollfreeKey bool
 	// RateLimit is the per-account request rate limit (ratelimit.go); the

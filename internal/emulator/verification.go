@@ -16,7 +16,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// The oldest compliance generation (real-api-more.md §2c, Python only):
+// The oldest compliance generation (only the service's Python library calls it):
 // Verification/Address/ and Verification/Identity/, each a create
 // (multipart: the form fields and an optional "file" part), an update
 // (POST .../{id}/, the same form: what it carries replaces), a get, a list

@@ -10,7 +10,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// Verified caller IDs (real-api-more.md §4): a number the account may use
+// Verified caller IDs (VerifiedCallerId/ in the service's client libraries): a number the account may use
 // as its caller ID once its owner proves it holds it. An initiate sends a
 // one-time code to the number (by SMS or a call: the emulator keeps it,
 // and the control API hands it to a test, as the phone would show it); a

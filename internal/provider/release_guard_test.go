@@ -57,7 +57,7 @@ func ownedNumbers(t *testing.T, env *acctest.Env) []string {
 	return got
 }
 
-// forEachOverSearch is the configuration of issue 42: two numbers keyed
+// forEachOverSearch is the configuration a user reported: two numbers keyed
 // by a search's results.
 const forEachOverSearch = `
 data "cpaas_phone_numbers" "x" {

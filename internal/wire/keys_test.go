@@ -48,7 +48,7 @@ func TestKeys_recordWhatTheBodySent(t *testing.T) {
 }
 
 // TestKeys_clientBytesUnchanged: the shapes the client sends write what
-// they wrote before they carried Keys (issue 41 moved the emulator onto
+// they wrote before they carried Keys (when the emulator moved onto
 // them): Keys are never written, the fields the client never sets
 // (reseller_id, a trunk update's direction) are left out, and
 // pin_retry_wait is still a number. A value the emulator decoded writes

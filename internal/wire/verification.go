@@ -1,7 +1,7 @@
 package wire
 
-// The oldest compliance generation (real-api-more.md §2c, the Python
-// library only): Verification/Address/ and Verification/Identity/. A
+// The oldest compliance generation (only the service's Python library
+// calls it): Verification/Address/ and Verification/Identity/. A
 // create or update is multipart: the fields below as form fields and an
 // optional "file" part (Python sends it empty when there is none). The
 // create's reply carries no id: {api_id, message}; an update's adds

@@ -41,7 +41,7 @@ const (
 	accountTargetRatio    = 1.20
 )
 
-// Issue 45's targets for the apply and the destroy: the most requests per
+// The whole account's targets for the apply and the destroy: the most requests per
 // object each may make at zero latency, and the most time each may take
 // under the limit against its own requests / R.
 const (

@@ -349,7 +349,7 @@ func TestAccountKindsOrder(t *testing.T) {
 	}
 }
 
-// Issue 45's mix: of 1,000 objects, 400 endpoints, 150 applications, 90
+// The waits mix: of 1,000 objects, 400 endpoints, 150 applications, 90
 // subaccounts, 180 bought numbers all linked to 4 campaigns, no pool.
 func TestAccountWaitsMix(t *testing.T) {
 	if err := useMix("waits"); err != nil {
@@ -398,7 +398,7 @@ func TestAccountApplyDestroyTargets(t *testing.T) {
 	}
 }
 
-// Issue 45 measures its mix at the emulator's default delays (operators
+// The waits mix is measured at the emulator's default delays (operators
 // that take a second): the waits mix must not run at the bench's short
 // one, while the other mixes keep it.
 func TestWaitsMixRunsAtTheEmulatorsDefaultDelays(t *testing.T) {

@@ -177,7 +177,7 @@ func accountKinds() []resourceKind {
 // kinds' own weights), by name (-account-mix): each kind's weight, a kind
 // absent is left out.
 var accountMixes = map[string]map[string]int{
-	// waits is issue 45's account, where waiting dominates: of 1,000
+	// waits is the account, where waiting dominates: of 1,000
 	// objects 400 endpoints, 150 applications, 90 subaccounts and 180
 	// bought numbers, every one linked to a 10DLC campaign (4 campaigns of
 	// one brand).
@@ -188,7 +188,7 @@ var accountMixes = map[string]map[string]int{
 // do not run at the bench's short registryDelay (which measures the
 // provider rather than the operators): waits runs at the emulator's
 // default (brands, campaigns, links and unlinks take the operators a
-// second), as issue 45 measures it, since waiting is what the mix is about.
+// second), as its targets are measured, since waiting is what the mix is about.
 var mixRegistryDelays = map[string]time.Duration{"waits": emulator.DefaultNumberLinkDelay}
 
 // mixRegistryDelay is the emulator's -registry-delay for a mix.

@@ -99,7 +99,7 @@ func main() {
 	skipAccount := flag.Bool("skip-account", false, "leave out the whole account's part")
 	accountOnly := flag.Bool("account", false, "run only the whole account's part (-account-n objects; zero latency, -latency, and -rl-rate / -rl-burst)")
 	accountN := flag.Int("account-n", 1000, "objects of the whole account's part")
-	mixes := flag.String("account-mix", defaultMix, "comma-separated mixes of the whole account's part: "+defaultMix+" (the kinds' own weights) or waits (issue 45's)")
+	mixes := flag.String("account-mix", defaultMix, "comma-separated mixes of the whole account's part: "+defaultMix+" (the kinds' own weights) or waits (the waits mix)")
 	repeat := flag.Int("repeat", 3, "rounds per latency and N; the report gives the median of each figure (-quick: 1)")
 	rateLimitOnly := flag.Bool("ratelimit", false, "run only the part under the API's rate limit (-rl-n, -rl-rate, -rl-burst)")
 	floorOnly := flag.Bool("floor", false, "run only cpaas_endpoint, the no-op plugin with its schema and the framework floor, zero latency (-n defaults to 1000, -repeat to 5)")

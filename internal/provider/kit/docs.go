@@ -136,3 +136,13 @@ func (r *ListResource) DocPage() DocPage {
 func (e *ephemeralObject[M]) DocPage() DocPage {
 	return PageDocs{Subcategory: e.kind.Subcategory}.Page("ephemeral-resources", e.kind.TypeName)
 }
+
+// StopManaging is a page's paragraph on forgetting an object of
+// resourceType (what names it in words) without deleting it.
+func StopManaging(resourceType, what string) string {
+	return "**To stop managing " + what + " without deleting it**, replace its resource block with a `removed` block " +
+		"whose `lifecycle { destroy = false }` (Terraform and OpenTofu 1.7 or later) forgets it:\n\n" +
+		"```terraform\nremoved {\n  from = " + resourceType + ".NAME\n  lifecycle {\n    destroy = false\n  }\n}\n```\n\n" +
+		"With Terraform 1.15 or later, `lifecycle { destroy = false }` in the resource block itself makes `terraform destroy` " +
+		"forget it too. The account keeps it; another configuration adopts it with an `import` block."
+}

@@ -76,8 +76,7 @@ type ObjectKind[M any] struct {
 	// finds is a warning at plan and an error at apply, before create or
 	// update calls the API (objectResource.checkAtApply): a provider
 	// cannot tell the plan `terraform destroy` runs first from any other,
-	// and a plan's check of the API must never stop a destroy (STYLE.md
-	// habit 18).
+	// and a plan's check of the API must never stop a destroy.
 	PlanWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	ValidateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
 	ConfigValidators []resource.ConfigValidator

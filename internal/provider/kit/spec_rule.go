@@ -158,7 +158,7 @@ func (v listSizeExactlyValidator) ValidateList(_ context.Context, req validator.
 }
 
 // laterRule declares rules the service added after it had made objects
-// that break them (STYLE.md habit 17): a campaign sample shorter than
+// that break them (such a rule must never block adopting what exists): a campaign sample shorter than
 // today's 20 characters, a masking play URL of an .xml file. A later rule
 // applies to what is created or changed, never to a value an import or a
 // refresh brought in and the configuration keeps: at plan time it runs its

@@ -38,7 +38,7 @@ var subaccountIdentity = kit.ResourceIdentity{{Name: "auth_id", State: "id", Des
 // deletes its objects unless cascade_on_destroy says so.
 var subaccountKind = &kit.ObjectKind[subaccountModel]{
 	TypeName: "_subaccount", What: "subaccount", Identity: subaccountIdentity,
-	Docs: kit.PageDocs{Subcategory: kit.SubAccounts, Listed: &kit.ListedDoc{
+	Docs: kit.PageDocs{Intro: kit.StopManaging("cpaas_subaccount", "a subaccount"), Subcategory: kit.SubAccounts, Listed: &kit.ListedDoc{
 		Limit:   client.SubaccountListing.Limit,
 		Objects: "subaccounts",
 		Object:  "subaccount",

@@ -33,7 +33,7 @@ import (
 // a brand, read, deleted and imported by its campaign_id.
 var campaignKind = registrationKind(&kit.ObjectKind[tendlcCampaignModel]{
 	TypeName: "_10dlc_campaign", What: "10DLC campaign", Identity: kit.CampaignIdentity,
-	Docs: kit.PageDocs{Subcategory: kit.SubTenDLC, Listed: &kit.ListedDoc{
+	Docs: kit.PageDocs{Intro: kit.StopManaging("cpaas_10dlc_campaign", "a campaign"), Subcategory: kit.SubTenDLC, Listed: &kit.ListedDoc{
 		Limit:   client.CampaignListing.Limit,
 		Objects: "campaigns",
 		Object:  "campaign",

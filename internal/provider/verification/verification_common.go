@@ -22,7 +22,7 @@ import (
 )
 
 // The oldest compliance generation (Verification/Address,
-// Verification/Identity; real-api-more.md §2c): what the address and the
+// Verification/Identity, which only the service's Python library calls): what the address and the
 // identity share. Their creates reply with no id, so the provider
 // requires an alias and finds what it made in the listing by it. Every
 // update resubmits for review; the apply never waits for the review (it
