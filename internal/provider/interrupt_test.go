@@ -323,6 +323,10 @@ func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n, numbers i
 		t.Fatalf("the killed run left every object it made in the state: the test checked nothing (account: %v)", before)
 	}
 	env.Server.SetFaults(emulator.Faults{})
+	// The plan says what the killed run left, before the apply adopts it.
+	if plan := flat(r.run("plan", "-input=false")); !strings.Contains(plan, "Warning: A killed run") {
+		t.Errorf("the plan after the kill does not warn of what the killed run left:\n%s", plan)
+	}
 	out := r.run("apply", "-auto-approve", "-input=false")
 	// Terraform shows one of several warnings of the same summary, with
 	// "and N more similar warnings": each adopted object is in the state.

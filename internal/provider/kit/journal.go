@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync/atomic"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -125,4 +126,33 @@ func (jc *journalCreate) adoptedWarning(typeName string) (summary, detail string
 			"This apply adopted it instead of creating another; it is now in the state. The provider's journal of "+
 			"creates under way (%s) named it: it records each create before it is sent, and drops it once the object "+
 			"is in a state.", typeName, jc.adopted, jc.adoptedStart, jc.j.Dir())
+}
+
+// unfinishedAtPlan warns, in the plan of a create, of what a killed run's
+// create of the same type and configuration left: an object the apply
+// will adopt (the journal knows its id), or one it will look for by what
+// identifies it (the run died with the create on its way), with the
+// import block that adopts it by hand.
+func unfinishedAtPlan(account, typeName string, config tfsdk.Config) diag.Diagnostics {
+	j := createJournal.Load()
+	if j == nil {
+		return nil
+	}
+	var diags diag.Diagnostics
+	for _, e := range j.Unfinished(account, typeName, configDigest(config)) {
+		started := e.Started.Format("2006-01-02 15:04:05 UTC")
+		if e.ID != "" {
+			diags.AddWarning("A killed run left this cpaas"+typeName+" on the account",
+				fmt.Sprintf("A run killed at %s created cpaas%s %s with this configuration and never handed it to Terraform. "+
+					"The apply adopts it instead of creating another (unless it was deleted since).", started, typeName, e.ID))
+			continue
+		}
+		diags.AddWarning("A killed run may have left this cpaas"+typeName+" on the account",
+			fmt.Sprintf("A run killed at %s sent the create of a cpaas%s with this configuration and never learned what it made. "+
+				"The apply looks for it by what identifies it and adopts it when exactly one object matches; when several "+
+				"match it stops and names them. If the account holds it and the apply cannot find it, adopt it by hand "+
+				"instead of creating another, with an import block of its id:\n\n  import {\n    to = <this resource's address>\n"+
+				"    id = \"<its id>\"\n  }", started, typeName))
+	}
+	return diags
 }

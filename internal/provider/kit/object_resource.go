@@ -452,6 +452,9 @@ func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if !r.claimSingleton(req, &resp.Diagnostics) || !r.checkPresence(ctx, req, &resp.Diagnostics) {
 		return
 	}
+	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Client != nil && !r.Client.IsPending() {
+		resp.Diagnostics.Append(unfinishedAtPlan(r.Client.AuthID(), r.Kind.TypeName, req.Config)...)
+	}
 	if r.Kind.ModifyPlan != nil {
 		r.Kind.ModifyPlan(ctx, req, resp)
 	}
