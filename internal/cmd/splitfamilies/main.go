@@ -160,9 +160,7 @@ func main() {
 		pkgN string
 	}
 	home := map[token.Position]declInfo{}
-	var fsets []*token.FileSet
 	for _, p := range work {
-		fsets = append(fsets, p.Fset)
 		if !strings.HasPrefix(p.PkgPath, provPkg) || p.PkgPath != provPkg && p.PkgPath != provPkg+"_test" {
 			continue
 		}
@@ -334,15 +332,13 @@ func main() {
 		_ = n
 	}
 	for dp, d := range home {
-		if f, ok := d.obj.(*types.Func); ok && methodNames[f.Name()] && f.Type().(*types.Signature).Recv() != nil {
-			rename[dp] = exported(f.Name())
+		f, ok := d.obj.(*types.Func)
+		if !ok || !methodNames[f.Name()] {
+			continue
 		}
-		if f, ok := d.obj.(*types.Func); ok && methodNames[f.Name()] {
-			if sig := f.Type().(*types.Signature); sig.Recv() != nil {
-				if _, isIface := sig.Recv().Type().Underlying().(*types.Interface); isIface {
-					rename[dp] = exported(f.Name())
-				}
-			}
+		// A method of a type or of an interface.
+		if sig, ok := f.Type().(*types.Signature); ok && sig.Recv() != nil {
+			rename[dp] = exported(f.Name())
 		}
 	}
 	// Collisions: a new name that is already taken in its package.
