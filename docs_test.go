@@ -7,10 +7,12 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
@@ -357,5 +359,38 @@ func TestGuidesSayWhatTheyNeed(t *testing.T) {
 	}
 	if shipped < 4 {
 		t.Errorf("found %d files the guides read from their folders, want the compliance guides' 4 scans at least", shipped)
+	}
+}
+
+// Every password length a guide or an example states is the endpoint
+// rule's: the provider takes MinPasswordLength characters or more.
+func TestDocsStateThePasswordRule(t *testing.T) {
+	stated := regexp.MustCompile(`(?i)password[^\n"]*?(\d+) to \d+ characters|password[^\n"]*?at least (\d+) characters`)
+	found := 0
+	for _, root := range []string{"examples", "templates"} {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			for _, m := range stated.FindAllStringSubmatch(string(b), -1) {
+				found++
+				if m[1] != "" {
+					t.Errorf("%s says %q: the provider takes a password of %d characters or more, with no upper bound", p, m[0], endpointrules.MinPasswordLength)
+				} else if m[2] != strconv.Itoa(endpointrules.MinPasswordLength) {
+					t.Errorf("%s says %q: the rule is at least %d", p, m[0], endpointrules.MinPasswordLength)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no password length stated anywhere: the check checks nothing")
 	}
 }

@@ -1,3 +1,12 @@
+terraform {
+  required_providers {
+    cpaas = {
+      source  = "cpaas-dev/cpaas"
+      version = "~> 0.1"
+    }
+  }
+}
+
 provider "cpaas" {
   base_url = "https://api.example.com" # or CPAAS_BASE_URL
   auth_id  = "MAXXXXXXXXXXXXXXXXXX"    # or CPAAS_AUTH_ID

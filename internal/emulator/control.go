@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -169,9 +170,17 @@ func keys[V any](m map[string]V) []string {
 	return out
 }
 
+// controlSetFaults takes the Faults object as -faults-file does
+// (ReadFaults): a latency is a Go duration string ("20ms") or
+// nanoseconds.
 func (s *Server) controlSetFaults(c *call) {
-	var in Faults
-	if !c.decode(&in) {
+	var raw json.RawMessage
+	if !c.decode(&raw) {
+		return
+	}
+	in, err := ReadFaults(raw)
+	if err != nil {
+		c.badRequest("%v", err)
 		return
 	}
 	for i, r := range in.Rules {

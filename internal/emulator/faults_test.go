@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -173,5 +174,25 @@ func TestHideFromListsLeavesGETsAlone(t *testing.T) {
 	}
 	if st, body := h.as("GET", "Endpoint/"+ids[1]+"/", nil); st != 200 || body["endpoint_id"] != ids[1] {
 		t.Fatalf("GET of a hidden endpoint: %d %v", st, body)
+	}
+}
+
+// The control API takes the Faults object as -faults-file does: a latency
+// as a Go duration string or as nanoseconds; a bad one names the rule.
+func TestControlFaultsTakeDurations(t *testing.T) {
+	h := newHarness(t)
+	st, body := h.do("PUT", "/_emulator/faults", "", "", `{"rules": [{"path": "Endpoint", "latency": "20ms"}, {"latency": 1000000}]}`)
+	if st != http.StatusOK {
+		t.Fatalf("PUT /_emulator/faults with latency \"20ms\": %d %v", st, body)
+	}
+	h.srv.faults.mu.Lock()
+	rules := h.srv.faults.cfg.Rules
+	h.srv.faults.mu.Unlock()
+	if len(rules) != 2 || rules[0].Latency != 20*time.Millisecond || rules[1].Latency != time.Millisecond {
+		t.Fatalf("rules set: %+v", rules)
+	}
+	st, body = h.do("PUT", "/_emulator/faults", "", "", `{"rules": [{"latency": "soon"}]}`)
+	if msg, _ := body["error"].(string); st != http.StatusBadRequest || !strings.Contains(msg, "rules[0].latency") {
+		t.Fatalf("a bad latency: %d %v", st, body)
 	}
 }

@@ -16,34 +16,35 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
-// The README's adoption walk-through, run as written: an account full of
+// The adoption guide's walk-through, run as written: an account full of
 // objects made outside Terraform (40 endpoints, 10 of them attached to one
 // of 2 applications, 2 brands, 3 campaigns with linked numbers, bought
 // numbers), the files of examples/adopt, and the
-// terraform commands of the README's walk-through block, run with the
+// terraform commands of the guide's walk-through block, run with the
 // Terraform 1.14+ CLI against the provider served in-process. The query
 // writes configuration for every object; the plan only imports; the apply
 // changes nothing in the account; the next plan is empty.
 
 const walkthroughMarker = "<!-- adopt-walkthrough: the commands TestAccWalkthrough_adoptAccount_TF114 runs -->"
 
-// readmeWalkthrough returns the commands of the README's walk-through and
-// checks that the README quotes every file of examples/adopt as it is.
+// readmeWalkthrough returns the commands of the adoption guide's
+// walk-through (docs/guides/adopting-an-account.md, which the README
+// links) and checks that it quotes every file of examples/adopt as it is.
 func readmeWalkthrough(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	b, err := os.ReadFile("../../docs/guides/adopting-an-account.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(b)
 	for name, content := range files {
 		if !strings.Contains(readme, content) {
-			t.Errorf("README.md does not quote examples/adopt/%s as it is", name)
+			t.Errorf("docs/guides/adopting-an-account.md does not quote examples/adopt/%s as it is", name)
 		}
 	}
 	_, after, ok := strings.Cut(readme, walkthroughMarker)
 	if !ok {
-		t.Fatalf("README.md has no %q", walkthroughMarker)
+		t.Fatalf("docs/guides/adopting-an-account.md has no %q", walkthroughMarker)
 	}
 	block := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(after)
 	if block == nil {
@@ -151,8 +152,8 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 		t.Fatalf("the account is not what the walk-through describes: %v", before)
 	}
 
-	// The files of examples/adopt, as the README quotes them, and the
-	// account's credentials in an override file (the README sets them in
+	// The files of examples/adopt, as the guide quotes them, and the
+	// account's credentials in an override file (the guide sets them in
 	// the environment; the provider here runs in the test's process).
 	files := map[string]string{}
 	paths, _ := filepath.Glob("../../examples/adopt/*")
@@ -176,7 +177,7 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 		verbs = append(verbs, strings.Fields(cmd)[1])
 	}
 	if !slices.Equal(verbs, want) {
-		t.Fatalf("README walk-through runs %v, want terraform %v", cmds, want)
+		t.Fatalf("the guide's walk-through runs %v, want terraform %v", cmds, want)
 	}
 
 	plans := 0

@@ -15,7 +15,7 @@ terraform {
 provider "cpaas" {}
 
 variable "desk_password" {
-  description = "SIP password of the front-desk phone: 8 to 25 characters."
+  description = "SIP password of the front-desk phone: at least 5 characters."
   type        = string
   sensitive   = true
   ephemeral   = true # never written to the plan or the state

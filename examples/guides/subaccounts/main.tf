@@ -46,7 +46,7 @@ resource "cpaas_application" "payments" {
 }
 
 variable "desk_password" {
-  description = "SIP password of the payments desk phone: 8 to 25 characters."
+  description = "SIP password of the payments desk phone: at least 5 characters."
   type        = string
   sensitive   = true
   ephemeral   = true

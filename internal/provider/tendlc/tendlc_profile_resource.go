@@ -3,6 +3,7 @@ package tendlc
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -121,6 +122,9 @@ const (
 
 // profileString is an attribute of the profile: required or optional, in
 // place or replacing, with field's rules.
+// sentenceEnd is the period that ends a sentence.
+var sentenceEnd = regexp.MustCompile(`\.( |$)`)
+
 func profileString(field, description string, required, updatable bool) schema.StringAttribute {
 	a := schema.StringAttribute{Required: required, Optional: !required, Validators: []validator.String{profileFieldRule(field)}}
 	later := slices.Contains(profilerules.LaterRules, field)
@@ -138,7 +142,11 @@ func profileString(field, description string, required, updatable bool) schema.S
 		a.PlanModifiers = []planmodifier.String{replaceWhenRemoved()}
 	}
 	if n, ok := profilerules.MaxLength[field]; ok {
-		a.MarkdownDescription = strings.Replace(a.MarkdownDescription, ".", fmt.Sprintf(", at most %d characters.", n), 1)
+		// After the first sentence: its first period that a space or
+		// the end follows (not the one in "E.164").
+		if i := sentenceEnd.FindStringIndex(a.MarkdownDescription); i != nil {
+			a.MarkdownDescription = a.MarkdownDescription[:i[0]] + fmt.Sprintf(", at most %d characters", n) + a.MarkdownDescription[i[0]:]
+		}
 	}
 	if later {
 		// After the other modifiers: it judges the value they plan.
