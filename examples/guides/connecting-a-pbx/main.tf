@@ -99,24 +99,18 @@ resource "cpaas_sip_trunk" "inbound" {
 
 # ---- A number whose calls ring the inbound trunk.
 
-data "cpaas_phone_numbers" "line" {
-  country_iso = "US"
-  type        = "local"
-  services    = ["voice"]
-  max_results = 1
-}
-
 resource "cpaas_phone_number" "line" {
-  number       = data.cpaas_phone_numbers.line.numbers[0].number
+  # Bought by criteria: the first match when the resource is created, kept
+  # whatever the search offers later.
+  search = {
+    country_iso = "US"
+    type        = "local"
+    services    = ["voice"]
+  }
   alias        = "PBX main line"
   sip_trunk_id = cpaas_sip_trunk.inbound.id
-
-  lifecycle {
-    # The search picks the number once; without this the next plan would
-    # replace (release) it. Add prevent_destroy = true for a number you
-    # cannot lose: destroying this resource releases it.
-    ignore_changes = [number]
-  }
+  # Destroying this resource releases the number (every such plan warns by
+  # name): add release_protection = true for a number you cannot lose.
 }
 
 # What the PBX's outbound route points at.

@@ -283,8 +283,8 @@ func createVerifiedCallerID(ctx context.Context, c *client.Client, plan *verifie
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("verification_code_wo"), "Verification code sent to "+number,
 		fmt.Sprintf("A one-time code was sent to %s (by %s), valid for 15 minutes. %s is not a verified caller ID yet: apply again "+
-			"with verification_code_wo set to the code, from a sensitive variable (for example TF_VAR_caller_id_code=<code> "+
-			"terraform apply).", number, channel, number))
+			"with verification_code_wo set to the code, from a sensitive variable whose value the environment gives "+
+			"(TF_VAR_<the variable's name>=<code> terraform apply).", number, channel, number))
 	return true
 }
 
