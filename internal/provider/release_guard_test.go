@@ -181,6 +181,11 @@ func TestAccPhoneNumber_releaseGuardOwnKeysAndDestroy(t *testing.T) {
 	if err == nil || !releaseRefused(out, numbers["sales"]) || !releaseRefused(out, numbers["support"]) {
 		t.Fatalf("destroy of protected numbers: %v\n%s", err, out)
 	}
+	// A destroy (or a removed block) may show no address: the refusal
+	// names the alias and the removed block that forgets the number.
+	if f := flat(out); !strings.Contains(f, "put a removed block in its place") || !strings.Contains(f, `(alias "`) {
+		t.Errorf("the destroy's refusal names no alias or no removed block:\n%s", out)
+	}
 	if got := ownedNumbers(t, env); !slices.Equal(got, bought) {
 		t.Fatalf("numbers %v, want %v kept", got, bought)
 	}

@@ -68,6 +68,15 @@ func refuseProtectedRelease(state, plan *phoneNumberResourceModel, diags *diag.D
 		"a resource already removed from the configuration goes back in with release_protection = false for it.",
 		number, releaseCause(plan))
 	if plan == nil {
+		// A destroy, or a resource block removed from the configuration:
+		// Terraform may show no address for it, so the alias names it
+		// too, and forgetting the number is the other way out.
+		if alias := state.Alias.ValueString(); alias != "" {
+			summary += fmt.Sprintf(" (alias %q)", alias)
+		}
+		detail += "\n\nTo stop managing " + number + " without releasing it (for example, you removed its resource block), " +
+			"put a removed block in its place: the number stays on the account and leaves the state:\n\n" +
+			"  removed {\n    from = cpaas_phone_number.<name>\n    lifecycle {\n      destroy = false\n    }\n  }"
 		diags.AddError(summary, detail)
 	} else {
 		diags.AddAttributeError(path.Root("number"), summary, detail)
