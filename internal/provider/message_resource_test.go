@@ -438,6 +438,12 @@ func TestAccMessage_planTimeValidation(t *testing.T) {
 		{"dst too long", `src = "14155550100"
   dst = ["447700900123", "+44 7700 900123 456"]
   text = "x"`, `dst\[1\]: sanitised number "447700900123456" must be at most 14 characters`},
+		{"dst without its country code", `src = "14155550100"
+  dst = ["447700900123", "555-0101"]
+  text = "x"`, `dst\[1\]: sanitised number "5550101" is no possible phone number: after country code 55 a number has`},
+		{"src no possible number", `src = "1415555010"
+  dst = ["447700900123"]
+  text = "x"`, `src: sanitised number "1415555010" is no possible phone number: after country code 1 a number has 10 digits, this has 9`},
 		{"dst with separator", `src = "14155550100"
   dst = ["447700900123<447700900124"]
   text = "x"`, `dst\[0\]: must hold one number; list several destinations as separate elements`},

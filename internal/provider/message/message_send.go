@@ -244,7 +244,37 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 		}
 		diags.AddAttributeError(kit.AttrPath(fe.Path), "Invalid message", fe.Error())
 	}
+	if !diags.HasError() {
+		diags.Append(possibleNumbers(cfg)...)
+	}
 	diags.Append(validateMediaFiles(cfg.MediaFiles)...)
+	return diags
+}
+
+// possibleNumbers refuses a destination or a phone-number source that no
+// phone number can be (msgrules.CheckPossibleNumber): "555-0101", a
+// national number without its country code, reads as Brazil's 55 and
+// five digits, which the API would take and the send would fail later.
+func possibleNumbers(cfg *messageInputsModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if !cfg.Dst.IsUnknown() && !cfg.Dst.IsNull() {
+		for i, el := range cfg.Dst.Elements() {
+			s, ok := el.(types.String)
+			if !ok || !kit.Known(s) {
+				continue
+			}
+			if fe := msgrules.CheckPossibleNumber(fielderr.Root("dst").AtIndex(i), s.ValueString(), msgrules.SanitizeDst(s.ValueString())); fe != nil {
+				diags.AddAttributeError(kit.AttrPath(fe.Path), "Invalid message", fe.Error())
+			}
+		}
+	}
+	if kit.Known(cfg.Src) {
+		if src := msgrules.SanitizeSrc(cfg.Src.ValueString()); msgrules.IsPhoneNumber(src) {
+			if fe := msgrules.CheckPossibleNumber(fielderr.Root("src"), cfg.Src.ValueString(), src); fe != nil {
+				diags.AddAttributeError(kit.AttrPath(fe.Path), "Invalid message", fe.Error())
+			}
+		}
+	}
 	return diags
 }
 
