@@ -73,6 +73,9 @@ func appliedForget(t *testing.T, env *acctest.Env, lifecycle string, minMinor in
 		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
 	}
 	acctest.PreCheck(t)
+	// In real mode the objects this test forgets would stay on the
+	// account, outside any state and any sweep.
+	env.Control(t, "it leaves a number and a subaccount on the account on purpose")
 	tf := newTFRunner(t)
 	tf.skipBelow(1, minMinor)
 	tf.write(fmt.Sprintf(forgetHead, chaosProviderSrc) + relProvider(env.URL, 3) + forgetObjects(lifecycle))

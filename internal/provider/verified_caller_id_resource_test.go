@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
@@ -543,3 +544,37 @@ var _ = registerImportDocs("cpaas_verified_caller_id", identity("phone_number"),
 	importDocsCase{make: func(t *testing.T, env *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 		return [][2]string{{"cpaas_verified_caller_id.support", docsVerifiedCallerID(t, env, c)}}, nil
 	}})
+
+// An adoption whose update fails (the API refuses every update of the
+// caller ID) keeps the id, the number: the object is saved naming it, so
+// the next apply replaces it, deleting the number's record and adopting
+// it again, instead of failing to delete a caller ID with no id round
+// after round (the chaos test with interrupts found it).
+func TestAccVerifiedCallerID_failedAdoptionUpdateKeepsTheID(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	env.Control(t, "injected faults")
+	verifyOutOfBand(t, env, "+14155550142", "old alias")
+	config := env.Config(callerIDHCL("+14155550142", `  alias = "support line"`))
+	config = strings.Replace(config, "provider \"cpaas\" {\n", "provider \"cpaas\" {\n  max_retries = 0\n", 1)
+	acctest.Test(t, resource.TestCase{
+		CheckDestroy: checkCallerIDsDestroyed(env, t),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{{Method: "POST", Path: "VerifiedCallerId/{id}", Rate5xx: 1}}})
+				},
+				Config:      config,
+				ExpectError: acctest.ErrorPattern(`Error updating verified caller ID`),
+			},
+			{
+				PreConfig: func() { env.Server.SetFaults(emulator.Faults{}) },
+				Config:    config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("id"), knownvalue.StringExact("+14155550142")),
+					statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New("alias"), knownvalue.StringExact("support line")),
+				},
+			},
+		},
+	})
+}

@@ -245,6 +245,10 @@ func createVerifiedCallerID(ctx context.Context, c *client.Client, plan *verifie
 	v, err := c.GetVerifiedCallerID(ctx, number)
 	switch {
 	case err == nil:
+		// The id is the number: known however the settling ends, so an
+		// interrupted or failed one still leaves an object a refresh and
+		// a delete can name.
+		plan.ID = types.StringValue(number)
 		if err := settleCallerID(ctx, c, plan, v); err != nil {
 			kit.AddAPIError(&resp.Diagnostics, "Error updating verified caller ID", "verified caller ID "+number, err)
 		}

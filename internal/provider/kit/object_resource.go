@@ -245,6 +245,14 @@ func (r *ObjectResource[M]) Read(ctx context.Context, req resource.ReadRequest, 
 		return
 	}
 	id := r.Kind.idIn(req.State, &state)
+	if id == "" {
+		// A state without an id (a create that failed before the API
+		// named the object) names nothing to read: forgotten, so the
+		// next plan creates it, and its create finds what exists.
+		tflog.Warn(ctx, r.Kind.What+" has no id in the state; removing it from the state")
+		resp.State.RemoveResource(ctx)
+		return
+	}
 	prior := state
 	err := r.Kind.Refresh(ctx, r.Client, id, &state, req, &resp.Diagnostics)
 	switch {
@@ -294,7 +302,7 @@ func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateReque
 				_ = jc.j.Created(jc.entry, id)
 			}
 		}
-		if resp.Diagnostics.HasError() && (ctx.Err() != nil || r.Kind.Paid) {
+		if resp.Diagnostics.HasError() && (ctx.Err() != nil || r.Kind.Paid) && r.Kind.idIn(resp.State, &plan) != "" {
 			keepCreated(r.Kind.TypeName, ctx.Err() != nil, req.Plan, &resp.State, &resp.Diagnostics)
 		}
 	}
@@ -564,6 +572,9 @@ func (r *ObjectResource[M]) Delete(ctx context.Context, req resource.DeleteReque
 		return
 	}
 	id := r.Kind.idIn(req.State, &state)
+	if id == "" {
+		return // nothing the API could name: a failed apply never blocks a destroy
+	}
 	defer handOver(r.Kind.TypeName, id)
 	if err := r.Kind.Remove(r.Client, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
 		verb := r.Kind.Removing
