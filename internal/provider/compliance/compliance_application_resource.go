@@ -46,7 +46,7 @@ var complianceApplicationIdentity = kit.ResourceIdentity{{Name: "compliance_appl
 // made; every update (its documents: the only field the API updates)
 // makes it a draft again and resubmits it, which the plan warns of.
 var complianceApplicationKind = &kit.ObjectKind[complianceApplicationModel]{
-	TypeName: "_compliance_application", What: "compliance application", Identity: complianceApplicationIdentity,
+	TypeName: "_compliance_application", What: "compliance application", Identity: complianceApplicationIdentity, Paid: true,
 	Docs: kit.PageDocs{Subcategory: kit.SubPhoneNumbers,
 		// What the page says besides the schema's descriptions.
 		Intro: "**Which family.** India's numbers go through the one-call API (`cpaas_phone_number_compliance`); the other regulated countries (Germany, France, Australia) through this older family: `cpaas_end_user`, `cpaas_compliance_document`, `cpaas_compliance_application`. The guide \"Numbers outside the US\" shows both." +

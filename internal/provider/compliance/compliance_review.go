@@ -32,6 +32,6 @@ func reportComplianceReview(diags *diag.Diagnostics, create bool, typ, what, sta
 		if create {
 			how = kit.UntaintFirst(typ, "(resubmits) the application", "replacing it") + "correct what the reason names and run terraform apply."
 		}
-		diags.AddError("Compliance application rejected", fmt.Sprintf("The reviewer rejected %s: %q\n\n%s", what, reason, how))
+		kit.AddDecisionError(diags, "Compliance application rejected", fmt.Sprintf("The reviewer rejected %s: %q\n\n%s", what, reason, how))
 	}
 }

@@ -44,7 +44,7 @@ var complianceIdentity = kit.ResourceIdentity{{Name: "compliance_id", State: "id
 // Every update resubmits it for review; country, number type and the end
 // user's type replace it.
 var complianceKind = &kit.ObjectKind[complianceModel]{
-	TypeName: "_phone_number_compliance", What: "compliance application", Identity: complianceIdentity,
+	TypeName: "_phone_number_compliance", What: "compliance application", Identity: complianceIdentity, Paid: true,
 	Docs: kit.PageDocs{Subcategory: kit.SubPhoneNumbers, Listed: &kit.ListedDoc{
 		Limit:   client.ComplianceListing.Limit,
 		Objects: "applications",

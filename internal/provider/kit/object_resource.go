@@ -427,7 +427,7 @@ func keepCreated(typeName string, interrupted bool, plan tfsdk.Plan, state *tfsd
 	}
 	kept := make(diag.Diagnostics, 0, len(*diags))
 	for _, d := range *diags {
-		if d.Severity() != diag.SeverityError {
+		if d.Severity() != diag.SeverityError || isDecision(d) {
 			kept = append(kept, d)
 			continue
 		}

@@ -32,7 +32,7 @@ import (
 // wait_for_registration or timeouts: every argument of the brand itself
 // replaces it.
 var brandKind = registrationKind(&kit.ObjectKind[tendlcBrandModel]{
-	TypeName: "_10dlc_brand", What: "10DLC brand", Identity: kit.BrandIdentity,
+	TypeName: "_10dlc_brand", What: "10DLC brand", Identity: kit.BrandIdentity, Paid: true,
 	Docs: kit.PageDocs{Subcategory: kit.SubTenDLC, Listed: &kit.ListedDoc{
 		Limit:   client.BrandListing.Limit,
 		Objects: "brands",
@@ -428,7 +428,7 @@ var brandRegistration = registration[tendlcBrandModel, client.Brand, client.Bran
 		p.Address, p.AuthorizedContact = types.ObjectNull(addressType), types.ObjectNull(contactType)
 	},
 	rejected: func(diags *diag.Diagnostics, what string, b *client.Brand) {
-		diags.AddAttributeError(path.Root("brand_alias"), "10DLC brand rejected by the registry",
+		kit.AddDecisionAttributeError(diags, path.Root("brand_alias"), "10DLC brand rejected by the registry",
 			fmt.Sprintf("The registry rejected %s (%q). Its reasons:\n%s\n\nThe brand stays in the state as tainted; correct what the reasons name "+
 				"(the business profile or the brand's arguments) and apply again to register a replacement.", what, b.BrandAlias, b.DeclinedText()))
 	},

@@ -32,7 +32,7 @@ import (
 // campaignKind is cpaas_10dlc_campaign, a 10DLC campaign registered under
 // a brand, read, deleted and imported by its campaign_id.
 var campaignKind = registrationKind(&kit.ObjectKind[tendlcCampaignModel]{
-	TypeName: "_10dlc_campaign", What: "10DLC campaign", Identity: kit.CampaignIdentity,
+	TypeName: "_10dlc_campaign", What: "10DLC campaign", Identity: kit.CampaignIdentity, Paid: true,
 	Docs: kit.PageDocs{Intro: kit.StopManaging("cpaas_10dlc_campaign", "a campaign"), Subcategory: kit.SubTenDLC, Listed: &kit.ListedDoc{
 		Limit:   client.CampaignListing.Limit,
 		Objects: "campaigns",
@@ -547,7 +547,7 @@ var campaignRegistration = registration[tendlcCampaignModel, client.Campaign, cl
 		m.CreatedAt = types.StringNull()
 	},
 	rejected: func(diags *diag.Diagnostics, what string, c *client.Campaign) {
-		diags.AddError("10DLC campaign rejected by the registry",
+		kit.AddDecisionError(diags, "10DLC campaign rejected by the registry",
 			fmt.Sprintf("The registry rejected %s (%q): %s\n\nThe campaign stays in the state as tainted; correct what the reason names "+
 				"and apply again to register a replacement.", what, c.CampaignAlias, c.ErrorReason))
 	},

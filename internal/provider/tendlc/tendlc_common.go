@@ -136,7 +136,7 @@ func (g registration[M, O, C]) finish(ctx context.Context, c *client.Client, id 
 	g.apply(plan, o, diags)
 	switch {
 	case errors.Is(err, wait.ErrTimeout):
-		kit.AddTimeoutError(diags, "Timed out waiting for "+g.what+" registration", what, timeout, g.status(o))
+		kit.AddTimeoutKept(diags, "Timed out waiting for "+g.what+" registration", what, timeout, g.status(o))
 	case err != nil:
 		kit.AddAPIError(diags, "Error waiting for "+g.what+" registration", what, err)
 	case g.status(o) == tendlcrules.StatusFailed:

@@ -48,7 +48,7 @@ var tollfreeIdentity = kit.ResourceIdentity{{Name: "uuid", State: "id", Descript
 // UPDATE_REQUIRED); number replaces it, and a REJECTED request is
 // replaced by the next apply.
 var tollfreeKind = &kit.ObjectKind[tollfreeModel]{
-	TypeName: "_tollfree_verification", What: "toll-free verification", Identity: tollfreeIdentity,
+	TypeName: "_tollfree_verification", What: "toll-free verification", Identity: tollfreeIdentity, Paid: true,
 	Docs: kit.PageDocs{Subcategory: kit.SubMessaging, Listed: &kit.ListedDoc{
 		Limit:   client.TollfreeListing.Limit,
 		Objects: "verification requests",
@@ -482,7 +482,7 @@ func finishTollfree(ctx context.Context, c *client.Client, plan *tollfreeModel, 
 		if create {
 			next = "It stays in the state as tainted, and the next apply replaces it with a new request."
 		}
-		diags.AddAttributeError(path.Root("usecase_summary"), "Toll-free verification rejected by the carrier",
+		kit.AddDecisionAttributeError(diags, path.Root("usecase_summary"), "Toll-free verification rejected by the carrier",
 			fmt.Sprintf("The carrier rejected %s: %q\n\n%s The service does not take the same use case again: correct what the reason "+
 				"names first.", what, v.ErrorMessage, next))
 	case v.Status == tollfreerules.StatusUpdateRequired:
@@ -490,7 +490,7 @@ func finishTollfree(ctx context.Context, c *client.Client, plan *tollfreeModel, 
 		if create {
 			how = untaint + "correct the configuration as the carrier asks and run terraform apply."
 		}
-		diags.AddError("Toll-free verification needs an update",
+		kit.AddDecisionError(diags, "Toll-free verification needs an update",
 			fmt.Sprintf("The carrier asks for more information on %s: %q\n\nThe request must be updated within six days, or the carrier "+
 				"rejects it. To update it, %s", what, v.ErrorMessage, how))
 	}
