@@ -129,7 +129,7 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 		}
 		tflog.Warn(ctx, "create outcome unknown; looking the object up instead of creating another",
 			map[string]any{"kind": kind, "identity": identity, "attempt": attempt, "error": err.Error()})
-		found, lerr := LookupWithRetry(ctx, lookup)
+		found, lerr := LookupWithRetry(lookupContext(ctx), lookup)
 		if lerr != nil {
 			return zero, &LookupFailedError{Kind: kind, Create: err, Find: lerr}
 		}
@@ -148,4 +148,22 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 		}
 	}
 	return zero, err
+}
+
+// InterruptedLookupTimeout bounds the look-up of a create whose reply was
+// lost when the run was interrupted meanwhile.
+const InterruptedLookupTimeout = time.Minute
+
+// lookupContext is the context of a lost reply's look-up: ctx, or, once
+// the run was interrupted (Ctrl-C), ctx without its cancellation for at
+// most InterruptedLookupTimeout. A create already sent is never abandoned:
+// an interrupt that cut its look-up short would leave what it made
+// outside the state.
+func lookupContext(ctx context.Context) context.Context {
+	if ctx.Err() == nil {
+		return ctx
+	}
+	detached, cancel := context.WithTimeout(context.WithoutCancel(ctx), InterruptedLookupTimeout)
+	context.AfterFunc(detached, cancel) // released when its timeout ends
+	return detached
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/journal"
 )
 
@@ -92,5 +93,26 @@ func TestCreateOrAdoptJournalsTheCreate(t *testing.T) {
 	var e journal.Entry
 	if json.Unmarshal(data, &e) != nil || e.ID != "e-1" {
 		t.Fatalf("the entry after the create: %s, want the id e-1", data)
+	}
+}
+
+// A create whose reply is lost while the run is interrupted is still
+// looked up: the look-up runs without the interrupt's cancellation, so
+// what the create made reaches the state instead of being orphaned.
+func TestCreateOrAdoptLooksUpAfterTheInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	create := func(context.Context) (string, error) {
+		cancel() // Ctrl-C while the reply was on its way
+		return "", &client.OutcomeUnknownError{Method: "POST", Path: "/v1/Account/MA1/Endpoint/", Err: errors.New("connection reset")}
+	}
+	lookup := func(ctx context.Context) ([]string, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return []string{"e-1"}, nil
+	}
+	got, err := CreateOrAdopt(ctx, "endpoint", "alias", create, lookup, func(s string) string { return s })
+	if err != nil || got != "e-1" {
+		t.Fatalf("got %q, %v: want the object the interrupted create made adopted", got, err)
 	}
 }
