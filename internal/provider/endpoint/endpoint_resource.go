@@ -206,7 +206,8 @@ func createEndpointOrAdopt(ctx context.Context, c *client.Client, in client.Endp
 	// The match could not compare passwords: give the adopted endpoint
 	// the configured one.
 	if err := c.UpdateEndpoint(ctx, created.EndpointID, client.EndpointUpdate{Password: &in.Password}); err != nil {
-		return nil, fmt.Errorf("adopted endpoint %s, but setting its password failed: %w", created.EndpointID, err)
+		// The endpoint exists: the caller records it with the error.
+		return created, fmt.Errorf("adopted endpoint %s, but setting its password failed: %w", created.EndpointID, err)
 	}
 	return created, nil
 }
@@ -230,13 +231,18 @@ func createEndpoint(ctx context.Context, c *client.Client, plan *EndpointModel, 
 	})
 	if err != nil {
 		kit.AddAPIError(&resp.Diagnostics, "Error creating endpoint", "username "+plan.Username.ValueString(), err)
-		return false
+		if created == nil {
+			return false
+		}
 	}
 	// Record the id at once: if the read below fails, the endpoint is in the
 	// state (tainted) rather than orphaned.
 	plan.ID = types.StringValue(created.EndpointID)
 	plan.SIPUsername = types.StringValue(created.Username)
 	plan.PasswordWO = types.StringNull()
+	if err != nil {
+		return true // adopted; its password could not be set
+	}
 
 	// A new endpoint is never registered (no device, so no sip_contact,
 	// sip_expires or sip_user_agent): with its SIP URI the create reply

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -123,13 +124,25 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 	var zero T
 	var err error
 	for attempt := 1; attempt <= MaxCreateAttempts; attempt++ {
+		if ctx.Err() != nil {
+			// Interrupted before this create started: nothing is sent.
+			if err == nil {
+				err = fmt.Errorf("%s not created: the run was interrupted before its create started: %w", kind, ctx.Err())
+			}
+			return zero, err
+		}
 		var out T
-		if out, err = create(ctx); err == nil || !client.IsAmbiguousCreate(err) {
+		cctx, done := createContext(ctx)
+		out, err = create(cctx)
+		done()
+		if err == nil || !client.IsAmbiguousCreate(err) {
 			return out, err
 		}
 		tflog.Warn(ctx, "create outcome unknown; looking the object up instead of creating another",
 			map[string]any{"kind": kind, "identity": identity, "attempt": attempt, "error": err.Error()})
-		found, lerr := LookupWithRetry(lookupContext(ctx), lookup)
+		lctx, ldone := createContext(ctx)
+		found, lerr := LookupWithRetry(lctx, lookup)
+		ldone()
 		if lerr != nil {
 			return zero, &LookupFailedError{Kind: kind, Create: err, Find: lerr}
 		}
@@ -150,20 +163,33 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 	return zero, err
 }
 
-// InterruptedLookupTimeout bounds the look-up of a create whose reply was
-// lost when the run was interrupted meanwhile.
+// InterruptedLookupTimeout bounds what a create that started before the
+// run was interrupted may still do (its request, the look-up of a lost
+// reply, the listing that names what it made).
 const InterruptedLookupTimeout = time.Minute
 
-// lookupContext is the context of a lost reply's look-up: ctx, or, once
-// the run was interrupted (Ctrl-C), ctx without its cancellation for at
-// most InterruptedLookupTimeout. A create already sent is never abandoned:
-// an interrupt that cut its look-up short would leave what it made
-// outside the state.
-func lookupContext(ctx context.Context) context.Context {
-	if ctx.Err() == nil {
-		return ctx
+
+// createContext is the context of a create that has started: ctx without
+// the interrupt's cancellation, so that what the create does to learn
+// the object it made (its reply, a listing that names it) finishes; once
+// ctx ends (Ctrl-C, or its deadline), the create has at most
+// InterruptedLookupTimeout more. done releases it.
+func createContext(ctx context.Context) (context.Context, func()) {
+	detached, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	var timer *time.Timer
+	var mu sync.Mutex
+	stop := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		timer = time.AfterFunc(InterruptedLookupTimeout, cancel)
+		mu.Unlock()
+	})
+	return detached, func() {
+		stop()
+		mu.Lock()
+		if timer != nil {
+			timer.Stop()
+		}
+		mu.Unlock()
+		cancel()
 	}
-	detached, cancel := context.WithTimeout(context.WithoutCancel(ctx), InterruptedLookupTimeout)
-	context.AfterFunc(detached, cancel) // released when its timeout ends
-	return detached
 }
