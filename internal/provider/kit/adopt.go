@@ -168,7 +168,6 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 // reply, the listing that names what it made).
 const InterruptedLookupTimeout = time.Minute
 
-
 // createContext is the context of a create that has started: ctx without
 // the interrupt's cancellation, so that what the create does to learn
 // the object it made (its reply, a listing that names it) finishes; once
