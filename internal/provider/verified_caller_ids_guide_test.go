@@ -3,6 +3,10 @@ package provider_test
 import (
 	"encoding/json"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +40,11 @@ func controlCode(t *testing.T, env *acctest.Env, number string) string {
 func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	verifyOutOfBand(t, env, "+14155550143", "from the console")
+	// The page's walk-through against the emulator, run as written: the
+	// console's part before the first apply, the phone's part before the
+	// second (the applies are the test's own, with their checks).
+	console, phone := guideWalkthrough(t, "verified-caller-ids", callerIDsWalkthroughMarker)
+	runGuideShell(t, env, console)
 	r := newGuideRunner(t, env, "verified-caller-ids")
 
 	start := time.Now()
@@ -60,7 +68,11 @@ func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 		t.Fatalf("plan between the applies: exit %d\n%s", code, plan)
 	}
 
-	r.env = append(r.env, "TF_VAR_support_caller_id_code="+controlCode(t, env, "14155550142"))
+	code := strings.TrimSpace(runGuideShell(t, env, phone+"\necho \"$TF_VAR_support_caller_id_code\""))
+	if code == "" || code != controlCode(t, env, "14155550142") {
+		t.Fatalf("the page's commands read the code %q, the emulator sent %q", code, controlCode(t, env, "14155550142"))
+	}
+	r.env = append(r.env, "TF_VAR_support_caller_id_code="+code)
 	out = r.run("apply", "-input=false", "-auto-approve")
 	if strings.Contains(out, "not verified yet") {
 		t.Errorf("second apply still warns:\n%s", out)
@@ -80,4 +92,53 @@ func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 	if left := env.Objects(t)["verified_caller_ids"]; len(left) != 0 {
 		t.Errorf("left after destroy: %v", left)
 	}
+}
+
+const callerIDsWalkthroughMarker = "<!-- emulator-walkthrough: the commands TestAccGuide_verifiedCallerIDs runs -->"
+
+// guideWalkthrough returns the shell lines of a guide page's walk-through
+// (the sh block after marker in docs/guides/<name>.md) before its first
+// terraform apply, and between its first and its second.
+func guideWalkthrough(t *testing.T, name, marker string) (before, between string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(acctest.RepoRoot(t), "docs", "guides", name+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(b), marker)
+	if !ok {
+		t.Fatalf("docs/guides/%s.md has no %q", name, marker)
+	}
+	block := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(after)
+	if block == nil {
+		t.Fatalf("docs/guides/%s.md: no sh block after the walk-through marker", name)
+	}
+	var parts [3]strings.Builder
+	part := 0
+	for _, line := range strings.Split(block[1], "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "terraform ") {
+			part++
+			continue
+		}
+		if part < len(parts) {
+			parts[part].WriteString(line + "\n")
+		}
+	}
+	if part != 2 {
+		t.Fatalf("docs/guides/%s.md: the walk-through has %d terraform commands, want 2", name, part)
+	}
+	return parts[0].String(), parts[1].String()
+}
+
+// runGuideShell runs script with bash, with the CPAAS_* variables the
+// emulator's start prints, and returns what it printed.
+func runGuideShell(t *testing.T, env *acctest.Env, script string) string {
+	t.Helper()
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+	cmd.Env = append(os.Environ(), "CPAAS_BASE_URL="+env.URL, "CPAAS_AUTH_ID="+acctest.AuthID, "CPAAS_AUTH_TOKEN="+acctest.AuthToken)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the guide's commands failed: %v\n%s\n--- the commands:\n%s", err, out, script)
+	}
+	return string(out)
 }
