@@ -40,6 +40,7 @@ func controlCode(t *testing.T, env *acctest.Env, number string) string {
 func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
+	env.Control(t, "the verification codes a phone would show (the page's walk-through reads them)")
 	// The page's walk-through against the emulator, run as written: the
 	// console's part before the first apply, the phone's part before the
 	// second (the applies are the test's own, with their checks).
