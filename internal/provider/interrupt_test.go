@@ -127,28 +127,12 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 	// first finishes what it received (a create takes 400 ms).
 	time.Sleep(time.Second)
 	objects := env.Objects(t)
-	inState := map[string]bool{}
 	for _, r := range tf.stateInstances() {
-		if r.Mode != "managed" {
-			continue
-		}
-		if r.Tainted {
+		if r.Mode == "managed" && r.Tainted {
 			t.Errorf("%s is tainted after the interrupt: the next apply would replace it", r.Address)
 		}
-		for _, k := range []string{"id", "endpoint_id", "number"} {
-			if v, ok := r.Values[k].(string); ok && v != "" {
-				inState[v] = true
-			}
-		}
 	}
-	var orphans []string
-	for _, kind := range []string{"endpoints", "numbers"} {
-		for _, id := range objects[kind] {
-			if !inState[id] {
-				orphans = append(orphans, kind+" "+id)
-			}
-		}
-	}
+	orphans := orphansOf(tf, objects, "endpoints", "numbers")
 	if len(orphans) > 0 {
 		t.Errorf("the account holds %d objects the state does not: %v\nthe interrupted apply printed:\n%s", len(orphans), orphans, interrupted)
 	}
@@ -192,12 +176,7 @@ func childrenOf(t *testing.T, pid int) []int {
 		if err != nil {
 			continue
 		}
-		// pid (comm) state ppid ...: comm may hold spaces, not ")".
-		rest := string(data)
-		if i := strings.LastIndexByte(rest, ')'); i >= 0 {
-			rest = rest[i+1:]
-		}
-		fields := strings.Fields(rest)
+		fields := statFields(data)
 		if len(fields) < 2 || fields[1] != strconv.Itoa(pid) {
 			continue
 		}
@@ -221,12 +200,33 @@ func processGone(pid int) bool {
 	if err != nil {
 		return true
 	}
+	fields := statFields(data)
+	return len(fields) > 0 && fields[0] == "Z"
+}
+
+// statFields are the fields of a /proc/<pid>/stat after the command's
+// name ("pid (comm) state ppid ..."): comm may hold spaces, not ")".
+func statFields(data []byte) []string {
 	rest := string(data)
 	if i := strings.LastIndexByte(rest, ')'); i >= 0 {
 		rest = rest[i+1:]
 	}
-	fields := strings.Fields(rest)
-	return len(fields) > 0 && fields[0] == "Z"
+	return strings.Fields(rest)
+}
+
+// orphansOf lists, as "kind id", the objects of kinds the account holds
+// that the state does not.
+func orphansOf(tf *tfRunner, objects map[string][]string, kinds ...string) []string {
+	inState := tf.stateIDs(objects)
+	var out []string
+	for _, kind := range kinds {
+		for _, id := range objects[kind] {
+			if !slices.Contains(inState[kind], id) {
+				out = append(out, kind+" "+id)
+			}
+		}
+	}
+	return out
 }
 
 // killMidApply starts an apply of the released binary (from the local
@@ -304,24 +304,7 @@ func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n, numbers i
 	t.Helper()
 	time.Sleep(1500 * time.Millisecond) // the API finishes the creates it received
 	before := env.Objects(t)
-	inState := map[string]bool{}
-	if _, err := os.Stat(filepath.Join(r.dir, "terraform.tfstate")); err == nil {
-		for _, s := range r.stateInstances() {
-			for _, k := range []string{"id", "endpoint_id", "number"} {
-				if v, ok := s.Values[k].(string); ok {
-					inState[v] = true
-				}
-			}
-		}
-	}
-	var orphans []string
-	for _, kind := range []string{"endpoints", "numbers"} {
-		for _, id := range before[kind] {
-			if !inState[id] {
-				orphans = append(orphans, id)
-			}
-		}
-	}
+	orphans := orphansOf(r, before, "endpoints", "numbers")
 	if len(orphans) == 0 {
 		t.Fatalf("the killed run left every object it made in the state: the test checked nothing (account: %v)", before)
 	}
@@ -336,20 +319,14 @@ func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n, numbers i
 	if !strings.Contains(out, "Adopted what an interrupted run created") || !strings.Contains(out, " was created by an earlier run") {
 		t.Errorf("the apply after the kill did not say it adopted what the killed run made:\n%s", out)
 	}
-	adopted := map[string]bool{}
-	for _, s := range r.stateInstances() {
-		for _, k := range []string{"id", "endpoint_id", "number"} {
-			if v, ok := s.Values[k].(string); ok {
-				adopted[v] = true
-			}
-		}
-	}
-	for _, id := range orphans {
-		if !adopted[id] {
-			t.Errorf("%s, made by the killed run, is not in the state after the next apply", id)
-		}
-	}
 	after := env.Objects(t)
+	inState := r.stateIDs(after)
+	for _, o := range orphans {
+		kind, id, _ := strings.Cut(o, " ")
+		if !slices.Contains(inState[kind], id) {
+			t.Errorf("%s %s, made by the killed run, is not in the state after the next apply", kind, id)
+		}
+	}
 	if len(after["endpoints"]) != n || len(after["numbers"]) != numbers {
 		t.Errorf("after the apply that follows the kill the account holds %d endpoints and %d numbers, want %d and %d (orphans before it: %v)",
 			len(after["endpoints"]), len(after["numbers"]), n, numbers, orphans)

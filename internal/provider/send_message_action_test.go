@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -222,25 +221,7 @@ terraform {
 // Terraform 1.14, as tfversion.SkipBelow does for resource.Test.
 func (r *tfRunner) skipBelowTF114() {
 	r.t.Helper()
-	cmd := exec.Command(r.bin, "version", "-json")
-	cmd.Env = r.env
-	out, err := cmd.Output()
-	if err != nil {
-		r.t.Fatalf("terraform version: %v", err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		r.t.Fatalf("terraform version -json: %v: %s", err, out)
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
-		r.t.Fatalf("terraform version %q: %v", v.Version, err)
-	}
-	if major == 1 && minor < 14 {
-		r.t.Skipf("this test needs Terraform 1.14 or later (actions, terraform query), this is %s", v.Version)
-	}
+	r.skipBelow(1, 14)
 }
 
 // plannedInvocations runs plan with args and returns the saved plan.
