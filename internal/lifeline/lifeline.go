@@ -14,46 +14,30 @@ package lifeline
 import (
 	"context"
 	"os"
-	"sync"
+	"sync/atomic"
 	"time"
 )
 
 var (
 	orphaned, orphan = context.WithCancel(context.Background())
-	mu               sync.Mutex
-	inFlight         int
-	idle             = make(chan struct{}, 1)
+	inFlight         atomic.Int64
 )
 
 // Call marks a call in flight until end is called, and returns its
 // context, which also ends when the parent is gone.
 func Call(ctx context.Context) (context.Context, func()) {
-	mu.Lock()
-	inFlight++
-	mu.Unlock()
+	inFlight.Add(1)
 	ctx, cancel := context.WithCancel(ctx)
 	stop := context.AfterFunc(orphaned, cancel)
 	return ctx, func() {
 		stop()
 		cancel()
-		mu.Lock()
-		inFlight--
-		if inFlight == 0 {
-			select {
-			case idle <- struct{}{}:
-			default:
-			}
-		}
-		mu.Unlock()
+		inFlight.Add(-1)
 	}
 }
 
 // InFlight is the number of calls in flight.
-func InFlight() int {
-	mu.Lock()
-	defer mu.Unlock()
-	return inFlight
-}
+func InFlight() int { return int(inFlight.Load()) }
 
 // Watch checks every interval whether the process's parent is still the
 // one that started it (a process whose parent dies is given another); when
@@ -71,10 +55,7 @@ func Watch(interval time.Duration, exit func()) {
 		}
 		orphan()
 		for InFlight() > 0 {
-			select {
-			case <-idle:
-			case <-time.After(interval):
-			}
+			time.Sleep(50 * time.Millisecond)
 		}
 		exit()
 	}()

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -132,17 +131,16 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 			return zero, err
 		}
 		var out T
-		cctx, done := createContext(ctx)
+		cctx, done := createContext(ctx) // the create and its look-up
 		out, err = create(cctx)
-		done()
 		if err == nil || !client.IsAmbiguousCreate(err) {
+			done()
 			return out, err
 		}
 		tflog.Warn(ctx, "create outcome unknown; looking the object up instead of creating another",
 			map[string]any{"kind": kind, "identity": identity, "attempt": attempt, "error": err.Error()})
-		lctx, ldone := createContext(ctx)
-		found, lerr := LookupWithRetry(lctx, lookup)
-		ldone()
+		found, lerr := LookupWithRetry(cctx, lookup)
+		done()
 		if lerr != nil {
 			return zero, &LookupFailedError{Kind: kind, Create: err, Find: lerr}
 		}
@@ -175,20 +173,9 @@ const InterruptedLookupTimeout = time.Minute
 // InterruptedLookupTimeout more. done releases it.
 func createContext(ctx context.Context) (context.Context, func()) {
 	detached, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	var timer *time.Timer
-	var mu sync.Mutex
-	stop := context.AfterFunc(ctx, func() {
-		mu.Lock()
-		timer = time.AfterFunc(InterruptedLookupTimeout, cancel)
-		mu.Unlock()
-	})
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(InterruptedLookupTimeout, cancel) })
 	return detached, func() {
 		stop()
-		mu.Lock()
-		if timer != nil {
-			timer.Stop()
-		}
-		mu.Unlock()
 		cancel()
 	}
 }

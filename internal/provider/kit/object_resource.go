@@ -56,7 +56,8 @@ type ObjectKind[M any] struct {
 	// create makes the object plan describes and fills plan in from the
 	// API's reply, adding any error to resp. It returns whether the object
 	// exists: then plan, as far as it got, becomes the state (a failed read
-	// after a create leaves it tainted rather than orphaned).
+	// after a create leaves it tainted rather than orphaned; untainted, with
+	// a warning, for a Paid kind or an interrupted run: keepCreated).
 	Create func(ctx context.Context, c *client.Client, plan *M, req resource.CreateRequest, resp *resource.CreateResponse) (exists bool)
 	// update changes the object from state to plan, likewise; it returns
 	// whether plan becomes the state. nil records the plan: a resource
