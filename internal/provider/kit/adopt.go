@@ -131,7 +131,7 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 			return zero, err
 		}
 		var out T
-		cctx, done := createContext(ctx) // the create and its look-up
+		cctx, done := CreateContext(ctx) // the create and its look-up
 		out, err = create(cctx)
 		if err == nil || !client.IsAmbiguousCreate(err) {
 			done()
@@ -166,12 +166,12 @@ func createOrAdopt[T any](ctx context.Context, kind, identity string, create fun
 // reply, the listing that names what it made).
 const InterruptedLookupTimeout = time.Minute
 
-// createContext is the context of a create that has started: ctx without
+// CreateContext is the context of a create that has started: ctx without
 // the interrupt's cancellation, so that what the create does to learn
 // the object it made (its reply, a listing that names it) finishes; once
 // ctx ends (Ctrl-C, or its deadline), the create has at most
 // InterruptedLookupTimeout more. done releases it.
-func createContext(ctx context.Context) (context.Context, func()) {
+func CreateContext(ctx context.Context) (context.Context, func()) {
 	detached, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, func() { time.AfterFunc(InterruptedLookupTimeout, cancel) })
 	return detached, func() {

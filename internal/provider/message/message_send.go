@@ -436,6 +436,13 @@ func (e *messageNotFoundError) Error() string {
 // sendMessageOrAdopt is SendMessage that, when the reply is lost, finds the
 // messages the send made instead of sending again. It never sends twice.
 func sendMessageOrAdopt(ctx context.Context, c *client.Client, in msgrules.Message) (*client.MessageSent, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("message not sent: the run was interrupted before the send started: %w", err)
+	}
+	// A send that started finishes, its lost reply's look-up included,
+	// even when the run is interrupted meanwhile (kit.CreateContext).
+	ctx, done := kit.CreateContext(ctx)
+	defer done()
 	since := time.Now().Add(-kit.LookupWindow)
 	sent, err := c.SendMessage(ctx, in)
 	if err == nil || !client.IsAmbiguousCreate(err) {
