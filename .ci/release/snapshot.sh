@@ -11,6 +11,9 @@
 # Environment:
 #   GORELEASER_VERSION  the goreleaser release (pinned in the GNUmakefile), built
 #                       once by .ci/goreleaser/build.sh and cached
+#   SYFT_VERSION        the syft release goreleaser runs for each archive's SBOM
+#                       (pinned in the GNUmakefile), built once by
+#                       .ci/syft/build.sh and cached, and put first on PATH
 #   TERRAFORM           the CLI of the install check (Terraform or OpenTofu;
 #                       default: terraform on PATH)
 #   GPG_FINGERPRINT     the release key to sign with, from the keyring in use;
@@ -32,6 +35,11 @@ for tool in gpg gpgconf unzip sha256sum curl; do
   command -v "$tool" >/dev/null || die "$tool is needed (apt-get install gnupg unzip coreutils curl)"
 done
 goreleaser="$(.ci/goreleaser/build.sh | tail -n 1)"
+# goreleaser runs `syft` from PATH for the SBOMs (sboms in .goreleaser.yml):
+# the pinned one, not whatever else the machine has.
+syft="$(.ci/syft/build.sh | tail -n 1)"
+export PATH="$(dirname "$syft"):$PATH"
+[ "$(command -v syft)" = "$syft" ] || die "syft on PATH is $(command -v syft), not the pinned $syft"
 
 work="$(mktemp -d)"
 emu_pid=""
@@ -72,7 +80,7 @@ if [ "${SINGLE_TARGET:-0}" = 1 ]; then
   [ "$(grep -c "^  *goos: \[$goos\]\$" "$config")" = "$builds" ] && [ "$(grep -c "^  *goarch: \[$goarch\]\$" "$config")" = "$builds" ] ||
     die "could not restrict the $builds builds of .goreleaser.yml to $goos/$goarch (each needs one 'goos: [...]' and one 'goarch: [...]' line)"
 fi
-log "goreleaser $GORELEASER_VERSION release --snapshot --clean --config $config (version $version)"
+log "goreleaser $GORELEASER_VERSION release --snapshot --clean --config $config (version $version; SBOMs by syft $SYFT_VERSION)"
 start=$(date +%s)
 "$goreleaser" release --snapshot --clean --config "$config" >&2 || die "goreleaser failed (see above)"
 log "goreleaser took $(($(date +%s) - start)) s"
@@ -124,6 +132,25 @@ fi
 extra="$(ls dist/"${name}"_*.zip | grep -v -F -f <(for p in $platforms; do echo "dist/${name}_${p}.zip"; done) || true)"
 [ -z "$extra" ] || die "zips of no recorded build: $extra"
 log "$n provider zips ($(echo $platforms)), $(basename "$sums") with its signature, and the manifest: checksums and signature verify"
+
+# Each zip's SBOM (sboms in .goreleaser.yml), the provider's and the
+# emulator's: <zip>.sbom.json, listed in _SHA256SUMS (so the signature covers
+# it), a JSON document in SPDX or CycloneDX that names the main module and
+# every module (at its version) in the build information of the binary in
+# the zip; the provider's names terraform-plugin-framework.
+module="$(go list -m)"
+sbom_check="$(go run .ci/release/artifacts.go -sboms -need "$module=github.com/hashicorp/terraform-plugin-framework" dist/artifacts.json)" ||
+  die "the zips' SBOMs do not hold (see above)"
+zips="$(ls dist/*.zip | wc -l)"
+[ "$(grep -c . <<<"$sbom_check")" = "$zips" ] || die "$zips zips in dist/, but $(grep -c . <<<"$sbom_check") with an SBOM:
+$sbom_check"
+formats=""
+while read -r archive doc format modules; do
+  [ -f "dist/$doc" ] || die "dist/$doc (the SBOM of $archive) missing"
+  grep -q "^[0-9a-f]\{64\}  $doc\$" "$sums" || die "$doc (the SBOM of $archive) is not in $sums"
+  formats+="$format"$'\n'
+done <<<"$sbom_check"
+log "$zips SBOMs, one per zip ($(sort -u <<<"$formats" | xargs), by syft $SYFT_VERSION), each naming every module built into its binary (the provider's: $(awk -v p="${name}_${goos}_${goarch}.zip" '$1 == p { print $4 }' <<<"$sbom_check") modules, terraform-plugin-framework among them), in $(basename "$sums")"
 
 # This platform's zips: the provider, and the cpaas-emulator it runs against.
 platform="${goos}_${goarch}"

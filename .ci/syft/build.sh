@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Builds syft (the SBOM generator goreleaser's sboms run for each archive)
+# from the Go module proxy and prints the binary's path on the last line of
+# stdout (everything else goes to stderr).
+#
+#   SYFT_VERSION=v1.57.1 .ci/syft/build.sh   (the GNUmakefile pins it)
+#   FORCE=1 ...                              rebuilds even when the cached binary fits
+#
+# Built once and cached per version, exactly as .ci/goreleaser/build.sh
+# builds goreleaser, under $CPAAS_TOOLS_CACHE (default
+# ~/.cache/terraform-provider-cpaas): a second run, from any clone, only
+# prints its path.
+set -euo pipefail
+
+die() { echo "build-syft: ERROR: $*" >&2; exit 1; }
+log() { echo "build-syft: $*" >&2; }
+
+version="${SYFT_VERSION:?set SYFT_VERSION (the GNUmakefile pins it)}"
+case "$version" in v*) ;; *) version="v$version" ;; esac
+mod=github.com/anchore/syft
+pkg=$mod/cmd/syft
+cache="${CPAAS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-cpaas}"
+out="$cache/syft-$version"
+bin="$out/syft"
+stamp="$out/.stamp"
+
+command -v go >/dev/null 2>&1 || die "go is not on PATH"
+export GOWORK=off GO111MODULE=on CGO_ENABLED=0 GOFLAGS="-buildvcs=false"
+export GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
+
+want="$pkg@$version script=$(cksum <"${BASH_SOURCE[0]}" | cut -d' ' -f1) $(go env GOVERSION) $(go env GOOS)/$(go env GOARCH)"
+reports() { # the Version line of `syft version`, read without a pipe
+  local v line
+  v="$("$1" version 2>/dev/null)" || return 1
+  while IFS= read -r line; do
+    case "$line" in Version:*) printf 'v%s\n' "${line##* }"; return 0 ;; esac
+  done <<<"$v"
+  return 1
+}
+fits() { [ -x "$bin" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && [ "$(reports "$bin" || true)" = "$version" ]; }
+
+if [ "${FORCE:-0}" != 1 ] && fits; then
+  log "cached: syft $version at $bin"
+  echo "$bin"
+  exit 0
+fi
+mkdir -p "$out"
+if command -v flock >/dev/null 2>&1; then # a second build at once waits, then finds the first one's binary
+  exec 9>"$out/.lock"
+  flock 9
+  if [ "${FORCE:-0}" != 1 ] && fits; then
+    log "cached: syft $version at $bin (built meanwhile)"
+    echo "$bin"
+    exit 0
+  fi
+fi
+start=$(date +%s)
+log "compiling syft $version from the Go module proxy (a few minutes on two cores, once)"
+tmp="$out/gobin.tmp.$$"
+rm -rf "$tmp"
+# syft reports (and writes into each SBOM as its creator) the version the
+# linker sets, as its own release builds do; go install alone leaves it
+# "[not provided]".
+(cd "$out" && GOBIN="$tmp" go install -trimpath -ldflags "-X main.version=${version#v}" "$pkg@$version") || die "go install $pkg@$version failed (see above)"
+mv -f "$tmp/syft" "$bin"
+rm -rf "$tmp"
+got="$(reports "$bin")" || die "the built binary does not run: $bin"
+[ "$got" = "$version" ] || die "the built binary reports version '$got', not '$version'"
+printf '%s\n' "$want" >"$stamp"
+log "built syft $got in $(($(date +%s) - start)) s"
+echo "$bin"
