@@ -322,7 +322,9 @@ func TestAccImport_docsExamplesPlanNoReplacement(t *testing.T) {
 }
 
 // The same adoption with import blocks that name each object by its
-// resource identity (Terraform 1.12+), and the identity in the state.
+// resource identity (Terraform 1.12+), and the identity in the state. Each
+// resource's documented import by identity (import-by-identity.tf) is
+// one of them, as written but for its values.
 func TestAccImport_docsExamplesByIdentity_TF114(t *testing.T) {
 	for _, tc := range importDocsCases() {
 		t.Run(tc.name(), func(t *testing.T) {
@@ -344,16 +346,38 @@ func identityOf(addr, id string) map[string]string {
 }
 
 // identityImportBlocks writes one import block per address that names the
-// object by its identity.
-func identityImportBlocks(ids [][2]string) string {
+// object by its identity. The address a resource's docs import by identity
+// (import-by-identity.tf) gets that block as written, with the identity of
+// the object made in place of the docs' values; the documented
+// configuration (resource.tf) must make that object.
+func identityImportBlocks(t *testing.T, tc importDocsCase, ids [][2]string) string {
+	t.Helper()
 	var b strings.Builder
+	documented := false
 	for _, p := range ids {
-		fmt.Fprintf(&b, "\nimport {\n  to = %s\n  identity = {\n", p[0])
+		typ, _, _ := strings.Cut(p[0], ".")
 		idt := identityOf(p[0], p[1])
+		if ex, err := readIdentityExample(typ); err == nil && ex.to == p[0] {
+			block, err := ex.with(idt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.WriteString("\n" + block)
+			documented = documented || typ == tc.typ
+			continue
+		}
+		fmt.Fprintf(&b, "\nimport {\n  to = %s\n  identity = {\n", p[0])
 		for _, k := range slices.Sorted(maps.Keys(idt)) {
 			fmt.Fprintf(&b, "    %s = %q\n", k, idt[k])
 		}
 		b.WriteString("  }\n}\n")
+	}
+	if tc.example == "" && !documented {
+		ex, err := readIdentityExample(tc.typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Fatalf("%s imports %s by identity, which the case does not make (it makes %v)", identityExampleFile, ex.to, ids)
 	}
 	return b.String()
 }
@@ -367,7 +391,7 @@ func testImportDocsExample(t *testing.T, tc importDocsCase, byIdentity bool) {
 	var checks []statecheck.StateCheck
 	var versions []tfversion.TerraformVersionCheck
 	if byIdentity {
-		blocks = identityImportBlocks(ids)
+		blocks = identityImportBlocks(t, tc, ids)
 		// Import blocks by identity are Terraform 1.12+ (and OpenTofu 1.12+,
 		// which CI runs this test with too).
 		versions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)}
