@@ -134,12 +134,12 @@ resource "cpaas_10dlc_campaign" "test" {
 	})
 }
 
-// The service's recorded campaign holds sample1 "OTP registration", 16
-// characters, shorter than today's create rule (20 to 1024): a campaign
-// it holds is adopted with the configuration keeping that value (the
-// import plans nothing to change, no error), while changing it to
-// another value is held to today's rule at plan time, counted in
-// characters.
+// The service's recorded campaign holds sample1 "OTP registration" (16
+// characters) and sample2 "call forward" (12), both shorter than today's
+// create rule (20 to 1024): a campaign it holds is adopted with the
+// configuration keeping those values (the import plans nothing to change,
+// no error), while changing either to another value is held to today's
+// rule at plan time, counted in characters.
 func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, fastRegistry)
@@ -147,11 +147,13 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 	c := env.Client(t)
 	brand := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
 	id := makeActiveCampaign(t, c, docsCampaign(brand))
-	const recorded = "OTP registration"
-	if err := env.Control(t, "records made under older rules").SetLegacyCampaignTexts(acctest.AuthID, id, map[string]string{"sample1": recorded}); err != nil {
+	const recorded, recorded2 = "OTP registration", "call forward"
+	if err := env.Control(t, "records made under older rules").SetLegacyCampaignTexts(acctest.AuthID, id,
+		map[string]string{"sample1": recorded, "sample2": recorded2}); err != nil {
 		t.Fatal(err)
 	}
-	example := exampleConfig(t, "cpaas_10dlc_campaign")
+	example := strings.Replace(exampleConfig(t, "cpaas_10dlc_campaign"),
+		`"Acme: order 1234 was delivered. Reply HELP for help, STOP to opt out."`, strconv.Quote(recorded2), 1)
 	withSample1 := func(v string) string {
 		return env.Config(strings.Replace(example, `"Acme: order 1234 is confirmed. Reply STOP to opt out."`, strconv.Quote(v), 1) +
 			importBlocks([][2]string{{"cpaas_10dlc_campaign.alerts", id}}))
@@ -169,6 +171,7 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.alerts", tfjsonpath.New("sample1"), knownvalue.StringExact(recorded)),
+					statecheck.ExpectKnownValue("cpaas_10dlc_campaign.alerts", tfjsonpath.New("sample2"), knownvalue.StringExact(recorded2)),
 				},
 			},
 			{
@@ -189,6 +192,15 @@ func TestAccTenDLCCampaign_recordedShortSampleIsAdoptable(t *testing.T) {
 				ConfigVariables: vars,
 				PlanOnly:        true,
 				ExpectError:     acctest.ErrorPattern(`Attribute sample1 must be 20 to 1024 characters long, got 19`),
+			},
+			{
+				// sample2 is judged the same way: another short value fails.
+				Config: env.Config(strings.Replace(strings.Replace(example, strconv.Quote(recorded2), `"call forwarding"`, 1),
+					`"Acme: order 1234 is confirmed. Reply STOP to opt out."`, strconv.Quote(recorded), 1) +
+					importBlocks([][2]string{{"cpaas_10dlc_campaign.alerts", id}})),
+				ConfigVariables: vars,
+				PlanOnly:        true,
+				ExpectError:     acctest.ErrorPattern(`Attribute sample2 must be 20 to 1024 characters long, got 15`),
 			},
 		},
 	})
