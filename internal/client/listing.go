@@ -284,6 +284,37 @@ func (l *Listing[T]) Exists(ctx context.Context, c *Client, parent, id string) (
 	}
 }
 
+// Find returns the objects of parent that match, from the same snapshot
+// Exists reads (one listing per client and RefreshListMaxAge, however many
+// resources ask). A listing that stopped at its page bound or failed holds
+// only the pages it read: Find answers from what it holds, so an empty
+// result proves nothing. The error is the context's.
+func (l *Listing[T]) Find(ctx context.Context, c *Client, parent string, match func(*T) bool) ([]T, error) {
+	s := l.stateAt(c, existsKey{l})
+	s.mu.Lock()
+	e := s.parents[parent]
+	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
+		e = s.start(parent)
+		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
+	}
+	s.mu.Unlock()
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []T
+	for id := range e.objects {
+		obj := e.objects[id]
+		if match(&obj) {
+			out = append(out, obj)
+		}
+	}
+	return out, nil
+}
+
 // forget drops id of parent from c's snapshot (and from one being taken);
 // id "" drops the parent's whole snapshot. Every create, update and delete
 // of the kind calls it; an update or delete before and after the write (a

@@ -56,7 +56,7 @@ var phoneNumberKind = &kit.ObjectKind[phoneNumberResourceModel]{
 	ModifyPlan: planPhoneNumber, ValidateConfig: checkPhoneNumberSearch,
 	// A release warns (what the number serves); before a number is bought,
 	// what it is attached to exists.
-	PlanWith: kit.PlanWithAll(warnPhoneNumberRelease, kit.CheckReferences(kit.ApplicationRef("app_id"),
+	PlanWith: kit.PlanWithAll(warnPhoneNumberRelease, warnTaintedRelease, kit.CheckReferences(kit.ApplicationRef("app_id"),
 		kit.IdRef("sip_trunk_id", "SIP trunk", "cpaas_sip_trunk", "id", client.TrunkListing))),
 	ConfigValidators: []resource.ConfigValidator{kit.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),

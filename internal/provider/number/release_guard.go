@@ -181,3 +181,52 @@ func releasePhoneNumber(ctx context.Context, c *client.Client, state *phoneNumbe
 		kit.AddAPIError(diags, "Error releasing phone number", "phone number "+number, err)
 	}
 }
+
+// warnTaintedRelease is the release warning Terraform does not let the
+// provider give by name: a tainted number (`terraform taint`, or a failed
+// apply of a kind that taints) is replaced by a plan that the provider sees
+// as a plain create, without the state that holds the number, and the
+// apply releases that number before it buys another. So a create whose
+// configuration names a number the account already owns (its number, or
+// its alias) warns naming that number: either the resource is tainted and
+// the apply releases it, or it is not this state's and another way to
+// adopt it is better. One listing of the account's numbers per run
+// answers every such plan (client.Listing.Find).
+func warnTaintedRelease(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || c.IsPending() {
+		return
+	}
+	var plan phoneNumberResourceModel
+	if diags := req.Plan.Get(ctx, &plan); diags.HasError() {
+		return
+	}
+	var number, alias string
+	if kit.Known(plan.Number) {
+		number = plan.Number.ValueString()
+	}
+	if kit.Known(plan.Alias) {
+		alias = plan.Alias.ValueString()
+	}
+	if number == "" && alias == "" {
+		return
+	}
+	owned, err := client.NumberListing.Find(ctx, c, "", func(n *client.AccountNumber) bool {
+		return n.Number == number || alias != "" && n.AliasText() == alias
+	})
+	if err != nil {
+		return
+	}
+	for _, n := range owned {
+		same := "the number this configuration names"
+		if n.Number != number {
+			same = fmt.Sprintf("the alias %q this configuration gives", alias)
+		}
+		resp.Diagnostics.AddWarning("Phone number "+n.Number+" may be released",
+			fmt.Sprintf("This plan buys a phone number, and the account already owns %[1]s, with %[2]s. If this resource "+
+				"instance is tainted (terraform taint, or an apply that failed), Terraform replaces it without showing the "+
+				"provider the number it holds: the apply releases %[1]s, which goes back on sale and cannot be undone, and "+
+				"then buys another. To keep %[1]s, run terraform untaint on this resource before you apply.\n\n"+
+				"If %[1]s is not this resource's (another state manages it, or it was bought outside Terraform), adopt it "+
+				"with an import block (id = %[3]q) or give this resource another alias.", n.Number, same, n.Number))
+	}
+}

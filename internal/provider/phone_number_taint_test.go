@@ -1,0 +1,58 @@
+package provider_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+)
+
+// A number tainted by hand is replaced by a plan the provider sees as a
+// plain create, without the number the state holds: the plan still names
+// the number the apply would release (the account owns one with the
+// configured alias), and says how to keep it. A create on an account that
+// owns no such number does not warn.
+func TestAccPhoneNumber_taintedReleaseIsNamed(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newTFRunner(t)
+	r.write(fmt.Sprintf(`
+terraform {
+  required_providers {
+    cpaas = { source = %q }
+  }
+}
+`, chaosProviderSrc) + env.ProviderConfig() + `
+resource "cpaas_phone_number" "support" {
+  search = { country_iso = "US", city = "San Francisco" }
+  alias  = "support line"
+}
+`)
+	r.run("init", "-input=false")
+	out := r.run("apply", "-input=false", "-auto-approve")
+	if strings.Contains(out, "may be released") {
+		t.Fatalf("the first purchase warned of a release:\n%s", out)
+	}
+	nums := env.Objects(t)["numbers"]
+	if len(nums) != 1 {
+		t.Fatalf("the account owns %v, want one number", nums)
+	}
+	if code, out := r.planExitCode(); code != 0 {
+		t.Fatalf("plan after apply: exit %d\n%s", code, out)
+	}
+	r.run("taint", "cpaas_phone_number.support")
+	code, plan := r.planExitCode()
+	if code != 2 || !strings.Contains(plan, "is tainted, so must be replaced") {
+		t.Fatalf("plan after taint: exit %d\n%s", code, plan)
+	}
+	for _, want := range []string{"Phone number " + nums[0] + " may be released", "the apply releases " + nums[0], "terraform untaint"} {
+		if !strings.Contains(strings.Join(strings.Fields(plan), " "), want) {
+			t.Errorf("the plan does not say %q:\n%s", want, plan)
+		}
+	}
+	r.run("untaint", "cpaas_phone_number.support")
+	if code, out := r.planExitCode(); code != 0 || strings.Contains(out, "may be released") {
+		t.Fatalf("plan after untaint: exit %d\n%s", code, out)
+	}
+}
