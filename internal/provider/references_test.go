@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -207,5 +208,72 @@ resource "cpaas_phone_number" "test" {
 		if !slices.Equal(after[kind], before[kind]) {
 			t.Errorf("the refused apply made %s: %v (before: %v)", kind, after[kind], before[kind])
 		}
+	}
+}
+
+// TestAccReferences_missingApplicationStopsThePlan: with the provider run
+// as Terraform runs it (a plugin process whose parent is the CLI, so it
+// reads which command runs), a reference to a missing application is an
+// error of `terraform plan` and of the plan of `terraform apply`, once per
+// resource, so a CI plan stops and nothing is created; `terraform destroy`
+// of the same configuration only warns of it and destroys what the state
+// holds.
+func TestAccReferences_missingApplicationStopsThePlan(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	r := newBuiltProviderRunner(t)
+	if err := os.MkdirAll(r.dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	good := "terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + env.ProviderConfig() + `
+resource "cpaas_endpoint" "kept" {
+  username = "kept"
+  password = "s3cret-pass"
+  alias    = "kept"
+}
+`
+	r.write(good)
+	r.run("apply", "-auto-approve", "-input=false")
+	kept := env.Objects(t)["endpoints"]
+	if len(kept) != 1 {
+		t.Fatalf("endpoints after the first apply: %v", kept)
+	}
+	r.write(good + fmt.Sprintf(`
+resource "cpaas_endpoint" "test" {
+  username = "refs"
+  password = "s3cret-pass"
+  alias    = "refs"
+  app_id   = %q
+}
+`, missingApp))
+	for _, cmd := range []string{"plan", "apply"} {
+		args := []string{cmd, "-input=false"}
+		if cmd == "apply" {
+			args = append(args, "-auto-approve")
+		}
+		out, err := r.try(args...)
+		if err == nil {
+			t.Fatalf("terraform %s succeeded:\n%s", cmd, out)
+		}
+		if n := strings.Count(out, "Error: No such application"); n != 1 {
+			t.Errorf("terraform %s reports %d errors for the missing application, want 1:\n%s", cmd, n, out)
+		}
+		if !strings.Contains(unwrapped(out), fmt.Sprintf(`app_id "%s" names no application of the account`, missingApp)) ||
+			!strings.Contains(out, `resource "cpaas_endpoint" "test"`) {
+			t.Errorf("terraform %s does not name the resource, the attribute and the value:\n%s", cmd, out)
+		}
+		if strings.Contains(out, "Warning: No such application") {
+			t.Errorf("terraform %s also warns of it:\n%s", cmd, out)
+		}
+	}
+	if eps := env.Objects(t)["endpoints"]; !slices.Equal(eps, kept) {
+		t.Fatalf("the refused runs changed the endpoints: %v, want %v", eps, kept)
+	}
+	out := r.run("destroy", "-auto-approve", "-input=false")
+	if strings.Contains(out, "Error:") {
+		t.Errorf("the destroy reported an error:\n%s", out)
+	}
+	if eps := env.Objects(t)["endpoints"]; len(eps) != 0 {
+		t.Fatalf("endpoints after the destroy: %v", eps)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/runmode"
 )
 
 // objectKind is one API object's resource, as a value: its name, its
@@ -470,10 +471,14 @@ func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if r.Kind.PlanWith != nil && r.Client != nil && !resp.Diagnostics.HasError() {
 		found := resource.ModifyPlanResponse{Plan: resp.Plan}
 		r.Kind.PlanWith(ctx, r.Client, req, &found)
-		if req.State.Raw.IsNull() {
-			// An object not created yet (a failed apply left none): what
-			// the API check finds warns, so the plan `terraform destroy`
-			// runs first goes on; the create refuses it (checkAtApply).
+		if req.State.Raw.IsNull() && !runmode.Plans() {
+			// An object not created yet (a failed apply left none), in a
+			// run that may be `terraform destroy` (its first plan asks for
+			// every configured object; runmode reads the CLI's command
+			// line): what the API check finds warns, so the destroy goes
+			// on; the create refuses it (checkAtApply). A plan or apply the
+			// CLI's command line shows is not a destroy fails here, so a
+			// CI plan stops.
 			resp.Diagnostics.Append(r.warningsOf(found.Diagnostics)...)
 		} else {
 			// An object that exists stays an error at plan: a replacement
@@ -529,7 +534,8 @@ func (r *ObjectResource[M]) warningsOf(found diag.Diagnostics) diag.Diagnostics 
 			continue
 		}
 		detail := d.Detail() + "\n\nThe apply stops at this " + r.Kind.What + ", before it is created or changed. (A plan's check " +
-			"that asks the API warns rather than fails, so that it never stops the plan `terraform destroy` runs first.)"
+			"that asks the API fails `terraform plan` and `terraform apply`; it only warns where the provider cannot tell the run from " +
+			"`terraform destroy`, whose first plan it must never stop.)"
 		if p, ok := d.(diag.DiagnosticWithPath); ok {
 			out.AddAttributeWarning(p.Path(), d.Summary(), detail)
 		} else {
