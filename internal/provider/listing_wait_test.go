@@ -211,3 +211,22 @@ func (l *requestLog) gets(route *regexp.Regexp) []string {
 	}
 	return out
 }
+
+// getsAfterCreates is gets of the requests from the first POST on: the
+// reads of an apply's creates, without the plan's (a plan-time check
+// lists what the creates are checked against).
+func (l *requestLog) getsAfterCreates(route *regexp.Regexp) []string {
+	l.mu.Lock()
+	lines := slices.Clone(l.lines)
+	l.mu.Unlock()
+	var out []string
+	posted := false
+	for _, line := range lines {
+		method, path, _ := strings.Cut(line, " ")
+		posted = posted || method == "POST"
+		if posted && method == "GET" && route.MatchString(path) {
+			out = append(out, line)
+		}
+	}
+	return out
+}
