@@ -82,6 +82,11 @@ type ObjectKind[M any] struct {
 	PlanWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	ValidateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
 	ConfigValidators []resource.ConfigValidator
+	// RulesAtPlan checks the attribute validators, the later rules, the
+	// config validators and ValidateConfig together at plan, so that one
+	// plan lists every mistake of a kind that also has rules only a plan
+	// can judge (rules_at_plan.go).
+	RulesAtPlan bool
 	// delete replaces remove for an object whose delete is more than one
 	// call (a 10DLC number link waits for the operators' unlink).
 	Delete func(ctx context.Context, c *client.Client, state *M, diags *diag.Diagnostics)
@@ -225,6 +230,22 @@ type ObjectResource[M any] struct {
 	// (presence.go), gathered from its schema once.
 	presenceOnce sync.Once
 	presence     []presenceRule
+	// schema and rules: a RulesAtPlan kind's schema as served, and the
+	// rules taken out of it (rules_at_plan.go), made once.
+	schemaOnce sync.Once
+	schema     schema.Schema
+	rules      rulesAtPlan
+}
+
+// servedSchema is the schema Terraform is given.
+func (r *ObjectResource[M]) servedSchema(ctx context.Context) schema.Schema {
+	r.schemaOnce.Do(func() {
+		r.schema = r.Kind.Schema(ctx)
+		if r.Kind.RulesAtPlan {
+			r.schema, r.rules = deferRules(r.schema)
+		}
+	})
+	return r.schema
 }
 
 func (r *ObjectResource[M]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -275,7 +296,7 @@ func (r *ObjectResource[M]) Read(ctx context.Context, req resource.ReadRequest, 
 }
 
 func (r *ObjectResource[M]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = r.Kind.Schema(ctx)
+	resp.Schema = r.servedSchema(ctx)
 }
 
 func (r *ObjectResource[M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -459,8 +480,28 @@ func (r *ObjectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 }
 
 func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !r.claimSingleton(req, &resp.Diagnostics) || !r.checkPresence(ctx, req, &resp.Diagnostics) {
+	if !r.claimSingleton(req, &resp.Diagnostics) {
 		return
+	}
+	if !r.checkPresence(ctx, req, &resp.Diagnostics) && !r.Kind.RulesAtPlan {
+		return
+	}
+	if r.Kind.RulesAtPlan && !req.Plan.Raw.IsNull() {
+		r.servedSchema(ctx)
+		resp.Diagnostics.Append(r.rules.check(ctx, req, resp.Plan)...)
+		for _, v := range r.Kind.ConfigValidators {
+			if _, presence := v.(presenceAtPlan); presence {
+				continue // checkPresence ran it
+			}
+			var out resource.ValidateConfigResponse
+			v.ValidateResource(ctx, resource.ValidateConfigRequest{Config: req.Config}, &out)
+			resp.Diagnostics.Append(out.Diagnostics...)
+		}
+		if r.Kind.ValidateConfig != nil {
+			var out resource.ValidateConfigResponse
+			r.Kind.ValidateConfig(ctx, resource.ValidateConfigRequest{Config: req.Config}, &out)
+			resp.Diagnostics.Append(out.Diagnostics...)
+		}
 	}
 	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Client != nil && !r.Client.IsPending() {
 		resp.Diagnostics.Append(unfinishedAtPlan(r.Client.AuthID(), r.Kind.TypeName, req.Config)...)
@@ -559,12 +600,22 @@ func (r *ObjectResource[M]) checkAtApply(ctx context.Context, config tfsdk.Confi
 }
 
 func (r *ObjectResource[M]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	if r.Kind.ValidateConfig != nil {
+	if r.Kind.ValidateConfig != nil && !r.Kind.RulesAtPlan {
 		r.Kind.ValidateConfig(ctx, req, resp)
 	}
 }
 
 func (r *ObjectResource[M]) ConfigValidators(context.Context) []resource.ConfigValidator {
+	if r.Kind.RulesAtPlan {
+		// Only the presence rules: the others run at plan (ModifyPlan).
+		var kept []resource.ConfigValidator
+		for _, v := range r.Kind.ConfigValidators {
+			if _, presence := v.(presenceAtPlan); presence {
+				kept = append(kept, v)
+			}
+		}
+		return kept
+	}
 	return r.Kind.ConfigValidators
 }
 

@@ -7,8 +7,12 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
@@ -202,19 +206,26 @@ func (m laterRuleModifier) Description(ctx context.Context) string {
 func (m laterRuleModifier) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
 
 func (m laterRuleModifier) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	planned := resp.PlanValue
-	if planned.IsNull() || planned.IsUnknown() || req.Plan.Raw.IsNull() {
-		return
+	resp.Diagnostics.Append(m.judge(ctx, req.Path, req.PathExpression, req.Config, resp.PlanValue, req.StateValue,
+		req.State.Raw.IsNull(), req.Plan.Raw.IsNull())...)
+}
+
+// judge is the later rule of the value planned at at: its first refusal,
+// or nothing when the value is kept from the state (noState: a create).
+func (m laterRuleModifier) judge(ctx context.Context, at path.Path, expr path.Expression, config tfsdk.Config, planned, prior types.String,
+	noState, noPlan bool) diag.Diagnostics {
+	if planned.IsNull() || planned.IsUnknown() || noPlan {
+		return nil
 	}
-	if !req.State.Raw.IsNull() && (planned.Equal(req.StateValue) || m.unreadable && req.StateValue.IsNull()) {
-		return // kept: an older value the service holds
+	if !noState && (planned.Equal(prior) || m.unreadable && prior.IsNull()) {
+		return nil // kept: an older value the service holds
 	}
 	for _, r := range m.rules {
 		var out validator.StringResponse
-		r.ValidateString(ctx, validator.StringRequest{Path: req.Path, PathExpression: req.PathExpression, Config: req.Config, ConfigValue: planned}, &out)
+		r.ValidateString(ctx, validator.StringRequest{Path: at, PathExpression: expr, Config: config, ConfigValue: planned}, &out)
 		if out.Diagnostics.HasError() {
-			resp.Diagnostics.Append(out.Diagnostics...)
-			return
+			return out.Diagnostics
 		}
 	}
+	return nil
 }

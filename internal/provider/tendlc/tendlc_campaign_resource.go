@@ -44,6 +44,9 @@ var campaignKind = registrationKind(&kit.ObjectKind[tendlcCampaignModel]{
 	// what the GET does and campaign_alias and vertical besides.
 	Schema: campaignSchema, Create: createCampaign, Update: updateCampaign, Refresh: refreshCampaign,
 	ValidateConfig: checkSubUsecases, ModifyPlan: planCampaign, PlanWith: checkBrandUsecase,
+	// Its later rules (samples, texts) and the description a create needs
+	// are judged at plan: all its rules are, so one plan lists every mistake.
+	RulesAtPlan: true,
 	Remove: (*client.Client).DeleteCampaign,
 }, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
 
@@ -649,9 +652,12 @@ func planCampaign(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 	if req.Plan.Raw.IsNull() {
 		return
 	}
+	// The kind's rules ran at plan before this (RulesAtPlan), and their
+	// errors are in resp: what follows adds its own, so it stops only on
+	// its own.
 	var plan tendlcCampaignModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	if d := req.Plan.Get(ctx, &plan); d.HasError() {
+		resp.Diagnostics.Append(d...)
 		return
 	}
 	if req.State.Raw.IsNull() {
@@ -659,8 +665,8 @@ func planCampaign(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 		return
 	}
 	var state tendlcCampaignModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	if d := req.State.Get(ctx, &state); d.HasError() {
+		resp.Diagnostics.Append(d...)
 		return
 	}
 	// affiliate_marketing, which no reply carries, stays null after an
