@@ -64,7 +64,14 @@ var complianceApplicationKind = &kit.ObjectKind[complianceApplicationModel]{
 	Remove:     (*client.Client).DeleteComplianceApplication,
 	ImportAs:   kit.ImportIDMatching(tendlcrules.UUIDPattern, "a compliance application id", tendlcrules.UUIDRule),
 	ModifyPlan: planComplianceApplication,
+	// Before the application is made or its documents changed: its end
+	// user and each of its documents exist.
+	PlanWith: kit.CheckReferences(endUserRef,
+		kit.IdRef("document_ids", "compliance document", "cpaas_compliance_document", "id", client.ComplianceDocumentListing)),
 }
+
+// endUserRef is an end_user_id: one of the account's end users.
+var endUserRef = kit.IdRef("end_user_id", "end user", "cpaas_end_user", "id", client.EndUserListing)
 
 type complianceApplicationModel struct {
 	ID                      types.String   `tfsdk:"id"`
@@ -106,14 +113,14 @@ func complianceApplicationSchema(ctx context.Context) schema.Schema {
 				kit.SpecRuleWorded(stringvalidator.OneOf(compliancerules.NumberTypes...), compliancerules.CheckNumberType)),
 			"end_user_type": kit.RequiredReplacingString("`individual` or `business`: the end user's type. Changing it replaces the application.",
 				kit.SpecRuleWorded(stringvalidator.OneOf(compliancerules.UserTypes...), compliancerules.CheckUserType)),
-			"end_user_id": kit.RequiredReplacingString("Id of the end user (`cpaas_end_user`). Changing it replaces the application.", uuid),
+			"end_user_id": kit.RequiredReplacingString("Id of the end user (`cpaas_end_user`). "+kit.MissingRefNote("application")+" Changing it replaces the application.", uuid),
 			"compliance_requirement_id": schema.StringAttribute{MarkdownDescription: "Id of the requirement the application answers " +
 				"(`cpaas_compliance_requirement`). When left out, the provider reads the requirement of `country_iso2`, `number_type` " +
 				"and `end_user_type` at create. Changing it replaces the application.",
 				Optional: true, Computed: true, Validators: []validator.String{uuid},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplaceIfConfigured()}},
 			"document_ids": schema.ListAttribute{MarkdownDescription: "Ids of the end user's documents (`cpaas_compliance_document`), one " +
-				"of each type the requirement asks for. Updates in place, resubmitting the application for review.",
+				"of each type the requirement asks for. " + kit.MissingRefNote("application") + " A missing document is named by its element (`document_ids[1]`). Updates in place, resubmitting the application for review.",
 				ElementType: types.StringType, Required: true,
 				Validators: []validator.List{listvalidator.UniqueValues(), listvalidator.ValueStringsAre(uuid)}},
 			"wait_for_review": schema.BoolAttribute{

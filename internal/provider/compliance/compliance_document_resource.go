@@ -47,7 +47,9 @@ var complianceDocumentKind = &kit.ObjectKind[complianceDocumentResourceModel]{
 	Remove:     (*client.Client).DeleteComplianceDocument,
 	ImportAs:   kit.ImportIDMatching(tendlcrules.UUIDPattern, "a compliance document id", tendlcrules.UUIDRule),
 	ModifyPlan: planComplianceDocument,
-	PlanWith:   checkComplianceDocumentType,
+	// Before the document is uploaded: its end user exists, and its type
+	// takes its data fields.
+	PlanWith: kit.PlanWithAll(kit.CheckReferences(endUserRef), checkComplianceDocumentType),
 }
 
 type complianceDocumentResourceModel struct {
@@ -76,7 +78,7 @@ func complianceDocumentSchema(context.Context) schema.Schema {
 			"`data_fields` are personal data: sensitive, never in a log.\n\n" + adoptRuleComplianceDocument,
 		Attributes: map[string]schema.Attribute{
 			"id":               kit.ComputedKeptString("Compliance document id (`document_id`)."),
-			"end_user_id":      kit.RequiredReplacingString("Id of the end user (`cpaas_end_user`) the document is about. Changing it replaces the document.", uuid),
+			"end_user_id":      kit.RequiredReplacingString("Id of the end user (`cpaas_end_user`) the document is about. "+kit.MissingRefNote("document")+" Changing it replaces the document.", uuid),
 			"document_type_id": kit.RequiredReplacingString("Id of the document's type (`cpaas_compliance_document_types`). Changing it replaces the document.", uuid),
 			"alias": schema.StringAttribute{MarkdownDescription: fmt.Sprintf("A name for the document: 1 to %d characters. Updates in place.",
 				compliancerules.MaxAlias), Required: true, Validators: []validator.String{complianceAliasRule}},

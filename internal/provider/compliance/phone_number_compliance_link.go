@@ -35,7 +35,7 @@ func ComplianceApplicationIDAttribute() schema.StringAttribute {
 			"regulated country (India, Germany, France, Australia) cannot be bought without one: the API refuses the purchase. " +
 			"A regulated number the service answers `pending` is waited for (up to 30 minutes). Changing it links the number to " +
 			"another accepted application in place (the API's link, whose result is the number's own); removing it from the " +
-			"configuration leaves the link as it is.",
+			"configuration leaves the link as it is. " + kit.MissingRefNote("number"),
 		Optional: true, Computed: true,
 		Validators:    []validator.String{kit.ShapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)},
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},

@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -33,16 +34,21 @@ type Reference struct {
 	Applies func(ctx context.Context, plan PlanGetter) bool
 }
 
-// planGetter is what reference.applies reads: the plan.
+// PlanGetter is what reference.applies reads: the plan (or, for the
+// check's own reading of the prior value, the state).
 type PlanGetter interface {
 	GetAttribute(ctx context.Context, p path.Path, target interface{}) diag.Diagnostics
 }
 
-// missingRefNote is what a reference's description says of a missing
-// object; of names the resource ("endpoint").
+// MissingRefNote is what a reference's description says of a missing
+// object; of names the resource ("endpoint"). It says what ModifyPlan
+// does with the check's error (object_resource.go): an error at plan for
+// an object that exists, a warning for one to be created, refused by the
+// create (checkAtApply).
 func MissingRefNote(of string) string {
-	return "An id that names no existing object is refused: the plan warns, and the apply stops before the " + of +
-		" is created or changed."
+	return "An id that names no existing object is refused at plan time, on this argument: the plan of a change to an existing " + of +
+		" fails; for one to be created the plan warns (an error there would also stop `terraform destroy`) and the apply stops " +
+		"before the " + of + " is created."
 }
 
 // existsIn is reference.exists from a kind's listing.
@@ -59,7 +65,10 @@ func ApplicationRef(attr string) Reference {
 
 // checkReferences is a planWith that checks refs: each one whose value is
 // known, set, and new (a create, or a changed value) must name an object
-// that exists. A check the API cannot answer is skipped: the create
+// that exists. A list or set argument (a compliance application's
+// document_ids) has each of its elements checked, and a missing one is
+// named by its path (document_ids[1]); an element the state already held
+// is not new. A check the API cannot answer is skipped: the create
 // reports the API's own words.
 func CheckReferences(refs ...Reference) func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	return func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
@@ -67,32 +76,80 @@ func CheckReferences(refs ...Reference) func(ctx context.Context, c *client.Clie
 			return
 		}
 		for _, r := range refs {
-			var v types.String
 			at := path.Root(r.attr)
-			if d := req.Plan.GetAttribute(ctx, at, &v); d.HasError() || !Known(v) || v.ValueString() == "" {
+			planned := referenced(ctx, req.Plan, at)
+			if len(planned) == 0 {
 				continue
 			}
+			var prior []namedID
 			if !req.State.Raw.IsNull() {
-				var prior types.String
-				if d := req.State.GetAttribute(ctx, at, &prior); !d.HasError() && prior.Equal(v) {
-					continue // unchanged: nothing new is referenced
-				}
+				prior = referenced(ctx, req.State, at)
 			}
 			if r.Applies != nil && !r.Applies(ctx, req.Plan) {
 				continue
 			}
-			ok, err := r.exists(ctx, c, v.ValueString())
-			if err != nil {
-				tflog.Debug(ctx, "reference not checked", map[string]any{"attribute": r.attr, "value": v.ValueString(), "error": err.Error()})
-				continue
-			}
-			if !ok {
-				resp.Diagnostics.AddAttributeError(at, "No such "+r.what,
-					fmt.Sprintf("%s %q names no %s of the account; it must be the id of an existing %s. To fix it, %s.",
-						r.attr, v.ValueString(), r.what, r.what, r.fix))
+			for _, id := range planned {
+				if slices.ContainsFunc(prior, func(p namedID) bool { return p.value == id.value }) {
+					continue // unchanged: nothing new is referenced
+				}
+				ok, err := r.exists(ctx, c, id.value)
+				if err != nil {
+					tflog.Debug(ctx, "reference not checked", map[string]any{"attribute": id.name, "value": id.value, "error": err.Error()})
+					continue
+				}
+				if !ok {
+					resp.Diagnostics.AddAttributeError(id.at, "No such "+r.what,
+						fmt.Sprintf("%s %q names no %s of the account; it must be the id of an existing %s. To fix it, %s.",
+							id.name, id.value, r.what, r.what, r.fix))
+				}
 			}
 		}
 	}
+}
+
+// namedID is one id a reference holds: its value, its path and how a
+// message names that path (app_id, document_ids[1]).
+type namedID struct {
+	at          path.Path
+	name, value string
+}
+
+// referenced is the known, non-empty ids the argument at holds in v (a
+// plan or a state): its value, or each element of a list or set.
+func referenced(ctx context.Context, v PlanGetter, at path.Path) []namedID {
+	name := at.String()
+	one := func(p path.Path, n string, s types.String) []namedID {
+		if !Known(s) || s.ValueString() == "" {
+			return nil
+		}
+		return []namedID{{at: p, name: n, value: s.ValueString()}}
+	}
+	var s types.String
+	if d := v.GetAttribute(ctx, at, &s); !d.HasError() {
+		return one(at, name, s)
+	}
+	var out []namedID
+	var l types.List
+	if d := v.GetAttribute(ctx, at, &l); !d.HasError() {
+		if !Known(l) {
+			return nil
+		}
+		for i, el := range l.Elements() {
+			if e, ok := el.(types.String); ok {
+				out = append(out, one(at.AtListIndex(i), fmt.Sprintf("%s[%d]", name, i), e)...)
+			}
+		}
+		return out
+	}
+	var set types.Set
+	if d := v.GetAttribute(ctx, at, &set); !d.HasError() && Known(set) {
+		for _, el := range set.Elements() {
+			if e, ok := el.(types.String); ok {
+				out = append(out, one(at.AtSetValue(e), fmt.Sprintf("%s[%q]", name, e.ValueString()), e)...)
+			}
+		}
+	}
+	return out
 }
 
 // planWithAll runs each of checks, a kind's planWith made of several.
@@ -110,4 +167,27 @@ func IdRef[T any](attr, what, typ, idAttr string, l *client.Listing[T]) Referenc
 	return Reference{attr: attr, what: what, exists: existsIn(l),
 		fix: fmt.Sprintf("create the %s with %s and reference its id (%s = %s.<name>.%s), or use the id of an existing one",
 			what, typ, attr, typ, idAttr)}
+}
+
+// ComplianceApplicationRef is an argument naming an application of either
+// compliance family a number may be rented against: a
+// cpaas_phone_number_compliance (India; client.ComplianceListing) or a
+// cpaas_compliance_application (client.ComplianceApplicationListing).
+func ComplianceApplicationRef(attr string) Reference {
+	older, newer := existsIn(client.ComplianceListing), existsIn(client.ComplianceApplicationListing)
+	return Reference{attr: attr, what: "compliance application",
+		exists: func(ctx context.Context, c *client.Client, id string) (bool, error) {
+			ok, err := older(ctx, c, id)
+			if ok {
+				return true, nil
+			}
+			ok2, err2 := newer(ctx, c, id)
+			if ok2 || err2 != nil {
+				return ok2, err2
+			}
+			return false, err // missing from both, unless the first could not tell
+		},
+		fix: fmt.Sprintf("reference the id of an accepted application: a cpaas_phone_number_compliance for India (%[1]s = "+
+			"cpaas_phone_number_compliance.<name>.id) or a cpaas_compliance_application for the other regulated countries "+
+			"(%[1]s = cpaas_compliance_application.<name>.id), or use the id of an existing one", attr)}
 }

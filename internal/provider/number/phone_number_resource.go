@@ -57,7 +57,8 @@ var phoneNumberKind = &kit.ObjectKind[phoneNumberResourceModel]{
 	// A release warns (what the number serves); before a number is bought,
 	// what it is attached to exists.
 	PlanWith: kit.PlanWithAll(warnPhoneNumberRelease, warnTaintedRelease, kit.CheckReferences(kit.ApplicationRef("app_id"),
-		kit.IdRef("sip_trunk_id", "SIP trunk", "cpaas_sip_trunk", "id", client.TrunkListing))),
+		kit.IdRef("sip_trunk_id", "SIP trunk", "cpaas_sip_trunk", "id", client.TrunkListing),
+		kit.ComplianceApplicationRef("compliance_application_id"))),
 	ConfigValidators: []resource.ConfigValidator{kit.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does.

@@ -54,6 +54,8 @@ var powerpackNumberKind = &kit.ObjectKind[powerpackNumberModel]{
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("unrent_on_destroy"), false)...)
 	},
 	ModifyPlan: warnPoolNumberRelease,
+	// Before the number is added: its powerpack exists.
+	PlanWith: kit.CheckReferences(kit.IdRef("powerpack_id", "powerpack", "cpaas_powerpack", "id", client.PowerpackListing)),
 }
 
 type powerpackNumberModel struct {
@@ -87,7 +89,7 @@ func powerpackNumberSchema(context.Context) schema.Schema {
 			"simply sent again.",
 		Attributes: map[string]schema.Attribute{
 			"id":           kit.ComputedKeptString("`<powerpack_id>/<number>`, the import id."),
-			"powerpack_id": kit.RequiredReplacingString("UUID of the powerpack (`cpaas_powerpack`'s `id`). Changing it moves the number to the new pool (replace).", powerpackUUIDRule),
+			"powerpack_id": kit.RequiredReplacingString("UUID of the powerpack (`cpaas_powerpack`'s `id`). "+kit.MissingRefNote("member")+" Changing it moves the number to the new pool (replace).", powerpackUUIDRule),
 			"number": kit.RequiredReplacingString("The number, "+powerpackrules.NumberRule+": a number of the account that sends SMS (a `cpaas_phone_number`'s "+
 				"`number`). Changing it replaces the member.", poolNumberRule),
 			"service": schema.StringAttribute{

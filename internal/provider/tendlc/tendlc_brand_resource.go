@@ -45,6 +45,8 @@ var brandKind = registrationKind(&kit.ObjectKind[tendlcBrandModel]{
 	// brand_alias (the GET does not) and no declined_reasons: a FAILED
 	// brand is read by GET for them, any other keeps the state's.
 	Schema: brandSchema, Create: createBrand, Refresh: refreshBrand, Remove: (*client.Client).DeleteBrand,
+	// Before the brand is registered: its profile exists.
+	PlanWith: kit.CheckReferences(kit.IdRef("profile_uuid", "business profile", "cpaas_10dlc_profile", "id", client.ProfileListing)),
 }, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
 
 // refreshBrand reads a brand from the brand listing, whose items carry
@@ -262,7 +264,7 @@ func brandSchema(ctx context.Context) schema.Schema {
 				Validators:    []validator.String{aliasRule},
 			},
 			"profile_uuid": kit.RequiredReplacingString("UUID of the business profile (legal name, tax id, address) the brand is registered for. "+
-				"Changing it replaces the brand.", kit.ShapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)),
+				kit.MissingRefNote("brand")+" Changing it replaces the brand.", kit.ShapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)),
 			"brand_type": schema.StringAttribute{
 				MarkdownDescription: "`STARTER` (sole proprietor; its campaigns may only use the `STARTER` use case) or `STANDARD`. Default `STARTER`. Changing it replaces the brand.",
 				Optional:            true,

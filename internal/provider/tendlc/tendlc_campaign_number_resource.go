@@ -34,6 +34,8 @@ var campaignNumberKind = &kit.ObjectKind[tendlcCampaignNumberModel]{
 		Parent:  "campaign",
 	}},
 	Schema: campaignNumberSchema, Create: linkCampaignNumber, Delete: unlinkCampaignNumber,
+	// Before the number is linked: its campaign exists.
+	PlanWith: kit.CheckReferences(kit.IdRef("campaign_id", "10DLC campaign", "cpaas_10dlc_campaign", "id", client.CampaignListing)),
 	// Refresh: from its campaign's number list, listed once per campaign
 	// (client.CampaignNumberListing), whose items carry all the one-number
 	// read does.
@@ -87,7 +89,7 @@ func campaignNumberSchema(ctx context.Context) schema.Schema {
 			"campaign. A number can be linked to one campaign at a time.\n\n" + adoptRuleCampaignNumber,
 		Attributes: map[string]schema.Attribute{
 			"id":          kit.ComputedKeptString("`<campaign_id>/<number>`, the import id."),
-			"campaign_id": kit.RequiredReplacingString("Id of the registered campaign, "+tendlcrules.CampaignIDRule+". Changing it unlinks the number and links it to the new campaign.", kit.ShapeRule(tendlcrules.CampaignIDPattern, tendlcrules.CampaignIDRule)),
+			"campaign_id": kit.RequiredReplacingString("Id of the registered campaign, "+tendlcrules.CampaignIDRule+". "+kit.MissingRefNote("link")+" Changing it unlinks the number and links it to the new campaign.", kit.ShapeRule(tendlcrules.CampaignIDPattern, tendlcrules.CampaignIDRule)),
 			"number":      kit.RequiredReplacingString("The number to link: "+tendlcrules.NumberRule+". It must belong to the account. Changing it replaces the link.", kit.ShapeRule(tendlcrules.NumberPattern, tendlcrules.NumberRule)),
 			"url": kit.OptionalString("Absolute `http://` or `https://` URL that receives the signed `number_linking` callbacks (`created`, then `success` "+
 				"or `failed`) of the link request and the `number_unlinking` callbacks of the unlink request on destroy. Updates in place "+

@@ -43,7 +43,11 @@ var campaignKind = registrationKind(&kit.ObjectKind[tendlcCampaignModel]{
 	// Refresh: from the listing (client.CampaignListing), whose items carry
 	// what the GET does and campaign_alias and vertical besides.
 	Schema: campaignSchema, Create: createCampaign, Update: updateCampaign, Refresh: refreshCampaign,
-	ValidateConfig: checkSubUsecases, ModifyPlan: planCampaign, PlanWith: checkBrandUsecase,
+	ValidateConfig: checkSubUsecases, ModifyPlan: planCampaign,
+	// Before the campaign is registered: its brand exists, and may
+	// register the use case.
+	PlanWith: kit.PlanWithAll(kit.CheckReferences(
+		kit.IdRef("brand_id", "10DLC brand", "cpaas_10dlc_brand", "id", client.BrandListing)), checkBrandUsecase),
 	// Its later rules (samples, texts) and the description a create needs
 	// are judged at plan: all its rules are, so one plan lists every mistake.
 	RulesAtPlan: true,
@@ -355,7 +359,7 @@ func campaignSchema(ctx context.Context) schema.Schema {
 			"(never a replacement).\n\n" + adoptRuleCampaign,
 		Attributes: map[string]schema.Attribute{
 			"id": kit.ComputedKeptString("Campaign id (`campaign_id`), " + tendlcrules.CampaignIDRule + "."),
-			"brand_id": replaceString("Id of the registered brand (`cpaas_10dlc_brand.<name>.id`), "+tendlcrules.BrandIDRule+".", true,
+			"brand_id": replaceString("Id of the registered brand (`cpaas_10dlc_brand.<name>.id`), "+tendlcrules.BrandIDRule+". "+kit.MissingRefNote("campaign"), true,
 				kit.ShapeRule(tendlcrules.BrandIDPattern, tendlcrules.BrandIDRule)),
 			"campaign_alias": updatableString(fmt.Sprintf("Name of the campaign, 1 to %d characters.", tendlcrules.MaxAliasLength), true,
 				1, tendlcrules.MaxAliasLength),

@@ -64,6 +64,8 @@ var tollfreeKind = &kit.ObjectKind[tollfreeModel]{
 	Remove:     (*client.Client).DeleteTollfreeVerification,
 	ImportAs:   kit.ImportIDMatching(tendlcrules.UUIDPattern, "a toll-free verification uuid", tendlcrules.UUIDRule),
 	ModifyPlan: planTollfree,
+	// Before the request is made or changed: its profile exists.
+	PlanWith: kit.CheckReferences(kit.IdRef("profile_uuid", "business profile", "cpaas_10dlc_profile", "id", client.ProfileListing)),
 }
 
 // defaultTollfreeTimeout is how long an apply waits for the carrier by
@@ -164,7 +166,7 @@ func tollfreeSchema(ctx context.Context) schema.Schema {
 			"request, and so does a `REJECTED` request seen on a refresh.\n\n" + adoptRuleTollfree,
 		Attributes: map[string]schema.Attribute{
 			"id":           kit.ComputedKeptString("Request UUID (`uuid`), the import id."),
-			"profile_uuid": schema.StringAttribute{MarkdownDescription: "UUID of the business profile (`cpaas_10dlc_profile`) the request is made for." + tollfreeInPlace, Required: true, Validators: []validator.String{kit.ShapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)}},
+			"profile_uuid": schema.StringAttribute{MarkdownDescription: "UUID of the business profile (`cpaas_10dlc_profile`) the request is made for. " + kit.MissingRefNote("request") + tollfreeInPlace, Required: true, Validators: []validator.String{kit.ShapeRule(tendlcrules.UUIDPattern, tendlcrules.UUIDRule)}},
 			"number": kit.RequiredReplacingString("The toll-free number to verify, one of the account's (`cpaas_phone_number`): "+
 				tollfreerules.NumberRule+". Changing it replaces the request: the API cannot change it.", tollfreeNumberRule),
 			"usecases": schema.SetAttribute{
