@@ -33,7 +33,7 @@ import (
 //     data.t.n, module.n, action.t.n, ephemeral.t.n, t.n of a resource, a
 //     provider alias) names something the block itself declares. Addresses
 //     that name no object of the configuration (removed.from, moved.from,
-//     lifecycle.ignore_changes, action_trigger.events, variable types) are
+//     lifecycle.ignore_changes, action_trigger.events and on_failure, variable types) are
 //     not references.
 //   - A block of `run` blocks is a test file (.tftest.hcl), not a
 //     configuration. When the paragraph before it names its file
@@ -274,11 +274,12 @@ func walkRefs(body *hclsyntax.Body, path []string, ref func([]string, hcl.Traver
 // Attributes whose traversals are not references to declared objects:
 // lifecycle keywords and addresses a block moves, forgets or names.
 var notReferences = map[string]bool{
-	"lifecycle.ignore_changes":        true,
-	"lifecycle.action_trigger.events": true,
-	"removed.from":                    true,
-	"moved.from":                      true,
-	"variable.type":                   true,
+	"lifecycle.ignore_changes":            true,
+	"lifecycle.action_trigger.events":     true,
+	"lifecycle.action_trigger.on_failure": true,
+	"removed.from":                        true,
+	"moved.from":                          true,
+	"variable.type":                       true,
 }
 
 // undeclared returns the reference tr makes when the block does not declare

@@ -46,9 +46,11 @@ type PlanGetter interface {
 // an object that exists, a warning for one to be created, refused by the
 // create (checkAtApply).
 func MissingRefNote(of string) string {
-	return "An id that names no existing object is refused at plan time, on this argument: the plan of a change to an existing " + of +
-		" fails; for one to be created the plan warns (an error there would also stop `terraform destroy`) and the apply stops " +
-		"before the " + of + " is created."
+	return "An id that names no existing object is an error of `terraform plan` and `terraform apply`, on this argument, and nothing " +
+		"is created. `terraform destroy` only warns of it (its first plan asks for every configured " + of + ", and must not stop): " +
+		"a failed apply never blocks a destroy. Where the provider cannot tell which command runs (it reads the command line of " +
+		"the Terraform process that started it), the plan of a " + of + " to be created warns too, and the apply stops before it " +
+		"is created."
 }
 
 // existsIn is reference.exists from a kind's listing.

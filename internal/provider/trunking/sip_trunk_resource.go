@@ -65,8 +65,8 @@ func sipTrunkSchema(context.Context) schema.Schema {
 			"points at `trunk_domain` and is authenticated by an IP access list (`ipacl_id`) and/or a credentials list " +
 			"(`credential_id`): at least one. An **inbound** trunk delivers calls to the PBX at its primary origination " +
 			"URI (`primary_uri_id`, required) or, when that fails, its fallback (`fallback_uri_id`). A link that does not " +
-			"fit the direction is refused at plan time; a link to a list or URI that does not exist is refused too: the plan warns, and the apply " +
-			"stops before the trunk is created or changed. Changing `trunk_direction` replaces the trunk; everything else " +
+			"fit the direction is refused at plan time; a link to a list or URI that does not exist is refused too, at plan (`terraform destroy` only warns of it), " +
+			"and nothing is created or changed. Changing `trunk_direction` replaces the trunk; everything else " +
 			"updates in place.\n\n" + sipTrunkNumbersNote + "\n\n" + adoptRuleSIPTrunk,
 		Attributes: map[string]schema.Attribute{
 			"id": kit.ComputedKeptString("Trunk id (`trunk_id`, a string of digits)."),
