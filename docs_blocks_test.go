@@ -494,6 +494,11 @@ func validateDocBlocks(t *testing.T, with114 bool) {
 				if f.needs114 != with114 && !b.needs114 {
 					continue // validated in the other pass
 				}
+				// An import the fragment makes is another way to import what
+				// the configuration imports (by identity rather than by id):
+				// with the fragment, the configuration's import of the same
+				// address goes.
+				write(t, filepath.Join(dir, name), withoutImportsOf(t, b, importTargets(f)))
 				extra := filepath.Join(dir, fmt.Sprintf("zz_fragment_%d.tf", i))
 				write(t, extra, f.text)
 				if out, err := m.run(cli, dir, args...); err != nil {
@@ -504,6 +509,7 @@ func validateDocBlocks(t *testing.T, with114 bool) {
 				if err := os.Remove(extra); err != nil {
 					t.Fatal(err)
 				}
+				write(t, filepath.Join(dir, name), b.text)
 			}
 		})
 	}
@@ -788,4 +794,37 @@ func (m *docsProviderMirror) run(cli, dir string, args ...string) (string, error
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	return out.String(), err
+}
+
+// importTargets is the addresses the import blocks of b import.
+func importTargets(b *docBlock) map[string]bool {
+	out := map[string]bool{}
+	for _, blk := range childBlocks(b.file.Body.(*hclsyntax.Body), "import") {
+		if a, ok := blk.Body.Attributes["to"]; ok {
+			out[string(a.Expr.Range().SliceBytes([]byte(b.text)))] = true
+		}
+	}
+	return out
+}
+
+// withoutImportsOf is b's text without its import blocks whose address is
+// in targets.
+func withoutImportsOf(t *testing.T, b *docBlock, targets map[string]bool) string {
+	t.Helper()
+	if len(targets) == 0 {
+		return b.text
+	}
+	text := []byte(b.text)
+	var out []byte
+	last := 0
+	for _, blk := range childBlocks(b.file.Body.(*hclsyntax.Body), "import") {
+		a, ok := blk.Body.Attributes["to"]
+		if !ok || !targets[string(a.Expr.Range().SliceBytes(text))] {
+			continue
+		}
+		r := blk.Range()
+		out = append(out, text[last:r.Start.Byte]...)
+		last = r.End.Byte
+	}
+	return string(append(out, text[last:]...))
 }
