@@ -266,6 +266,23 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 		destroyRounds, destroyStats.Requests, destroyStats.Faulted, destroyStats.RateLimited)
 }
 
+// tryInterrupted runs the CLI as try does and sends it SIGINT (Ctrl-C)
+// after the given time; Terraform stops the provider's calls and saves
+// what they return.
+func (r *tfRunner) tryInterrupted(after time.Duration, args ...string) (string, error) {
+	cmd := exec.Command(r.bin, append(args, "-no-color")...)
+	cmd.Dir, cmd.Env = r.dir, r.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		return "", err
+	}
+	timer := time.AfterFunc(after, func() { _ = cmd.Process.Signal(os.Interrupt) })
+	err := cmd.Wait()
+	timer.Stop()
+	return out.String(), err
+}
+
 // firstErrors keeps the "Error:" lines of Terraform's output.
 func firstErrors(out string) string {
 	var errs []string

@@ -73,18 +73,22 @@ func createSIPCredentialList(ctx context.Context, c *client.Client, plan *sipCre
 		},
 		c.ListAllSIPCredentials, func(x *client.SIPCredential) bool { return x.Name == in.Name && x.Username == in.Username },
 		func(x *client.SIPCredential) string { return x.CredentialUUID })
-	if err == nil && created.adopted {
-		// The match could not compare passwords: give the adopted list the configured one.
-		if err = c.UpdateSIPCredential(ctx, created.id, client.SIPCredentialUpdate{Password: &password}); err != nil {
-			err = fmt.Errorf("adopted credentials list %s, but setting its password failed: %w", created.id, err)
-		}
-	}
 	if err != nil {
 		kit.AddAPIError(&resp.Diagnostics, "Error creating credentials list", "credentials list for username "+plan.Username.ValueString(), err)
 		return false
 	}
+	// Record the id at once: the list exists, whatever follows. A failed
+	// password update below leaves it in the state with the error (kept,
+	// not tainted, when the run was interrupted), never orphaned.
 	plan.ID = types.StringValue(created.id)
 	plan.PasswordWO = types.StringNull()
+	if created.adopted {
+		// The match could not compare passwords: give the adopted list the configured one.
+		if err := c.UpdateSIPCredential(ctx, created.id, client.SIPCredentialUpdate{Password: &password}); err != nil {
+			kit.AddAPIError(&resp.Diagnostics, "Error creating credentials list", "credentials list "+created.id,
+				fmt.Errorf("adopted credentials list %s, but setting its password failed: %w", created.id, err))
+		}
+	}
 	return true
 }
 

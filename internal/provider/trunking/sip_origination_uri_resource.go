@@ -122,17 +122,20 @@ func createSIPOriginationURI(ctx context.Context, c *client.Client, plan *sipOri
 			return x.Name == in.Name && x.URI == in.URI && x.AuthenticationNeeded == in.AuthenticationNeeded && user == in.Username
 		},
 		func(x *client.OriginationURI) string { return x.URIUUID })
-	if err == nil && created.adopted && in.AuthenticationNeeded {
-		if err = c.UpdateOriginationURI(ctx, created.id, client.OriginationURIUpdate{Password: &password}); err != nil {
-			err = fmt.Errorf("adopted origination URI %s, but setting its password failed: %w", created.id, err)
-		}
-	}
 	if err != nil {
 		kit.AddAPIError(&resp.Diagnostics, "Error creating origination URI", "origination URI "+plan.URI.ValueString(), err)
 		return false
 	}
+	// Record the id at once, as a credentials list does: a failed
+	// password update below leaves the URI in the state, never orphaned.
 	plan.ID = types.StringValue(created.id)
 	plan.PasswordWO = types.StringNull()
+	if created.adopted && in.AuthenticationNeeded {
+		if err := c.UpdateOriginationURI(ctx, created.id, client.OriginationURIUpdate{Password: &password}); err != nil {
+			kit.AddAPIError(&resp.Diagnostics, "Error creating origination URI", "origination URI "+created.id,
+				fmt.Errorf("adopted origination URI %s, but setting its password failed: %w", created.id, err))
+		}
+	}
 	return true
 }
 
