@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -144,9 +145,23 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 		t.Fatal(err)
 	}
 	rounds, converged := 0, false
+	// The first rounds are interrupted (Ctrl-C) at points drawn from a
+	// seeded generator: an interrupt, like a fault, may lose nothing.
+	interrupts := rand.New(rand.NewPCG(20260101, 56))
 	for rounds < chaosMaxRounds && !converged {
 		rounds++
-		out, err := tf.try("apply", "-auto-approve", "-input=false", "-parallelism=10")
+		var out string
+		var err error
+		if rounds <= chaosInterruptedRounds {
+			after := time.Duration(200+interrupts.IntN(1800)) * time.Millisecond
+			out, err = tf.tryInterrupted(after, "apply", "-auto-approve", "-input=false", "-parallelism=10")
+			t.Logf("round %d: interrupted %v into the apply", rounds, after)
+			if err == nil {
+				continue // it finished before the interrupt: the next round checks the plan
+			}
+		} else {
+			out, err = tf.try("apply", "-auto-approve", "-input=false", "-parallelism=10")
+		}
 		if err != nil {
 			t.Logf("round %d: apply failed (expected under faults): %s", rounds, firstErrors(out))
 			continue
@@ -265,6 +280,10 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	t.Logf("CHAOS destroy (faults and rate limit on): %d rounds; %d requests, %d faulted, %d refused by the rate limit; account left with its starter numbers only",
 		destroyRounds, destroyStats.Requests, destroyStats.Faulted, destroyStats.RateLimited)
 }
+
+// chaosInterruptedRounds are the chaos test's first apply rounds, each
+// interrupted with Ctrl-C at a seeded random point.
+const chaosInterruptedRounds = 2
 
 // tryInterrupted runs the CLI as try does and sends it SIGINT (Ctrl-C)
 // after the given time; Terraform stops the provider's calls and saves
