@@ -107,6 +107,11 @@ const adoptRuleEndUser = "If the API's reply to the create is lost (or is a 5xx)
 
 func createEndUserOrAdopt(ctx context.Context, c *client.Client, in client.EndUserData) (*client.EndUser, error) {
 	var made *client.EndUser
+	// The listing's record of each match: an adopted end user is taken
+	// from it, with no call after the adoption (one that failed, or that an
+	// interrupt stopped, would leave the end user the create made in no
+	// state).
+	listed := map[string]client.EndUser{}
 	id, err := kit.CreateOrAdopt(ctx, "end user", "the same name and type",
 		func(ctx context.Context) (string, error) {
 			u, err := c.CreateEndUser(ctx, in)
@@ -117,7 +122,11 @@ func createEndUserOrAdopt(ctx context.Context, c *client.Client, in client.EndUs
 			return u.EndUserID, nil
 		},
 		kit.AdoptFrom(c.ListAllEndUsers, func(u *client.EndUser) bool {
-			return u.Name == in.Name && u.LastName == in.LastName && u.EndUserType == in.EndUserType
+			match := u.Name == in.Name && u.LastName == in.LastName && u.EndUserType == in.EndUserType
+			if match {
+				listed[u.EndUserID] = *u
+			}
+			return match
 		}, func(u *client.EndUser) string { return u.EndUserID }),
 		func(id string) string { return id })
 	if err != nil {
@@ -125,6 +134,9 @@ func createEndUserOrAdopt(ctx context.Context, c *client.Client, in client.EndUs
 	}
 	if made != nil && made.EndUserID == id {
 		return made, nil
+	}
+	if u, ok := listed[id]; ok {
+		return &u, nil
 	}
 	return c.GetEndUser(ctx, id)
 }

@@ -360,7 +360,13 @@ func createPowerpackOrAdopt(ctx context.Context, c *client.Client, in client.Pow
 	if in.ApplicationID != "" {
 		up.ApplicationID, up.ApplicationType = &in.ApplicationID, &in.ApplicationType
 	}
-	return c.UpdatePowerpack(ctx, p.UUID, up)
+	updated, err := c.UpdatePowerpack(ctx, p.UUID, up)
+	if err != nil {
+		// Adopted, its settings not updated: the caller records it beside
+		// the error, so the powerpack the create made reaches the state.
+		return p, err
+	}
+	return updated, nil
 }
 
 func createPowerpack(ctx context.Context, c *client.Client, plan *powerpackModel, _ resource.CreateRequest, resp *resource.CreateResponse) bool {
@@ -370,11 +376,15 @@ func createPowerpack(ctx context.Context, c *client.Client, plan *powerpackModel
 		ApplicationType: plan.ApplicationType.ValueString(), ApplicationID: plan.ApplicationID.ValueString(), NumberPriority: prios,
 	}
 	p, err := createPowerpackOrAdopt(ctx, c, in)
+	if p != nil {
+		// Made or adopted: in the state even when setting it failed, so
+		// nothing the create made is left in no state.
+		applyPowerpack(plan, p)
+	}
 	if err != nil {
 		kit.AddAPIError(&resp.Diagnostics, "Error creating powerpack", "powerpack "+plan.Name.ValueString(), err)
-		return false
+		return p != nil
 	}
-	applyPowerpack(plan, p)
 	return true
 }
 
