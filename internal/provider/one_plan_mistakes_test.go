@@ -2,11 +2,15 @@ package provider_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 )
 
 // pendingPlanErrors runs `terraform plan` on config (the provider block
@@ -84,4 +88,337 @@ resource "cpaas_10dlc_campaign" "test" {
 	if objs := env.Objects(t); len(objs["brands"]) != 0 || len(objs["campaigns"]) != 0 {
 		t.Fatalf("a refused plan made %v", objs)
 	}
+}
+
+// planErrorsNothingMade is planErrors, and fails when the refused plan
+// made or changed an object of the emulator's account.
+func planErrorsNothingMade(t *testing.T, env *acctest.Env, config string) []string {
+	t.Helper()
+	before := env.Objects(t)
+	errs := planErrors(t, env, config)
+	if after := env.Objects(t); !reflect.DeepEqual(before, after) {
+		t.Errorf("a refused plan changed the account's objects:\nbefore %v\nafter  %v", before, after)
+	}
+	return errs
+}
+
+// Two settings blocks of one account (a rule only a plan sees: the
+// account has one settings object), each with a time zone that is not an
+// IANA name.
+func TestAccAccountSettings_onePlanListsEveryMistake(t *testing.T) {
+	acctest.SkipReal(t, "needs an account of its own: cpaas_account_settings changes the whole account")
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_account_settings" "a" {
+  timezone = "Mars/Olympus_Mons"
+}
+resource "cpaas_account_settings" "b" {
+  timezone = "Local"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute timezone must be an IANA time zone name .*got "Mars/Olympus_Mons"`,
+		`Attribute timezone must be an IANA time zone name .*got "Local"`,
+		`cpaas_account_settings declared more than once`)
+}
+
+func TestAccApplication_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_application" "test" {
+  app_name       = "two words"
+  answer_url     = "/answer"
+  hangup_url     = "ftp://voice.example.com/hangup"
+  message_method = "PUT"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute app_name "two words" is invalid`,
+		`Attribute answer_url "/answer" is invalid`,
+		`Attribute hangup_url "ftp://voice.example.com/hangup" is invalid`,
+		`Attribute message_method "PUT" is invalid`)
+}
+
+func TestAccVerifiedCallerID_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_verified_caller_id" "test" {
+  phone_number = "14155550142"
+  alias        = ""
+  channel      = "fax"
+  subaccount   = "SA123"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute phone_number must be E.164 with its \+.*got: 14155550142`,
+		`Attribute alias UTF-8 character count must be at least 1, got: 0`,
+		`Attribute channel value must be one of: \["sms" "call"\], got: "fax"`,
+		`subaccount must be SA followed by 18 upper-case letters or digits, got "SA123"`)
+}
+
+// A one-call application with a lower-case country, a document type that
+// is no id, an end user's email that is none and a document's file that
+// cannot be read (read at plan); a compliance document whose file cannot
+// be read either, and an end user with a last name for a business
+// (ValidateConfig). The document names its end user by id: Terraform
+// plans nothing that depends on an object whose plan failed.
+func TestAccPhoneNumberCompliance_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	reg, _ := complianceFiles(t, "r", "b")
+	hcl := complianceHCL("Acme Trading", reg, "/nonexistent/bill.pdf", "")
+	hcl = strings.Replace(hcl, `country_iso = "IN"`, `country_iso = "in"`, 1)
+	hcl = strings.Replace(hcl, `compliance@acme.example`, `compliance.acme.example`, 1)
+	hcl = strings.Replace(hcl, compliancerules.DocBusinessRegistration.ID, "not-a-uuid", 1)
+	errs := planErrorsNothingMade(t, env, hcl+`
+resource "cpaas_end_user" "test" {
+  name          = "Acme Handels GmbH"
+  last_name     = "Schmidt"
+  end_user_type = "business"
+}
+resource "cpaas_compliance_document" "test" {
+  alias            = "Acme registration"
+  end_user_id      = "00000000-0000-4000-8000-000000000001"
+  document_type_id = "00000000-0000-4000-8000-000000000002"
+  file             = "/nonexistent/reg.pdf"
+}
+`)
+	expectEachOnce(t, errs,
+		`country_iso "in" must be an ISO 3166 alpha-2 country code in upper case`,
+		`documents\[0\]\.document_type_id .*not-a-uuid`,
+		`end_user\.email`,
+		`Cannot read a document's file.*documents\[1\]\.file: cannot read "/nonexistent/bill\.pdf"`,
+		`last_name is for an individual end user`,
+		`Cannot read the document's file.*cannot read "/nonexistent/reg\.pdf"`)
+}
+
+// Two endpoints: one with a username and a password the rules refuse, one
+// with no password at all, which only a create needs (checked at plan).
+func TestAccEndpoint_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_endpoint" "a" {
+  username = "not valid!"
+  password = "abcd"
+  alias    = "Gina"
+}
+resource "cpaas_endpoint" "b" {
+  username = "hank"
+  alias    = "Hank"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute username must be 1 to 50 letters, digits or underscores,.*got: not valid!`,
+		`Attribute password must be at least 5 characters long \(got 4\)`,
+		`Missing endpoint password.*Creating endpoint "hank" needs a password`)
+}
+
+// A session with a play URL of today's rule (a later rule, judged at
+// plan), a callback method and an expiry out of the lists, and the same
+// number twice (ValidateConfig).
+func TestAccMaskingSession_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_masking_session" "test" {
+  first_party          = "14155551234"
+  second_party         = "14155551234"
+  first_party_play_url = "https://audio.example/hello.ogg"
+  callback_method      = "PUT"
+  session_expiry       = 5
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute first_party_play_url "https://audio.example/hello.ogg" is invalid: it must be the URL of an .mp3 or .wav file`,
+		`Attribute callback_method value must be one of`,
+		`session_expiry`,
+		`second_party`)
+}
+
+func TestAccMessage_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_message" "test" {
+  src      = "14155550100"
+  dst      = []
+  type     = "fax"
+  text     = "x"
+  wait_for = "read"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute dst list must contain at least 1 elements, got: 0`,
+		`Attribute type value must be one of: \["sms" "mms" "chatapp"\], got: "fax"`,
+		`Attribute wait_for value must be one of:`)
+}
+
+// A number bought by a number written with its + and an empty app_id; a
+// number of one's own carrier with a type and a region the rules refuse
+// and no carrier.
+func TestAccPhoneNumber_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_phone_number" "test" {
+  number = "+14155550100"
+  app_id = ""
+}
+resource "cpaas_own_carrier_number" "test" {
+  number      = "493012345678"
+  carrier     = ""
+  region      = "  "
+  number_type = "toll-free"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute number must be 1 to 15 digits, starting with the country code, got: \+14155550100`,
+		`Attribute app_id UTF-8 character count must be at least 1, got: 0`,
+		`Attribute carrier UTF-8 character count must be at least 1, got: 0`,
+		`Attribute region " *" must not be empty`,
+		`Attribute number_type value must be one of: \["local" "fixed" "tollfree" "mobile" "national"\], got: "toll-free"`)
+}
+
+func TestAccPowerpack_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, powerpackHCL(strings.Repeat("é", 256), `
+  application_type = "XML"
+  application_id   = "123"
+  number_priority = [
+    {
+      country_iso  = "usa"
+      service_type = "VOICE"
+      priority     = ["longcode", "tollfree", "shortcode"]
+    },
+  ]
+`))
+	expectEachOnce(t, errs,
+		`name "é+" is invalid: it must be 1 to 255 characters`,
+		`application_type value must be one of: \["xml" "phlo"\], got: "XML"`,
+		`country_iso "usa" is invalid`,
+		`Attribute number_priority\[0\]\.service_type value must be one of: \["SMS" "MMS"\], got: "VOICE"`)
+}
+
+// Two subaccounts whose names break the rule, and a data source that
+// names a subaccount by a main account's auth_id.
+func TestAccSubaccount_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, subaccountConfig("", "")+`
+resource "cpaas_subaccount" "long" {
+  name = "`+strings.Repeat("n", 101)+`"
+}
+data "cpaas_subaccount" "test" {
+  auth_id = "MA2025RK4E639VJFZAGV"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute name must be 1 to 100 characters, got 0 characters`,
+		`Attribute name must be 1 to 100 characters, got 101 characters`,
+		`Attribute auth_id must be SA followed by 18 upper-case letters or digits, got "MA2025RK4E639VJFZAGV"`)
+}
+
+// A profile whose entity type is not in today's list (a later rule,
+// judged at plan), with a contact email that is none and a state too
+// long; a second one that leaves out the tax id its entity type needs
+// (ValidateConfig); a campaign number that is no long code.
+func TestAccTenDLCProfile_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	bad := strings.Replace(profileBodyHCL("  entity_type = \"PUBLIC_PROFIT\"\n  business_contact_email = \"ops.example.com\""),
+		`state       = "TX"`, `state       = "`+strings.Repeat("é", 21)+`"`, 1)
+	noEIN := strings.Replace(profileBodyHCL("  entity_type = \"PRIVATE\"\n  ein_issuing_country = \"US\""),
+		`"cpaas_10dlc_profile" "test"`, `"cpaas_10dlc_profile" "private"`, 1)
+	noEIN = strings.Replace(noEIN, `"acme"`, `"acme-private"`, 1)
+	errs := planErrorsNothingMade(t, env, bad+noEIN+`
+resource "cpaas_10dlc_campaign_number" "test" {
+  campaign_id = "CQ7ZP3A"
+  number      = "+14155550100"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute entity_type value must be one of: .*got: "PUBLIC_PROFIT"`,
+		`Attribute business_contact_email "ops.example.com" must be an email address`,
+		`Attribute address.state "é+" is 21 characters long, more than the 20 allowed`,
+		`Attribute ein is required when entity_type is "PRIVATE"`,
+		`Attribute number must be a US or Canadian long code as 11 digits.*got: \+14155550100`)
+}
+
+func TestAccTollfreeVerification_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := tollfreeEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_tollfree_verification" "test" {
+  profile_uuid     = "00000000-0000-4000-8000-000000000000"
+  number           = "14155550100"
+  usecases         = []
+  usecase_summary  = "One-time passcodes for customers who sign in to the Acme store."
+  message_sample   = "Your Acme code is 123456. Reply STOP to opt out."
+  optin_type       = "EMAIL"
+  optin_image_urls = ["ftp://acme.example/optin.png"]
+  volume           = "1000"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute number must be a US or Canadian toll-free number.*got: 14155550100`,
+		`Attribute usecases set must contain at least 1 elements, got: 0`,
+		`Attribute optin_type value must be one of:.*got: "EMAIL"`,
+		`Attribute optin_image_urls\[0\] "ftp://acme.example/optin.png" must be an absolute http:// or https:// URL`,
+		`Attribute volume value must be one of:.*got: "1000"`)
+}
+
+// One mistake of each SIP trunking kind: a trunk's direction, an access
+// list's address, an origination URI's scheme and its username without
+// authentication (ValidateConfig).
+func TestAccSIPTrunking_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t)
+	errs := planErrorsNothingMade(t, env, `
+resource "cpaas_sip_trunk" "test" {
+  name            = "trunk"
+  trunk_direction = "sideways"
+  ipacl_id        = "a"
+}
+resource "cpaas_sip_ip_acl" "test" {
+  name         = "acl"
+  ip_addresses = ["10.0.0.1/24"]
+}
+resource "cpaas_sip_origination_uri" "test" {
+  name     = "uri"
+  uri      = "sip:pbx.example.com"
+  username = "u"
+}
+`)
+	expectEachOnce(t, errs,
+		`Attribute trunk_direction value must be one of: \["inbound" "outbound"\], got: "sideways"`,
+		`Attribute ip_addresses\[Value\("10.0.0.1/24"\)\] "10.0.0.1/24" has host bits set`,
+		`Attribute uri "sip:pbx.example.com" is invalid`,
+		`username is only taken when authentication_needed is true`)
+}
+
+// An address with a salutation and a proof type out of the lists and a
+// file of a type the service refuses (checked at plan, where the file is
+// read); an identity with a birth date in another form.
+func TestAccVerification_onePlanListsEveryMistake(t *testing.T) {
+	t.Parallel()
+	env := complianceEnv(t)
+	txt := filepath.Join(t.TempDir(), "proof.txt")
+	if err := os.WriteFile(txt, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	addr := verificationAddressHCL("test", "office", "Paris", fmt.Sprintf("  file = %q", txt))
+	addr = strings.Replace(addr, `"Ms"`, `"Dr"`, 1)
+	addr = strings.Replace(addr, `"passport"`, `"utility_bill"`, 1)
+	ident := strings.Replace(verificationIdentityHCL("test", "director", "19AB12345", ""), "1984-02-29", "29/02/1984", 1)
+	errs := planErrorsNothingMade(t, env, addr+ident)
+	expectEachOnce(t, errs,
+		`salutation.*value must be one of:.*got: "Dr"`,
+		`address_proof_type.*got: "utility_bill"`,
+		`file "proof.txt" must be a JPG, JPEG, PNG or PDF file`,
+		`birth_date must be a date as yyyy-mm-dd \(1984-02-29\)`)
 }

@@ -59,6 +59,9 @@ var complianceKind = &kit.ObjectKind[complianceModel]{
 	ImportAs:   kit.ImportIDMatching(tendlcrules.UUIDPattern, "a compliance application id", tendlcrules.UUIDRule),
 	ModifyPlan: planCompliance,
 	PlanWith:   checkComplianceRequirement,
+	// The documents' files are read at plan: all its rules are checked
+	// there, so one plan lists every mistake.
+	RulesAtPlan: true,
 }
 
 // defaultComplianceTimeout is how long an apply waits for the review by
@@ -274,7 +277,7 @@ func planCompliance(ctx context.Context, req resource.ModifyPlanRequest, resp *r
 				b, err := readDocumentFile(i, f.ValueString())
 				if err != nil {
 					resp.Diagnostics.AddAttributeError(path.Root("documents").AtListIndex(i).AtName("file"), "Cannot read a document's file", err.Error())
-					return
+					continue // and the other documents' files: one plan names each
 				}
 				sum = types.StringValue(client.FileSHA256(b))
 			}

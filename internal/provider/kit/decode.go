@@ -15,7 +15,8 @@ import (
 )
 
 // decode reads a plan, a state or a configuration into a model, and says
-// whether it could.
+// whether it could: its own errors only, not those diags already held (a
+// RulesAtPlan kind's ModifyPlan decodes after the rules' errors).
 //
 // A model of top-level framework values (types.String, ...) is read
 // directly (decodeDirect); anything else, and every value the direct way
@@ -31,8 +32,9 @@ func Decode[M any](ctx context.Context, from interface {
 		return m, true
 	}
 	m = *new(M)
-	diags.Append(from.Get(ctx, &m)...)
-	return m, !diags.HasError()
+	d := from.Get(ctx, &m)
+	diags.Append(d...)
+	return m, !d.HasError()
 }
 
 // modelField is a field of a model: its attribute and its index.

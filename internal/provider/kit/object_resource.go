@@ -480,7 +480,10 @@ func (r *ObjectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 }
 
 func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !r.claimSingleton(req, &resp.Diagnostics) {
+	// A RulesAtPlan kind's rules run whatever the singleton and presence
+	// rules found: one plan lists every mistake.
+	claimed := r.claimSingleton(req, &resp.Diagnostics)
+	if !claimed && !r.Kind.RulesAtPlan {
 		return
 	}
 	if !r.checkPresence(ctx, req, &resp.Diagnostics) && !r.Kind.RulesAtPlan {
@@ -502,6 +505,9 @@ func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 			r.Kind.ValidateConfig(ctx, resource.ValidateConfigRequest{Config: req.Config}, &out)
 			resp.Diagnostics.Append(out.Diagnostics...)
 		}
+	}
+	if !claimed {
+		return // a second instance: nothing more to plan
 	}
 	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Client != nil && !r.Client.IsPending() {
 		resp.Diagnostics.Append(unfinishedAtPlan(r.Client.AuthID(), r.Kind.TypeName, req.Config)...)

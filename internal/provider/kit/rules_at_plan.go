@@ -31,8 +31,8 @@ import (
 // `terraform plan` lists every mistake.
 
 // rulesAtPlan is what a RulesAtPlan kind's schema held: per top-level
-// attribute (and attributes of single nested objects), its validators and
-// later rules.
+// attribute (and attributes of single nested objects, and of each element
+// of a list nested attribute), its validators and later rules.
 type rulesAtPlan struct {
 	attrs []attrRules
 }
@@ -46,6 +46,14 @@ type attrRules struct {
 	list    []validator.List
 	mp      []validator.Map
 	later   []laterRuleModifier
+	// elems: the rules of a list nested attribute's elements, their paths
+	// relative to an element; checked for each element the configuration
+	// holds.
+	elems *rulesAtPlan
+}
+
+func (r attrRules) empty() bool {
+	return len(r.str)+len(r.i64)+len(r.boolean)+len(r.set)+len(r.list)+len(r.mp)+len(r.later) == 0 && r.elems == nil
 }
 
 // deferRules returns s without its validators and later rules, and them.
@@ -85,8 +93,16 @@ func deferAttributes(attrs map[string]schema.Attribute, parent path.Path, rules 
 		case schema.SingleNestedAttribute:
 			v.Attributes = deferAttributes(v.Attributes, at, rules)
 			a = v
+		case schema.ListNestedAttribute:
+			v.Validators, r.list = keepPresence(v.Validators)
+			var elems rulesAtPlan
+			v.NestedObject.Attributes = deferAttributes(v.NestedObject.Attributes, path.Empty(), &elems)
+			if len(elems.attrs) > 0 {
+				r.elems = &elems
+			}
+			a = v
 		}
-		if len(r.str)+len(r.i64)+len(r.boolean)+len(r.set)+len(r.list)+len(r.mp)+len(r.later) > 0 {
+		if !r.empty() {
 			rules.attrs = append(rules.attrs, r)
 		}
 		out[name] = a
@@ -122,10 +138,25 @@ func withoutLater(ms []planmodifier.String) (kept []planmodifier.String, later [
 // check runs every deferred rule against the plan's configuration (and,
 // for the later rules, the planned value and the prior state).
 func (rules rulesAtPlan) check(ctx context.Context, req resource.ModifyPlanRequest, plan PlanGetter) diag.Diagnostics {
+	return rules.checkUnder(ctx, path.Empty(), req, plan)
+}
+
+// checkUnder is check of rules whose paths are relative to base (the
+// element of a list nested attribute; empty: the root).
+func (rules rulesAtPlan) checkUnder(ctx context.Context, base path.Path, req resource.ModifyPlanRequest, plan PlanGetter) diag.Diagnostics {
 	var found diag.Diagnostics
 	for _, a := range rules.attrs {
 		var d diag.Diagnostics
+		a.at = rebase(base, a.at)
 		expr := a.at.Expression()
+		if a.elems != nil {
+			var elems types.List
+			if diags := req.Config.GetAttribute(ctx, a.at, &elems); !diags.HasError() && !elems.IsNull() && !elems.IsUnknown() {
+				for i := range elems.Elements() {
+					d.Append(a.elems.checkUnder(ctx, a.at.AtListIndex(i), req, plan)...)
+				}
+			}
+		}
 		switch {
 		case len(a.str) > 0 || len(a.later) > 0:
 			var v types.String
@@ -209,4 +240,22 @@ func (rules rulesAtPlan) check(ctx context.Context, req resource.ModifyPlanReque
 		found.Append(d...)
 	}
 	return found
+}
+
+// rebase is rel, a path relative to base, from the root.
+func rebase(base, rel path.Path) path.Path {
+	out := base
+	for _, step := range rel.Steps() {
+		switch s := step.(type) {
+		case path.PathStepAttributeName:
+			out = out.AtName(string(s))
+		case path.PathStepElementKeyInt:
+			out = out.AtListIndex(int(s))
+		case path.PathStepElementKeyString:
+			out = out.AtMapKey(string(s))
+		case path.PathStepElementKeyValue:
+			out = out.AtSetValue(s.Value)
+		}
+	}
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -233,7 +234,16 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 	if unknown["src"] || unknown["powerpack_uuid"] {
 		unknown["src"], unknown["powerpack_uuid"] = true, true
 	}
+	// What the schema's own validators refuse (a type out of the list, no
+	// destination) they report: the same rule here would repeat it.
+	refused := map[string]bool{
+		"type": kit.Known(cfg.Type) && !slices.Contains(msgrules.Types, cfg.Type.ValueString()),
+		"dst":  !cfg.Dst.IsNull() && !cfg.Dst.IsUnknown() && len(cfg.Dst.Elements()) == 0,
+	}
 	for _, fe := range msgrules.Validate(m) {
+		if refused[fe.Path.RootName()] {
+			continue
+		}
 		if fe.Path.String() == "media_ids" {
 			// The files of media_files are sent as media_ids once uploaded;
 			// at plan time their paths stand in for the ids.

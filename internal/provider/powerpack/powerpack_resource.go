@@ -210,15 +210,35 @@ func validatePowerpackConfig(ctx context.Context, req resource.ValidateConfigReq
 		if p.CountryISO.IsUnknown() || p.ServiceType.IsUnknown() || slices.ContainsFunc(p.Priority, func(v types.String) bool { return v.IsUnknown() }) {
 			return
 		}
-		// The schema's own validators report a service type out of the
-		// list and a priority of another length: one mistake, one error.
-		if !slices.Contains(powerpackrules.ServiceTypes, p.ServiceType.ValueString()) || len(p.Priority) != len(powerpackrules.Kinds) {
-			return
-		}
 	}
+	// Each entry as the API checks it (powerpackrules.CheckPriorities),
+	// one error per entry, so that one plan names every mistake.
 	rules, _ := m.priorities()
-	if err := powerpackrules.CheckPriorities("number_priority", rules); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("number_priority"), "Invalid Attribute Value", "Attribute "+err.Error()+".")
+	seen := map[string]int{}
+	for i, r := range rules {
+		at := fmt.Sprintf("number_priority[%d]", i)
+		if !slices.Contains(powerpackrules.ServiceTypes, r.ServiceType) || len(prios[i].Priority) != len(powerpackrules.Kinds) {
+			// The schema's own validators report a service type out of the
+			// list and a priority of another length: one mistake, one
+			// error. The entry's country is still judged.
+			r = powerpackrules.Priority{CountryISO: r.CountryISO, ServiceType: powerpackrules.ServiceTypes[0],
+				Order: [3]string{powerpackrules.Kinds[0], powerpackrules.Kinds[1], powerpackrules.Kinds[2]}}
+			if err := powerpackrules.CheckPriority(at, r); err != nil {
+				resp.Diagnostics.AddAttributeError(path.Root("number_priority"), "Invalid Attribute Value", "Attribute "+err.Error()+".")
+			}
+			continue
+		}
+		if err := powerpackrules.CheckPriority(at, r); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("number_priority"), "Invalid Attribute Value", "Attribute "+err.Error()+".")
+			continue
+		}
+		key := r.CountryISO + "/" + r.ServiceType
+		if j, dup := seen[key]; dup {
+			resp.Diagnostics.AddAttributeError(path.Root("number_priority"), "Invalid Attribute Value",
+				fmt.Sprintf("Attribute %s is invalid: number_priority[%d] already gives the priority of %s %s.", at, j, r.CountryISO, r.ServiceType))
+			continue
+		}
+		seen[key] = i
 	}
 }
 

@@ -48,6 +48,9 @@ var profileKind = &kit.ObjectKind[profileModel]{
 	Remove:         (*client.Client).DeleteProfile,
 	ImportAs:       kit.ImportIDMatching(tendlcrules.UUIDPattern, "a profile_uuid", tendlcrules.UUIDRule),
 	ValidateConfig: validateProfileEntity,
+	// Its later rules (the lists of values the service extended) are
+	// judged at plan: all its rules are, so one plan lists every mistake.
+	RulesAtPlan: true,
 }
 
 type profileAddressModel struct {
