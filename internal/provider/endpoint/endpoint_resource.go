@@ -89,7 +89,8 @@ func endpointSchema(context.Context) schema.Schema {
 				"the SIP username (`sip_username`). Changing it replaces the endpoint.",
 				usernameRule),
 			"password": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("Password, at least %d characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place.", endpointrules.MinPasswordLength),
+				MarkdownDescription: fmt.Sprintf("Password, at least %d characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place. "+
+					endpointPasswordOptional, endpointrules.MinPasswordLength),
 				Optional:            true,
 				Sensitive:           true,
 				Validators: []validator.String{
@@ -99,7 +100,7 @@ func endpointSchema(context.Context) schema.Schema {
 			},
 			"password_wo": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("Write-only password, at least %d characters: sent to the API but never stored in the plan or state. ", endpointrules.MinPasswordLength) +
-					"Requires Terraform 1.11 or later. Change `password_wo_version` to send a new value.",
+					"Requires Terraform 1.11 or later. Change `password_wo_version` to send a new value. " + endpointPasswordOptional,
 				Optional:  true,
 				Sensitive: true,
 				WriteOnly: true,
@@ -162,6 +163,11 @@ func sipRegistration(ep *client.Endpoint, contact, expires, userAgent types.Stri
 	}
 	return kit.ReportedString(contact, ep.SIPContact), kit.ReportedString(expires, exp), kit.ReportedString(userAgent, ep.SIPUserAgent)
 }
+
+// endpointPasswordOptional says why neither password attribute is
+// Required though a create needs one.
+const endpointPasswordOptional = "Creating an endpoint needs `password` or `password_wo` (refused at plan time without either); both are " +
+	"optional because an endpoint adopted by an import keeps the password it has, which the API never returns."
 
 // requireEndpointPassword requires a password to create an endpoint. An endpoint that
 // exists (imported, perhaps from a generated configuration) keeps its
