@@ -91,8 +91,8 @@ func endpointSchema(context.Context) schema.Schema {
 			"password": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("Password, at least %d characters. Stored in the state (marked sensitive); prefer `password_wo`, which never is. Updates in place. "+
 					endpointPasswordOptional, endpointrules.MinPasswordLength),
-				Optional:            true,
-				Sensitive:           true,
+				Optional:  true,
+				Sensitive: true,
 				Validators: []validator.String{
 					passwordRule,
 					stringvalidator.PreferWriteOnlyAttribute(path.MatchRoot("password_wo")),
