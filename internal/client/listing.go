@@ -254,19 +254,9 @@ func clientState[S any](c *Client, key any, fresh func() *S) *S {
 // its page bound) is read with Get, and only Get's ErrNotFound says it
 // does not exist.
 func (l *Listing[T]) Exists(ctx context.Context, c *Client, parent, id string) (bool, error) {
-	s := l.stateAt(c, existsKey{l})
-	s.mu.Lock()
-	e := s.parents[parent]
-	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
-		e = s.start(parent)
-		// Detached from this check's cancellation: other checks wait on it.
-		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
-	}
-	s.mu.Unlock()
-	select {
-	case <-e.done:
-	case <-ctx.Done():
-		return false, ctx.Err()
+	s, e, err := l.checkSnapshot(ctx, c, parent)
+	if err != nil {
+		return false, err
 	}
 	s.mu.Lock()
 	_, listed := e.objects[id]
@@ -290,18 +280,9 @@ func (l *Listing[T]) Exists(ctx context.Context, c *Client, parent, id string) (
 // only the pages it read: Find answers from what it holds, so an empty
 // result proves nothing. The error is the context's.
 func (l *Listing[T]) Find(ctx context.Context, c *Client, parent string, match func(*T) bool) ([]T, error) {
-	s := l.stateAt(c, existsKey{l})
-	s.mu.Lock()
-	e := s.parents[parent]
-	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
-		e = s.start(parent)
-		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
-	}
-	s.mu.Unlock()
-	select {
-	case <-e.done:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	s, e, err := l.checkSnapshot(ctx, c, parent)
+	if err != nil {
+		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -313,6 +294,27 @@ func (l *Listing[T]) Find(ctx context.Context, c *Client, parent string, match f
 		}
 	}
 	return out, nil
+}
+
+// checkSnapshot is the snapshot of parent that Exists and Find answer
+// from: the one taken within RefreshListMaxAge, or a new one, waited for.
+// The error is the context's.
+func (l *Listing[T]) checkSnapshot(ctx context.Context, c *Client, parent string) (*listingState[T], *listingSnapshot[T], error) {
+	s := l.stateAt(c, existsKey{l})
+	s.mu.Lock()
+	e := s.parents[parent]
+	if e == nil || !e.running && time.Since(e.takenAt) > RefreshListMaxAge {
+		e = s.start(parent)
+		// Detached from this check's cancellation: other checks wait on it.
+		go l.run(context.WithoutCancel(ctx), c, s, parent, e)
+	}
+	s.mu.Unlock()
+	select {
+	case <-e.done:
+		return s, e, nil
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
 }
 
 // forget drops id of parent from c's snapshot (and from one being taken);
