@@ -375,3 +375,22 @@ func checkAppID(acct *account, appID *string) error {
 func applicationInventory(a *account, _ time.Time) map[string][]string {
 	return map[string][]string{"applications": keys(a.applications())}
 }
+
+// SetLegacyApplicationName sets an application's name past today's rule
+// (a name with a dot, "0.8522478089992022", as the service's recorded
+// application holds), so a test can adopt an application as older records
+// hold it.
+func (s *Server) SetLegacyApplicationName(authID, appID, name string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok {
+		return fmt.Errorf("account %q not found", authID)
+	}
+	app, ok := a.applications()[appID]
+	if !ok {
+		return fmt.Errorf("application %q not found", appID)
+	}
+	app.Name = name
+	return nil
+}

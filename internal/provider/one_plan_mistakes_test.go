@@ -422,3 +422,68 @@ func TestAccVerification_onePlanListsEveryMistake(t *testing.T) {
 		`file "proof.txt" must be a JPG, JPEG, PNG or PDF file`,
 		`birth_date must be a date as yyyy-mm-dd \(1984-02-29\)`)
 }
+
+// Mistakes across families in one configuration: static ones (an
+// application's answer URL, an IP access list's address), a rule only a plan
+// judges (a campaign's create without a description) and a reference to
+// nothing (an endpoint's app_id). `terraform plan`, run by the CLI with the
+// built provider as users run it, names all four at once, one error each:
+// a static mistake of one resource no longer hides another's plan-time
+// ones. `terraform validate`, which plans nothing, still names every
+// static mistake, and only those.
+func TestAccOnePlan_everyFamilyAtOnce(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	r := newBuiltProviderRunner(t)
+	if err := os.MkdirAll(r.dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r.write("terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + env.ProviderConfig() +
+		brandHCL("Acme Corp", "") + fmt.Sprintf(`
+resource "cpaas_application" "test" {
+  app_name   = "support"
+  answer_url = "/answer"
+}
+resource "cpaas_sip_ip_acl" "test" {
+  name         = "acl"
+  ip_addresses = ["10.0.0.1/24"]
+}
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = cpaas_10dlc_brand.test.id
+  campaign_alias = "Alerts"
+  usecase        = "MARKETING"
+  vertical       = "RETAIL"
+  sample1        = %[1]q
+  sample2        = %[2]q
+}
+resource "cpaas_endpoint" "test" {
+  username = "refs"
+  password = "s3cret-pass"
+  alias    = "refs"
+  app_id   = %[3]q
+}
+`, tdSample1, tdSample2, missingApp))
+	errorsOf := func(args ...string) []string {
+		out, err := r.try(append(args, "-no-color")...)
+		if err == nil {
+			t.Fatalf("terraform %s succeeded:\n%s", args[0], out)
+		}
+		var errs []string
+		for _, block := range strings.Split(out, "Error: ")[1:] {
+			errs = append(errs, unwrapped(block))
+		}
+		return errs
+	}
+	before := env.Objects(t)
+	static := []string{
+		`Attribute answer_url "/answer" is invalid`,
+		`Attribute ip_addresses\[Value\("10.0.0.1/24"\)\] "10.0.0.1/24" has host bits set`,
+	}
+	expectEachOnce(t, errorsOf("plan", "-input=false"), append(static,
+		`Attribute description is required to create a 10DLC campaign`,
+		fmt.Sprintf(`No such application .*app_id "%s" names no application of the account`, missingApp))...)
+	expectEachOnce(t, errorsOf("validate"), static...)
+	if after := env.Objects(t); !reflect.DeepEqual(before, after) {
+		t.Errorf("a refused plan changed the account's objects:\nbefore %v\nafter  %v", before, after)
+	}
+}

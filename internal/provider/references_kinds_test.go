@@ -185,18 +185,27 @@ resource "cpaas_phone_number" "test" {
 	})
 }
 
-// TestAccReferences_missingPowerpack: a pool member's powerpack_id that
-// names nothing is named at plan and refused before the number is added.
+// TestAccReferences_missingPowerpack: a pool member's powerpack_id and a
+// message's powerpack_uuid that name nothing are named at plan and refused
+// before the number is added or anything is sent.
 func TestAccReferences_missingPowerpack(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
 	env := acctest.NewEnv(t)
 	checkMissingRefs(t, env, fmt.Sprintf(`
 resource "cpaas_powerpack_number" "test" {
-  powerpack_id = %q
+  powerpack_id = %[1]q
   number       = "14155550100"
 }
-`, missingUUID), []missingRef{{"cpaas_powerpack_number.test", "powerpack_id", "powerpack", missingUUID}})
+resource "cpaas_message" "test" {
+  powerpack_uuid = %[1]q
+  dst            = ["14155550199"]
+  text           = "Your order has shipped."
+}
+`, missingUUID), []missingRef{
+		{"cpaas_powerpack_number.test", "powerpack_id", "powerpack", missingUUID},
+		{"cpaas_message.test", "powerpack_uuid", "powerpack", missingUUID},
+	})
 }
 
 // TestAccReferences_changedToMissing: an existing application whose

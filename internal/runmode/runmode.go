@@ -32,6 +32,9 @@ const (
 	// Plan: any other plan or apply (`plan`, `apply`, `test`, `refresh`,
 	// `import`, `console`, `query`).
 	Plan
+	// Validate: `validate`, which plans nothing: a rule a provider
+	// checks at plan can only be checked here by the validate call.
+	Validate
 )
 
 var (
@@ -48,6 +51,9 @@ func Current() Mode {
 // Plans says whether the parent is known to run a command that is not a
 // destroy.
 func Plans() bool { return Current() == Plan }
+
+// Validates says whether the parent is known to run `terraform validate`.
+func Validates() bool { return Current() == Validate }
 
 // fromProc reads pid's command line from /proc (Linux); elsewhere, or when
 // it cannot be read, Unknown.
@@ -83,6 +89,9 @@ func Of(argv []string) Mode {
 	cmd := argv[i]
 	if cmd == "destroy" {
 		return Destroy
+	}
+	if cmd == "validate" {
+		return Validate
 	}
 	if !commands[cmd] {
 		return Unknown

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -122,9 +123,11 @@ func applicationSchema(context.Context) schema.Schema {
 			"id":     kit.ComputedKeptString("Application id, the same as `app_id`."),
 			"app_id": kit.ComputedKeptString("Application id (`app_id`): what an endpoint's or a number's `app_id` names."),
 			"app_name": schema.StringAttribute{
-				MarkdownDescription: "Name of the application, " + applicationrules.AppNameRule + ". Updates in place.",
-				Required:            true,
-				Validators:          []validator.String{appNameRule},
+				MarkdownDescription: "Name of the application, " + applicationrules.AppNameRule + ", when it is created or changed: a " +
+					"name the service holds from before that rule (the service's own records hold names with a dot) is kept, and an import " +
+					"of such an application plans no change. Updates in place.",
+				Required:      true,
+				PlanModifiers: []planmodifier.String{kit.LaterRule(appNameRule)},
 			},
 			"answer_url": schema.StringAttribute{
 				MarkdownDescription: "URL the service calls when a call arrives, " + applicationrules.URLRule + ". Updates in place.",
@@ -261,11 +264,17 @@ func createApplication(ctx context.Context, c *client.Client, plan *applicationM
 
 func updateApplication(ctx context.Context, c *client.Client, plan, state *applicationModel, _ resource.UpdateRequest, resp *resource.UpdateResponse) bool {
 	id := state.ID.ValueString()
-	// Every field is sent: the update is idempotent, and a removed URL is
-	// sent empty.
+	// Every setting is sent: the update is idempotent, and a removed URL
+	// is sent empty. The name is sent only when it changes: one the
+	// service holds from before today's rule (a dot in it) is kept, and
+	// the service judges a name it is sent.
 	settings := plan.settings(true)
 	settings.Subaccount = subaccount.PlacementChange(c, plan.Subaccount, state.Subaccount)
-	if err := c.UpdateApplication(ctx, id, client.ApplicationUpdate{AppName: plan.AppName.ValueStringPointer(), ApplicationSettings: settings}); err != nil {
+	var name *string
+	if !plan.AppName.Equal(state.AppName) {
+		name = plan.AppName.ValueStringPointer()
+	}
+	if err := c.UpdateApplication(ctx, id, client.ApplicationUpdate{AppName: name, ApplicationSettings: settings}); err != nil {
 		kit.AddAPIError(&resp.Diagnostics, "Error updating application", "application "+id, err)
 		return false
 	}

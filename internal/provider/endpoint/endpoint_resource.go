@@ -49,8 +49,7 @@ var EndpointKind = &kit.ObjectKind[EndpointModel]{
 	ModifyPlan:       requireEndpointPassword,
 	// The password a create needs is checked at plan: all its rules are,
 	// so one plan lists every mistake.
-	RulesAtPlan: true,
-	PlanWith:    kit.CheckReferences(kit.ApplicationRef("app_id")),
+	PlanWith: kit.CheckReferences(kit.ApplicationRef("app_id")),
 }
 
 type EndpointModel struct {

@@ -17,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/runmode"
 )
 
 // objectKind is one API object's resource, as a value: its name, its
@@ -82,11 +81,6 @@ type ObjectKind[M any] struct {
 	PlanWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	ValidateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
 	ConfigValidators []resource.ConfigValidator
-	// RulesAtPlan checks the attribute validators, the later rules, the
-	// config validators and ValidateConfig together at plan, so that one
-	// plan lists every mistake of a kind that also has rules only a plan
-	// can judge (rules_at_plan.go).
-	RulesAtPlan bool
 	// delete replaces remove for an object whose delete is more than one
 	// call (a 10DLC number link waits for the operators' unlink).
 	Delete func(ctx context.Context, c *client.Client, state *M, diags *diag.Diagnostics)
@@ -230,8 +224,8 @@ type ObjectResource[M any] struct {
 	// (presence.go), gathered from its schema once.
 	presenceOnce sync.Once
 	presence     []presenceRule
-	// schema and rules: a RulesAtPlan kind's schema as served, and the
-	// rules taken out of it (rules_at_plan.go), made once.
+	// schema and rules: the kind's schema as served, and the rules taken
+	// out of it to run at plan (rules_at_plan.go), made once.
 	schemaOnce sync.Once
 	schema     schema.Schema
 	rules      rulesAtPlan
@@ -241,7 +235,7 @@ type ObjectResource[M any] struct {
 func (r *ObjectResource[M]) servedSchema(ctx context.Context) schema.Schema {
 	r.schemaOnce.Do(func() {
 		r.schema = r.Kind.Schema(ctx)
-		if r.Kind.RulesAtPlan {
+		if checkRulesAtPlan() {
 			r.schema, r.rules = deferRules(r.schema)
 		}
 	})
@@ -480,16 +474,11 @@ func (r *ObjectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 }
 
 func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	// A RulesAtPlan kind's rules run whatever the singleton and presence
-	// rules found: one plan lists every mistake.
+	// The kind's rules run whatever the singleton and presence rules
+	// found: one plan lists every mistake.
 	claimed := r.claimSingleton(req, &resp.Diagnostics)
-	if !claimed && !r.Kind.RulesAtPlan {
-		return
-	}
-	if !r.checkPresence(ctx, req, &resp.Diagnostics) && !r.Kind.RulesAtPlan {
-		return
-	}
-	if r.Kind.RulesAtPlan && !req.Plan.Raw.IsNull() {
+	r.checkPresence(ctx, req, &resp.Diagnostics)
+	if checkRulesAtPlan() && !req.Plan.Raw.IsNull() {
 		r.servedSchema(ctx)
 		resp.Diagnostics.Append(r.rules.check(ctx, req, resp.Plan)...)
 		for _, v := range r.Kind.ConfigValidators {
@@ -515,24 +504,8 @@ func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if r.Kind.ModifyPlan != nil {
 		r.Kind.ModifyPlan(ctx, req, resp)
 	}
-	if r.Kind.PlanWith != nil && r.Client != nil && !resp.Diagnostics.HasError() {
-		found := resource.ModifyPlanResponse{Plan: resp.Plan}
-		r.Kind.PlanWith(ctx, r.Client, req, &found)
-		if req.State.Raw.IsNull() && !runmode.Plans() {
-			// An object not created yet (a failed apply left none), in a
-			// run that may be `terraform destroy` (its first plan asks for
-			// every configured object; runmode reads the CLI's command
-			// line): what the API check finds warns, so the destroy goes
-			// on; the create refuses it (checkAtApply). A plan or apply the
-			// CLI's command line shows is not a destroy fails here, so a
-			// CI plan stops.
-			resp.Diagnostics.Append(r.warningsOf(found.Diagnostics)...)
-		} else {
-			// An object that exists stays an error at plan: a replacement
-			// deletes before it creates, so an apply-time refusal of the
-			// create would come after the object was gone.
-			resp.Diagnostics.Append(found.Diagnostics...)
-		}
+	if r.Kind.PlanWith != nil && !resp.Diagnostics.HasError() {
+		CheckAtPlan(ctx, r.Client, r.Kind.PlanWith, r.Kind.What, req, resp)
 	}
 }
 
@@ -570,49 +543,21 @@ func (r *ObjectResource[M]) claimSingleton(req resource.ModifyPlanRequest, diags
 	return false
 }
 
-// warningsOf turns what a plan's check of the API found into warnings
-// that say the apply refuses it: an error would also stop the plan that
-// `terraform destroy` runs first, which a provider cannot tell apart.
-func (r *ObjectResource[M]) warningsOf(found diag.Diagnostics) diag.Diagnostics {
-	var out diag.Diagnostics
-	for _, d := range found {
-		if d.Severity() != diag.SeverityError {
-			out.Append(d)
-			continue
-		}
-		detail := d.Detail() + "\n\nThe apply stops at this " + r.Kind.What + ", before it is created or changed. (A plan's check " +
-			"that asks the API fails `terraform plan` and `terraform apply`; it only warns where the provider cannot tell the run from " +
-			"`terraform destroy`, whose first plan it must never stop.)"
-		if p, ok := d.(diag.DiagnosticWithPath); ok {
-			out.AddAttributeWarning(p.Path(), d.Summary(), detail)
-		} else {
-			out.AddWarning(d.Summary(), detail)
-		}
-	}
-	return out
-}
-
 // checkAtApply runs the kind's check of the API again before a create or
 // an update calls it, where what it finds is an error: the plan only
 // warned (warningsOf). It says whether the apply may go on.
 func (r *ObjectResource[M]) checkAtApply(ctx context.Context, config tfsdk.Config, plan tfsdk.Plan, state tfsdk.State, meta tfsdk.Config, diags *diag.Diagnostics) bool {
-	if r.Kind.PlanWith == nil || r.Client == nil {
-		return true
-	}
-	found := resource.ModifyPlanResponse{Plan: plan}
-	r.Kind.PlanWith(ctx, r.Client, resource.ModifyPlanRequest{Config: config, Plan: plan, State: state, ProviderMeta: meta}, &found)
-	diags.Append(found.Diagnostics...)
-	return !found.Diagnostics.HasError()
+	return CheckAtApply(ctx, r.Client, r.Kind.PlanWith, resource.ModifyPlanRequest{Config: config, Plan: plan, State: state, ProviderMeta: meta}, diags)
 }
 
 func (r *ObjectResource[M]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	if r.Kind.ValidateConfig != nil && !r.Kind.RulesAtPlan {
+	if r.Kind.ValidateConfig != nil && !checkRulesAtPlan() {
 		r.Kind.ValidateConfig(ctx, req, resp)
 	}
 }
 
 func (r *ObjectResource[M]) ConfigValidators(context.Context) []resource.ConfigValidator {
-	if r.Kind.RulesAtPlan {
+	if checkRulesAtPlan() {
 		// Only the presence rules: the others run at plan (ModifyPlan).
 		var kept []resource.ConfigValidator
 		for _, v := range r.Kind.ConfigValidators {

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/runmode"
 )
 
 // A reference is an argument that names another object of the account by
@@ -192,4 +193,66 @@ func ComplianceApplicationRef(attr string) Reference {
 		fix: fmt.Sprintf("reference the id of an accepted application: a cpaas_phone_number_compliance for India (%[1]s = "+
 			"cpaas_phone_number_compliance.<name>.id) or a cpaas_compliance_application for the other regulated countries "+
 			"(%[1]s = cpaas_compliance_application.<name>.id), or use the id of an existing one", attr)}
+}
+
+// PlanCheck is a check of the API at plan (a kind's PlanWith, a
+// CheckReferences).
+type PlanCheck = func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+
+// CheckAtPlan runs check at plan for a resource whose plans are what
+// names (an ObjectResource's kind, the message), adding what it finds to
+// resp. An object that exists gets errors: a replacement deletes before it
+// creates, so an apply-time refusal of the create would come after the
+// object was gone. An object not created yet (a failed apply left none),
+// in a run that may be `terraform destroy` (its first plan asks for every
+// configured object; runmode reads the CLI's command line), gets warnings,
+// so the destroy goes on, and the create refuses it (CheckAtApply). A plan
+// or apply the CLI's command line shows is not a destroy fails here, so a
+// CI plan stops.
+func CheckAtPlan(ctx context.Context, c *client.Client, check PlanCheck, what string, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if c == nil {
+		return
+	}
+	found := resource.ModifyPlanResponse{Plan: resp.Plan}
+	check(ctx, c, req, &found)
+	if req.State.Raw.IsNull() && !runmode.Plans() {
+		resp.Diagnostics.Append(warningsOf(found.Diagnostics, what)...)
+		return
+	}
+	resp.Diagnostics.Append(found.Diagnostics...)
+}
+
+// warningsOf turns what a plan's check of the API found into warnings
+// that say the apply refuses it: an error would also stop the plan that
+// `terraform destroy` runs first, which a provider cannot tell apart.
+func warningsOf(found diag.Diagnostics, what string) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, d := range found {
+		if d.Severity() != diag.SeverityError {
+			out.Append(d)
+			continue
+		}
+		detail := d.Detail() + "\n\nThe apply stops at this " + what + ", before it is created or changed. (A plan's check " +
+			"that asks the API fails `terraform plan` and `terraform apply`; it only warns where the provider cannot tell the run from " +
+			"`terraform destroy`, whose first plan it must never stop.)"
+		if p, ok := d.(diag.DiagnosticWithPath); ok {
+			out.AddAttributeWarning(p.Path(), d.Summary(), detail)
+		} else {
+			out.AddWarning(d.Summary(), detail)
+		}
+	}
+	return out
+}
+
+// CheckAtApply runs check again before a create or an update calls the
+// API, where what it finds is an error: the plan may only have warned
+// (CheckAtPlan). It says whether the apply may go on.
+func CheckAtApply(ctx context.Context, c *client.Client, check PlanCheck, req resource.ModifyPlanRequest, diags *diag.Diagnostics) bool {
+	if check == nil || c == nil {
+		return true
+	}
+	found := resource.ModifyPlanResponse{Plan: req.Plan}
+	check(ctx, c, req, &found)
+	diags.Append(found.Diagnostics...)
+	return !found.Diagnostics.HasError()
 }

@@ -10,27 +10,39 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/runmode"
 )
 
 // One plan lists every mistake. Terraform validates a configuration
 // (ValidateResourceConfig: attribute validators, config validators,
 // ValidateConfig) before it plans, and stops at the first phase with an
 // error; a rule that must see the state (a later rule, which never judges
-// a value an import brought in; a requirement of the create only) can only
-// run at plan. A kind with both kinds of rule reported its mistakes one
-// run at a time: the static ones, then, once fixed, the others.
+// a value an import brought in; a requirement of the create only) or the
+// account (a reference) can only run at plan. Run as Terraform runs them,
+// the rules of a configuration were reported one run at a time: every
+// static mistake of every resource, then, once fixed, the others; and one
+// resource's static mistake hid another's plan-time ones.
 //
-// A kind with RulesAtPlan set checks them all at plan, in ModifyPlan: its
-// schema is served without attribute validators and without later rules
+// So every kind checks all its rules at plan, in ModifyPlan: its schema
+// is served without attribute validators and without later rules
 // (rulesAtPlan keeps them), its config validators and ValidateConfig are
 // not run at validate, and ObjectResource.ModifyPlan runs each, once per
 // attribute and in one phase, before the kind's own ModifyPlan (whose
-// requirements of a create then add theirs). An attribute whose static
-// rule failed is not judged by its later rule too: one mistake, one error.
-// `terraform validate` then checks such a kind's types and structure only;
-// `terraform plan` lists every mistake.
+// requirements of a create then add theirs) and its check of the API
+// (PlanWith). An attribute whose static rule failed is not judged by its
+// later rule too: one mistake, one error. `terraform plan` lists every
+// mistake of the configuration at once.
+//
+// `terraform validate` plans nothing: when the provider's parent runs it
+// (runmode reads the CLI's command line), the schema keeps its validators
+// and every static rule runs at validate, as in any provider.
 
-// rulesAtPlan is what a RulesAtPlan kind's schema held: per top-level
+// checkRulesAtPlan says whether the rules run at plan: always, but under
+// `terraform validate`, which plans nothing.
+func checkRulesAtPlan() bool { return !runmode.Validates() }
+
+// rulesAtPlan is what a kind's schema held: per top-level
 // attribute (and attributes of single nested objects, and of each element
 // of a list nested attribute), its validators and later rules.
 type rulesAtPlan struct {

@@ -17,7 +17,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
@@ -57,7 +59,17 @@ func NewMessageResource() resource.Resource {
 }
 
 var messageKind = &kit.ObjectKind[messageModel]{TypeName: "_message", What: "message", Identity: kit.MessageIdentity,
-	Docs: kit.PageDocs{Subcategory: kit.SubMessaging}}
+	Docs: kit.PageDocs{Subcategory: kit.SubMessaging}, Schema: messageSchema,
+	// A powerpack_uuid that names no powerpack is refused before anything
+	// is sent: at plan (the kit's ModifyPlan, which the message's runs
+	// first) and before the send (Create: kit.CheckAtApply).
+	PlanWith: kit.CheckReferences(kit.IdRef("powerpack_uuid", "powerpack", "cpaas_powerpack", "id", client.PowerpackListing)),
+	// The sending rules the action shares (validateMessageInputs).
+	ValidateConfig: func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+		if cfg, ok := kit.Decode[messageModel](ctx, req.Config, &resp.Diagnostics); ok {
+			resp.Diagnostics.Append(validateMessageInputs(ctx, &cfg.messageInputsModel)...)
+		}
+	}}
 
 type messageModel struct {
 	messageInputsModel
@@ -102,7 +114,9 @@ func forcesNew(desc string) string {
 	return desc + " Changing it sends a new message."
 }
 
-func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+// messageSchema is the kind's schema: the kit serves it (without its
+// rules, which run at plan).
+func messageSchema(ctx context.Context) schema.Schema {
 	attrs := messageInputAttributes(forcesNew)
 	typ, _ := attrs["type"].(schema.StringAttribute)
 	typ.Computed, typ.Default = true, stringdefault.StaticString(msgrules.TypeSMS)
@@ -159,7 +173,7 @@ func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 	} {
 		attrs[name] = a
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		MarkdownDescription: "Sends an SMS, MMS or chat-app message. **Creating this resource sends the message**; every argument " +
 			"forces a new resource, so a plan that changes any of them shows a replacement, which sends the message again. " +
 			"Use `triggers` to send again on purpose. Refreshing never sends: a message record that is gone or masked keeps " +
@@ -170,14 +184,6 @@ func (r *MessageResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, CreateDescription: "How long the apply waits for `wait_for` (default 10m)."}),
 		},
-	}
-}
-
-// ValidateConfig runs the sending rules the action shares
-// (validateMessageInputs).
-func (r *MessageResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	if cfg, ok := kit.Decode[messageModel](ctx, req.Config, &resp.Diagnostics); ok {
-		resp.Diagnostics.Append(validateMessageInputs(ctx, &cfg.messageInputsModel)...)
 	}
 }
 
@@ -227,7 +233,11 @@ func (r *MessageResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if req.Plan.Raw.IsNull() {
 		return // destroy: only forgets
 	}
-	plan, ok := kit.Decode[messageModel](ctx, req.Plan, &resp.Diagnostics)
+	// The kit's plan: every rule of the kind, and the reference.
+	if r.ObjectResource.ModifyPlan(ctx, req, resp); resp.Diagnostics.HasError() {
+		return
+	}
+	plan, ok := kit.Decode[messageModel](ctx, resp.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -310,6 +320,10 @@ var messageSendAdvice = sendAdvice{
 
 func (r *MessageResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer r.SaveIdentity(ctx, &resp.State, resp.Identity, &resp.Diagnostics)
+	null := tfsdk.State{Schema: req.Plan.Schema, Raw: tftypes.NewValue(req.Plan.Raw.Type(), nil)}
+	if !kit.CheckAtApply(ctx, r.Client, r.Kind.PlanWith, resource.ModifyPlanRequest{Config: req.Config, Plan: req.Plan, State: null}, &resp.Diagnostics) {
+		return
+	}
 	plan, ok := kit.Decode[messageModel](ctx, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return

@@ -106,8 +106,8 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 			"most 14 digits after that. Exactly one of `src` and `powerpack_uuid`.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 		"powerpack_uuid": str("UUID of the powerpack (`cpaas_powerpack`) whose number pool picks the sender of each destination. Exactly one "+
-			"of `src` and `powerpack_uuid`; not for `chatapp`. The API refuses the send, naming the reason, when no number of the pool can "+
-			"reach a destination.",
+			"of `src` and `powerpack_uuid`; not for `chatapp`. A UUID that names no powerpack of the account is refused before anything is "+
+			"sent. The API refuses the send, naming the reason, when no number of the pool can reach a destination.",
 			stringvalidator.UTF8LengthAtLeast(1)),
 		"dst": schema.ListAttribute{
 			MarkdownDescription: describe("Destination numbers with country code, one per element; the API gets one message per " +

@@ -50,8 +50,7 @@ var campaignKind = registrationKind(&kit.ObjectKind[tendlcCampaignModel]{
 		kit.IdRef("brand_id", "10DLC brand", "cpaas_10dlc_brand", "id", client.BrandListing)), checkBrandUsecase),
 	// Its later rules (samples, texts) and the description a create needs
 	// are judged at plan: all its rules are, so one plan lists every mistake.
-	RulesAtPlan: true,
-	Remove:      (*client.Client).DeleteCampaign,
+	Remove: (*client.Client).DeleteCampaign,
 }, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
 
 // refreshCampaign reads a campaign: the service's GET leaves out the
@@ -656,7 +655,7 @@ func planCampaign(ctx context.Context, req resource.ModifyPlanRequest, resp *res
 	if req.Plan.Raw.IsNull() {
 		return
 	}
-	// The kind's rules ran at plan before this (RulesAtPlan), and their
+	// The kind's rules ran at plan before this (kit: rules at plan), and their
 	// errors are in resp: what follows adds its own, so it stops only on
 	// its own.
 	var plan tendlcCampaignModel
