@@ -384,10 +384,6 @@ resource "cpaas_sip_trunk" "test" {
   trunk_direction = "sideways"
   ipacl_id        = "a"
 }
-resource "cpaas_sip_ip_acl" "test" {
-  name         = "acl"
-  ip_addresses = ["10.0.0.1/24"]
-}
 resource "cpaas_sip_origination_uri" "test" {
   name     = "uri"
   uri      = "sip:pbx.example.com"
@@ -396,7 +392,6 @@ resource "cpaas_sip_origination_uri" "test" {
 `)
 	expectEachOnce(t, errs,
 		`Attribute trunk_direction value must be one of: \["inbound" "outbound"\], got: "sideways"`,
-		`Attribute ip_addresses\[Value\("10.0.0.1/24"\)\] "10.0.0.1/24" has host bits set`,
 		`Attribute uri "sip:pbx.example.com" is invalid`,
 		`username is only taken when authentication_needed is true`)
 }
@@ -423,15 +418,14 @@ func TestAccVerification_onePlanListsEveryMistake(t *testing.T) {
 		`birth_date must be a date as yyyy-mm-dd \(1984-02-29\)`)
 }
 
-// Mistakes across families in one configuration: static ones (an
-// application's answer URL, an IP access list's address), a rule only a plan
-// judges (a campaign's create without a description) and a reference to
-// nothing (an endpoint's app_id). `terraform plan`, run by the CLI with the
-// built provider as users run it, names all four at once, one error each:
-// a static mistake of one resource no longer hides another's plan-time
-// ones. `terraform validate`, which plans nothing, still names every
-// static mistake, and only those.
-func TestAccOnePlan_everyFamilyAtOnce(t *testing.T) {
+// Mistakes of three kinds whose rules run at plan, in one configuration:
+// a static one (an application's answer URL), a rule only a plan judges (a
+// campaign's create without a description) and a reference to nothing (an
+// endpoint's app_id). `terraform plan`, run by the CLI with the built
+// provider as users run it, names all three at once, one error each.
+// `terraform validate`, which plans nothing, still names the static
+// mistake, and only it: the provider reads that the CLI validates.
+func TestAccOnePlan_validateChecksStaticRulesPlanListsAll(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	r := newBuiltProviderRunner(t)
@@ -443,10 +437,6 @@ func TestAccOnePlan_everyFamilyAtOnce(t *testing.T) {
 resource "cpaas_application" "test" {
   app_name   = "support"
   answer_url = "/answer"
-}
-resource "cpaas_sip_ip_acl" "test" {
-  name         = "acl"
-  ip_addresses = ["10.0.0.1/24"]
 }
 resource "cpaas_10dlc_campaign" "test" {
   brand_id       = cpaas_10dlc_brand.test.id
@@ -477,7 +467,6 @@ resource "cpaas_endpoint" "test" {
 	before := env.Objects(t)
 	static := []string{
 		`Attribute answer_url "/answer" is invalid`,
-		`Attribute ip_addresses\[Value\("10.0.0.1/24"\)\] "10.0.0.1/24" has host bits set`,
 	}
 	expectEachOnce(t, errorsOf("plan", "-input=false"), append(static,
 		`Attribute description is required to create a 10DLC campaign`,

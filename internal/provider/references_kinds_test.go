@@ -14,6 +14,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // missingRef is one reference a configuration makes to nothing: the
@@ -278,4 +279,38 @@ resource "cpaas_compliance_document" "test" {
 	if got := env.Objects(t)["compliance_documents"]; len(got) != 0 {
 		t.Fatalf("documents after destroy: %v", got)
 	}
+}
+
+// TestAccReferences_missingSubaccount: an application's, a number's (bought
+// or from one's own carrier) and a verified caller ID's subaccount that names no subaccount is named at
+// plan and refused before anything is made, bought or verified.
+func TestAccReferences_missingSubaccount(t *testing.T) {
+	t.Parallel()
+	acctest.PreCheck(t)
+	env := acctest.NewEnv(t)
+	const missingSub = "SAZZZZZZZZZZZZZZZZZZ"
+	checkMissingRefs(t, env, fmt.Sprintf(`
+resource "cpaas_application" "test" {
+  app_name   = "support"
+  answer_url = "https://voice.example.com/answer"
+  subaccount = %[1]q
+}
+resource "cpaas_phone_number" "test" {
+  search = {
+    country_iso = "US"
+    city        = "San Francisco"
+  }
+  subaccount = %[1]q
+}
+resource "cpaas_verified_caller_id" "test" {
+  phone_number = "+14155550142"
+  subaccount   = %[1]q
+}
+`, missingSub)+ownCarrierNumberHCL("4930901820", emulator.IncomingCarrierNorthwind, "Berlin, GERMANY", fmt.Sprintf("  subaccount = %q\n", missingSub)),
+		[]missingRef{
+			{"cpaas_own_carrier_number.test", "subaccount", "subaccount", missingSub},
+			{"cpaas_application.test", "subaccount", "subaccount", missingSub},
+			{"cpaas_phone_number.test", "subaccount", "subaccount", missingSub},
+			{"cpaas_verified_caller_id.test", "subaccount", "subaccount", missingSub},
+		})
 }

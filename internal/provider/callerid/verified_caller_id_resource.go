@@ -51,6 +51,8 @@ var verifiedCallerIDKind = &kit.ObjectKind[verifiedCallerIDModel]{
 		From:    "the account's verified caller ID list",
 	}},
 	Schema: verifiedCallerIDSchema, Create: createVerifiedCallerID, Update: updateVerifiedCallerID,
+	// The subaccount it is assigned to exists.
+	PlanWith: kit.CheckReferences(kit.SubaccountRef("subaccount")),
 	// Refresh: from the listing (client.VerifiedCallerIDListing), whose
 	// items carry all the GET does; a number still waiting for its code
 	// is in neither, and keeps its state.
@@ -122,7 +124,8 @@ func verifiedCallerIDSchema(context.Context) schema.Schema {
 			},
 			"subaccount": schema.StringAttribute{
 				MarkdownDescription: "`auth_id` of the subaccount the number is assigned to, " + subaccountrules.IDRule + ". Unset is " +
-					"the main account. Setting or changing it needs the main account's credentials. Updates in place.",
+					"the main account. Setting or changing it needs the main account's credentials. " + kit.MissingRefNote("verified caller ID") +
+					" Updates in place.",
 				Optional:   true,
 				Validators: []validator.String{subaccount.SubaccountIDRule},
 			},

@@ -49,6 +49,7 @@ var complianceDocumentKind = &kit.ObjectKind[complianceDocumentResourceModel]{
 	ModifyPlan: planComplianceDocument,
 	// The file is read at plan: all its rules are checked there, so one
 	// plan lists every mistake.
+	RulesAtPlan: true,
 	// Before the document is uploaded: its end user exists, and its type
 	// takes its data fields.
 	PlanWith: kit.PlanWithAll(kit.CheckReferences(endUserRef), checkComplianceDocumentType),

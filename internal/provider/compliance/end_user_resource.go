@@ -44,6 +44,7 @@ var endUserKind = &kit.ObjectKind[endUserModel]{
 	ValidateConfig: validateEndUser,
 	// As every kind of the family whose files are read at plan: one plan
 	// lists every mistake of a configuration (rules_at_plan.go).
+	RulesAtPlan: true,
 }
 
 type endUserModel struct {

@@ -61,6 +61,7 @@ var complianceKind = &kit.ObjectKind[complianceModel]{
 	PlanWith:   checkComplianceRequirement,
 	// The documents' files are read at plan: all its rules are checked
 	// there, so one plan lists every mistake.
+	RulesAtPlan: true,
 }
 
 // defaultComplianceTimeout is how long an apply waits for the review by

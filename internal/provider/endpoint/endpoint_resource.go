@@ -49,7 +49,8 @@ var EndpointKind = &kit.ObjectKind[EndpointModel]{
 	ModifyPlan:       requireEndpointPassword,
 	// The password a create needs is checked at plan: all its rules are,
 	// so one plan lists every mistake.
-	PlanWith: kit.CheckReferences(kit.ApplicationRef("app_id")),
+	RulesAtPlan: true,
+	PlanWith:    kit.CheckReferences(kit.ApplicationRef("app_id")),
 }
 
 type EndpointModel struct {

@@ -81,6 +81,11 @@ type ObjectKind[M any] struct {
 	PlanWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	ValidateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
 	ConfigValidators []resource.ConfigValidator
+	// RulesAtPlan checks the attribute validators, the later rules, the
+	// config validators and ValidateConfig together at plan (but under
+	// `terraform validate`), so that one plan lists every mistake of a kind
+	// that also has rules only a plan can judge (rules_at_plan.go).
+	RulesAtPlan bool
 	// delete replaces remove for an object whose delete is more than one
 	// call (a 10DLC number link waits for the operators' unlink).
 	Delete func(ctx context.Context, c *client.Client, state *M, diags *diag.Diagnostics)
@@ -224,8 +229,8 @@ type ObjectResource[M any] struct {
 	// (presence.go), gathered from its schema once.
 	presenceOnce sync.Once
 	presence     []presenceRule
-	// schema and rules: the kind's schema as served, and the rules taken
-	// out of it to run at plan (rules_at_plan.go), made once.
+	// schema and rules: a RulesAtPlan kind's schema as served, and the
+	// rules taken out of it (rules_at_plan.go), made once.
 	schemaOnce sync.Once
 	schema     schema.Schema
 	rules      rulesAtPlan
@@ -235,7 +240,7 @@ type ObjectResource[M any] struct {
 func (r *ObjectResource[M]) servedSchema(ctx context.Context) schema.Schema {
 	r.schemaOnce.Do(func() {
 		r.schema = r.Kind.Schema(ctx)
-		if checkRulesAtPlan() {
+		if r.rulesAtPlan() {
 			r.schema, r.rules = deferRules(r.schema)
 		}
 	})
@@ -474,11 +479,16 @@ func (r *ObjectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 }
 
 func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	// The kind's rules run whatever the singleton and presence rules
-	// found: one plan lists every mistake.
+	// A RulesAtPlan kind's rules run whatever the singleton and presence
+	// rules found: one plan lists every mistake.
 	claimed := r.claimSingleton(req, &resp.Diagnostics)
-	r.checkPresence(ctx, req, &resp.Diagnostics)
-	if checkRulesAtPlan() && !req.Plan.Raw.IsNull() {
+	if !claimed && !r.rulesAtPlan() {
+		return
+	}
+	if !r.checkPresence(ctx, req, &resp.Diagnostics) && !r.rulesAtPlan() {
+		return
+	}
+	if r.rulesAtPlan() && !req.Plan.Raw.IsNull() {
 		r.servedSchema(ctx)
 		resp.Diagnostics.Append(r.rules.check(ctx, req, resp.Plan)...)
 		for _, v := range r.Kind.ConfigValidators {
@@ -551,13 +561,13 @@ func (r *ObjectResource[M]) checkAtApply(ctx context.Context, config tfsdk.Confi
 }
 
 func (r *ObjectResource[M]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	if r.Kind.ValidateConfig != nil && !checkRulesAtPlan() {
+	if r.Kind.ValidateConfig != nil && !r.rulesAtPlan() {
 		r.Kind.ValidateConfig(ctx, req, resp)
 	}
 }
 
 func (r *ObjectResource[M]) ConfigValidators(context.Context) []resource.ConfigValidator {
-	if checkRulesAtPlan() {
+	if r.rulesAtPlan() {
 		// Only the presence rules: the others run at plan (ModifyPlan).
 		var kept []resource.ConfigValidator
 		for _, v := range r.Kind.ConfigValidators {

@@ -256,3 +256,19 @@ func CheckAtApply(ctx context.Context, c *client.Client, check PlanCheck, req re
 	diags.Append(found.Diagnostics...)
 	return !found.Diagnostics.HasError()
 }
+
+// SubaccountRef is an argument naming a subaccount by its auth_id (where
+// an application, a number or a caller ID is placed). The provider's own
+// account is no subaccount, but names the object's place too.
+func SubaccountRef(attr string) Reference {
+	listed := existsIn(client.SubaccountListing)
+	return Reference{attr: attr, what: "subaccount",
+		exists: func(ctx context.Context, c *client.Client, id string) (bool, error) {
+			if id == c.AuthID() {
+				return true, nil
+			}
+			return listed(ctx, c, id)
+		},
+		fix: fmt.Sprintf("create the subaccount with cpaas_subaccount and reference its auth_id (%s = cpaas_subaccount.<name>.auth_id), "+
+			"or use the auth_id of an existing one (data source cpaas_subaccount)", attr)}
+}

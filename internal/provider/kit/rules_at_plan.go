@@ -18,31 +18,32 @@ import (
 // (ValidateResourceConfig: attribute validators, config validators,
 // ValidateConfig) before it plans, and stops at the first phase with an
 // error; a rule that must see the state (a later rule, which never judges
-// a value an import brought in; a requirement of the create only) or the
-// account (a reference) can only run at plan. Run as Terraform runs them,
-// the rules of a configuration were reported one run at a time: every
-// static mistake of every resource, then, once fixed, the others; and one
-// resource's static mistake hid another's plan-time ones.
+// a value an import brought in; a requirement of the create only) can only
+// run at plan. A kind with both kinds of rule reported its mistakes one
+// run at a time: the static ones, then, once fixed, the others.
 //
-// So every kind checks all its rules at plan, in ModifyPlan: its schema
-// is served without attribute validators and without later rules
+// A kind with RulesAtPlan set checks them all at plan, in ModifyPlan: its
+// schema is served without attribute validators and without later rules
 // (rulesAtPlan keeps them), its config validators and ValidateConfig are
 // not run at validate, and ObjectResource.ModifyPlan runs each, once per
 // attribute and in one phase, before the kind's own ModifyPlan (whose
-// requirements of a create then add theirs) and its check of the API
-// (PlanWith). An attribute whose static rule failed is not judged by its
-// later rule too: one mistake, one error. `terraform plan` lists every
-// mistake of the configuration at once.
+// requirements of a create then add theirs). An attribute whose static
+// rule failed is not judged by its later rule too: one mistake, one error.
 //
 // `terraform validate` plans nothing: when the provider's parent runs it
-// (runmode reads the CLI's command line), the schema keeps its validators
-// and every static rule runs at validate, as in any provider.
+// (runmode reads the CLI's command line), such a kind's schema keeps its
+// validators and every static rule runs there, as in any provider.
+//
+// Not every kind: a kind's rules at plan judge the configuration Terraform
+// hands the plan, in which an argument under ignore_changes holds the
+// state's value (a message imported with ignore_changes = [text] has none),
+// and a data source's static mistake (validated first) still hides them.
 
-// checkRulesAtPlan says whether the rules run at plan: always, but under
-// `terraform validate`, which plans nothing.
-func checkRulesAtPlan() bool { return !runmode.Validates() }
+// rulesAtPlan says whether the kind's rules run at plan: a RulesAtPlan
+// kind's, but under `terraform validate`, which plans nothing.
+func (r *ObjectResource[M]) rulesAtPlan() bool { return r.Kind.RulesAtPlan && !runmode.Validates() }
 
-// rulesAtPlan is what a kind's schema held: per top-level
+// rulesAtPlan is what a RulesAtPlan kind's schema held: per top-level
 // attribute (and attributes of single nested objects, and of each element
 // of a list nested attribute), its validators and later rules.
 type rulesAtPlan struct {

@@ -40,7 +40,7 @@ var ownCarrierNumberKind = &kit.ObjectKind[ownCarrierNumberModel]{
 	Schema: ownCarrierNumberSchema, Create: addOwnCarrierNumber, Update: updateOwnCarrierNumber,
 	ModifyPlan: warnOwnCarrierNumberRemoval,
 	// Before a number is added, the application it is attached to exists.
-	PlanWith: kit.CheckReferences(kit.ApplicationRef("app_id")),
+	PlanWith: kit.CheckReferences(kit.ApplicationRef("app_id"), kit.SubaccountRef("subaccount")),
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does; neither has the carrier's id.
 	Refresh: readOwnCarrierNumber,

@@ -58,7 +58,7 @@ var phoneNumberKind = &kit.ObjectKind[phoneNumberResourceModel]{
 	// what it is attached to exists.
 	PlanWith: kit.PlanWithAll(warnPhoneNumberRelease, warnTaintedRelease, kit.CheckReferences(kit.ApplicationRef("app_id"),
 		kit.IdRef("sip_trunk_id", "SIP trunk", "cpaas_sip_trunk", "id", client.TrunkListing),
-		kit.ComplianceApplicationRef("compliance_application_id"))),
+		kit.ComplianceApplicationRef("compliance_application_id"), kit.SubaccountRef("subaccount"))),
 	ConfigValidators: []resource.ConfigValidator{kit.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does.

@@ -27,7 +27,7 @@ func SubaccountAttribute(what, moves string) schema.StringAttribute {
 	return schema.StringAttribute{
 		MarkdownDescription: "`auth_id` of the subaccount the " + what + " is in (`cpaas_subaccount`), " + subaccountrules.IDRule +
 			"; unset, it is in the provider's own account. Only a provider configured with the main account places objects " +
-			"in its subaccounts. " + moves,
+			"in its subaccounts. " + kit.MissingRefNote(what) + " " + moves,
 		Optional:   true,
 		Validators: []validator.String{SubaccountIDRule},
 	}

@@ -49,6 +49,7 @@ var brandKind = registrationKind(&kit.ObjectKind[tendlcBrandModel]{
 	PlanWith: kit.CheckReferences(kit.IdRef("profile_uuid", "business profile", "cpaas_10dlc_profile", "id", client.ProfileListing)),
 	// As the profile and the campaign, whose later rules run at plan: one
 	// plan lists every mistake of a configuration (rules_at_plan.go).
+	RulesAtPlan: true,
 }, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
 
 // refreshBrand reads a brand from the brand listing, whose items carry

@@ -50,7 +50,8 @@ var campaignKind = registrationKind(&kit.ObjectKind[tendlcCampaignModel]{
 		kit.IdRef("brand_id", "10DLC brand", "cpaas_10dlc_brand", "id", client.BrandListing)), checkBrandUsecase),
 	// Its later rules (samples, texts) and the description a create needs
 	// are judged at plan: all its rules are, so one plan lists every mistake.
-	Remove: (*client.Client).DeleteCampaign,
+	RulesAtPlan: true,
+	Remove:      (*client.Client).DeleteCampaign,
 }, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
 
 // refreshCampaign reads a campaign: the service's GET leaves out the

@@ -50,6 +50,7 @@ var profileKind = &kit.ObjectKind[profileModel]{
 	ValidateConfig: validateProfileEntity,
 	// Its later rules (the lists of values the service extended) are
 	// judged at plan: all its rules are, so one plan lists every mistake.
+	RulesAtPlan: true,
 }
 
 type profileAddressModel struct {

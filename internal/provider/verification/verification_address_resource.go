@@ -47,6 +47,7 @@ var verificationAddressKind = &kit.ObjectKind[verificationAddressModel]{
 	ModifyPlan: planVerificationAddress,
 	// The file is read and its type checked at plan: all its rules are
 	// checked there, so one plan lists every mistake.
+	RulesAtPlan:    true,
 	ValidateConfig: validateVerificationAddress,
 }
 

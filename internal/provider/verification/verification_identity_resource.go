@@ -38,6 +38,7 @@ var verificationIdentityKind = &kit.ObjectKind[verificationIdentityModel]{
 	ModifyPlan: planVerificationIdentity,
 	// The file is read and its type checked at plan: all its rules are
 	// checked there, so one plan lists every mistake.
+	RulesAtPlan: true,
 }
 
 type verificationIdentityModel struct {
