@@ -707,18 +707,27 @@ func checkLogHoldsNoPersonalData(t *testing.T, logPath string, personal map[stri
 	}
 }
 
+// docsComplianceFiles writes the two files of the docs example of
+// cpaas_phone_number_compliance, the registration and the bill, and
+// returns their paths and the uploads a script would send.
+func docsComplianceFiles(t *testing.T) (reg, bill string, files map[int]client.ComplianceFile) {
+	t.Helper()
+	dir := t.TempDir()
+	reg, bill = filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
+	files = map[int]client.ComplianceFile{0: {Name: "registration.pdf", Content: []byte("%PDF certificate")}, 1: {Name: "bill.pdf", Content: []byte("%PDF bill")}}
+	for p, f := range map[string]client.ComplianceFile{reg: files[0], bill: files[1]} {
+		if err := os.WriteFile(p, f.Content, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return reg, bill, files
+}
+
 // The objects of the docs example of cpaas_phone_number_compliance, made as a script would, and its
 // import identity (TestAccImport_docsExamples...).
 var _ = registerImportDocs("cpaas_phone_number_compliance", identity("compliance_id"),
 	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		dir := t.TempDir()
-		reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
-		files := map[int]client.ComplianceFile{0: {Name: "registration.pdf", Content: []byte("%PDF certificate")}, 1: {Name: "bill.pdf", Content: []byte("%PDF bill")}}
-		for p, f := range map[string]client.ComplianceFile{reg: files[0], bill: files[1]} {
-			if err := os.WriteFile(p, f.Content, 0o600); err != nil {
-				t.Fatal(err)
-			}
-		}
+		reg, bill, files := docsComplianceFiles(t)
 		id, err := c.CreateCompliance(docsCtx, client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: "Acme India local",
 			EndUser: &client.ComplianceEndUser{Type: "business", Name: "Acme Trading", Email: "compliance@acme.example",
 				AddressLine1: "12 Marine Drive", City: "Mumbai", PostalCode: "400002", Country: "IN"},

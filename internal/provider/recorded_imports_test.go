@@ -3,8 +3,6 @@ package provider_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"testing"
@@ -228,14 +226,7 @@ func TestAccPhoneNumberCompliance_recordedImportPlansNothing(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, func(o *emulator.Options) { o.ComplianceReviewDelay = time.Hour })
 	c := env.Client(t)
-	dir := t.TempDir()
-	reg, bill := filepath.Join(dir, "registration.pdf"), filepath.Join(dir, "bill.pdf")
-	files := map[int]client.ComplianceFile{0: {Name: "registration.pdf", Content: []byte("%PDF certificate")}, 1: {Name: "bill.pdf", Content: []byte("%PDF bill")}}
-	for p, f := range map[string]client.ComplianceFile{reg: files[0], bill: files[1]} {
-		if err := os.WriteFile(p, f.Content, 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	reg, bill, files := docsComplianceFiles(t)
 	id, err := c.CreateCompliance(context.Background(), client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: "TestBiz-100ac06f",
 		EndUser: &client.ComplianceEndUser{Type: "business", Name: "TestBiz", Email: "compliance@testbiz.example",
 			AddressLine1: "12 Marine Drive", City: "Mumbai", PostalCode: "400002", Country: "IN"},
