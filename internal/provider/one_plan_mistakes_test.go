@@ -11,6 +11,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
 // pendingPlanErrors runs `terraform plan` on config (the provider block
@@ -87,6 +88,53 @@ resource "cpaas_10dlc_campaign" "test" {
 		`Attribute description is required to create a 10DLC campaign`)
 	if objs := env.Objects(t); len(objs["brands"]) != 0 || len(objs["campaigns"]) != 0 {
 		t.Fatalf("a refused plan made %v", objs)
+	}
+}
+
+// A campaign whose own rules fail (no description, a short sample) and
+// whose brand_id names no brand of the account: the check of the API runs
+// beside the rules, so one plan names all three, the reference on
+// brand_id (a warning here, where the in-process provider cannot tell the
+// plan from a destroy's; CheckAtPlan), each once. A second campaign's
+// brand_id is not a brand id's shape: its rule refuses it, and the check of
+// the API adds no second error on it.
+func TestAccTenDLCCampaign_onePlanListsRulesAndMissingBrand(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	before := env.Objects(t)
+	r := newTFRunner(t)
+	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+		env.ProviderConfig() + fmt.Sprintf(`
+resource "cpaas_10dlc_campaign" "test" {
+  brand_id       = %[1]q
+  campaign_alias = "Alerts"
+  usecase        = "MARKETING"
+  vertical       = "RETAIL"
+  sample1        = "OTP sign-in"
+  sample2        = %[2]q
+}
+resource "cpaas_10dlc_campaign" "shape" {
+  brand_id       = "brand-1"
+  campaign_alias = "Alerts"
+  usecase        = "MARKETING"
+  vertical       = "RETAIL"
+  description    = %[3]q
+  sample1        = %[2]q
+  sample2        = %[2]q
+}
+`, missingBrand, tdSample2, tdDescription))
+	r.run("init", "-input=false")
+	var found []string
+	for _, d := range r.diagnostics("plan", "-input=false") {
+		found = append(found, d.Severity+": "+d.Summary+": "+unwrapped(d.Detail))
+	}
+	expectEachOnce(t, found,
+		`^error: .*Attribute sample1 must be 20 to 1024 characters long, got 11`,
+		`^error: .*Attribute description is required to create a 10DLC campaign`,
+		`^(error|warning): No such 10DLC brand: brand_id "`+missingBrand+`" names no 10DLC brand`,
+		`^error: .*brand_id.*`+regexp.QuoteMeta(tendlcrules.BrandIDRule))
+	if after := env.Objects(t); !reflect.DeepEqual(before, after) {
+		t.Errorf("a refused plan changed the account's objects:\nbefore %v\nafter  %v", before, after)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -514,9 +515,48 @@ func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if r.Kind.ModifyPlan != nil {
 		r.Kind.ModifyPlan(ctx, req, resp)
 	}
-	if r.Kind.PlanWith != nil && !resp.Diagnostics.HasError() {
-		CheckAtPlan(ctx, r.Client, r.Kind.PlanWith, r.Kind.What, req, resp)
+	if r.Kind.PlanWith != nil {
+		// The checks of the API run beside the kind's own rules, so one plan
+		// names every mistake; an attribute a rule already refused gets
+		// nothing more from them (one mistake, one error).
+		found := resource.ModifyPlanResponse{Plan: resp.Plan}
+		CheckAtPlan(ctx, r.Client, r.Kind.PlanWith, r.Kind.What, req, &found)
+		resp.Diagnostics.Append(notOnRefused(resp.Diagnostics, found.Diagnostics)...)
 	}
+}
+
+// within says whether p is r or a path inside it (document_ids[1] in
+// document_ids).
+func within(p, r path.Path) bool {
+	for ; len(p.Steps()) >= len(r.Steps()); p = p.ParentPath() {
+		if p.Equal(r) {
+			return true
+		}
+		if len(p.Steps()) == 0 {
+			break
+		}
+	}
+	return false
+}
+
+// notOnRefused is found without what it says of an attribute (or of a
+// path inside one) that refused already holds an error on: an error, or
+// the warning a plan that may be a destroy's makes of it.
+func notOnRefused(refused, found diag.Diagnostics) diag.Diagnostics {
+	var at []path.Path
+	for _, d := range refused {
+		if p, ok := d.(diag.DiagnosticWithPath); ok && d.Severity() == diag.SeverityError {
+			at = append(at, p.Path())
+		}
+	}
+	var out diag.Diagnostics
+	for _, d := range found {
+		if p, ok := d.(diag.DiagnosticWithPath); ok && slices.ContainsFunc(at, func(r path.Path) bool { return within(p.Path(), r) }) {
+			continue
+		}
+		out.Append(d)
+	}
+	return out
 }
 
 // checkPresence checks the kind's presence rules again at plan, where an
