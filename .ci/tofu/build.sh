@@ -57,11 +57,56 @@ if command -v flock >/dev/null 2>&1; then # a second build at once waits, then f
   fi
 fi
 start=$(date +%s)
-log "compiling OpenTofu $version (about five minutes on two cores)"
+
+# The build leaves out what no test of a provider reaches and most of the
+# compiling goes to: the remote-state backends that store state in a cloud
+# (azurerm, consul, cos, gcs, kubernetes, oss, pg, s3) and the cloud key
+# providers of state encryption (aws_kms, azure_vault, gcp_kms, openbao).
+# They bring in about 500 of its 1,800 packages, Kubernetes' client and the
+# Azure, Alibaba and Tencent SDKs among them. A copy of the module's source,
+# with the two files that register them edited (as .ci/terraform/build.sh
+# does for Terraform's backends), replaces the module in a copy of this
+# folder's go.mod; every other file is the release's own, the local, http,
+# inmem, remote and cloud backends, pbkdf2 and external key providers
+# included. `backend "s3"` then fails at init, saying it is not in this
+# build.
+(cd "$here" && go mod download "$mod") || die "go mod download $mod failed"
+src="$(cd "$here" && go list -m -f '{{.Dir}}' "$mod")"
+[ -d "$src" ] || die "no source directory for $mod $version"
+work="$out/src" wrap="$out/module"
+rm -rf "$work" "$wrap"
+cp -R "$src" "$work"
+chmod -R u+w "$work"
+init="$work/internal/backend/init/init.go" registry="$work/internal/encryption/default_registry.go"
+left_out_backends="azurerm consul cos gcs kubernetes oss pg s3"
+[ -f "$init" ] && [ -f "$registry" ] || die "$init or $registry not found: OpenTofu's layout changed in $version"
+sed -E -i -e '/^[[:space:]]*backend(Azure|Consul|Cos|GCS|Kubernetes|OSS|Pg|S3) "github.com\/opentofu\/opentofu\/internal\/backend\/remote-state\//d' \
+  -e '/^[[:space:]]*"(azurerm|consul|cos|gcs|kubernetes|oss|pg|s3)":[[:space:]]+func\(/d' "$init"
+grep -q '^[[:space:]]*RemovedBackends = map\[string\]string{' "$init" || die "RemovedBackends not found in $init"
+lines=""
+for k in $left_out_backends; do
+  lines+="\t\t\"$k\": \`The \"$k\" backend is not in this OpenTofu build (built from source by terraform-provider-cpaas's .ci/tofu/build.sh).\`,\n"
+done
+sed -i "/^[[:space:]]*RemovedBackends = map\[string\]string{/a\\
+$(printf '%b' "$lines" | sed 's/$/\\/' | sed '$ s/\\$//')" "$init"
+sed -E -i -e '/^[[:space:]]*"github.com\/opentofu\/opentofu\/internal\/encryption\/keyprovider\/(aws_kms|azure_vault|gcp_kms|openbao)"$/d' \
+  -e '/RegisterKeyProvider\((aws_kms|azure_vault|gcp_kms|openbao)\.New\(\)\)/,+2d' "$registry"
+gofmt -w "$init" "$registry" || die "the edited $init or $registry does not parse"
+if grep -Eq 'remote-state/(azure|consul|cos|gcs|kubernetes|oss|pg|s3)"|"(azurerm|consul|cos|gcs|kubernetes|oss|pg|s3)":[[:space:]]+func\(' "$init" ||
+  grep -Eq 'keyprovider/(aws_kms|azure_vault|gcp_kms|openbao)"|(aws_kms|azure_vault|gcp_kms|openbao)\.New' "$registry"; then
+  die "the backends or key providers are still registered after the edit: OpenTofu's layout changed in $version"
+fi
+mkdir -p "$wrap"
+cp "$here/go.mod" "$here/go.sum" "$here/tools.go" "$wrap/"
+(cd "$wrap" && go mod edit -replace "$mod=$work") || die "go mod edit in $wrap failed"
+log "left out: the backends $left_out_backends; the key providers aws_kms azure_vault gcp_kms openbao"
+
+log "compiling OpenTofu $version (about four minutes on two cores)"
 # version.dev=no: without it OpenTofu built from its module reports
 # "v1.12.6-dev" (its release builds set it so).
-(cd "$here" && go build -trimpath -ldflags "-s -w -X $mod/version.dev=no" -o "$out/tofu.tmp.$$" "$mod/cmd/tofu") || die "go build of OpenTofu $version failed (see above)"
+(cd "$wrap" && go build -trimpath -ldflags "-s -w -X $mod/version.dev=no" -o "$out/tofu.tmp.$$" "$mod/cmd/tofu") || die "go build of OpenTofu $version failed (see above)"
 mv -f "$out/tofu.tmp.$$" "$bin"
+cd "$out" && rm -rf "$work" "$wrap"
 got="$(reports "$bin")" || die "the built binary does not run: $bin"
 [ "$got" = "OpenTofu $version" ] || die "the built binary reports '$got', not 'OpenTofu $version'"
 printf '%s\n' "$want" >"$stamp"
