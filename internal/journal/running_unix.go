@@ -10,6 +10,9 @@ import (
 	"syscall"
 )
 
+// tellsEnded says whether running can tell a process that ended.
+const tellsEnded = true
+
 // running reports whether process pid exists and has not ended (a pid
 // reused by another process counts as running: its entries are kept, the
 // safe side). A process that ended but was not yet reaped (a zombie: its
