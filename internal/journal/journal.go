@@ -42,14 +42,27 @@ const MaxAge = 7 * 24 * time.Hour
 // Entry is one create under way, or left unfinished by a process that is
 // gone.
 type Entry struct {
-	Account string    `json:"account"`
-	Type    string    `json:"type"`
-	Digest  string    `json:"digest"`
-	ID      string    `json:"id,omitempty"`
+	Account string `json:"account"`
+	Type    string `json:"type"`
+	Digest  string `json:"digest"`
+	ID      string `json:"id,omitempty"`
+	// Target is the id the create aims at, where the id is chosen before
+	// the create is sent (a number bought by a search: the number): the
+	// object a create with no reply made, if it made one.
+	Target  string    `json:"target,omitempty"`
 	PID     int       `json:"pid"`
 	Started time.Time `json:"started"`
 
 	file string
+}
+
+// key is the id of the object e names: the one its create made, else the
+// one it aimed at.
+func (e *Entry) key() string {
+	if e.ID != "" {
+		return e.ID
+	}
+	return e.Target
 }
 
 // Journal is one directory of entries, shared by every provider process
@@ -61,19 +74,22 @@ type Journal struct {
 	seq  atomic.Int64
 	mu   sync.Mutex
 	read bool
-	// known are the other processes' entries, read once, by id: a
-	// refresh hands an id over without a file-system look-up for each of
-	// the thousands of objects it reads.
+	// known are the other processes' entries, read once, by id (or
+	// target): a refresh hands an id over without a file-system look-up
+	// for each of the thousands of objects it reads.
 	known map[string][]*Entry
-	// unfinished are the other processes' entries without an id.
+	// unfinished are the other processes' entries without an id or a
+	// target.
 	unfinished []*Entry
 	// own are this process's entries, by file.
 	own map[string]*Entry
+	// claimed are the objects ("type id") this process adopted (Claim).
+	claimed map[string]bool
 }
 
 // Open returns the journal kept in dir (created when first written).
 func Open(dir string) *Journal {
-	return &Journal{dir: dir, pid: os.Getpid(), own: map[string]*Entry{}}
+	return &Journal{dir: dir, pid: os.Getpid(), own: map[string]*Entry{}, claimed: map[string]bool{}}
 }
 
 // Dir is the journal's directory.
@@ -86,9 +102,10 @@ func Digest(values []string) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// Begin records a create about to be sent.
-func (j *Journal) Begin(account, typ, digest string) (*Entry, error) {
-	e := &Entry{Account: account, Type: typ, Digest: digest, PID: j.pid, Started: time.Now().UTC()}
+// Begin records a create about to be sent, aimed at the object target
+// names where its id is chosen before the create (else "").
+func (j *Journal) Begin(account, typ, digest, target string) (*Entry, error) {
+	e := &Entry{Account: account, Type: typ, Digest: digest, Target: target, PID: j.pid, Started: time.Now().UTC()}
 	e.file = filepath.Join(j.dir, fmt.Sprintf("create-%d-%d.json", j.pid, j.seq.Add(1)))
 	if err := j.write(e); err != nil {
 		return nil, err
@@ -188,18 +205,50 @@ func (j *Journal) Unfinished(account, typ, digest string) []*Entry {
 	return append(out, noID...)
 }
 
+// Claim hands e's object (its id, else its target) to this process to
+// adopt: it drops every entry of that object and type, and reports false
+// when the object was claimed already (two creates of a search aimed at
+// the same number; one made it): an object is adopted once.
+func (j *Journal) Claim(e *Entry) bool {
+	key := e.key()
+	if key == "" {
+		return false
+	}
+	j.mu.Lock()
+	if j.claimed[e.Type+" "+key] {
+		j.mu.Unlock()
+		return false
+	}
+	j.claimed[e.Type+" "+key] = true
+	var files []string
+	kept := j.known[key][:0]
+	for _, k := range j.known[key] {
+		if k.Type == e.Type {
+			files = append(files, k.file)
+		} else {
+			kept = append(kept, k)
+		}
+	}
+	j.known[key] = kept
+	j.mu.Unlock()
+	for _, f := range files {
+		_ = os.Remove(f)
+	}
+	return true
+}
+
 // Adopted drops e, an unfinished create whose object this process now
-// hands to Terraform.
+// hands to Terraform, or that made none.
 func (j *Journal) Adopted(e *Entry) {
 	j.mu.Lock()
-	if e.ID != "" {
-		kept := j.known[e.ID][:0]
-		for _, k := range j.known[e.ID] {
+	if key := e.key(); key != "" {
+		kept := j.known[key][:0]
+		for _, k := range j.known[key] {
 			if k != e {
 				kept = append(kept, k)
 			}
 		}
-		j.known[e.ID] = kept
+		j.known[key] = kept
 	} else {
 		kept := j.unfinished[:0]
 		for _, k := range j.unfinished {
@@ -237,8 +286,8 @@ func (j *Journal) load() {
 			_ = os.Remove(f)
 			continue
 		}
-		if e.ID != "" {
-			j.known[e.ID] = append(j.known[e.ID], &e)
+		if key := e.key(); key != "" {
+			j.known[key] = append(j.known[key], &e)
 		} else {
 			j.unfinished = append(j.unfinished, &e)
 		}

@@ -58,7 +58,7 @@ func TestUnfinishedOnlyFromProcessesThatEnded(t *testing.T) {
 func TestBeginCreatedHandOver(t *testing.T) {
 	dir := t.TempDir()
 	j := Open(dir)
-	e, err := j.Begin("MA1", "_phone_number", "d")
+	e, err := j.Begin("MA1", "_phone_number", "d", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestHandOverAllDropsOnlyOwnEntries(t *testing.T) {
 	dir := t.TempDir()
 	leave(t, dir, Entry{Account: "MA1", Type: "_endpoint", Digest: "d", ID: "theirs", PID: deadPID(t), Started: time.Now()})
 	j := Open(dir)
-	e, _ := j.Begin("MA1", "_endpoint", "d")
+	e, _ := j.Begin("MA1", "_endpoint", "d", "")
 	_ = j.Created(e, "mine")
 	j.HandOverAll()
 	files, _ := filepath.Glob(filepath.Join(dir, "create-*.json"))
@@ -101,7 +101,7 @@ func TestHandOverAllDropsOnlyOwnEntries(t *testing.T) {
 func TestEntriesHoldNothingSecret(t *testing.T) {
 	dir := t.TempDir()
 	j := Open(dir)
-	e, _ := j.Begin("MA1", "_endpoint", Digest([]string{`username="sip_u"`}))
+	e, _ := j.Begin("MA1", "_endpoint", Digest([]string{`username="sip_u"`}), "")
 	data, _ := os.ReadFile(e.file)
 	var fields map[string]any
 	if err := json.Unmarshal(data, &fields); err != nil {

@@ -368,3 +368,17 @@ func TestAccInterrupt_killedEverythingLosesNothing(t *testing.T) {
 	killMidApply(t, r, env, true)
 	convergesAdopting(t, r, env, n, 0)
 }
+
+// TestAccInterrupt_killedEverythingAdoptsSearchBoughtNumbers kills
+// Terraform and the provider at once while numbers are being bought by
+// search. A search offers other numbers once one is bought, so the next
+// apply cannot find the killed run's purchases by the search: the journal
+// names the number each purchase aimed at before it was sent, and the next
+// apply adopts each the account owns instead of buying another.
+func TestAccInterrupt_killedEverythingAdoptsSearchBoughtNumbers(t *testing.T) {
+	const numbers = 6
+	env := acctest.NewEnv(t)
+	r := newKillRunner(t, env, 0, numbers)
+	killMidApply(t, r, env, true)
+	convergesAdopting(t, r, env, 0, numbers)
+}

@@ -86,20 +86,35 @@ func AdoptFrom[O, T any](list func(context.Context) ([]O, error), match func(*O)
 // lookup finds as described above. ids names candidates in errors.
 func CreateOrAdopt[T any](ctx context.Context, kind, identity string, create func(context.Context) (T, error),
 	lookup func(context.Context) ([]T, error), ids func(T) string) (T, error) {
+	return CreateOrAdoptTarget(ctx, kind, identity, "", create, lookup, ids)
+}
+
+// CreateOrAdoptTarget is CreateOrAdopt of an object whose id, target, is
+// chosen before the create is sent (a number a search found, bought by its
+// number): the journal records it with the create, so a run that is
+// killed with the create on its way leaves the id to the next, which
+// adopts the object if the create made it (ObjectResource.adoptJournaled),
+// where a search would offer other numbers.
+func CreateOrAdoptTarget[T any](ctx context.Context, kind, identity, target string, create func(context.Context) (T, error),
+	lookup func(context.Context) ([]T, error), ids func(T) string) (T, error) {
 	jc, _ := ctx.Value(journalKey{}).(*journalCreate)
-	if jc == nil || jc.used {
+	// The resource's own create is journaled: the first this create makes,
+	// or the next after one that made nothing (the next number a search
+	// found, the first sold meanwhile).
+	if jc == nil || jc.entry != nil {
 		return createOrAdopt(ctx, kind, identity, create, lookup, ids)
 	}
-	// The resource's own create (the first this create makes): journaled,
-	// and adopted from an earlier run that was killed with it unfinished.
-	jc.used = true
-	if found, ok, err := adoptUnfinished(ctx, jc, kind, identity, lookup, ids); err != nil || ok {
-		if ok {
-			tflog.Info(ctx, "adopted an object an interrupted run created", map[string]any{"kind": kind, "id": ids(found)})
+	if !jc.used {
+		// Adopted from an earlier run killed with it unfinished.
+		jc.used = true
+		if found, ok, err := adoptUnfinished(ctx, jc, kind, identity, lookup, ids); err != nil || ok {
+			if ok {
+				tflog.Info(ctx, "adopted an object an interrupted run created", map[string]any{"kind": kind, "id": ids(found)})
+			}
+			return found, err
 		}
-		return found, err
 	}
-	entry, err := jc.j.Begin(jc.account, jc.typ, jc.digest)
+	entry, err := jc.j.Begin(jc.account, jc.typ, jc.digest, target)
 	if err != nil {
 		tflog.Warn(ctx, "could not write the journal of creates under way; creating without it", map[string]any{"error": err.Error()})
 		return createOrAdopt(ctx, kind, identity, create, lookup, ids)

@@ -101,7 +101,7 @@ func adoptUnfinished[T any](ctx context.Context, jc *journalCreate, kind, identi
 		return zero, false, nil //nolint:nilerr // see above
 	}
 	for _, e := range entries {
-		if e.ID != "" {
+		if e.ID != "" || e.Target != "" {
 			continue // adopted by its id before the create (adoptJournaled), if it still exists
 		}
 		if len(found) > 1 {

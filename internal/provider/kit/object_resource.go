@@ -375,32 +375,42 @@ func fillUnknown(state *tfsdk.State, from tftypes.Value) {
 // killed run never set, an alias, say). It reports whether it adopted one.
 func (r *ObjectResource[M]) adoptJournaled(ctx context.Context, jc *journalCreate, req resource.CreateRequest, resp *resource.CreateResponse) bool {
 	for _, e := range jc.j.Unfinished(jc.account, jc.typ, jc.digest) {
-		if e.ID == "" {
-			continue // found as a lost reply is, by CreateOrAdopt
+		// The id of what its create made, or, where the run was killed
+		// with the create on its way, of what it aimed at (a number a
+		// search found); without either, it is found as a lost reply is,
+		// by CreateOrAdopt.
+		id := e.ID
+		if id == "" {
+			id = e.Target
+		}
+		if id == "" {
+			continue
 		}
 		seed := tfsdk.State{Schema: req.Plan.Schema, Raw: req.Plan.Raw}
 		asPlanned(req.Plan, &seed)
 		var diags diag.Diagnostics
-		diags.Append(seed.SetAttribute(ctx, path.Root("id"), e.ID)...)
+		diags.Append(seed.SetAttribute(ctx, path.Root("id"), id)...)
 		m, ok := Decode[M](ctx, seed, &diags)
 		if !ok {
 			continue
 		}
-		err := r.Kind.Refresh(ctx, r.Client, e.ID, &m, resource.ReadRequest{State: seed}, &diags)
+		err := r.Kind.Refresh(ctx, r.Client, id, &m, resource.ReadRequest{State: seed}, &diags)
 		switch {
 		case errors.Is(err, client.ErrNotFound) || errors.Is(err, ErrGone):
-			jc.j.Adopted(e) // deleted since: nothing to adopt
+			jc.j.Adopted(e) // deleted since, or never made: nothing to adopt
 			continue
 		case err != nil || diags.HasError():
-			tflog.Warn(ctx, "could not read what an interrupted run created; creating as usual", map[string]any{"id": e.ID})
+			tflog.Warn(ctx, "could not read what an interrupted run created; creating as usual", map[string]any{"id": id})
 			continue
 		}
 		found := tfsdk.State{Schema: req.Plan.Schema, Raw: seed.Raw}
 		if d := Save(ctx, &found, &m); d.HasError() {
 			continue
 		}
-		jc.j.Adopted(e)
-		jc.adopted, jc.adoptedStart = e.ID, e.Started.Format("2006-01-02 15:04:05 UTC")
+		if !jc.j.Claim(e) {
+			continue // another create of this run adopted it: two aimed at one number, one made it
+		}
+		jc.adopted, jc.adoptedStart = id, e.Started.Format("2006-01-02 15:04:05 UTC")
 		resp.Diagnostics.AddWarning(jc.adoptedWarning(r.Kind.TypeName))
 		// Finish what the killed run left undone (an alias it never
 		// set) as an update from what was found to the plan would.

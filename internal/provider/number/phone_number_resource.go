@@ -448,7 +448,7 @@ const adoptRulePhoneNumber = "If the API's reply to the purchase is lost (or is 
 // buyPhoneNumberOrAdopt is BuyPhoneNumber that adopts a purchase the API
 // carried out without the reply arriving.
 func buyPhoneNumberOrAdopt(ctx context.Context, c *client.Client, number string, in client.PhoneNumberBuy) (*client.PhoneNumberBought, error) {
-	return kit.CreateOrAdopt(ctx, "phone number", "number "+number,
+	return kit.CreateOrAdoptTarget(ctx, "phone number", "number "+number, number,
 		func(ctx context.Context) (*client.PhoneNumberBought, error) { return c.BuyPhoneNumber(ctx, number, in) },
 		func(ctx context.Context) ([]*client.PhoneNumberBought, error) {
 			n, err := c.GetNumber(ctx, number)
