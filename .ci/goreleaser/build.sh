@@ -59,8 +59,9 @@ log "compiling goreleaser $version from the Go module proxy (a few minutes on tw
 tmp="$out/gobin.tmp.$$"
 rm -rf "$tmp"
 # go install sets the version goreleaser reports (GitVersion: v2.16.0) from
-# the module's.
-(cd "$out" && GOBIN="$tmp" go install -trimpath "$mod@$version") || die "go install $mod@$version failed (see above)"
+# the module's; -s -w leave out the symbol table and the debug information, which
+# only a debugger reads, and which the linker spends time writing.
+(cd "$out" && GOBIN="$tmp" go install -trimpath -ldflags "-s -w" "$mod@$version") || die "go install $mod@$version failed (see above)"
 mv -f "$tmp/goreleaser" "$bin"
 rm -rf "$tmp"
 got="$(reports "$bin")" || die "the built binary does not run: $bin"

@@ -61,7 +61,7 @@ rm -rf "$tmp"
 # syft reports (and writes into each SBOM as its creator) the version the
 # linker sets, as its own release builds do; go install alone leaves it
 # "[not provided]".
-(cd "$out" && GOBIN="$tmp" go install -trimpath -ldflags "-X main.version=${version#v}" "$pkg@$version") || die "go install $pkg@$version failed (see above)"
+(cd "$out" && GOBIN="$tmp" go install -trimpath -ldflags "-s -w -X main.version=${version#v}" "$pkg@$version") || die "go install $pkg@$version failed (see above)"
 mv -f "$tmp/syft" "$bin"
 rm -rf "$tmp"
 got="$(reports "$bin")" || die "the built binary does not run: $bin"
