@@ -19,6 +19,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
 )
 
 // Every ```terraform and ```hcl block of docs/ is checked as a reader
@@ -779,6 +781,9 @@ func buildDocsMirror() (*docsProviderMirror, error) {
 var docsMirrorCleanup string
 
 func TestMain(m *testing.M) {
+	// The tests start hundreds of Terraform processes: they run with the
+	// provider's collector settings, which change no result.
+	gctune.ApplyWithChildren()
 	code := m.Run()
 	if docsMirrorCleanup != "" {
 		_ = os.RemoveAll(docsMirrorCleanup)

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
 )
 
 // TestMain lets the state-file test run this test binary as the command,
@@ -26,6 +28,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	// The tests start Terraform processes: they run with the provider's
+	// collector settings, which change no result.
+	gctune.ApplyWithChildren()
 	os.Exit(m.Run())
 }
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/gctune"
 )
 
 // kept are the variables a test run may take from the shell: the test
@@ -62,6 +64,10 @@ func Main(m *testing.M) {
 	}
 	useReal(rc)
 	printReal(rc)
+	// The suite starts thousands of short-lived Terraform processes, whose
+	// CPU is most of its own: they run with the provider's collector
+	// settings (gctune.ApplyWithChildren), which change no result.
+	gctune.ApplyWithChildren()
 	// resource.TestMain runs the sweepers (sweep.go) under -sweep, and the
 	// tests otherwise; it exits right after.
 	resource.TestMain(runThenReport{m, cleanup, report})

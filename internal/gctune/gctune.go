@@ -14,6 +14,7 @@ package gctune
 import (
 	"os"
 	"runtime/debug"
+	"strconv"
 )
 
 const (
@@ -34,5 +35,20 @@ func Apply() {
 	}
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(MemoryLimit)
+	}
+}
+
+// ApplyWithChildren is Apply, and sets GOGC and GOMEMLIMIT in the
+// environment to Percent and MemoryLimit, each unless the user set it, so
+// the Go programs this process starts (Terraform, OpenTofu, go build) run
+// with the same settings: a test suite that starts thousands of
+// short-lived CLI processes spends most of its CPU in them.
+func ApplyWithChildren() {
+	Apply()
+	if _, set := os.LookupEnv("GOGC"); !set {
+		_ = os.Setenv("GOGC", strconv.Itoa(Percent))
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		_ = os.Setenv("GOMEMLIMIT", strconv.Itoa(MemoryLimit))
 	}
 }

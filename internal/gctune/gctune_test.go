@@ -52,3 +52,23 @@ func TestApplyKeepsWhatTheUserSet(t *testing.T) {
 		t.Errorf("after Apply with GOGC=50 GOMEMLIMIT=64MiB: GOGC %d, memory limit %d; want them kept", p, l)
 	}
 }
+
+func TestApplyWithChildrenSetsTheEnvironmentUnlessSet(t *testing.T) {
+	restore(t)
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "64MiB")
+	_ = os.Unsetenv("GOGC")
+	debug.SetMemoryLimit(64 << 20)
+
+	ApplyWithChildren()
+
+	if got := os.Getenv("GOGC"); got != "400" {
+		t.Errorf("GOGC for the children: %q, want 400", got)
+	}
+	if got := os.Getenv("GOMEMLIMIT"); got != "64MiB" {
+		t.Errorf("GOMEMLIMIT the user set became %q", got)
+	}
+	if p, l := current(); p != Percent || l != 64<<20 {
+		t.Errorf("after ApplyWithChildren: GOGC %d, memory limit %d; want %d and the user's %d", p, l, Percent, 64<<20)
+	}
+}
