@@ -59,10 +59,16 @@ func (rc readsAfterCreate) run(t *testing.T) {
 					t.Logf("the apply of %d %s: %d list calls, %d one-object GETs", rc.n, rc.typ, len(lists), len(gets))
 					// One GET each before; shared, the creates Terraform
 					// runs side by side (10) cost a page: 2 list calls
-					// for 20 measured, at most a fifth of the reads.
-					if len(lists)+len(gets) > rc.n/5 {
-						return fmt.Errorf("the apply of %d %s read them with %d list calls and %d one-object GETs, want at most %d in all: %v %v",
-							rc.n, rc.typ, len(lists), len(gets), rc.n/5, lists, gets)
+					// for 20 on an idle machine. How many creates end
+					// inside one gathering depends on the machine's load
+					// (on 2 cores at a load of 13, 4 to 6 list calls and
+					// 1 or 2 GETs were seen): the bound is half the reads
+					// in all, and a fifth of them one-object GETs (a
+					// read whose listing missed its object), far from one
+					// GET each.
+					if len(lists)+len(gets) > rc.n/2 || len(gets) > rc.n/5 {
+						return fmt.Errorf("the apply of %d %s read them with %d list calls and %d one-object GETs, want at most %d in all "+
+							"and %d GETs: %v %v", rc.n, rc.typ, len(lists), len(gets), rc.n/2, rc.n/5, lists, gets)
 					}
 					return nil
 				},
