@@ -538,15 +538,8 @@ func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 // within says whether p is r or a path inside it (document_ids[1] in
 // document_ids).
 func within(p, r path.Path) bool {
-	for ; len(p.Steps()) >= len(r.Steps()); p = p.ParentPath() {
-		if p.Equal(r) {
-			return true
-		}
-		if len(p.Steps()) == 0 {
-			break
-		}
-	}
-	return false
+	ps, rs := p.Steps(), r.Steps()
+	return len(ps) >= len(rs) && ps[:len(rs)].Equal(rs)
 }
 
 // notOnRefused is found without what it says of an attribute (or of a
