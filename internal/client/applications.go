@@ -81,15 +81,18 @@ func (c *Client) ListApplicationsIn(ctx context.Context, appName, subaccount str
 	return &out, nil
 }
 
-// ApplicationListing answers refreshes of applications from the
-// listing of every application the credentials reach (the main
-// account's and its subaccounts'; listing.go). Its items carry all the
-// GET does (the recorded list items are the GET's record without api_id).
+// ApplicationListing answers refreshes of applications from their
+// listing (listing.go), narrowed by the subaccount filter (Narrowed): a
+// subaccount's auth_id, or the main account's own, lists that account's
+// applications; "" lists every application the credentials reach (the
+// main account's and its subaccounts'). Its items carry all the GET does
+// (the recorded list items are the GET's record without api_id).
 var ApplicationListing = &Listing[Application]{
-	What:  "applications",
-	Limit: applicationrules.ListMaxLimit,
-	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Application, ListMeta, error) {
-		page, err := c.ListApplicationsIn(ctx, "", "", limit, offset)
+	What:     "applications",
+	Limit:    applicationrules.ListMaxLimit,
+	Narrowed: true,
+	Page: func(c *Client, ctx context.Context, subaccount string, limit, offset int) ([]Application, ListMeta, error) {
+		page, err := c.ListApplicationsIn(ctx, "", subaccount, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
 		}

@@ -131,6 +131,12 @@ type Listing[T any] struct {
 	// Get reads one object (the fallback): ErrNotFound when it does not
 	// exist.
 	Get func(c *Client, ctx context.Context, parent, id string) (*T, error)
+	// Narrowed says parent is no parent but a filter that narrows one
+	// listing of the account (the numbers of one subaccount: Page lists
+	// with it, "" lists everything, and Get ignores it). An object can
+	// be under any filter (a move), so a write forgets its id under every
+	// one, and only a GET's 404 ever says an object is gone.
+	Narrowed bool
 	// Fresh, for a kind read after its create (listing_fresh.go), reads
 	// one page of the listing narrowed to where objects ids, just
 	// created, are: the newest first, or a filter the ids share. nil:
@@ -341,18 +347,29 @@ func (l *Listing[T]) forgetIn(c *Client, key any, parent, id string) {
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		e := s.parents[parent]
-		switch {
-		case e == nil:
-		case e.running && id == "":
-			e.writtenAll = true
-		case e.running:
-			e.written[id] = true
-		case id == "":
-			e.objects = nil
-		default:
-			delete(e.objects, id)
+		if !l.Narrowed {
+			s.parents[parent].forget(id)
+			return
 		}
+		for _, e := range s.parents { // the object may be under any filter
+			e.forget(id)
+		}
+	}
+}
+
+// forget drops id from e (nil: nothing listed), or all of it for "".
+// Callers hold the state's lock.
+func (e *listingSnapshot[T]) forget(id string) {
+	switch {
+	case e == nil:
+	case e.running && id == "":
+		e.writtenAll = true
+	case e.running:
+		e.written[id] = true
+	case id == "":
+		e.objects = nil
+	default:
+		delete(e.objects, id)
 	}
 }
 

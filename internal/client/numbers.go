@@ -158,14 +158,16 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 }
 
 // NumberListing answers refreshes of the account's numbers from their
-// listing (listing.go), unfiltered: the main account's and its
-// subaccounts'. Its items carry all the GET does (the same record
-// without api_id).
+// listing (listing.go), narrowed by the subaccount filter (Narrowed): a
+// subaccount's auth_id, or the main account's own, lists that account's
+// numbers; "" lists them all, the main account's and its subaccounts'. Its
+// items carry all the GET does (the same record without api_id).
 var NumberListing = &Listing[AccountNumber]{
-	What:  "account numbers",
-	Limit: numberrules.AccountListMaxLimit,
-	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]AccountNumber, ListMeta, error) {
-		page, err := c.ListNumbers(ctx, AccountNumberFilter{}, limit, offset)
+	What:     "account numbers",
+	Limit:    numberrules.AccountListMaxLimit,
+	Narrowed: true,
+	Page: func(c *Client, ctx context.Context, subaccount string, limit, offset int) ([]AccountNumber, ListMeta, error) {
+		page, err := c.ListNumbers(ctx, AccountNumberFilter{Subaccount: subaccount}, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
 		}

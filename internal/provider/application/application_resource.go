@@ -52,7 +52,7 @@ var applicationKind = &kit.ObjectKind[applicationModel]{
 	RulesAtPlan: true,
 	// Refresh: from the listing (client.ApplicationListing), whose items
 	// carry all the GET does.
-	Refresh: subaccount.ReadPlacedBy(kit.FromListing(client.ApplicationListing), applyApplication,
+	Refresh: subaccount.ReadPlacedIn(client.ApplicationListing, applyApplication,
 		func(m *applicationModel) *types.String { return &m.Subaccount }, func(a *client.Application) *string { return a.SubAccount }),
 	Remove: func(c *client.Client, ctx context.Context, id string) error {
 		return c.DeleteApplication(ctx, id, client.ApplicationDelete{Cascade: false})

@@ -141,11 +141,12 @@ func replaceWhenKnownInState() planmodifier.String {
 	}, why, why)
 }
 
-// readOwnCarrierNumber refreshes from the number listing, and refuses a
+// readOwnCarrierNumber refreshes from the number listing (narrowed to the
+// account the number was in: subaccount.ReadPlacedIn), and refuses a
 // number the service rents out: that one is a cpaas_phone_number, whose
 // destroy releases it, not a number this resource may remove.
 func readOwnCarrierNumber(ctx context.Context, c *client.Client, id string, m *ownCarrierNumberModel, _ resource.ReadRequest, diags *diag.Diagnostics) error {
-	n, _, err := client.NumberListing.Refresh(ctx, c, "", id)
+	n, _, err := client.NumberListing.Refresh(ctx, c, subaccount.ListedIn(c, m.Subaccount), id)
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ var phoneNumberKind = &kit.ObjectKind[phoneNumberResourceModel]{
 	ConfigValidators: []resource.ConfigValidator{kit.ExactlyOneOf(path.MatchRoot("number"), path.MatchRoot("search"))},
 	// Refresh: from the account's number listing (client.NumberListing),
 	// whose items carry all the GET does.
-	Refresh: subaccount.ReadPlacedBy(kit.FromListing(client.NumberListing), applyNumber,
+	Refresh: subaccount.ReadPlacedIn(client.NumberListing, applyNumber,
 		func(m *phoneNumberResourceModel) *types.String { return &m.Subaccount }, func(n *client.AccountNumber) *string { return n.SubAccount }),
 	// delete: releasePhoneNumber (release_guard.go), which refuses a
 	// protected number.

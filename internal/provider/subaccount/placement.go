@@ -78,3 +78,33 @@ func ReadPlacedBy[M, O any](get func(*client.Client, context.Context, string) (*
 		return err
 	}
 }
+
+// ReadPlacedIn is ReadPlacedBy for a kind refreshed from a listing the
+// subaccount filter narrows (client.Listing.Narrowed): each refresh asks
+// for the listing of the account its object was in when last read (the
+// state's subaccount; null, the provider's own), so a state that holds
+// one subaccount's objects reads that subaccount's pages, not the whole
+// account's, however many objects the other subaccounts hold. An object
+// that moved meanwhile is missing there and is read with its GET.
+func ReadPlacedIn[M, O any](l *client.Listing[O], apply func(*M, *O),
+	attr func(*M) *types.String, subAccount func(*O) *string) kit.RefreshFunc[M] {
+	return func(ctx context.Context, c *client.Client, id string, m *M, _ resource.ReadRequest, _ *diag.Diagnostics) error {
+		a := attr(m)
+		o, _, err := l.Refresh(ctx, c, ListedIn(c, *a), id)
+		if err == nil {
+			apply(m, o)
+			*a = PlacedIn(c, *a, subAccount(o))
+		}
+		return err
+	}
+}
+
+// ListedIn is the subaccount filter of a narrowed listing (ReadPlacedIn)
+// that holds an object whose subaccount attribute is placement: the
+// subaccount it names, else the provider's own account.
+func ListedIn(c *client.Client, placement types.String) string {
+	if v := placement.ValueString(); v != "" {
+		return v
+	}
+	return c.AuthID()
+}
