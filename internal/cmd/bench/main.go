@@ -78,6 +78,9 @@ type options struct {
 	// (scale.go).
 	scaleOnly bool
 	scaleNs   []int
+	// splitOnly runs only the part of many states at once (split.go).
+	splitOnly bool
+	split     splitOptions
 	rl        rlOptions
 	// accountN is the account part's count of objects; accountMixes the
 	// mixes it measures, each in turn (defaultMix, or accountMixes' names).
@@ -108,12 +111,19 @@ func main() {
 	rlN := flag.Int("rl-n", 500, "endpoints of the rate-limited part")
 	rlRate := flag.Float64("rl-rate", 20, "the emulator's rate limit in the rate-limited part, requests/s per account")
 	rlBurst := flag.Int("rl-burst", 20, "the emulator's burst in the rate-limited part")
+	splitOnly := flag.Bool("split", false, "run only the part of many states at once (split.go): -split-k fleets of -split-n objects a state, under -rl-rate / -rl-burst")
+	splitK := flag.String("split-k", "1,4,8,16", "comma-separated fleet sizes of -split (states applied at once)")
+	splitN := flag.Int("split-n", 90, "objects a state in -split")
 	emulatorLog := flag.String("emulator-log", "", "append the emulator's request log to this file, each terraform command marked in it (a timeline)")
 	flag.Parse()
 
 	o := options{emulatorLog: *emulatorLog, latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipAccount: *skipAccount, repeat: *repeat,
 		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN, scaleOnly: *scaleOnly,
-		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{}}
+		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{},
+		splitOnly: *splitOnly, split: splitOptions{ks: parseCounts("-split-k", *splitK), n: *splitN}}
+	if o.split.n < 3 {
+		log.Fatal("bench: -split-n must be at least 3")
+	}
 	if o.floorOnly {
 		set := map[string]bool{}
 		flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -251,6 +261,9 @@ func run(o options) error {
 			"XDG_CACHE_HOME="+filepath.Join(work, "cache"))}
 	defer func() { b.emu.stop() }()
 
+	if o.splitOnly {
+		return b.runSplit(o.split)
+	}
 	if o.rateLimitOnly {
 		rl, err := b.runRateLimited(o.rl)
 		if err != nil {

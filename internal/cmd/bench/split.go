@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The split part (-split, make bench-split) measures one account managed
+// by many states at once, as a team whose account outgrew one state runs
+// it: K states of equal size (-split-n objects each: two thirds
+// endpoints, a third applications), each in its own directory with its
+// own cache directory (as on separate machines: no run learns the limit
+// from another's pace memory), applied, planned (no change) and destroyed
+// by K terraform processes started together against an emulator that
+// limits the account to R requests a second (-rl-rate, burst -rl-burst).
+//
+// For each K and command it reports the fleet's wall time (the first
+// start to the last end) against its floor: the requests the limit let
+// through over R (what the API allows at best), plus one run's own time
+// (one state's command with no limit at all, which no sharing can
+// shorten). It also reports the 429 answers, and the slowest and fastest
+// run (equal work: a fair share keeps them close).
+
+// splitOptions configure the split part.
+type splitOptions struct {
+	ks []int // the fleet sizes
+	n  int   // objects per state
+}
+
+// splitMeasurement is one command of a fleet of K states.
+type splitMeasurement struct {
+	K                  int
+	Op                 string
+	Seconds            float64 // the fleet's wall time
+	Answered           int     // every /v1 request, 429s included
+	Throttled          int     // answered 429
+	Fastest, Slowest   float64 // one run's time
+	Own                float64 // one state's same command with no limit
+	Failed             int     // runs that failed
+	FirstErr           string
+	FloorSeconds       float64 // (Answered-Throttled)/R + Own
+	RatioToFloor       float64 // Seconds / FloorSeconds
+	SlowestToFastest   float64
+	RequestsPerSeconds float64
+}
+
+var splitOps = []struct {
+	op   string
+	args func(p string) []string
+}{
+	{"apply", func(p string) []string { return []string{"apply", "-auto-approve", "-input=false", p} }},
+	{"plan", func(p string) []string { return []string{"plan", "-detailed-exitcode", "-input=false", p} }},
+	{"destroy", func(p string) []string { return []string{"destroy", "-auto-approve", "-input=false", p} }},
+}
+
+// splitConfig is state i's configuration: n objects whose names carry i,
+// so that the states' objects differ.
+func splitConfig(i, n int) string {
+	eps := n * 2 / 3
+	apps := n - eps
+	return strings.ReplaceAll(providerBlock+registeredKinds["cpaas_endpoint"].hcl(eps, facts{})+registeredKinds["cpaas_application"].hcl(apps, facts{}),
+		`"bench`, fmt.Sprintf(`"s%dbench`, i))
+}
+
+// splitRun runs terraform args in dir with its own cache directory, and
+// returns how long it took.
+func (b *bencher) splitRun(dir, cache string, args ...string) (time.Duration, error) {
+	cmd := exec.Command(b.o.tf, args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), b.env...), "XDG_CACHE_HOME="+cache, "TF_CLI_CONFIG_FILE="+b.cliConfig)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		return d, fmt.Errorf("%w\n%s", err, firstLine(out.String()))
+	}
+	return d, nil
+}
+
+// splitOwn is each command's time for one state with no limit: the part
+// of a fleet's time no sharing of the limit can shorten.
+func (b *bencher) splitOwn(o splitOptions) (map[string]float64, error) {
+	step(fmt.Sprintf("split: one state of %d objects with no rate limit (each run's own time)", o.n))
+	if err := b.emu.setRateLimit(0, 0); err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(b.work, "split-own")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(splitConfig(0, o.n)), 0o644); err != nil {
+		return nil, err
+	}
+	cache, err := os.MkdirTemp(b.work, "cache-")
+	if err != nil {
+		return nil, err
+	}
+	own := map[string]float64{}
+	p := "-parallelism=" + strconv.Itoa(b.o.parallelism)
+	for _, op := range splitOps {
+		d, err := b.splitRun(dir, cache, op.args(p)...)
+		if err != nil {
+			return nil, fmt.Errorf("split, one state, %s: %w", op.op, err)
+		}
+		own[op.op] = d.Seconds()
+		fmt.Printf("   %-8s %7.2fs\n", op.op, d.Seconds())
+	}
+	return own, nil
+}
+
+// measureSplit runs a fleet of k states through apply, plan and destroy.
+func (b *bencher) measureSplit(o splitOptions, k int, own map[string]float64) ([]splitMeasurement, error) {
+	step(fmt.Sprintf("split: %d states of %d objects at once, rate limit %.0f/s burst %d", k, o.n, b.o.rl.rate, b.o.rl.burst))
+	dirs := make([]string, k)
+	caches := make([]string, k)
+	for i := range k {
+		dirs[i] = filepath.Join(b.work, fmt.Sprintf("split-%d-%d", k, i))
+		if err := os.MkdirAll(dirs[i], 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(dirs[i], "main.tf"), []byte(splitConfig(i, o.n)), 0o644); err != nil {
+			return nil, err
+		}
+		var err error
+		if caches[i], err = os.MkdirTemp(b.work, "cache-"); err != nil {
+			return nil, err
+		}
+	}
+	p := "-parallelism=" + strconv.Itoa(b.o.parallelism)
+	var out []splitMeasurement
+	for _, op := range splitOps {
+		if err := b.emu.resetCounters(); err != nil {
+			return nil, err
+		}
+		if err := b.emu.setRateLimit(b.o.rl.rate, b.o.rl.burst); err != nil {
+			return nil, err
+		}
+		times := make([]float64, k)
+		errs := make([]error, k)
+		var wg sync.WaitGroup
+		start := time.Now()
+		for i := range k {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				d, err := b.splitRun(dirs[i], caches[i], op.args(p)...)
+				times[i], errs[i] = d.Seconds(), err
+			}()
+		}
+		wg.Wait()
+		m := splitMeasurement{K: k, Op: op.op, Seconds: time.Since(start).Seconds(), Own: own[op.op],
+			Fastest: slices.Min(times), Slowest: slices.Max(times)}
+		m.Answered, m.Throttled, _ = b.emu.stats()
+		for _, err := range errs {
+			if err != nil {
+				m.Failed++
+				if m.FirstErr == "" {
+					m.FirstErr = firstLine(err.Error())
+				}
+			}
+		}
+		m.FloorSeconds = float64(m.Answered-m.Throttled)/b.o.rl.rate + m.Own
+		m.RatioToFloor = m.Seconds / m.FloorSeconds
+		m.SlowestToFastest = m.Slowest / m.Fastest
+		m.RequestsPerSeconds = float64(m.Answered-m.Throttled) / m.Seconds
+		fmt.Printf("   %-8s %7.2fs (floor %6.2fs: %.2fx)  %5d requests, %4d answered 429; runs %.2fs to %.2fs (%.2fx)%s\n",
+			op.op, m.Seconds, m.FloorSeconds, m.RatioToFloor, m.Answered, m.Throttled, m.Fastest, m.Slowest, m.SlowestToFastest,
+			map[bool]string{true: fmt.Sprintf("; %d FAILED: %s", m.Failed, m.FirstErr), false: ""}[m.Failed > 0])
+		out = append(out, m)
+	}
+	if err := b.emu.setRateLimit(0, 0); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// runSplit runs the split part for each K and writes split.md.
+func (b *bencher) runSplit(o splitOptions) error {
+	if err := b.emu.setLatency(0); err != nil {
+		return err
+	}
+	own, err := b.splitOwn(o)
+	if err != nil {
+		return err
+	}
+	var all []splitMeasurement
+	for _, k := range o.ks {
+		ms, err := b.measureSplit(o, k, own)
+		if err != nil {
+			return err
+		}
+		all = append(all, ms...)
+	}
+	md := splitMarkdown(all, o, b.o.rl, b.o.parallelism)
+	fmt.Println()
+	fmt.Print(md)
+	return b.write(map[string][]byte{"split.md": []byte(md)})
+}
+
+func splitMarkdown(all []splitMeasurement, o splitOptions, rl rlOptions, parallelism int) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "# One account, many states at once\n\n")
+	fmt.Fprintf(&s, "K states of %d objects each (%d endpoints, %d applications), each in its own directory with its own cache "+
+		"directory, run at once (`-parallelism=%d` each) against the emulator limiting the account to %.0f requests/s "+
+		"(burst %d). Fleet: the first start to the last end. Floor: the requests the limit let through over R, plus "+
+		"one state's same command with no limit. `make bench-split` (`go run ./internal/cmd/bench -split`).\n\n",
+		o.n, o.n*2/3, o.n-o.n*2/3, parallelism, rl.rate, rl.burst)
+	s.WriteString("| K | command | fleet | floor | fleet / floor | requests | 429s | fastest run | slowest run | slowest / fastest | failed runs |\n")
+	s.WriteString("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, m := range all {
+		fmt.Fprintf(&s, "| %d | %s | %.1f s | %.1f s | %.2fx | %d | %d | %.1f s | %.1f s | %.2fx | %d |\n",
+			m.K, m.Op, m.Seconds, m.FloorSeconds, m.RatioToFloor, m.Answered-m.Throttled, m.Throttled, m.Fastest, m.Slowest, m.SlowestToFastest, m.Failed)
+	}
+	return s.String()
+}
