@@ -34,7 +34,8 @@ command -v go >/dev/null 2>&1 || die "go is not on PATH; install Go 1.25 or late
 export GOWORK=off GO111MODULE=on CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false"
 export GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
 
-want="$mod@$version script=$(cksum <"${BASH_SOURCE[0]}" | cut -d' ' -f1) $(go env GOVERSION) $(go env GOOS)/$(go env GOARCH)"
+strip="$(cd "$(dirname "${BASH_SOURCE[0]}")/../getter" && pwd)/strip.sh"
+want="$mod@$version script=$(cksum <"${BASH_SOURCE[0]}" | cut -d' ' -f1) strip=$(cksum <"$strip" | cut -d' ' -f1) $(go env GOVERSION) $(go env GOOS)/$(go env GOARCH)"
 reports() { # the first line of `terraform version`, read without a pipe
   local v
   v="$(CHECKPOINT_DISABLE=1 TF_CLI_CONFIG_FILE=/dev/null "$1" version 2>/dev/null)" || return 1
@@ -107,11 +108,14 @@ for m in "${nested[@]}"; do
   [ -z "$hits" ] || die "code outside tests still imports $m: $hits"
 done
 
+# The S3 and GCS module sources are left out as well (.ci/getter/strip.sh).
+"$strip" "$work" "$work" "$out/go-getter" || die "leaving out the S3 and GCS module sources failed"
+
 log "compiling Terraform $version (about five minutes on two cores)"
 go build -trimpath -ldflags "-s -w -X '$mod/version.dev=no'" -o "$out/terraform.tmp.$$" . ||
   die "go build of Terraform $version failed (see above)"
 mv -f "$out/terraform.tmp.$$" "$bin"
-cd "$out" && rm -rf "$work" # (a deleted working directory would stop the binary from running below)
+cd "$out" && rm -rf "$work" "$out/go-getter" # (a deleted working directory would stop the binary from running below)
 got="$(reports "$bin")" || die "the built binary does not run: $bin"
 [ "$got" = "Terraform $version" ] || die "the built binary reports '$got', not 'Terraform $version'"
 printf '%s\n' "$want" >"$stamp"

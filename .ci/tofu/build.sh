@@ -15,6 +15,7 @@
 # proxy (about 10 seconds once a machine).
 set -euo pipefail
 here="$(cd "${1:-$(dirname "$0")}" && pwd)"
+strip="$(cd "$(dirname "${BASH_SOURCE[0]}")/../getter" && pwd)/strip.sh"
 log() { echo "build-tofu: $*" >&2; }
 die() { echo "build-tofu: ERROR: $*" >&2; exit 1; }
 
@@ -32,7 +33,7 @@ if grep -q '^go 1\.27' "$here/go.mod"; then
 else
   export GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
 fi
-want="$mod@$version gosum=$(cksum <"$here/go.sum" | cut -d' ' -f1) script=$(cksum <"${BASH_SOURCE[0]}" | cut -d' ' -f1) $(go env GOVERSION) $(go env GOOS)/$(go env GOARCH)"
+want="$mod@$version gosum=$(cksum <"$here/go.sum" | cut -d' ' -f1) script=$(cksum <"${BASH_SOURCE[0]}" | cut -d' ' -f1) strip=$(cksum <"$strip" | cut -d' ' -f1) $(go env GOVERSION) $(go env GOOS)/$(go env GOARCH)"
 
 reports() { # the first line of `tofu version`, read without a pipe
   local v
@@ -99,6 +100,8 @@ fi
 mkdir -p "$wrap"
 cp "$here/go.mod" "$here/go.sum" "$here/tools.go" "$wrap/"
 (cd "$wrap" && go mod edit -replace "$mod=$work") || die "go mod edit in $wrap failed"
+# The S3 and GCS module sources are left out as well (.ci/getter/strip.sh).
+"$strip" "$wrap" "$work" "$out/go-getter" || die "leaving out the S3 and GCS module sources failed"
 log "left out: the backends $left_out_backends; the key providers aws_kms azure_vault gcp_kms openbao"
 
 log "compiling OpenTofu $version (about four minutes on two cores)"
@@ -106,7 +109,7 @@ log "compiling OpenTofu $version (about four minutes on two cores)"
 # "v1.12.6-dev" (its release builds set it so).
 (cd "$wrap" && go build -trimpath -ldflags "-s -w -X $mod/version.dev=no" -o "$out/tofu.tmp.$$" "$mod/cmd/tofu") || die "go build of OpenTofu $version failed (see above)"
 mv -f "$out/tofu.tmp.$$" "$bin"
-cd "$out" && rm -rf "$work" "$wrap"
+cd "$out" && rm -rf "$work" "$wrap" "$out/go-getter"
 got="$(reports "$bin")" || die "the built binary does not run: $bin"
 [ "$got" = "OpenTofu $version" ] || die "the built binary reports '$got', not 'OpenTofu $version'"
 printf '%s\n' "$want" >"$stamp"
