@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,6 +190,7 @@ func (b *bencher) runSplit(o splitOptions) error {
 	if err := b.emu.setLatency(0); err != nil {
 		return err
 	}
+	loadBefore := loadAverage()
 	own, err := b.splitOwn(o)
 	if err != nil {
 		return err
@@ -201,15 +203,18 @@ func (b *bencher) runSplit(o splitOptions) error {
 		}
 		all = append(all, ms...)
 	}
-	md := splitMarkdown(all, o, b.o.rl, b.o.parallelism)
+	md := splitMarkdown(all, o, b.o.rl, b.o.parallelism, b.o.tf, loadBefore)
 	fmt.Println()
 	fmt.Print(md)
 	return b.write(map[string][]byte{"split.md": []byte(md)})
 }
 
-func splitMarkdown(all []splitMeasurement, o splitOptions, rl rlOptions, parallelism int) string {
+func splitMarkdown(all []splitMeasurement, o splitOptions, rl rlOptions, parallelism int, tf, loadBefore string) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "# One account, many states at once\n\n")
+	fmt.Fprintf(&s, "Measured %s on %d CPUs, %s, one round; load average before: %s, after: %s (K terraform processes share "+
+		"the cores: a large K is bound by the CPU as well as by the limit).\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), terraformVersion(tf), loadBefore, loadAverage())
 	fmt.Fprintf(&s, "K states of %d objects each (%d endpoints, %d applications), each in its own directory with its own cache "+
 		"directory, run at once (`-parallelism=%d` each) against the emulator limiting the account to %.0f requests/s "+
 		"(burst %d). Fleet: the first start to the last end. Floor: the requests the limit let through over R, plus "+
