@@ -174,9 +174,12 @@ func (b *bencher) measureSplit(o splitOptions, k int, own map[string]float64) ([
 		m.RatioToFloor = m.Seconds / m.FloorSeconds
 		m.SlowestToFastest = m.Slowest / m.Fastest
 		m.RequestsPerSeconds = float64(m.Answered-m.Throttled) / m.Seconds
+		failed := ""
+		if m.Failed > 0 {
+			failed = fmt.Sprintf("; %d FAILED: %s", m.Failed, m.FirstErr)
+		}
 		fmt.Printf("   %-8s %7.2fs (floor %6.2fs: %.2fx)  %5d requests, %4d answered 429; runs %.2fs to %.2fs (%.2fx)%s\n",
-			op.op, m.Seconds, m.FloorSeconds, m.RatioToFloor, m.Answered, m.Throttled, m.Fastest, m.Slowest, m.SlowestToFastest,
-			map[bool]string{true: fmt.Sprintf("; %d FAILED: %s", m.Failed, m.FirstErr), false: ""}[m.Failed > 0])
+			op.op, m.Seconds, m.FloorSeconds, m.RatioToFloor, m.Answered, m.Throttled, m.Fastest, m.Slowest, m.SlowestToFastest, failed)
 		out = append(out, m)
 	}
 	if err := b.emu.setRateLimit(0, 0); err != nil {

@@ -64,22 +64,8 @@ func PlacementChange(c *client.Client, plan, state types.String) *string {
 	return &v
 }
 
-// readPlacedBy is readBy for a kind with a subaccount attribute (attr),
-// which it reads from the reply's sub_account (placedIn).
-func ReadPlacedBy[M, O any](get func(*client.Client, context.Context, string) (*O, error), apply func(*M, *O),
-	attr func(*M) *types.String, subAccount func(*O) *string) kit.RefreshFunc[M] {
-	return func(ctx context.Context, c *client.Client, id string, m *M, _ resource.ReadRequest, _ *diag.Diagnostics) error {
-		o, err := get(c, ctx, id)
-		if err == nil {
-			apply(m, o)
-			a := attr(m)
-			*a = PlacedIn(c, *a, subAccount(o))
-		}
-		return err
-	}
-}
-
-// ReadPlacedIn is ReadPlacedBy for a kind refreshed from a listing the
+// ReadPlacedIn is the refresh of a kind with a subaccount attribute (attr),
+// which it reads from the reply's sub_account (PlacedIn), from a listing the
 // subaccount filter narrows (client.Listing.Narrowed): each refresh asks
 // for the listing of the account its object was in when last read (the
 // state's subaccount; null, the provider's own), so a state that holds
