@@ -187,10 +187,32 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 // provider block, with env added to the CLI's environment.
 func newBuiltProviderRunner(t *testing.T, env ...string) *tfRunner {
 	t.Helper()
+	return newPluginRunner(t, buildProvider(t), t.TempDir(), env...)
+}
+
+// buildProvider builds the provider from this tree into a directory of its
+// own and returns that directory, for dev_overrides.
+func buildProvider(t *testing.T) string {
+	t.Helper()
 	acctest.PreCheck(t)
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1")
 	}
+	plugins := filepath.Join(t.TempDir(), "bin")
+	build := exec.Command("go", "build", "-o", filepath.Join(plugins, "terraform-provider-cpaas"), ".")
+	build.Dir = acctest.RepoRoot(t)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	return plugins
+}
+
+// newPluginRunner is a tfRunner whose Terraform runs the provider binary in
+// plugins (dev_overrides of cpaas-dev/cpaas), with HOME home: the
+// provider's cache directory (what it remembers between runs) is
+// home/.cache.
+func newPluginRunner(t *testing.T, plugins, home string, env ...string) *tfRunner {
+	t.Helper()
 	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if bin == "" {
 		var err error
@@ -199,17 +221,11 @@ func newBuiltProviderRunner(t *testing.T, env ...string) *tfRunner {
 		}
 	}
 	tmp := t.TempDir()
-	plugins := filepath.Join(tmp, "bin")
-	build := exec.Command("go", "build", "-o", filepath.Join(plugins, "terraform-provider-cpaas"), ".")
-	build.Dir = acctest.RepoRoot(t)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
-	}
 	rc := filepath.Join(tmp, "terraformrc")
 	cfg := "provider_installation {\n  dev_overrides {\n    \"cpaas-dev/cpaas\" = \"" + filepath.ToSlash(plugins) + "\"\n  }\n  direct {}\n}\n"
 	if err := os.WriteFile(rc, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	base := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + tmp, "TF_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1"}
+	base := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TF_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1"}
 	return &tfRunner{t: t, bin: bin, dir: filepath.Join(tmp, "work"), env: append(base, env...)}
 }
