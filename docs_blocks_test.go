@@ -30,7 +30,11 @@ import (
 // block's own text (docBlock.classify):
 //
 //   - A block with a top-level `terraform` or `provider` block says it is a
-//     whole configuration: it is one, whatever it references.
+//     whole configuration: it is one, whatever it references. But a child
+//     module's file (its required_providers has configuration_aliases)
+//     cannot run alone: it must be a file of examples/guides, and the
+//     configurations that call it validate it (they get the guide's
+//     folder, below).
 //   - Otherwise it is one when every reference in it (var.x, local.x,
 //     data.t.n, module.n, action.t.n, ephemeral.t.n, t.n of a resource, a
 //     provider alias) names something the block itself declares. Addresses
@@ -85,6 +89,7 @@ type docBlock struct {
 	whole      bool
 	query      bool     // list blocks: a .tfquery.hcl file
 	testFile   bool     // run blocks: a .tftest.hcl file
+	module     bool     // a child module's file (configuration_aliases): its callers validate it
 	needs114   bool     // actions, list blocks, import by identity, action_trigger
 	namesOwn   bool     // names source cpaas-dev/cpaas itself
 	unresolved []string // what a fragment references and does not declare
@@ -181,6 +186,7 @@ func (b *docBlock) classify() {
 			states = true
 			if rp := childBlocks(blk.Body, "required_providers"); len(rp) > 0 && strings.Contains(string(blk.Range().SliceBytes([]byte(b.text))), `"cpaas-dev/cpaas"`) {
 				b.namesOwn = true
+				b.module = strings.Contains(string(blk.Range().SliceBytes([]byte(b.text))), "configuration_aliases")
 			}
 		case "provider":
 			states = true
@@ -244,7 +250,7 @@ func (b *docBlock) classify() {
 		b.unresolved = append(b.unresolved, ref)
 	}
 	sort.Strings(b.unresolved)
-	b.whole = !b.testFile && (states || len(b.unresolved) == 0)
+	b.whole = !b.testFile && !b.module && (states || len(b.unresolved) == 0)
 }
 
 func childBlocks(body *hclsyntax.Body, typ string) []*hclsyntax.Block {
@@ -346,6 +352,15 @@ func TestDocsBlocksParse(t *testing.T) {
 	byPage := map[string]int{}
 	for _, b := range blocks {
 		if b.file == nil {
+			continue
+		}
+		if b.module {
+			// Validated by the configurations that call it, which copy
+			// the guide's folder: it must be a file of one.
+			if !isGuideFile(b.text) {
+				t.Errorf("%s: a child module (configuration_aliases), and no file of examples/guides: no configuration that calls it validates it", b)
+			}
+			checkTypesExist(t, b)
 			continue
 		}
 		if b.whole {
@@ -460,13 +475,12 @@ func validateDocBlocks(t *testing.T, with114 bool) {
 	for _, b := range todo {
 		t.Run(strings.TrimPrefix(b.String(), "docs/"), func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
 			name := "main.tf"
 			if b.query {
 				name = "main.tfquery.hcl"
 			}
+			dir := placeReads(t, b, t.TempDir())
 			write(t, filepath.Join(dir, name), b.text)
-			placeReads(t, b, dir)
 			for name, tb := range tests[b] {
 				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
 					t.Fatal(err)
@@ -552,7 +566,7 @@ func pairTestFiles(blocks []*docBlock) (tests map[*docBlock]map[string]*docBlock
 func fragmentContexts(blocks []*docBlock) (inContext map[*docBlock][]*docBlock, restating, orphans []*docBlock) {
 	inContext = map[*docBlock][]*docBlock{}
 	for i, b := range blocks {
-		if b.whole || b.testFile || b.file == nil {
+		if b.whole || b.testFile || b.module || b.file == nil {
 			continue
 		}
 		var ctx *docBlock
@@ -576,11 +590,11 @@ func fragmentContexts(blocks []*docBlock) (inContext map[*docBlock][]*docBlock, 
 
 // placeReads copies into dir what b reads from its folder, from the folder
 // of examples/guides whose file b quotes, after checking that the page
-// tells the reader where each goes.
-func placeReads(t *testing.T, b *docBlock, dir string) {
+// tells the reader where each goes, and returns the folder b runs in.
+func placeReads(t *testing.T, b *docBlock, dir string) string {
 	t.Helper()
 	if len(b.reads) == 0 {
-		return
+		return dir
 	}
 	prose := pageProse(t, b.page)
 	for _, r := range b.reads {
@@ -601,9 +615,34 @@ func placeReads(t *testing.T, b *docBlock, dir string) {
 	if src == "" {
 		t.Fatalf("%s reads %q from its folder, and is no file of examples/guides that would ship them", b, b.reads)
 	}
+	// A root module of a guide of several (large-accounts/teams/payments)
+	// reads its siblings (../../modules/team): the guide's whole folder is
+	// copied, and the block runs where the guide keeps it.
+	if slices.ContainsFunc(b.reads, func(r string) bool { return strings.HasPrefix(r, "../") }) {
+		guides := filepath.Join("examples", "guides")
+		rel, _ := filepath.Rel(guides, src)
+		guide, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+		copyTree(t, filepath.Join(guides, guide), dir)
+		return filepath.Join(dir, strings.TrimPrefix(filepath.ToSlash(rel), guide+"/"))
+	}
 	for _, r := range b.reads {
 		copyTree(t, filepath.Join(src, r), filepath.Join(dir, r))
 	}
+	return dir
+}
+
+// isGuideFile says whether text is, in full, a .tf file of examples/guides.
+func isGuideFile(text string) bool {
+	found := false
+	_ = filepath.WalkDir(filepath.Join("examples", "guides"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".tf") {
+			if c, _ := os.ReadFile(p); strings.TrimSpace(string(c)) == strings.TrimSpace(text) {
+				found = true
+			}
+		}
+		return err
+	})
+	return found
 }
 
 // pageProse is a page's text outside its fenced blocks.

@@ -133,8 +133,30 @@ func guideFolders(t *testing.T) []guideFolder {
 	}
 	rels := []string{filepath.Join("messaging-pipeline", "action"), filepath.Join("messaging-pipeline", "mms")}
 	for _, e := range entries {
-		if e.IsDir() {
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, e.Name(), "main.tf")); err == nil {
 			rels = append(rels, e.Name())
+			continue
+		}
+		// A guide of several states (large-accounts): each folder with a
+		// main.tf is one, but its modules, which no one inits alone.
+		err := filepath.WalkDir(filepath.Join(root, e.Name()), func(p string, d os.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return err
+			}
+			if d.Name() == "modules" {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "main.tf")); err == nil {
+				rel, _ := filepath.Rel(root, p)
+				rels = append(rels, rel)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	var folders []guideFolder
