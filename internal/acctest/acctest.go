@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
@@ -142,6 +144,21 @@ func (e *Env) Objects(t testing.TB) map[string][]string {
 		t.Fatalf("account %s missing from the emulator", AuthID)
 	}
 	return objs
+}
+
+// CheckDestroyed is a case's CheckDestroy: it asks the emulator (in real
+// mode, the account), not the state, that no object of the kinds named (as
+// Objects names them) is left.
+func (e *Env) CheckDestroyed(t testing.TB, kinds ...string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		objs := e.Objects(t)
+		for _, kind := range kinds {
+			if ids := objs[kind]; len(ids) != 0 {
+				return fmt.Errorf("%s left after destroy: %v", kind, ids)
+			}
+		}
+		return nil
+	}
 }
 
 // ErrorPattern compiles an ExpectError pattern that tolerates Terraform's

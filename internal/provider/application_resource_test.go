@@ -42,16 +42,6 @@ func applicationID(s *terraform.State) (string, error) {
 	return rs.Primary.ID, nil
 }
 
-// checkApplicationsDestroyed asks the emulator, not the state.
-func checkApplicationsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if ids := env.Objects(t)["applications"]; len(ids) != 0 {
-			return fmt.Errorf("applications left in the emulator after destroy: %v", ids)
-		}
-		return nil
-	}
-}
-
 // appHCL is an application named name, for the tests of what app_id names.
 func appHCL(name string) string {
 	return fmt.Sprintf(`
@@ -107,7 +97,7 @@ func TestAccApplication_basicUpdateImport(t *testing.T) {
 		return env.Client(t).GetApplication(context.Background(), id)
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkApplicationsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "applications"),
 		Steps: []resource.TestStep{
 			acctest.Shared("TestAccApplication_basic", resource.TestStep{
 				Config: env.Config(applicationConfig("support-line", "https://voice.example.com/answer")),
@@ -598,7 +588,7 @@ resource "cpaas_application" "more" {
 `
 	var before map[string]map[string]string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkApplicationsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "applications"),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: log.reset,

@@ -70,18 +70,6 @@ resource "cpaas_compliance_application" "test" {
 `, name, compliancerules.DocBusinessRegistration.ID, regFile, compliancerules.DocAddressProof.ID, billFile, deAlias, extra)
 }
 
-func checkComplianceAppDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		objs := env.Objects(t)
-		for _, kind := range []string{"end_users", "compliance_documents", "compliance_applications"} {
-			if ids := objs[kind]; len(ids) != 0 {
-				return fmt.Errorf("%s left after destroy: %v", kind, ids)
-			}
-		}
-		return nil
-	}
-}
-
 func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
 	t.Parallel()
 	env := complianceEnv(t)
@@ -89,7 +77,7 @@ func TestAccComplianceApplication_acceptedUpdatedImported(t *testing.T) {
 	cfg := env.Config(complianceAppHCL("Acme Handels", reg, bill, ""))
 	var firstBill string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkComplianceAppDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "end_users", "compliance_documents", "compliance_applications"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -304,7 +292,7 @@ func TestAccPhoneNumber_germanNeedsAComplianceApplication(t *testing.T) {
 	reg, bill := complianceFiles(t, "r", "b")
 	with := env.Config(complianceAppHCL("Acme", reg, bill, "") + deNumberHCL("  compliance_application_id = cpaas_compliance_application.test.id\n"))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkComplianceAppDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "end_users", "compliance_documents", "compliance_applications"),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(deNumberHCL("")),
@@ -485,7 +473,7 @@ func TestAccComplianceApplication_replacedForAnotherNumberType(t *testing.T) {
 		`[cpaas_compliance_document.registration.id]`, 1)
 	var first string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkComplianceAppDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "end_users", "compliance_documents", "compliance_applications"),
 		Steps: []resource.TestStep{
 			{Config: env.Config(complianceAppHCL("Acme", reg, bill, "")), Check: func(s *terraform.State) error {
 				first = s.RootModule().Resources[caAddr].Primary.Attributes["compliance_requirement_id"]

@@ -26,7 +26,7 @@ func endpointPlans(t testing.TB) map[string]tfsdk.Plan {
 		"sip_user_agent": str("phone"),
 	}
 	plans := map[string]tfsdk.Plan{}
-	base := endpointConfig(t, known)
+	base := rawEndpointConfig(t, known)
 	plans["known"] = tfsdk.Plan(base)
 	typ := base.Raw.Type().(tftypes.Object)
 	for _, fill := range []struct {

@@ -42,7 +42,7 @@ func TestAccEndpointRequests_createIsOneRequestOnceDomainKnown(t *testing.T) {
 	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	const more = 4
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{{
 			PreConfig: resetRequestCount(env),
 			Config: env.Config(fmt.Sprintf(`
@@ -109,7 +109,7 @@ resource "cpaas_endpoint" "many" {
 `, n))
 	ids := map[int]string{}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{
 				Config: config,

@@ -40,22 +40,12 @@ func endpointID(s *terraform.State) (string, error) {
 	return rs.Primary.ID, nil
 }
 
-// checkEndpointsDestroyed asks the emulator, not the state.
-func checkEndpointsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if ids := env.Objects(t)["endpoints"]; len(ids) != 0 {
-			return fmt.Errorf("endpoints left in the emulator after destroy: %v", ids)
-		}
-		return nil
-	}
-}
-
 func TestAccEndpoint_basic(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("alice", "s3cret-pass", "Alice desk phone")),
@@ -92,7 +82,7 @@ func TestAccEndpoint_updateInPlaceAndReplace(t *testing.T) {
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("bob", "first-pass", "Bob")),
@@ -176,7 +166,7 @@ func TestAccEndpoint_import(t *testing.T) {
 	env := acctest.NewEnv(t)
 	cfg := env.Config(endpointConfig("carol", "carol-pass", "Carol"))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
@@ -226,7 +216,7 @@ func TestAccEndpoint_passwordChangedElsewhereIsNotDetected(t *testing.T) {
 	env := acctest.NewEnv(t)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(endpointConfig("erin", "erin-pass", "Erin")),
@@ -280,7 +270,7 @@ func TestAccEndpoint_recordedGetHasNoPasswordDigest(t *testing.T) {
 		return out, json.NewDecoder(resp.Body).Decode(&out)
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -335,7 +325,7 @@ data "cpaas_endpoint" "test" {
 	expiresRe := regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`)
 	var id string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -414,7 +404,7 @@ func TestAccEndpoint_writeOnlyPassword(t *testing.T) {
 		return nil
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(writeOnlyConfig("wo-first-pass", 1)),

@@ -74,7 +74,7 @@ func TestAccMultibyteLengths_tenDLC(t *testing.T) {
 	})
 	acctest.Test(t, resource.TestCase{
 		Steps:        steps,
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 	})
 }
 
@@ -107,6 +107,6 @@ func TestAccMultibyteLengths_endpointPassword(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
-		CheckDestroy: checkEndpointsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "endpoints"),
 	})
 }

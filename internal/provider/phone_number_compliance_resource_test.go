@@ -92,15 +92,6 @@ func individualHCL(idFile, billFile string) string {
 		`{ first_name = "Asha", last_name = "Rao", date_of_birth = "1990-02-28", unique_identification_number = "P1234567" }`, 1)
 }
 
-func checkComplianceDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if ids := env.Objects(t)["phone_number_compliances"]; len(ids) != 0 {
-			return fmt.Errorf("compliance applications left after destroy: %v", ids)
-		}
-		return nil
-	}
-}
-
 // checkUploaded checks that the emulator holds content as document i's
 // file of the application in the state.
 func checkUploaded(env *acctest.Env, t *testing.T, i int, content string) resource.TestCheckFunc {
@@ -127,7 +118,7 @@ func TestAccPhoneNumberCompliance_acceptedUpdatedImported(t *testing.T) {
 	reg, bill := complianceFiles(t, "registration v1", "bill v1")
 	cfg := env.Config(complianceHCL("Acme Trading", reg, bill, ""))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkComplianceDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "phone_number_compliances"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,

@@ -80,15 +80,6 @@ var _ = registerChaosPart("cpaas_powerpack_number", func() chaosPart {
 	return chaosPart{hcl: repeatHCL(3, relPowerpackNumberHCL), want: map[string]int{"powerpacks": 3, "powerpack_numbers": 3}}
 })
 
-func checkPowerpacksDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if ids := env.Objects(t)["powerpacks"]; len(ids) != 0 {
-			return fmt.Errorf("powerpacks left in the emulator after destroy: %v", ids)
-		}
-		return nil
-	}
-}
-
 // idOf is the id of addr in s, "" when it is not there.
 func idOf(s *terraform.State, addr string) string {
 	id, _ := stateID(s, addr)
@@ -102,7 +93,7 @@ func TestAccPowerpack_basic(t *testing.T) {
 		return statecheck.ExpectKnownValue("cpaas_powerpack.test", tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkPowerpacksDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "powerpacks"),
 		Steps: []resource.TestStep{{
 			Config: env.Config(appHCL("pool-app") + powerpackHCL("alerts-us", `
   application_type = "xml"
@@ -163,7 +154,7 @@ func TestAccPowerpack_updateInPlace(t *testing.T) {
 		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkPowerpacksDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "powerpacks"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(appHCL("pool-app") + powerpackHCL("alerts", `
@@ -365,7 +356,7 @@ resource "cpaas_powerpack_number" %q {
 	}
 	acctest.Test(t, resource.TestCase{
 		CheckDestroy: func(s *terraform.State) error {
-			if err := checkPowerpacksDestroyed(env, t)(s); err != nil {
+			if err := env.CheckDestroyed(t, "powerpacks")(s); err != nil {
 				return err
 			}
 			return owned()
@@ -730,7 +721,7 @@ data "cpaas_powerpack_numbers" "pool" {
 }
 `, tf))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkPowerpacksDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "powerpacks"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,

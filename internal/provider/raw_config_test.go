@@ -14,9 +14,9 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
-// endpointConfig is a cpaas_endpoint configuration with the given values of
+// rawEndpointConfig is a cpaas_endpoint configuration with the given values of
 // root attributes (the others null).
-func endpointConfig(t testing.TB, values map[string]tftypes.Value) tfsdk.Config {
+func rawEndpointConfig(t testing.TB, values map[string]tftypes.Value) tfsdk.Config {
 	t.Helper()
 	ctx := context.Background()
 	var sresp resource.SchemaResponse
@@ -51,7 +51,7 @@ func TestRootConflicting_sameAsConflicting(t *testing.T) {
 	conflicts := 0
 	for pwName, pw := range states {
 		for woName, wo := range states {
-			config := endpointConfig(t, map[string]tftypes.Value{"username": str("alice"), "password": pw, "password_wo": wo})
+			config := rawEndpointConfig(t, map[string]tftypes.Value{"username": str("alice"), "password": pw, "password_wo": wo})
 			req := resource.ValidateConfigRequest{Config: config}
 			var want, got resource.ValidateConfigResponse
 			generic.ValidateResource(ctx, req, &want)
@@ -70,7 +70,7 @@ func TestRootConflicting_sameAsConflicting(t *testing.T) {
 }
 
 func TestRawString(t *testing.T) {
-	config := endpointConfig(t, map[string]tftypes.Value{
+	config := rawEndpointConfig(t, map[string]tftypes.Value{
 		"password_wo": tftypes.NewValue(tftypes.String, "pässwörd"),
 		"alias":       tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
 	})
@@ -95,7 +95,7 @@ func TestRawString(t *testing.T) {
 // framework's generic one against the raw-configuration one.
 func BenchmarkEndpointConflictValidator(b *testing.B) {
 	ctx := context.Background()
-	config := endpointConfig(b, map[string]tftypes.Value{
+	config := rawEndpointConfig(b, map[string]tftypes.Value{
 		"username":            tftypes.NewValue(tftypes.String, "alice"),
 		"password_wo":         tftypes.NewValue(tftypes.String, "s3cret-pass"),
 		"password_wo_version": tftypes.NewValue(tftypes.Number, 1),

@@ -224,7 +224,7 @@ func TestAccReferences_changedToMissing(t *testing.T) {
 		t.Fatal("the configuration names no bill to change")
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkComplianceAppDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "end_users", "compliance_documents", "compliance_applications"),
 		Steps: []resource.TestStep{
 			{Config: env.Config(cfg)},
 			{

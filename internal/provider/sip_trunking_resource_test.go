@@ -25,20 +25,6 @@ import (
 // sipKinds are the emulator's kinds of the SIP trunking objects.
 var sipKinds = []string{"sip_trunks", "sip_credential_lists", "sip_ip_acls", "sip_origination_uris"}
 
-// checkSIPDestroyed asks the emulator, not the state, that no SIP trunking
-// object is left.
-func checkSIPDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		objs := env.Objects(t)
-		for _, k := range sipKinds {
-			if len(objs[k]) != 0 {
-				return fmt.Errorf("%s left in the emulator after destroy: %v", k, objs[k])
-			}
-		}
-		return nil
-	}
-}
-
 // exactError matches an error text exactly, whatever the line wrapping.
 func exactError(msg string) *regexp.Regexp { return acctest.ErrorPattern(regexp.QuoteMeta(msg)) }
 
@@ -189,7 +175,7 @@ func TestAccSIPTrunking_lifecycle(t *testing.T) {
 		}
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSIPDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, sipKinds...),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(sipBase.hcl()), ConfigVariables: sipPassword("first-secret-1"),
@@ -282,7 +268,7 @@ resource "cpaas_sip_credential_list" "pbx" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSIPDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, sipKinds...),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{Config: cfg, ResourceName: "cpaas_sip_credential_list.pbx", ImportState: true, ImportStateVerify: true,
@@ -659,7 +645,7 @@ resource "cpaas_phone_number" "line" {
 		return env.Client(t).GetNumber(context.Background(), sipIDOf(s, "cpaas_phone_number.line"))
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSIPDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, sipKinds...),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg(`sip_trunk_id = cpaas_sip_trunk.in.id`),
@@ -778,7 +764,7 @@ resource "cpaas_sip_credential_list" "c" {
 	}
 	const rule = "it must be at least 1 character, with no space or control character (a SIP digest username, RFC 3261)."
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSIPDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, sipKinds...),
 		Steps: []resource.TestStep{
 			{Config: cred("pbx user", "secret-pass"), PlanOnly: true,
 				ExpectError: exactError(`Attribute username "pbx user" is invalid: it has U+0020 at character 4; ` + rule)},

@@ -39,15 +39,6 @@ func subaccountID(s *terraform.State) string {
 	return "<cpaas_subaccount.test not in state>"
 }
 
-func checkSubaccountsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if ids := env.Objects(t)["subaccounts"]; len(ids) != 0 {
-			return fmt.Errorf("subaccounts left in the emulator after destroy: %v", ids)
-		}
-		return nil
-	}
-}
-
 // checkNoSubaccountToken fails when any attribute of any resource in the
 // state holds a subaccount's auth_token, as the emulator knows them.
 func checkNoSubaccountToken(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
@@ -90,7 +81,7 @@ func TestAccSubaccount_basic(t *testing.T) {
 		return statecheck.ExpectKnownValue("cpaas_subaccount.test", tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSubaccountsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "subaccounts"),
 		Steps: []resource.TestStep{{
 			Config: env.Config(subaccountConfig("Payments team", "")),
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -122,7 +113,7 @@ func TestAccSubaccount_updateInPlace(t *testing.T) {
 	env := acctest.NewEnv(t)
 	var id string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSubaccountsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "subaccounts"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(subaccountConfig("Team one", "")),
@@ -155,7 +146,7 @@ func TestAccSubaccount_import(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSubaccountsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "subaccounts"),
 		Steps: []resource.TestStep{
 			{Config: env.Config(subaccountConfig("Imported", "  enabled = false"))},
 			{ResourceName: "cpaas_subaccount.test", ImportState: true, ImportStateVerify: true},
@@ -217,7 +208,7 @@ func TestAccSubaccount_validation(t *testing.T) {
 	// ...and 100 are taken.
 	steps = append(steps, resource.TestStep{Config: env.Config(subaccountConfig(strings.Repeat("é", 100), ""))})
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkSubaccountsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "subaccounts"),
 		Steps:        steps,
 	})
 }

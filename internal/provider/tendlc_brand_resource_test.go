@@ -62,19 +62,6 @@ resource "cpaas_10dlc_brand" "test" {
 `, alias, extra)
 }
 
-// checkTenDLCDestroyed asks the emulator that no brand, campaign or link is left.
-func checkTenDLCDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		objs := env.Objects(t)
-		for _, kind := range []string{"10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"} {
-			if len(objs[kind]) != 0 {
-				return fmt.Errorf("%s left in the emulator after destroy: %v", kind, objs[kind])
-			}
-		}
-		return nil
-	}
-}
-
 func stateID(s *terraform.State, addr string) (string, error) {
 	rs, ok := s.RootModule().Resources[addr]
 	if !ok {
@@ -88,7 +75,7 @@ func TestAccTenDLCBrand_basicImportReplace(t *testing.T) {
 	env := tendlcEnv(t)
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(brandHCL("Acme Corp", `  secondary_vetting = true`)),
@@ -166,7 +153,7 @@ func TestAccTenDLCBrand_rejectedShowsReasonsAndIsReplaced(t *testing.T) {
 	env := tendlcEnv(t)
 	rejected := env.Config(brandHCL("Acme REJECT", ""))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config:      rejected,
@@ -305,7 +292,7 @@ func TestAccTenDLCBrand_callbackChangeIsInPlace(t *testing.T) {
 	env := tendlcEnv(t)
 	var brands []string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{{
 			Config: env.Config(brandHCL("Callbacks", "  url = \"https://hooks.example.com/a\"\n  method = \"POST\"")),
 			Check:  func(*terraform.State) error { brands = env.Objects(t)["10dlc_brands"]; return nil },

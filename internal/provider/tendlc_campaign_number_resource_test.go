@@ -44,7 +44,7 @@ func TestAccTenDLCCampaignNumber_twoNumbersUnlinkImport(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				// Brand, campaign and two links in one configuration.
@@ -116,7 +116,7 @@ func TestAccTenDLCCampaignNumber_linkFailureThenRetry(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(numbersHCL("Alerts FAIL_LINK", "13125550102")),
@@ -148,7 +148,7 @@ func TestAccTenDLCCampaignNumber_unlinkFailureKeepsState(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(numbersHCL("Alerts FAIL_UNLINK", "14155550100")),
@@ -175,7 +175,7 @@ func TestAccTenDLCCampaignNumber_errors(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(numbersHCL("Alerts", "+14155550100")),
@@ -221,7 +221,7 @@ resource "cpaas_10dlc_campaign_number" "many" {
 		return n
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				PreConfig:        log.reset,

@@ -53,7 +53,7 @@ func TestAccTenDLCCampaign_updateInPlaceReplaceImport(t *testing.T) {
 	var firstID string
 	campaign := func(s *terraform.State) (string, error) { return stateID(s, "cpaas_10dlc_campaign.test") }
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(campaignHCL("Alerts", "RETAIL", mixedUsecase)),
@@ -128,7 +128,7 @@ func TestAccTenDLCCampaign_failedCampaignUpdatesInPlace(t *testing.T) {
 	env := tendlcEnv(t)
 	var firstID string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(campaignHCL("Promo REJECT", "RETAIL", "  usecase = \"MARKETING\"\n  wait_for_registration = false")),
@@ -191,7 +191,7 @@ resource "cpaas_10dlc_campaign" "test" {
 }
 `, tdDescription, tdSample1, tdSample2)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{{
 			Config:      env.Config(cfg),
 			ExpectError: acctest.ErrorPattern(`Error creating 10DLC campaign.*is not registered \(registration_status PROCESSING\); a campaign can only be created with a registered brand.*wait for the registration to complete`),
@@ -221,7 +221,7 @@ resource "cpaas_10dlc_campaign" "test" {
 }
 `
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(starter),

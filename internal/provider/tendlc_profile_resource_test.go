@@ -79,15 +79,6 @@ resource "cpaas_10dlc_profile" "test" {
 `
 }
 
-func checkProfilesDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if ids := env.Objects(t)["10dlc_profiles"]; len(ids) != 0 {
-			return fmt.Errorf("profiles left in the emulator after destroy: %v", ids)
-		}
-		return nil
-	}
-}
-
 const profileAddr = "cpaas_10dlc_profile.test"
 
 func TestAccProfile_basicUpdateReplaceImport(t *testing.T) {
@@ -104,7 +95,7 @@ func TestAccProfile_basicUpdateReplaceImport(t *testing.T) {
   business_contact_email = "compliance@acme.example"
 `)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkProfilesDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(public),
@@ -224,7 +215,7 @@ func TestAccProfile_validation(t *testing.T) {
 		Config: env.Config(profileBodyHCL("  entity_type = \"INDIVIDUAL\"\n" + over("doing_business_as", 100, "日") + over("stock_symbol", 10, "Å"))),
 	})
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkProfilesDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_profiles"),
 		Steps:        steps,
 	})
 }
@@ -269,7 +260,7 @@ resource "cpaas_10dlc_campaign_number" "link" {
 }
 `
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{{
 			Config: env.Config(cfg),
 			ConfigStateChecks: []statecheck.StateCheck{

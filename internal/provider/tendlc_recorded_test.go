@@ -37,7 +37,7 @@ func TestAccTenDLCCampaign_recordedGetWithoutAliasVerticalDescriptionPlansNoChan
 	env := tendlcEnv(t)
 	cfg := env.Config(campaignHCL("Alerts", "RETAIL", "  usecase = \"MARKETING\"\n  affiliate_marketing = true"))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -89,7 +89,7 @@ resource "cpaas_10dlc_campaign" "test" {
 }
 `
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTenDLCDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "10dlc_profiles"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(cfg),

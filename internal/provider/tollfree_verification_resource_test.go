@@ -95,15 +95,6 @@ func checkNumberFollows(env *acctest.Env, t *testing.T, want, status string) res
 	}
 }
 
-func checkTollfreeDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if ids := env.Objects(t)["tollfree_verifications"]; len(ids) != 0 {
-			return fmt.Errorf("toll-free verifications left in the emulator after destroy: %v", ids)
-		}
-		return nil
-	}
-}
-
 // planCheckNow runs f when the plan is checked: what the emulator holds
 // between two steps.
 type planCheckNow func() error
@@ -126,7 +117,7 @@ func TestAccTollfree_approvedImportAndRefusedUpdate(t *testing.T) {
 	cfg := tollfreeHCL(tfSummary, tfSampleStop, `  callback_url = "https://hooks.example.com/tollfree"
   callback_method = "POST"`)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTollfreeDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "tollfree_verifications"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(cfg),
@@ -176,7 +167,7 @@ func TestAccTollfree_rejectedIsTaintedAndReplaced(t *testing.T) {
 	env := tollfreeEnv(t)
 	var rejected, approved string
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTollfreeDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "tollfree_verifications"),
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(tollfreeHCL(tfRejectSummary, tfSampleStop, "")),
@@ -239,7 +230,7 @@ func TestAccTollfree_updateRequiredThenUpdatedAndApproved(t *testing.T) {
 	var first string
 	noWait := "  wait_for_verification = false"
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTollfreeDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "tollfree_verifications"),
 		Steps: []resource.TestStep{
 			{
 				Config:            env.Config(tollfreeHCL(tfSummary, tfSampleNoStop, noWait)),
@@ -414,7 +405,7 @@ resource "cpaas_tollfree_verification" "test" {
 		ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	})
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkTollfreeDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "tollfree_verifications"),
 		Steps:        steps,
 	})
 }

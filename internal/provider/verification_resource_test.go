@@ -76,18 +76,6 @@ resource "cpaas_verification_identity" %q {
 `, name, alias, idNumber, extra)
 }
 
-func checkVerificationsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		objs := env.Objects(t)
-		for _, kind := range []string{"verification_addresses", "verification_identities"} {
-			if ids := objs[kind]; len(ids) != 0 {
-				return fmt.Errorf("%s left after destroy: %v", kind, ids)
-			}
-		}
-		return nil
-	}
-}
-
 func verificationProof(t *testing.T, content string) string {
 	p := filepath.Join(t.TempDir(), "proof.pdf")
 	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
@@ -103,7 +91,7 @@ func TestAccVerificationAddress_lifecycle(t *testing.T) {
 	file := fmt.Sprintf("  file = %q", proof)
 	cfg := env.Config(verificationAddressHCL("test", "office", "Paris", file))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkVerificationsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -201,7 +189,7 @@ func TestAccVerificationIdentity_lifecycle(t *testing.T) {
 	env := complianceEnv(t)
 	cfg := env.Config(verificationIdentityHCL("test", "director", "19AB12345", ""))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkVerificationsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -241,7 +229,7 @@ func TestAccVerification_rejectedAndDisappears(t *testing.T) {
 	env := complianceEnv(t)
 	cfg := env.Config(strings.Replace(verificationAddressHCL("test", "office", "Paris", ""), `"Durand"`, `"REJECT Durand"`, 1))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkVerificationsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
@@ -307,7 +295,7 @@ func TestAccVerification_lostCreateAdopted(t *testing.T) {
 	env := complianceEnv(t)
 	env.Server.SetFaults(dropCreates("POST", "Verification/Address"))
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkVerificationsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
 		Steps: []resource.TestStep{{
 			Config: env.Config(verificationAddressHCL("test", "office", "Paris", "")),
 			Check: func(*terraform.State) error {
@@ -333,7 +321,7 @@ data "cpaas_verification_identity" "test" {
 }
 `)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkVerificationsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,

@@ -43,16 +43,6 @@ resource "cpaas_verified_caller_id" "test" {
 `, number, extra)
 }
 
-// checkCallerIDsDestroyed: the emulator holds no verified caller ID.
-func checkCallerIDsDestroyed(env *acctest.Env, t *testing.T) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if left := env.Objects(t)["verified_caller_ids"]; len(left) != 0 {
-			return fmt.Errorf("verified caller IDs left after destroy: %v", left)
-		}
-		return nil
-	}
-}
-
 // relCallerIDHCL is caller ID i of the chaos test: a number verified
 // before the first apply (the part's setup), which the create adopts under
 // faults, and the destroy removes.
@@ -87,7 +77,7 @@ func TestAccVerifiedCallerID_basicImport(t *testing.T) {
 		return statecheck.ExpectKnownValue(vcidAddr, tfjsonpath.New(attr), v)
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkCallerIDsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verified_caller_ids"),
 		Steps: []resource.TestStep{
 			{
 				Config: env.Config(callerIDHCL("+14155550142", `  alias = "support line"`)),
@@ -425,7 +415,7 @@ variable "code" {
 		return nil
 	}
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkCallerIDsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verified_caller_ids"),
 		Steps: []resource.TestStep{
 			{
 				Config: hcl,
@@ -558,7 +548,7 @@ func TestAccVerifiedCallerID_failedAdoptionUpdateKeepsTheID(t *testing.T) {
 	config := env.Config(callerIDHCL("+14155550142", `  alias = "support line"`))
 	config = strings.Replace(config, "provider \"cpaas\" {\n", "provider \"cpaas\" {\n  max_retries = 0\n", 1)
 	acctest.Test(t, resource.TestCase{
-		CheckDestroy: checkCallerIDsDestroyed(env, t),
+		CheckDestroy: env.CheckDestroyed(t, "verified_caller_ids"),
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {
