@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -126,4 +127,33 @@ action "cpaas_send_message" "notify" {
 		t.Errorf("a refused plan changed the account's objects:\nbefore %v\nafter  %v", before, after)
 	}
 	expectSent(t, env)
+}
+
+// `terraform validate`, which plans nothing, names an action's mistake
+// (the provider reads that the CLI validates), though no plan invokes it.
+func TestAccOnePlan_validateChecksActionRules_TF114(t *testing.T) {
+	t.Parallel()
+	r := newBuiltProviderRunner(t)
+	r.skipBelowTF114()
+	if err := os.MkdirAll(r.dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r.write("terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + `
+action "cpaas_send_message" "notify" {
+  config {
+    src  = "14155550100"
+    dst  = ["012125550199"]
+    text = "hello"
+  }
+}
+`)
+	out, err := r.try("validate", "-no-color")
+	if err == nil {
+		t.Fatalf("terraform validate succeeded:\n%s", out)
+	}
+	var errs []string
+	for _, block := range strings.Split(out, "Error: ")[1:] {
+		errs = append(errs, unwrapped(block))
+	}
+	expectEachOnce(t, errs, `dst: sanitised number "012125550199" must begin with the country code, not 0`)
 }
