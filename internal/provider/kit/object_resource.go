@@ -491,9 +491,17 @@ func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyP
 	r.checkPresence(ctx, req, &resp.Diagnostics)
 	if r.rulesAtPlan() && !req.Plan.Raw.IsNull() {
 		r.servedSchema(ctx)
-		found := r.staticRules(ctx, req.Config)
-		if !req.State.Raw.IsNull() && len(found) > 0 {
-			if prior, ok := priorAsConfig(req.Config, req.State); ok {
+		var prior tfsdk.Config
+		hasPrior := false
+		if !req.State.Raw.IsNull() {
+			prior, hasPrior = priorAsConfig(req.Config, req.State)
+		}
+		var found diag.Diagnostics
+		// A configuration that keeps every value of the prior object (a
+		// plan of no change) brings no mistake of its own.
+		if !hasPrior || !prior.Raw.Equal(req.Config.Raw) {
+			found = r.staticRules(ctx, req.Config)
+			if hasPrior && len(found) > 0 {
 				found = newSince(found, r.staticRules(ctx, prior))
 			}
 		}
