@@ -466,13 +466,14 @@ func TestAccVerification_onePlanListsEveryMistake(t *testing.T) {
 		`birth_date must be a date as yyyy-mm-dd \(1984-02-29\)`)
 }
 
-// Mistakes of three kinds whose rules run at plan, in one configuration:
-// a static one (an application's answer URL), a rule only a plan judges (a
-// campaign's create without a description) and a reference to nothing (an
-// endpoint's app_id). `terraform plan`, run by the CLI with the built
-// provider as users run it, names all three at once, one error each.
-// `terraform validate`, which plans nothing, still names the static
-// mistake, and only it: the provider reads that the CLI validates.
+// Mistakes of every family, in one configuration: static ones (an
+// application's answer URL, a SIP trunk's direction, a data source's
+// auth_id), a rule only a plan judges (a campaign's create without a
+// description) and references to nothing (an endpoint's app_id, the
+// trunk's ipacl_id). `terraform plan`, run by the CLI with the built
+// provider as users run it, names all six at once, one error each. `terraform validate`, which
+// plans nothing, still names the static mistakes, and only them: the
+// provider reads that the CLI validates.
 func TestAccOnePlan_validateChecksStaticRulesPlanListsAll(t *testing.T) {
 	t.Parallel()
 	env := tendlcEnv(t)
@@ -500,6 +501,14 @@ resource "cpaas_endpoint" "test" {
   alias    = "refs"
   app_id   = %[3]q
 }
+resource "cpaas_sip_trunk" "test" {
+  name            = "trunk"
+  trunk_direction = "sideways"
+  ipacl_id        = "a"
+}
+data "cpaas_subaccount" "test" {
+  auth_id = "MA2025RK4E639VJFZAGV"
+}
 `, tdSample1, tdSample2, missingApp))
 	errorsOf := func(args ...string) []string {
 		out, err := r.try(append(args, "-no-color")...)
@@ -515,10 +524,13 @@ resource "cpaas_endpoint" "test" {
 	before := env.Objects(t)
 	static := []string{
 		`Attribute answer_url "/answer" is invalid`,
+		`Attribute trunk_direction value must be one of: \["inbound" "outbound"\], got: "sideways"`,
+		`Attribute auth_id must be SA followed by 18 upper-case letters or digits, got "MA2025RK4E639VJFZAGV"`,
 	}
 	expectEachOnce(t, errorsOf("plan", "-input=false"), append(static,
 		`Attribute description is required to create a 10DLC campaign`,
-		fmt.Sprintf(`No such application .*app_id "%s" names no application of the account`, missingApp))...)
+		fmt.Sprintf(`No such application .*app_id "%s" names no application of the account`, missingApp),
+		`No such IP access control list .*ipacl_id "a" names no IP access control list of the account`)...)
 	expectEachOnce(t, errorsOf("validate"), static...)
 	if after := env.Objects(t); !reflect.DeepEqual(before, after) {
 		t.Errorf("a refused plan changed the account's objects:\nbefore %v\nafter  %v", before, after)

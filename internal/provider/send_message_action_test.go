@@ -144,7 +144,9 @@ resource "cpaas_endpoint" "desk" {
 
 // A message the rules refuse fails at plan time, naming the attribute and
 // the rule; the resource that would trigger it is not created and nothing
-// is sent.
+// is sent. The rules run when the invocation is planned (the action's
+// ModifyPlan), so a plan that invokes nothing refuses nothing:
+// TestAccSendMessageAction_refusedWhenInvoked_TF114.
 func TestAccSendMessageAction_refusedAtPlan_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
@@ -177,6 +179,18 @@ action "cpaas_send_message" "notify" {
 			ExpectError: acctest.ErrorPattern(`text: must be at most 737 UCS-2 characters, is 738`),
 		}, {
 			Config: env.Config(`
+resource "cpaas_endpoint" "desk" {
+  username = "alice"
+  password = "s3cret-Passw0rd"
+  alias    = "Alice"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.cpaas_send_message.notify]
+    }
+  }
+}
+
 action "cpaas_send_message" "notify" {
   config {
     src  = "14155550100"
@@ -222,6 +236,34 @@ terraform {
 func (r *tfRunner) skipBelowTF114() {
 	r.t.Helper()
 	r.skipBelow(1, 14)
+}
+
+// An action nothing invokes is not planned, and its mistake stops no
+// plan of the configuration's other objects; the plan that invokes it
+// (-invoke) names the mistake, and `terraform validate`, which plans
+// nothing, names it too.
+func TestAccSendMessageAction_refusedWhenInvoked_TF114(t *testing.T) {
+	t.Parallel()
+	env := acctest.NewEnv(t, manualClock)
+	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
+	r := newTF114Runner(t, env, `
+action "cpaas_send_message" "notify" {
+  config {
+    src  = "14155550100"
+    dst  = ["012125550199"]
+    text = "hello"
+  }
+}
+`)
+	const refused = `dst: sanitised number "012125550199" must begin with the country code, not 0`
+	if code, out := r.planExitCode(); code != 0 {
+		t.Errorf("a plan that invokes nothing: exit %d, want 0 (no changes)\n%s", code, out)
+	}
+	out, err := r.try("plan", "-input=false", "-invoke=action.cpaas_send_message.notify")
+	if err == nil || !strings.Contains(unwrapped(out), refused) {
+		t.Errorf("plan -invoke: err %v, want the refusal %q:\n%s", err, refused, out)
+	}
+	expectSent(t, env)
 }
 
 // plannedInvocations runs plan with args and returns the saved plan.

@@ -42,9 +42,6 @@ var accountSettingsKind = &kit.ObjectKind[accountSettingsModel]{
 	Refresh:   refreshAccountSettings,
 	Delete:    forgetAccountSettings,
 	Singleton: "the account has one settings object",
-	// A second block of the account is refused at plan: all its rules
-	// are checked there, so one plan lists every mistake.
-	RulesAtPlan: true,
 	ImportAs: func(id string) (map[string]string, string) {
 		if !kit.AuthIDPattern.MatchString(id) {
 			return nil, fmt.Sprintf("import id %q must be the auth_id the provider is configured with: MA or SA followed by 18 upper-case "+

@@ -46,10 +46,6 @@ var applicationKind = &kit.ObjectKind[applicationModel]{
 	Schema: applicationSchema, Create: createApplication, Update: updateApplication,
 	// The subaccount it is placed in exists.
 	PlanWith: kit.CheckReferences(kit.SubaccountRef("subaccount")),
-	// app_name's rule is a later rule (LaterRule), which only a plan can
-	// judge: all its rules are checked there, so one plan lists every
-	// mistake.
-	RulesAtPlan: true,
 	// Refresh: from the listing (client.ApplicationListing), whose items
 	// carry all the GET does.
 	Refresh: subaccount.ReadPlacedIn(client.ApplicationListing, applyApplication,

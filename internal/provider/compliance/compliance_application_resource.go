@@ -68,9 +68,6 @@ var complianceApplicationKind = &kit.ObjectKind[complianceApplicationModel]{
 	// user and each of its documents exist.
 	PlanWith: kit.CheckReferences(endUserRef,
 		kit.IdRef("document_ids", "compliance document", "cpaas_compliance_document", "id", client.ComplianceDocumentListing)),
-	// As every kind of the family whose files are read at plan: one plan
-	// lists every mistake of a configuration (rules_at_plan.go).
-	RulesAtPlan: true,
 }
 
 // endUserRef is an end_user_id: one of the account's end users.

@@ -47,9 +47,6 @@ var complianceDocumentKind = &kit.ObjectKind[complianceDocumentResourceModel]{
 	Remove:     (*client.Client).DeleteComplianceDocument,
 	ImportAs:   kit.ImportIDMatching(tendlcrules.UUIDPattern, "a compliance document id", tendlcrules.UUIDRule),
 	ModifyPlan: planComplianceDocument,
-	// The file is read at plan: all its rules are checked there, so one
-	// plan lists every mistake.
-	RulesAtPlan: true,
 	// Before the document is uploaded: its end user exists, and its type
 	// takes its data fields.
 	PlanWith: kit.PlanWithAll(kit.CheckReferences(endUserRef), checkComplianceDocumentType),

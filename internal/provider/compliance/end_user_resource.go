@@ -42,9 +42,6 @@ var endUserKind = &kit.ObjectKind[endUserModel]{
 	Remove:         (*client.Client).DeleteEndUser,
 	ImportAs:       kit.ImportIDMatching(tendlcrules.UUIDPattern, "an end user id", tendlcrules.UUIDRule),
 	ValidateConfig: validateEndUser,
-	// As every kind of the family whose files are read at plan: one plan
-	// lists every mistake of a configuration (rules_at_plan.go).
-	RulesAtPlan: true,
 }
 
 type endUserModel struct {

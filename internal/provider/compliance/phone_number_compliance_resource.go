@@ -59,9 +59,6 @@ var complianceKind = &kit.ObjectKind[complianceModel]{
 	ImportAs:   kit.ImportIDMatching(tendlcrules.UUIDPattern, "a compliance application id", tendlcrules.UUIDRule),
 	ModifyPlan: planCompliance,
 	PlanWith:   checkComplianceRequirement,
-	// The documents' files are read at plan: all its rules are checked
-	// there, so one plan lists every mistake.
-	RulesAtPlan: true,
 }
 
 // defaultComplianceTimeout is how long an apply waits for the review by

@@ -47,10 +47,7 @@ var EndpointKind = &kit.ObjectKind[EndpointModel]{
 	// attributes, not a path-expression validator (internal/cmd/bench/README.md).
 	ConfigValidators: []resource.ConfigValidator{kit.RootConflicting{Names: []string{"password", "password_wo"}}},
 	ModifyPlan:       requireEndpointPassword,
-	// The password a create needs is checked at plan: all its rules are,
-	// so one plan lists every mistake.
-	RulesAtPlan: true,
-	PlanWith:    kit.CheckReferences(kit.ApplicationRef("app_id")),
+	PlanWith:         kit.CheckReferences(kit.ApplicationRef("app_id")),
 }
 
 type EndpointModel struct {

@@ -16,7 +16,7 @@ import (
 
 // decode reads a plan, a state or a configuration into a model, and says
 // whether it could: its own errors only, not those diags already held (a
-// RulesAtPlan kind's ModifyPlan decodes after the rules' errors).
+// kind's ModifyPlan decodes after the rules' errors).
 //
 // A model of top-level framework values (types.String, ...) is read
 // directly (decodeDirect); anything else, and every value the direct way

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -63,6 +64,11 @@ func (k *DataKind[M]) NewDataSource() datasource.DataSource { return &objectData
 type objectDataSource[M any] struct {
 	client *client.Client
 	kind   *DataKind[M]
+	// schema and rules: the kind's schema as served, and the rules taken
+	// out of it to run at read (rules_at_read.go), made once.
+	schemaOnce sync.Once
+	schema     schema.Schema
+	rules      rulesAtPlan
 }
 
 var _ interface {
@@ -76,25 +82,42 @@ func (d *objectDataSource[M]) Metadata(_ context.Context, req datasource.Metadat
 }
 
 func (d *objectDataSource[M]) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = d.kind.Schema(ctx)
+	resp.Schema = d.servedSchema(ctx)
 }
 
 func (d *objectDataSource[M]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	d.client = configureDataSource(req, resp)
 }
 
+// ValidateConfig runs the kind's rules under `terraform validate`, and
+// those of the known values of a configuration that holds a value not
+// known yet, whose read may wait for the apply (rules_at_read.go).
 func (d *objectDataSource[M]) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
-	if d.kind.ValidateConfig != nil {
-		d.kind.ValidateConfig(ctx, req, resp)
+	switch {
+	case !dataRulesAtRead():
+		if d.kind.ValidateConfig != nil {
+			d.kind.ValidateConfig(ctx, req, resp)
+		}
+	case !req.Config.Raw.IsFullyKnown():
+		resp.Diagnostics.Append(d.staticRules(ctx, req.Config)...)
 	}
 }
 
 func (d *objectDataSource[M]) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	if dataRulesAtRead() {
+		return nil // run by ValidateConfig or Read
+	}
 	return d.kind.ConfigValidators
 }
 
-// Read decodes the configuration, reads, and saves the result.
+// Read checks the kind's rules, decodes the configuration, reads, and
+// saves the result.
 func (d *objectDataSource[M]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if dataRulesAtRead() {
+		if resp.Diagnostics.Append(d.staticRules(ctx, req.Config)...); resp.Diagnostics.HasError() {
+			return
+		}
+	}
 	m, ok := Decode[M](ctx, req.Config, &resp.Diagnostics)
 	if !ok {
 		return

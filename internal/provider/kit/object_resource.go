@@ -82,11 +82,6 @@ type ObjectKind[M any] struct {
 	PlanWith         func(ctx context.Context, c *client.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	ValidateConfig   func(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse)
 	ConfigValidators []resource.ConfigValidator
-	// RulesAtPlan checks the attribute validators, the later rules, the
-	// config validators and ValidateConfig together at plan (but under
-	// `terraform validate`), so that one plan lists every mistake of a kind
-	// that also has rules only a plan can judge (rules_at_plan.go).
-	RulesAtPlan bool
 	// delete replaces remove for an object whose delete is more than one
 	// call (a 10DLC number link waits for the operators' unlink).
 	Delete func(ctx context.Context, c *client.Client, state *M, diags *diag.Diagnostics)
@@ -230,8 +225,8 @@ type ObjectResource[M any] struct {
 	// (presence.go), gathered from its schema once.
 	presenceOnce sync.Once
 	presence     []presenceRule
-	// schema and rules: a RulesAtPlan kind's schema as served, and the
-	// rules taken out of it (rules_at_plan.go), made once.
+	// schema and rules: the kind's schema as served, and the rules taken
+	// out of it to run at plan (rules_at_plan.go), made once.
 	schemaOnce sync.Once
 	schema     schema.Schema
 	rules      rulesAtPlan
@@ -490,31 +485,28 @@ func (r *ObjectResource[M]) Update(ctx context.Context, req resource.UpdateReque
 }
 
 func (r *ObjectResource[M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	// A RulesAtPlan kind's rules run whatever the singleton and presence
-	// rules found: one plan lists every mistake.
+	// The kind's rules run whatever the singleton and presence rules
+	// found: one plan lists every mistake.
 	claimed := r.claimSingleton(req, &resp.Diagnostics)
-	if !claimed && !r.rulesAtPlan() {
-		return
-	}
-	if !r.checkPresence(ctx, req, &resp.Diagnostics) && !r.rulesAtPlan() {
-		return
-	}
+	r.checkPresence(ctx, req, &resp.Diagnostics)
 	if r.rulesAtPlan() && !req.Plan.Raw.IsNull() {
 		r.servedSchema(ctx)
-		resp.Diagnostics.Append(r.rules.check(ctx, req, resp.Plan)...)
-		for _, v := range r.Kind.ConfigValidators {
-			if _, presence := v.(presenceAtPlan); presence {
-				continue // checkPresence ran it
+		var prior tfsdk.Config
+		hasPrior := false
+		if !req.State.Raw.IsNull() {
+			prior, hasPrior = priorAsConfig(req.Config, req.State)
+		}
+		var found diag.Diagnostics
+		// A configuration that keeps every value of the prior object (a
+		// plan of no change) brings no mistake of its own.
+		if !hasPrior || !prior.Raw.Equal(req.Config.Raw) {
+			found = r.staticRules(ctx, req.Config)
+			if hasPrior && len(found) > 0 {
+				found = newSince(found, r.staticRules(ctx, prior))
 			}
-			var out resource.ValidateConfigResponse
-			v.ValidateResource(ctx, resource.ValidateConfigRequest{Config: req.Config}, &out)
-			resp.Diagnostics.Append(out.Diagnostics...)
 		}
-		if r.Kind.ValidateConfig != nil {
-			var out resource.ValidateConfigResponse
-			r.Kind.ValidateConfig(ctx, resource.ValidateConfigRequest{Config: req.Config}, &out)
-			resp.Diagnostics.Append(out.Diagnostics...)
-		}
+		resp.Diagnostics.Append(found...)
+		resp.Diagnostics.Append(r.rules.later(ctx, req, resp.Plan, found)...)
 	}
 	if !claimed {
 		return // a second instance: nothing more to plan
@@ -560,6 +552,27 @@ func notOnRefused(refused, found diag.Diagnostics) diag.Diagnostics {
 		out.Append(d)
 	}
 	return out
+}
+
+// staticRules runs the rules that judge cfg alone: the attribute
+// validators, the config validators (but the presence rules, which
+// checkPresence runs) and ValidateConfig.
+func (r *ObjectResource[M]) staticRules(ctx context.Context, cfg tfsdk.Config) diag.Diagnostics {
+	found := r.rules.static(ctx, cfg)
+	for _, v := range r.Kind.ConfigValidators {
+		if _, presence := v.(presenceAtPlan); presence {
+			continue // checkPresence ran it
+		}
+		var out resource.ValidateConfigResponse
+		v.ValidateResource(ctx, resource.ValidateConfigRequest{Config: cfg}, &out)
+		found.Append(out.Diagnostics...)
+	}
+	if r.Kind.ValidateConfig != nil {
+		var out resource.ValidateConfigResponse
+		r.Kind.ValidateConfig(ctx, resource.ValidateConfigRequest{Config: cfg}, &out)
+		found.Append(out.Diagnostics...)
+	}
+	return found
 }
 
 // checkPresence checks the kind's presence rules again at plan, where an

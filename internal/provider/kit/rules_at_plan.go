@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -9,41 +10,51 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/runmode"
 )
 
 // One plan lists every mistake. Terraform validates a configuration
-// (ValidateResourceConfig: attribute validators, config validators,
-// ValidateConfig) before it plans, and stops at the first phase with an
-// error; a rule that must see the state (a later rule, which never judges
-// a value an import brought in; a requirement of the create only) can only
-// run at plan. A kind with both kinds of rule reported its mistakes one
-// run at a time: the static ones, then, once fixed, the others.
+// (ValidateResourceConfig, ValidateDataResourceConfig, ValidateActionConfig:
+// attribute validators, config validators, ValidateConfig) before it plans,
+// and stops at the first phase with an error; a rule that must see the
+// state (a later rule, which never judges a value an import brought in; a
+// requirement of the create only) or the account (a reference) can only
+// run at plan. A static mistake anywhere in the configuration, in a data
+// source, a resource or an action, hid every mistake of the plan until the
+// next run.
 //
-// A kind with RulesAtPlan set checks them all at plan, in ModifyPlan: its
-// schema is served without attribute validators and without later rules
+// So every static rule runs in the plan. A resource kind's schema is
+// served without attribute validators and without later rules
 // (rulesAtPlan keeps them), its config validators and ValidateConfig are
 // not run at validate, and ObjectResource.ModifyPlan runs each, once per
 // attribute and in one phase, before the kind's own ModifyPlan (whose
 // requirements of a create then add theirs). An attribute whose static
 // rule failed is not judged by its later rule too: one mistake, one error.
+// A data source's rules run when it is read (objectDataSource.Read, in the
+// plan when its configuration is known; rules_at_read.go), and an action's
+// when its invocation is planned (the action's ModifyPlan).
+//
+// The plan's configuration is not quite the one written: an argument
+// under ignore_changes holds the state's value (a message imported with
+// ignore_changes = [text] holds none). So at plan a static rule refuses
+// only what the configuration changes: what the same rules find in the
+// prior object's values (priorAsConfig) is no mistake of this
+// configuration, but an imported object or one the service accepted under
+// an older rule, which must never block adopting it.
 //
 // `terraform validate` plans nothing: when the provider's parent runs it
-// (runmode reads the CLI's command line), such a kind's schema keeps its
-// validators and every static rule runs there, as in any provider.
-//
-// Not every kind: a kind's rules at plan judge the configuration Terraform
-// hands the plan, in which an argument under ignore_changes holds the
-// state's value (a message imported with ignore_changes = [text] has none),
-// and a data source's static mistake (validated first) still hides them.
+// (runmode reads the CLI's command line), schemas keep their validators
+// and every static rule runs there, as in any provider.
 
-// rulesAtPlan says whether the kind's rules run at plan: a RulesAtPlan
-// kind's, but under `terraform validate`, which plans nothing.
-func (r *ObjectResource[M]) rulesAtPlan() bool { return r.Kind.RulesAtPlan && !runmode.Validates() }
+// rulesAtPlan says whether the kind's rules run at plan: always, but under
+// `terraform validate`, which plans nothing.
+func (r *ObjectResource[M]) rulesAtPlan() bool { return RulesAtPlan() }
 
-// rulesAtPlan is what a RulesAtPlan kind's schema held: per top-level
+// rulesAtPlan is what a schema held: per top-level
 // attribute (and attributes of single nested objects, and of each element
 // of a list nested attribute), its validators and later rules.
 type rulesAtPlan struct {
@@ -148,111 +159,185 @@ func withoutLater(ms []planmodifier.String) (kept []planmodifier.String, later [
 	return kept, later
 }
 
-// check runs every deferred rule against the plan's configuration (and,
-// for the later rules, the planned value and the prior state).
-func (rules rulesAtPlan) check(ctx context.Context, req resource.ModifyPlanRequest, plan PlanGetter) diag.Diagnostics {
-	return rules.checkUnder(ctx, path.Empty(), req, plan)
+// static runs every deferred validator against cfg: the rules that judge
+// the configuration alone.
+func (rules rulesAtPlan) static(ctx context.Context, cfg tfsdk.Config) diag.Diagnostics {
+	return rules.staticUnder(ctx, path.Empty(), cfg)
 }
 
-// checkUnder is check of rules whose paths are relative to base (the
+// staticUnder is static of rules whose paths are relative to base (the
 // element of a list nested attribute; empty: the root).
-func (rules rulesAtPlan) checkUnder(ctx context.Context, base path.Path, req resource.ModifyPlanRequest, plan PlanGetter) diag.Diagnostics {
+func (rules rulesAtPlan) staticUnder(ctx context.Context, base path.Path, cfg tfsdk.Config) diag.Diagnostics {
 	var found diag.Diagnostics
 	for _, a := range rules.attrs {
-		var d diag.Diagnostics
-		a.at = rebase(base, a.at)
-		expr := a.at.Expression()
+		at := rebase(base, a.at)
 		if a.elems != nil {
 			var elems types.List
-			if diags := req.Config.GetAttribute(ctx, a.at, &elems); !diags.HasError() && !elems.IsNull() && !elems.IsUnknown() {
+			if diags := cfg.GetAttribute(ctx, at, &elems); !diags.HasError() && !elems.IsNull() && !elems.IsUnknown() {
 				for i := range elems.Elements() {
-					d.Append(a.elems.checkUnder(ctx, a.at.AtListIndex(i), req, plan)...)
+					found.Append(a.elems.staticUnder(ctx, at.AtListIndex(i), cfg)...)
 				}
 			}
 		}
-		switch {
-		case len(a.str) > 0 || len(a.later) > 0:
-			var v types.String
-			if diags := req.Config.GetAttribute(ctx, a.at, &v); diags.HasError() {
-				continue
-			}
-			for _, r := range a.str {
-				var out validator.StringResponse
-				r.ValidateString(ctx, validator.StringRequest{Path: a.at, PathExpression: expr, Config: req.Config, ConfigValue: v}, &out)
-				d.Append(out.Diagnostics...)
-			}
-			if d.HasError() || len(a.later) == 0 {
-				break
-			}
-			var planned, prior types.String
-			if diags := plan.GetAttribute(ctx, a.at, &planned); diags.HasError() {
-				break
-			}
-			if !req.State.Raw.IsNull() {
-				if diags := req.State.GetAttribute(ctx, a.at, &prior); diags.HasError() {
-					break
-				}
-			}
-			for _, l := range a.later {
-				d.Append(l.judge(ctx, a.at, expr, req.Config, planned, prior, req.State.Raw.IsNull(), req.Plan.Raw.IsNull())...)
-				if d.HasError() {
-					break
-				}
-			}
-		case len(a.i64) > 0:
-			var v types.Int64
-			if diags := req.Config.GetAttribute(ctx, a.at, &v); diags.HasError() {
-				continue
-			}
-			for _, r := range a.i64 {
-				var out validator.Int64Response
-				r.ValidateInt64(ctx, validator.Int64Request{Path: a.at, PathExpression: expr, Config: req.Config, ConfigValue: v}, &out)
-				d.Append(out.Diagnostics...)
-			}
-		case len(a.boolean) > 0:
-			var v types.Bool
-			if diags := req.Config.GetAttribute(ctx, a.at, &v); diags.HasError() {
-				continue
-			}
-			for _, r := range a.boolean {
-				var out validator.BoolResponse
-				r.ValidateBool(ctx, validator.BoolRequest{Path: a.at, PathExpression: expr, Config: req.Config, ConfigValue: v}, &out)
-				d.Append(out.Diagnostics...)
-			}
-		case len(a.set) > 0:
-			var v types.Set
-			if diags := req.Config.GetAttribute(ctx, a.at, &v); diags.HasError() {
-				continue
-			}
-			for _, r := range a.set {
-				var out validator.SetResponse
-				r.ValidateSet(ctx, validator.SetRequest{Path: a.at, PathExpression: expr, Config: req.Config, ConfigValue: v}, &out)
-				d.Append(out.Diagnostics...)
-			}
-		case len(a.list) > 0:
-			var v types.List
-			if diags := req.Config.GetAttribute(ctx, a.at, &v); diags.HasError() {
-				continue
-			}
-			for _, r := range a.list {
-				var out validator.ListResponse
-				r.ValidateList(ctx, validator.ListRequest{Path: a.at, PathExpression: expr, Config: req.Config, ConfigValue: v}, &out)
-				d.Append(out.Diagnostics...)
-			}
-		case len(a.mp) > 0:
-			var v types.Map
-			if diags := req.Config.GetAttribute(ctx, a.at, &v); diags.HasError() {
-				continue
-			}
-			for _, r := range a.mp {
-				var out validator.MapResponse
-				r.ValidateMap(ctx, validator.MapRequest{Path: a.at, PathExpression: expr, Config: req.Config, ConfigValue: v}, &out)
-				d.Append(out.Diagnostics...)
-			}
-		}
-		found.Append(d...)
+		found.Append(a.validate(ctx, at, cfg)...)
 	}
 	return found
+}
+
+// validate runs the attribute's validators on its value in cfg.
+func (a attrRules) validate(ctx context.Context, at path.Path, cfg tfsdk.Config) diag.Diagnostics {
+	var d diag.Diagnostics
+	expr := at.Expression()
+	switch {
+	case len(a.str) > 0:
+		var v types.String
+		if diags := cfg.GetAttribute(ctx, at, &v); diags.HasError() {
+			return nil
+		}
+		for _, r := range a.str {
+			var out validator.StringResponse
+			r.ValidateString(ctx, validator.StringRequest{Path: at, PathExpression: expr, Config: cfg, ConfigValue: v}, &out)
+			d.Append(out.Diagnostics...)
+		}
+	case len(a.i64) > 0:
+		var v types.Int64
+		if diags := cfg.GetAttribute(ctx, at, &v); diags.HasError() {
+			return nil
+		}
+		for _, r := range a.i64 {
+			var out validator.Int64Response
+			r.ValidateInt64(ctx, validator.Int64Request{Path: at, PathExpression: expr, Config: cfg, ConfigValue: v}, &out)
+			d.Append(out.Diagnostics...)
+		}
+	case len(a.boolean) > 0:
+		var v types.Bool
+		if diags := cfg.GetAttribute(ctx, at, &v); diags.HasError() {
+			return nil
+		}
+		for _, r := range a.boolean {
+			var out validator.BoolResponse
+			r.ValidateBool(ctx, validator.BoolRequest{Path: at, PathExpression: expr, Config: cfg, ConfigValue: v}, &out)
+			d.Append(out.Diagnostics...)
+		}
+	case len(a.set) > 0:
+		var v types.Set
+		if diags := cfg.GetAttribute(ctx, at, &v); diags.HasError() {
+			return nil
+		}
+		for _, r := range a.set {
+			var out validator.SetResponse
+			r.ValidateSet(ctx, validator.SetRequest{Path: at, PathExpression: expr, Config: cfg, ConfigValue: v}, &out)
+			d.Append(out.Diagnostics...)
+		}
+	case len(a.list) > 0:
+		var v types.List
+		if diags := cfg.GetAttribute(ctx, at, &v); diags.HasError() {
+			return nil
+		}
+		for _, r := range a.list {
+			var out validator.ListResponse
+			r.ValidateList(ctx, validator.ListRequest{Path: at, PathExpression: expr, Config: cfg, ConfigValue: v}, &out)
+			d.Append(out.Diagnostics...)
+		}
+	case len(a.mp) > 0:
+		var v types.Map
+		if diags := cfg.GetAttribute(ctx, at, &v); diags.HasError() {
+			return nil
+		}
+		for _, r := range a.mp {
+			var out validator.MapResponse
+			r.ValidateMap(ctx, validator.MapRequest{Path: at, PathExpression: expr, Config: cfg, ConfigValue: v}, &out)
+			d.Append(out.Diagnostics...)
+		}
+	}
+	return d
+}
+
+// later runs the later rules against the planned values and the prior
+// state, but on an attribute refused already holds an error on (its
+// static rule failed): one mistake, one error.
+func (rules rulesAtPlan) later(ctx context.Context, req resource.ModifyPlanRequest, plan PlanGetter, refused diag.Diagnostics) diag.Diagnostics {
+	return rules.laterUnder(ctx, path.Empty(), req, plan, refused)
+}
+
+func (rules rulesAtPlan) laterUnder(ctx context.Context, base path.Path, req resource.ModifyPlanRequest, plan PlanGetter, refused diag.Diagnostics) diag.Diagnostics {
+	var found diag.Diagnostics
+	for _, a := range rules.attrs {
+		at := rebase(base, a.at)
+		if a.elems != nil {
+			var elems types.List
+			if diags := req.Config.GetAttribute(ctx, at, &elems); !diags.HasError() && !elems.IsNull() && !elems.IsUnknown() {
+				for i := range elems.Elements() {
+					found.Append(a.elems.laterUnder(ctx, at.AtListIndex(i), req, plan, refused)...)
+				}
+			}
+		}
+		if len(a.later) == 0 || hasErrorWithin(refused, at) || hasErrorWithin(found, at) {
+			continue
+		}
+		var planned, prior types.String
+		if diags := plan.GetAttribute(ctx, at, &planned); diags.HasError() {
+			continue
+		}
+		if !req.State.Raw.IsNull() {
+			if diags := req.State.GetAttribute(ctx, at, &prior); diags.HasError() {
+				continue
+			}
+		}
+		for _, l := range a.later {
+			d := l.judge(ctx, at, at.Expression(), req.Config, planned, prior, req.State.Raw.IsNull(), req.Plan.Raw.IsNull())
+			found.Append(d...)
+			if d.HasError() {
+				break
+			}
+		}
+	}
+	return found
+}
+
+// hasErrorWithin says whether diags holds an error on at or a path inside
+// it.
+func hasErrorWithin(diags diag.Diagnostics, at path.Path) bool {
+	for _, d := range diags {
+		if p, ok := d.(diag.DiagnosticWithPath); ok && d.Severity() == diag.SeverityError && within(p.Path(), at) {
+			return true
+		}
+	}
+	return false
+}
+
+// priorAsConfig is the configuration that would hold the prior state's
+// values: each top-level argument the configuration sets takes the state's
+// value, and what it leaves null stays null (a computed value is no
+// argument). Its rules' verdicts are those an object already held: an
+// import, or a value the service accepted under an older rule.
+func priorAsConfig(cfg tfsdk.Config, state tfsdk.State) (tfsdk.Config, bool) {
+	var configured, prior map[string]tftypes.Value
+	if cfg.Raw.As(&configured) != nil || state.Raw.As(&prior) != nil || configured == nil || prior == nil ||
+		!cfg.Raw.Type().Equal(state.Raw.Type()) {
+		return tfsdk.Config{}, false
+	}
+	out := make(map[string]tftypes.Value, len(configured))
+	for name, v := range configured {
+		out[name] = v
+		if p, ok := prior[name]; ok && !v.IsNull() {
+			out[name] = p
+		}
+	}
+	return tfsdk.Config{Schema: cfg.Schema, Raw: tftypes.NewValue(cfg.Raw.Type(), out)}, true
+}
+
+// newSince is found without what before holds: the mistakes a change
+// brought, not those the prior object held already.
+func newSince(found, before diag.Diagnostics) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, d := range found {
+		if d.Severity() == diag.SeverityError && slices.ContainsFunc(before, d.Equal) {
+			continue
+		}
+		out.Append(d)
+	}
+	return out
 }
 
 // rebase is rel, a path relative to base, from the root.
@@ -271,4 +356,28 @@ func rebase(base, rel path.Path) path.Path {
 		}
 	}
 	return out
+}
+
+// RulesAtPlan says whether static rules run in the plan: always, but
+// under `terraform validate`, which plans nothing. A kind outside the
+// kit's (an action) checks it to serve its schema and validate as the
+// kit's kinds do.
+func RulesAtPlan() bool { return !runmode.Validates() }
+
+// StaticRules are the attribute validators taken out of a schema's
+// attributes (DeferRules), to run where the plan judges the
+// configuration.
+type StaticRules struct{ rules rulesAtPlan }
+
+// DeferRules returns attrs without their validators (but the presence
+// rules), and them.
+func DeferRules(attrs map[string]schema.Attribute) (map[string]schema.Attribute, StaticRules) {
+	var rules rulesAtPlan
+	attrs = deferAttributes(attrs, path.Empty(), &rules)
+	return attrs, StaticRules{rules}
+}
+
+// Check runs the rules on cfg, a configuration of the same attributes.
+func (s StaticRules) Check(ctx context.Context, cfg tfsdk.Config) diag.Diagnostics {
+	return s.rules.static(ctx, cfg)
 }

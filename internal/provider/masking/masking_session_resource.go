@@ -47,9 +47,6 @@ var maskingSessionKind = &kit.ObjectKind[maskingSessionModel]{
 	}},
 	Schema: maskingSessionSchema, Create: createMaskingSession, Update: updateMaskingSession,
 	ValidateConfig: checkMaskingSession, AfterImport: markMaskingSessionImported,
-	// Its later rule (the play URL) is judged at plan: all its rules are,
-	// so one plan lists every mistake.
-	RulesAtPlan: true,
 	// Refresh: from the listing of every session, active or expired
 	// (client.MaskingSessionListing), whose items carry all the GET does.
 	Refresh:  refreshMaskingSession,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/action/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -23,13 +24,25 @@ import (
 var (
 	_ action.ActionWithConfigure      = &SendMessageAction{}
 	_ action.ActionWithValidateConfig = &SendMessageAction{}
+	_ action.ActionWithModifyPlan     = &SendMessageAction{}
 )
 
 // SendMessageAction sends a message each time it is invoked (Terraform
 // 1.14+): from the CLI (terraform apply -invoke) or from a resource's
 // lifecycle (action_trigger). It keeps nothing in the state.
+//
+// Its rules run when its invocation is planned (ModifyPlan), beside every
+// other rule of the configuration, as the kit runs a resource's: the
+// schema is served without its validators, which would stop Terraform at
+// validate and hide the plan's mistakes (kit.RulesAtPlan); but under
+// `terraform validate`, which plans nothing.
 type SendMessageAction struct {
 	client *client.Client
+	// schema and rules: the schema as served, and the validators taken
+	// out of it to run at plan, made once.
+	schemaOnce sync.Once
+	schema     schema.Schema
+	rules      kit.StaticRules
 }
 
 // NewSendMessageAction is the constructor the provider registers.
@@ -48,8 +61,22 @@ func (a *SendMessageAction) Metadata(_ context.Context, req action.MetadataReque
 }
 
 func (a *SendMessageAction) Schema(ctx context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
-	attrs := actionAttributes(messageInputAttributes(func(s string) string { return s }))
-	attrs["wait_for"] = schema.StringAttribute{
+	resp.Schema = a.servedSchema(ctx)
+}
+
+// servedSchema is the schema Terraform is given.
+func (a *SendMessageAction) servedSchema(ctx context.Context) schema.Schema {
+	a.schemaOnce.Do(func() {
+		a.schema = sendMessageActionSchema(ctx, &a.rules)
+	})
+	return a.schema
+}
+
+// sendMessageActionSchema is the action's schema; at plan (kit.RulesAtPlan)
+// without its validators, which rules receives.
+func sendMessageActionSchema(ctx context.Context, rules *kit.StaticRules) schema.Schema {
+	in := messageInputAttributes(func(s string) string { return s })
+	in["wait_for"] = rschema.StringAttribute{
 		MarkdownDescription: "How far the invocation waits after sending: `queued` (default: the API accepted the message), " +
 			"`sent` or `delivered`, within the `invoke` timeout (default 10m). While it waits, each destination's change of " +
 			"state is reported as progress. A message that fails or is undelivered fails the invocation with an error " +
@@ -57,14 +84,17 @@ func (a *SendMessageAction) Schema(ctx context.Context, _ action.SchemaRequest, 
 		Optional:   true,
 		Validators: []validator.String{stringvalidator.OneOf(waitForValues...)},
 	}
-	resp.Schema = schema.Schema{
+	if kit.RulesAtPlan() {
+		in, *rules = kit.DeferRules(in)
+	}
+	return schema.Schema{
 		MarkdownDescription: "Sends an SMS, MMS or chat-app message each time the action is invoked: from the command line " +
 			"(`terraform apply -invoke=action.cpaas_send_message.<name>`) or from a resource's lifecycle (`action_trigger` " +
 			"in a `lifecycle` block, for example `after_create`). Needs Terraform 1.14 or later. The plan shows each " +
 			"invocation; the state keeps nothing, so a plan never sends and a message is sent only as often as the action " +
 			"is invoked. The arguments and their plan-time checks are those of the `cpaas_message` resource.\n\n" +
 			sendRuleNeverTwice + " Invoke the action again to send the message then.",
-		Attributes: attrs,
+		Attributes: actionAttributes(in),
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.BlockWithOpts(ctx, timeouts.Opts{InvokeDescription: "How long the invocation waits for `wait_for` (default 10m)."}),
 		},
@@ -76,11 +106,31 @@ func (a *SendMessageAction) Configure(_ context.Context, req action.ConfigureReq
 }
 
 // ValidateConfig runs the sending rules the resource shares
-// (validateMessageInputs).
+// (validateMessageInputs) under `terraform validate`; else ModifyPlan
+// does, with the schema's validators.
 func (a *SendMessageAction) ValidateConfig(ctx context.Context, req action.ValidateConfigRequest, resp *action.ValidateConfigResponse) {
+	if kit.RulesAtPlan() {
+		return
+	}
 	var cfg sendMessageActionModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(validateMessageInputs(ctx, &cfg.messageInputsModel)...)
+}
+
+// ModifyPlan runs every rule of the action when its invocation is planned:
+// the schema's validators and the sending rules the resource shares.
+func (a *SendMessageAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	if !kit.RulesAtPlan() {
+		return // ValidateConfig and the schema ran them
+	}
+	a.servedSchema(ctx)
+	resp.Diagnostics.Append(a.rules.Check(ctx, req.Config)...)
+	var cfg sendMessageActionModel
+	if d := req.Config.Get(ctx, &cfg); d.HasError() {
+		resp.Diagnostics.Append(d...)
 		return
 	}
 	resp.Diagnostics.Append(validateMessageInputs(ctx, &cfg.messageInputsModel)...)

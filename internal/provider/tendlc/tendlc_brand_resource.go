@@ -47,9 +47,6 @@ var brandKind = registrationKind(&kit.ObjectKind[tendlcBrandModel]{
 	Schema: brandSchema, Create: createBrand, Refresh: refreshBrand, Remove: (*client.Client).DeleteBrand,
 	// Before the brand is registered: its profile exists.
 	PlanWith: kit.CheckReferences(kit.IdRef("profile_uuid", "business profile", "cpaas_10dlc_profile", "id", client.ProfileListing)),
-	// As the profile and the campaign, whose later rules run at plan: one
-	// plan lists every mistake of a configuration (rules_at_plan.go).
-	RulesAtPlan: true,
 }, tendlcrules.BrandIDPattern, "a brand id", tendlcrules.BrandIDRule)
 
 // refreshBrand reads a brand from the brand listing, whose items carry

@@ -36,9 +36,6 @@ var campaignNumberKind = &kit.ObjectKind[tendlcCampaignNumberModel]{
 	Schema: campaignNumberSchema, Create: linkCampaignNumber, Delete: unlinkCampaignNumber,
 	// Before the number is linked: its campaign exists.
 	PlanWith: kit.CheckReferences(kit.IdRef("campaign_id", "10DLC campaign", "cpaas_10dlc_campaign", "id", client.CampaignListing)),
-	// As the profile and the campaign, whose later rules run at plan: one
-	// plan lists every mistake of a configuration (rules_at_plan.go).
-	RulesAtPlan: true,
 	// Refresh: from its campaign's number list, listed once per campaign
 	// (client.CampaignNumberListing), whose items carry all the one-number
 	// read does.

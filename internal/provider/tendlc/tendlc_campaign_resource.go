@@ -48,10 +48,7 @@ var campaignKind = registrationKind(&kit.ObjectKind[tendlcCampaignModel]{
 	// register the use case.
 	PlanWith: kit.PlanWithAll(kit.CheckReferences(
 		kit.IdRef("brand_id", "10DLC brand", "cpaas_10dlc_brand", "id", client.BrandListing)), checkBrandUsecase),
-	// Its later rules (samples, texts) and the description a create needs
-	// are judged at plan: all its rules are, so one plan lists every mistake.
-	RulesAtPlan: true,
-	Remove:      (*client.Client).DeleteCampaign,
+	Remove: (*client.Client).DeleteCampaign,
 }, tendlcrules.CampaignIDPattern, "a campaign id", tendlcrules.CampaignIDRule)
 
 // refreshCampaign reads a campaign: the service's GET leaves out the

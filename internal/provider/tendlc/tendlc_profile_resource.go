@@ -48,9 +48,6 @@ var profileKind = &kit.ObjectKind[profileModel]{
 	Remove:         (*client.Client).DeleteProfile,
 	ImportAs:       kit.ImportIDMatching(tendlcrules.UUIDPattern, "a profile_uuid", tendlcrules.UUIDRule),
 	ValidateConfig: validateProfileEntity,
-	// Its later rules (the lists of values the service extended) are
-	// judged at plan: all its rules are, so one plan lists every mistake.
-	RulesAtPlan: true,
 }
 
 type profileAddressModel struct {

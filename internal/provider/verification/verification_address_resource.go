@@ -41,13 +41,10 @@ var verificationAddressKind = &kit.ObjectKind[verificationAddressModel]{
 			From:    "the account's address list",
 		}},
 	Schema: verificationAddressSchema, Create: verificationAddressWrites.createIn, Update: verificationAddressWrites.updateIn,
-	Refresh:    kit.ReadListed(client.VerificationAddressListing, applyVerificationAddress, nil), // the items carry all the GET does
-	Remove:     (*client.Client).DeleteVerificationAddress,
-	ImportAs:   kit.ImportIDMatching(compliancerules.VerificationIDPattern, "an address id", compliancerules.VerificationIDRule),
-	ModifyPlan: planVerificationAddress,
-	// The file is read and its type checked at plan: all its rules are
-	// checked there, so one plan lists every mistake.
-	RulesAtPlan:    true,
+	Refresh:        kit.ReadListed(client.VerificationAddressListing, applyVerificationAddress, nil), // the items carry all the GET does
+	Remove:         (*client.Client).DeleteVerificationAddress,
+	ImportAs:       kit.ImportIDMatching(compliancerules.VerificationIDPattern, "an address id", compliancerules.VerificationIDRule),
+	ModifyPlan:     planVerificationAddress,
 	ValidateConfig: validateVerificationAddress,
 }
 

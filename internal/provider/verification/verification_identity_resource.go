@@ -36,9 +36,6 @@ var verificationIdentityKind = &kit.ObjectKind[verificationIdentityModel]{
 	Remove:     (*client.Client).DeleteVerificationIdentity,
 	ImportAs:   kit.ImportIDMatching(compliancerules.VerificationIDPattern, "an identity id", compliancerules.VerificationIDRule),
 	ModifyPlan: planVerificationIdentity,
-	// The file is read and its type checked at plan: all its rules are
-	// checked there, so one plan lists every mistake.
-	RulesAtPlan: true,
 }
 
 type verificationIdentityModel struct {
