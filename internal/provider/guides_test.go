@@ -78,10 +78,19 @@ func newGuideRunnerFromMirror(t *testing.T, env *acctest.Env, guide string) *tfR
 }
 
 // setUpGuide copies the guide's configuration into r's directory and
-// points its default provider block at env.
+// points its default provider block at env. A folder of a guide made of
+// several states (large-accounts/teams/payments: its guide's folder has no
+// main.tf of its own) gets the guide's whole folder around it, as a clone
+// has it, and r runs in that folder of the copy.
 func setUpGuide(t *testing.T, r *tfRunner, env *acctest.Env, guide string) {
 	t.Helper()
-	src := filepath.Join(acctest.RepoRoot(t), "examples", "guides", guide)
+	guides := filepath.Join(acctest.RepoRoot(t), "examples", "guides")
+	src, run := filepath.Join(guides, guide), r.dir
+	if top, rest, several := strings.Cut(guide, "/"); several {
+		if _, err := os.Stat(filepath.Join(guides, top, "main.tf")); err != nil {
+			src, run = filepath.Join(guides, top), filepath.Join(r.dir, filepath.FromSlash(rest))
+		}
+	}
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -102,9 +111,17 @@ func setUpGuide(t *testing.T, r *tfRunner, env *acctest.Env, guide string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.dir = run
+	pointAtEmulator(t, r.dir, env)
+}
+
+// pointAtEmulator writes an override file into dir that points the default
+// provider block at env.
+func pointAtEmulator(t *testing.T, dir string, env *acctest.Env) {
+	t.Helper()
 	override := fmt.Sprintf("provider \"cpaas\" {\n  base_url   = %q\n  auth_id    = %q\n  auth_token = %q\n}\n",
 		env.URL, acctest.AuthID, acctest.AuthToken)
-	if err := os.WriteFile(filepath.Join(r.dir, "emulator_override.tf"), []byte(override), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "emulator_override.tf"), []byte(override), 0o600); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -35,7 +35,12 @@ import (
 // needs none. The test fills in CALLBACK (the 10DLC guide's receiver) and
 // EMULATOR (the emulator's URL, which the subaccounts guide's aliased
 // provider block takes from the environment).
-var upgradeGuideArgs = map[string]struct{ args, env []string }{
+var upgradeGuideArgs = map[string]struct {
+	args, env []string
+	// after is a folder of the same guide whose state this one reads: it
+	// is applied first, with the release.
+	after string
+}{
 	"getting-started":           {args: []string{"-var=desk_password=Desk-phone-2024"}},
 	"subaccounts":               {args: []string{"-var=desk_password=Pay-desk-2024"}, env: []string{"CPAAS_BASE_URL=EMULATOR"}},
 	"gitops-endpoints":          {args: []string{`-var=endpoint_passwords={reception="Reception-pw-1", support1="Support-pw-1", sales1="Sales-pw-1"}`}},
@@ -53,6 +58,11 @@ var upgradeGuideArgs = map[string]struct{ args, env []string }{
 	"number-pool":               {},
 	"10dlc-from-the-root":       {},
 	"testing-with-the-emulator": {},
+	"large-accounts/platform":   {},
+	"large-accounts/teams/payments": {env: []string{"CPAAS_BASE_URL=EMULATOR", "TF_VAR_desk_password=Desk-pass-2026"},
+		after: "platform"},
+	"large-accounts/teams/support": {env: []string{"CPAAS_BASE_URL=EMULATOR", "TF_VAR_desk_password=Desk-pass-2026"},
+		after: "platform"},
 }
 
 // releasedProvider builds (once per machine) the last release's provider
@@ -157,15 +167,27 @@ func upgradeGuides(t *testing.T, with114 bool) {
 			for _, a := range given.args {
 				args = append(args, strings.ReplaceAll(a, "CALLBACK", receiver.URL+"/10dlc"))
 			}
-			pin := filepath.Join(r.dir, "zz_release_override.tf")
 			pinned := "terraform {\n  required_providers {\n    cpaas = {\n      source  = \"cpaas-dev/cpaas\"\n      version = \"" + released + "\"\n    }\n  }\n}\n"
-			if err := os.WriteFile(pin, []byte(pinned), 0o600); err != nil {
-				t.Fatal(err)
+			// applyRelease applies the folder of q with the release.
+			applyRelease := func(q *tfRunner, args ...string) {
+				t.Helper()
+				if err := os.WriteFile(filepath.Join(q.dir, "zz_release_override.tf"), []byte(pinned), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if out := q.run("init", "-input=false"); !strings.Contains(out, "Installed cpaas-dev/cpaas v"+released) {
+					t.Fatalf("init did not install the release %s:\n%s", released, out)
+				}
+				q.run(append([]string{"apply", "-auto-approve"}, args...)...)
 			}
-			if out := r.run("init", "-input=false"); !strings.Contains(out, "Installed cpaas-dev/cpaas v"+released) {
-				t.Fatalf("init did not install the release %s:\n%s", released, out)
+			if given.after != "" {
+				first := *r
+				_, rest, _ := strings.Cut(filepath.ToSlash(g.rel), "/")
+				first.dir = filepath.Join(strings.TrimSuffix(filepath.ToSlash(r.dir), "/"+rest), given.after)
+				pointAtEmulator(t, first.dir, env)
+				applyRelease(&first, "-input=false")
 			}
-			r.run(append([]string{"apply", "-auto-approve"}, args...)...)
+			applyRelease(r, args...)
+			pin := filepath.Join(r.dir, "zz_release_override.tf")
 
 			// The upgrade, as a user makes it: the pin goes, init -upgrade.
 			if err := os.Remove(pin); err != nil {
