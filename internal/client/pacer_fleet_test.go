@@ -4,8 +4,12 @@ import (
 	"container/heap"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
+	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -100,6 +104,14 @@ type fleetRun struct {
 	n       int           // requests to get through
 	workers int           // Terraform's -parallelism
 	think   time.Duration // Terraform's own time between two requests of a worker
+	// jitter, when set, draws each think time uniformly within ±jitter of
+	// think (the same mean), from a source seeded per run, so that workers
+	// do not march in step with the pacer's slots.
+	jitter time.Duration
+	// latency, when set, delays each request's arrival at the API by up
+	// to latency (uniform), the answer coming at once.
+	latency time.Duration
+	rng     *rand.Rand
 	start   time.Duration // after the fleet's start
 
 	// results
@@ -112,6 +124,14 @@ type fleetRun struct {
 // own is the run's time with no limit at all: its workers' own time.
 func (r *fleetRun) own() time.Duration {
 	return time.Duration((r.n+r.workers-1)/r.workers) * r.think
+}
+
+// thinkTime is one think time of a worker of r.
+func (r *fleetRun) thinkTime() time.Duration {
+	if r.jitter == 0 {
+		return r.think
+	}
+	return r.think - r.jitter + time.Duration(r.rng.Int64N(int64(2*r.jitter)+1))
 }
 
 // simulateFleet runs every run's requests against api on clock, from t0.
@@ -137,6 +157,12 @@ func simulateFleet(clock *fleetClock, api *apiBucket, runs []*fleetRun) {
 						if r.pc != nil {
 							tk, _ = r.pc.wait(ctx)
 						}
+						// The request reaches the API after the network's
+						// latency, which varies: requests paced at the same
+						// instant do not arrive in a fixed order.
+						if r.latency > 0 {
+							_ = clock.Sleep(ctx, time.Duration(r.rng.Int64N(int64(r.latency)))+1)
+						}
 						now := clock.Now()
 						status, retryAfter := api.take(now)
 						r.answered++
@@ -154,7 +180,7 @@ func simulateFleet(clock *fleetClock, api *apiBucket, runs []*fleetRun) {
 						secs, _ := strconv.Atoi(retryAfter)
 						_ = clock.Sleep(ctx, time.Duration(secs)*time.Second)
 					}
-					_ = clock.Sleep(ctx, r.think)
+					_ = clock.Sleep(ctx, r.thinkTime())
 				}
 			}()
 		}
@@ -203,6 +229,43 @@ func fleetOf(t0 time.Time, rate float64, runs []*fleetRun) fleetResult {
 	return f
 }
 
+// fleetCase is one fleet's command.
+type fleetCase struct {
+	k        int
+	n        int           // requests a run
+	rate     float64       // the API's
+	burst    float64       // the API's
+	stagger  time.Duration // between two runs' starts
+	seed     func(i int) (rememberedPace, bool)
+	memories []string // each run's pace memory file ("": none)
+	seedRNG  uint64   // of the jitter: think times, latency, the pacers' own
+}
+
+var fleetJitter, fleetLatency = 60 * time.Millisecond, 5 * time.Millisecond
+
+// run simulates c from a full bucket and returns its result and its runs.
+func (c fleetCase) run() (fleetResult, []*fleetRun) {
+	clock := &fleetClock{now: simStart}
+	api := &apiBucket{r: c.rate, b: c.burst, tokens: c.burst, at: simStart}
+	runs := make([]*fleetRun, c.k)
+	for i := range runs {
+		pc := newPacer(clock, true, 0)
+		pc.rng = rand.New(rand.NewPCG(c.seedRNG, uint64(1000+i)))
+		if c.memories != nil {
+			pc.memory = c.memories[i]
+		}
+		if c.seed != nil {
+			if m, ok := c.seed(i); ok {
+				pc.seed(m)
+			}
+		}
+		runs[i] = &fleetRun{pc: pc, n: c.n, workers: 10, think: 125 * time.Millisecond, start: time.Duration(i) * c.stagger,
+			jitter: fleetJitter, latency: fleetLatency, rng: rand.New(rand.NewPCG(c.seedRNG, uint64(i)))}
+	}
+	simulateFleet(clock, api, runs)
+	return fleetOf(simStart, c.rate, runs), runs
+}
+
 // The simulator itself: one run with no pacer and no limit takes its own
 // time; K runs without a pacer share the bucket and all get through.
 func TestFleetSimulator(t *testing.T) {
@@ -224,5 +287,118 @@ func TestFleetSimulator(t *testing.T) {
 	}
 	if f.elapsed < 8*time.Second {
 		t.Errorf("180 requests at 20/s, burst 20, in %s: the bucket is not shared", f.elapsed)
+	}
+}
+
+// The targets for K runs at once, each its own process with no shared
+// memory: every run gets through (no request meets MaxThrottleRetries),
+// the fleet finishes within 1.15x of its floor (what got through over R,
+// plus one run's own time), and with equal work the slowest run takes at
+// most 1.5x the fastest when they start together. Each case runs with
+// fleetSeeds seeds of the jitter (think times, latency, the pacers' own),
+// and each must meet them.
+const (
+	fleetMaxRatio  = 1.15
+	fleetMaxSpread = 1.5
+	fleetSeeds     = 4
+)
+
+// runSeeds runs c with each of fleetSeeds seeds.
+func (c fleetCase) runSeeds() []fleetResult {
+	var out []fleetResult
+	for seed := range uint64(fleetSeeds) {
+		c.seedRNG = seed
+		f, _ := c.run()
+		out = append(out, f)
+	}
+	return out
+}
+
+func checkFleet(t *testing.T, name string, fs []fleetResult, spread bool) {
+	t.Helper()
+	var ratios, spreads []float64
+	refused, answered, most := 0, 0, 0
+	for _, f := range fs {
+		ratios, spreads = append(ratios, f.ratio), append(spreads, f.spread)
+		refused, answered, most = refused+f.refused, answered+f.answered, max(most, f.mostRetries)
+	}
+	t.Logf("%-36s fleet %.2fx to %.2fx its floor (%5.1fs), slowest run %.2fx to %.2fx the fastest, %4.1f%% answered 429, at most %2d for one request",
+		name, slices.Min(ratios), slices.Max(ratios), fs[0].floor.Seconds(), slices.Min(spreads), slices.Max(spreads), 100*float64(refused)/float64(answered), most)
+	if most >= MaxThrottleRetries {
+		t.Errorf("%s: a request was refused %d times: its run fails", name, most)
+	}
+	if r := slices.Max(ratios); r > fleetMaxRatio {
+		t.Errorf("%s: the fleet took %.2fx its floor, want at most %.2fx", name, r, fleetMaxRatio)
+	}
+	if r := slices.Max(spreads); spread && r > fleetMaxSpread {
+		t.Errorf("%s: the slowest run took %.2fx the fastest, want at most %.2fx", name, r, fleetMaxSpread)
+	}
+}
+
+// K fresh processes (nothing remembered), started together or one every
+// half second, with the bench's burst and a small one.
+func TestPacerFleetSharesTheLimit(t *testing.T) {
+	for _, burst := range []float64{20, 5} {
+		for _, k := range []int{1, 4, 8, 16} {
+			for _, n := range []int{90, 200} {
+				name := fmt.Sprintf("burst %2.0f, K=%2d, n=%3d, together", burst, k, n)
+				checkFleet(t, name, fleetCase{k: k, n: n, rate: 20, burst: burst}.runSeeds(), true)
+				if k > 1 {
+					name := fmt.Sprintf("burst %2.0f, K=%2d, n=%3d, staggered", burst, k, n)
+					// Whoever starts first gets the API's burst, and the
+					// whole limit until the next one starts: a head start no
+					// pacer can take back, so the spread is not asserted.
+					checkFleet(t, name, fleetCase{k: k, n: n, rate: 20, burst: burst, stagger: 500 * time.Millisecond}.runSeeds(), false)
+				}
+			}
+		}
+	}
+}
+
+var fleetRecallAt = simStart.Add(10 * time.Minute)
+
+// Later commands start from what each process remembered: the fleet's
+// next command from each run's own memory of the last (as the bench's
+// plan and destroy do), a lone command from a share learned in a fleet,
+// and a fleet from the whole limit learned alone.
+func TestPacerFleetFromRememberedPaces(t *testing.T) {
+	dir := t.TempDir()
+	recall := func(file string) func(int) (rememberedPace, bool) {
+		return func(int) (rememberedPace, bool) { return recallPace(file, fleetRecallAt) }
+	}
+	for _, k := range []int{4, 8, 16} {
+		var next, alone []fleetResult
+		var paces []string
+		for seed := range uint64(fleetSeeds) {
+			files := make([]string, k)
+			for i := range files {
+				files[i] = filepath.Join(dir, fmt.Sprintf("k%d-s%d-%d.json", k, seed, i))
+			}
+			// The apply: remember (stamped with virtual time, recalled at
+			// fleetRecallAt, a little later).
+			fleetCase{k: k, n: 90, rate: 20, burst: 20, memories: files, seedRNG: seed}.run()
+			for _, f := range files {
+				m, ok := recallPace(f, fleetRecallAt)
+				if !ok {
+					t.Fatalf("K=%d: a run remembered nothing", k)
+				}
+				if seed == 0 {
+					paces = append(paces, fmt.Sprintf("%.1f", m.Rate))
+				}
+			}
+			f, _ := fleetCase{k: k, n: 90, rate: 20, burst: 20, seedRNG: seed,
+				seed: func(i int) (rememberedPace, bool) { return recallPace(files[i], fleetRecallAt) }}.run()
+			next = append(next, f)
+			f, _ = fleetCase{k: 1, n: 200, rate: 20, burst: 20, seedRNG: seed, seed: recall(files[0])}.run()
+			alone = append(alone, f)
+		}
+		t.Logf("K=%2d remembered (seed 0): %s /s", k, strings.Join(paces, " "))
+		checkFleet(t, fmt.Sprintf("K=%2d, next command, own memory", k), next, true)
+		checkFleet(t, fmt.Sprintf("K=%2d's share, then alone, n=200", k), alone, true)
+	}
+	full := filepath.Join(dir, "alone.json")
+	fleetCase{k: 1, n: 500, rate: 20, burst: 20, memories: []string{full}}.run()
+	for _, k := range []int{4, 8, 16} {
+		checkFleet(t, fmt.Sprintf("K=%2d, each from the whole limit", k), fleetCase{k: k, n: 90, rate: 20, burst: 20, seed: recall(full)}.runSeeds(), true)
 	}
 }
