@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"sync"
 	"time"
@@ -17,34 +18,51 @@ import (
 
 // The pacer keeps the requests of one account, from every resource and
 // worker of a provider process, under the API's rate limit, so that a
-// -parallelism=10 apply does not stampede into 429s.
+// -parallelism=10 apply does not stampede into 429s; and, since teams run
+// several states at once against one account (parallel CI runners: separate
+// provider processes that share nothing but the account), it shares the
+// limit fairly with the other processes without knowing they exist.
 //
-// It starts unrestricted (or at max_requests_per_second). From 429s it
-// learns the rate the API lets through, in the spirit of the AWS SDK's
-// adaptive retry mode (a send-rate token bucket that a throttle lowers and
-// a cubic curve raises again), but it measures the limit rather than
-// halving blindly: an API that refuses a request has an empty bucket, so
-// between two refusals it let through what it refilled, and the requests
-// answered between the two, divided by the time between them, is its
-// rate. In detail:
+// It starts unrestricted (or at max_requests_per_second). The API's 429s
+// are all it learns from: an API that refuses a request has an empty
+// bucket. In detail:
 //   - the first 429 (a "throttle event") holds every request of the process
-//     for its Retry-After, the time the API itself asks for, and starts
-//     counting the answers to requests sent from then on; after the hold
-//     requests go at a provisional pace (what got through before the
-//     refusal, per second of hold) that ramps up until the next refusal;
-//   - each later event sets the pace to what got through since the
-//     previous one (answers / seconds), never faster than the pace in
-//     force, and at least MinLearnedRate; or, when more, to what some
-//     stretch since then proves (its answers less a full bucket, over its
-//     length: windowRate), which is what counts after a ramp;
-//   - requests waiting for a slot reserved at the old pace ask again at
-//     the new one: sent at the old pace, they would be refused in turn,
-//     and each refusal, seen as a new event measured over milliseconds,
-//     would cut the pace again;
-//   - from each event the pace probes back up along a cubic curve,
-//     r(t) = m (1 + k t^3): flat for the first seconds, so the API's
-//     bucket is not drained again at once, then faster, so a limit that
-//     was raised (or a neighbour who stopped sharing it) is found again;
+//     for its Retry-After: nothing is known of the rate yet, so nothing is
+//     sent before the API asked. After the hold, requests go at a
+//     provisional pace (what got through before the refusal, per second of
+//     hold) that triples each second until the next refusal; that refusal
+//     sets the pace from what got through since the first (answers over
+//     seconds, or what some stretch of them proves: its answers less a
+//     full bucket, over its length: windowRate), at least the ramp's pace
+//     of a second before;
+//   - from then on the pace is AIMD, the rule under which senders that
+//     share a limit and only see their own refusals converge to equal
+//     shares: each later event cuts the pace in force by pacerDecrease
+//     (the multiplicative decrease), and between events the pace grows by
+//     probeSlope requests/s each second (the additive increase, the same
+//     for every process whatever its pace). A process twice as fast as
+//     another is refused about twice as often, so cut more often, while
+//     both gain the same: their paces draw together. (Setting the pace to
+//     what got through, and probing in proportion to it, as the pacer
+//     once did, kept any ratio between shares: runs of equal work took 2
+//     to 7 times as long as each other.) After probeLinearFor without a
+//     refusal, the others having stopped or the limit having been raised,
+//     the pace grows by probeGrowth a second, so that a process left alone
+//     takes the whole limit within seconds;
+//   - alone, the cut costs little: while the pace is under the API's rate
+//     the API's bucket fills, and the probe spends it on its way back up;
+//   - a waiting request holds no slot: it sleeps until the pacer's bucket
+//     holds a token and asks again, so a pace changed meanwhile (cut at an
+//     event, raised by the probe) applies to it at once;
+//   - after an event the pacer's bucket starts empty but for a random part
+//     of a token: processes refused at the same moment, with the same pace,
+//     would otherwise send at the same moment again, one of them let
+//     through and the others refused and cut, in step, run after run;
+//   - a refused request is retried after its own Retry-After (the
+//     transport does that); the other requests of the process wait for the
+//     pacer only, which after the first event knows the rate: a token comes
+//     within one interval of the new pace, well before the whole second a
+//     Retry-After rounds up to;
 //   - a 429 answering a request sent before the current event began is the
 //     same event seen late, and teaches nothing new;
 //   - a 429 that says "Retry-After: 0" asks for no wait and teaches nothing
@@ -53,11 +71,15 @@ import (
 //     also estimates the API's burst (what the API let through before its
 //     first refusal, less what it refilled meanwhile), so that after a quiet
 //     moment requests go out at once, as the API allows, not one per
-//     interval;
-//   - what it learned is remembered for the next provider process (see
-//     pace_memory.go): Terraform starts the provider afresh for each
-//     command, and a plan, whose few requests all leave at once, would
-//     otherwise be refused before it knows anything.
+//     interval; a refusal while the mirror held tokens (someone else spent
+//     the API's) ends the bursts;
+//   - what got through between the last two events is remembered for the
+//     next provider process (see pace_memory.go): Terraform starts the
+//     provider afresh for each command, and a plan, whose few requests all
+//     leave at once, would otherwise be refused before it knows anything.
+//     A remembered pace is confirmed: the next process probes up from it as
+//     after any event, so a share learned among others holds a later
+//     command back for a few seconds at most.
 //
 // Every attempt, retries included, waits for the pacer, so all workers slow
 // down together. The pacer lives for the process and is shared by every
@@ -68,14 +90,8 @@ type pacer struct {
 	lim   *rate.Limiter
 	// provisional: the pace is the first hold's guess, not a measurement.
 	provisional bool
-	// fallback is what the last event measured when it set the pace above
-	// that (0: it did not); a refusal soon after falls back to it.
-	fallback float64
-	// gen counts the paces learned: a request that reserved its slot
-	// under an earlier one asks again (wait).
-	gen    uint64
-	learn  bool
-	maxRPS float64 // max_requests_per_second; 0: none
+	learn       bool
+	maxRPS      float64 // max_requests_per_second; 0: none
 
 	hold     time.Time // no request is sent before this
 	eventAt  time.Time // start of the last throttle event; zero: none yet
@@ -95,13 +111,12 @@ type pacer struct {
 	// is after Terraform started it, and no event has happened since: what
 	// got through until the first refusal includes both bursts.
 	fullAtStart bool
-	// confirmed is false while the pace rests on the first measurement
-	// only, which is low when the API's burst is smaller than what it
-	// refills in a Retry-After: the pace then grows 1.5x a second until the
-	// next refusal, which bounds the limit from above.
+	// confirmed is false while the pace rests on the first hold's guess,
+	// which is low when the API's burst is smaller than what it refills in
+	// a Retry-After (or when other processes share it): the pace then
+	// triples each second until the next refusal, which bounds the limit
+	// from above. From then on each refusal cuts the pace by pacerDecrease.
 	confirmed bool
-	// probe is k in r(t) = learned * (1 + k t^3).
-	probe float64
 
 	// burst is the pacer's bucket size, the API's burst as estimated (1
 	// until known). firstSent, firstAccepted and firstSpan describe the
@@ -115,7 +130,13 @@ type pacer struct {
 	// memory is the file that remembers the pace for the next process ("":
 	// none); see pace_memory.go.
 	memory string
+	// rng draws the jitter after an event (see record).
+	rng *rand.Rand
 }
+
+// pacerRand makes each pacer's source of jitter: seeded at random, so that
+// the processes sharing an account draw apart. Tests replace it.
+var pacerRand = func() *rand.Rand { return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())) }
 
 // Tuning of the pacer.
 const (
@@ -125,16 +146,28 @@ const (
 	// the API's bucket, empty at the refusal, gains a few tokens of margin
 	// against jitter before the probe passes the limit.
 	pacerMargin = 0.97
-	// pacerProbe is k of the cubic probe: +0.1% after 1 s, +12.5% after
-	// 5 s, doubled after 10 s.
-	pacerProbe = 0.001
-	// minMeasureWindow is the shortest time between two events that
-	// measures the rate; a refusal sooner only slows the pace by
-	// pacerBackoff.
+	// pacerDecrease is the share of the pace in force that a refusal
+	// leaves: the multiplicative decrease. Every process sharing the
+	// account cuts by the same share, the faster ones more often (they are
+	// refused more often), so shares converge; the API's bucket, refilling
+	// while the pace is under its rate, banks most of what the cut leaves
+	// unused.
+	pacerDecrease = 0.7
+	// probeSlope is the additive increase after an event, requests/s
+	// gained per second, the same for every process whatever its pace: a
+	// probe in proportion to the pace would keep the shares' ratio. After
+	// probeLinearFor without a refusal (the others sharing the limit have
+	// stopped, or it was raised), the pace grows probeGrowth a second.
+	// Being absolute, the slope is steep for a small limit: alone at 5/s
+	// the pacer is refused about once a second or two (a request's worth
+	// of a worker's time each), at 20/s once in a few seconds.
+	probeSlope     = 2.0
+	probeLinearFor = 5 * time.Second
+	probeGrowth    = 1.5
+	// minMeasureWindow is the shortest time a rate is measured over.
 	minMeasureWindow = time.Second
-	pacerBackoff     = 0.7
 	// rampPerSecond is the growth of an unconfirmed pace.
-	rampPerSecond = 1.5
+	rampPerSecond = 3.0
 	// defaultRetryAfter is assumed for a 429 without a Retry-After.
 	defaultRetryAfter = time.Second
 	// burstMargin: the pacer's burst is this share of the API's as
@@ -201,7 +234,7 @@ func (realClock) Sleep(ctx context.Context, d time.Duration) error {
 }
 
 func newPacer(clock pacerClock, learn bool, maxRPS float64) *pacer {
-	p := &pacer{clock: clock, learn: learn, maxRPS: maxRPS, probe: pacerProbe, burst: 1}
+	p := &pacer{clock: clock, learn: learn, maxRPS: maxRPS, burst: 1, rng: pacerRand()}
 	p.lim = rate.NewLimiter(rate.Inf, 1)
 	p.lim.SetLimitAt(clock.Now(), p.paceAt(clock.Now()))
 	return p
@@ -224,8 +257,14 @@ func (p *pacer) paceAt(now time.Time) rate.Limit {
 	pace := rate.Inf
 	if p.learned > 0 {
 		t := max(0, now.Sub(p.paceFrom).Seconds())
-		r := p.learned * (1 + p.probe*t*t*t)
-		if !p.confirmed {
+		var r float64
+		if p.confirmed {
+			lin := probeLinearFor.Seconds()
+			r = p.learned + probeSlope*min(t, lin)
+			if t > lin {
+				r *= math.Pow(probeGrowth, t-lin)
+			}
+		} else {
 			r = p.learned * math.Pow(rampPerSecond, t)
 		}
 		if r < 1e6 {
@@ -239,23 +278,13 @@ func (p *pacer) paceAt(now time.Time) rate.Limit {
 }
 
 // wait blocks until the pacer lets one more request go, then returns its
-// ticket. Requests are let through in the order they asked.
+// ticket. A waiting request reserves no slot: it sleeps until the pacer's
+// bucket next holds a token and asks again, so a pace raised meanwhile (a
+// probe, a ramp) or lowered (an event) applies to it at once.
 func (p *pacer) wait(ctx context.Context) (ticket, error) {
 	for {
 		p.mu.Lock()
 		now := p.clock.Now()
-		if now.Before(p.hold) {
-			d := p.hold.Sub(now)
-			p.mu.Unlock()
-			if err := p.clock.Sleep(ctx, d); err != nil {
-				return ticket{}, errors.Join(errNotSent, err)
-			}
-			continue
-		}
-		p.lim.SetLimitAt(now, p.paceAt(now))
-		lim, gen := p.lim, p.gen
-		r := lim.ReserveN(now, 1)
-		d := r.DelayFrom(now)
 		if p.firstSent.IsZero() {
 			p.firstSent = now
 			if p.seeded {
@@ -265,22 +294,22 @@ func (p *pacer) wait(ctx context.Context) (ticket, error) {
 				p.eventAt, p.paceFrom = now, now
 			}
 		}
-		p.mu.Unlock()
-		if d == 0 {
-			return ticket{sentAt: now}, nil
+		var d time.Duration
+		if now.Before(p.hold) {
+			d = p.hold.Sub(now)
+		} else {
+			p.lim.SetLimitAt(now, p.paceAt(now))
+			if p.lim.AllowN(now, 1) {
+				p.mu.Unlock()
+				return ticket{sentAt: now}, nil
+			}
+			// Until the bucket holds a whole token, at the pace in force.
+			d = time.Duration((1 - p.lim.TokensAt(now)) / float64(p.lim.Limit()) * float64(time.Second))
+			d = max(d, time.Millisecond)
 		}
+		p.mu.Unlock()
 		if err := p.clock.Sleep(ctx, d); err != nil {
-			r.CancelAt(p.clock.Now())
 			return ticket{}, errors.Join(errNotSent, err)
-		}
-		// A hold set while this request slept is honoured too, and so is a
-		// pace learned meanwhile: the slot was reserved at the old pace,
-		// which the API has just refused.
-		p.mu.Lock()
-		held, repace := p.clock.Now().Before(p.hold), p.gen != gen
-		p.mu.Unlock()
-		if !held && !repace {
-			return ticket{sentAt: p.clock.Now()}, nil
 		}
 	}
 }
@@ -358,62 +387,31 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 	// it): no more bursts.
 	mirrorHadTokens := p.lim.TokensAt(now) >= 1
 	cur := p.paceAt(now)
-	// measured is what the answers prove the API's rate is at least;
-	// seen is what the pace is set from.
-	var measured, seen float64
-	switch since := now.Sub(p.eventAt); {
-	case since >= minMeasureWindow || cur == rate.Inf:
-		got := float64(p.accepted)
-		if p.fullAtStart {
-			// The first refusal of a seeded process: the API's bucket was
-			// full at the start and is empty now, so a burst of what got
-			// through is not its rate. The API's burst as estimated is
-			// the pacer's over burstMargin. At least the remembered pace
-			// less the backoff, should the estimate be far too large.
-			got = math.Max(got-float64(p.burst)/burstMargin, p.learned*pacerBackoff*since.Seconds())
-		}
-		measured = got / max(since.Seconds(), minMeasureWindow.Seconds())
-		if cur != rate.Inf {
-			measured = math.Min(measured, float64(cur))
-		}
-		seen = measured
-	default:
-		// Too soon after the last event to measure: still too fast, unless
-		// that event set the pace above what it had measured (a ramp's
-		// guess, below), which this refusal disproves.
-		seen = float64(cur) * pacerBackoff
-		if p.fallback > 0 {
-			seen = math.Max(seen, math.Min(p.fallback, float64(cur)))
-		}
+	// got is what got through since the last event, per second: about the
+	// API's rate for a process alone, its share when others spend the
+	// same bucket. It is what the next process starts from.
+	since := max(now.Sub(p.eventAt).Seconds(), minMeasureWindow.Seconds())
+	through := float64(p.accepted)
+	if p.fullAtStart {
+		// The first refusal of a seeded process: the API's bucket was
+		// full at the start and is empty now, so a burst of what got
+		// through is not its rate. The API's burst as estimated is the
+		// pacer's over burstMargin. At least the remembered pace less the
+		// decrease, should the estimate be far too large.
+		through = math.Max(through-float64(p.burst)/burstMargin, p.learned*pacerDecrease*since)
 	}
-	// What got through in any stretch since the last event bounds the
-	// API's rate from below too: it cannot exceed a full bucket plus the
-	// refill. This is the bound that counts after a ramp from a low first
-	// measurement, whose whole window the API's bucket spent mostly full.
-	measured = math.Max(measured, windowRate(p.acceptedAt, p.apiBurst))
-	seen = math.Max(seen, measured)
-	if p.learned > 0 && !p.confirmed {
-		// Refused while ramping up. The pace of a second ago got through;
-		// it is a guess that can be too high when the API's bucket was
-		// full as the ramp passed its rate (the overshoot then lasts
-		// longer): the next refusal, from an empty bucket and above the
-		// rate, measures it, at the cost of that one 429. A ramp that
-		// started from a measured pace keeps at least that.
-		guess := 0.0
-		if now.Sub(p.paceFrom) >= time.Second {
-			guess = float64(cur) / rampPerSecond
-		}
-		if !p.provisional {
-			guess = math.Max(guess, p.learned/pacerMargin)
-		}
-		seen = math.Max(seen, guess)
+	got := through / since
+	// measured is what the answers prove the API's rate is at least;
+	// seen is what an unconfirmed pace is set from.
+	var measured, seen float64
+	if p.confirmed && cur != rate.Inf {
+		// The pace in force was refused: the multiplicative decrease.
+		p.learned = max(float64(cur)*pacerDecrease, MinLearnedRate)
+	} else {
+		measured, seen = p.measure(now, cur, got)
+		p.learned = max(seen*pacerMargin, MinLearnedRate)
 		p.confirmed, p.provisional = true, false
 	}
-	p.fallback = 0
-	if seen > measured {
-		p.fallback = measured
-	}
-	p.learned = math.Max(seen*pacerMargin, MinLearnedRate)
 	switch {
 	case p.estimateBurst:
 		p.estimateBurst = false
@@ -428,17 +426,64 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 	})
 	p.eventAt, p.paceFrom, p.accepted, p.acceptedAt = now, now, 0, p.acceptedAt[:0]
 	p.fullAtStart = false
-	// A new bucket at the new pace, empty as the API's is: the slots
-	// reserved at the old pace are given up (wait asks again), and the
-	// next request waits up to one interval.
-	p.lim, p.gen = rate.NewLimiter(p.paceAt(now), p.burst), p.gen+1
-	p.lim.ReserveN(now, p.burst)
-	return rememberedPace{Rate: p.learned, Burst: p.burst, LearnedAt: now}, true
+	// A new bucket at the new pace, empty as the API's is: the next
+	// request waits one interval.
+	// A random part of a token is left in it, so that processes refused
+	// together (their state alike: the same pace, the same instant) do
+	// not send together again, one of them let through and the others
+	// refused and cut again, in step, until it ends.
+	pace := p.paceAt(now)
+	p.lim = rate.NewLimiter(pace, p.burst)
+	from := now
+	if pace != rate.Inf {
+		from = now.Add(-time.Duration(p.rng.Float64() / float64(pace) * float64(time.Second)))
+	}
+	p.lim.ReserveN(from, p.burst)
+	remembered := p.learned
+	if cur != rate.Inf {
+		remembered = max(remembered, min(got, float64(cur))*pacerMargin)
+	}
+	return rememberedPace{Rate: remembered, Burst: p.burst, LearnedAt: now}, true
+}
+
+// measure is the rate an unconfirmed (or unlimited) pace is set from at a
+// refusal at now: measured, what the answers since the last event prove
+// the API's rate is at least, and seen, that or the ramp's guess above it.
+// got is what got through since the last event, per second. Callers hold
+// mu.
+func (p *pacer) measure(now time.Time, cur rate.Limit, got float64) (measured, seen float64) {
+	measured = got
+	if cur != rate.Inf {
+		measured = math.Min(measured, float64(cur))
+	}
+	// What got through in any stretch since the last event bounds the
+	// API's rate from below too: it cannot exceed a full bucket plus the
+	// refill. This is the bound that counts after a ramp from a low first
+	// measurement, whose whole window the API's bucket spent mostly full.
+	measured = math.Max(measured, windowRate(p.acceptedAt, p.apiBurst))
+	seen = measured
+	if p.learned > 0 && !p.confirmed {
+		// Refused while ramping up. The pace of a second ago got through;
+		// it is a guess that can be too high when the API's bucket was
+		// full as the ramp passed its rate (the overshoot then lasts
+		// longer): the next refusal cuts it. A ramp that started from a
+		// measured pace keeps at least that.
+		guess := 0.0
+		if now.Sub(p.paceFrom) >= time.Second {
+			guess = float64(cur) / rampPerSecond
+		}
+		if !p.provisional {
+			guess = math.Max(guess, p.learned/pacerMargin)
+		}
+		seen = math.Max(seen, guess)
+	}
+	return measured, seen
 }
 
 // seed starts the pacer from what an earlier process learned: the pace
-// (confirmed, probing up from now) and the burst, with a full bucket: the
-// API's has refilled while Terraform started this process.
+// (confirmed, probing up from the first request) and the burst, with a
+// full bucket: the API's has refilled while Terraform started this
+// process.
 func (p *pacer) seed(m rememberedPace) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

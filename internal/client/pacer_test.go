@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,6 +13,12 @@ import (
 	"testing"
 	"time"
 )
+
+// The pacers of the tests draw their jitter from a fixed seed, so that each
+// run of a test is the same; the fleet's give each pacer its own.
+func init() {
+	pacerRand = func() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
+}
 
 // fakeClock is the pacer's time in these tests: Sleep moves it forward.
 type fakeClock struct{ now time.Time }
@@ -139,7 +146,13 @@ func TestPacerLearnsTheLimitAndKeepsThrottlingRare(t *testing.T) {
 }
 
 // After the limit drops, the pacer follows it down within a few refusals;
-// after it rises again, the cubic probe finds the new limit.
+// after it rises again, the probe finds the new limit. At the lower limit
+// the pace saws between it and pacerDecrease of it, refused about once a
+// second or two: the probe's increase is absolute (the same for every
+// process sharing the account, so their shares converge), which is steep
+// for a limit of 5/s. The old probe, proportional to the pace, was refused
+// less often there (at most 10 of the 150 requests) but kept shared
+// accounts unfair.
 func TestPacerFollowsTheLimitDownAndProbesBackUp(t *testing.T) {
 	clock := &fakeClock{now: simStart}
 	api := &apiBucket{r: 20, b: 20, tokens: 20, at: simStart}
@@ -147,12 +160,27 @@ func TestPacerFollowsTheLimitDownAndProbesBackUp(t *testing.T) {
 	simulate(clock, pc, api, 300, 10, 10*time.Millisecond)
 
 	api.r = 5 // a neighbour now shares the account's limit
-	down := simulate(clock, pc, api, 150, 10, 10*time.Millisecond)
-	if pace := pc.pace(); pace > 6 {
-		t.Errorf("limit lowered to 5/s, pace still %.2f/s: the pacer does not slow down", pace)
+	// Follow it down: the refusals until the pace is first under 6/s.
+	following := 0
+	for pc.pace() > 6 && following <= 10 {
+		tk, _ := pc.wait(context.Background())
+		status, retryAfter := api.take(clock.now)
+		pc.done(context.Background(), tk, status, retryAfter)
+		if status == http.StatusTooManyRequests {
+			following++
+		}
+		clock.now = clock.now.Add(10 * time.Millisecond)
 	}
-	if down.throttled > 10 {
-		t.Errorf("%d refusals to follow the limit from 20/s down to 5/s, want at most 10", down.throttled)
+	if following > 10 {
+		t.Errorf("limit lowered to 5/s, pace still %.2f/s after %d refusals: the pacer does not slow down", pc.pace(), following)
+	}
+	down := simulate(clock, pc, api, 150, 10, 10*time.Millisecond)
+	t.Logf("down to 5/s: %d refusals to follow, then 150 requests in %.2fs with %d refused, pace %.2f/s", following, down.elapsed.Seconds(), down.throttled, pc.pace())
+	if ratio := down.elapsed.Seconds() / (150 / 5.0); ratio > 1.05 {
+		t.Errorf("150 requests at 5/s took %.2fs, %.2fx of N/R: the pacer is slower than the limit", down.elapsed.Seconds(), ratio)
+	}
+	if share := float64(down.throttled) / float64(down.answered); share > 0.25 {
+		t.Errorf("%d of %d requests refused at 5/s, want at most a quarter: the pacer does not keep to the limit", down.throttled, down.answered)
 	}
 
 	api.r, api.b = 60, 60 // the neighbour stopped, and the plan was upgraded
@@ -322,10 +350,12 @@ func TestPacerForRecallsOnlyItsAccount(t *testing.T) {
 
 // A remembered pace counts from the process's first request: the seconds
 // Terraform takes to start walking must not read as a slow API when the
-// probe is next refused.
+// probe is next refused, neither in the pace, which the refusal cuts from
+// the pace in force, nor in what the process remembers.
 func TestPacerSeededPaceIgnoresTheIdleStart(t *testing.T) {
 	clock := &fakeClock{now: simStart}
 	pc := newPacer(clock, true, 0)
+	pc.memory = filepath.Join(t.TempDir(), "pace.json")
 	pc.seed(rememberedPace{Rate: 19.4, Burst: 16, LearnedAt: simStart})
 	clock.now = clock.now.Add(5 * time.Second) // Terraform starting up
 	api := &apiBucket{r: 20, b: 20, tokens: 20, at: clock.now}
@@ -338,19 +368,23 @@ func TestPacerSeededPaceIgnoresTheIdleStart(t *testing.T) {
 			break
 		}
 	}
-	if pace := pc.pace(); pace < 19 {
-		t.Errorf("after the first refusal the pace is %.2f/s, want about the API's 20/s: the idle start was counted", pace)
+	if pace := pc.pace(); pace < pacerDecrease*19 {
+		t.Errorf("after the first refusal the pace is %.2f/s, want at least %.2f of the API's 20/s: the idle start was counted", pace, pacerDecrease)
+	}
+	if m, ok := recallPace(pc.memory, clock.now); !ok || m.Rate < 18 {
+		t.Errorf("after the first refusal %.2f/s is remembered, want about the API's 20/s: the idle start was counted", m.Rate)
 	}
 }
 
 // A seeded process starts with its bucket full, as the API's is: the
 // requests the two buckets let through at once before the probe is first
-// refused are the API's burst, not its rate, and the pace set at that
-// refusal must not count them (it did: 22/s against an API of 20/s, refused
-// again within a second and cut to 14/s).
+// refused are the API's burst, not its rate, and neither the pace set at
+// that refusal nor what the process remembers may count them (it did: 22/s
+// against an API of 20/s, refused again within a second and cut to 14/s).
 func TestPacerSeededFirstRefusalDiscountsTheFullBucket(t *testing.T) {
 	clock := &fakeClock{now: simStart}
 	pc := newPacer(clock, true, 0)
+	pc.memory = filepath.Join(t.TempDir(), "pace.json")
 	pc.seed(rememberedPace{Rate: 19.4, Burst: 14, LearnedAt: simStart})
 	api := &apiBucket{r: 20, b: 20, tokens: 20, at: clock.now}
 	think := 12 * time.Millisecond // Terraform's own time per delete, 10 workers
@@ -376,9 +410,13 @@ func TestPacerSeededFirstRefusalDiscountsTheFullBucket(t *testing.T) {
 		t.Fatal("the probe was never refused: the test does not reach the first event")
 	}
 	pace := pc.pace()
-	t.Logf("pace after the first refusal: %.2f/s", pace)
-	if pace > 20 || pace < 18 {
-		t.Errorf("after the first refusal of a seeded process the pace is %.2f/s, want at most the API's 20/s and at least 18/s", pace)
+	m, _ := recallPace(pc.memory, clock.now)
+	t.Logf("pace after the first refusal: %.2f/s; remembered %.2f/s", pace, m.Rate)
+	if pace > 20 || pace < pacerDecrease*pacerMargin*20 {
+		t.Errorf("after the first refusal of a seeded process the pace is %.2f/s, want at most the API's 20/s and at least %.2f of it", pace, pacerDecrease*pacerMargin)
+	}
+	if m.Rate > 20 || m.Rate < 18 {
+		t.Errorf("after the first refusal of a seeded process %.2f/s is remembered, want at most the API's 20/s and at least 18/s", m.Rate)
 	}
 	// And it holds: the next 500 requests go at about the API's rate.
 	const n = 500
