@@ -93,26 +93,7 @@ func TestAccOnePlan_mistakesAcrossFamiliesAction_TF114(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, manualClock)
 	before := env.Objects(t)
-	r := newTF114Runner(t, env, familiesHCL+`
-resource "cpaas_endpoint" "desk" {
-  username = "alice"
-  password = "s3cret-Passw0rd"
-  alias    = "Alice"
-  lifecycle {
-    action_trigger {
-      events  = [after_create]
-      actions = [action.cpaas_send_message.notify]
-    }
-  }
-}
-action "cpaas_send_message" "notify" {
-  config {
-    src  = "14155550100"
-    dst  = ["012125550199"]
-    text = "hello"
-  }
-}
-`)
+	r := newTF114Runner(t, env, familiesHCL+notifyWithLeadingZeroHCL)
 	out, err := r.try("plan", "-input=false", "-no-color")
 	if err == nil {
 		t.Fatalf("the plan succeeded:\n%s", out)

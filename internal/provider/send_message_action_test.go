@@ -178,27 +178,7 @@ action "cpaas_send_message" "notify" {
 `, strings.Repeat("Ж", 738))),
 			ExpectError: acctest.ErrorPattern(`text: must be at most 737 UCS-2 characters, is 738`),
 		}, {
-			Config: env.Config(`
-resource "cpaas_endpoint" "desk" {
-  username = "alice"
-  password = "s3cret-Passw0rd"
-  alias    = "Alice"
-  lifecycle {
-    action_trigger {
-      events  = [after_create]
-      actions = [action.cpaas_send_message.notify]
-    }
-  }
-}
-
-action "cpaas_send_message" "notify" {
-  config {
-    src  = "14155550100"
-    dst  = ["012125550199"]
-    text = "hello"
-  }
-}
-`),
+			Config:      env.Config(notifyWithLeadingZeroHCL),
 			ExpectError: acctest.ErrorPattern(`dst: sanitised number "012125550199" must begin with the country code, not 0`),
 		}, {
 			PreConfig: func() {
@@ -473,3 +453,28 @@ action "cpaas_send_message" "alert" {
 	}
 	expectSent(t, env)
 }
+
+// notifyWithLeadingZeroHCL is an endpoint whose creation triggers
+// cpaas_send_message with a destination that starts with 0: a mistake only
+// a planned invocation of the action finds.
+const notifyWithLeadingZeroHCL = `
+resource "cpaas_endpoint" "desk" {
+  username = "alice"
+  password = "s3cret-Passw0rd"
+  alias    = "Alice"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.cpaas_send_message.notify]
+    }
+  }
+}
+
+action "cpaas_send_message" "notify" {
+  config {
+    src  = "14155550100"
+    dst  = ["012125550199"]
+    text = "hello"
+  }
+}
+`
