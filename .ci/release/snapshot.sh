@@ -34,6 +34,12 @@ tf="${TERRAFORM:-$(command -v terraform || true)}"
 for tool in gpg gpgconf unzip sha256sum curl; do
   command -v "$tool" >/dev/null || die "$tool is needed (apt-get install gnupg unzip coreutils curl)"
 done
+# The goreleaser .ci/goreleaser/build.sh builds leaves out container
+# images, blob uploads, notarisation, the MCP registry and the announcers:
+# a configuration that uses one would lose it without a word.
+if stripped="$(grep -E '^(dockers|dockers_v2|docker_manifests|docker_digest|kos|blobs|announce|notarize|mcp):' .goreleaser.yml)"; then
+  die ".goreleaser.yml uses what .ci/goreleaser/build.sh leaves out of goreleaser: $(tr '\n' ' ' <<<"$stripped")(take it out of build.sh's drop list)"
+fi
 goreleaser="$(.ci/goreleaser/build.sh | tail -n 1)"
 # goreleaser runs `syft` from PATH for the SBOMs (sboms in .goreleaser.yml):
 # the pinned one, not whatever else the machine has.
