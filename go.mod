@@ -1,6 +1,6 @@
 module github.com/cpaas-dev/terraform-provider-cpaas
 
-go 1.25.8
+go 1.26.0
 
 require (
 	github.com/google/uuid v1.6.0

@@ -40,10 +40,10 @@ func TestRealProxyNamesBoughtNumbers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := viaProxy.UpdateNumber(ctx, named, client.NumberUpdate{Alias: ptr("front-desk")}); err != nil {
+	if err := viaProxy.UpdateNumber(ctx, named, client.NumberUpdate{Alias: new("front-desk")}); err != nil {
 		t.Fatal(err)
 	}
-	if err := viaProxy.UpdateNumber(ctx, cleared, client.NumberUpdate{Alias: ptr("")}); err != nil {
+	if err := viaProxy.UpdateNumber(ctx, cleared, client.NumberUpdate{Alias: new("")}); err != nil {
 		t.Fatal(err)
 	}
 	if len(rec.errors) != 0 {
@@ -73,7 +73,7 @@ func TestRealProxyNamesBoughtNumbers(t *testing.T) {
 
 	// The test reads what it would without the proxy: null for a number
 	// never named, "" for one cleared, its own alias otherwise.
-	want := map[string]*string{bare: nil, named: ptr("front-desk"), cleared: ptr("")}
+	want := map[string]*string{bare: nil, named: new("front-desk"), cleared: new("")}
 	for n, w := range want {
 		got, err := viaProxy.GetNumber(ctx, n)
 		if err != nil {

@@ -108,9 +108,7 @@ func TestRealProxyPrefixesAndGuards(t *testing.T) {
 	}
 }
 
-func ptr[T any](v T) *T { return &v }
-
-var answering = wire.ApplicationSettings{AnswerURL: ptr("https://example.com/a")}
+var answering = wire.ApplicationSettings{AnswerURL: new("https://example.com/a")}
 
 // proxyTestAccount starts an emulator holding the account id alone, puts
 // the package in real mode against it (with the spending categories given)

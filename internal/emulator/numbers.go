@@ -180,16 +180,14 @@ func tendlcOfNumber(acct *account, o *ownedNumber) (campaign, status *string) {
 	}
 	cp, link := numberHolder(acct, o.Number)
 	if cp == nil || link.Status == "" {
-		return nil, ptr(numberrules.TendlcUnregistered)
+		return nil, new(numberrules.TendlcUnregistered)
 	}
 	st := numberrules.TendlcProcessing
 	if link.Status == tendlcrules.StatusCompleted {
 		st = numberrules.TendlcCompleted
 	}
-	return ptr(cp.ID), &st
+	return new(cp.ID), &st
 }
-
-func ptr(s string) *string { return &s }
 
 // findNumber finds number among those acct reaches (family): its own and,
 // for a main account, its subaccounts'. Callers hold s.mu.
@@ -339,7 +337,7 @@ func (s *Server) updateNumber(c *call) {
 			o.AppID = *in.AppID
 		}
 		if in.Alias != nil {
-			o.Alias = ptr(*in.Alias)
+			o.Alias = new(*in.Alias)
 		}
 		if in.ComplianceApplicationID != nil && *in.ComplianceApplicationID != o.ComplianceApplicationID {
 			o.ComplianceApplicationID, o.ComplianceStatus = strings.ToLower(*in.ComplianceApplicationID), compliancerules.StatusAccepted

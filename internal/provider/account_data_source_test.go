@@ -21,7 +21,7 @@ func TestAccAccountDataSource(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	c := env.Client(t)
-	if err := c.UpdateAccount(context.Background(), client.AccountUpdate{Name: ptr("Acme Dental"), City: ptr("Oakland")}); err != nil {
+	if err := c.UpdateAccount(context.Background(), client.AccountUpdate{Name: new("Acme Dental"), City: new("Oakland")}); err != nil {
 		t.Fatal(err)
 	}
 	ds := func(attr string, v knownvalue.Check) statecheck.StateCheck {

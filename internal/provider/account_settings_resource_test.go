@@ -65,7 +65,7 @@ func TestAccAccountSettings_basic(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	// Set behind Terraform's back before the adoption: the state reads it.
-	if err := env.Client(t).UpdateAccount(context.Background(), client.AccountUpdate{State: ptr("CA"), Address: ptr("1 Main Street")}); err != nil {
+	if err := env.Client(t).UpdateAccount(context.Background(), client.AccountUpdate{State: new("CA"), Address: new("1 Main Street")}); err != nil {
 		t.Fatal(err)
 	}
 	updatedAccountConfig := env.Config(accountSettingsConfig(`  name = "Acme Dental Group"
@@ -131,7 +131,7 @@ func TestAccAccountSettings_basic(t *testing.T) {
 				// Renamed behind Terraform's back: the plan sets it again, in
 				// place, and nothing else.
 				PreConfig: func() {
-					if err := env.Client(t).UpdateAccount(context.Background(), client.AccountUpdate{Name: ptr("Renamed by hand")}); err != nil {
+					if err := env.Client(t).UpdateAccount(context.Background(), client.AccountUpdate{Name: new("Renamed by hand")}); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -238,8 +238,8 @@ import {
 // makeDocsAccount sets the account to examples/resources/cpaas_account_settings.
 func makeDocsAccount(t *testing.T, c *client.Client) {
 	t.Helper()
-	if err := c.UpdateAccount(context.Background(), client.AccountUpdate{Name: ptr("Acme Dental"), Address: ptr("1 Market Street"),
-		City: ptr("San Francisco"), State: ptr("CA"), Timezone: ptr("America/Los_Angeles")}); err != nil {
+	if err := c.UpdateAccount(context.Background(), client.AccountUpdate{Name: new("Acme Dental"), Address: new("1 Market Street"),
+		City: new("San Francisco"), State: new("CA"), Timezone: new("America/Los_Angeles")}); err != nil {
 		t.Fatal(err)
 	}
 }

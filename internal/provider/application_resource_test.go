@@ -500,8 +500,8 @@ resource "cpaas_application" "many" {
 var _ = registerImportDocs("cpaas_application", identity("app_id"),
 	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
 		app, err := c.CreateApplication(docsCtx, client.ApplicationCreate{AppName: "support-line", ApplicationSettings: client.ApplicationSettings{
-			AnswerURL: ptr("https://voice.example.com/support/answer"), AnswerMethod: ptr("GET"),
-			HangupURL: ptr("https://voice.example.com/support/hangup"), MessageURL: ptr("https://voice.example.com/support/message"),
+			AnswerURL: new("https://voice.example.com/support/answer"), AnswerMethod: new("GET"),
+			HangupURL: new("https://voice.example.com/support/hangup"), MessageURL: new("https://voice.example.com/support/message"),
 		}})
 		if err != nil {
 			t.Fatal(err)

@@ -310,8 +310,6 @@ func importDocsCases() []importDocsCase {
 	return all
 }
 
-func ptr[T any](v T) *T { return &v }
-
 func TestAccImport_docsExamplesPlanNoReplacement(t *testing.T) {
 	for _, tc := range importDocsCases() {
 		t.Run(tc.name(), func(t *testing.T) {

@@ -434,7 +434,7 @@ var _ = registerImportDocs("cpaas_own_carrier_number", identity("number"),
 			Region: "Berlin, GERMANY", NumberType: "fixed", AppID: &app}); err != nil {
 			t.Fatal(err)
 		}
-		if err := c.UpdateNumber(docsCtx, "493012345678", client.NumberUpdate{Alias: ptr("Berlin office")}); err != nil {
+		if err := c.UpdateNumber(docsCtx, "493012345678", client.NumberUpdate{Alias: new("Berlin office")}); err != nil {
 			t.Fatal(err)
 		}
 		return [][2]string{{"cpaas_application.berlin", app}, {"cpaas_own_carrier_number.berlin", "493012345678"}}, nil

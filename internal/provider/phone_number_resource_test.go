@@ -665,7 +665,7 @@ var _ = registerImportDocs("cpaas_phone_number", identity("number"),
 		if _, err := c.BuyPhoneNumber(docsCtx, n, client.PhoneNumberBuy{AppID: app}); err != nil {
 			t.Fatal(err)
 		}
-		if err := c.UpdateNumber(docsCtx, n, client.NumberUpdate{Alias: ptr("Support line")}); err != nil {
+		if err := c.UpdateNumber(docsCtx, n, client.NumberUpdate{Alias: new("Support line")}); err != nil {
 			t.Fatal(err)
 		}
 		return [][2]string{{"cpaas_application.support", app}, {"cpaas_phone_number.support", n}}, nil

@@ -70,7 +70,7 @@ func TestAccApplication_recordedImportPlansNothing(t *testing.T) {
 	const recordedName, google = "0.8522478089992022", "http://www.google.com/"
 	post := "POST"
 	app, err := c.CreateApplication(context.Background(), client.ApplicationCreate{AppName: "recorded", ApplicationSettings: client.ApplicationSettings{
-		AnswerURL: ptr(google), AnswerMethod: &post, HangupURL: ptr(google), HangupMethod: &post, FallbackMethod: &post, MessageMethod: &post}})
+		AnswerURL: new(google), AnswerMethod: &post, HangupURL: new(google), HangupMethod: &post, FallbackMethod: &post, MessageMethod: &post}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,8 +133,8 @@ func TestAccMaskingSession_recordedImportPlansNothing(t *testing.T) {
 	const callback, play = "https://s3.amazonaws.com/static.plivo.com/callback.xml", "https://s3.amazonaws.com/plivosamplexml/play_url.xml"
 	no := false
 	s, err := c.CreateMaskingSession(context.Background(), client.MaskingSessionCreate{
-		FirstParty: "917708772011", SecondParty: "919976106830", SessionExpiry: ptr(int64(6000)), CallTimeLimit: ptr(int64(14400)),
-		RingTimeout: ptr(int64(120)), Record: &no, RecordFileFormat: "mp3", RecordingCallbackURL: callback, RecordingCallbackMethod: "GET",
+		FirstParty: "917708772011", SecondParty: "919976106830", SessionExpiry: new(int64(6000)), CallTimeLimit: new(int64(14400)),
+		RingTimeout: new(int64(120)), Record: &no, RecordFileFormat: "mp3", RecordingCallbackURL: callback, RecordingCallbackMethod: "GET",
 		InitiateCallToFirstParty: &no, CallbackURL: callback, CallbackMethod: "GET",
 	})
 	if err != nil {

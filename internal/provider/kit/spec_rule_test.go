@@ -82,11 +82,11 @@ func TestLaterRule_judgesOnlyWhatIsCreatedOrChanged(t *testing.T) {
 		{name: "create, short", mod: rule, planned: "OTP sign-in", wantDetail: err},
 		{name: "create, 19 two-byte characters", mod: rule, planned: nineteen, wantDetail: "Attribute sample1 must be 20 to 1024 characters long, got 19."},
 		{name: "create, 20 two-byte characters", mod: rule, planned: nineteen + "é"},
-		{name: "adopted older value kept", mod: rule, prior: ptr(older), planned: older},
-		{name: "older value changed to another short one", mod: rule, prior: ptr(older), planned: "OTP sign-in", wantDetail: err},
+		{name: "adopted older value kept", mod: rule, prior: new(older), planned: older},
+		{name: "older value changed to another short one", mod: rule, prior: new(older), planned: "OTP sign-in", wantDetail: err},
 		{name: "value added to an existing object", mod: rule, priorNull: true, planned: "OTP sign-in", wantDetail: err},
 		{name: "unreadable value recorded after an import", mod: rule.OfUnreadable(), priorNull: true, planned: "OTP sign-in"},
-		{name: "unreadable value changed", mod: rule.OfUnreadable(), prior: ptr(older), planned: "OTP sign-in", wantDetail: err},
+		{name: "unreadable value changed", mod: rule.OfUnreadable(), prior: new(older), planned: "OTP sign-in", wantDetail: err},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req := planmodifier.StringRequest{Path: path.Root("sample1"), PlanValue: types.StringValue(tc.planned), ConfigValue: types.StringValue(tc.planned),
@@ -112,5 +112,3 @@ func TestLaterRule_judgesOnlyWhatIsCreatedOrChanged(t *testing.T) {
 		})
 	}
 }
-
-func ptr(s string) *string { return &s }
