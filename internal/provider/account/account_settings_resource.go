@@ -174,7 +174,7 @@ func sendAccountSettings(ctx context.Context, c *client.Client, plan *accountSet
 	applyAccountSettings(plan, a)
 	for _, f := range []struct{ got, want *types.String }{{&plan.Name, &sent.Name}, {&plan.Address, &sent.Address},
 		{&plan.City, &sent.City}, {&plan.State, &sent.State}, {&plan.Timezone, &sent.Timezone}} {
-		if !f.want.IsUnknown() && !f.want.IsNull() {
+		if kit.Known(f.want) {
 			*f.got = *f.want
 		}
 	}

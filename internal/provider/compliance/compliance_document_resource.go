@@ -256,7 +256,7 @@ func (m *complianceDocumentResourceModel) upload(ctx context.Context, cfg interf
 		return u, false
 	}
 	sum := client.FileSHA256(b)
-	if !m.FileSHA256.IsUnknown() && !m.FileSHA256.IsNull() && sum != m.FileSHA256.ValueString() {
+	if kit.Known(m.FileSHA256) && sum != m.FileSHA256.ValueString() {
 		diags.AddAttributeError(path.Root("file"), "The document's file changed since the plan",
 			fmt.Sprintf("file: %q changed between plan and apply (its SHA-256 is now %s); plan again.", f.ValueString(), sum))
 		return u, false

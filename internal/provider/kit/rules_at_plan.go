@@ -173,7 +173,7 @@ func (rules rulesAtPlan) staticUnder(ctx context.Context, base path.Path, cfg tf
 		at := rebase(base, a.at)
 		if a.elems != nil {
 			var elems types.List
-			if diags := cfg.GetAttribute(ctx, at, &elems); !diags.HasError() && !elems.IsNull() && !elems.IsUnknown() {
+			if diags := cfg.GetAttribute(ctx, at, &elems); !diags.HasError() && Known(elems) {
 				for i := range elems.Elements() {
 					found.Append(a.elems.staticUnder(ctx, at.AtListIndex(i), cfg)...)
 				}
@@ -266,7 +266,7 @@ func (rules rulesAtPlan) laterUnder(ctx context.Context, base path.Path, req res
 		at := rebase(base, a.at)
 		if a.elems != nil {
 			var elems types.List
-			if diags := req.Config.GetAttribute(ctx, at, &elems); !diags.HasError() && !elems.IsNull() && !elems.IsUnknown() {
+			if diags := req.Config.GetAttribute(ctx, at, &elems); !diags.HasError() && Known(elems) {
 				for i := range elems.Elements() {
 					found.Append(a.elems.laterUnder(ctx, at.AtListIndex(i), req, plan, refused)...)
 				}

@@ -50,7 +50,7 @@ func ChangedString(plan, state types.String) *string {
 	return &v
 }
 
-// known is whether v holds a value.
+// Known is whether v holds a value: neither null nor unknown.
 func Known(v interface {
 	IsNull() bool
 	IsUnknown() bool

@@ -238,7 +238,7 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 	// destination) they report: the same rule here would repeat it.
 	refused := map[string]bool{
 		"type": kit.Known(cfg.Type) && !slices.Contains(msgrules.Types, cfg.Type.ValueString()),
-		"dst":  !cfg.Dst.IsNull() && !cfg.Dst.IsUnknown() && len(cfg.Dst.Elements()) == 0,
+		"dst":  kit.Known(cfg.Dst) && len(cfg.Dst.Elements()) == 0,
 	}
 	for _, fe := range msgrules.Validate(m) {
 		if refused[fe.Path.RootName()] {
@@ -267,7 +267,7 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 // five digits, which the API would take and the send would fail later.
 func possibleNumbers(cfg *messageInputsModel) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if !cfg.Dst.IsUnknown() && !cfg.Dst.IsNull() {
+	if kit.Known(cfg.Dst) {
 		for i, el := range cfg.Dst.Elements() {
 			s, ok := el.(types.String)
 			if !ok || !kit.Known(s) {

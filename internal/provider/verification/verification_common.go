@@ -220,7 +220,7 @@ func verificationUploadFile(ctx context.Context, cfg interface {
 		return nil, false
 	}
 	sum := client.FileSHA256(b)
-	if !plan.FileSHA256.IsUnknown() && !plan.FileSHA256.IsNull() && sum != plan.FileSHA256.ValueString() {
+	if kit.Known(plan.FileSHA256) && sum != plan.FileSHA256.ValueString() {
 		diags.AddAttributeError(path.Root("file"), "The file changed since the plan",
 			fmt.Sprintf("file: %q changed between plan and apply (its SHA-256 is now %s); plan again.", f.ValueString(), sum))
 		return nil, false
