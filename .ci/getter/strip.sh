@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Leaves the S3 and GCS module sources out of a Terraform or OpenTofu build
-# from source (.ci/terraform/build.sh, .ci/tofu/build.sh):
+# from source (.ci/terraform/build.sh, .ci/tofu/build.sh), and out of
+# syft's (.ci/syft/build.sh):
 #
-#   .ci/getter/strip.sh MODDIR SRCDIR OUT
+#   .ci/getter/strip.sh MODDIR LIST OUT
 #
 # MODDIR is the main module of the build (its go.mod gets the replace),
-# SRCDIR the CLI's copied source, OUT where the edited go-getter goes.
+# LIST the program's own file that names go-getter's sources again, in a
+# copy of its source (Terraform's and OpenTofu's
+# internal/getmodules/getter.go, syft's internal/file/getter.go), OUT
+# where the edited go-getter goes.
 #
 # Both CLIs install modules with github.com/hashicorp/go-getter v1, whose
 # own package registers the "s3::" and "gcs::" sources and so links the
@@ -15,15 +19,15 @@
 # and the provider's acceptance tests run the CLI thousands of times a
 # pass. No test of a provider downloads a module from S3 or GCS. This copies
 # the go-getter the CLI selects, deletes get_s3.go and get_gcs.go and their
-# entries in its getter map and in the CLI's internal/getmodules, and
+# entries in its getter map and in LIST, and
 # replaces the module with the copy; every other file is the release's own.
 # A module source "s3::..." or "gcs::..." then fails at init, naming the
 # scheme this build does not download.
 set -euo pipefail
 
 die() { echo "strip-getters: ERROR: $*" >&2; exit 1; }
-[ "$#" = 3 ] || die "usage: $0 MODDIR SRCDIR OUT"
-moddir="$1" srcdir="$2" out="$3"
+[ "$#" = 3 ] || die "usage: $0 MODDIR LIST OUT"
+moddir="$1" getmodules="$2" out="$3"
 gm=github.com/hashicorp/go-getter
 
 dl="$(cd "$moddir" && go mod download -json "$gm" 2>&1)" || die "go mod download $gm failed: $dl"
@@ -32,7 +36,6 @@ dir="$(printf '%s\n' "$dl" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/
 rm -rf "$out"
 cp -R "$dir" "$out"
 chmod -R u+w "$out"
-getmodules="$srcdir/internal/getmodules/getter.go"
 for f in "$out/get_s3.go" "$out/get_gcs.go" "$out/get.go" "$getmodules"; do
   [ -f "$f" ] || die "$f not found: go-getter's or the CLI's layout changed"
 done

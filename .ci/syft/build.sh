@@ -28,7 +28,7 @@ command -v go >/dev/null 2>&1 || die "go is not on PATH"
 export GOWORK=off GO111MODULE=on CGO_ENABLED=0 GOFLAGS="-buildvcs=false"
 export GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
 
-want="$pkg@$version script=$(cksum <"${BASH_SOURCE[0]}" | cut -d' ' -f1) $(go env GOVERSION) $(go env GOOS)/$(go env GOARCH)"
+want="$pkg@$version script=$(cksum <"${BASH_SOURCE[0]}" | cut -d' ' -f1) strip=$(cksum <"$(dirname "${BASH_SOURCE[0]}")/../getter/strip.sh" | cut -d' ' -f1) $(go env GOVERSION) $(go env GOOS)/$(go env GOARCH)"
 reports() { # the Version line of `syft version`, read without a pipe
   local v line
   v="$("$1" version 2>/dev/null)" || return 1
@@ -56,18 +56,34 @@ if command -v flock >/dev/null 2>&1; then # a second build at once waits, then f
 fi
 start=$(date +%s)
 log "compiling syft $version from the Go module proxy (a few minutes on two cores, once)"
-tmp="$out/gobin.tmp.$$"
-rm -rf "$tmp"
+# syft's own source as the main module, so that its go-getter can be
+# replaced by a copy without the S3 and GCS module sources
+# (.ci/getter/strip.sh, as for the Terraform and OpenTofu builds): they
+# link the AWS SDK, Google Cloud Storage and gRPC, a large share of
+# syft's 1,691 packages. syft downloads through go-getter only to fetch a
+# snap package over HTTP(S) when asked to scan one; an SBOM of a local
+# archive never does.
+dl="$(cd "$out" && go mod download -json "$mod@$version" 2>&1)" || die "go mod download $mod@$version failed: $dl"
+dir="$(printf '%s\n' "$dl" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' | head -n1)"
+[ -f "$dir/go.mod" ] || die "no syft source with go.mod in: $dl"
+src="$out/src.tmp.$$"
+rm -rf "$src" "$out/go-getter"
+cp -R "$dir" "$src"
+chmod -R u+w "$src"
+strip="$(cd "$(dirname "${BASH_SOURCE[0]}")/../getter" && pwd)/strip.sh"
+"$strip" "$src" "$src/internal/file/getter.go" "$out/go-getter" || die "leaving out the S3 and GCS module sources failed"
+tmp="$out/bin.tmp.$$"
 # syft reports (and writes into each SBOM as its creator) the version the
-# linker sets, as its own release builds do; go install alone leaves it
+# linker sets, as its own release builds do; a build alone leaves it
 # "[not provided]".
 # Compiled without optimisation (-gcflags all=-N -l): the tool runs for
 # seconds in a release, but its build is paid on every fresh CI machine,
 # and unoptimised it takes a fifth less CPU (goreleaser v2.16.0 on two
 # cores: 567 CPU-s, against 716 optimised).
-(cd "$out" && GOBIN="$tmp" go install -trimpath -ldflags "-s -w -X main.version=${version#v}" -gcflags "all=-N -l" "$pkg@$version") || die "go install $pkg@$version failed (see above)"
-mv -f "$tmp/syft" "$bin"
-rm -rf "$tmp"
+(cd "$src" && GOFLAGS="$GOFLAGS -mod=mod" go build -trimpath -o "$tmp" \
+  -ldflags "-s -w -X main.version=${version#v}" -gcflags "all=-N -l" ./cmd/syft) || die "go build of syft $version failed (see above)"
+mv -f "$tmp" "$bin"
+rm -rf "$src" "$out/go-getter"
 got="$(reports "$bin")" || die "the built binary does not run: $bin"
 [ "$got" = "$version" ] || die "the built binary reports version '$got', not '$version'"
 printf '%s\n' "$want" >"$stamp"

@@ -118,7 +118,7 @@ for m in "${nested[@]}"; do
 done
 
 # The S3 and GCS module sources are left out as well (.ci/getter/strip.sh).
-"$strip" "$work" "$work" "$out/go-getter" || die "leaving out the S3 and GCS module sources failed"
+"$strip" "$work" "$work/internal/getmodules/getter.go" "$out/go-getter" || die "leaving out the S3 and GCS module sources failed"
 
 log "compiling Terraform $version (about five minutes on two cores)"
 go build -trimpath -ldflags "-s -w -X '$mod/version.dev=no'" -o "$out/terraform.tmp.$$" . ||

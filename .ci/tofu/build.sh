@@ -101,7 +101,7 @@ mkdir -p "$wrap"
 cp "$here/go.mod" "$here/go.sum" "$here/tools.go" "$wrap/"
 (cd "$wrap" && go mod edit -replace "$mod=$work") || die "go mod edit in $wrap failed"
 # The S3 and GCS module sources are left out as well (.ci/getter/strip.sh).
-"$strip" "$wrap" "$work" "$out/go-getter" || die "leaving out the S3 and GCS module sources failed"
+"$strip" "$wrap" "$work/internal/getmodules/getter.go" "$out/go-getter" || die "leaving out the S3 and GCS module sources failed"
 log "left out: the backends $left_out_backends; the key providers aws_kms azure_vault gcp_kms openbao"
 
 log "compiling OpenTofu $version (about four minutes on two cores)"
