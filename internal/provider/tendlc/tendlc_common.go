@@ -24,9 +24,9 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-// tenDLCFamily is what Terraform is served of 10DLC registration: profiles, brands, campaigns and their numbers (provider.go's families).
+// tenDLCFamily is what Terraform is served of 10DLC registration: profiles, brands, campaigns (registered or imported) and their numbers (provider.go's families).
 var TenDLCFamily = kit.Family{
-	Resources:   []func() resource.Resource{profileKind.NewResource, brandKind.NewResource, campaignKind.NewResource, campaignNumberKind.NewResource},
+	Resources:   []func() resource.Resource{profileKind.NewResource, brandKind.NewResource, campaignKind.NewResource, campaignNumberKind.NewResource, campaignImportKind.NewResource},
 	DataSources: []func() datasource.DataSource{profileData.NewDataSource, tenDLCBrandData.NewDataSource, tenDLCBrandUsecasesData.NewDataSource, tenDLCCampaignData.NewDataSource},
 	Lists:       []func() list.ListResource{NewTenDLCProfileListResource, NewTenDLCBrandListResource, NewTenDLCCampaignListResource, NewTenDLCCampaignNumberListResource},
 }
