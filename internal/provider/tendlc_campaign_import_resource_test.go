@@ -75,8 +75,8 @@ resource "cpaas_10dlc_campaign_number" "n0" {
 			},
 			{
 				// The service updates a campaign only while it is FAILED.
-				Config:   env.Config(campaignImportHCL("CX4T7QM", "Renamed", "")),
-				PlanOnly: true,
+				Config:      env.Config(campaignImportHCL("CX4T7QM", "Renamed", "")),
+				PlanOnly:    true,
 				ExpectError: acctest.ErrorPattern(`Imported 10DLC campaign cannot be updated in its current status.*changes campaign_alias from "Moved in" to\s+"Renamed", but campaign CX4T7QM cannot be updated while its registration_status is\s+ACTIVE.*Revert campaign_alias`),
 			},
 			{
