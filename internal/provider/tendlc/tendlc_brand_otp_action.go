@@ -2,7 +2,9 @@ package tendlc
 
 import (
 	"context"
+	_ "embed"
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -131,6 +133,13 @@ func (a *BrandOTPAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	}
 }
 
+// brandOTPActionIntro is the page's prose besides the schema: the shared
+// actions template (templates/actions.md.tmpl) shows it after the
+// description.
+//
+//go:embed tendlc_brand_otp_action_intro.md
+var brandOTPActionIntro string
+
 func (a *BrandOTPAction) DocPage() kit.DocPage {
-	return kit.PageDocs{Subcategory: kit.SubTenDLC}.Page("actions", "10dlc_brand_otp")
+	return kit.PageDocs{Subcategory: kit.SubTenDLC, Intro: strings.TrimSpace(brandOTPActionIntro)}.Page("actions", "10dlc_brand_otp")
 }
