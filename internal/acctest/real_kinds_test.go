@@ -27,3 +27,13 @@ func TestRegisterRealKind(t *testing.T) {
 		t.Errorf("costs %v lack the kind's create", costs)
 	}
 }
+
+// The 10DLC kinds registered from sweep_tendlc.go cost the family's
+// category, in a configuration and on the wire.
+func TestTenDLCRealKindsAreSpend10DLC(t *testing.T) {
+	for _, cfg := range []string{`resource "cpaas_10dlc_campaign_import" "x" {}`, `action "cpaas_10dlc_brand_otp" "x" {}`} {
+		if got := spendingOf(cfg); !slices.Equal(got, []SpendCategory{Spend10DLC}) {
+			t.Errorf("spendingOf(%s) = %v, want 10dlc", cfg, got)
+		}
+	}
+}

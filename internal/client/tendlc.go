@@ -339,3 +339,36 @@ func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecas
 		return nil, ctx.Err()
 	}
 }
+
+// The shapes of a campaign import and a brand's OTP (wire).
+type (
+	CampaignImport   = wire.CampaignImport
+	CampaignImported = wire.CampaignImported
+	BrandOTPSent     = wire.BrandOTPSent
+)
+
+// ImportCampaign brings a campaign registered with another provider into
+// the account by its registry id (POST 10dlc/Campaign/Import/); the
+// service processes the import, and the campaign then reads with
+// campaign_source "shared". A second import of the id is refused with 400,
+// so it is never retried once it may have reached the server.
+func (c *Client) ImportCampaign(ctx context.Context, in CampaignImport) (*CampaignImported, error) {
+	defer CampaignListing.forget(c, "", in.CampaignID)()
+	var out CampaignImported
+	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", "Import"), body: in}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// SendBrandOTP texts the one-time confirmation to a STARTER brand's
+// contact phone (POST 10dlc/Brand/{id}/OTP/); ErrNotFound when the brand
+// does not exist. Each request sends a text, so it is never retried once
+// it may have reached the server.
+func (c *Client) SendBrandOTP(ctx context.Context, id string) (*BrandOTPSent, error) {
+	var out BrandOTPSent
+	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Brand", id, "OTP")}, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}

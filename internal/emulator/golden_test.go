@@ -145,6 +145,9 @@ func TestRepliesMatchGoldenKeys(t *testing.T) {
 	e.advance(DefaultCampaignRegistrationDelay)
 	call(200, "GET", "10dlc/Campaign/"+failed+"/", nil, "campaign_get_failed.json")
 	call(200, "POST", "10dlc/Campaign/"+plain+"/", map[string]any{"campaign_alias": "Plain"}, "campaign_updated.json")
+	call(200, "POST", "10dlc/Campaign/Import/", map[string]any{"campaign_id": "CX4T7QM", "campaign_alias": "Moved in"}, "campaign_imported.json")
+	solo := e.must(200, "POST", "10dlc/Brand/", e.brandBody("Acme solo", "STARTER", nil))["brand_id"].(string)
+	call(200, "POST", "10dlc/Brand/"+solo+"/OTP/", nil, "brand_otp_sent.json")
 
 	ms := call(201, "POST", "Masking/Session/", map[string]any{"first_party": "14155550101", "second_party": "14155550102"}, "masking_session_created.json")
 	session := ms["session_uuid"].(string)

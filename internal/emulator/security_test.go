@@ -50,6 +50,8 @@ type secObjects struct {
 	endpoint, number, brand, campaign, linked, session, message string
 	// rejected is a FAILED campaign, the only kind the service updates.
 	rejected string
+	// starter is a STARTER brand, the only kind that is sent an OTP.
+	starter string
 	// spareProfiles are profiles no brand uses yet, for tests that
 	// register one more brand.
 	spareProfiles []string
@@ -91,6 +93,8 @@ func populate(t testing.TB, s *Server, id, tok string) secObjects {
 	}
 	o.spareTollfree = buyTollfree(call)
 	o.brand = call("POST", "10dlc/Brand/", map[string]any{"brand_alias": "Sec brand", "profile_uuid": profile, "brand_type": "STANDARD"})["brand_id"].(string)
+	o.starter = call("POST", "10dlc/Brand/", map[string]any{"brand_alias": "Sec starter", "profile_uuid": o.spareProfiles[1], "brand_type": "STARTER"})["brand_id"].(string)
+	o.spareProfiles = append(o.spareProfiles[:1], call("POST", "Profile/", profileBody("Spare Co"))["profile_uuid"].(string))
 	s.Clock().Advance(time.Minute)
 	o.campaign = call("POST", "10dlc/Campaign/", withCampaignFlags(map[string]any{
 		"brand_id": o.brand, "campaign_alias": "Sec campaign", "vertical": "RETAIL", "usecase": "DELIVERY_NOTIFICATION",

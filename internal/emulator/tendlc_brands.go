@@ -33,6 +33,9 @@ type brand struct {
 	// create: what the registry judges (profiles.go), and what the brand
 	// record carries.
 	Profile wire.ProfileFields
+	// OTPsSent counts the one-time confirmation texts sent to the
+	// brand's contact (POST 10dlc/Brand/{id}/OTP/).
+	OTPsSent int `json:",omitempty"`
 	// unlisted leaves the brand out of the brand list (HideBrandFromList),
 	// as for a brand no listing shows: only its GET, which has no alias,
 	// reads it. Not persisted: a test's knob.
@@ -310,4 +313,54 @@ func (b *brand) UnmarshalJSON(data []byte) error {
 	err := json.Unmarshal(data, &v)
 	b.seq = v.Seq
 	return err
+}
+
+// sendBrandOTP answers POST 10dlc/Brand/{id}/OTP/: it texts a one-time
+// confirmation to the STARTER brand's contact phone (the phone of its
+// profile's authorized contact), which confirms the registration by
+// replying YES. The emulator sends nothing; it counts the texts
+// (BrandOTPsSent). The route takes no fields.
+func (s *Server) sendBrandOTP(c *call) {
+	// The route takes no fields: decode ignores its body, whatever it is.
+	if !c.decode(&struct{}{}) {
+		return
+	}
+	id := c.param("id")
+	s.mu.Lock()
+	b, ok := c.acct.brands()[id]
+	var refused error
+	var phone string
+	if ok {
+		refused = tendlcrules.CheckBrandOTP(b.ID, b.Type)
+		if ct := b.Profile.AuthorizedContact; ct != nil {
+			phone = ct.Phone
+		}
+		if refused == nil && phone == "" {
+			refused = fmt.Errorf("brand %s has no contact phone to text: its profile %s names no authorized_contact.phone", b.ID, b.ProfileUUID)
+		}
+		if refused == nil {
+			b.OTPsSent++
+		}
+	}
+	s.mu.Unlock()
+	switch {
+	case !ok:
+		c.notFound("brand", id)
+	case refused != nil:
+		c.badRequest("%v", refused)
+	default:
+		c.reply(http.StatusOK, wire.BrandOTPSent{APIID: newAPIID(), BrandID: id, Message: tendlcrules.BrandOTPMessage(phone)})
+	}
+}
+
+// BrandOTPsSent is how many one-time confirmation texts brand id of
+// account authID was sent; false when there is no such brand.
+func (s *Server) BrandOTPsSent(authID, id string) (int, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.accounts[authID]
+	if !ok || a.brands()[id] == nil {
+		return 0, false
+	}
+	return a.brands()[id].OTPsSent, true
 }

@@ -56,7 +56,19 @@ type campaign struct {
 	// Refused holds the link and unlink requests made once, by
 	// "number/link" or "number/unlink" (LinkFailureReason).
 	Refused map[string]bool
+	// Source is the campaign_source of a campaign imported from another
+	// provider (tendlcrules.CampaignSourceShared); "" for one registered
+	// here, whose source is CampaignSource.
+	Source  string `json:",omitempty"`
 	numbers map[string]*campaignNumber
+}
+
+// source is cp's campaign_source.
+func (cp *campaign) source() string {
+	if cp.Source != "" {
+		return cp.Source
+	}
+	return CampaignSource
 }
 
 // CampaignSource is the campaign_source of a campaign created through the
@@ -241,7 +253,7 @@ func viewCampaign(cp *campaign) wire.Campaign {
 		MessageFlow: cp.MessageFlow, HelpMessage: cp.HelpMessage, HelpKeywords: cp.HelpKeywords,
 		OptinKeywords: cp.OptinKeywords, OptinMessage: cp.OptinMessage, OptoutKeywords: cp.OptoutKeywords, OptoutMessage: cp.OptoutMessage,
 		TermsAndConditionsLink: cp.TermsLink, PrivacyPolicyLink: cp.PrivacyLink,
-		CampaignAttributes: &attrs, MNOMetadata: cp.MNO, RegistrationStatus: cp.Status, CampaignSource: CampaignSource,
+		CampaignAttributes: &attrs, MNOMetadata: cp.MNO, RegistrationStatus: cp.Status, CampaignSource: cp.source(),
 		ErrorCode: cp.errorCode(), ErrorReason: cp.ErrorReason, ErrorDescription: cp.ErrorReason,
 		CreatedAt: wire.RecordTime(cp.CreatedAt),
 	}
@@ -302,7 +314,7 @@ func (s *Server) listCampaigns(c *call) {
 	keep := func(cp *campaign) bool {
 		// The docs show the status filter in mixed case (Active, Failed).
 		return (brandID == "" || cp.BrandID == brandID) && (usecase == "" || cp.Usecase == usecase) &&
-			(status == "" || strings.EqualFold(cp.Status, status)) && (source == "" || source == CampaignSource)
+			(status == "" || strings.EqualFold(cp.Status, status)) && (source == "" || source == cp.source())
 	}
 	meta, out, ok := pageOf(c, tendlcrules.ListMaxLimit, c.acct.campaigns(), func(cp *campaign) uint64 { return cp.seq }, keep, viewCampaign)
 	if !ok {

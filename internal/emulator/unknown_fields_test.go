@@ -74,6 +74,8 @@ func validBodies(t *testing.T, s *Server, o secObjects) map[string]struct {
 		"POST 10dlc/Campaign/{id}": {path: "10dlc/Campaign/" + o.rejected + "/", cases: []bodyCase{{name: "valid",
 			body: map[string]any{"description": "Tells customers when their order has shipped and when it arrives."}}}},
 		"POST 10dlc/Campaign/{id}/Number":            one(map[string]any{"numbers": []string{"12125550101"}, "url": "https://cb.example/link"}),
+		"POST 10dlc/Campaign/Import":                 one(map[string]any{"campaign_id": "CX4T7QM", "campaign_alias": "Moved in", "url": "https://cb.example/import", "method": "GET"}),
+		"POST 10dlc/Brand/{id}/OTP":                  {path: "10dlc/Brand/" + o.starter + "/OTP/", cases: []bodyCase{{"", map[string]any{}}}},
 		"DELETE 10dlc/Campaign/{id}/Number/{number}": one(map[string]any{"url": "https://cb.example/unlink", "method": "GET"}),
 		"POST NumberPool/{id}/Tollfree/{number}": {path: "NumberPool/" + o.byArea["NumberPool"] + "/Tollfree/" + o.spareTollfree + "/",
 			cases: []bodyCase{{"", map[string]any{"rent": "false"}}}},

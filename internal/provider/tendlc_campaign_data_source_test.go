@@ -1,11 +1,13 @@
 package provider_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
 func TestAccTenDLCCampaignDataSource(t *testing.T) {
@@ -66,5 +68,32 @@ data "cpaas_account_numbers" "linked" {
 				ExpectError: acctest.ErrorPattern(`Error reading 10DLC campaign.*10DLC campaign CNOPE00.*HTTP 404`),
 			},
 		},
+	})
+}
+
+// The data source reads a campaign imported from another provider as any
+// other: its source "shared", its brand (not the account's), its use case
+// and, from the campaign list, its alias and vertical.
+func TestAccTenDLCCampaignDataSource_imported(t *testing.T) {
+	t.Parallel()
+	env := tendlcEnv(t)
+	c := env.Client(t)
+	if _, err := c.ImportCampaign(context.Background(), client.CampaignImport{CampaignID: "CQ7ZP3A", CampaignAlias: "Moved in"}); err != nil {
+		t.Fatal(err)
+	}
+	acctest.Test(t, resource.TestCase{
+		Steps: []resource.TestStep{{
+			Config: env.Config(`data "cpaas_10dlc_campaign" "moved" { id = "CQ7ZP3A" }`),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.moved", "campaign_source", "shared"),
+				resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.moved", "campaign_alias", "Moved in"),
+				resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.moved", "brand_id", "BQ7ZP3A"),
+				resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.moved", "usecase", "CUSTOMER_CARE"),
+				resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.moved", "vertical", "TECHNOLOGY"),
+				resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.moved", "number_pool_limit", "49"),
+				resource.TestCheckResourceAttrSet("data.cpaas_10dlc_campaign.moved", "registration_status"),
+				resource.TestCheckResourceAttr("data.cpaas_10dlc_campaign.moved", "linked_numbers.#", "0"),
+			),
+		}},
 	})
 }

@@ -548,3 +548,46 @@ func MNOMetadata(brandType string, vettingScore int64) map[string]Throughput {
 		CarrierATT: {TPM: t()}, CarrierUSCell: {TPM: t()}, CarrierVerizon: {TPM: t()}, CarrierTMobile: {BrandTier: tier},
 	}
 }
+
+// Campaign sources: a campaign registered through the service carries the
+// service's own name; one registered with another provider and brought in
+// with the import route (POST 10dlc/Campaign/Import/) carries
+// CampaignSourceShared.
+const CampaignSourceShared = "shared"
+
+// CheckCampaignImportable refuses to import campaign id when the account
+// already holds a campaign of that id (source is its campaign_source).
+func CheckCampaignImportable(id string, present bool, source string) error {
+	if present {
+		return fmt.Errorf("campaign_id %s is already a campaign of this account (campaign_source %s): a campaign is imported once; "+
+			"manage the one the account holds, or deactivate it before importing it again", id, source)
+	}
+	return nil
+}
+
+// CheckBrandOTP is the rule of the one-time confirmation text (POST
+// 10dlc/Brand/{id}/OTP/): it confirms a STARTER brand's contact phone, so
+// a brand of any other type is refused.
+func CheckBrandOTP(brandID, brandType string) error {
+	if brandType != BrandTypeStarter {
+		return fmt.Errorf("brand %s is a %s brand: the one-time confirmation text (OTP) is sent only for STARTER brands, "+
+			"whose contact confirms the registration by replying YES", brandID, brandType)
+	}
+	return nil
+}
+
+// MaskPhone shows only the last 4 characters of phone, each other one
+// replaced by X ("+14155550100" is "XXXXXXXX0100"), as the OTP reply
+// names the phone it texted. It counts characters, not bytes.
+func MaskPhone(phone string) string {
+	r := []rune(phone)
+	for i := 0; i < len(r)-4; i++ {
+		r[i] = 'X'
+	}
+	return string(r)
+}
+
+// BrandOTPMessage is the message of the OTP reply for a text sent to phone.
+func BrandOTPMessage(phone string) string {
+	return "Message sent to " + MaskPhone(phone) + ", reply YES to confirm registration."
+}

@@ -224,3 +224,41 @@ func TestBrandOutcomeFollowsTheProfile(t *testing.T) {
 		t.Error("a STARTER brand, or a STANDARD one with an EIN, passes")
 	}
 }
+
+func TestMaskPhone(t *testing.T) {
+	for in, want := range map[string]string{
+		"+14155551234": "XXXXXXXX1234",
+		"14155551234":  "XXXXXXX1234",
+		"1234":         "1234",
+		"12":           "12",
+		"":             "",
+		"+١٢٣٤٥٦":      "XXX٣٤٥٦", // characters, not bytes
+	} {
+		if got := MaskPhone(in); got != want {
+			t.Errorf("MaskPhone(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := BrandOTPMessage("+14155551234"); got != "Message sent to XXXXXXXX1234, reply YES to confirm registration." {
+		t.Errorf("BrandOTPMessage = %q", got)
+	}
+}
+
+func TestCheckBrandOTP(t *testing.T) {
+	if err := CheckBrandOTP("BXK2M9Q", BrandTypeStarter); err != nil {
+		t.Errorf("a STARTER brand: %v", err)
+	}
+	err := CheckBrandOTP("BXK2M9Q", BrandTypeStandard)
+	if err == nil || !strings.Contains(err.Error(), "brand BXK2M9Q is a STANDARD brand") || !strings.Contains(err.Error(), "only for STARTER brands") {
+		t.Errorf("a STANDARD brand: %v", err)
+	}
+}
+
+func TestCheckCampaignImportable(t *testing.T) {
+	if err := CheckCampaignImportable("CQ7ZP3A", false, ""); err != nil {
+		t.Errorf("absent: %v", err)
+	}
+	err := CheckCampaignImportable("CQ7ZP3A", true, "cpaas")
+	if err == nil || !strings.Contains(err.Error(), "campaign_id CQ7ZP3A is already a campaign of this account (campaign_source cpaas)") {
+		t.Errorf("present: %v", err)
+	}
+}

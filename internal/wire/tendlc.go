@@ -340,3 +340,29 @@ func (u *NumberUnlink) UnmarshalJSON(b []byte) error {
 	type fields NumberUnlink
 	return decodeKeyed[NumberUnlink](b, (*fields)(u), &u.Keys)
 }
+
+// CampaignImport is the body of POST 10dlc/Campaign/Import/: a campaign
+// registered with another provider, by its registry id, brought into the
+// account under an alias; url and method name the callbacks of its
+// processing (method GET or POST, default POST).
+type CampaignImport struct {
+	CampaignID    string `json:"campaign_id"`
+	CampaignAlias string `json:"campaign_alias"`
+	URL           string `json:"url,omitempty"`
+	Method        string `json:"method,omitempty"`
+}
+
+// CampaignImported is the reply to a campaign import.
+type CampaignImported struct {
+	APIID      string `json:"api_id"`
+	CampaignID string `json:"campaign_id"`
+	Message    string `json:"message"`
+}
+
+// BrandOTPSent is the reply of POST 10dlc/Brand/{id}/OTP/: the message
+// names the phone texted, masked but for its last 4 digits.
+type BrandOTPSent struct {
+	APIID   string `json:"api_id"`
+	BrandID string `json:"brand_id"`
+	Message string `json:"message"`
+}

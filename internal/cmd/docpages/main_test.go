@@ -58,7 +58,7 @@ func TestRun(t *testing.T) {
 func TestRunRefusesAStaleTemplate(t *testing.T) {
 	src := t.TempDir()
 	for _, f := range []string{"resources.md.tmpl", "data-sources.md.tmpl", "list-resources.md.tmpl", "functions.md.tmpl",
-		"actions/send_message.md.tmpl", "ephemeral-resources/subaccount_credentials.md.tmpl"} {
+		"actions.md.tmpl", "ephemeral-resources/subaccount_credentials.md.tmpl"} {
 		b, err := os.ReadFile(filepath.Join("../../../templates", f))
 		if err != nil {
 			t.Fatal(err)

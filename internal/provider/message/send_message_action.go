@@ -2,6 +2,7 @@ package message
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"strings"
@@ -242,6 +243,13 @@ func actionAttribute(name string, a rschema.Attribute) schema.Attribute {
 	panic(fmt.Sprintf("actionAttribute: %s: no conversion for %T", name, a))
 }
 
+// sendMessageActionIntro is the page's prose besides the schema: the
+// shared actions template (templates/actions.md.tmpl) shows it after the
+// description.
+//
+//go:embed send_message_action_intro.md
+var sendMessageActionIntro string
+
 func (a *SendMessageAction) DocPage() kit.DocPage {
-	return kit.PageDocs{Subcategory: kit.SubMessaging}.Page("actions", "send_message")
+	return kit.PageDocs{Subcategory: kit.SubMessaging, Intro: strings.TrimSpace(sendMessageActionIntro)}.Page("actions", "send_message")
 }

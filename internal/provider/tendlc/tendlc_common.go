@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -24,11 +25,12 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
-// tenDLCFamily is what Terraform is served of 10DLC registration: profiles, brands, campaigns and their numbers (provider.go's families).
+// tenDLCFamily is what Terraform is served of 10DLC registration: profiles, brands, campaigns (registered or imported) and their numbers, and a STARTER brand's OTP (provider.go's families).
 var TenDLCFamily = kit.Family{
-	Resources:   []func() resource.Resource{profileKind.NewResource, brandKind.NewResource, campaignKind.NewResource, campaignNumberKind.NewResource},
+	Resources:   []func() resource.Resource{profileKind.NewResource, brandKind.NewResource, campaignKind.NewResource, campaignNumberKind.NewResource, campaignImportKind.NewResource},
 	DataSources: []func() datasource.DataSource{profileData.NewDataSource, tenDLCBrandData.NewDataSource, tenDLCBrandUsecasesData.NewDataSource, tenDLCCampaignData.NewDataSource},
 	Lists:       []func() list.ListResource{NewTenDLCProfileListResource, NewTenDLCBrandListResource, NewTenDLCCampaignListResource, NewTenDLCCampaignNumberListResource},
+	Actions:     []func() action.Action{NewBrandOTPAction},
 }
 
 // Default timeouts of the 10DLC waiters.
