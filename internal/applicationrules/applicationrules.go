@@ -38,10 +38,11 @@ const AppIDRule = "digits"
 // URLRule describes what CheckURL accepts.
 const URLRule = "a fully qualified http:// or https:// URL"
 
-// CheckAppName returns an error naming the rule and the value, or nil.
-func CheckAppName(name string) error {
+// CheckAppName returns an error naming field, the rule and the value, or
+// nil.
+func CheckAppName(field, name string) error {
 	if !AppNamePattern.MatchString(name) {
-		return fmt.Errorf("app_name %q is invalid: it must be %s", name, AppNameRule)
+		return fmt.Errorf("%s %q is invalid: it must be %s", field, name, AppNameRule)
 	}
 	return nil
 }

@@ -1,23 +1,27 @@
 package applicationrules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestCheckAppName(t *testing.T) {
 	for _, ok := range []string{"a", "support-line_2", "ABC123", strings.Repeat("x", 200)} {
-		if err := CheckAppName(ok); err != nil {
+		if err := CheckAppName("app_name", ok); err != nil {
 			t.Errorf("%q: %v", ok, err)
 		}
 	}
 	for _, bad := range []string{"", "with space", "dot.name", "ünï", "slash/x", "tab\t"} {
-		err := CheckAppName(bad)
+		err := CheckAppName("app_name", bad)
 		if err == nil {
 			t.Errorf("%q accepted", bad)
 			continue
 		}
-		if !strings.Contains(err.Error(), "app_name") || !strings.Contains(err.Error(), AppNameRule) {
+		if want := fmt.Sprintf("app_name %q is invalid: it must be %s", bad, AppNameRule); err.Error() != want {
+			t.Errorf("%q: %v, want %q", bad, err, want)
+		}
+		if err := CheckAppName("name", bad); err == nil || !strings.HasPrefix(err.Error(), "name ") {
 			t.Errorf("%q: %v does not name the field and the rule", bad, err)
 		}
 	}

@@ -118,8 +118,8 @@ func (s *Server) createApplication(c *call) {
 	case in.AppName == "":
 		c.badRequest("Mandatory parameter missing. app_name must be present.")
 		return
-	case applicationrules.CheckAppName(in.AppName) != nil:
-		c.badRequest("%v", applicationrules.CheckAppName(in.AppName))
+	case applicationrules.CheckAppName("app_name", in.AppName) != nil:
+		c.badRequest("%v", applicationrules.CheckAppName("app_name", in.AppName))
 		return
 	case in.AnswerURL == nil || *in.AnswerURL == "":
 		c.badRequest("Mandatory parameter missing. answer_url must be present.")
@@ -232,7 +232,7 @@ func (s *Server) updateApplication(c *call) {
 		return
 	}
 	if in.AppName != nil {
-		if err := applicationrules.CheckAppName(*in.AppName); err != nil {
+		if err := applicationrules.CheckAppName("app_name", *in.AppName); err != nil {
 			c.badRequest("%v", err)
 			return
 		}

@@ -185,7 +185,7 @@ func (s *Server) createSubaccount(c *call) {
 		c.badRequest("Mandatory parameter missing. name must be present.")
 		return
 	}
-	if err := subaccountrules.CheckName(in.Name); err != nil {
+	if err := subaccountrules.CheckName("name", in.Name); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
@@ -244,7 +244,7 @@ func (s *Server) updateSubaccount(c *call) {
 		return
 	}
 	if in.Name != nil && *in.Name != "" {
-		if err := subaccountrules.CheckName(*in.Name); err != nil {
+		if err := subaccountrules.CheckName("name", *in.Name); err != nil {
 			c.badRequest("%v", err)
 			return
 		}

@@ -35,10 +35,11 @@ func CheckID(field, id string) error {
 	return nil
 }
 
-// CheckName refuses an empty or overlong name (characters, not bytes).
-func CheckName(name string) error {
+// CheckName refuses an empty or overlong name (characters, not bytes);
+// field names it.
+func CheckName(field, name string) error {
 	if n := utf8.RuneCountInString(name); n < 1 || n > MaxNameLength {
-		return fmt.Errorf("name must be %s, got %d characters", NameRule, n)
+		return fmt.Errorf("%s must be %s, got %d characters", field, NameRule, n)
 	}
 	return nil
 }

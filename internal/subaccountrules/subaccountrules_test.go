@@ -1,6 +1,7 @@
 package subaccountrules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -12,12 +13,15 @@ func TestCheckNameCountsCharacters(t *testing.T) {
 	}{
 		{"", false}, {"a", true}, {strings.Repeat("é", 100), true}, {strings.Repeat("é", 101), false}, {strings.Repeat("x", 100), true},
 	} {
-		err := CheckName(tc.name)
+		err := CheckName("name", tc.name)
 		if (err == nil) != tc.ok {
 			t.Errorf("CheckName(%d characters) = %v, want ok=%v", len([]rune(tc.name)), err, tc.ok)
 		}
-		if err != nil && !strings.HasPrefix(err.Error(), "name must be 1 to 100 characters") {
-			t.Errorf("error %q does not name the field and the rule", err)
+		if want := fmt.Sprintf("name must be 1 to 100 characters, got %d characters", len([]rune(tc.name))); err != nil && err.Error() != want {
+			t.Errorf("error %q, want %q", err, want)
+		}
+		if err := CheckName("label", tc.name); err != nil && !strings.HasPrefix(err.Error(), "label must be ") {
+			t.Errorf("error %q does not name the field given", err)
 		}
 	}
 }

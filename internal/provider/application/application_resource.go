@@ -83,10 +83,8 @@ type applicationModel struct {
 
 // The application rules (applicationrules) at plan time.
 var (
-	appNameRule = kit.SpecRule("must be "+applicationrules.AppNameRule, func(_, v string) error {
-		return applicationrules.CheckAppName(v)
-	})
-	appURLRule = kit.SpecRule("must be "+applicationrules.URLRule, func(attr, v string) error {
+	appNameRule = kit.SpecRule("must be "+applicationrules.AppNameRule, applicationrules.CheckAppName)
+	appURLRule  = kit.SpecRule("must be "+applicationrules.URLRule, func(attr, v string) error {
 		return applicationrules.CheckURL(attr, v)
 	})
 	appMethodRule = kit.SpecRule("GET or POST", func(attr, v string) error {

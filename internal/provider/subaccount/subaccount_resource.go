@@ -73,9 +73,7 @@ type subaccountModel struct {
 }
 
 // subaccountNameRule is subaccountrules.CheckName at plan time.
-var subaccountNameRule = kit.SpecRule("must be "+subaccountrules.NameRule, func(_, v string) error {
-	return subaccountrules.CheckName(v)
-})
+var subaccountNameRule = kit.SpecRule("must be "+subaccountrules.NameRule, subaccountrules.CheckName)
 
 // subaccountIDRule is the form of a subaccount's auth_id at plan time.
 var SubaccountIDRule = kit.SpecRule("must be "+subaccountrules.IDRule, func(attr, v string) error {
