@@ -55,22 +55,23 @@ func CheckNumber(field, number string) error {
 	return nil
 }
 
-// CheckAlias refuses an overlong alias (characters, not bytes). An empty
-// alias is allowed: the service keeps "".
-func CheckAlias(alias string) error {
+// CheckAlias refuses an overlong alias (characters, not bytes); field
+// names it. An empty alias is allowed: the service keeps "".
+func CheckAlias(field, alias string) error {
 	if n := utf8.RuneCountInString(alias); n > MaxAliasLength {
-		return fmt.Errorf("alias must be %s, got %d characters", AliasRule, n)
+		return fmt.Errorf("%s must be %s, got %d characters", field, AliasRule, n)
 	}
 	return nil
 }
 
-// CheckChannel refuses a channel other than sms and call ("" is sms).
-func CheckChannel(channel string) error {
+// CheckChannel refuses a channel other than sms and call ("" is sms);
+// field names it.
+func CheckChannel(field, channel string) error {
 	switch channel {
 	case "", ChannelSMS, ChannelCall:
 		return nil
 	}
-	return fmt.Errorf("channel must be %q or %q, got %q", ChannelSMS, ChannelCall, channel)
+	return fmt.Errorf("%s must be %q or %q, got %q", field, ChannelSMS, ChannelCall, channel)
 }
 
 // CheckCode refuses a one-time code that is not 4 to 8 digits. Its error

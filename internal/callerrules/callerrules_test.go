@@ -19,12 +19,24 @@ func TestCheckNumber(t *testing.T) {
 }
 
 func TestCheckAliasCountsCharacters(t *testing.T) {
-	if err := CheckAlias(strings.Repeat("é", MaxAliasLength)); err != nil {
+	if err := CheckAlias("alias", strings.Repeat("é", MaxAliasLength)); err != nil {
 		t.Errorf("50 two-byte characters: %v", err)
 	}
-	err := CheckAlias(strings.Repeat("é", MaxAliasLength+1))
-	if err == nil || !strings.Contains(err.Error(), "got 51 characters") {
+	err := CheckAlias("alias", strings.Repeat("é", MaxAliasLength+1))
+	if err == nil || err.Error() != "alias must be at most 50 characters, got 51 characters" {
 		t.Errorf("51 characters: %v", err)
+	}
+}
+
+func TestCheckChannel(t *testing.T) {
+	for _, ok := range []string{"", "sms", "call"} {
+		if err := CheckChannel("channel", ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	err := CheckChannel("channel", "fax")
+	if err == nil || err.Error() != `channel must be "sms" or "call", got "fax"` {
+		t.Errorf("fax: %v", err)
 	}
 }
 

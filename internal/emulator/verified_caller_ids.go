@@ -176,7 +176,7 @@ func (s *Server) initiateCallerID(c *call) {
 		c.badRequest("Mandatory parameter missing. phone_number must be present.")
 		return
 	}
-	for _, err := range []error{callerrules.CheckNumber("phone_number", in.PhoneNumber), callerrules.CheckAlias(in.Alias), callerrules.CheckChannel(in.Channel)} {
+	for _, err := range []error{callerrules.CheckNumber("phone_number", in.PhoneNumber), callerrules.CheckAlias("alias", in.Alias), callerrules.CheckChannel("channel", in.Channel)} {
 		if err != nil {
 			c.badRequest("%v", err)
 			return
@@ -294,7 +294,7 @@ func (s *Server) updateCallerID(c *call) {
 		return
 	}
 	if in.Alias != nil {
-		if err := callerrules.CheckAlias(*in.Alias); err != nil {
+		if err := callerrules.CheckAlias("alias", *in.Alias); err != nil {
 			c.badRequest("%v", err)
 			return
 		}

@@ -48,7 +48,7 @@ type verifiedCallerIDData struct {
 var callerIDNumberRule = kit.SpecRule("must be "+callerrules.NumberRule, callerrules.CheckNumber)
 
 // callerIDAliasRule checks an alias with the API's own rule (characters).
-var callerIDAliasRule = kit.SpecRule("must be "+callerrules.AliasRule, func(_, v string) error { return callerrules.CheckAlias(v) })
+var callerIDAliasRule = kit.SpecRule("must be "+callerrules.AliasRule, callerrules.CheckAlias)
 
 func verifiedCallerIDsDataSchema(context.Context) schema.Schema {
 	filter := func(desc string, vs ...validator.String) schema.StringAttribute {
