@@ -47,8 +47,8 @@ func (s *Server) createEndpoint(c *call) {
 	case in.Username == "":
 		c.badRequest("Mandatory parameter missing. username must be present.")
 		return
-	case endpointrules.CheckUsername(in.Username) != nil:
-		c.badRequest("%v", endpointrules.CheckUsername(in.Username))
+	case endpointrules.CheckUsername("username", in.Username) != nil:
+		c.badRequest("%v", endpointrules.CheckUsername("username", in.Username))
 		return
 	case !in.Has("password"):
 		c.badRequest("Mandatory parameter missing. password must be present.")
@@ -57,7 +57,7 @@ func (s *Server) createEndpoint(c *call) {
 		c.badRequest("Mandatory parameter missing. alias must be present.")
 		return
 	}
-	if err := endpointrules.CheckPassword(in.Password); err != nil {
+	if err := endpointrules.CheckPassword("password", in.Password); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
@@ -125,7 +125,7 @@ func (s *Server) updateEndpoint(c *call) {
 		return
 	}
 	if in.Password != nil {
-		if err := endpointrules.CheckPassword(*in.Password); err != nil {
+		if err := endpointrules.CheckPassword("password", *in.Password); err != nil {
 			c.badRequest("%v", err)
 			return
 		}

@@ -30,21 +30,20 @@ var UsernamePattern = regexp.MustCompile(`^[A-Za-z0-9_]{1,50}$`)
 // UsernameRule describes UsernamePattern for error messages.
 const UsernameRule = "1 to 50 letters, digits or underscores"
 
-// CheckUsername returns an error naming the rule and the value, or nil.
-func CheckUsername(u string) error {
+// CheckUsername returns an error naming field, the rule and the value, or
+// nil.
+func CheckUsername(field, u string) error {
 	if !UsernamePattern.MatchString(u) {
-		return fmt.Errorf("username %q is invalid: it must be %s", u, UsernameRule)
+		return fmt.Errorf("%s %q is invalid: it must be %s", field, u, UsernameRule)
 	}
 	return nil
 }
 
-// CheckPassword returns an error naming the rule, or nil. The password
-// itself never appears in the text: only its length does.
-func CheckPassword(p string) error { return CheckPasswordOf("password", p) }
-
-// CheckPasswordOf is CheckPassword for a password given as field (such as
-// the provider's password_wo). Lengths count characters, as the API does.
-func CheckPasswordOf(field, p string) error {
+// CheckPassword returns an error naming field (password, or the
+// provider's password_wo) and the rule, or nil. The password itself never
+// appears in the text: only its length does. Lengths count characters, as
+// the API does.
+func CheckPassword(field, p string) error {
 	if n := utf8.RuneCountInString(p); n < MinPasswordLength {
 		return fmt.Errorf("%s must be at least %d characters long (got %d)", field, MinPasswordLength, n)
 	}

@@ -1,37 +1,38 @@
 package endpointrules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestCheckUsername(t *testing.T) {
 	for _, ok := range []string{"a", "front_desk", "Z9", strings.Repeat("x", MaxUsernameLength)} {
-		if err := CheckUsername(ok); err != nil {
+		if err := CheckUsername("username", ok); err != nil {
 			t.Errorf("%q refused: %v", ok, err)
 		}
 	}
 	for _, bad := range []string{"", "with space", "dash-ed", "ünï", strings.Repeat("x", MaxUsernameLength+1)} {
-		err := CheckUsername(bad)
+		err := CheckUsername("username", bad)
 		if err == nil {
 			t.Errorf("%q accepted", bad)
 			continue
 		}
-		if !strings.Contains(err.Error(), UsernameRule) || !strings.Contains(err.Error(), "username") {
-			t.Errorf("error %q does not name the field and rule", err)
+		if want := fmt.Sprintf("username %q is invalid: it must be %s", bad, UsernameRule); err.Error() != want {
+			t.Errorf("error %q, want %q", err, want)
 		}
 	}
 }
 
 func TestCheckPassword(t *testing.T) {
-	if err := CheckPassword("abcde"); err != nil {
+	if err := CheckPassword("password", "abcde"); err != nil {
 		t.Fatalf("5 characters refused: %v", err)
 	}
-	if err := CheckPassword("ééééé"); err != nil {
+	if err := CheckPassword("password", "ééééé"); err != nil {
 		t.Fatalf("5 multi-byte characters refused: %v", err)
 	}
-	err := CheckPassword("abcd")
-	if err == nil || !strings.Contains(err.Error(), "at least 5") || strings.Contains(err.Error(), "abcd") {
+	err := CheckPassword("password", "abcd")
+	if err == nil || err.Error() != "password must be at least 5 characters long (got 4)" || strings.Contains(err.Error(), "abcd") {
 		t.Fatalf("4 characters: %v (must name the rule, never the password)", err)
 	}
 }
@@ -45,9 +46,9 @@ func TestRequestedUsername(t *testing.T) {
 	}
 }
 
-func TestCheckPasswordOf(t *testing.T) {
+func TestCheckPasswordCountsCharacters(t *testing.T) {
 	// Four Cyrillic characters are eight bytes: still too short.
-	err := CheckPasswordOf("password_wo", "жжжж")
+	err := CheckPassword("password_wo", "жжжж")
 	if err == nil || err.Error() != "password_wo must be at least 5 characters long (got 4)" {
 		t.Fatalf("4 multi-byte characters: %v", err)
 	}

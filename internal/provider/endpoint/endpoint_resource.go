@@ -67,13 +67,11 @@ type EndpointModel struct {
 }
 
 // passwordRule is the API's password rule (endpointrules) at plan time.
-var passwordRule = kit.SpecRule(fmt.Sprintf("at least %d characters", endpointrules.MinPasswordLength), func(attr, v string) error {
-	return endpointrules.CheckPasswordOf(attr, v)
-})
+var passwordRule = kit.SpecRule(fmt.Sprintf("at least %d characters", endpointrules.MinPasswordLength), endpointrules.CheckPassword)
 
 // usernameRule is the API's username rule (endpointrules) at plan time.
 var usernameRule = kit.SpecRuleWorded(stringvalidator.RegexMatches(endpointrules.UsernamePattern, "must be "+endpointrules.UsernameRule),
-	func(_, v string) error { return endpointrules.CheckUsername(v) })
+	endpointrules.CheckUsername)
 
 func endpointSchema(context.Context) schema.Schema {
 	return schema.Schema{
