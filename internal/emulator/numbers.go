@@ -78,7 +78,7 @@ func (s *Server) buyPhoneNumber(c *call) {
 	if !c.decode(&in) {
 		return
 	}
-	if err := numberrules.CheckNumber(number); err != nil {
+	if err := numberrules.CheckNumber("number", number); err != nil {
 		c.badRequest("%v", err)
 		return
 	}

@@ -119,14 +119,14 @@ func (s *Server) addOwnCarrierNumbers(c *call) {
 			IncomingCarrierNorthwind, IncomingCarrierFabrikam)
 	}
 	if err == nil {
-		err = numberrules.CheckRegion(in.Region)
+		err = numberrules.CheckRegion("region", in.Region)
 	}
 	typ := in.NumberType
 	if typ == "" {
 		typ = numberrules.OwnNumberTypeDefault
 	}
 	if err == nil {
-		err = numberrules.CheckOwnNumberType(typ)
+		err = numberrules.CheckOwnNumberType("number_type", typ)
 	}
 	if err != nil {
 		c.badRequest("%v", err)

@@ -127,11 +127,11 @@ func NormalizeType(raw string) (string, bool) {
 	return "", false
 }
 
-// CheckType returns an error naming the rule when raw is not a value the
-// type filter takes (NormalizeType), or nil.
-func CheckType(raw string) error {
+// CheckType returns an error naming field and the rule when raw is not a
+// value the type filter takes (NormalizeType), or nil.
+func CheckType(field, raw string) error {
 	if _, ok := NormalizeType(raw); !ok {
-		return fmt.Errorf("type %q %s", raw, RuleType)
+		return fmt.Errorf("%s %q %s", field, raw, RuleType)
 	}
 	return nil
 }
@@ -161,11 +161,12 @@ func ParseServices(raw string) (sms, voice, ok bool) {
 // country code, no "+".
 var NumberPattern = regexp.MustCompile(`^[1-9][0-9]{0,14}$`)
 
-// CheckNumber returns an error naming the rule when number is not a phone
-// number as the API writes it (digits with the country code), or nil.
-func CheckNumber(number string) error {
+// CheckNumber returns an error naming field and the rule when number is
+// not a phone number as the API writes it (digits with the country code),
+// or nil.
+func CheckNumber(field, number string) error {
 	if !NumberPattern.MatchString(number) {
-		return fmt.Errorf("number %q is invalid: it %s", number, RuleNumber)
+		return fmt.Errorf("%s %q is invalid: it %s", field, number, RuleNumber)
 	}
 	return nil
 }
@@ -434,20 +435,20 @@ const (
 // record, in the record's spelling (tollfree without a hyphen).
 var OwnNumberTypeValues = []string{"local", "fixed", "tollfree", "mobile", "national"}
 
-// CheckOwnNumberType returns an error naming the rule when v is not a
-// number_type of the account number record, or nil.
-func CheckOwnNumberType(v string) error {
+// CheckOwnNumberType returns an error naming field and the rule when v is
+// not a number_type of the account number record, or nil.
+func CheckOwnNumberType(field, v string) error {
 	if !slices.Contains(OwnNumberTypeValues, v) {
-		return fmt.Errorf("number_type %q %s", v, RuleNumberType)
+		return fmt.Errorf("%s %q %s", field, v, RuleNumberType)
 	}
 	return nil
 }
 
-// CheckRegion returns an error when region, the free text an own-carrier
-// number is added with, is empty or blank.
-func CheckRegion(region string) error {
+// CheckRegion returns an error naming field when region, the free text an
+// own-carrier number is added with, is empty or blank.
+func CheckRegion(field, region string) error {
 	if strings.TrimSpace(region) == "" {
-		return fmt.Errorf("region %q %s", region, RuleRegion)
+		return fmt.Errorf("%s %q %s", field, region, RuleRegion)
 	}
 	return nil
 }
@@ -462,7 +463,7 @@ func ParseNumbers(raw string) ([]string, error) {
 	var out []string
 	for _, n := range strings.Split(raw, ",") {
 		n = strings.TrimSpace(n)
-		if err := CheckNumber(n); err != nil {
+		if err := CheckNumber("number", n); err != nil {
 			return nil, fmt.Errorf("numbers %q %s: %v", raw, RuleNumbers, err)
 		}
 		if slices.Contains(out, n) {

@@ -1,6 +1,7 @@
 package numberrules
 
 import (
+	"fmt"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"net/url"
 	"testing"
@@ -67,22 +68,25 @@ func TestParseNormalises(t *testing.T) {
 
 func TestCheckNumber(t *testing.T) {
 	for _, ok := range []string{"14155550100", "442071234567", "1", "123456789012345"} {
-		if err := CheckNumber(ok); err != nil {
+		if err := CheckNumber("number", ok); err != nil {
 			t.Errorf("CheckNumber(%q) = %v", ok, err)
 		}
 	}
 	for _, bad := range []string{"", "+14155550100", "0415", "1234567890123456", "1415 555"} {
-		if err := CheckNumber(bad); err == nil {
-			t.Errorf("CheckNumber(%q) = nil, want an error", bad)
+		if err := CheckNumber("number", bad); err == nil || err.Error() != fmt.Sprintf("number %q is invalid: it %s", bad, RuleNumber) {
+			t.Errorf("CheckNumber(%q) = %v, want the error naming the field, the value and the rule", bad, err)
 		}
 	}
 }
 
 func TestCheckTypeTakesWhatTheFilterTakes(t *testing.T) {
 	for raw, ok := range map[string]bool{"toll-free": true, "tollfree": true, "LOCAL": true, "national": true, "mobile": true, "fixed": true, "landline": false, "": false} {
-		err := CheckType(raw)
+		err := CheckType("type", raw)
 		if (err == nil) != ok {
 			t.Errorf("CheckType(%q) = %v, want ok %v", raw, err, ok)
+		}
+		if err != nil && err.Error() != fmt.Sprintf("type %q %s", raw, RuleType) {
+			t.Errorf("CheckType(%q) = %v, want the error naming the field, the value and the rule", raw, err)
 		}
 		if _, normal := NormalizeType(raw); normal != ok {
 			t.Errorf("CheckType and NormalizeType disagree on %q", raw)

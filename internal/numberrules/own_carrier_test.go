@@ -26,17 +26,17 @@ func TestParseNumbers(t *testing.T) {
 
 func TestOwnCarrierRules(t *testing.T) {
 	for _, v := range OwnNumberTypeValues {
-		if err := CheckOwnNumberType(v); err != nil {
+		if err := CheckOwnNumberType("number_type", v); err != nil {
 			t.Errorf("%s: %v", v, err)
 		}
 	}
-	if err := CheckOwnNumberType("toll-free"); err == nil || err.Error() != `number_type "toll-free" `+RuleNumberType {
+	if err := CheckOwnNumberType("number_type", "toll-free"); err == nil || err.Error() != `number_type "toll-free" `+RuleNumberType {
 		t.Errorf("toll-free: %v", err)
 	}
-	if err := CheckRegion("\t "); err == nil {
-		t.Error("a blank region passed")
+	if err := CheckRegion("region", "\t "); err == nil || err.Error() != `region "\t " `+RuleRegion {
+		t.Errorf("a blank region: %v", err)
 	}
-	if err := CheckRegion("Berlin"); err != nil {
+	if err := CheckRegion("region", "Berlin"); err != nil {
 		t.Error(err)
 	}
 }

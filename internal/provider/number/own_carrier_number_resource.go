@@ -46,7 +46,7 @@ var ownCarrierNumberKind = &kit.ObjectKind[ownCarrierNumberModel]{
 	Refresh: readOwnCarrierNumber,
 	Remove:  (*client.Client).RemoveOwnCarrierNumber, Removing: "removing",
 	ImportAs: func(id string) (map[string]string, string) {
-		if err := numberrules.CheckNumber(id); err != nil {
+		if err := numberrules.CheckNumber("number", id); err != nil {
 			return nil, "Import a number from your own carrier by the number itself, digits with the country code and no \"+\" (493012345678): " + err.Error()
 		}
 		return nil, ""
@@ -74,10 +74,10 @@ type ownCarrierNumberModel struct {
 
 // ownNumberTypeRule is the API's number_type rule at plan time.
 var ownNumberTypeRule = kit.SpecRuleWorded(stringvalidator.OneOf(numberrules.OwnNumberTypeValues...),
-	func(_, v string) error { return numberrules.CheckOwnNumberType(v) })
+	numberrules.CheckOwnNumberType)
 
 // regionRule is the API's region rule (not blank) at plan time.
-var regionRule = kit.SpecRule("must not be empty", func(_, v string) error { return numberrules.CheckRegion(v) })
+var regionRule = kit.SpecRule("must not be empty", numberrules.CheckRegion)
 
 // ownCarrierRemovalNote says what destroying the resource does, for the
 // description and the plan's warning.

@@ -29,7 +29,7 @@ var phoneNumberList = kit.ListKind{
 			MarkdownDescription: "Only the numbers of this type: `toll-free` (or `tollfree`), `local`, `mobile`, `national` or `fixed` " +
 				"(`local` and `national` are kinds of `fixed`).",
 			Validators: []validator.String{kit.SpecRuleWorded(stringvalidator.OneOf(numberrules.TypeValues...),
-				func(_, v string) error { return numberrules.CheckType(v) })},
+				numberrules.CheckType)},
 		},
 		"services": {MarkdownDescription: "Only the numbers with these services, comma-separated: `voice`, `sms` (for example `voice,sms`)."},
 		"subaccount": {

@@ -68,7 +68,7 @@ var phoneNumberKind = &kit.ObjectKind[phoneNumberResourceModel]{
 	// protected number.
 	Delete: releasePhoneNumber,
 	ImportAs: func(id string) (map[string]string, string) {
-		if err := numberrules.CheckNumber(id); err != nil {
+		if err := numberrules.CheckNumber("number", id); err != nil {
 			return nil, "Import a phone number by the number itself, digits with the country code and no \"+\" (14154009186): " + err.Error()
 		}
 		return nil, ""
@@ -209,7 +209,7 @@ type phoneNumberSearchModel struct {
 
 // numberRule is the API's number rule (numberrules) at plan time.
 var numberRule = kit.SpecRuleWorded(stringvalidator.RegexMatches(numberrules.NumberPattern, numberrules.RuleNumber),
-	func(_, v string) error { return numberrules.CheckNumber(v) })
+	numberrules.CheckNumber)
 
 func phoneNumberSchema(context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
