@@ -127,7 +127,7 @@ func priorities(in []wire.NumberPriority) []powerpackrules.Priority {
 // is refused before, in the service's words).
 func checkPowerpack(b *wire.PowerpackUpdate, create bool) error {
 	if b.Name != nil && (create || *b.Name != "") {
-		if err := powerpackrules.CheckName(*b.Name); err != nil {
+		if err := powerpackrules.CheckName("name", *b.Name); err != nil {
 			return err
 		}
 	}
@@ -359,7 +359,7 @@ func (s *Server) listPoolNumbers(tollfree bool) func(*call) {
 			return
 		}
 		if typ != "" {
-			if err := powerpackrules.CheckMemberType(typ); err != nil {
+			if err := powerpackrules.CheckMemberType("type", typ); err != nil {
 				c.badRequest("%v", err)
 				return
 			}

@@ -72,10 +72,10 @@ var MemberTypes = []string{"fixed", "mobile", "toll-free", "tollfree"}
 // NameRule describes what CheckName accepts.
 var NameRule = fmt.Sprintf("1 to %d characters, not only white space, unique among the account's powerpacks", MaxNameLength)
 
-// CheckName returns an error naming the rule and the value, or nil.
-func CheckName(name string) error {
+// CheckName returns an error naming field, the rule and the value, or nil.
+func CheckName(field, name string) error {
 	if strings.TrimFunc(name, unicode.IsSpace) == "" || utf8.RuneCountInString(name) > MaxNameLength {
-		return fmt.Errorf("name %q is invalid: it must be %s", name, NameRule)
+		return fmt.Errorf("%s %q is invalid: it must be %s", field, name, NameRule)
 	}
 	return nil
 }
@@ -88,11 +88,11 @@ func CheckService(field, v string) error {
 	return nil
 }
 
-// CheckApplicationType requires xml or phlo (any case: the service
-// writes XML back).
-func CheckApplicationType(v string) error {
+// CheckApplicationType requires xml or phlo in field (any case: the
+// service writes XML back).
+func CheckApplicationType(field, v string) error {
 	if !slices.Contains(ApplicationTypes, strings.ToLower(v)) {
-		return fmt.Errorf("application_type %q is invalid: it must be one of %s", v, strings.Join(ApplicationTypes, ", "))
+		return fmt.Errorf("%s %q is invalid: it must be one of %s", field, v, strings.Join(ApplicationTypes, ", "))
 	}
 	return nil
 }
@@ -104,7 +104,7 @@ func CheckApplication(appType, appID string) error {
 		return fmt.Errorf("application_type is required with application_id %q: it must be one of %s", appID, strings.Join(ApplicationTypes, ", "))
 	}
 	if appType != "" {
-		return CheckApplicationType(appType)
+		return CheckApplicationType("application_type", appType)
 	}
 	return nil
 }
@@ -261,10 +261,10 @@ func CheckStartsWith(startsWith, countryISO string) error {
 	return nil
 }
 
-// CheckMemberType checks the pool list's type filter.
-func CheckMemberType(v string) error {
+// CheckMemberType checks the pool list's type filter, field.
+func CheckMemberType(field, v string) error {
 	if !slices.Contains(MemberTypes, v) {
-		return fmt.Errorf("type %q is invalid: it must be one of %s", v, strings.Join(MemberTypes[:3], ", "))
+		return fmt.Errorf("%s %q is invalid: it must be one of %s", field, v, strings.Join(MemberTypes[:3], ", "))
 	}
 	return nil
 }

@@ -1,19 +1,20 @@
 package powerpackrules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestCheckName(t *testing.T) {
 	for _, ok := range []string{"a", "alerts-us", "Ünïcødé pool", strings.Repeat("é", MaxNameLength)} {
-		if err := CheckName(ok); err != nil {
+		if err := CheckName("name", ok); err != nil {
 			t.Errorf("CheckName(%q): %v", ok, err)
 		}
 	}
 	for _, bad := range []string{"", "   ", strings.Repeat("é", MaxNameLength+1)} {
-		if err := CheckName(bad); err == nil || !strings.Contains(err.Error(), "name") {
-			t.Errorf("CheckName(%q) = %v, want an error naming the field", bad, err)
+		if err := CheckName("name", bad); err == nil || err.Error() != fmt.Sprintf("name %q is invalid: it must be %s", bad, NameRule) {
+			t.Errorf("CheckName(%q) = %v, want an error naming the field, the value and the rule", bad, err)
 		}
 	}
 }
@@ -52,6 +53,25 @@ func TestCheckApplication(t *testing.T) {
 		if (tc.want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("CheckApplication(%q, %q) = %v, want %q", tc.typ, tc.id, err, tc.want)
 		}
+	}
+}
+
+func TestCheckApplicationTypeAndMemberType(t *testing.T) {
+	for _, ok := range []string{"xml", "XML", "phlo"} {
+		if err := CheckApplicationType("application_type", ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	if err := CheckApplicationType("application_type", "json"); err == nil || err.Error() != `application_type "json" is invalid: it must be one of xml, phlo` {
+		t.Errorf("json: %v", err)
+	}
+	for _, ok := range MemberTypes {
+		if err := CheckMemberType("type", ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	if err := CheckMemberType("type", "local"); err == nil || err.Error() != `type "local" is invalid: it must be one of fixed, mobile, toll-free` {
+		t.Errorf("local: %v", err)
 	}
 }
 

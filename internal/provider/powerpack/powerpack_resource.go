@@ -84,13 +84,13 @@ type numberPriorityModel struct {
 
 // The powerpack rules (powerpackrules) at plan time.
 var (
-	powerpackNameRule = kit.SpecRule("must be "+powerpackrules.NameRule, func(_, v string) error { return powerpackrules.CheckName(v) })
-	powerpackAppType  = kit.SpecRuleWorded(stringvalidator.OneOf(powerpackrules.ApplicationTypes...), func(_, v string) error {
+	powerpackNameRule = kit.SpecRule("must be "+powerpackrules.NameRule, powerpackrules.CheckName)
+	powerpackAppType  = kit.SpecRuleWorded(stringvalidator.OneOf(powerpackrules.ApplicationTypes...), func(attr, v string) error {
 		// Lower case only: the reply's "XML" is read as xml.
 		if v != strings.ToLower(v) {
-			return fmt.Errorf("application_type %q is invalid: it must be one of %s, in lower case", v, strings.Join(powerpackrules.ApplicationTypes, ", "))
+			return fmt.Errorf("%s %q is invalid: it must be one of %s, in lower case", attr, v, strings.Join(powerpackrules.ApplicationTypes, ", "))
 		}
-		return powerpackrules.CheckApplicationType(v)
+		return powerpackrules.CheckApplicationType(attr, v)
 	})
 )
 
