@@ -143,11 +143,11 @@ func (s *Server) queueDecision(r registration) {
 // checkCallback refuses a callback url or method the rules refuse; "" (no
 // callbacks) passes. It writes the error reply and returns false.
 func checkCallback(c *call, u, m string) bool {
-	if err := tendlcrules.CheckCallbackURL(u); err != nil {
+	if err := tendlcrules.CheckCallbackURL("url", u); err != nil {
 		c.badRequest("%v", err)
 		return false
 	}
-	if err := tendlcrules.CheckCallbackMethod(m); err != nil {
+	if err := tendlcrules.CheckCallbackMethod("method", m); err != nil {
 		c.badRequest("%v", err)
 		return false
 	}

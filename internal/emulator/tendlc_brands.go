@@ -81,7 +81,7 @@ func (s *Server) createBrand(c *call) {
 	if in.BrandType != "" {
 		btype = in.BrandType
 	}
-	if err := tendlcrules.CheckBrandType(btype); err != nil {
+	if err := tendlcrules.CheckBrandType("brand_type", btype); err != nil {
 		c.badRequest("%v", err)
 		return
 	}

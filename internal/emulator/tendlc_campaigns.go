@@ -87,24 +87,24 @@ func checkCampaignText(in *wire.CampaignUpdate) error {
 		}
 	}
 	if given(in.Description) {
-		if err := tendlcrules.CheckDescription(*in.Description); err != nil {
+		if err := tendlcrules.CheckDescription("description", *in.Description); err != nil {
 			return err
 		}
 	}
 	for i, p := range in.Samples() {
 		if given(p) {
-			if err := tendlcrules.CheckSample(i+1, *p); err != nil {
+			if err := tendlcrules.CheckSample(fmt.Sprintf("sample%d", i+1), *p); err != nil {
 				return err
 			}
 		}
 	}
 	if given(in.MessageFlow) {
-		if err := tendlcrules.CheckMessageFlow(*in.MessageFlow); err != nil {
+		if err := tendlcrules.CheckMessageFlow("message_flow", *in.MessageFlow); err != nil {
 			return err
 		}
 	}
 	if given(in.HelpMessage) {
-		if err := tendlcrules.CheckHelpMessage(*in.HelpMessage); err != nil {
+		if err := tendlcrules.CheckHelpMessage("help_message", *in.HelpMessage); err != nil {
 			return err
 		}
 	}
@@ -186,8 +186,8 @@ func (s *Server) createCampaign(c *call) {
 	}
 	text := in.Text()
 	for _, err := range []error{
-		tendlcrules.CheckVertical(in.Vertical),
-		tendlcrules.CheckUsecase(in.Usecase),
+		tendlcrules.CheckVertical("vertical", in.Vertical),
+		tendlcrules.CheckUsecase("usecase", in.Usecase),
 		tendlcrules.CheckSubUsecases(in.Usecase, in.SubUsecases),
 		checkCampaignText(&text),
 		checkCampaignFlags(&in),

@@ -86,11 +86,11 @@ const (
 // BrandStatuses are the registration statuses a brand reports.
 var BrandStatuses = []string{StatusProcessing, StatusCompleted, StatusFailed}
 
-// CheckBrandStatus returns an error naming the statuses a brand reports,
-// or nil.
-func CheckBrandStatus(s string) error {
+// CheckBrandStatus returns an error naming field and the statuses a brand
+// reports, or nil.
+func CheckBrandStatus(field, s string) error {
 	if !slices.Contains(BrandStatuses, s) {
-		return fmt.Errorf("registration_status %q is not one of %s", s, strings.Join(BrandStatuses, ", "))
+		return fmt.Errorf("%s %q is not one of %s", field, s, strings.Join(BrandStatuses, ", "))
 	}
 	return nil
 }
@@ -146,35 +146,35 @@ func TakesSubUsecases(usecase string) bool {
 	return usecase == UsecaseMixed || usecase == UsecaseLowVolume
 }
 
-// CheckBrandType returns an error naming the allowed values, or nil.
-func CheckBrandType(t string) error {
+// CheckBrandType returns an error naming field and the allowed values, or nil.
+func CheckBrandType(field, t string) error {
 	if !slices.Contains(BrandTypes, t) {
-		return fmt.Errorf("brand_type %q is not one of %s", t, strings.Join(BrandTypes, ", "))
+		return fmt.Errorf("%s %q is not one of %s", field, t, strings.Join(BrandTypes, ", "))
 	}
 	return nil
 }
 
-// CheckVertical returns an error naming the allowed values, or nil.
-func CheckVertical(v string) error {
+// CheckVertical returns an error naming field and the allowed values, or nil.
+func CheckVertical(field, v string) error {
 	if !slices.Contains(Verticals, v) {
-		return fmt.Errorf("vertical %q is not one of %s", v, strings.Join(Verticals, ", "))
+		return fmt.Errorf("%s %q is not one of %s", field, v, strings.Join(Verticals, ", "))
 	}
 	return nil
 }
 
-// CheckUsecase returns an error naming the allowed values, or nil.
-func CheckUsecase(u string) error {
+// CheckUsecase returns an error naming field and the allowed values, or nil.
+func CheckUsecase(field, u string) error {
 	if !slices.Contains(Usecases, u) {
-		return fmt.Errorf("usecase %q is not one of %s", u, strings.Join(Usecases, ", "))
+		return fmt.Errorf("%s %q is not one of %s", field, u, strings.Join(Usecases, ", "))
 	}
 	return nil
 }
 
-// CheckSubUsecase returns an error naming the allowed values of one
-// sub_usecases element, or nil.
-func CheckSubUsecase(s string) error {
+// CheckSubUsecase returns an error naming field and the allowed values of
+// one sub_usecases element, or nil.
+func CheckSubUsecase(field, s string) error {
 	if !slices.Contains(SubUsecases, s) {
-		return fmt.Errorf("sub_usecase %q is not one of %s", s, strings.Join(SubUsecases, ", "))
+		return fmt.Errorf("%s %q is not one of %s", field, s, strings.Join(SubUsecases, ", "))
 	}
 	return nil
 }
@@ -192,7 +192,7 @@ func CheckSubUsecases(usecase string, subs []string) error {
 	}
 	seen := map[string]bool{}
 	for _, s := range subs {
-		if err := CheckSubUsecase(s); err != nil {
+		if err := CheckSubUsecase("sub_usecase", s); err != nil {
 			return err
 		}
 		if seen[s] {
@@ -221,35 +221,36 @@ func CheckLength(field, value string, minLen, maxLen int) error {
 	return nil
 }
 
-// CheckDescription applies the description length rule.
-func CheckDescription(d string) error {
-	return CheckLength("description", d, MinDescriptionLength, MaxDescriptionLength)
+// CheckDescription applies the description length rule to field.
+func CheckDescription(field, d string) error {
+	return CheckLength(field, d, MinDescriptionLength, MaxDescriptionLength)
 }
 
-// CheckSample applies the sample length rule to sample<n>.
-func CheckSample(n int, s string) error {
-	return CheckLength(fmt.Sprintf("sample%d", n), s, MinSampleLength, MaxSampleLength)
+// CheckSample applies the sample length rule to field (sample1 to
+// sample5).
+func CheckSample(field, s string) error {
+	return CheckLength(field, s, MinSampleLength, MaxSampleLength)
 }
 
 // CallbackMethods are the HTTP methods of the registration callbacks.
 var CallbackMethods = []string{"POST", "GET"}
 
-// CheckCallbackMethod allows POST and GET (empty means POST).
-func CheckCallbackMethod(m string) error {
+// CheckCallbackMethod allows POST and GET in field (empty means POST).
+func CheckCallbackMethod(field, m string) error {
 	if m != "" && !slices.Contains(CallbackMethods, m) {
-		return fmt.Errorf("method %q must be POST or GET", m)
+		return fmt.Errorf("%s %q must be POST or GET", field, m)
 	}
 	return nil
 }
 
-// CheckCallbackURL requires an absolute http or https URL (empty means no
-// callbacks).
-func CheckCallbackURL(u string) error {
+// CheckCallbackURL requires an absolute http or https URL in field (empty
+// means no callbacks).
+func CheckCallbackURL(field, u string) error {
 	if u == "" {
 		return nil
 	}
 	if !CallbackURLPattern.MatchString(u) {
-		return fmt.Errorf("url %q %s", u, CallbackURLRule)
+		return fmt.Errorf("%s %q %s", field, u, CallbackURLRule)
 	}
 	return nil
 }
@@ -410,22 +411,25 @@ const (
 // SubscriberFlags are the campaign flags the service allows only as true.
 var SubscriberFlags = []string{"subscriber_optin", "subscriber_optout", "subscriber_help"}
 
-// CheckSubscriberFlag is the rule of one of SubscriberFlags at create.
-func CheckSubscriberFlag(name string, v bool) error {
+// CheckSubscriberFlag is the rule of field, one of SubscriberFlags, at
+// create.
+func CheckSubscriberFlag(field string, v bool) error {
 	if !v {
-		return fmt.Errorf("%s must be true: the service registers only campaigns that collect opt-in, honour opt-out and answer help requests (got false)", name)
+		return fmt.Errorf("%s must be true: the service registers only campaigns that collect opt-in, honour opt-out and answer help requests (got false)", field)
 	}
 	return nil
 }
 
-// CheckMessageFlow is message_flow's rule when given: 40 to 4096 characters.
-func CheckMessageFlow(v string) error {
-	return CheckLength("message_flow", v, MinMessageFlowLength, MaxMessageLength)
+// CheckMessageFlow is message_flow's rule when given: 40 to 4096
+// characters; field names it.
+func CheckMessageFlow(field, v string) error {
+	return CheckLength(field, v, MinMessageFlowLength, MaxMessageLength)
 }
 
-// CheckHelpMessage is help_message's rule when given: 20 to 4096 characters.
-func CheckHelpMessage(v string) error {
-	return CheckLength("help_message", v, MinHelpMessageLength, MaxMessageLength)
+// CheckHelpMessage is help_message's rule when given: 20 to 4096
+// characters; field names it.
+func CheckHelpMessage(field, v string) error {
+	return CheckLength(field, v, MinHelpMessageLength, MaxMessageLength)
 }
 
 // CheckCampaignUpdatable is the service's update rule: a campaign can be

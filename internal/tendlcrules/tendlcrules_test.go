@@ -48,12 +48,18 @@ func TestCheckSubUsecases(t *testing.T) {
 }
 
 func TestLengthRulesAtBoundaries(t *testing.T) {
-	if CheckDescription(strings.Repeat("é", 40)) != nil || CheckDescription(strings.Repeat("a", 39)) == nil ||
-		CheckDescription(strings.Repeat("a", 4097)) == nil {
+	if CheckDescription("description", strings.Repeat("é", 40)) != nil || CheckDescription("description", strings.Repeat("a", 39)) == nil ||
+		CheckDescription("description", strings.Repeat("a", 4097)) == nil {
 		t.Fatal("description bounds 40..4096 (in characters) not applied")
 	}
-	if CheckSample(3, strings.Repeat("a", 20)) != nil || CheckSample(3, strings.Repeat("a", 19)) == nil {
+	if err := CheckDescription("description", strings.Repeat("a", 39)); err.Error() != "description must be 40 to 4096 characters long, got 39" {
+		t.Errorf("description: %v", err)
+	}
+	if CheckSample("sample3", strings.Repeat("a", 20)) != nil || CheckSample("sample3", strings.Repeat("a", 19)) == nil {
 		t.Fatal("sample bound 20 not applied")
+	}
+	if err := CheckSample("sample3", strings.Repeat("é", 19)); err.Error() != "sample3 must be 20 to 1024 characters long, got 19" {
+		t.Errorf("sample3: %v", err)
 	}
 }
 
@@ -68,11 +74,17 @@ func TestTodaysCampaignRules(t *testing.T) {
 			t.Errorf("CheckSubscriberFlag(%s, true) = %v", name, err)
 		}
 	}
-	if CheckMessageFlow(strings.Repeat("ж", 40)) != nil || CheckMessageFlow(strings.Repeat("ж", 39)) == nil {
+	if CheckMessageFlow("message_flow", strings.Repeat("ж", 40)) != nil || CheckMessageFlow("message_flow", strings.Repeat("ж", 39)) == nil {
 		t.Error("message_flow's minimum of 40 characters not applied in characters")
 	}
-	if CheckHelpMessage(strings.Repeat("😀", 20)) != nil || CheckHelpMessage(strings.Repeat("😀", 19)) == nil {
+	if err := CheckMessageFlow("message_flow", strings.Repeat("ж", 39)); err.Error() != "message_flow must be 40 to 4096 characters long, got 39" {
+		t.Errorf("message_flow: %v", err)
+	}
+	if CheckHelpMessage("help_message", strings.Repeat("😀", 20)) != nil || CheckHelpMessage("help_message", strings.Repeat("😀", 19)) == nil {
 		t.Error("help_message's minimum of 20 characters not applied in characters")
+	}
+	if err := CheckHelpMessage("help_message", strings.Repeat("😀", 19)); err.Error() != "help_message must be 20 to 4096 characters long, got 19" {
+		t.Errorf("help_message: %v", err)
 	}
 	for _, st := range []string{StatusActive, StatusProcessing, StatusExpired} {
 		if err := CheckCampaignUpdatable("CQ7ZP3A", st); err == nil || !strings.Contains(err.Error(), "only while it is FAILED") {
@@ -191,9 +203,38 @@ func TestCheckShape(t *testing.T) {
 
 func TestCheckBrandStatus(t *testing.T) {
 	for s, ok := range map[string]bool{"PROCESSING": true, "COMPLETED": true, "FAILED": true, "ACTIVE": false, "completed": false} {
-		if err := CheckBrandStatus(s); (err == nil) != ok {
+		if err := CheckBrandStatus("registration_status", s); (err == nil) != ok {
 			t.Errorf("CheckBrandStatus(%q) = %v, want ok %v", s, err, ok)
+		} else if err != nil && err.Error() != fmt.Sprintf("registration_status %q is not one of PROCESSING, COMPLETED, FAILED", s) {
+			t.Errorf("CheckBrandStatus(%q) = %v: must name field, value and the statuses", s, err)
 		}
+	}
+}
+
+// The enumerations' and the callback's checks name the field they are
+// given, the value and the rule.
+func TestValueChecksNameTheField(t *testing.T) {
+	for _, tc := range []struct {
+		check     func(field, v string) error
+		field, ok string
+		bad, want string
+	}{
+		{CheckBrandType, "brand_type", "STANDARD", "SOLE", `brand_type "SOLE" is not one of STARTER, STANDARD`},
+		{CheckVertical, "vertical", "RETAIL", "SHOPS", `vertical "SHOPS" is not one of ` + strings.Join(Verticals, ", ")},
+		{CheckUsecase, "usecase", "MIXED", "mixed", `usecase "mixed" is not one of ` + strings.Join(Usecases, ", ")},
+		{CheckSubUsecase, "sub_usecases[0]", "2FA", "MIXED", `sub_usecases[0] "MIXED" is not one of ` + strings.Join(SubUsecases, ", ")},
+		{CheckCallbackMethod, "method", "GET", "PUT", `method "PUT" must be POST or GET`},
+		{CheckCallbackURL, "url", "https://example.com/cb", "example.com/cb", `url "example.com/cb" ` + CallbackURLRule},
+	} {
+		if err := tc.check(tc.field, tc.ok); err != nil {
+			t.Errorf("%s %q: %v", tc.field, tc.ok, err)
+		}
+		if err := tc.check(tc.field, tc.bad); err == nil || err.Error() != tc.want {
+			t.Errorf("%s %q: %v, want %q", tc.field, tc.bad, err, tc.want)
+		}
+	}
+	if CheckCallbackMethod("method", "") != nil || CheckCallbackURL("url", "") != nil {
+		t.Error("an empty callback method or url (none) refused")
 	}
 }
 

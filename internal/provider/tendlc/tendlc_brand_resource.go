@@ -236,9 +236,9 @@ func callbackMethodAttribute() schema.StringAttribute {
 // registrations and the number links.
 var (
 	callbackURLRule = kit.SpecRuleWorded(stringvalidator.RegexMatches(tendlcrules.CallbackURLPattern, tendlcrules.CallbackURLRule),
-		func(_, v string) error { return tendlcrules.CheckCallbackURL(v) })
+		tendlcrules.CheckCallbackURL)
 	callbackMethodRule = kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.CallbackMethods...),
-		func(_, v string) error { return tendlcrules.CheckCallbackMethod(v) })
+		tendlcrules.CheckCallbackMethod)
 )
 
 const callbackSettingNote = "The API takes it with the registration request only and never returns it, so it is not read back " +
@@ -272,7 +272,7 @@ func brandSchema(ctx context.Context) schema.Schema {
 				Default:             stringdefault.StaticString(tendlcrules.DefaultBrandType),
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 				Validators: []validator.String{kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.BrandTypes...),
-					func(_, v string) error { return tendlcrules.CheckBrandType(v) })},
+					tendlcrules.CheckBrandType)},
 			},
 			"secondary_vetting": schema.BoolAttribute{
 				MarkdownDescription: "Request secondary (external) vetting, which raises the brand's throughput limits (`STANDARD` brands). Default `false`. Changing it replaces the brand. " +

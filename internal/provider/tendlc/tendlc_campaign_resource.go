@@ -361,10 +361,10 @@ func campaignSchema(ctx context.Context) schema.Schema {
 			"campaign_alias": updatableString(fmt.Sprintf("Name of the campaign, 1 to %d characters.", tendlcrules.MaxAliasLength), true,
 				1, tendlcrules.MaxAliasLength),
 			"vertical": replaceString("Industry vertical, one of "+codeList(tendlcrules.Verticals)+".", true,
-				kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.Verticals...), func(_, v string) error { return tendlcrules.CheckVertical(v) })),
+				kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.Verticals...), tendlcrules.CheckVertical)),
 			"usecase": replaceString("Use case, one of "+codeList(tendlcrules.Usecases)+". `MIXED` and `LOW_VOLUME` need `sub_usecases`; "+
 				"a `STARTER` brand takes only `STARTER`. When the brand exists at plan time, the plan checks the use case against the ones "+
-				"the brand may register (`data.cpaas_10dlc_brand_usecases`).", true, kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.Usecases...), func(_, v string) error { return tendlcrules.CheckUsecase(v) })),
+				"the brand may register (`data.cpaas_10dlc_brand_usecases`).", true, kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.Usecases...), tendlcrules.CheckUsecase)),
 			"sub_usecases": schema.SetAttribute{
 				MarkdownDescription: fmt.Sprintf("Sub use cases, of %s: required with usecase `MIXED` or `LOW_VOLUME` (%d to %d), optional with any other "+
 					"(up to %d; the service keeps them, as on `STARTER` campaigns). Changing them replaces the campaign.",
@@ -375,7 +375,7 @@ func campaignSchema(ctx context.Context) schema.Schema {
 				Validators: []validator.Set{
 					setvalidator.SizeBetween(tendlcrules.MinSubUsecases, tendlcrules.MaxSubUsecases),
 					setvalidator.ValueStringsAre(kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.SubUsecases...),
-						func(_, v string) error { return tendlcrules.CheckSubUsecase(v) })),
+						tendlcrules.CheckSubUsecase)),
 				},
 			},
 			"description": unreadableString(fmt.Sprintf("What the campaign sends and why, %d to %d characters when created or changed. "+
@@ -456,7 +456,7 @@ func checkSubUsecases(ctx context.Context, req resource.ValidateConfigRequest, r
 		subs = append(subs, s.ValueString())
 	}
 	usecase := m.Usecase.ValueString()
-	if err := tendlcrules.CheckUsecase(usecase); err != nil {
+	if err := tendlcrules.CheckUsecase("usecase", usecase); err != nil {
 		return // reported by the attribute's own validator
 	}
 	if err := tendlcrules.CheckSubUsecases(usecase, subs); err != nil {
@@ -752,7 +752,7 @@ func checkBrandUsecase(ctx context.Context, c *client.Client, req resource.Modif
 	var brandID, usecase types.String
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("brand_id"), &brandID)...)
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("usecase"), &usecase)...)
-	if !kit.Known(brandID) || !kit.Known(usecase) || tendlcrules.CheckUsecase(usecase.ValueString()) != nil {
+	if !kit.Known(brandID) || !kit.Known(usecase) || tendlcrules.CheckUsecase("usecase", usecase.ValueString()) != nil {
 		return
 	}
 	got, err := c.BrandUsecasesOnce(ctx, brandID.ValueString())

@@ -26,7 +26,7 @@ var brandList = kit.ListKind{
 		"registration_status": {
 			MarkdownDescription: "Only the brands in this status: `PROCESSING`, `COMPLETED` or `FAILED`.",
 			Validators: []validator.String{kit.SpecRuleWorded(stringvalidator.OneOf(tendlcrules.BrandStatuses...),
-				func(_, v string) error { return tendlcrules.CheckBrandStatus(v) })},
+				tendlcrules.CheckBrandStatus)},
 		},
 	},
 	Find: func(ctx context.Context, c *client.Client, f kit.ListFilters) ([]kit.ListedObject, error) {
