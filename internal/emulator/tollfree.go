@@ -98,7 +98,7 @@ func checkTollfreeFields(in *wire.TollfreeVerificationFields, create bool) error
 	}
 	if in.Usecase != "" {
 		for _, u := range tollfreerules.Split(in.Usecase) {
-			if err := tollfreerules.CheckUsecase(u); err != nil {
+			if err := tollfreerules.CheckUsecase("usecase", u); err != nil {
 				return err
 			}
 		}
@@ -111,17 +111,18 @@ func checkTollfreeFields(in *wire.TollfreeVerificationFields, create bool) error
 		}
 	}
 	checks := []struct {
-		v     string
-		check func(string) error
+		field, v string
+		check    func(field, v string) error
 	}{
-		{in.UsecaseSummary, tollfreerules.CheckUsecaseSummary}, {in.MessageSample, tollfreerules.CheckMessageSample},
-		{in.OptinType, tollfreerules.CheckOptinType}, {in.Volume, tollfreerules.CheckVolume},
-		{in.CallbackMethod, tollfreerules.CheckCallbackMethod},
-		{in.CallbackURL, func(v string) error { return tollfreerules.CheckURL("callback_url", v) }},
+		{"usecase_summary", in.UsecaseSummary, tollfreerules.CheckUsecaseSummary},
+		{"message_sample", in.MessageSample, tollfreerules.CheckMessageSample},
+		{"optin_type", in.OptinType, tollfreerules.CheckOptinType}, {"volume", in.Volume, tollfreerules.CheckVolume},
+		{"callback_method", in.CallbackMethod, tollfreerules.CheckCallbackMethod},
+		{"callback_url", in.CallbackURL, tollfreerules.CheckURL},
 	}
 	for _, ch := range checks {
 		if ch.v != "" {
-			if err := ch.check(ch.v); err != nil {
+			if err := ch.check(ch.field, ch.v); err != nil {
 				return err
 			}
 		}

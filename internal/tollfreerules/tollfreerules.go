@@ -95,17 +95,17 @@ func oneOf(field, v string, values []string) error {
 	return nil
 }
 
-// CheckUsecase checks one use case.
-func CheckUsecase(u string) error { return oneOf("usecase", u, Usecases) }
+// CheckUsecase checks one use case given as field.
+func CheckUsecase(field, u string) error { return oneOf(field, u, Usecases) }
 
-// CheckOptinType checks optin_type.
-func CheckOptinType(t string) error { return oneOf("optin_type", t, OptinTypes) }
+// CheckOptinType checks optin_type, given as field.
+func CheckOptinType(field, t string) error { return oneOf(field, t, OptinTypes) }
 
-// CheckVolume checks volume.
-func CheckVolume(v string) error { return oneOf("volume", v, Volumes) }
+// CheckVolume checks volume, given as field.
+func CheckVolume(field, v string) error { return oneOf(field, v, Volumes) }
 
-// CheckCallbackMethod checks callback_method.
-func CheckCallbackMethod(m string) error { return oneOf("callback_method", m, CallbackMethods) }
+// CheckCallbackMethod checks callback_method, given as field.
+func CheckCallbackMethod(field, m string) error { return oneOf(field, m, CallbackMethods) }
 
 // CheckLength checks a text field against its limit in characters; the
 // error quotes the value's start (a sample may be 1,000 characters).
@@ -141,11 +141,12 @@ func CheckNumber(field, v string) error {
 	return nil
 }
 
-// CheckUsecaseSummary and CheckMessageSample check the two texts.
-func CheckUsecaseSummary(v string) error { return CheckLength("usecase_summary", v, MaxUsecaseSummary) }
+// CheckUsecaseSummary and CheckMessageSample check the two texts,
+// usecase_summary and message_sample, given as field.
+func CheckUsecaseSummary(field, v string) error { return CheckLength(field, v, MaxUsecaseSummary) }
 
-// CheckMessageSample checks message_sample.
-func CheckMessageSample(v string) error { return CheckLength("message_sample", v, MaxMessageSample) }
+// CheckMessageSample checks message_sample, given as field.
+func CheckMessageSample(field, v string) error { return CheckLength(field, v, MaxMessageSample) }
 
 // CheckURL requires an absolute http or https URL with a host (an opt-in
 // image, a callback).

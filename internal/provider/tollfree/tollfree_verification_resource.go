@@ -104,13 +104,13 @@ type tollfreeModel struct {
 // The plan-time rules of a request (tollfreerules).
 var (
 	tollfreeUsecaseRule = kit.SpecRuleWorded(stringvalidator.OneOf(tollfreerules.Usecases...),
-		func(_, v string) error { return tollfreerules.CheckUsecase(v) })
+		tollfreerules.CheckUsecase)
 	tollfreeOptinTypeRule = kit.SpecRuleWorded(stringvalidator.OneOf(tollfreerules.OptinTypes...),
-		func(_, v string) error { return tollfreerules.CheckOptinType(v) })
+		tollfreerules.CheckOptinType)
 	tollfreeVolumeRule = kit.SpecRuleWorded(stringvalidator.OneOf(tollfreerules.Volumes...),
-		func(_, v string) error { return tollfreerules.CheckVolume(v) })
+		tollfreerules.CheckVolume)
 	tollfreeCallbackMethodRule = kit.SpecRuleWorded(stringvalidator.OneOf(tollfreerules.CallbackMethods...),
-		func(_, v string) error { return tollfreerules.CheckCallbackMethod(v) })
+		tollfreerules.CheckCallbackMethod)
 	tollfreeURLRule    = kit.SpecRule("an absolute http:// or https:// URL without commas", tollfreerules.CheckURL)
 	tollfreeNumberRule = kit.SpecRuleWorded(stringvalidator.RegexMatches(tollfreerules.NumberPattern, "must be "+tollfreerules.NumberRule),
 		tollfreerules.CheckNumber)
