@@ -93,16 +93,18 @@ type profileModel struct {
 
 // profileFieldRule is a profile field's rules (profilerules.CheckField) at
 // plan time; an enumeration keeps the framework's "must be one of" words.
+// The attribute's path is the field's name in profilerules ("ein",
+// "address.street"), so CheckField finds the field's rules by the name it
+// is given (TestProfileRulesApplyAtTheirPaths).
 func profileFieldRule(field string) validator.String {
-	check := func(_, v string) error { return profilerules.CheckField(field, v) }
 	if values, ok := profilerules.Enumerations[field]; ok {
-		return kit.SpecRuleWorded(stringvalidator.OneOf(values...), check)
+		return kit.SpecRuleWorded(stringvalidator.OneOf(values...), profilerules.CheckField)
 	}
 	what := "see profilerules"
 	if n, ok := profilerules.MaxLength[field]; ok {
 		what = fmt.Sprintf("at most %d characters", n)
 	}
-	return kit.SpecRule(what, check)
+	return kit.SpecRule(what, profilerules.CheckField)
 }
 
 // replaceWhenRemoved replaces the profile when an optional field that
