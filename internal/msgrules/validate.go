@@ -55,7 +55,7 @@ func Validate(m Message) fielderr.List {
 		validateContent(es, m, typ)
 	}
 	if m.MessageExpiry != nil {
-		if err := CheckMessageExpiry(*m.MessageExpiry); err != nil {
+		if err := CheckMessageExpiry("message_expiry", *m.MessageExpiry); err != nil {
 			*es = append(*es, *err)
 		}
 	}
@@ -95,10 +95,10 @@ func CheckOption(field, value string) *fielderr.Error {
 	return got(fielderr.Root(field), o.rule, value)
 }
 
-// CheckMessageExpiry checks message_expiry, in seconds.
-func CheckMessageExpiry(v int) *fielderr.Error {
+// CheckMessageExpiry checks message_expiry, in seconds, given as field.
+func CheckMessageExpiry(field string, v int) *fielderr.Error {
 	if v < MinMessageExpiry || v > MaxMessageExpiry {
-		return got(fielderr.Root("message_expiry"), "must be between 5 and 10799 seconds", strconv.Itoa(v))
+		return got(fielderr.Root(field), "must be between 5 and 10799 seconds", strconv.Itoa(v))
 	}
 	return nil
 }

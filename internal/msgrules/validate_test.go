@@ -1,6 +1,7 @@
 package msgrules
 
 import (
+	"fmt"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
 	"reflect"
 	"strings"
@@ -231,8 +232,12 @@ func TestCheckOptionAndExpiryNameFieldRuleAndValue(t *testing.T) {
 		}
 	}
 	for v, ok := range map[int]bool{4: false, 5: true, 10799: true, 10800: false} {
-		if err := CheckMessageExpiry(v); (err == nil) != ok {
+		err := CheckMessageExpiry("message_expiry", v)
+		if (err == nil) != ok {
 			t.Errorf("CheckMessageExpiry(%d) = %v, want ok %v", v, err, ok)
+		}
+		if want := fmt.Sprintf(`message_expiry: must be between 5 and 10799 seconds (got "%d")`, v); err != nil && err.Error() != want {
+			t.Errorf("CheckMessageExpiry(%d) = %q, want %q", v, err, want)
 		}
 	}
 }

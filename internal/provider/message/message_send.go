@@ -124,7 +124,7 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		"type": schema.StringAttribute{
 			MarkdownDescription: describe("Message type: `sms` (default), `mms` or `chatapp`."),
 			Optional:            true,
-			Validators:          []validator.String{messageOption("type", msgrules.Types)},
+			Validators:          []validator.String{messageOption(msgrules.Types)},
 		},
 		"media_urls": schema.ListAttribute{
 			MarkdownDescription: describe("Media links (absolute http or https URLs). Required for `mms`: 1 to 10 files of at most 5MB " +
@@ -174,8 +174,8 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 			MarkdownDescription: describe("Seconds the message may stay queued, 5 to 10,799; after that it fails with error 420. The API's default is 10,800."),
 			Optional:            true,
 			Validators: []validator.Int64{kit.SpecInt64RuleWorded(int64validator.Between(msgrules.MinMessageExpiry, msgrules.MaxMessageExpiry),
-				func(_ string, v int64) error {
-					if e := msgrules.CheckMessageExpiry(int(v)); e != nil {
+				func(attr string, v int64) error {
+					if e := msgrules.CheckMessageExpiry(attr, int(v)); e != nil {
 						return e
 					}
 					return nil
@@ -183,29 +183,31 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		},
 		"url": str("Absolute http or https URL that receives the message's status callbacks."),
 		"method": str("HTTP method of the status callbacks: `GET` or `POST` (the API's default).",
-			messageOption("method", msgrules.Methods)),
+			messageOption(msgrules.Methods)),
 		"dlt_entity_id": str("India DLT entity ID, only for accounts set up for India DLT traffic. Set it together with `dlt_template_id`; " +
 			"one without the other, or an entity ID that is not the account's, makes the message fail with error 160."),
 		"dlt_template_id": str("India DLT template ID: one of the account's DLT templates, associated with the DLT header given as `src`, " +
 			"or the message fails with error 160. Set it together with `dlt_entity_id`."),
 		"dlt_template_category": str("India DLT template category: `transactional`, `promotional`, `service_implicit` or `service_explicit`, "+
 			"the category the template was registered under (incorrect DND tagging makes the message fail with error 160).",
-			messageOption("dlt_template_category", msgrules.DLTTemplateCategories)),
+			messageOption(msgrules.DLTTemplateCategories)),
 		"trackable": schema.BoolAttribute{
 			MarkdownDescription: describe("Whether you will report conversions for this message through the conversion-feedback API. The API's default is false."),
 			Optional:            true,
 		},
 		"log": str("What the service logs: `true` (default) everything; `false` neither numbers nor content (masked, and no media is kept); "+
 			"`content_only` the content, numbers masked; `number_only` the numbers, content masked.",
-			messageOption("log", msgrules.LogValues)),
+			messageOption(msgrules.LogValues)),
 	}
 }
 
 // messageOption is msgrules.CheckOption at plan time, worded by the
-// framework's validator for the same values.
-func messageOption(field string, values []string) validator.String {
-	return kit.SpecRuleWorded(stringvalidator.OneOf(values...), func(_, v string) error {
-		if e := msgrules.CheckOption(field, v); e != nil {
+// framework's validator for the same values. The attribute's name is the
+// option's (type, method, dlt_template_category, log), by which
+// CheckOption finds its values (TestMessageOptionsApplyAtTheirPaths).
+func messageOption(values []string) validator.String {
+	return kit.SpecRuleWorded(stringvalidator.OneOf(values...), func(attr, v string) error {
+		if e := msgrules.CheckOption(attr, v); e != nil {
 			return e
 		}
 		return nil
