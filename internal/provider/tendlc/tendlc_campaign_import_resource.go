@@ -21,7 +21,6 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
 
 // campaignImportKind is cpaas_10dlc_campaign_import: a 10DLC campaign
@@ -336,31 +335,9 @@ func updateCampaignImport(ctx context.Context, c *client.Client, plan, state *ca
 	if plan.CampaignAlias.Equal(state.CampaignAlias) || state.CampaignAlias.IsNull() {
 		return true // only recorded values, wait_for_registration or timeouts changed
 	}
-	id := state.ID.ValueString()
 	alias := plan.CampaignAlias.ValueString()
-	updated, err := c.UpdateCampaign(ctx, id, client.CampaignUpdate{CampaignAlias: &alias})
-	if err != nil {
-		kit.AddAPIError(&resp.Diagnostics, "Error updating 10DLC campaign import", "10DLC campaign "+id, err)
-		return false
-	}
-	applyCampaignImport(plan, updated, &resp.Diagnostics)
-	if !plan.WaitForRegistration.ValueBool() {
-		return true
-	}
-	timeout, d := plan.Timeouts.Update(ctx, defaultRegistrationTimeout)
-	resp.Diagnostics.Append(d...)
-	got, err := waitCampaignRegistered(ctx, c, id, timeout)
-	if got != nil {
-		applyCampaignImport(plan, got, &resp.Diagnostics)
-	}
-	what := "10DLC campaign " + id
-	switch {
-	case errors.Is(err, wait.ErrTimeout):
-		kit.AddTimeoutError(&resp.Diagnostics, "Timed out waiting for the resubmitted 10DLC campaign", what, timeout, plan.RegistrationStatus.ValueString())
-	case err != nil:
-		kit.AddAPIError(&resp.Diagnostics, "Error waiting for the resubmitted 10DLC campaign", what, err)
-	case got != nil && got.RegistrationStatus == tendlcrules.StatusFailed:
-		campaignImportRegistration.rejected(&resp.Diagnostics, what, &client.Campaign{CampaignAlias: alias, ErrorReason: got.ErrorReason})
-	}
-	return true
+	return resubmitCampaign(ctx, c, state.ID.ValueString(), client.CampaignUpdate{CampaignAlias: &alias}, "10DLC campaign import", &plan.registrationArgs,
+		func(got *client.Campaign) { applyCampaignImport(plan, got, &resp.Diagnostics) },
+		func() (string, string) { return alias, plan.RegistrationStatus.ValueString() },
+		campaignImportRegistration.rejected, &resp.Diagnostics)
 }

@@ -592,30 +592,46 @@ func updateCampaign(ctx context.Context, c *client.Client, plan, state *tendlcCa
 	if in == (client.CampaignUpdate{}) {
 		return true // only recorded values, wait_for_registration or timeouts changed
 	}
-	id := state.ID.ValueString()
+	return resubmitCampaign(ctx, c, state.ID.ValueString(), in, "10DLC campaign", &plan.registrationArgs,
+		func(got *client.Campaign) { applyCampaign(plan, got, &resp.Diagnostics) },
+		func() (string, string) {
+			return plan.CampaignAlias.ValueString(), plan.RegistrationStatus.ValueString()
+		},
+		campaignRegistration.rejected, &resp.Diagnostics)
+}
+
+// resubmitCampaign sends a campaign's update and, when the plan waits for
+// registration, waits for the registry to vet it again as a create does
+// (cpaas_10dlc_campaign and cpaas_10dlc_campaign_import). apply copies each
+// reply into the plan; planned gives the plan's alias and status after it.
+// It returns false when the update itself failed.
+func resubmitCampaign(ctx context.Context, c *client.Client, id string, in client.CampaignUpdate, kind string, args *registrationArgs,
+	apply func(*client.Campaign), planned func() (alias, status string),
+	rejected func(*diag.Diagnostics, string, *client.Campaign), diags *diag.Diagnostics) bool {
 	updated, err := c.UpdateCampaign(ctx, id, in)
 	if err != nil {
-		kit.AddAPIError(&resp.Diagnostics, "Error updating 10DLC campaign", "10DLC campaign "+id, err)
+		kit.AddAPIError(diags, "Error updating "+kind, "10DLC campaign "+id, err)
 		return false
 	}
-	applyCampaign(plan, updated, &resp.Diagnostics)
-	if !plan.WaitForRegistration.ValueBool() {
+	apply(updated)
+	if !args.WaitForRegistration.ValueBool() {
 		return true
 	}
-	timeout, d := plan.Timeouts.Update(ctx, defaultRegistrationTimeout)
-	resp.Diagnostics.Append(d...)
+	timeout, d := args.Timeouts.Update(ctx, defaultRegistrationTimeout)
+	diags.Append(d...)
 	got, err := waitCampaignRegistered(ctx, c, id, timeout)
 	if got != nil {
-		applyCampaign(plan, got, &resp.Diagnostics)
+		apply(got)
 	}
+	alias, status := planned()
 	what := "10DLC campaign " + id
 	switch {
 	case errors.Is(err, wait.ErrTimeout):
-		kit.AddTimeoutError(&resp.Diagnostics, "Timed out waiting for the resubmitted 10DLC campaign", what, timeout, plan.RegistrationStatus.ValueString())
+		kit.AddTimeoutError(diags, "Timed out waiting for the resubmitted 10DLC campaign", what, timeout, status)
 	case err != nil:
-		kit.AddAPIError(&resp.Diagnostics, "Error waiting for the resubmitted 10DLC campaign", what, err)
+		kit.AddAPIError(diags, "Error waiting for the resubmitted 10DLC campaign", what, err)
 	case got != nil && got.RegistrationStatus == tendlcrules.StatusFailed:
-		campaignRegistration.rejected(&resp.Diagnostics, what, &client.Campaign{CampaignAlias: plan.CampaignAlias.ValueString(), ErrorReason: got.ErrorReason})
+		rejected(diags, what, &client.Campaign{CampaignAlias: alias, ErrorReason: got.ErrorReason})
 	}
 	return true
 }
