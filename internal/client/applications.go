@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/applicationrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -37,7 +38,7 @@ func (c *Client) CreateApplication(ctx context.Context, in ApplicationCreate) (*
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Application"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	ApplicationListing.forget(c, "", out.AppID)
+	ApplicationListing.Forget(c, "", out.AppID)
 	return &out, nil
 }
 
@@ -113,7 +114,7 @@ func (c *Client) ListAllApplications(ctx context.Context, appName string) ([]App
 // ListAllApplicationsIn is ListAllApplications of one account (see
 // ListApplicationsIn).
 func (c *Client) ListAllApplicationsIn(ctx context.Context, appName, subaccount string) ([]Application, error) {
-	return listAll(ctx, applicationrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Application, ListMeta, error) {
+	return sched.ListAll(ctx, applicationrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Application, ListMeta, error) {
 		page, err := c.ListApplicationsIn(ctx, appName, subaccount, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -125,7 +126,7 @@ func (c *Client) ListAllApplicationsIn(ctx context.Context, appName, subaccount 
 // UpdateApplication changes the fields set in in. Setting fields is
 // idempotent, so it is retried like a read.
 func (c *Client) UpdateApplication(ctx context.Context, appID string, in ApplicationUpdate) error {
-	defer ApplicationListing.forget(c, "", appID)()
+	defer ApplicationListing.Forget(c, "", appID)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Application", appID), body: in, idempotent: true}, nil)
 }
 
@@ -133,10 +134,10 @@ func (c *Client) UpdateApplication(ctx context.Context, appID string, in Applica
 // endpoints; ErrNotFound when it is already gone. cascade is always sent,
 // so the API's default (delete the endpoints) never applies by omission.
 func (c *Client) DeleteApplication(ctx context.Context, appID string, opts ApplicationDelete) error {
-	defer ApplicationListing.forget(c, "", appID)()
+	defer ApplicationListing.Forget(c, "", appID)()
 	// Its endpoints and numbers are deleted or detached with it.
-	defer EndpointListing.forget(c, "", "")()
-	defer NumberListing.forget(c, "", "")()
+	defer EndpointListing.Forget(c, "", "")()
+	defer NumberListing.Forget(c, "", "")()
 	q := url.Values{}
 	q.Set("cascade", strconv.FormatBool(opts.Cascade))
 	if opts.NewEndpointApplication != "" {

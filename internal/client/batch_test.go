@@ -66,7 +66,7 @@ func (s *linkServer) start(t *testing.T, gather time.Duration) *Client {
 	}))
 	t.Cleanup(srv.Close)
 	c := newTestClient(t, srv.URL, 0)
-	c.gatherWindow = gather
+	c.sched.GatherWindow = gather
 	return c
 }
 
@@ -134,7 +134,7 @@ func TestLinkNumbersShareOneRequest(t *testing.T) {
 	if len(s.requests) != 1 || len(s.requests[0]) != 10 {
 		t.Fatalf("10 links in one burst made requests %v; want one of 10 numbers", s.requests)
 	}
-	c.gatherWindow = 10 * time.Millisecond
+	c.sched.GatherWindow = 10 * time.Millisecond
 	if err := linkAll(c, nil, "14155559999")["14155559999"]; err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestLinkNumbersCancelledLinkNeverCancelsTheBatch(t *testing.T) {
 
 	// Cancelled after the batch was sent: the request goes on.
 	s.hold = make(chan struct{})
-	c.gatherWindow = 10 * time.Millisecond
+	c.sched.GatherWindow = 10 * time.Millisecond
 	more := someNumbers(6)[3:]
 	ctx, cancel = context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, func() { cancel(); time.Sleep(50 * time.Millisecond); close(s.hold) })

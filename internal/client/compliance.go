@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -85,7 +86,7 @@ func (c *Client) CreateCompliance(ctx context.Context, data ComplianceData, file
 	if err := c.do(ctx, request{method: http.MethodPost, path: "PhoneNumber/Compliance/", raw: body, contentType: ct, personal: true}, &out); err != nil {
 		return "", err
 	}
-	ComplianceListing.forget(c, "", out.ComplianceID)
+	ComplianceListing.Forget(c, "", out.ComplianceID)
 	return out.ComplianceID, nil
 }
 
@@ -139,7 +140,7 @@ var ComplianceListing = &Listing[Compliance]{
 
 // ListAllCompliances pages through the applications f selects, expanded.
 func (c *Client) ListAllCompliances(ctx context.Context, f ComplianceFilter) ([]Compliance, error) {
-	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Compliance, ListMeta, error) {
+	return sched.ListAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Compliance, ListMeta, error) {
 		return c.listCompliances(ctx, f, limit, offset)
 	})
 }
@@ -152,14 +153,14 @@ func (c *Client) UpdateCompliance(ctx context.Context, id string, data Complianc
 	if err != nil {
 		return fmt.Errorf("encoding the application: %w", err)
 	}
-	defer ComplianceListing.forget(c, "", strings.ToLower(id))()
+	defer ComplianceListing.Forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPatch, path: accountPath("PhoneNumber", "Compliance", id), raw: body, contentType: ct,
 		idempotent: true, personal: true}, nil)
 }
 
 // DeleteCompliance deletes an application; ErrNotFound when it is gone.
 func (c *Client) DeleteCompliance(ctx context.Context, id string) error {
-	defer ComplianceListing.forget(c, "", strings.ToLower(id))()
+	defer ComplianceListing.Forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("PhoneNumber", "Compliance", id), idempotent: true}, nil)
 }
 

@@ -39,7 +39,7 @@ func endpointsToRefresh(t *testing.T, n int, window time.Duration) (*emulator.Se
 	srv, newClient := emulatorClient(t)
 	ids := createEndpoints(t, newClient(), n)
 	c := newClient()
-	c.gatherWindow = window
+	c.sched.GatherWindow = window
 	srv.SetFaults(emulator.Faults{})
 	return srv, c, ids
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
@@ -20,7 +21,7 @@ func (c *Client) CreateEndpoint(ctx context.Context, in EndpointCreate) (*Endpoi
 	if err != nil {
 		return nil, err
 	}
-	EndpointListing.forget(c, "", out.EndpointID)
+	EndpointListing.Forget(c, "", out.EndpointID)
 	return &out, nil
 }
 
@@ -77,7 +78,7 @@ func (c *Client) RefreshEndpoint(ctx context.Context, id string) (*Endpoint, err
 
 // ListAllEndpoints pages through every endpoint with the largest page.
 func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
-	return listAll(ctx, endpointrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
+	return sched.ListAll(ctx, endpointrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
 		page, err := c.ListEndpoints(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -89,12 +90,12 @@ func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
 // UpdateEndpoint changes password, alias or app_id. Setting fields is
 // idempotent, so it is retried like a read.
 func (c *Client) UpdateEndpoint(ctx context.Context, id string, in EndpointUpdate) error {
-	defer EndpointListing.forget(c, "", id)()
+	defer EndpointListing.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Endpoint", id), body: in, idempotent: true}, nil)
 }
 
 // DeleteEndpoint deletes an endpoint; ErrNotFound when it is already gone.
 func (c *Client) DeleteEndpoint(ctx context.Context, id string) error {
-	defer EndpointListing.forget(c, "", id)()
+	defer EndpointListing.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Endpoint", id), idempotent: true}, nil)
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -35,7 +36,7 @@ func (c *Client) CreatePowerpack(ctx context.Context, in PowerpackCreate) (*Powe
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Powerpack"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	PowerpackListing.forget(c, "", out.UUID)
+	PowerpackListing.Forget(c, "", out.UUID)
 	c.forgetPoolMembers()
 	return &out.Powerpack, nil
 }
@@ -81,7 +82,7 @@ func (c *Client) ListPowerpacks(ctx context.Context, limit, offset int) (*wire.P
 
 // ListAllPowerpacks pages through every powerpack of the account.
 func (c *Client) ListAllPowerpacks(ctx context.Context) ([]Powerpack, error) {
-	return listAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Powerpack, ListMeta, error) {
+	return sched.ListAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Powerpack, ListMeta, error) {
 		page, err := c.ListPowerpacks(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -93,7 +94,7 @@ func (c *Client) ListAllPowerpacks(ctx context.Context) ([]Powerpack, error) {
 // UpdatePowerpack changes what in sets and returns the record. Setting
 // fields is idempotent, so it is retried like a read.
 func (c *Client) UpdatePowerpack(ctx context.Context, uuid string, in PowerpackUpdate) (*Powerpack, error) {
-	defer PowerpackListing.forget(c, "", uuid)()
+	defer PowerpackListing.Forget(c, "", uuid)()
 	var out wire.PowerpackReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Powerpack", uuid), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -106,7 +107,7 @@ func (c *Client) UpdatePowerpack(ctx context.Context, uuid string, in PowerpackU
 // which cannot be undone: it is always sent, so nothing is released by a
 // default.
 func (c *Client) DeletePowerpack(ctx context.Context, uuid string, unrentNumbers bool) error {
-	defer PowerpackListing.forget(c, "", uuid)()
+	defer PowerpackListing.Forget(c, "", uuid)()
 	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Powerpack", uuid),
 		body: wire.PowerpackDelete{UnrentNumbers: wire.Flag(unrentNumbers)}, idempotent: true}, nil)
@@ -117,7 +118,7 @@ func (c *Client) DeletePowerpack(ctx context.Context, uuid string, unrentNumbers
 // routes, as a toll-free member's record carries one). Adding is
 // idempotent: adding again only sets the service.
 func (c *Client) AddPoolNumber(ctx context.Context, pool, number string, tollfree bool, service string) (*PoolNumber, error) {
-	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
+	defer PoolNumberListing.Forget(c, PoolNumberParent(pool, tollfree), number)()
 	defer c.forgetPoolMembers()
 	var out wire.PoolNumberReply
 	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number),
@@ -144,7 +145,7 @@ func (c *Client) GetPoolNumber(ctx context.Context, pool, number string, tollfre
 // releases the number, which cannot be undone. ErrNotFound when it is not
 // in the pool.
 func (c *Client) RemovePoolNumber(ctx context.Context, pool, number string, tollfree, unrent bool) error {
-	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
+	defer PoolNumberListing.Forget(c, PoolNumberParent(pool, tollfree), number)()
 	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number),
 		body: wire.PoolNumberRemove{Unrent: wire.Flag(unrent)}, idempotent: true}, nil)
@@ -182,7 +183,7 @@ func (c *Client) ListPoolNumbers(ctx context.Context, pool string, tollfree bool
 // ListAllPoolNumbers lists every long code (tollfree false) or toll-free
 // number of a pool.
 func (c *Client) ListAllPoolNumbers(ctx context.Context, pool string, tollfree bool) ([]PoolNumber, error) {
-	return listAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolNumber, ListMeta, error) {
+	return sched.ListAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolNumber, ListMeta, error) {
 		return c.ListPoolNumbers(ctx, pool, tollfree, limit, offset)
 	})
 }
@@ -220,7 +221,7 @@ var PoolNumberListing = &Listing[PoolNumber]{
 
 // ListAllPoolShortcodes lists every short code of a pool.
 func (c *Client) ListAllPoolShortcodes(ctx context.Context, pool string) ([]PoolShortcode, error) {
-	return listAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolShortcode, ListMeta, error) {
+	return sched.ListAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolShortcode, ListMeta, error) {
 		q := url.Values{}
 		q.Set("limit", strconv.Itoa(limit))
 		q.Set("offset", strconv.Itoa(offset))

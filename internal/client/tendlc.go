@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -21,7 +22,7 @@ func (c *Client) CreateBrand(ctx context.Context, in BrandCreate) (*BrandCreated
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Brand"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	BrandListing.forget(c, "", out.BrandID)
+	BrandListing.Forget(c, "", out.BrandID)
 	return &out, nil
 }
 
@@ -76,7 +77,7 @@ var BrandListing = &Listing[Brand]{
 
 // ListAllBrands pages through every 10DLC brand of the account.
 func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
-	return listAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
+	return sched.ListAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
 		l, err := c.ListBrands(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -87,7 +88,7 @@ func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
 
 // DeleteBrand deactivates a brand; ErrNotFound when it is already gone.
 func (c *Client) DeleteBrand(ctx context.Context, id string) error {
-	defer BrandListing.forget(c, "", id)()
+	defer BrandListing.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Brand", id), idempotent: true}, nil)
 }
 
@@ -98,7 +99,7 @@ func (c *Client) CreateCampaign(ctx context.Context, in CampaignCreate) (*Campai
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	CampaignListing.forget(c, "", out.CampaignID)
+	CampaignListing.Forget(c, "", out.CampaignID)
 	return &out, nil
 }
 
@@ -145,7 +146,7 @@ var CampaignListing = &Listing[Campaign]{
 // ListAllCampaigns pages through every 10DLC campaign of the account, of
 // one brand when brandID is not empty.
 func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campaign, error) {
-	return listAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Campaign, ListMeta, error) {
+	return sched.ListAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Campaign, ListMeta, error) {
 		l, err := c.ListCampaigns(ctx, brandID, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -157,7 +158,7 @@ func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campai
 // UpdateCampaign changes the updatable fields and returns the campaign.
 // Setting fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdate) (*Campaign, error) {
-	defer CampaignListing.forget(c, "", id)()
+	defer CampaignListing.Forget(c, "", id)()
 	var out wire.CampaignReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", id), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -167,10 +168,10 @@ func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdat
 
 // DeleteCampaign deactivates a campaign; ErrNotFound when already gone.
 func (c *Client) DeleteCampaign(ctx context.Context, id string) error {
-	defer CampaignListing.forget(c, "", id)()
+	defer CampaignListing.Forget(c, "", id)()
 	// Its numbers are unlinked with it.
-	defer CampaignNumberListing.forget(c, id, "")()
-	defer NumberListing.forget(c, "", "")()
+	defer CampaignNumberListing.Forget(c, id, "")()
+	defer NumberListing.Forget(c, "", "")()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Campaign", id), idempotent: true}, nil)
 }
 
@@ -185,7 +186,7 @@ func (c *Client) DeleteCampaign(ctx context.Context, id string) error {
 // 5xx is returned to each, which looks its number up.
 func (c *Client) LinkNumbers(ctx context.Context, campaignID string, in NumberLink) error {
 	if len(in.Numbers) == 1 {
-		return numberLinks.do(ctx, c, numberLinkKey{campaignID, in.URL, in.Method}, in.Numbers[0])
+		return numberLinks.Do(ctx, c, numberLinkKey{campaignID, in.URL, in.Method}, in.Numbers[0])
 	}
 	return c.postNumberLink(ctx, campaignID, in)
 }
@@ -195,22 +196,22 @@ type numberLinkKey struct{ campaignID, url, method string }
 
 // numberLinks gathers the one-number links of a campaign into one request.
 var numberLinks = &batcher[numberLinkKey, string]{
-	what: "10DLC number links",
+	What: "10DLC number links",
 	// A link waits a second or more for the operators after its request,
 	// and Terraform starts a campaign's links a few at a time among the
 	// account's other creates: four gathering windows (200 ms) let those
 	// of a burst share the request at a fifth of the wait's cost.
-	windows: 4,
-	send: func(ctx context.Context, c *Client, k numberLinkKey, numbers []string) error {
+	Windows: 4,
+	Send: func(ctx context.Context, c *Client, k numberLinkKey, numbers []string) error {
 		return c.postNumberLink(ctx, k.campaignID, NumberLink{Numbers: numbers, URL: k.url, Method: k.method})
 	},
 }
 
 // postNumberLink is the link request itself.
 func (c *Client) postNumberLink(ctx context.Context, campaignID string, in NumberLink) error {
-	defer CampaignNumberListing.forget(c, campaignID, "")()
+	defer CampaignNumberListing.Forget(c, campaignID, "")()
 	for _, n := range in.Numbers {
-		defer NumberListing.forget(c, "", n)()
+		defer NumberListing.Forget(c, "", n)()
 	}
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", campaignID, "Number"), body: in}, nil)
 }
@@ -272,8 +273,8 @@ func (c *Client) GetCampaignNumber(ctx context.Context, campaignID, number strin
 // UnlinkNumber asks operators to unlink a number; ErrNotFound when it is
 // not linked to the campaign.
 func (c *Client) UnlinkNumber(ctx context.Context, campaignID, number string, in NumberUnlink) error {
-	defer CampaignNumberListing.forget(c, campaignID, number)()
-	defer NumberListing.forget(c, "", number)()
+	defer CampaignNumberListing.Forget(c, campaignID, number)()
+	defer NumberListing.Forget(c, "", number)()
 	var body any
 	if in.URL != "" {
 		body = in
@@ -293,7 +294,7 @@ func (c *Client) GetBrandUsecases(ctx context.Context, id string) (*BrandUsecase
 	return &out, nil
 }
 
-// brandUsecasesKey keys BrandUsecasesOnce's reads in c.listings.
+// brandUsecasesKey keys BrandUsecasesOnce's reads in c.sched.
 type brandUsecasesKey struct{}
 
 // brandUsecasesOnce is BrandUsecasesOnce's state in one Client: the use
@@ -311,7 +312,7 @@ type brandUsecasesOnce struct {
 // brand and its 4 campaigns read its use cases 8 times). A failed read is
 // not kept. The caller must not change what it returns.
 func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecases, error) {
-	s := clientState(c, brandUsecasesKey{}, func() *brandUsecasesOnce {
+	s := sched.ClientState(c, brandUsecasesKey{}, func() *brandUsecasesOnce {
 		return &brandUsecasesOnce{got: map[string]*BrandUsecases{}}
 	})
 	s.mu.Lock()
@@ -353,7 +354,7 @@ type (
 // campaign_source "shared". A second import of the id is refused with 400,
 // so it is never retried once it may have reached the server.
 func (c *Client) ImportCampaign(ctx context.Context, in CampaignImport) (*CampaignImported, error) {
-	defer CampaignListing.forget(c, "", in.CampaignID)()
+	defer CampaignListing.Forget(c, "", in.CampaignID)()
 	var out CampaignImported
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", "Import"), body: in}, &out); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tollfreerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -32,7 +33,7 @@ func (c *Client) CreateTollfreeVerification(ctx context.Context, in TollfreeVeri
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("TollfreeVerification"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	TollfreeListing.forget(c, "", out.UUID)
+	TollfreeListing.Forget(c, "", out.UUID)
 	return &out, nil
 }
 
@@ -72,7 +73,7 @@ func (c *Client) ListTollfreeVerifications(ctx context.Context, f TollfreeFilter
 
 // ListAllTollfreeVerifications pages through the requests f selects.
 func (c *Client) ListAllTollfreeVerifications(ctx context.Context, f TollfreeFilter) ([]TollfreeVerification, error) {
-	return listAll(ctx, tollfreerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]TollfreeVerification, ListMeta, error) {
+	return sched.ListAll(ctx, tollfreerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]TollfreeVerification, ListMeta, error) {
 		return c.ListTollfreeVerifications(ctx, f, limit, offset)
 	})
 }
@@ -103,13 +104,13 @@ var TollfreeListing = &Listing[TollfreeVerification]{
 // UpdateTollfreeVerification changes the fields set in in ("" is
 // unchanged) and resubmits the request. Idempotent: retried like a read.
 func (c *Client) UpdateTollfreeVerification(ctx context.Context, uuid string, in TollfreeVerificationFields) error {
-	defer TollfreeListing.forget(c, "", uuid)()
+	defer TollfreeListing.Forget(c, "", uuid)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("TollfreeVerification", uuid), body: in, idempotent: true}, nil)
 }
 
 // DeleteTollfreeVerification deletes a request; ErrNotFound when it is
 // already gone.
 func (c *Client) DeleteTollfreeVerification(ctx context.Context, uuid string) error {
-	defer TollfreeListing.forget(c, "", uuid)()
+	defer TollfreeListing.Forget(c, "", uuid)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("TollfreeVerification", uuid), idempotent: true}, nil)
 }

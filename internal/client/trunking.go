@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -62,7 +63,7 @@ func createTrunking[R, T any](ctx context.Context, c *Client, l *Listing[T], kin
 	if err := c.do(ctx, request{method: http.MethodPost, path: zentrunk(kind), body: in}, &out); err != nil {
 		return nil, err
 	}
-	l.forget(c, "", id(&out))
+	l.Forget(c, "", id(&out))
 	return &out, nil
 }
 
@@ -93,7 +94,7 @@ func listTrunkingPage[T any](ctx context.Context, c *Client, kind string, q url.
 
 // listAllTrunking pages through a trunking list with the largest page.
 func listAllTrunking[T any](ctx context.Context, c *Client, kind string, q url.Values) ([]T, error) {
-	return listAll(ctx, trunkrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]T, ListMeta, error) {
+	return sched.ListAll(ctx, trunkrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]T, ListMeta, error) {
 		return listTrunkingPage[T](ctx, c, kind, q, limit, offset)
 	})
 }
@@ -125,13 +126,13 @@ var (
 // updateTrunking changes the fields set in in; setting fields is
 // idempotent, so it is retried like a read. l's snapshot drops id.
 func updateTrunking[T any](ctx context.Context, c *Client, l *Listing[T], kind, id string, in any) error {
-	defer l.forget(c, "", id)()
+	defer l.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodPost, path: zentrunk(kind, id), body: in, idempotent: true}, nil)
 }
 
 // deleteTrunking deletes a trunking object; ErrNotFound when it is gone.
 func deleteTrunking[T any](ctx context.Context, c *Client, l *Listing[T], kind, id string) error {
-	defer l.forget(c, "", id)()
+	defer l.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: zentrunk(kind, id), idempotent: true}, nil)
 }
 

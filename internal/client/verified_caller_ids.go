@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/callerrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -53,7 +54,7 @@ func (c *Client) VerifyCallerID(ctx context.Context, verificationUUID, code stri
 	if err != nil {
 		return nil, err
 	}
-	VerifiedCallerIDListing.forget(c, "", out.PhoneNumber)
+	VerifiedCallerIDListing.Forget(c, "", out.PhoneNumber)
 	return &out, nil
 }
 
@@ -86,7 +87,7 @@ func (c *Client) ListVerifiedCallerIDs(ctx context.Context, f VerifiedCallerIDFi
 
 // ListAllVerifiedCallerIDs pages through every verified number f selects.
 func (c *Client) ListAllVerifiedCallerIDs(ctx context.Context, f VerifiedCallerIDFilter) ([]VerifiedCallerID, error) {
-	return listAll(ctx, callerrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
+	return sched.ListAll(ctx, callerrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
 		page, err := c.ListVerifiedCallerIDs(ctx, f, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -118,7 +119,7 @@ var VerifiedCallerIDListing = &Listing[VerifiedCallerID]{
 // verified number and returns the record. Setting fields is idempotent,
 // so it is retried like a read.
 func (c *Client) UpdateVerifiedCallerID(ctx context.Context, number string, in VerifiedCallerIDUpdate) (*VerifiedCallerID, error) {
-	defer VerifiedCallerIDListing.forget(c, "", callerrules.E164(number))()
+	defer VerifiedCallerIDListing.Forget(c, "", callerrules.E164(number))()
 	var out wire.VerifiedCallerIDReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: callerIDPath(number), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -129,6 +130,6 @@ func (c *Client) UpdateVerifiedCallerID(ctx context.Context, number string, in V
 // DeleteVerifiedCallerID removes a verified number; ErrNotFound when it is
 // not verified.
 func (c *Client) DeleteVerifiedCallerID(ctx context.Context, number string) error {
-	defer VerifiedCallerIDListing.forget(c, "", callerrules.E164(number))()
+	defer VerifiedCallerIDListing.Forget(c, "", callerrules.E164(number))()
 	return c.do(ctx, request{method: http.MethodDelete, path: callerIDPath(number), idempotent: true}, nil)
 }

@@ -1,4 +1,4 @@
-package client
+package sched
 
 import "sync"
 
@@ -36,8 +36,8 @@ type gathering struct {
 	end   func(calls int)
 }
 
-func gatheringsOf(c *Client) *gatherings {
-	return clientState(c, gatheringsKey{}, func() *gatherings { return &gatherings{of: map[any]*gathering{}} })
+func gatheringsOf(c Host) *gatherings {
+	return ClientState(c, gatheringsKey{}, func() *gatherings { return &gatherings{of: map[any]*gathering{}} })
 }
 
 // enter counts a call waiting in the gathering key (end ends it, given
