@@ -300,38 +300,3 @@ func TestLinkBatchesSentWhenEverySlotGathers(t *testing.T) {
 		t.Fatalf("10 links of 3 callbacks made requests of %v numbers; want 3, 3 and 4", sizes)
 	}
 }
-
-// The gatherings of different mechanisms count together: 6 links waiting
-// in a batch and 4 reads after create waiting in their round fill the 10
-// slots, so the batch is sent and the round lists at once.
-func TestEverySlotGatheringEndsBatchesAndReadsAfterCreate(t *testing.T) {
-	s := &linkServer{}
-	c := s.start(t, time.Minute)
-	k := newFakeKind(map[string]int{"": 15})
-	l := freshListing(k, 0)
-	done := make(chan int, 2)
-	go func() {
-		for n, err := range linkAll(c, nil, someNumbers(6)...) {
-			if err != nil {
-				t.Errorf("%s: %v", n, err)
-			}
-		}
-		done <- 0
-	}()
-	go func() { done <- afterCreates(t, c, l, "-0", "-1", "-2", "-3") }()
-	listed := 0
-	for range 2 {
-		select {
-		case n := <-done:
-			listed += n
-		case <-time.After(30 * time.Second):
-			t.Fatal("6 links and 4 reads after create still wait after 30 s, though together they fill every slot")
-		}
-	}
-	if len(s.requests) != 1 || len(s.requests[0]) != 6 {
-		t.Fatalf("6 links made requests %v; want one of 6 numbers", s.requests)
-	}
-	if listed != 4 || k.listCalls() != 1 || k.gets != 0 {
-		t.Fatalf("4 reads after create: %d served by the listing, %d list calls, %d GETs; want 4, 1, 0", listed, k.listCalls(), k.gets)
-	}
-}

@@ -471,3 +471,43 @@ func TestNarrowedListingWriteForgetsUnderEveryFilter(t *testing.T) {
 		})
 	}
 }
+
+// A read waiting in the window stops waiting when its context ends, and
+// the window stays open for the others.
+func TestRefreshGatheringHonoursCancellation(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 1})
+	l := k.listing(20)
+	c := fakeClient(t, time.Hour)
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan bool)
+	go func() {
+		_, ok := l.fromSnapshot(ctx, c, "", "-0")
+		served <- ok
+	}()
+	gathering := func() bool {
+		s := l.state(c)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.gathering
+	}
+	for deadline := time.Now().Add(10 * time.Second); !gathering(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the first read did not open the gathering window")
+		}
+	}
+	cancel()
+	select {
+	case ok := <-served:
+		if ok {
+			t.Fatal("a cancelled read was served from a snapshot")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a cancelled read still waits in the gathering window")
+	}
+	if _, fromList, err := l.Refresh(ctx, c, "", "-0"); err != nil || fromList || k.gets != 1 {
+		t.Fatalf("a refresh with a cancelled context: listed %v, %v, %d GETs; want its GET at once", fromList, err, k.gets)
+	}
+	if !gathering() {
+		t.Fatal("the window closed when its reads were cancelled")
+	}
+}
