@@ -162,6 +162,10 @@ type Listing[C Host, T any] struct {
 	// due.
 	Quorum   int
 	Patience time.Duration
+	// Writes are the write routes that change the kind's objects
+	// (writes.go): Declare adds them to the client's Routes, whose
+	// writes then drop what they write from the listing's snapshots.
+	Writes []Write
 }
 
 // Refresh reads object id (of parent, for a child kind; "" otherwise) for
@@ -323,41 +327,42 @@ func (l *Listing[C, T]) checkSnapshot(ctx context.Context, c C, parent string) (
 	}
 }
 
-// Forget drops id of parent from c's snapshot (and from one being taken);
-// id "" drops the parent's whole snapshot. Every create, update and delete
-// of the kind calls it; an update or delete before and after the write (a
-// listing running across it may hold either state): defer
-// l.forget(c, parent, id)().
+// Forget drops id of parent from c's snapshots of l, as a write does
+// (writes.go), before the write and, with the function it returns, after
+// it.
 func (l *Listing[C, T]) Forget(c C, parent, id string) func() {
-	drop := func() {
-		l.forgetIn(c, l, parent, id)
-		l.forgetIn(c, existsKey{l}, parent, id)
-	}
+	drop := func() { l.forget(c.Scheduler(), parent, id) }
 	drop()
 	return drop
 }
 
+// forget drops id of parent from s's snapshots of l, refreshes' and
+// existence checks' (and from one being taken); id "" drops the parent's
+// whole snapshot.
+func (l *Listing[C, T]) forget(s *State, parent, id string) {
+	l.forgetIn(s, l, parent, id)
+	l.forgetIn(s, existsKey{l}, parent, id)
+}
+
 // forgetIn is forget in the state stored under key.
-func (l *Listing[C, T]) forgetIn(c C, key any, parent, id string) {
-	{
-		v, _ := c.Scheduler().listings.Load(key)
-		s, ok := v.(*listingState[T])
-		if !ok {
-			return // nothing listed yet; a listing started later sees the write
-		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if !l.Narrowed {
-			s.parents[parent].forget(id)
-			return
-		}
-		for _, e := range s.parents { // the object may be under any filter
-			e.forget(id)
-		}
+func (l *Listing[C, T]) forgetIn(st *State, key any, parent, id string) {
+	v, _ := st.listings.Load(key)
+	s, ok := v.(*listingState[T])
+	if !ok {
+		return // nothing listed yet; a listing started later sees the write
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !l.Narrowed {
+		s.parents[parent].forget(id)
+		return
+	}
+	for _, e := range s.parents { // the object may be under any filter
+		e.forget(id)
 	}
 }
 
-// Forget drops id from e (nil: nothing listed), or all of it for "".
+// forget drops id from e (nil: nothing listed), or all of it for "".
 // Callers hold the state's lock.
 func (e *listingSnapshot[T]) forget(id string) {
 	switch {
