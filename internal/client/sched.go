@@ -22,7 +22,6 @@ const (
 	RefreshListMaxPages = sched.RefreshListMaxPages
 	RefreshListMaxAge   = sched.RefreshListMaxAge
 	RefreshListGather   = sched.RefreshListGather
-	PageConcurrency     = sched.PageConcurrency
 )
 
 // Scheduler is the client's scheduler state (sched.Host).
@@ -39,4 +38,25 @@ func newSched(gather time.Duration) *sched.State {
 		},
 		IsAmbiguous: IsAmbiguousCreate,
 	}
+}
+
+// writeRoutes are the write routes of every Listing of the client
+// (declare); do applies them to each request that is not a GET, so that
+// a write of this client is never hidden by a snapshot.
+var writeRoutes sched.Routes
+
+// declare adds l's write routes (Listing.Writes) to the client's and
+// returns l: every Listing of the client is declared so.
+func declare[T any](l *Listing[T]) *Listing[T] { return sched.Declare(&writeRoutes, l) }
+
+// written drops from c's snapshots what r writes (sched.Routes.Write), and
+// returns what to call when r has ended. body is r's encoded body.
+func (c *Client) written(r request, body []byte) (done func(reply []byte, carriedOut bool)) {
+	if r.method == http.MethodGet || r.host != nil {
+		return func([]byte, bool) {}
+	}
+	if r.raw != nil {
+		body = nil // a form, not JSON: no route names ids in it
+	}
+	return writeRoutes.Write(c.sched, r.method, r.path, body)
 }

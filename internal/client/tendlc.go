@@ -22,7 +22,6 @@ func (c *Client) CreateBrand(ctx context.Context, in BrandCreate) (*BrandCreated
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Brand"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	BrandListing.Forget(c, "", out.BrandID)
 	return &out, nil
 }
 
@@ -58,10 +57,10 @@ func (c *Client) ListBrands(ctx context.Context, limit, offset int) (*BrandList,
 const maxLookupPages = 500
 
 // BrandListing answers refreshes of brands from the account's listing
-// (listing.go). Its items carry brand_alias, which the GET leaves out,
+// (sched/listing.go). Its items carry brand_alias, which the GET leaves out,
 // and never declined_reasons (the recorded list items have none); both
 // leave empty fields out.
-var BrandListing = &Listing[Brand]{
+var BrandListing = declare(&Listing[Brand]{
 	What:  "10DLC brands",
 	Limit: tendlcrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Brand, ListMeta, error) {
@@ -73,7 +72,12 @@ var BrandListing = &Listing[Brand]{
 	},
 	ID:  func(b *Brand) string { return b.BrandID },
 	Get: func(c *Client, ctx context.Context, _, id string) (*Brand, error) { return c.GetBrand(ctx, id) },
-}
+	// Its creates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "10dlc/Brand/", ID: sched.Reply("brand_id")},
+		{Method: http.MethodDelete, Path: "10dlc/Brand/{id}/"},
+	},
+})
 
 // ListAllBrands pages through every 10DLC brand of the account.
 func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
@@ -88,7 +92,6 @@ func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
 
 // DeleteBrand deactivates a brand; ErrNotFound when it is already gone.
 func (c *Client) DeleteBrand(ctx context.Context, id string) error {
-	defer BrandListing.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Brand", id), idempotent: true}, nil)
 }
 
@@ -99,7 +102,6 @@ func (c *Client) CreateCampaign(ctx context.Context, in CampaignCreate) (*Campai
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	CampaignListing.Forget(c, "", out.CampaignID)
 	return &out, nil
 }
 
@@ -127,9 +129,9 @@ func (c *Client) ListCampaigns(ctx context.Context, brandID string, limit, offse
 }
 
 // CampaignListing answers refreshes of campaigns from the account's
-// listing (listing.go). Its items have the GET's shape, with
+// listing (sched/listing.go). Its items have the GET's shape, with
 // campaign_alias and vertical besides, which the recorded GETs leave out.
-var CampaignListing = &Listing[Campaign]{
+var CampaignListing = declare(&Listing[Campaign]{
 	What:  "10DLC campaigns",
 	Limit: tendlcrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Campaign, ListMeta, error) {
@@ -141,7 +143,14 @@ var CampaignListing = &Listing[Campaign]{
 	},
 	ID:  func(cp *Campaign) string { return cp.CampaignID },
 	Get: func(c *Client, ctx context.Context, _, id string) (*Campaign, error) { return c.GetCampaign(ctx, id) },
-}
+	// Its creates, imports (the id in the body), updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "10dlc/Campaign/", ID: sched.Reply("campaign_id")},
+		{Method: http.MethodPost, Path: "10dlc/Campaign/Import/", ID: sched.Body("campaign_id")},
+		{Method: http.MethodPost, Path: "10dlc/Campaign/{id}/"},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{id}/"},
+	},
+})
 
 // ListAllCampaigns pages through every 10DLC campaign of the account, of
 // one brand when brandID is not empty.
@@ -158,7 +167,6 @@ func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campai
 // UpdateCampaign changes the updatable fields and returns the campaign.
 // Setting fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdate) (*Campaign, error) {
-	defer CampaignListing.Forget(c, "", id)()
 	var out wire.CampaignReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", id), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -168,17 +176,13 @@ func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdat
 
 // DeleteCampaign deactivates a campaign; ErrNotFound when already gone.
 func (c *Client) DeleteCampaign(ctx context.Context, id string) error {
-	defer CampaignListing.Forget(c, "", id)()
-	// Its numbers are unlinked with it.
-	defer CampaignNumberListing.Forget(c, id, "")()
-	defer NumberListing.Forget(c, "", "")()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Campaign", id), idempotent: true}, nil)
 }
 
 // LinkNumbers asks operators to link numbers to a registered campaign. A
 // second identical request is refused with 400, so it is not retried.
 //
-// A request of one number joins the campaign's batch (batch.go): the
+// A request of one number joins the campaign's batch (sched/batch.go): the
 // links of one campaign with the same callbacks that come within the
 // gathering window share one request, which takes several numbers. Its
 // outcome is the number's own: a batch refused as a whole (the API names
@@ -209,10 +213,6 @@ var numberLinks = &batcher[numberLinkKey, string]{
 
 // postNumberLink is the link request itself.
 func (c *Client) postNumberLink(ctx context.Context, campaignID string, in NumberLink) error {
-	defer CampaignNumberListing.Forget(c, campaignID, "")()
-	for _, n := range in.Numbers {
-		defer NumberListing.Forget(c, "", n)()
-	}
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", campaignID, "Number"), body: in}, nil)
 }
 
@@ -227,9 +227,9 @@ func (c *Client) ListCampaignNumbers(ctx context.Context, campaignID string) (*C
 
 // CampaignNumberListing answers refreshes of a campaign's linked numbers
 // from the campaign's number list, one list per campaign (its parent;
-// listing.go). The list is one call, unpaged; its items are what the
+// sched/listing.go). The list is one call, unpaged; its items are what the
 // one-number read returns.
-var CampaignNumberListing = &Listing[CampaignNumber]{
+var CampaignNumberListing = declare(&Listing[CampaignNumber]{
 	What: "10DLC campaign numbers",
 	Page: func(c *Client, ctx context.Context, campaignID string, _, _ int) ([]CampaignNumber, ListMeta, error) {
 		nums, err := c.ListCampaignNumbers(ctx, campaignID)
@@ -252,7 +252,14 @@ var CampaignNumberListing = &Listing[CampaignNumber]{
 	// second due unlink, or a second, so that each read answers more.
 	Quorum:   2,
 	Patience: time.Second,
-}
+	// A link request (of one or several numbers) and a campaign's delete
+	// change the campaign's whole list; an unlink, its number.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "10dlc/Campaign/{parent}/Number/"},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{parent}/"},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{parent}/Number/{id}/"},
+	},
+})
 
 // GetCampaignNumber reads one number of a campaign; ErrNotFound when the
 // campaign does not exist or the number is not linked to it.
@@ -273,8 +280,6 @@ func (c *Client) GetCampaignNumber(ctx context.Context, campaignID, number strin
 // UnlinkNumber asks operators to unlink a number; ErrNotFound when it is
 // not linked to the campaign.
 func (c *Client) UnlinkNumber(ctx context.Context, campaignID, number string, in NumberUnlink) error {
-	defer CampaignNumberListing.Forget(c, campaignID, number)()
-	defer NumberListing.Forget(c, "", number)()
 	var body any
 	if in.URL != "" {
 		body = in
@@ -354,7 +359,6 @@ type (
 // campaign_source "shared". A second import of the id is refused with 400,
 // so it is never retried once it may have reached the server.
 func (c *Client) ImportCampaign(ctx context.Context, in CampaignImport) (*CampaignImported, error) {
-	defer CampaignListing.Forget(c, "", in.CampaignID)()
 	var out CampaignImported
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", "Import"), body: in}, &out); err != nil {
 		return nil, err

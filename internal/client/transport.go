@@ -88,7 +88,7 @@ type Client struct {
 	authToken string
 	userAgent string
 	// Per-process knowledge that saves requests; see sip_domain.go and
-	// listing.go.
+	// sched/listing.go.
 	sipDomain       atomic.Pointer[string]
 	sipDomainFlight singleflight.Group
 	// appSIPDomain is the applications' (app_sip_uri.go).
@@ -300,6 +300,12 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	if err != nil {
 		return err
 	}
+	// What a write touches leaves the Listings' snapshots, before it is
+	// sent and again once it has ended (see written).
+	done := c.written(r, body)
+	carriedOut := false
+	var reply []byte
+	defer func() { done(reply, carriedOut) }()
 	req.SetBasicAuth(c.authID, c.authToken)
 	req.Header.Set("User-Agent", c.userAgent)
 	req.Header.Set("Accept", "application/json")
@@ -357,6 +363,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			return fmt.Errorf("%s %s: decoding reply: %w", r.method, u.Path, err)
 		}
 	}
+	reply, carriedOut = data, true
 	return nil
 }
 

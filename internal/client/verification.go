@@ -95,13 +95,11 @@ func (c *Client) verificationWrite(ctx context.Context, kind, id string, data an
 
 // CreateVerificationAddress submits an address; the reply names no id.
 func (c *Client) CreateVerificationAddress(ctx context.Context, in VerificationAddressData, file *ComplianceFile) error {
-	defer VerificationAddressListing.Forget(c, "", "")()
 	return c.verificationWrite(ctx, "Address", "", in, file)
 }
 
 // UpdateVerificationAddress resubmits an address with what in sets.
 func (c *Client) UpdateVerificationAddress(ctx context.Context, id string, in VerificationAddressData, file *ComplianceFile) error {
-	defer VerificationAddressListing.Forget(c, "", id)()
 	return c.verificationWrite(ctx, "Address", id, in, file)
 }
 
@@ -118,19 +116,16 @@ func (c *Client) GetVerificationAddress(ctx context.Context, id string) (*Verifi
 // DeleteVerificationAddress deletes an address; ErrNotFound when it is
 // gone.
 func (c *Client) DeleteVerificationAddress(ctx context.Context, id string) error {
-	defer VerificationAddressListing.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Verification", "Address", id), idempotent: true}, nil)
 }
 
 // CreateVerificationIdentity submits an identity; the reply names no id.
 func (c *Client) CreateVerificationIdentity(ctx context.Context, in VerificationIdentityData, file *ComplianceFile) error {
-	defer VerificationIdentityListing.Forget(c, "", "")()
 	return c.verificationWrite(ctx, "Identity", "", in, file)
 }
 
 // UpdateVerificationIdentity resubmits an identity with what in sets.
 func (c *Client) UpdateVerificationIdentity(ctx context.Context, id string, in VerificationIdentityData, file *ComplianceFile) error {
-	defer VerificationIdentityListing.Forget(c, "", id)()
 	return c.verificationWrite(ctx, "Identity", id, in, file)
 }
 
@@ -147,7 +142,6 @@ func (c *Client) GetVerificationIdentity(ctx context.Context, id string) (*Verif
 // DeleteVerificationIdentity deletes an identity; ErrNotFound when it is
 // gone.
 func (c *Client) DeleteVerificationIdentity(ctx context.Context, id string) error {
-	defer VerificationIdentityListing.Forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Verification", "Identity", id), idempotent: true}, nil)
 }
 
@@ -203,7 +197,7 @@ func (c *Client) ListAllVerificationIdentities(ctx context.Context, f Verificati
 
 // VerificationAddressListing answers refreshes of addresses from the
 // account's listing. Its items carry all the GET does.
-var VerificationAddressListing = &Listing[VerificationAddress]{
+var VerificationAddressListing = declare(&Listing[VerificationAddress]{
 	What:  "verification addresses",
 	Limit: compliancerules.VerificationListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]VerificationAddress, ListMeta, error) {
@@ -213,11 +207,17 @@ var VerificationAddressListing = &Listing[VerificationAddress]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*VerificationAddress, error) {
 		return c.GetVerificationAddress(ctx, id)
 	},
-}
+	// Its creates (whose replies name no id), updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Verification/Address/"},
+		{Method: http.MethodPost, Path: "Verification/Address/{id}/"},
+		{Method: http.MethodDelete, Path: "Verification/Address/{id}/"},
+	},
+})
 
 // VerificationIdentityListing answers refreshes of identities from the
 // account's listing. Its items carry all the GET does.
-var VerificationIdentityListing = &Listing[VerificationIdentity]{
+var VerificationIdentityListing = declare(&Listing[VerificationIdentity]{
 	What:  "verification identities",
 	Limit: compliancerules.VerificationListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]VerificationIdentity, ListMeta, error) {
@@ -227,4 +227,10 @@ var VerificationIdentityListing = &Listing[VerificationIdentity]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*VerificationIdentity, error) {
 		return c.GetVerificationIdentity(ctx, id)
 	},
-}
+	// Its creates (whose replies name no id), updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Verification/Identity/"},
+		{Method: http.MethodPost, Path: "Verification/Identity/{id}/"},
+		{Method: http.MethodDelete, Path: "Verification/Identity/{id}/"},
+	},
+})

@@ -45,10 +45,10 @@ type Batcher[C Host, K comparable, I any] struct {
 	Windows int
 }
 
-// batchesKey keys a batcher's state in c.listings (clientState).
+// batchesKey keys a Batcher's state in the State (ClientState).
 type batchesKey struct{ of any }
 
-// batchState is a batcher's pending batches in one Client.
+// batchState is a Batcher's pending batches in one client.
 type batchState[K comparable, I any] struct {
 	mu      sync.Mutex
 	pending map[K]*batch[I] // by key: the batch calls join

@@ -20,7 +20,7 @@ import "sync"
 // gathering until it is due, and ending the gatherings could not bring
 // its answer sooner.
 
-// gatheringsKey keys a Client's gatherings (clientState).
+// gatheringsKey keys a client's gatherings in the State (ClientState).
 type gatheringsKey struct{}
 
 // gatherings counts the calls waiting in each gathering of one Client.

@@ -14,8 +14,8 @@ import (
 // making one GET each. A kind that has a list route declares a Listing (its
 // list call, one page at a time, with the filters that narrow it; the id
 // of an item; its GET) and its refreshes call Listing.Refresh. The state
-// lives in the Client, which the provider creates once per provider
-// process (per Configure), one per Listing.
+// lives in the client (its State; the Host holds it), which the provider
+// creates once per provider process (per Configure), one per Listing.
 //
 // A plan or destroy refreshes every object in the state, one GET each. When
 // a process sees RefreshListAfter refreshes of one kind, it lists every
@@ -55,8 +55,9 @@ import (
 //     same id in the same process (after an update, say) always goes to the API;
 //   - an id this process creates, updates or deletes while the listing runs or
 //     after it is dropped from the snapshot, so no write of ours is hidden (the
-//     client's write methods call Listing.forget; a write that names no id, such
-//     as a link of several numbers, drops its parent's whole snapshot);
+//     Listing declares the write routes that touch it, Writes, and the client's
+//     request path applies them: writes.go; a write that names no id, such as
+//     a create whose reply has none, drops its parent's whole snapshot);
 //   - a snapshot older than RefreshListMaxAge is dropped whole;
 //   - an id missing from the snapshot is read with a GET: absence from a
 //     list (which can shift under concurrent deletes) never means "deleted";
@@ -103,17 +104,23 @@ const (
 
 // Listing is how a kind's refreshes are answered from its list route. It
 // is declared once per kind, in the client next to the kind's calls, as a
-// package variable (its address keys the per-Client state):
+// package variable (its address keys the per-client state), with the
+// write routes that change the kind's objects:
 //
-//	var ApplicationListing = &Listing[Application]{
+//	var ApplicationListing = declare(&Listing[Application]{ // sched.Declare
 //		What:  "applications",
 //		Limit: applicationrules.ListMaxLimit,
 //		Page:  ..., // one page: c.ListApplications(ctx, "", limit, offset)
 //		ID:    func(a *Application) string { return a.AppID },
 //		Get:   func(c *Client, ctx context.Context, _, id string) (*Application, error) { return c.GetApplication(ctx, id) },
-//	}
+//		Writes: []sched.Write{
+//			{Method: http.MethodPost, Path: "Application/", ID: sched.Reply("app_id")},
+//			{Method: http.MethodPost, Path: "Application/{id}/"},
+//			{Method: http.MethodDelete, Path: "Application/{id}/"},
+//		},
+//	})
 //
-// and the kind's write methods call forget. Nothing else is per kind.
+// Nothing else is per kind.
 type Listing[C Host, T any] struct {
 	// What names the objects in logs: "endpoints".
 	What string
@@ -230,7 +237,7 @@ func (l *Listing[C, T]) state(c C) *listingState[T] {
 	return l.stateAt(c, l)
 }
 
-// existsKey keys a Listing's existence snapshot (Exists) in c.listings,
+// existsKey keys a Listing's existence snapshot (Exists) in the State,
 // apart from its refresh snapshot: a refresh takes what it serves out of
 // its snapshot, an existence check does not.
 type existsKey struct{ of any }
@@ -325,15 +332,6 @@ func (l *Listing[C, T]) checkSnapshot(ctx context.Context, c C, parent string) (
 	case <-ctx.Done():
 		return nil, nil, ctx.Err()
 	}
-}
-
-// Forget drops id of parent from c's snapshots of l, as a write does
-// (writes.go), before the write and, with the function it returns, after
-// it.
-func (l *Listing[C, T]) Forget(c C, parent, id string) func() {
-	drop := func() { l.forget(c.Scheduler(), parent, id) }
-	drop()
-	return drop
 }
 
 // forget drops id of parent from s's snapshots of l, refreshes' and

@@ -158,7 +158,7 @@ func (l *Listing[C, T]) afterCreate(ctx context.Context, c C, parent, id string,
 	return l.Get(c, ctx, parent, id)
 }
 
-// freshKey keys a Listing's reads-after-create state in c.listings.
+// freshKey keys a Listing's reads-after-create state in the State.
 type freshKey struct{ of any }
 
 // freshState is a Listing's reads-after-create state in one Client.

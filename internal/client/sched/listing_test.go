@@ -269,15 +269,15 @@ func TestListingDropsWrites(t *testing.T) {
 	s.armed, s.armedAt = true, time.Now()
 	ea := s.start("a")
 	s.mu.Unlock()
-	l.Forget(c, "a", "")
+	l.forget(c.Scheduler(), "a", "")
 	l.run(context.Background(), c, s, "a", ea)
 	for _, r := range []ref{{"b", "b-0"}, {"c", "c-0"}} {
 		if _, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id); !ok {
 			t.Fatalf("%s of an untouched parent was not served from its listing", r.id)
 		}
 	}
-	l.Forget(c, "b", "")
-	l.Forget(c, "c", "c-3")
+	l.forget(c.Scheduler(), "b", "")
+	l.forget(c.Scheduler(), "c", "c-3")
 	for _, r := range refsOf(k, "a", "b", "c") {
 		_, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id)
 		want := r.parent == "c" && r.id != "c-3" && r.id != "c-0"
@@ -349,7 +349,7 @@ func TestListingExists(t *testing.T) {
 	k.mu.Lock()
 	k.objects[""] = k.objects[""][1:]
 	k.mu.Unlock()
-	l.Forget(c, "", "-0")
+	l.forget(c.Scheduler(), "", "-0")
 	if ok, err := l.Exists(context.Background(), c, "", "-0"); ok || err != nil {
 		t.Fatalf("an id deleted by this client: exists %v, %v", ok, err)
 	}
@@ -460,7 +460,7 @@ func TestNarrowedListingWriteForgetsUnderEveryFilter(t *testing.T) {
 			}
 			// A write that names no filter, as an update of the object does.
 			id := refs[len(refs)-1].id
-			l.Forget(c, "", id)
+			l.forget(c.Scheduler(), "", id)
 			o, fromList, err := l.Refresh(context.Background(), c, "SA1", id)
 			if err != nil {
 				t.Fatal(err)

@@ -116,7 +116,7 @@ func (l *Listing[C, T]) Watch(c C, parent, id string) *Watch[C, T] {
 	return &Watch[C, T]{l: l, c: c, parent: parent, id: id}
 }
 
-// watchKey keys a Listing's waiting state in c.listings.
+// watchKey keys a Listing's waiting state in the State.
 type watchKey struct{ of any }
 
 // watchState is a Listing's waiting state in one Client.

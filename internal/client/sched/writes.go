@@ -118,7 +118,7 @@ func (r *Routes) add(l forgetter, w Write) {
 		panic(fmt.Sprintf("sched: write route %q %q: not a write", w.Method, w.Path))
 	case ids > 1:
 		panic(fmt.Sprintf("sched: write route %s %s: more than one {id}", w.Method, w.Path))
-	case ids == 1 && w.ID != From{}:
+	case ids == 1 && w.ID != (From{}):
 		panic(fmt.Sprintf("sched: write route %s %s: an {id} and another source of ids", w.Method, w.Path))
 	}
 	r.routes = append(r.routes, rt)
