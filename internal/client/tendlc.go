@@ -299,9 +299,6 @@ func (c *Client) GetBrandUsecases(ctx context.Context, id string) (*BrandUsecase
 	return &out, nil
 }
 
-// brandUsecasesKey keys BrandUsecasesOnce's reads in c.sched.
-type brandUsecasesKey struct{}
-
 // brandUsecasesOnce is BrandUsecasesOnce's state in one Client: the use
 // cases read, by brand, and the reads under way.
 type brandUsecasesOnce struct {
@@ -317,9 +314,7 @@ type brandUsecasesOnce struct {
 // brand and its 4 campaigns read its use cases 8 times). A failed read is
 // not kept. The caller must not change what it returns.
 func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecases, error) {
-	s := sched.ClientState(c, brandUsecasesKey{}, func() *brandUsecasesOnce {
-		return &brandUsecasesOnce{got: map[string]*BrandUsecases{}}
-	})
+	s := &c.usecases
 	s.mu.Lock()
 	u, ok := s.got[id]
 	s.mu.Unlock()
@@ -332,6 +327,9 @@ func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecas
 		u, err := c.GetBrandUsecases(shared, id)
 		if err == nil {
 			s.mu.Lock()
+			if s.got == nil {
+				s.got = map[string]*BrandUsecases{}
+			}
 			s.got[id] = u
 			s.mu.Unlock()
 		}

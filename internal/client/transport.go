@@ -100,6 +100,8 @@ type Client struct {
 	lookups lookupMemo // lookups.go
 	// pools remembers which pools hold which numbers (pool_members.go).
 	pools poolMembership
+	// usecases remembers the brands' use cases read (tendlc.go).
+	usecases brandUsecasesOnce
 	// pending names the provider arguments not known yet (Pending): every
 	// call fails with a ConfigurationUnknownError instead of reaching the
 	// API.

@@ -45,7 +45,7 @@ type Batcher[C Host, K comparable, I any] struct {
 	Windows int
 }
 
-// batchesKey keys a Batcher's state in the State (ClientState).
+// batchesKey keys a Batcher's state in the State (clientState).
 type batchesKey struct{ of any }
 
 // batchState is a Batcher's pending batches in one client.
@@ -67,7 +67,7 @@ type batch[I any] struct {
 }
 
 func (b *Batcher[C, K, I]) state(c C) *batchState[K, I] {
-	return ClientState(c, batchesKey{b}, func() *batchState[K, I] {
+	return clientState(c, batchesKey{b}, func() *batchState[K, I] {
 		return &batchState[K, I]{pending: map[K]*batch[I]{}}
 	})
 }

@@ -20,7 +20,7 @@ import "sync"
 // gathering until it is due, and ending the gatherings could not bring
 // its answer sooner.
 
-// gatheringsKey keys a client's gatherings in the State (ClientState).
+// gatheringsKey keys a client's gatherings in the State (clientState).
 type gatheringsKey struct{}
 
 // gatherings counts the calls waiting in each gathering of one Client.
@@ -37,7 +37,7 @@ type gathering struct {
 }
 
 func gatheringsOf(c Host) *gatherings {
-	return ClientState(c, gatheringsKey{}, func() *gatherings { return &gatherings{of: map[any]*gathering{}} })
+	return clientState(c, gatheringsKey{}, func() *gatherings { return &gatherings{of: map[any]*gathering{}} })
 }
 
 // enter counts a call waiting in the gathering key (end ends it, given

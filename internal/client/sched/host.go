@@ -33,7 +33,7 @@ type State struct {
 
 	// listings holds the state of each Listing (refreshes, waits, reads
 	// after create), each Batcher and the gatherings, by a key of its own
-	// type (ClientState).
+	// type (clientState).
 	listings sync.Map
 }
 

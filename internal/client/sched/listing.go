@@ -245,15 +245,15 @@ type existsKey struct{ of any }
 // stateAt is l's state stored in c under key: l for refreshes,
 // existsKey{l} for existence checks.
 func (l *Listing[C, T]) stateAt(c C, key any) *listingState[T] {
-	return ClientState(c, key, func() *listingState[T] {
+	return clientState(c, key, func() *listingState[T] {
 		return &listingState[T]{parents: map[string]*listingSnapshot[T]{}}
 	})
 }
 
-// ClientState is the state a mechanism (a Listing's refreshes, waits or
+// clientState is the state a mechanism (a Listing's refreshes, waits or
 // reads after create, a batcher) keeps in c under key, made by fresh
 // the first time. Each key type holds one state type.
-func ClientState[S any](c Host, key any, fresh func() *S) *S {
+func clientState[S any](c Host, key any, fresh func() *S) *S {
 	v, ok := c.Scheduler().listings.Load(key)
 	if !ok {
 		v, _ = c.Scheduler().listings.LoadOrStore(key, fresh())

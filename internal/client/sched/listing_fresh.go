@@ -188,7 +188,7 @@ type freshRound[T any] struct {
 }
 
 func (l *Listing[C, T]) freshState(c C) *freshState[T] {
-	return ClientState(c, freshKey{l}, func() *freshState[T] {
+	return clientState(c, freshKey{l}, func() *freshState[T] {
 		return &freshState[T]{pending: map[string]*freshRound[T]{}, expected: map[string]int{}}
 	})
 }

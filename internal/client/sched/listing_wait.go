@@ -180,7 +180,7 @@ type watchAnswer[T any] struct {
 }
 
 func (l *Listing[C, T]) watchState(c C) *watchState[C, T] {
-	return ClientState(c, watchKey{l}, func() *watchState[C, T] {
+	return clientState(c, watchKey{l}, func() *watchState[C, T] {
 		return &watchState[C, T]{waiting: map[*Watch[C, T]]chan watchAnswer[T]{}, wake: make(chan struct{}, 1)}
 	})
 }
