@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/applicationrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -37,7 +38,6 @@ func (c *Client) CreateApplication(ctx context.Context, in ApplicationCreate) (*
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Application"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	ApplicationListing.forget(c, "", out.AppID)
 	return &out, nil
 }
 
@@ -82,12 +82,12 @@ func (c *Client) ListApplicationsIn(ctx context.Context, appName, subaccount str
 }
 
 // ApplicationListing answers refreshes of applications from their
-// listing (listing.go), narrowed by the subaccount filter (Narrowed): a
+// listing (sched/listing.go), narrowed by the subaccount filter (Narrowed): a
 // subaccount's auth_id, or the main account's own, lists that account's
 // applications; "" lists every application the credentials reach (the
 // main account's and its subaccounts'). Its items carry all the GET does
 // (the recorded list items are the GET's record without api_id).
-var ApplicationListing = &Listing[Application]{
+var ApplicationListing = declare(&Listing[Application]{
 	What:     "applications",
 	Limit:    applicationrules.ListMaxLimit,
 	Narrowed: true,
@@ -102,7 +102,15 @@ var ApplicationListing = &Listing[Application]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*Application, error) {
 		return c.GetApplication(ctx, id)
 	},
-}
+	// Its creates, updates and deletes; a subaccount's delete deletes or
+	// moves its applications.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Application/", ID: sched.Reply("app_id")},
+		{Method: http.MethodPost, Path: "Application/{id}/"},
+		{Method: http.MethodDelete, Path: "Application/{id}/"},
+		{Method: http.MethodDelete, Path: "Subaccount/{subaccount}/"},
+	},
+})
 
 // ListAllApplications pages through every application (named appName,
 // when it is not empty) with the largest page.
@@ -113,7 +121,7 @@ func (c *Client) ListAllApplications(ctx context.Context, appName string) ([]App
 // ListAllApplicationsIn is ListAllApplications of one account (see
 // ListApplicationsIn).
 func (c *Client) ListAllApplicationsIn(ctx context.Context, appName, subaccount string) ([]Application, error) {
-	return listAll(ctx, applicationrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Application, ListMeta, error) {
+	return sched.ListAll(ctx, applicationrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Application, ListMeta, error) {
 		page, err := c.ListApplicationsIn(ctx, appName, subaccount, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -125,7 +133,6 @@ func (c *Client) ListAllApplicationsIn(ctx context.Context, appName, subaccount 
 // UpdateApplication changes the fields set in in. Setting fields is
 // idempotent, so it is retried like a read.
 func (c *Client) UpdateApplication(ctx context.Context, appID string, in ApplicationUpdate) error {
-	defer ApplicationListing.forget(c, "", appID)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Application", appID), body: in, idempotent: true}, nil)
 }
 
@@ -133,10 +140,6 @@ func (c *Client) UpdateApplication(ctx context.Context, appID string, in Applica
 // endpoints; ErrNotFound when it is already gone. cascade is always sent,
 // so the API's default (delete the endpoints) never applies by omission.
 func (c *Client) DeleteApplication(ctx context.Context, appID string, opts ApplicationDelete) error {
-	defer ApplicationListing.forget(c, "", appID)()
-	// Its endpoints and numbers are deleted or detached with it.
-	defer EndpointListing.forget(c, "", "")()
-	defer NumberListing.forget(c, "", "")()
 	q := url.Values{}
 	q.Set("cascade", strconv.FormatBool(opts.Cascade))
 	if opts.NewEndpointApplication != "" {

@@ -66,7 +66,7 @@ func (s *linkServer) start(t *testing.T, gather time.Duration) *Client {
 	}))
 	t.Cleanup(srv.Close)
 	c := newTestClient(t, srv.URL, 0)
-	c.gatherWindow = gather
+	c.sched.GatherWindow = gather
 	return c
 }
 
@@ -134,7 +134,7 @@ func TestLinkNumbersShareOneRequest(t *testing.T) {
 	if len(s.requests) != 1 || len(s.requests[0]) != 10 {
 		t.Fatalf("10 links in one burst made requests %v; want one of 10 numbers", s.requests)
 	}
-	c.gatherWindow = 10 * time.Millisecond
+	c.sched.GatherWindow = 10 * time.Millisecond
 	if err := linkAll(c, nil, "14155559999")["14155559999"]; err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestLinkNumbersCancelledLinkNeverCancelsTheBatch(t *testing.T) {
 
 	// Cancelled after the batch was sent: the request goes on.
 	s.hold = make(chan struct{})
-	c.gatherWindow = 10 * time.Millisecond
+	c.sched.GatherWindow = 10 * time.Millisecond
 	more := someNumbers(6)[3:]
 	ctx, cancel = context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, func() { cancel(); time.Sleep(50 * time.Millisecond); close(s.hold) })
@@ -298,40 +298,5 @@ func TestLinkBatchesSentWhenEverySlotGathers(t *testing.T) {
 	}
 	if slices.Sort(sizes); !slices.Equal(sizes, []int{3, 3, 4}) {
 		t.Fatalf("10 links of 3 callbacks made requests of %v numbers; want 3, 3 and 4", sizes)
-	}
-}
-
-// The gatherings of different mechanisms count together: 6 links waiting
-// in a batch and 4 reads after create waiting in their round fill the 10
-// slots, so the batch is sent and the round lists at once.
-func TestEverySlotGatheringEndsBatchesAndReadsAfterCreate(t *testing.T) {
-	s := &linkServer{}
-	c := s.start(t, time.Minute)
-	k := newFakeKind(map[string]int{"": 15})
-	l := freshListing(k, 0)
-	done := make(chan int, 2)
-	go func() {
-		for n, err := range linkAll(c, nil, someNumbers(6)...) {
-			if err != nil {
-				t.Errorf("%s: %v", n, err)
-			}
-		}
-		done <- 0
-	}()
-	go func() { done <- afterCreates(t, c, l, "-0", "-1", "-2", "-3") }()
-	listed := 0
-	for range 2 {
-		select {
-		case n := <-done:
-			listed += n
-		case <-time.After(30 * time.Second):
-			t.Fatal("6 links and 4 reads after create still wait after 30 s, though together they fill every slot")
-		}
-	}
-	if len(s.requests) != 1 || len(s.requests[0]) != 6 {
-		t.Fatalf("6 links made requests %v; want one of 6 numbers", s.requests)
-	}
-	if listed != 4 || k.listCalls() != 1 || k.gets != 0 {
-		t.Fatalf("4 reads after create: %d served by the listing, %d list calls, %d GETs; want 4, 1, 0", listed, k.listCalls(), k.gets)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -85,7 +86,6 @@ func (c *Client) CreateCompliance(ctx context.Context, data ComplianceData, file
 	if err := c.do(ctx, request{method: http.MethodPost, path: "PhoneNumber/Compliance/", raw: body, contentType: ct, personal: true}, &out); err != nil {
 		return "", err
 	}
-	ComplianceListing.forget(c, "", out.ComplianceID)
 	return out.ComplianceID, nil
 }
 
@@ -125,7 +125,7 @@ func (c *Client) listCompliances(ctx context.Context, f ComplianceFilter, limit,
 // account's expanded listing. Its items carry all the GET does but the
 // callbacks, which the recorded list leaves out; the provider reads them
 // with reportedString, which keeps the state's value.
-var ComplianceListing = &Listing[Compliance]{
+var ComplianceListing = declare(&Listing[Compliance]{
 	What:  "compliance applications",
 	Limit: compliancerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Compliance, ListMeta, error) {
@@ -135,11 +135,18 @@ var ComplianceListing = &Listing[Compliance]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*Compliance, error) {
 		return c.GetCompliance(ctx, id)
 	},
-}
+	// Its creates, updates and deletes. An update's and a delete's id is
+	// lower-cased, as ID is; a create's is the reply's own.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "PhoneNumber/Compliance/", ID: sched.Reply("compliance_id")},
+		{Method: http.MethodPatch, Path: "PhoneNumber/Compliance/{id}/", Norm: strings.ToLower},
+		{Method: http.MethodDelete, Path: "PhoneNumber/Compliance/{id}/", Norm: strings.ToLower},
+	},
+})
 
 // ListAllCompliances pages through the applications f selects, expanded.
 func (c *Client) ListAllCompliances(ctx context.Context, f ComplianceFilter) ([]Compliance, error) {
-	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Compliance, ListMeta, error) {
+	return sched.ListAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Compliance, ListMeta, error) {
 		return c.listCompliances(ctx, f, limit, offset)
 	})
 }
@@ -152,14 +159,12 @@ func (c *Client) UpdateCompliance(ctx context.Context, id string, data Complianc
 	if err != nil {
 		return fmt.Errorf("encoding the application: %w", err)
 	}
-	defer ComplianceListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPatch, path: accountPath("PhoneNumber", "Compliance", id), raw: body, contentType: ct,
 		idempotent: true, personal: true}, nil)
 }
 
 // DeleteCompliance deletes an application; ErrNotFound when it is gone.
 func (c *Client) DeleteCompliance(ctx context.Context, id string) error {
-	defer ComplianceListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("PhoneNumber", "Compliance", id), idempotent: true}, nil)
 }
 

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -36,7 +37,6 @@ func (c *Client) CreateEndUser(ctx context.Context, in EndUserData) (*EndUser, e
 	if err := c.do(ctx, request{method: http.MethodPost, path: "EndUser/", body: in, personal: true}, &out); err != nil {
 		return nil, err
 	}
-	EndUserListing.forget(c, "", strings.ToLower(out.EndUserID))
 	return &out.EndUser, nil
 }
 
@@ -51,13 +51,11 @@ func (c *Client) GetEndUser(ctx context.Context, id string) (*EndUser, error) {
 
 // UpdateEndUser changes the name and last name (the type cannot change).
 func (c *Client) UpdateEndUser(ctx context.Context, id string, in EndUserData) error {
-	defer EndUserListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("EndUser", id), body: in, idempotent: true, personal: true}, nil)
 }
 
 // DeleteEndUser deletes an end user; ErrNotFound when it is gone.
 func (c *Client) DeleteEndUser(ctx context.Context, id string) error {
-	defer EndUserListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("EndUser", id), idempotent: true}, nil)
 }
 
@@ -142,7 +140,6 @@ func (c *Client) CreateComplianceDocument(ctx context.Context, u DocumentUpload)
 	if err := c.do(ctx, request{method: http.MethodPost, path: "ComplianceDocument/", raw: body, contentType: ct, personal: true}, &out); err != nil {
 		return nil, err
 	}
-	ComplianceDocumentListing.forget(c, "", strings.ToLower(out.DocumentID))
 	return &out.ComplianceDocument, nil
 }
 
@@ -163,14 +160,12 @@ func (c *Client) UpdateComplianceDocument(ctx context.Context, id string, u Docu
 	if err != nil {
 		return fmt.Errorf("encoding the document: %w", err)
 	}
-	defer ComplianceDocumentListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("ComplianceDocument", id), raw: body, contentType: ct,
 		idempotent: true, personal: true}, nil)
 }
 
 // DeleteComplianceDocument deletes a document; ErrNotFound when it is gone.
 func (c *Client) DeleteComplianceDocument(ctx context.Context, id string) error {
-	defer ComplianceDocumentListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("ComplianceDocument", id), idempotent: true}, nil)
 }
 
@@ -180,7 +175,6 @@ func (c *Client) CreateComplianceApplication(ctx context.Context, in Application
 	if err := c.do(ctx, request{method: http.MethodPost, path: "ComplianceApplication/", body: in}, &out); err != nil {
 		return nil, err
 	}
-	ComplianceApplicationListing.forget(c, "", strings.ToLower(out.ComplianceApplicationID))
 	return &out, nil
 }
 
@@ -197,14 +191,12 @@ func (c *Client) GetComplianceApplication(ctx context.Context, id string) (*Comp
 // UpdateComplianceApplication replaces the documents (the only field an
 // update takes); the application is a draft again, to be submitted.
 func (c *Client) UpdateComplianceApplication(ctx context.Context, id string, documentIDs []string) error {
-	defer ComplianceApplicationListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("ComplianceApplication", id),
 		body: ApplicationData{DocumentIDs: documentIDs}, idempotent: true}, nil)
 }
 
 // SubmitComplianceApplication submits a complete draft for review.
 func (c *Client) SubmitComplianceApplication(ctx context.Context, id string) (*ComplianceApplication, error) {
-	defer ComplianceApplicationListing.forget(c, "", strings.ToLower(id))()
 	var out ComplianceApplication
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("ComplianceApplication", id, "Submit")}, &out); err != nil {
 		return nil, err
@@ -215,7 +207,6 @@ func (c *Client) SubmitComplianceApplication(ctx context.Context, id string) (*C
 // DeleteComplianceApplication deletes an application; ErrNotFound when it
 // is gone.
 func (c *Client) DeleteComplianceApplication(ctx context.Context, id string) error {
-	defer ComplianceApplicationListing.forget(c, "", strings.ToLower(id))()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("ComplianceApplication", id), idempotent: true}, nil)
 }
 
@@ -262,7 +253,7 @@ func (c *Client) listComplianceApplications(ctx context.Context, f ApplicationFi
 
 // ListAllComplianceApplications pages through the applications f selects.
 func (c *Client) ListAllComplianceApplications(ctx context.Context, f ApplicationFilter) ([]ComplianceApplication, error) {
-	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]ComplianceApplication, ListMeta, error) {
+	return sched.ListAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]ComplianceApplication, ListMeta, error) {
 		return c.listComplianceApplications(ctx, f, limit, offset)
 	})
 }
@@ -276,7 +267,7 @@ func (c *Client) ListAllEndUsers(ctx context.Context) ([]EndUser, error) {
 // (all when endUserType is ""). The API's name filters are never used: they
 // would put personal data in a query string.
 func (c *Client) ListAllEndUsersOfType(ctx context.Context, endUserType string) ([]EndUser, error) {
-	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]EndUser, ListMeta, error) {
+	return sched.ListAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]EndUser, ListMeta, error) {
 		return c.listEndUsers(ctx, endUserType, limit, offset)
 	})
 }
@@ -303,7 +294,7 @@ type DocumentFilter struct {
 // ListAllComplianceDocuments pages through the documents f selects (list
 // items as the API gives them: compliance_document_id).
 func (c *Client) ListAllComplianceDocuments(ctx context.Context, f DocumentFilter) ([]wire.ComplianceDocumentItem, error) {
-	return listAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]wire.ComplianceDocumentItem, ListMeta, error) {
+	return sched.ListAll(ctx, compliancerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]wire.ComplianceDocumentItem, ListMeta, error) {
 		return c.listDocuments(ctx, f, limit, offset)
 	})
 }
@@ -325,7 +316,7 @@ func (c *Client) listDocuments(ctx context.Context, f DocumentFilter, limit, off
 
 // EndUserListing answers refreshes of end users from the account's
 // listing. Its items carry all the GET does.
-var EndUserListing = &Listing[EndUser]{
+var EndUserListing = declare(&Listing[EndUser]{
 	What:  "end users",
 	Limit: compliancerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]EndUser, ListMeta, error) {
@@ -333,12 +324,18 @@ var EndUserListing = &Listing[EndUser]{
 	},
 	ID:  func(u *EndUser) string { return strings.ToLower(u.EndUserID) },
 	Get: func(c *Client, ctx context.Context, _, id string) (*EndUser, error) { return c.GetEndUser(ctx, id) },
-}
+	// Its creates, updates and deletes, their ids lower-cased as ID is.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "EndUser/", ID: sched.Reply("end_user_id"), Norm: strings.ToLower},
+		{Method: http.MethodPost, Path: "EndUser/{id}/", Norm: strings.ToLower},
+		{Method: http.MethodDelete, Path: "EndUser/{id}/", Norm: strings.ToLower},
+	},
+})
 
 // ComplianceDocumentListing answers refreshes of documents from the
 // account's listing. Its items carry all the GET does, under other names
 // (compliance_document_id, file), which Page maps back.
-var ComplianceDocumentListing = &Listing[ComplianceDocument]{
+var ComplianceDocumentListing = declare(&Listing[ComplianceDocument]{
 	What:  "compliance documents",
 	Limit: compliancerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]ComplianceDocument, ListMeta, error) {
@@ -357,12 +354,18 @@ var ComplianceDocumentListing = &Listing[ComplianceDocument]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*ComplianceDocument, error) {
 		return c.GetComplianceDocument(ctx, id)
 	},
-}
+	// Its creates, updates and deletes, their ids lower-cased as ID is.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "ComplianceDocument/", ID: sched.Reply("document_id"), Norm: strings.ToLower},
+		{Method: http.MethodPost, Path: "ComplianceDocument/{id}/", Norm: strings.ToLower},
+		{Method: http.MethodDelete, Path: "ComplianceDocument/{id}/", Norm: strings.ToLower},
+	},
+})
 
 // ComplianceApplicationListing answers refreshes of applications of the
 // compliance application family from the account's listing. Its items carry all the GET
 // does.
-var ComplianceApplicationListing = &Listing[ComplianceApplication]{
+var ComplianceApplicationListing = declare(&Listing[ComplianceApplication]{
 	What:  "compliance applications",
 	Limit: compliancerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]ComplianceApplication, ListMeta, error) {
@@ -372,4 +375,12 @@ var ComplianceApplicationListing = &Listing[ComplianceApplication]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*ComplianceApplication, error) {
 		return c.GetComplianceApplication(ctx, id)
 	},
-}
+	// Its creates, updates, submissions and deletes, their ids lower-cased
+	// as ID is.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "ComplianceApplication/", ID: sched.Reply("compliance_application_id"), Norm: strings.ToLower},
+		{Method: http.MethodPost, Path: "ComplianceApplication/{id}/", Norm: strings.ToLower},
+		{Method: http.MethodPost, Path: "ComplianceApplication/{id}/Submit/", Norm: strings.ToLower},
+		{Method: http.MethodDelete, Path: "ComplianceApplication/{id}/", Norm: strings.ToLower},
+	},
+})

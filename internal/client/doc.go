@@ -14,6 +14,16 @@
 // reply is lost, the error says the outcome is unknown, and nothing is sent
 // twice.
 //
+// # The request scheduler
+//
+// internal/client/sched decides which requests the client makes. One list
+// call answers many refreshes, existence checks, reads after create or
+// waits of one kind, and one request carries many writes of one parent
+// (number links). Each kind with a list route declares a Listing (in
+// its area's file), with the write routes that change its objects. do
+// applies those routes to every request that is not a GET, so a write of
+// this client is never hidden by a snapshot the scheduler took.
+//
 // # The pacer: one per account, learning the API's rate limit
 //
 // Every request of a provider process goes through one pacer per account

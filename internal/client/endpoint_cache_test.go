@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -39,7 +40,7 @@ func endpointsToRefresh(t *testing.T, n int, window time.Duration) (*emulator.Se
 	srv, newClient := emulatorClient(t)
 	ids := createEndpoints(t, newClient(), n)
 	c := newClient()
-	c.gatherWindow = window
+	c.sched.GatherWindow = window
 	srv.SetFaults(emulator.Faults{})
 	return srv, c, ids
 }
@@ -190,21 +191,57 @@ func TestRefreshPrefetchNeverHidesOwnWritesOrDeletes(t *testing.T) {
 }
 
 // A write while the listing runs keeps that id out of the snapshot the
-// listing installs, whichever state of the object the listing saw.
+// listing installs, whichever state of the object the listing saw: an
+// update made while the list request is held is read again with a GET,
+// and an untouched id is answered from the listing.
 func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
-	_, newClient := emulatorClient(t)
+	srv := emulator.New(emulator.Options{Seed: 7})
+	listing := make(chan struct{}, 1) // a list request arrived
+	release := make(chan struct{})
+	var gets atomic.Int32
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/Endpoint/") && r.URL.Query().Get("offset") == "0" {
+			select {
+			case listing <- struct{}{}:
+				<-release
+			default:
+			}
+		} else if r.Method == http.MethodGet {
+			gets.Add(1)
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	newClient := func() *Client {
+		c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
 	ids := createEndpoints(t, newClient(), 5)
 	c := newClient()
-	p := EndpointListing.state(c)
-	p.armed, p.armedAt = true, time.Now()
-	e := p.start("")
-	EndpointListing.forget(c, "", ids[2])
-	EndpointListing.run(context.Background(), c, p, "", e)
-	if _, ok := EndpointListing.fromSnapshot(context.Background(), c, "", ids[2]); ok {
-		t.Fatal("an id written during the listing was served from it")
+	ctx := context.Background()
+	checked := make(chan error, 1)
+	go func() {
+		_, err := EndpointListing.Exists(ctx, c, "", ids[3]) // starts the listing
+		checked <- err
+	}()
+	<-listing
+	alias := "written"
+	if err := c.UpdateEndpoint(ctx, ids[2], EndpointUpdate{Alias: &alias}); err != nil {
+		t.Fatal(err)
 	}
-	if _, ok := EndpointListing.fromSnapshot(context.Background(), c, "", ids[3]); !ok {
-		t.Fatal("an untouched id was not served from the listing")
+	close(release)
+	if err := <-checked; err != nil {
+		t.Fatal(err)
+	}
+	gets.Store(0)
+	if ok, err := EndpointListing.Exists(ctx, c, "", ids[3]); !ok || err != nil || gets.Load() != 0 {
+		t.Fatalf("an untouched id: exists %v, %v, %d GETs; want it answered from the listing", ok, err, gets.Load())
+	}
+	if ok, err := EndpointListing.Exists(ctx, c, "", ids[2]); !ok || err != nil || gets.Load() != 1 {
+		t.Fatalf("an id written during the listing: exists %v, %v, %d GETs; want it read with a GET", ok, err, gets.Load())
 	}
 }
 
@@ -219,9 +256,6 @@ func TestRefreshGatheringOpensAgainAndReadsCountOn(t *testing.T) {
 	refreshAll(t, c, ids[:1])
 	if n := srv.FaultStats().Requests; n != 1 {
 		t.Fatalf("1 refresh in an expired window made %d requests, want 1 GET", n)
-	}
-	if p := EndpointListing.state(c); p.armed || p.gathering {
-		t.Fatalf("after the window: listing armed %v, gathering %v; want neither", p.armed, p.gathering)
 	}
 	srv.SetFaults(emulator.Faults{})
 	refreshAll(t, c, ids[1:10])
@@ -288,42 +322,6 @@ func TestRefreshGatheringStaysOpenWhileRefreshesKeepComing(t *testing.T) {
 	}
 }
 
-// A read waiting in the window stops waiting when its context ends, and
-// the window stays open for the others.
-func TestRefreshGatheringHonoursCancellation(t *testing.T) {
-	_, c, ids := endpointsToRefresh(t, 1, time.Hour)
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan bool)
-	go func() {
-		_, ok := EndpointListing.fromSnapshot(ctx, c, "", ids[0])
-		served <- ok
-	}()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		p := EndpointListing.state(c)
-		p.mu.Lock()
-		st := p.gathering
-		p.mu.Unlock()
-		if st {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the first read did not open the gathering window")
-		}
-	}
-	cancel()
-	select {
-	case ok := <-served:
-		if ok {
-			t.Fatal("a cancelled read was served from a snapshot")
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("a cancelled read still waits in the gathering window")
-	}
-	if _, err := c.RefreshEndpoint(ctx, ids[0]); !errors.Is(err, context.Canceled) {
-		t.Fatalf("a refresh with a cancelled context = %v, want context.Canceled", err)
-	}
-}
-
 func TestRefreshBelowThresholdIsOneGETEach(t *testing.T) {
 	srv, newClient := emulatorClient(t)
 	ids := createEndpoints(t, newClient(), RefreshListAfter-1)
@@ -372,25 +370,5 @@ func TestPooledTransportKeepsAConnectionPerParallelRequest(t *testing.T) {
 	}
 	if n := dials.Load(); n != parallel {
 		t.Fatalf("%d rounds of %d parallel requests opened %d connections, want %d (one pool, kept alive)", rounds, parallel, n, parallel)
-	}
-}
-
-// A listing larger than the bound stops after its first page.
-func TestEndpointListingStopsAtThePageBound(t *testing.T) {
-	srv, newClient := emulatorClient(t)
-	createEndpoints(t, newClient(), 45)
-	c := newClient()
-	srv.SetFaults(emulator.Faults{})
-	got, err := EndpointListing.listAll(context.Background(), c, "", 2)
-	var tooMany errTooManyPages
-	if !errors.As(err, &tooMany) || tooMany.pages != 3 || len(got) != endpointrules.ListMaxLimit {
-		t.Fatalf("listing 45 endpoints bounded at 2 pages = %d objects, %v", len(got), err)
-	}
-	if n := srv.FaultStats().Requests; n != 1 {
-		t.Fatalf("the bounded listing made %d requests, want 1", n)
-	}
-	all, err := EndpointListing.listAll(context.Background(), c, "", 3)
-	if err != nil || len(all) != 45 {
-		t.Fatalf("listing 45 endpoints = %d objects, %v", len(all), err)
 	}
 }

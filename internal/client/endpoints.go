@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
 
@@ -20,7 +21,6 @@ func (c *Client) CreateEndpoint(ctx context.Context, in EndpointCreate) (*Endpoi
 	if err != nil {
 		return nil, err
 	}
-	EndpointListing.forget(c, "", out.EndpointID)
 	return &out, nil
 }
 
@@ -52,8 +52,8 @@ func (c *Client) ListEndpoints(ctx context.Context, limit, offset int) (*Endpoin
 }
 
 // EndpointListing answers refreshes of endpoints from the account's
-// listing (listing.go). Its items carry everything the GET does.
-var EndpointListing = &Listing[Endpoint]{
+// listing (sched/listing.go). Its items carry everything the GET does.
+var EndpointListing = declare(&Listing[Endpoint]{
 	What:  "endpoints",
 	Limit: endpointrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Endpoint, ListMeta, error) {
@@ -65,7 +65,16 @@ var EndpointListing = &Listing[Endpoint]{
 	},
 	ID:  func(ep *Endpoint) string { return ep.EndpointID },
 	Get: func(c *Client, ctx context.Context, _, id string) (*Endpoint, error) { return c.GetEndpoint(ctx, id) },
-}
+	// Its creates, updates and deletes; an application's delete deletes or
+	// detaches its endpoints, and a subaccount's deletes or moves them.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Endpoint/", ID: sched.Reply("endpoint_id")},
+		{Method: http.MethodPost, Path: "Endpoint/{id}/"},
+		{Method: http.MethodDelete, Path: "Endpoint/{id}/"},
+		{Method: http.MethodDelete, Path: "Application/{app}/"},
+		{Method: http.MethodDelete, Path: "Subaccount/{subaccount}/"},
+	},
+})
 
 // RefreshEndpoint reads an endpoint for a refresh: from the refresh
 // listing when one answers for id, else with a GET. ErrNotFound when the
@@ -77,7 +86,7 @@ func (c *Client) RefreshEndpoint(ctx context.Context, id string) (*Endpoint, err
 
 // ListAllEndpoints pages through every endpoint with the largest page.
 func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
-	return listAll(ctx, endpointrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
+	return sched.ListAll(ctx, endpointrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Endpoint, ListMeta, error) {
 		page, err := c.ListEndpoints(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -89,12 +98,10 @@ func (c *Client) ListAllEndpoints(ctx context.Context) ([]Endpoint, error) {
 // UpdateEndpoint changes password, alias or app_id. Setting fields is
 // idempotent, so it is retried like a read.
 func (c *Client) UpdateEndpoint(ctx context.Context, id string, in EndpointUpdate) error {
-	defer EndpointListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Endpoint", id), body: in, idempotent: true}, nil)
 }
 
 // DeleteEndpoint deletes an endpoint; ErrNotFound when it is already gone.
 func (c *Client) DeleteEndpoint(ctx context.Context, id string) error {
-	defer EndpointListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Endpoint", id), idempotent: true}, nil)
 }

@@ -97,32 +97,3 @@ func TestNarrowedListingReadsOnlyItsSubaccount(t *testing.T) {
 		t.Errorf("the listing answered %d refreshes and %d made GETs; want all %d, at most %d by GET", listed, gets, len(team), RefreshListAfter-1)
 	}
 }
-
-// A write forgets its object under every filter of a narrowed listing: a
-// number moved to another subaccount is read again, not served from the
-// listing of the subaccount it left.
-func TestNarrowedListingWriteForgetsUnderEveryFilter(t *testing.T) {
-	for _, narrowed := range []bool{true, false} {
-		t.Run(fmt.Sprintf("narrowed=%v", narrowed), func(t *testing.T) {
-			k := newFakeKind(map[string]int{"SA1": 12})
-			l := k.listing(20)
-			l.Narrowed = narrowed
-			c := fakeClient(t, 0)
-			refs := refsOf(k, "SA1")
-			// Arm the listing with the first ten, served from its snapshot.
-			if got := refreshFakes(t, c, l, refs[:RefreshListAfter]); got == 0 {
-				t.Fatalf("the listing answered none of the first %d refreshes", RefreshListAfter)
-			}
-			// A write that names no filter, as an update of the object does.
-			id := refs[len(refs)-1].id
-			l.forget(c, "", id)
-			o, fromList, err := l.Refresh(context.Background(), c, "SA1", id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if narrowed == fromList {
-				t.Errorf("after a write, the refresh came from the listing: %v (%s); want %v", fromList, o.v, !narrowed)
-			}
-		})
-	}
-}

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/maskingrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -51,7 +52,6 @@ func (c *Client) CreateMaskingSession(ctx context.Context, in MaskingSessionCrea
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Masking", "Session"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	MaskingSessionListing.forget(c, "", out.SessionUUID)
 	return &out, nil
 }
 
@@ -69,7 +69,6 @@ func (c *Client) GetMaskingSession(ctx context.Context, id string) (*MaskingSess
 // (the reply's "session"). Setting fields is idempotent, so it is retried
 // like a read.
 func (c *Client) UpdateMaskingSession(ctx context.Context, id string, in MaskingSessionUpdate) (*MaskingSession, error) {
-	defer MaskingSessionListing.forget(c, "", id)()
 	var out wire.MaskingSessionUpdated
 	if err := c.do(ctx, request{method: http.MethodPost, path: maskingSessionPath(id), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -81,7 +80,6 @@ func (c *Client) UpdateMaskingSession(ctx context.Context, id string, in Masking
 // an already ended session is a 400; callers that only want it ended read
 // it back instead of matching the message.
 func (c *Client) DeleteMaskingSession(ctx context.Context, id string) error {
-	defer MaskingSessionListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: maskingSessionPath(id), idempotent: true}, nil)
 }
 
@@ -99,8 +97,8 @@ func (c *Client) ListMaskingSessions(ctx context.Context, f MaskingSessionFilter
 
 // MaskingSessionListing answers refreshes of masking sessions from the
 // account's listing of every session, active or expired (status=all;
-// listing.go). Its items carry all the GET's "response" does.
-var MaskingSessionListing = &Listing[MaskingSession]{
+// sched/listing.go). Its items carry all the GET's "response" does.
+var MaskingSessionListing = declare(&Listing[MaskingSession]{
 	What:  "masking sessions",
 	Limit: maskingrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]MaskingSession, ListMeta, error) {
@@ -114,11 +112,18 @@ var MaskingSessionListing = &Listing[MaskingSession]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*MaskingSession, error) {
 		return c.GetMaskingSession(ctx, id)
 	},
-}
+	// Its creates, updates and deletes (the path of one session has no
+	// trailing slash).
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Masking/Session/", ID: sched.Reply("session_uuid")},
+		{Method: http.MethodPost, Path: "Masking/Session/{id}"},
+		{Method: http.MethodDelete, Path: "Masking/Session/{id}"},
+	},
+})
 
 // ListAllMaskingSessions pages through every session matching f.
 func (c *Client) ListAllMaskingSessions(ctx context.Context, f MaskingSessionFilter) ([]MaskingSession, error) {
-	return listAll(ctx, maskingrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]MaskingSession, ListMeta, error) {
+	return sched.ListAll(ctx, maskingrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]MaskingSession, ListMeta, error) {
 		page, err := c.ListMaskingSessions(ctx, f, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
 
@@ -86,7 +87,7 @@ func MessageTimeFilter(t time.Time) string { return t.UTC().Format("2006-01-02 1
 // ListAllMessages pages through every message record matching f (Limit and
 // Offset of f are ignored).
 func (c *Client) ListAllMessages(ctx context.Context, f MessageFilter) ([]Message, error) {
-	return listAll(ctx, msgrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Message, ListMeta, error) {
+	return sched.ListAll(ctx, msgrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Message, ListMeta, error) {
 		f.Limit, f.Offset = limit, offset
 		l, err := c.ListMessages(ctx, f)
 		if err != nil {

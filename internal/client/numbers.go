@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 )
 
@@ -72,7 +73,7 @@ func (c *Client) SearchPhoneNumbers(ctx context.Context, s PhoneNumberSearch, li
 // others concurrently (see fetchPages). It returns the numbers in the API's
 // order and the total count of matches.
 func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch, maxResults int) ([]PhoneNumber, int, error) {
-	all, total, err := fetchPages(ctx, numberrules.MaxLimit, maxResults, func(ctx context.Context, offset int) ([]PhoneNumber, int, error) {
+	all, total, err := sched.FetchPages(ctx, numberrules.MaxLimit, maxResults, func(ctx context.Context, offset int) ([]PhoneNumber, int, error) {
 		page, err := c.SearchPhoneNumbers(ctx, s, numberrules.MaxLimit, offset)
 		if err != nil {
 			return nil, 0, err
@@ -89,7 +90,6 @@ func (c *Client) SearchAllPhoneNumbers(ctx context.Context, s PhoneNumberSearch,
 // after it may have reached the server; see OutcomeUnknownError.
 func (c *Client) BuyPhoneNumber(ctx context.Context, number string, in PhoneNumberBuy) (*PhoneNumberBought, error) {
 	var out PhoneNumberBought
-	defer NumberListing.forget(c, "", number)()
 	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("PhoneNumber", number), body: in}, &out)
 	if err != nil {
 		return nil, err
@@ -158,11 +158,11 @@ func (c *Client) ListNumbers(ctx context.Context, f AccountNumberFilter, limit, 
 }
 
 // NumberListing answers refreshes of the account's numbers from their
-// listing (listing.go), narrowed by the subaccount filter (Narrowed): a
+// listing (sched/listing.go), narrowed by the subaccount filter (Narrowed): a
 // subaccount's auth_id, or the main account's own, lists that account's
 // numbers; "" lists them all, the main account's and its subaccounts'. Its
 // items carry all the GET does (the same record without api_id).
-var NumberListing = &Listing[AccountNumber]{
+var NumberListing = declare(&Listing[AccountNumber]{
 	What:     "account numbers",
 	Limit:    numberrules.AccountListMaxLimit,
 	Narrowed: true,
@@ -186,7 +186,22 @@ var NumberListing = &Listing[AccountNumber]{
 		}
 		return page.Objects, page.Meta, nil
 	},
-}
+	// Its purchases, own-carrier adds (the numbers in the body), updates
+	// and releases; an application's delete detaches its numbers, a
+	// subaccount's moves or releases them; a campaign's delete unlinks its
+	// numbers, and a link or unlink changes the numbers it names.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "PhoneNumber/{id}/"},
+		{Method: http.MethodPost, Path: "Number/", ID: sched.BodyList("numbers", ",")},
+		{Method: http.MethodPost, Path: "Number/{id}/"},
+		{Method: http.MethodDelete, Path: "Number/{id}/"},
+		{Method: http.MethodDelete, Path: "Application/{app}/"},
+		{Method: http.MethodDelete, Path: "Subaccount/{subaccount}/"},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{campaign}/"},
+		{Method: http.MethodPost, Path: "10dlc/Campaign/{campaign}/Number/", ID: sched.Body("numbers")},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{campaign}/Number/{id}/"},
+	},
+})
 
 // commonPrefix is the longest prefix all of ss share.
 func commonPrefix(ss []string) string {
@@ -206,7 +221,7 @@ func commonPrefix(ss []string) string {
 
 // ListAllNumbers pages through every number of the account matching f.
 func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]AccountNumber, error) {
-	return listAll(ctx, numberrules.AccountListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]AccountNumber, ListMeta, error) {
+	return sched.ListAll(ctx, numberrules.AccountListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]AccountNumber, ListMeta, error) {
 		page, err := c.ListNumbers(ctx, f, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -218,14 +233,12 @@ func (c *Client) ListAllNumbers(ctx context.Context, f AccountNumberFilter) ([]A
 // UpdateNumber changes app_id, alias or the subaccount the number is in. Setting fields is idempotent, so it
 // is retried like a read.
 func (c *Client) UpdateNumber(ctx context.Context, number string, in NumberUpdate) error {
-	defer NumberListing.forget(c, "", number)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Number", number), body: in, idempotent: true}, nil)
 }
 
 // ReleaseNumber gives the number up; ErrNotFound when the account no longer
 // owns it.
 func (c *Client) ReleaseNumber(ctx context.Context, number string) error {
-	defer NumberListing.forget(c, "", number)()
 	defer c.forgetPoolMembers() // a released number leaves its pools
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Number", number), idempotent: true}, nil)
 }
@@ -234,9 +247,6 @@ func (c *Client) ReleaseNumber(ctx context.Context, number string) error {
 // carrier (POST Number/, 202 with no id: the numbers are the ids). Like a
 // purchase it is never retried once it may have reached the server.
 func (c *Client) AddOwnCarrierNumbers(ctx context.Context, in OwnCarrierNumbers) error {
-	for _, n := range strings.Split(in.Numbers, ",") {
-		defer NumberListing.forget(c, "", strings.TrimSpace(n))()
-	}
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Number"), body: in}, nil)
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
@@ -35,7 +36,6 @@ func (c *Client) CreatePowerpack(ctx context.Context, in PowerpackCreate) (*Powe
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Powerpack"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	PowerpackListing.forget(c, "", out.UUID)
 	c.forgetPoolMembers()
 	return &out.Powerpack, nil
 }
@@ -44,7 +44,7 @@ func (c *Client) CreatePowerpack(ctx context.Context, in PowerpackCreate) (*Powe
 // listing. Its items carry all the GET does (number_priority, which every
 // recorded reply, item or GET, leaves out, keeps the prior value either
 // way).
-var PowerpackListing = &Listing[Powerpack]{
+var PowerpackListing = declare(&Listing[Powerpack]{
 	What:  "powerpacks",
 	Limit: powerpackrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Powerpack, ListMeta, error) {
@@ -56,7 +56,13 @@ var PowerpackListing = &Listing[Powerpack]{
 	},
 	ID:  func(p *Powerpack) string { return p.UUID },
 	Get: func(c *Client, ctx context.Context, _, id string) (*Powerpack, error) { return c.GetPowerpack(ctx, id) },
-}
+	// Its creates, updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Powerpack/", ID: sched.Reply("uuid")},
+		{Method: http.MethodPost, Path: "Powerpack/{id}/"},
+		{Method: http.MethodDelete, Path: "Powerpack/{id}/"},
+	},
+})
 
 // GetPowerpack reads one powerpack; ErrNotFound when it does not exist.
 func (c *Client) GetPowerpack(ctx context.Context, uuid string) (*Powerpack, error) {
@@ -81,7 +87,7 @@ func (c *Client) ListPowerpacks(ctx context.Context, limit, offset int) (*wire.P
 
 // ListAllPowerpacks pages through every powerpack of the account.
 func (c *Client) ListAllPowerpacks(ctx context.Context) ([]Powerpack, error) {
-	return listAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Powerpack, ListMeta, error) {
+	return sched.ListAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Powerpack, ListMeta, error) {
 		page, err := c.ListPowerpacks(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -93,7 +99,6 @@ func (c *Client) ListAllPowerpacks(ctx context.Context) ([]Powerpack, error) {
 // UpdatePowerpack changes what in sets and returns the record. Setting
 // fields is idempotent, so it is retried like a read.
 func (c *Client) UpdatePowerpack(ctx context.Context, uuid string, in PowerpackUpdate) (*Powerpack, error) {
-	defer PowerpackListing.forget(c, "", uuid)()
 	var out wire.PowerpackReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Powerpack", uuid), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -106,7 +111,6 @@ func (c *Client) UpdatePowerpack(ctx context.Context, uuid string, in PowerpackU
 // which cannot be undone: it is always sent, so nothing is released by a
 // default.
 func (c *Client) DeletePowerpack(ctx context.Context, uuid string, unrentNumbers bool) error {
-	defer PowerpackListing.forget(c, "", uuid)()
 	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Powerpack", uuid),
 		body: wire.PowerpackDelete{UnrentNumbers: wire.Flag(unrentNumbers)}, idempotent: true}, nil)
@@ -117,7 +121,6 @@ func (c *Client) DeletePowerpack(ctx context.Context, uuid string, unrentNumbers
 // routes, as a toll-free member's record carries one). Adding is
 // idempotent: adding again only sets the service.
 func (c *Client) AddPoolNumber(ctx context.Context, pool, number string, tollfree bool, service string) (*PoolNumber, error) {
-	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
 	defer c.forgetPoolMembers()
 	var out wire.PoolNumberReply
 	err := c.do(ctx, request{method: http.MethodPost, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number),
@@ -144,7 +147,6 @@ func (c *Client) GetPoolNumber(ctx context.Context, pool, number string, tollfre
 // releases the number, which cannot be undone. ErrNotFound when it is not
 // in the pool.
 func (c *Client) RemovePoolNumber(ctx context.Context, pool, number string, tollfree, unrent bool) error {
-	defer PoolNumberListing.forget(c, PoolNumberParent(pool, tollfree), number)()
 	defer c.forgetPoolMembers()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("NumberPool", pool, numberrules.PoolRoute(tollfree), number),
 		body: wire.PoolNumberRemove{Unrent: wire.Flag(unrent)}, idempotent: true}, nil)
@@ -182,7 +184,7 @@ func (c *Client) ListPoolNumbers(ctx context.Context, pool string, tollfree bool
 // ListAllPoolNumbers lists every long code (tollfree false) or toll-free
 // number of a pool.
 func (c *Client) ListAllPoolNumbers(ctx context.Context, pool string, tollfree bool) ([]PoolNumber, error) {
-	return listAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolNumber, ListMeta, error) {
+	return sched.ListAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolNumber, ListMeta, error) {
 		return c.ListPoolNumbers(ctx, pool, tollfree, limit, offset)
 	})
 }
@@ -204,7 +206,7 @@ func splitPoolParent(parent string) (pool string, tollfree bool) {
 // PoolNumberParent). Its items carry all the GET does, but for service,
 // which the recorded list items leave out and the refresh reads with
 // reportedString (kept when absent).
-var PoolNumberListing = &Listing[PoolNumber]{
+var PoolNumberListing = declare(&Listing[PoolNumber]{
 	What:  "powerpack numbers",
 	Limit: powerpackrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, parent string, limit, offset int) ([]PoolNumber, ListMeta, error) {
@@ -216,11 +218,17 @@ var PoolNumberListing = &Listing[PoolNumber]{
 		pool, tollfree := splitPoolParent(parent)
 		return c.GetPoolNumber(ctx, pool, id, tollfree)
 	},
-}
+	// A member's add and removal, on either route (the parent is the pool
+	// and the route, as PoolNumberParent names them).
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "NumberPool/{parent}/{parent}/{id}/"},
+		{Method: http.MethodDelete, Path: "NumberPool/{parent}/{parent}/{id}/"},
+	},
+})
 
 // ListAllPoolShortcodes lists every short code of a pool.
 func (c *Client) ListAllPoolShortcodes(ctx context.Context, pool string) ([]PoolShortcode, error) {
-	return listAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolShortcode, ListMeta, error) {
+	return sched.ListAll(ctx, powerpackrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]PoolShortcode, ListMeta, error) {
 		q := url.Values{}
 		q.Set("limit", strconv.Itoa(limit))
 		q.Set("offset", strconv.Itoa(offset))

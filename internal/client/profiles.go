@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/profilerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -26,7 +27,6 @@ func (c *Client) CreateProfile(ctx context.Context, in ProfileFields) (*ProfileC
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Profile"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	ProfileListing.forget(c, "", out.ProfileUUID)
 	return &out, nil
 }
 
@@ -50,10 +50,10 @@ func (c *Client) ListProfiles(ctx context.Context, limit, offset int) (*ProfileL
 }
 
 // ProfileListing answers refreshes of profiles from the account's
-// listing (listing.go). Its items carry all the GET does (the same
+// listing (sched/listing.go). Its items carry all the GET does (the same
 // record). The service's pages may leave total_count out: they are then
 // read one after another.
-var ProfileListing = &Listing[Profile]{
+var ProfileListing = declare(&Listing[Profile]{
 	What:  "10DLC profiles",
 	Limit: profilerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Profile, ListMeta, error) {
@@ -65,13 +65,19 @@ var ProfileListing = &Listing[Profile]{
 	},
 	ID:  func(p *Profile) string { return p.ProfileUUID },
 	Get: func(c *Client, ctx context.Context, _, id string) (*Profile, error) { return c.GetProfile(ctx, id) },
-}
+	// Its creates, updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Profile/", ID: sched.Reply("profile_uuid")},
+		{Method: http.MethodPost, Path: "Profile/{id}/"},
+		{Method: http.MethodDelete, Path: "Profile/{id}/"},
+	},
+})
 
 // ListAllProfiles pages through every profile of the account. The
 // service's profile list may leave total_count out (its recorded meta has
 // only limit, next and offset), so next alone says whether a page follows.
 func (c *Client) ListAllProfiles(ctx context.Context) ([]Profile, error) {
-	return listAll(ctx, profilerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Profile, ListMeta, error) {
+	return sched.ListAll(ctx, profilerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Profile, ListMeta, error) {
 		l, err := c.ListProfiles(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -87,7 +93,6 @@ func (c *Client) ListAllProfiles(ctx context.Context) ([]Profile, error) {
 // unchanged) and returns the whole record after the change. Setting
 // fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateProfile(ctx context.Context, uuid string, in ProfileFields) (*Profile, error) {
-	defer ProfileListing.forget(c, "", uuid)()
 	var out wire.ProfileReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Profile", uuid), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -98,6 +103,5 @@ func (c *Client) UpdateProfile(ctx context.Context, uuid string, in ProfileField
 // DeleteProfile deletes a profile; ErrNotFound when it is already gone.
 // The service refuses while a brand uses it.
 func (c *Client) DeleteProfile(ctx context.Context, uuid string) error {
-	defer ProfileListing.forget(c, "", uuid)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Profile", uuid), idempotent: true}, nil)
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/subaccountrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -31,7 +32,6 @@ func (c *Client) CreateSubaccount(ctx context.Context, in SubaccountCreate) (*Su
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Subaccount"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	SubaccountListing.forget(c, "", out.AuthID)
 	return &out, nil
 }
 
@@ -58,9 +58,9 @@ func (c *Client) ListSubaccounts(ctx context.Context, limit, offset int) (*Subac
 }
 
 // SubaccountListing answers refreshes of subaccounts from the account's
-// listing (listing.go). Its items carry all the GET does (the same
+// listing (sched/listing.go). Its items carry all the GET does (the same
 // record without api_id).
-var SubaccountListing = &Listing[Subaccount]{
+var SubaccountListing = declare(&Listing[Subaccount]{
 	What:  "subaccounts",
 	Limit: subaccountrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Subaccount, ListMeta, error) {
@@ -84,11 +84,17 @@ var SubaccountListing = &Listing[Subaccount]{
 		return page.Objects, page.Meta, nil
 	},
 	FreshNewest: true,
-}
+	// Its creates, updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Subaccount/", ID: sched.Reply("auth_id")},
+		{Method: http.MethodPost, Path: "Subaccount/{id}/"},
+		{Method: http.MethodDelete, Path: "Subaccount/{id}/"},
+	},
+})
 
 // ListAllSubaccounts pages through every subaccount with the largest page.
 func (c *Client) ListAllSubaccounts(ctx context.Context) ([]Subaccount, error) {
-	return listAll(ctx, subaccountrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Subaccount, ListMeta, error) {
+	return sched.ListAll(ctx, subaccountrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]Subaccount, ListMeta, error) {
 		page, err := c.ListSubaccounts(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -100,7 +106,6 @@ func (c *Client) ListAllSubaccounts(ctx context.Context) ([]Subaccount, error) {
 // UpdateSubaccount changes the name and whether it is enabled. Setting
 // fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateSubaccount(ctx context.Context, authID string, in SubaccountUpdate) error {
-	defer SubaccountListing.forget(c, "", authID)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("Subaccount", authID), body: in, idempotent: true}, nil)
 }
 
@@ -109,10 +114,5 @@ func (c *Client) UpdateSubaccount(ctx context.Context, authID string, in Subacco
 // false moves the subaccount's applications, endpoints and numbers to the
 // main account, true deletes them.
 func (c *Client) DeleteSubaccount(ctx context.Context, authID string, cascade bool) error {
-	defer SubaccountListing.forget(c, "", authID)()
-	// Its applications, endpoints and numbers are deleted or moved with it.
-	defer ApplicationListing.forget(c, "", "")()
-	defer EndpointListing.forget(c, "", "")()
-	defer NumberListing.forget(c, "", "")()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Subaccount", authID), body: wire.SubaccountDelete{Cascade: wire.Flag(cascade)}, idempotent: true}, nil)
 }

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -21,7 +22,6 @@ func (c *Client) CreateBrand(ctx context.Context, in BrandCreate) (*BrandCreated
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Brand"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	BrandListing.forget(c, "", out.BrandID)
 	return &out, nil
 }
 
@@ -57,10 +57,10 @@ func (c *Client) ListBrands(ctx context.Context, limit, offset int) (*BrandList,
 const maxLookupPages = 500
 
 // BrandListing answers refreshes of brands from the account's listing
-// (listing.go). Its items carry brand_alias, which the GET leaves out,
+// (sched/listing.go). Its items carry brand_alias, which the GET leaves out,
 // and never declined_reasons (the recorded list items have none); both
 // leave empty fields out.
-var BrandListing = &Listing[Brand]{
+var BrandListing = declare(&Listing[Brand]{
 	What:  "10DLC brands",
 	Limit: tendlcrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Brand, ListMeta, error) {
@@ -72,11 +72,16 @@ var BrandListing = &Listing[Brand]{
 	},
 	ID:  func(b *Brand) string { return b.BrandID },
 	Get: func(c *Client, ctx context.Context, _, id string) (*Brand, error) { return c.GetBrand(ctx, id) },
-}
+	// Its creates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "10dlc/Brand/", ID: sched.Reply("brand_id")},
+		{Method: http.MethodDelete, Path: "10dlc/Brand/{id}/"},
+	},
+})
 
 // ListAllBrands pages through every 10DLC brand of the account.
 func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
-	return listAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
+	return sched.ListAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Brand, ListMeta, error) {
 		l, err := c.ListBrands(ctx, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -87,7 +92,6 @@ func (c *Client) ListAllBrands(ctx context.Context) ([]Brand, error) {
 
 // DeleteBrand deactivates a brand; ErrNotFound when it is already gone.
 func (c *Client) DeleteBrand(ctx context.Context, id string) error {
-	defer BrandListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Brand", id), idempotent: true}, nil)
 }
 
@@ -98,7 +102,6 @@ func (c *Client) CreateCampaign(ctx context.Context, in CampaignCreate) (*Campai
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	CampaignListing.forget(c, "", out.CampaignID)
 	return &out, nil
 }
 
@@ -126,9 +129,9 @@ func (c *Client) ListCampaigns(ctx context.Context, brandID string, limit, offse
 }
 
 // CampaignListing answers refreshes of campaigns from the account's
-// listing (listing.go). Its items have the GET's shape, with
+// listing (sched/listing.go). Its items have the GET's shape, with
 // campaign_alias and vertical besides, which the recorded GETs leave out.
-var CampaignListing = &Listing[Campaign]{
+var CampaignListing = declare(&Listing[Campaign]{
 	What:  "10DLC campaigns",
 	Limit: tendlcrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]Campaign, ListMeta, error) {
@@ -140,12 +143,19 @@ var CampaignListing = &Listing[Campaign]{
 	},
 	ID:  func(cp *Campaign) string { return cp.CampaignID },
 	Get: func(c *Client, ctx context.Context, _, id string) (*Campaign, error) { return c.GetCampaign(ctx, id) },
-}
+	// Its creates, imports (the id in the body), updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "10dlc/Campaign/", ID: sched.Reply("campaign_id")},
+		{Method: http.MethodPost, Path: "10dlc/Campaign/Import/", ID: sched.Body("campaign_id")},
+		{Method: http.MethodPost, Path: "10dlc/Campaign/{id}/"},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{id}/"},
+	},
+})
 
 // ListAllCampaigns pages through every 10DLC campaign of the account, of
 // one brand when brandID is not empty.
 func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campaign, error) {
-	return listAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Campaign, ListMeta, error) {
+	return sched.ListAll(ctx, tendlcrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Campaign, ListMeta, error) {
 		l, err := c.ListCampaigns(ctx, brandID, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -157,7 +167,6 @@ func (c *Client) ListAllCampaigns(ctx context.Context, brandID string) ([]Campai
 // UpdateCampaign changes the updatable fields and returns the campaign.
 // Setting fields is idempotent, so it is retried like a read.
 func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdate) (*Campaign, error) {
-	defer CampaignListing.forget(c, "", id)()
 	var out wire.CampaignReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", id), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -167,17 +176,13 @@ func (c *Client) UpdateCampaign(ctx context.Context, id string, in CampaignUpdat
 
 // DeleteCampaign deactivates a campaign; ErrNotFound when already gone.
 func (c *Client) DeleteCampaign(ctx context.Context, id string) error {
-	defer CampaignListing.forget(c, "", id)()
-	// Its numbers are unlinked with it.
-	defer CampaignNumberListing.forget(c, id, "")()
-	defer NumberListing.forget(c, "", "")()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("10dlc", "Campaign", id), idempotent: true}, nil)
 }
 
 // LinkNumbers asks operators to link numbers to a registered campaign. A
 // second identical request is refused with 400, so it is not retried.
 //
-// A request of one number joins the campaign's batch (batch.go): the
+// A request of one number joins the campaign's batch (sched/batch.go): the
 // links of one campaign with the same callbacks that come within the
 // gathering window share one request, which takes several numbers. Its
 // outcome is the number's own: a batch refused as a whole (the API names
@@ -185,7 +190,7 @@ func (c *Client) DeleteCampaign(ctx context.Context, id string) error {
 // 5xx is returned to each, which looks its number up.
 func (c *Client) LinkNumbers(ctx context.Context, campaignID string, in NumberLink) error {
 	if len(in.Numbers) == 1 {
-		return numberLinks.do(ctx, c, numberLinkKey{campaignID, in.URL, in.Method}, in.Numbers[0])
+		return numberLinks.Do(ctx, c, numberLinkKey{campaignID, in.URL, in.Method}, in.Numbers[0])
 	}
 	return c.postNumberLink(ctx, campaignID, in)
 }
@@ -195,23 +200,19 @@ type numberLinkKey struct{ campaignID, url, method string }
 
 // numberLinks gathers the one-number links of a campaign into one request.
 var numberLinks = &batcher[numberLinkKey, string]{
-	what: "10DLC number links",
+	What: "10DLC number links",
 	// A link waits a second or more for the operators after its request,
 	// and Terraform starts a campaign's links a few at a time among the
 	// account's other creates: four gathering windows (200 ms) let those
 	// of a burst share the request at a fifth of the wait's cost.
-	windows: 4,
-	send: func(ctx context.Context, c *Client, k numberLinkKey, numbers []string) error {
+	Windows: 4,
+	Send: func(ctx context.Context, c *Client, k numberLinkKey, numbers []string) error {
 		return c.postNumberLink(ctx, k.campaignID, NumberLink{Numbers: numbers, URL: k.url, Method: k.method})
 	},
 }
 
 // postNumberLink is the link request itself.
 func (c *Client) postNumberLink(ctx context.Context, campaignID string, in NumberLink) error {
-	defer CampaignNumberListing.forget(c, campaignID, "")()
-	for _, n := range in.Numbers {
-		defer NumberListing.forget(c, "", n)()
-	}
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", campaignID, "Number"), body: in}, nil)
 }
 
@@ -226,9 +227,9 @@ func (c *Client) ListCampaignNumbers(ctx context.Context, campaignID string) (*C
 
 // CampaignNumberListing answers refreshes of a campaign's linked numbers
 // from the campaign's number list, one list per campaign (its parent;
-// listing.go). The list is one call, unpaged; its items are what the
+// sched/listing.go). The list is one call, unpaged; its items are what the
 // one-number read returns.
-var CampaignNumberListing = &Listing[CampaignNumber]{
+var CampaignNumberListing = declare(&Listing[CampaignNumber]{
 	What: "10DLC campaign numbers",
 	Page: func(c *Client, ctx context.Context, campaignID string, _, _ int) ([]CampaignNumber, ListMeta, error) {
 		nums, err := c.ListCampaignNumbers(ctx, campaignID)
@@ -251,7 +252,14 @@ var CampaignNumberListing = &Listing[CampaignNumber]{
 	// second due unlink, or a second, so that each read answers more.
 	Quorum:   2,
 	Patience: time.Second,
-}
+	// A link request (of one or several numbers) and a campaign's delete
+	// change the campaign's whole list; an unlink, its number.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "10dlc/Campaign/{parent}/Number/"},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{parent}/"},
+		{Method: http.MethodDelete, Path: "10dlc/Campaign/{parent}/Number/{id}/"},
+	},
+})
 
 // GetCampaignNumber reads one number of a campaign; ErrNotFound when the
 // campaign does not exist or the number is not linked to it.
@@ -272,8 +280,6 @@ func (c *Client) GetCampaignNumber(ctx context.Context, campaignID, number strin
 // UnlinkNumber asks operators to unlink a number; ErrNotFound when it is
 // not linked to the campaign.
 func (c *Client) UnlinkNumber(ctx context.Context, campaignID, number string, in NumberUnlink) error {
-	defer CampaignNumberListing.forget(c, campaignID, number)()
-	defer NumberListing.forget(c, "", number)()
 	var body any
 	if in.URL != "" {
 		body = in
@@ -293,9 +299,6 @@ func (c *Client) GetBrandUsecases(ctx context.Context, id string) (*BrandUsecase
 	return &out, nil
 }
 
-// brandUsecasesKey keys BrandUsecasesOnce's reads in c.listings.
-type brandUsecasesKey struct{}
-
 // brandUsecasesOnce is BrandUsecasesOnce's state in one Client: the use
 // cases read, by brand, and the reads under way.
 type brandUsecasesOnce struct {
@@ -311,9 +314,7 @@ type brandUsecasesOnce struct {
 // brand and its 4 campaigns read its use cases 8 times). A failed read is
 // not kept. The caller must not change what it returns.
 func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecases, error) {
-	s := clientState(c, brandUsecasesKey{}, func() *brandUsecasesOnce {
-		return &brandUsecasesOnce{got: map[string]*BrandUsecases{}}
-	})
+	s := &c.usecases
 	s.mu.Lock()
 	u, ok := s.got[id]
 	s.mu.Unlock()
@@ -326,6 +327,9 @@ func (c *Client) BrandUsecasesOnce(ctx context.Context, id string) (*BrandUsecas
 		u, err := c.GetBrandUsecases(shared, id)
 		if err == nil {
 			s.mu.Lock()
+			if s.got == nil {
+				s.got = map[string]*BrandUsecases{}
+			}
 			s.got[id] = u
 			s.mu.Unlock()
 		}
@@ -353,7 +357,6 @@ type (
 // campaign_source "shared". A second import of the id is refused with 400,
 // so it is never retried once it may have reached the server.
 func (c *Client) ImportCampaign(ctx context.Context, in CampaignImport) (*CampaignImported, error) {
-	defer CampaignListing.forget(c, "", in.CampaignID)()
 	var out CampaignImported
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("10dlc", "Campaign", "Import"), body: in}, &out); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tollfreerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -32,7 +33,6 @@ func (c *Client) CreateTollfreeVerification(ctx context.Context, in TollfreeVeri
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("TollfreeVerification"), body: in}, &out); err != nil {
 		return nil, err
 	}
-	TollfreeListing.forget(c, "", out.UUID)
 	return &out, nil
 }
 
@@ -72,7 +72,7 @@ func (c *Client) ListTollfreeVerifications(ctx context.Context, f TollfreeFilter
 
 // ListAllTollfreeVerifications pages through the requests f selects.
 func (c *Client) ListAllTollfreeVerifications(ctx context.Context, f TollfreeFilter) ([]TollfreeVerification, error) {
-	return listAll(ctx, tollfreerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]TollfreeVerification, ListMeta, error) {
+	return sched.ListAll(ctx, tollfreerules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]TollfreeVerification, ListMeta, error) {
 		return c.ListTollfreeVerifications(ctx, f, limit, offset)
 	})
 }
@@ -85,9 +85,9 @@ const TollfreeListingDays = 29
 
 // TollfreeListing answers refreshes of toll-free verification requests
 // from the listing of those created in the last TollfreeListingDays days
-// (listing.go); older ones are read by GET. Its items carry all the GET
+// (sched/listing.go); older ones are read by GET. Its items carry all the GET
 // does (the same record without api_id).
-var TollfreeListing = &Listing[TollfreeVerification]{
+var TollfreeListing = declare(&Listing[TollfreeVerification]{
 	What:  "toll-free verifications",
 	Limit: tollfreerules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]TollfreeVerification, ListMeta, error) {
@@ -98,18 +98,22 @@ var TollfreeListing = &Listing[TollfreeVerification]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*TollfreeVerification, error) {
 		return c.GetTollfreeVerification(ctx, id)
 	},
-}
+	// Its creates, updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "TollfreeVerification/", ID: sched.Reply("uuid")},
+		{Method: http.MethodPost, Path: "TollfreeVerification/{id}/"},
+		{Method: http.MethodDelete, Path: "TollfreeVerification/{id}/"},
+	},
+})
 
 // UpdateTollfreeVerification changes the fields set in in ("" is
 // unchanged) and resubmits the request. Idempotent: retried like a read.
 func (c *Client) UpdateTollfreeVerification(ctx context.Context, uuid string, in TollfreeVerificationFields) error {
-	defer TollfreeListing.forget(c, "", uuid)()
 	return c.do(ctx, request{method: http.MethodPost, path: accountPath("TollfreeVerification", uuid), body: in, idempotent: true}, nil)
 }
 
 // DeleteTollfreeVerification deletes a request; ErrNotFound when it is
 // already gone.
 func (c *Client) DeleteTollfreeVerification(ctx context.Context, uuid string) error {
-	defer TollfreeListing.forget(c, "", uuid)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("TollfreeVerification", uuid), idempotent: true}, nil)
 }

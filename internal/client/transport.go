@@ -22,6 +22,8 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 )
 
 // Defaults for Config fields left zero.
@@ -86,20 +88,20 @@ type Client struct {
 	authToken string
 	userAgent string
 	// Per-process knowledge that saves requests; see sip_domain.go and
-	// listing.go.
+	// sched/listing.go.
 	sipDomain       atomic.Pointer[string]
 	sipDomainFlight singleflight.Group
 	// appSIPDomain is the applications' (app_sip_uri.go).
 	appSIPDomain       atomic.Pointer[string]
 	appSIPDomainFlight singleflight.Group
-	// listings holds the state of each Listing (refreshes, waits, reads
-	// after create) and each batcher, by a key of its own type (clientState).
-	listings sync.Map
-	lookups  lookupMemo // lookups.go
+	// sched holds the state of each Listing (refreshes, waits, reads
+	// after create) and each batcher (internal/client/sched).
+	sched   *sched.State
+	lookups lookupMemo // lookups.go
 	// pools remembers which pools hold which numbers (pool_members.go).
 	pools poolMembership
-	// gatherWindow is RefreshListGather; tests lengthen it.
-	gatherWindow time.Duration
+	// usecases remembers the brands' use cases read (tendlc.go).
+	usecases brandUsecasesOnce
 	// pending names the provider arguments not known yet (Pending): every
 	// call fails with a ConfigurationUnknownError instead of reaching the
 	// API.
@@ -115,7 +117,7 @@ type Client struct {
 // ConfigurationUnknownError naming them. Terraform configures the provider
 // again during apply, with the values known by then.
 func Pending(unknown []string) *Client {
-	return &Client{pending: unknown}
+	return &Client{pending: unknown, sched: newSched(0)}
 }
 
 // IsPending tells whether c is a Pending client (the provider's singleton
@@ -190,7 +192,7 @@ func New(cfg Config) (*Client, error) {
 		authToken: cfg.AuthToken,
 		userAgent: "terraform-provider-cpaas/" + cfg.Version,
 
-		gatherWindow: RefreshListGather,
+		sched: newSched(RefreshListGather),
 	}
 	// Every attempt waits for the account's pacer, shared by the process;
 	// the request timeout bounds each attempt, not its wait for the pacer.
@@ -300,6 +302,12 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	if err != nil {
 		return err
 	}
+	// What a write touches leaves the Listings' snapshots, before it is
+	// sent and again once it has ended (see written).
+	done := c.written(r, body)
+	carriedOut := false
+	var reply []byte
+	defer func() { done(reply, carriedOut) }()
 	req.SetBasicAuth(c.authID, c.authToken)
 	req.Header.Set("User-Agent", c.userAgent)
 	req.Header.Set("Accept", "application/json")
@@ -357,6 +365,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			return fmt.Errorf("%s %s: decoding reply: %w", r.method, u.Path, err)
 		}
 	}
+	reply, carriedOut = data, true
 	return nil
 }
 

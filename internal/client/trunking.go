@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -55,14 +56,12 @@ func zentrunk(kind string, id ...string) string {
 }
 
 // createTrunking makes a trunking object (never retried once it may have
-// reached the server; see OutcomeUnknownError) and returns its reply; id
-// reads the new object's id from it, which l's snapshot then drops.
-func createTrunking[R, T any](ctx context.Context, c *Client, l *Listing[T], kind string, in any, id func(*R) string) (*R, error) {
+// reached the server; see OutcomeUnknownError) and returns its reply.
+func createTrunking[R any](ctx context.Context, c *Client, kind string, in any) (*R, error) {
 	var out R
 	if err := c.do(ctx, request{method: http.MethodPost, path: zentrunk(kind), body: in}, &out); err != nil {
 		return nil, err
 	}
-	l.forget(c, "", id(&out))
 	return &out, nil
 }
 
@@ -93,17 +92,18 @@ func listTrunkingPage[T any](ctx context.Context, c *Client, kind string, q url.
 
 // listAllTrunking pages through a trunking list with the largest page.
 func listAllTrunking[T any](ctx context.Context, c *Client, kind string, q url.Values) ([]T, error) {
-	return listAll(ctx, trunkrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]T, ListMeta, error) {
+	return sched.ListAll(ctx, trunkrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]T, ListMeta, error) {
 		return listTrunkingPage[T](ctx, c, kind, q, limit, offset)
 	})
 }
 
 // trunkingListing answers refreshes of one trunking kind from the
-// account's listing (listing.go): the list items are the very records the
+// account's listing (sched/listing.go): the list items are the very records the
 // GET returns (the golden files of both are one shape), so they carry all
-// the GET does.
-func trunkingListing[T any](what, kind string, id func(*T) string) *Listing[T] {
-	return &Listing[T]{
+// the GET does. Its writes are its creates, whose reply names the new
+// object's id in created, and its updates and deletes.
+func trunkingListing[T any](what, kind, created string, id func(*T) string) *Listing[T] {
+	return declare(&Listing[T]{
 		What:  what,
 		Limit: trunkrules.ListMaxLimit,
 		Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]T, ListMeta, error) {
@@ -111,33 +111,36 @@ func trunkingListing[T any](what, kind string, id func(*T) string) *Listing[T] {
 		},
 		ID:  id,
 		Get: func(c *Client, ctx context.Context, _, v string) (*T, error) { return getTrunking[T](ctx, c, kind, v) },
-	}
+		Writes: []sched.Write{
+			{Method: http.MethodPost, Path: "Zentrunk/" + kind + "/", ID: sched.Reply(created)},
+			{Method: http.MethodPost, Path: "Zentrunk/" + kind + "/{id}/"},
+			{Method: http.MethodDelete, Path: "Zentrunk/" + kind + "/{id}/"},
+		},
+	})
 }
 
 // The listings of the trunking kinds.
 var (
-	TrunkListing          = trunkingListing("SIP trunks", "Trunk", func(t *Trunk) string { return t.TrunkID })
-	SIPCredentialListing  = trunkingListing("credentials lists", "Credential", func(x *SIPCredential) string { return x.CredentialUUID })
-	IPACLListing          = trunkingListing("IP access control lists", "IPAccessControlList", func(x *IPACL) string { return x.IPACLUUID })
-	OriginationURIListing = trunkingListing("origination URIs", "URI", func(x *OriginationURI) string { return x.URIUUID })
+	TrunkListing          = trunkingListing("SIP trunks", "Trunk", "trunk_id", func(t *Trunk) string { return t.TrunkID })
+	SIPCredentialListing  = trunkingListing("credentials lists", "Credential", "credential_uuid", func(x *SIPCredential) string { return x.CredentialUUID })
+	IPACLListing          = trunkingListing("IP access control lists", "IPAccessControlList", "ipacl_uuid", func(x *IPACL) string { return x.IPACLUUID })
+	OriginationURIListing = trunkingListing("origination URIs", "URI", "uri_uuid", func(x *OriginationURI) string { return x.URIUUID })
 )
 
 // updateTrunking changes the fields set in in; setting fields is
-// idempotent, so it is retried like a read. l's snapshot drops id.
-func updateTrunking[T any](ctx context.Context, c *Client, l *Listing[T], kind, id string, in any) error {
-	defer l.forget(c, "", id)()
+// idempotent, so it is retried like a read.
+func updateTrunking(ctx context.Context, c *Client, kind, id string, in any) error {
 	return c.do(ctx, request{method: http.MethodPost, path: zentrunk(kind, id), body: in, idempotent: true}, nil)
 }
 
 // deleteTrunking deletes a trunking object; ErrNotFound when it is gone.
-func deleteTrunking[T any](ctx context.Context, c *Client, l *Listing[T], kind, id string) error {
-	defer l.forget(c, "", id)()
+func deleteTrunking(ctx context.Context, c *Client, kind, id string) error {
 	return c.do(ctx, request{method: http.MethodDelete, path: zentrunk(kind, id), idempotent: true}, nil)
 }
 
 // CreateTrunk creates a trunk.
 func (c *Client) CreateTrunk(ctx context.Context, in TrunkCreate) (*wire.TrunkCreated, error) {
-	return createTrunking(ctx, c, TrunkListing, "Trunk", in, func(r *wire.TrunkCreated) string { return r.TrunkID })
+	return createTrunking[wire.TrunkCreated](ctx, c, "Trunk", in)
 }
 
 // GetTrunk reads one trunk.
@@ -152,17 +155,17 @@ func (c *Client) ListAllTrunks(ctx context.Context, f TrunkFilter) ([]Trunk, err
 
 // UpdateTrunk changes a trunk; a link set to "" is removed.
 func (c *Client) UpdateTrunk(ctx context.Context, id string, in TrunkUpdate) error {
-	return updateTrunking(ctx, c, TrunkListing, "Trunk", id, in)
+	return updateTrunking(ctx, c, "Trunk", id, in)
 }
 
 // DeleteTrunk deletes a trunk.
 func (c *Client) DeleteTrunk(ctx context.Context, id string) error {
-	return deleteTrunking(ctx, c, TrunkListing, "Trunk", id)
+	return deleteTrunking(ctx, c, "Trunk", id)
 }
 
 // CreateSIPCredential creates a credentials list.
 func (c *Client) CreateSIPCredential(ctx context.Context, in SIPCredentialCreate) (*wire.CredentialCreated, error) {
-	return createTrunking(ctx, c, SIPCredentialListing, "Credential", in, func(r *wire.CredentialCreated) string { return r.CredentialUUID })
+	return createTrunking[wire.CredentialCreated](ctx, c, "Credential", in)
 }
 
 // GetSIPCredential reads one credentials list (never its password).
@@ -177,18 +180,18 @@ func (c *Client) ListAllSIPCredentials(ctx context.Context) ([]SIPCredential, er
 
 // UpdateSIPCredential changes a credentials list.
 func (c *Client) UpdateSIPCredential(ctx context.Context, id string, in SIPCredentialUpdate) error {
-	return updateTrunking(ctx, c, SIPCredentialListing, "Credential", id, in)
+	return updateTrunking(ctx, c, "Credential", id, in)
 }
 
 // DeleteSIPCredential deletes a credentials list; the API refuses it (400)
 // while a trunk names it.
 func (c *Client) DeleteSIPCredential(ctx context.Context, id string) error {
-	return deleteTrunking(ctx, c, SIPCredentialListing, "Credential", id)
+	return deleteTrunking(ctx, c, "Credential", id)
 }
 
 // CreateIPACL creates an IP access control list.
 func (c *Client) CreateIPACL(ctx context.Context, in IPACLCreate) (*wire.IPACLCreated, error) {
-	return createTrunking(ctx, c, IPACLListing, "IPAccessControlList", in, func(r *wire.IPACLCreated) string { return r.IPACLUUID })
+	return createTrunking[wire.IPACLCreated](ctx, c, "IPAccessControlList", in)
 }
 
 // GetIPACL reads one IP access control list.
@@ -203,18 +206,18 @@ func (c *Client) ListAllIPACLs(ctx context.Context) ([]IPACL, error) {
 
 // UpdateIPACL changes an IP access control list (ip_addresses replaces the list).
 func (c *Client) UpdateIPACL(ctx context.Context, id string, in IPACLUpdate) error {
-	return updateTrunking(ctx, c, IPACLListing, "IPAccessControlList", id, in)
+	return updateTrunking(ctx, c, "IPAccessControlList", id, in)
 }
 
 // DeleteIPACL deletes an IP access control list; the API refuses it (400)
 // while a trunk names it.
 func (c *Client) DeleteIPACL(ctx context.Context, id string) error {
-	return deleteTrunking(ctx, c, IPACLListing, "IPAccessControlList", id)
+	return deleteTrunking(ctx, c, "IPAccessControlList", id)
 }
 
 // CreateOriginationURI creates an origination URI.
 func (c *Client) CreateOriginationURI(ctx context.Context, in OriginationURICreate) (*wire.OriginationURICreated, error) {
-	return createTrunking(ctx, c, OriginationURIListing, "URI", in, func(r *wire.OriginationURICreated) string { return r.URIUUID })
+	return createTrunking[wire.OriginationURICreated](ctx, c, "URI", in)
 }
 
 // GetOriginationURI reads one origination URI (never its password).
@@ -229,11 +232,11 @@ func (c *Client) ListAllOriginationURIs(ctx context.Context) ([]OriginationURI, 
 
 // UpdateOriginationURI changes an origination URI.
 func (c *Client) UpdateOriginationURI(ctx context.Context, id string, in OriginationURIUpdate) error {
-	return updateTrunking(ctx, c, OriginationURIListing, "URI", id, in)
+	return updateTrunking(ctx, c, "URI", id, in)
 }
 
 // DeleteOriginationURI deletes an origination URI; the API refuses it
 // (400) while a trunk names it.
 func (c *Client) DeleteOriginationURI(ctx context.Context, id string) error {
-	return deleteTrunking(ctx, c, OriginationURIListing, "URI", id)
+	return deleteTrunking(ctx, c, "URI", id)
 }

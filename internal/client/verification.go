@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -94,13 +95,11 @@ func (c *Client) verificationWrite(ctx context.Context, kind, id string, data an
 
 // CreateVerificationAddress submits an address; the reply names no id.
 func (c *Client) CreateVerificationAddress(ctx context.Context, in VerificationAddressData, file *ComplianceFile) error {
-	defer VerificationAddressListing.forget(c, "", "")()
 	return c.verificationWrite(ctx, "Address", "", in, file)
 }
 
 // UpdateVerificationAddress resubmits an address with what in sets.
 func (c *Client) UpdateVerificationAddress(ctx context.Context, id string, in VerificationAddressData, file *ComplianceFile) error {
-	defer VerificationAddressListing.forget(c, "", id)()
 	return c.verificationWrite(ctx, "Address", id, in, file)
 }
 
@@ -117,19 +116,16 @@ func (c *Client) GetVerificationAddress(ctx context.Context, id string) (*Verifi
 // DeleteVerificationAddress deletes an address; ErrNotFound when it is
 // gone.
 func (c *Client) DeleteVerificationAddress(ctx context.Context, id string) error {
-	defer VerificationAddressListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Verification", "Address", id), idempotent: true}, nil)
 }
 
 // CreateVerificationIdentity submits an identity; the reply names no id.
 func (c *Client) CreateVerificationIdentity(ctx context.Context, in VerificationIdentityData, file *ComplianceFile) error {
-	defer VerificationIdentityListing.forget(c, "", "")()
 	return c.verificationWrite(ctx, "Identity", "", in, file)
 }
 
 // UpdateVerificationIdentity resubmits an identity with what in sets.
 func (c *Client) UpdateVerificationIdentity(ctx context.Context, id string, in VerificationIdentityData, file *ComplianceFile) error {
-	defer VerificationIdentityListing.forget(c, "", id)()
 	return c.verificationWrite(ctx, "Identity", id, in, file)
 }
 
@@ -146,7 +142,6 @@ func (c *Client) GetVerificationIdentity(ctx context.Context, id string) (*Verif
 // DeleteVerificationIdentity deletes an identity; ErrNotFound when it is
 // gone.
 func (c *Client) DeleteVerificationIdentity(ctx context.Context, id string) error {
-	defer VerificationIdentityListing.forget(c, "", id)()
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Verification", "Identity", id), idempotent: true}, nil)
 }
 
@@ -179,7 +174,7 @@ func (c *Client) listVerificationAddresses(ctx context.Context, f VerificationFi
 
 // ListAllVerificationAddresses pages through the addresses f selects.
 func (c *Client) ListAllVerificationAddresses(ctx context.Context, f VerificationFilter) ([]VerificationAddress, error) {
-	return listAll(ctx, compliancerules.VerificationListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerificationAddress, ListMeta, error) {
+	return sched.ListAll(ctx, compliancerules.VerificationListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerificationAddress, ListMeta, error) {
 		return c.listVerificationAddresses(ctx, f, limit, offset)
 	})
 }
@@ -195,14 +190,14 @@ func (c *Client) listVerificationIdentities(ctx context.Context, f VerificationF
 
 // ListAllVerificationIdentities pages through the identities f selects.
 func (c *Client) ListAllVerificationIdentities(ctx context.Context, f VerificationFilter) ([]VerificationIdentity, error) {
-	return listAll(ctx, compliancerules.VerificationListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerificationIdentity, ListMeta, error) {
+	return sched.ListAll(ctx, compliancerules.VerificationListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerificationIdentity, ListMeta, error) {
 		return c.listVerificationIdentities(ctx, f, limit, offset)
 	})
 }
 
 // VerificationAddressListing answers refreshes of addresses from the
 // account's listing. Its items carry all the GET does.
-var VerificationAddressListing = &Listing[VerificationAddress]{
+var VerificationAddressListing = declare(&Listing[VerificationAddress]{
 	What:  "verification addresses",
 	Limit: compliancerules.VerificationListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]VerificationAddress, ListMeta, error) {
@@ -212,11 +207,17 @@ var VerificationAddressListing = &Listing[VerificationAddress]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*VerificationAddress, error) {
 		return c.GetVerificationAddress(ctx, id)
 	},
-}
+	// Its creates (whose replies name no id), updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Verification/Address/"},
+		{Method: http.MethodPost, Path: "Verification/Address/{id}/"},
+		{Method: http.MethodDelete, Path: "Verification/Address/{id}/"},
+	},
+})
 
 // VerificationIdentityListing answers refreshes of identities from the
 // account's listing. Its items carry all the GET does.
-var VerificationIdentityListing = &Listing[VerificationIdentity]{
+var VerificationIdentityListing = declare(&Listing[VerificationIdentity]{
 	What:  "verification identities",
 	Limit: compliancerules.VerificationListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]VerificationIdentity, ListMeta, error) {
@@ -226,4 +227,10 @@ var VerificationIdentityListing = &Listing[VerificationIdentity]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*VerificationIdentity, error) {
 		return c.GetVerificationIdentity(ctx, id)
 	},
-}
+	// Its creates (whose replies name no id), updates and deletes.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "Verification/Identity/"},
+		{Method: http.MethodPost, Path: "Verification/Identity/{id}/"},
+		{Method: http.MethodDelete, Path: "Verification/Identity/{id}/"},
+	},
+})

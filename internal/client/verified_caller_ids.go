@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/callerrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -53,7 +54,6 @@ func (c *Client) VerifyCallerID(ctx context.Context, verificationUUID, code stri
 	if err != nil {
 		return nil, err
 	}
-	VerifiedCallerIDListing.forget(c, "", out.PhoneNumber)
 	return &out, nil
 }
 
@@ -86,7 +86,7 @@ func (c *Client) ListVerifiedCallerIDs(ctx context.Context, f VerifiedCallerIDFi
 
 // ListAllVerifiedCallerIDs pages through every verified number f selects.
 func (c *Client) ListAllVerifiedCallerIDs(ctx context.Context, f VerifiedCallerIDFilter) ([]VerifiedCallerID, error) {
-	return listAll(ctx, callerrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
+	return sched.ListAll(ctx, callerrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
 		page, err := c.ListVerifiedCallerIDs(ctx, f, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -96,9 +96,9 @@ func (c *Client) ListAllVerifiedCallerIDs(ctx context.Context, f VerifiedCallerI
 }
 
 // VerifiedCallerIDListing answers refreshes of verified caller IDs from
-// the account's listing (listing.go). Its items carry all the GET does
+// the account's listing (sched/listing.go). Its items carry all the GET does
 // (plus resource_uri).
-var VerifiedCallerIDListing = &Listing[VerifiedCallerID]{
+var VerifiedCallerIDListing = declare(&Listing[VerifiedCallerID]{
 	What:  "verified caller IDs",
 	Limit: callerrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
@@ -112,13 +112,20 @@ var VerifiedCallerIDListing = &Listing[VerifiedCallerID]{
 	Get: func(c *Client, ctx context.Context, _, id string) (*VerifiedCallerID, error) {
 		return c.GetVerifiedCallerID(ctx, id)
 	},
-}
+	// A verification's completion (the reply names the number), and the
+	// updates and deletes of a number, whose path has its digits without
+	// the +, which ID has.
+	Writes: []sched.Write{
+		{Method: http.MethodPost, Path: "VerifiedCallerId/Verification/{verification}/", ID: sched.Reply("phone_number")},
+		{Method: http.MethodPost, Path: "VerifiedCallerId/{id}/", Norm: callerrules.E164},
+		{Method: http.MethodDelete, Path: "VerifiedCallerId/{id}/", Norm: callerrules.E164},
+	},
+})
 
 // UpdateVerifiedCallerID changes the alias and the subaccount of a
 // verified number and returns the record. Setting fields is idempotent,
 // so it is retried like a read.
 func (c *Client) UpdateVerifiedCallerID(ctx context.Context, number string, in VerifiedCallerIDUpdate) (*VerifiedCallerID, error) {
-	defer VerifiedCallerIDListing.forget(c, "", callerrules.E164(number))()
 	var out wire.VerifiedCallerIDReply
 	if err := c.do(ctx, request{method: http.MethodPost, path: callerIDPath(number), body: in, idempotent: true}, &out); err != nil {
 		return nil, err
@@ -129,6 +136,5 @@ func (c *Client) UpdateVerifiedCallerID(ctx context.Context, number string, in V
 // DeleteVerifiedCallerID removes a verified number; ErrNotFound when it is
 // not verified.
 func (c *Client) DeleteVerifiedCallerID(ctx context.Context, number string) error {
-	defer VerifiedCallerIDListing.forget(c, "", callerrules.E164(number))()
 	return c.do(ctx, request{method: http.MethodDelete, path: callerIDPath(number), idempotent: true}, nil)
 }

@@ -21,7 +21,7 @@ import (
 )
 
 // listingRefresh is the refresh-from-listings acceptance test of one kind
-// (internal/client/listing.go): one configuration with more objects of the
+// (internal/client/sched/listing.go): one configuration with more objects of the
 // kind than a listing costs, applied once; then a plan whose refresh runs
 // while the emulator leaves some of them out of every list reply
 // (emulator.Faults.HideFromLists) while their GETs still find them. The

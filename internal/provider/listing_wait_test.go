@@ -20,7 +20,7 @@ import (
 )
 
 // listingWait is the waiting-through-listings acceptance test of one
-// waiting kind (internal/client/listing_wait.go): the configuration of the
+// waiting kind (internal/client/sched/listing_wait.go): the configuration of the
 // kind's TestAccListingRefresh entry (many objects that wait at once),
 // applied with the service deciding after delay, so that each object
 // alone would read its status several times; then destroyed. The kind's

@@ -282,7 +282,7 @@ func applyEndpoint(m *EndpointModel, ep *client.Endpoint) {
 // API returns neither it nor a digest of it, so password and
 // password_wo_version keep what the state holds. RefreshEndpoint answers
 // from a one-off listing when many endpoints are refreshed at once (see
-// internal/client/listing.go).
+// internal/client/sched/listing.go).
 func refreshEndpoint(ctx context.Context, c *client.Client, id string, m *EndpointModel, _ resource.ReadRequest, _ *diag.Diagnostics) error {
 	ep, err := c.RefreshEndpoint(ctx, id)
 	if err != nil {

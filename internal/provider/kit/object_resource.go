@@ -154,7 +154,7 @@ func readBy[M, O any](get func(*client.Client, context.Context, string) (*O, err
 
 // readListed is the refresh of a kind whose objects the account's listing
 // answers (a client.Listing, declared in the client beside the kind's
-// calls; see internal/client/listing.go): apply what the object reports,
+// calls; see internal/client/sched/listing.go): apply what the object reports,
 // from the listing when it answers for id, else from the GET. lacks says
 // what the list items lack: for an object the listing answered, it puts
 // back in m the prior value of each attribute whose field the items leave

@@ -1,4 +1,4 @@
-package client
+package sched
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func TestFetchPagesKeepsOrderAndStopsAtMaxItems(t *testing.T) {
 		{1000, 97, 5}, {20, 20, 1}, {21, 21, 2}, {60, 60, 3}, {5, 5, 1},
 	} {
 		calls.Store(0)
-		got, gotTotal, err := fetchPages(context.Background(), 20, tc.maxItems, fetch)
+		got, gotTotal, err := FetchPages(context.Background(), 20, tc.maxItems, fetch)
 		if err != nil || gotTotal != total || len(got) != tc.wantLen || int(calls.Load()) != tc.wantCalls {
 			t.Errorf("maxItems %d: %d items, total %d, %d calls, %v; want %d items, %d calls", tc.maxItems, len(got), gotTotal, calls.Load(), err, tc.wantLen, tc.wantCalls)
 			continue
@@ -36,7 +36,7 @@ func TestFetchPagesKeepsOrderAndStopsAtMaxItems(t *testing.T) {
 		}
 	}
 	boom := errors.New("boom")
-	_, _, err := fetchPages(context.Background(), 20, 1000, func(_ context.Context, offset int) ([]int, int, error) {
+	_, _, err := FetchPages(context.Background(), 20, 1000, func(_ context.Context, offset int) ([]int, int, error) {
 		if offset == 40 {
 			return nil, 0, fmt.Errorf("page at 40: %w", boom)
 		}

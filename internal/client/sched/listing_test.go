@@ -1,4 +1,4 @@
-package client
+package sched
 
 import (
 	"context"
@@ -38,11 +38,11 @@ func newFakeKind(parents map[string]int) *fakeKind {
 	return k
 }
 
-func (k *fakeKind) listing(limit int) *Listing[fakeItem] {
-	return &Listing[fakeItem]{
+func (k *fakeKind) listing(limit int) *Listing[*fakeHost, fakeItem] {
+	return &Listing[*fakeHost, fakeItem]{
 		What:  "fakes",
 		Limit: limit,
-		Page: func(_ *Client, _ context.Context, parent string, limit, offset int) ([]fakeItem, ListMeta, error) {
+		Page: func(_ *fakeHost, _ context.Context, parent string, limit, offset int) ([]fakeItem, ListMeta, error) {
 			time.Sleep(k.delay)
 			k.mu.Lock()
 			defer k.mu.Unlock()
@@ -71,7 +71,7 @@ func (k *fakeKind) listing(limit int) *Listing[fakeItem] {
 			return visible[offset:end], meta, nil
 		},
 		ID: func(o *fakeItem) string { return o.id },
-		Get: func(_ *Client, _ context.Context, parent, id string) (*fakeItem, error) {
+		Get: func(_ *fakeHost, _ context.Context, parent, id string) (*fakeItem, error) {
 			k.mu.Lock()
 			defer k.mu.Unlock()
 			k.gets++
@@ -81,7 +81,7 @@ func (k *fakeKind) listing(limit int) *Listing[fakeItem] {
 					return &o, nil
 				}
 			}
-			return nil, ErrNotFound
+			return nil, errNotFound
 		},
 	}
 }
@@ -95,21 +95,11 @@ func (k *fakeKind) listCalls() (n int) {
 	return n
 }
 
-func fakeClient(t *testing.T, gather time.Duration) *Client {
-	t.Helper()
-	c, err := New(Config{BaseURL: "http://127.0.0.1:1", AuthID: "MAFAKE", AuthToken: "token", MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.gatherWindow = gather
-	return c
-}
-
 type ref struct{ parent, id string }
 
 // refreshFakes refreshes refs with 10 workers, as terraform
 // -parallelism=10, and returns how many the listing answered.
-func refreshFakes(t *testing.T, c *Client, l *Listing[fakeItem], refs []ref) (listed int) {
+func refreshFakes(t *testing.T, c *fakeHost, l *Listing[*fakeHost, fakeItem], refs []ref) (listed int) {
 	t.Helper()
 	var errs []error
 	inParallel(refs, func(r ref, mu *sync.Mutex) {
@@ -245,7 +235,7 @@ func TestListingSnapshotExpires(t *testing.T) {
 	s.armedAt = s.armedAt.Add(-RefreshListMaxAge - time.Second)
 	s.parents[""].takenAt = s.armedAt
 	s.mu.Unlock()
-	c.gatherWindow = 0
+	c.Scheduler().GatherWindow = 0
 	if _, fromList, err := l.Refresh(context.Background(), c, "", refs[20].id); err != nil || fromList || k.gets != 1 {
 		t.Fatalf("a refresh after the snapshot's age: listed %v, %v, %d GETs; want a GET", fromList, err, k.gets)
 	}
@@ -279,15 +269,15 @@ func TestListingDropsWrites(t *testing.T) {
 	s.armed, s.armedAt = true, time.Now()
 	ea := s.start("a")
 	s.mu.Unlock()
-	l.forget(c, "a", "")
+	l.forget(c.Scheduler(), "a", "")
 	l.run(context.Background(), c, s, "a", ea)
 	for _, r := range []ref{{"b", "b-0"}, {"c", "c-0"}} {
 		if _, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id); !ok {
 			t.Fatalf("%s of an untouched parent was not served from its listing", r.id)
 		}
 	}
-	l.forget(c, "b", "")
-	l.forget(c, "c", "c-3")
+	l.forget(c.Scheduler(), "b", "")
+	l.forget(c.Scheduler(), "c", "c-3")
 	for _, r := range refsOf(k, "a", "b", "c") {
 		_, ok := l.fromSnapshot(context.Background(), c, r.parent, r.id)
 		want := r.parent == "c" && r.id != "c-3" && r.id != "c-0"
@@ -315,8 +305,8 @@ func TestListingFallsBackToGet(t *testing.T) {
 	if listed := refreshFakes(t, c, l, refsOf(k, "")); listed != 23 || k.gets != 2 {
 		t.Fatalf("2 of 25 left out of the listing: %d listed, %d GETs; want 23 and the 2 GETs", listed, k.gets)
 	}
-	if _, _, err := l.Refresh(context.Background(), c, "", "-99"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("an id nobody has = %v, want the GET's ErrNotFound", err)
+	if _, _, err := l.Refresh(context.Background(), c, "", "-99"); !errors.Is(err, errNotFound) {
+		t.Fatalf("an id nobody has = %v, want the GET's errNotFound", err)
 	}
 }
 
@@ -359,7 +349,7 @@ func TestListingExists(t *testing.T) {
 	k.mu.Lock()
 	k.objects[""] = k.objects[""][1:]
 	k.mu.Unlock()
-	l.forget(c, "", "-0")
+	l.forget(c.Scheduler(), "", "-0")
 	if ok, err := l.Exists(context.Background(), c, "", "-0"); ok || err != nil {
 		t.Fatalf("an id deleted by this client: exists %v, %v", ok, err)
 	}
@@ -450,5 +440,74 @@ func waitWindowReads(s *listingState[fakeItem], n int) {
 			return
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// A write forgets its object under every filter of a narrowed listing: a
+// number moved to another subaccount is read again, not served from the
+// listing of the subaccount it left.
+func TestNarrowedListingWriteForgetsUnderEveryFilter(t *testing.T) {
+	for _, narrowed := range []bool{true, false} {
+		t.Run(fmt.Sprintf("narrowed=%v", narrowed), func(t *testing.T) {
+			k := newFakeKind(map[string]int{"SA1": 12})
+			l := k.listing(20)
+			l.Narrowed = narrowed
+			c := fakeClient(t, 0)
+			refs := refsOf(k, "SA1")
+			// Arm the listing with the first ten, served from its snapshot.
+			if got := refreshFakes(t, c, l, refs[:RefreshListAfter]); got == 0 {
+				t.Fatalf("the listing answered none of the first %d refreshes", RefreshListAfter)
+			}
+			// A write that names no filter, as an update of the object does.
+			id := refs[len(refs)-1].id
+			l.forget(c.Scheduler(), "", id)
+			o, fromList, err := l.Refresh(context.Background(), c, "SA1", id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if narrowed == fromList {
+				t.Errorf("after a write, the refresh came from the listing: %v (%s); want %v", fromList, o.v, !narrowed)
+			}
+		})
+	}
+}
+
+// A read waiting in the window stops waiting when its context ends, and
+// the window stays open for the others.
+func TestRefreshGatheringHonoursCancellation(t *testing.T) {
+	k := newFakeKind(map[string]int{"": 1})
+	l := k.listing(20)
+	c := fakeClient(t, time.Hour)
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan bool)
+	go func() {
+		_, ok := l.fromSnapshot(ctx, c, "", "-0")
+		served <- ok
+	}()
+	gathering := func() bool {
+		s := l.state(c)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.gathering
+	}
+	for deadline := time.Now().Add(10 * time.Second); !gathering(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the first read did not open the gathering window")
+		}
+	}
+	cancel()
+	select {
+	case ok := <-served:
+		if ok {
+			t.Fatal("a cancelled read was served from a snapshot")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a cancelled read still waits in the gathering window")
+	}
+	if _, fromList, err := l.Refresh(ctx, c, "", "-0"); err != nil || fromList || k.gets != 1 {
+		t.Fatalf("a refresh with a cancelled context: listed %v, %v, %d GETs; want its GET at once", fromList, err, k.gets)
+	}
+	if !gathering() {
+		t.Fatal("the window closed when its reads were cancelled")
 	}
 }

@@ -1,4 +1,4 @@
-package client
+package sched
 
 import (
 	"context"
@@ -10,10 +10,10 @@ import (
 // freshListing is k's listing read after create: Fresh takes the page as
 // it is when called, then takes lag to answer, so that a round started
 // before an object existed cannot hold it.
-func freshListing(k *fakeKind, lag time.Duration) *Listing[fakeItem] {
+func freshListing(k *fakeKind, lag time.Duration) *Listing[*fakeHost, fakeItem] {
 	l := k.listing(20)
 	page := l.Page
-	l.Fresh = func(c *Client, ctx context.Context, parent string, _ []string, limit, offset int) ([]fakeItem, ListMeta, error) {
+	l.Fresh = func(c *fakeHost, ctx context.Context, parent string, _ []string, limit, offset int) ([]fakeItem, ListMeta, error) {
 		k.delay = 0
 		objs, meta, err := page(c, ctx, parent, limit, offset)
 		time.Sleep(lag)
@@ -24,7 +24,7 @@ func freshListing(k *fakeKind, lag time.Duration) *Listing[fakeItem] {
 
 // afterCreates reads ids after their create, concurrently, and returns
 // how many the listing served (v "listed"; Get gives "got").
-func afterCreates(t *testing.T, c *Client, l *Listing[fakeItem], ids ...string) (listed int) {
+func afterCreates(t *testing.T, c *fakeHost, l *Listing[*fakeHost, fakeItem], ids ...string) (listed int) {
 	t.Helper()
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -162,7 +162,7 @@ func TestAfterCreateWaitsForExpectedCreates(t *testing.T) {
 	k := newFakeKind(map[string]int{"": 15})
 	c := fakeClient(t, 50*time.Millisecond)
 	l := freshListing(k, 0)
-	var expected []*Expected[fakeItem]
+	var expected []*Expected[*fakeHost, fakeItem]
 	for range 3 {
 		expected = append(expected, l.Expect(c, ""))
 	}

@@ -1,8 +1,7 @@
-package client
+package sched
 
 import (
 	"context"
-	"net/http"
 	"reflect"
 	"slices"
 	"sync"
@@ -81,9 +80,9 @@ import (
 // Watch is one waiter's reads of one object from its Listing's shared
 // rounds. Make one per wait (Listing.Watch); it is not safe for
 // concurrent use.
-type Watch[T any] struct {
-	l          *Listing[T]
-	c          *Client
+type Watch[C Host, T any] struct {
+	l          *Listing[C, T]
+	c          C
 	parent, id string
 	// began is when the wait began (its first Next); its schedule counts
 	// from it.
@@ -113,18 +112,18 @@ type Watch[T any] struct {
 
 // Watch starts a wait on object id of parent ("" for a kind the account
 // lists).
-func (l *Listing[T]) Watch(c *Client, parent, id string) *Watch[T] {
-	return &Watch[T]{l: l, c: c, parent: parent, id: id}
+func (l *Listing[C, T]) Watch(c C, parent, id string) *Watch[C, T] {
+	return &Watch[C, T]{l: l, c: c, parent: parent, id: id}
 }
 
-// watchKey keys a Listing's waiting state in c.listings.
+// watchKey keys a Listing's waiting state in the State.
 type watchKey struct{ of any }
 
 // watchState is a Listing's waiting state in one Client.
-type watchState[T any] struct {
+type watchState[C Host, T any] struct {
 	mu sync.Mutex
 	// waiting holds the waiters asking for a round, with where to answer.
-	waiting map[*Watch[T]]chan watchAnswer[T]
+	waiting map[*Watch[C, T]]chan watchAnswer[T]
 	// running says the scheduler (schedule) runs; wake tells it the
 	// waiters changed.
 	running bool
@@ -161,7 +160,7 @@ type watchState[T any] struct {
 // its object change, one step of wait's schedule (wait.FirstDelay) after
 // it began: the read right after the request is never worth making.
 // Called with mu held.
-func (s *watchState[T]) firstRead(settlesAfter time.Duration) time.Duration {
+func (s *watchState[C, T]) firstRead(settlesAfter time.Duration) time.Duration {
 	switch {
 	case settlesAfter <= 0:
 		return 0
@@ -180,16 +179,16 @@ type watchAnswer[T any] struct {
 	start time.Time // when the round started
 }
 
-func (l *Listing[T]) watchState(c *Client) *watchState[T] {
-	return clientState(c, watchKey{l}, func() *watchState[T] {
-		return &watchState[T]{waiting: map[*Watch[T]]chan watchAnswer[T]{}, wake: make(chan struct{}, 1)}
+func (l *Listing[C, T]) watchState(c C) *watchState[C, T] {
+	return clientState(c, watchKey{l}, func() *watchState[C, T] {
+		return &watchState[C, T]{waiting: map[*Watch[C, T]]chan watchAnswer[T]{}, wake: make(chan struct{}, 1)}
 	})
 }
 
 // nextAge is the age at which w next wants a read: SettlesAfter (or at
 // once) for its first, then the first age of a lone wait's reads after
 // its last answer; and the step of its schedule that leads to it.
-func (w *Watch[T]) nextAge() (age, step time.Duration) {
+func (w *Watch[C, T]) nextAge() (age, step time.Duration) {
 	first := w.first
 	if w.served == 0 || w.answeredAt < first {
 		return first, first // a read before the first it asked for
@@ -206,7 +205,7 @@ func (w *Watch[T]) nextAge() (age, step time.Duration) {
 // that serves the waiter and returns the object: from the listing, or from
 // Get when the listing failed or, paged, lacks it. ErrNotFound when it is
 // gone.
-func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
+func (w *Watch[C, T]) Next(ctx context.Context) (*T, error) {
 	s := w.l.watchState(w.c)
 	s.mu.Lock()
 	if w.began.IsZero() {
@@ -272,7 +271,7 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 	case a.found:
 		return &a.obj, nil
 	case a.whole:
-		return nil, &APIError{StatusCode: http.StatusNotFound, Method: http.MethodGet, Message: w.l.What + ": " + w.id + " is no longer listed"}
+		return nil, w.c.Scheduler().NotFound(w.l.What + ": " + w.id + " is no longer listed")
 	}
 	return w.l.Get(w.c, ctx, w.parent, w.id)
 }
@@ -280,7 +279,7 @@ func (w *Watch[T]) Next(ctx context.Context) (*T, error) {
 // Close ends the wait. A wait of a Listing with SettlesAfter calls it
 // (defer w.Close()) so that, when it was the probe's last, the waiters of
 // other parents need not hold their first read (see the top of this file).
-func (w *Watch[T]) Close() {
+func (w *Watch[C, T]) Close() {
 	s := w.l.watchState(w.c)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -303,7 +302,7 @@ func (w *Watch[T]) Close() {
 // release ends the probe: the held waiters' first reads come by what the
 // Listing has learned, or at once when it has not (the next waiter then
 // probes). Called with mu held.
-func (s *watchState[T]) release() {
+func (s *watchState[C, T]) release() {
 	if !s.probing {
 		return
 	}
@@ -321,7 +320,7 @@ func (s *watchState[T]) release() {
 }
 
 // signal wakes the scheduler. Called with mu held.
-func (s *watchState[T]) signal() {
+func (s *watchState[C, T]) signal() {
 	select {
 	case s.wake <- struct{}{}:
 	default:
@@ -330,7 +329,7 @@ func (s *watchState[T]) signal() {
 
 // schedule runs the Listing's rounds while waiters ask (see the top of
 // this file), and ends when none is left.
-func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) {
+func (l *Listing[C, T]) schedule(ctx context.Context, c C, s *watchState[C, T]) {
 	for {
 		s.mu.Lock()
 		if len(s.waiting) == 0 {
@@ -338,13 +337,13 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			s.mu.Unlock()
 			return
 		}
-		byParent := map[string][]*Watch[T]{}
+		byParent := map[string][]*Watch[C, T]{}
 		for w := range s.waiting {
 			byParent[w.parent] = append(byParent[w.parent], w)
 		}
 		var earliest time.Time
 		for parent, ws := range byParent {
-			slices.SortFunc(ws, func(a, b *Watch[T]) int { return a.due.Compare(b.due) })
+			slices.SortFunc(ws, func(a, b *Watch[C, T]) int { return a.due.Compare(b.due) })
 			if at := s.readyAt(l, parent, ws); earliest.IsZero() || at.Before(earliest) {
 				earliest = at
 			}
@@ -399,7 +398,7 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			// service's time: the probe's waiters, read with them, do.
 			parents[s.probe] = true
 		}
-		round := map[string]map[*Watch[T]]chan watchAnswer[T]{}
+		round := map[string]map[*Watch[C, T]]chan watchAnswer[T]{}
 		var leaves []func()
 		s.step = 0
 		for w, answer := range s.waiting {
@@ -408,7 +407,7 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 			}
 			if parents[w.parent] {
 				if round[w.parent] == nil {
-					round[w.parent] = map[*Watch[T]]chan watchAnswer[T]{}
+					round[w.parent] = map[*Watch[C, T]]chan watchAnswer[T]{}
 				}
 				round[w.parent][w] = answer
 				delete(s.waiting, w)
@@ -431,14 +430,14 @@ func (l *Listing[T]) schedule(ctx context.Context, c *Client, s *watchState[T]) 
 
 // quorum says whether parent's round waits for Quorum of its waiters.
 // Called with mu held.
-func (s *watchState[T]) quorum(l *Listing[T], parent string) bool {
+func (s *watchState[C, T]) quorum(l *Listing[C, T], parent string) bool {
 	return l.Quorum > 1 && !s.endAll && !(s.probing && parent == s.probe)
 }
 
 // readyAt is when parent's waiters ws, by due time, want a round: when
 // the first is due, or for Quorum, when Quorum are (or all, when fewer
 // wait) or the first has waited Patience. Called with mu held.
-func (s *watchState[T]) readyAt(l *Listing[T], parent string, ws []*Watch[T]) time.Time {
+func (s *watchState[C, T]) readyAt(l *Listing[C, T], parent string, ws []*Watch[C, T]) time.Time {
 	at := ws[0].due
 	if !s.quorum(l, parent) {
 		return at
@@ -451,7 +450,7 @@ func (s *watchState[T]) readyAt(l *Listing[T], parent string, ws []*Watch[T]) ti
 }
 
 // ready says whether parent's round is due at now. Called with mu held.
-func (s *watchState[T]) ready(l *Listing[T], parent string, ws []*Watch[T], now time.Time) bool {
+func (s *watchState[C, T]) ready(l *Listing[C, T], parent string, ws []*Watch[C, T], now time.Time) bool {
 	due := 0
 	for _, w := range ws {
 		if w.due.Sub(now) <= w.step/4 && now.Sub(w.began) >= w.first*10/11 {
@@ -467,7 +466,7 @@ func (s *watchState[T]) ready(l *Listing[T], parent string, ws []*Watch[T], now 
 // heldForCompany marks and returns the waiters due but held for their
 // parent's Quorum, not yet counted as gathering, and when the next one
 // not yet due will be (zero: none). Called with mu held.
-func (s *watchState[T]) heldForCompany(l *Listing[T], byParent map[string][]*Watch[T], now time.Time) (held []*Watch[T], next time.Time) {
+func (s *watchState[C, T]) heldForCompany(l *Listing[C, T], byParent map[string][]*Watch[C, T], now time.Time) (held []*Watch[C, T], next time.Time) {
 	for parent, ws := range byParent {
 		if !s.quorum(l, parent) {
 			continue
@@ -489,7 +488,7 @@ func (s *watchState[T]) heldForCompany(l *Listing[T], byParent map[string][]*Wat
 // gather counts the waiters held for company as gathering (gathering.go):
 // when every slot gathers, the next round lists every parent with a due
 // waiter. Called without mu.
-func (l *Listing[T]) gather(c *Client, s *watchState[T], held []*Watch[T]) {
+func (l *Listing[C, T]) gather(c C, s *watchState[C, T], held []*Watch[C, T]) {
 	g := gatheringsOf(c)
 	for _, w := range held {
 		left := g.enter(s, func(int) {
@@ -512,7 +511,7 @@ func (l *Listing[T]) gather(c *Client, s *watchState[T], held []*Watch[T]) {
 
 // runRound lists parent's objects for a round started at start and
 // answers its waiters.
-func (l *Listing[T]) runRound(ctx context.Context, c *Client, parent string, start time.Time, waiters map[*Watch[T]]chan watchAnswer[T]) {
+func (l *Listing[C, T]) runRound(ctx context.Context, c C, parent string, start time.Time, waiters map[*Watch[C, T]]chan watchAnswer[T]) {
 	all, err := l.listAll(ctx, c, parent, RefreshListMaxPages)
 	objects := make(map[string]int, len(all))
 	for i := range all {

@@ -1,4 +1,4 @@
-package client
+package sched
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 // making one GET each. A kind that has a list route declares a Listing (its
 // list call, one page at a time, with the filters that narrow it; the id
 // of an item; its GET) and its refreshes call Listing.Refresh. The state
-// lives in the Client, which the provider creates once per provider
-// process (per Configure), one per Listing.
+// lives in the client (its State; the Host holds it), which the provider
+// creates once per provider process (per Configure), one per Listing.
 //
 // A plan or destroy refreshes every object in the state, one GET each. When
 // a process sees RefreshListAfter refreshes of one kind, it lists every
@@ -55,8 +55,9 @@ import (
 //     same id in the same process (after an update, say) always goes to the API;
 //   - an id this process creates, updates or deletes while the listing runs or
 //     after it is dropped from the snapshot, so no write of ours is hidden (the
-//     client's write methods call Listing.forget; a write that names no id, such
-//     as a link of several numbers, drops its parent's whole snapshot);
+//     Listing declares the write routes that touch it, Writes, and the client's
+//     request path applies them: writes.go; a write that names no id, such as
+//     a create whose reply has none, drops its parent's whole snapshot);
 //   - a snapshot older than RefreshListMaxAge is dropped whole;
 //   - an id missing from the snapshot is read with a GET: absence from a
 //     list (which can shift under concurrent deletes) never means "deleted";
@@ -103,18 +104,24 @@ const (
 
 // Listing is how a kind's refreshes are answered from its list route. It
 // is declared once per kind, in the client next to the kind's calls, as a
-// package variable (its address keys the per-Client state):
+// package variable (its address keys the per-client state), with the
+// write routes that change the kind's objects:
 //
-//	var ApplicationListing = &Listing[Application]{
+//	var ApplicationListing = declare(&Listing[Application]{ // sched.Declare
 //		What:  "applications",
 //		Limit: applicationrules.ListMaxLimit,
 //		Page:  ..., // one page: c.ListApplications(ctx, "", limit, offset)
 //		ID:    func(a *Application) string { return a.AppID },
 //		Get:   func(c *Client, ctx context.Context, _, id string) (*Application, error) { return c.GetApplication(ctx, id) },
-//	}
+//		Writes: []sched.Write{
+//			{Method: http.MethodPost, Path: "Application/", ID: sched.Reply("app_id")},
+//			{Method: http.MethodPost, Path: "Application/{id}/"},
+//			{Method: http.MethodDelete, Path: "Application/{id}/"},
+//		},
+//	})
 //
-// and the kind's write methods call forget. Nothing else is per kind.
-type Listing[T any] struct {
+// Nothing else is per kind.
+type Listing[C Host, T any] struct {
 	// What names the objects in logs: "endpoints".
 	What string
 	// Limit is the listing's largest page; 0 for a listing that one call
@@ -125,12 +132,12 @@ type Listing[T any] struct {
 	// kind ("" for a kind the account lists), with the filters that narrow
 	// it to what a refresh reads, and the page's meta: TotalCount (0 when
 	// the API leaves it out) and Next (nil on the last page).
-	Page func(c *Client, ctx context.Context, parent string, limit, offset int) ([]T, ListMeta, error)
+	Page func(c C, ctx context.Context, parent string, limit, offset int) ([]T, ListMeta, error)
 	// ID is an item's id, as Refresh names it.
 	ID func(*T) string
 	// Get reads one object (the fallback): ErrNotFound when it does not
 	// exist.
-	Get func(c *Client, ctx context.Context, parent, id string) (*T, error)
+	Get func(c C, ctx context.Context, parent, id string) (*T, error)
 	// Narrowed says parent is no parent but a filter that narrows one
 	// listing of the account (the numbers of one subaccount: Page lists
 	// with it, "" lists everything, and Get ignores it). An object can
@@ -141,7 +148,7 @@ type Listing[T any] struct {
 	// one page of the listing narrowed to where objects ids, just
 	// created, are: the newest first, or a filter the ids share. nil:
 	// AfterCreate reads with Get.
-	Fresh func(c *Client, ctx context.Context, parent string, ids []string, limit, offset int) ([]T, ListMeta, error)
+	Fresh func(c C, ctx context.Context, parent string, ids []string, limit, offset int) ([]T, ListMeta, error)
 	// FreshNewest says Fresh lists the newest first: its first page holds
 	// the objects just created, however many pages the listing has.
 	FreshNewest bool
@@ -162,13 +169,17 @@ type Listing[T any] struct {
 	// due.
 	Quorum   int
 	Patience time.Duration
+	// Writes are the write routes that change the kind's objects
+	// (writes.go): Declare adds them to the client's Routes, whose
+	// writes then drop what they write from the listing's snapshots.
+	Writes []Write
 }
 
 // Refresh reads object id (of parent, for a child kind; "" otherwise) for
 // a refresh: from c's snapshot of the listing when one answers for id, else
 // with Get. listed says the listing answered (then only what its items
 // carry is known). ErrNotFound only ever comes from Get.
-func (l *Listing[T]) Refresh(ctx context.Context, c *Client, parent, id string) (obj *T, listed bool, err error) {
+func (l *Listing[C, T]) Refresh(ctx context.Context, c C, parent, id string) (obj *T, listed bool, err error) {
 	if o, ok := l.fromSnapshot(ctx, c, parent, id); ok {
 		return o, true, nil
 	}
@@ -222,18 +233,18 @@ func (e *listingSnapshot[T]) listAgain() bool {
 }
 
 // state is l's state in c.
-func (l *Listing[T]) state(c *Client) *listingState[T] {
+func (l *Listing[C, T]) state(c C) *listingState[T] {
 	return l.stateAt(c, l)
 }
 
-// existsKey keys a Listing's existence snapshot (Exists) in c.listings,
+// existsKey keys a Listing's existence snapshot (Exists) in the State,
 // apart from its refresh snapshot: a refresh takes what it serves out of
 // its snapshot, an existence check does not.
 type existsKey struct{ of any }
 
 // stateAt is l's state stored in c under key: l for refreshes,
 // existsKey{l} for existence checks.
-func (l *Listing[T]) stateAt(c *Client, key any) *listingState[T] {
+func (l *Listing[C, T]) stateAt(c C, key any) *listingState[T] {
 	return clientState(c, key, func() *listingState[T] {
 		return &listingState[T]{parents: map[string]*listingSnapshot[T]{}}
 	})
@@ -242,10 +253,10 @@ func (l *Listing[T]) stateAt(c *Client, key any) *listingState[T] {
 // clientState is the state a mechanism (a Listing's refreshes, waits or
 // reads after create, a batcher) keeps in c under key, made by fresh
 // the first time. Each key type holds one state type.
-func clientState[S any](c *Client, key any, fresh func() *S) *S {
-	v, ok := c.listings.Load(key)
+func clientState[S any](c Host, key any, fresh func() *S) *S {
+	v, ok := c.Scheduler().listings.Load(key)
 	if !ok {
-		v, _ = c.listings.LoadOrStore(key, fresh())
+		v, _ = c.Scheduler().listings.LoadOrStore(key, fresh())
 	}
 	s, _ := v.(*S) // the only type stored under a key of its type
 	return s
@@ -259,7 +270,7 @@ func clientState[S any](c *Client, key any, fresh func() *S) *S {
 // by this client: forget drops it, or a listing that failed or exceeded
 // its page bound) is read with Get, and only Get's ErrNotFound says it
 // does not exist.
-func (l *Listing[T]) Exists(ctx context.Context, c *Client, parent, id string) (bool, error) {
+func (l *Listing[C, T]) Exists(ctx context.Context, c C, parent, id string) (bool, error) {
 	s, e, err := l.checkSnapshot(ctx, c, parent)
 	if err != nil {
 		return false, err
@@ -273,7 +284,7 @@ func (l *Listing[T]) Exists(ctx context.Context, c *Client, parent, id string) (
 	switch _, err := l.Get(c, ctx, parent, id); {
 	case err == nil:
 		return true, nil
-	case errors.Is(err, ErrNotFound):
+	case c.Scheduler().IsNotFound(err):
 		return false, nil
 	default:
 		return false, err
@@ -285,7 +296,7 @@ func (l *Listing[T]) Exists(ctx context.Context, c *Client, parent, id string) (
 // resources ask). A listing that stopped at its page bound or failed holds
 // only the pages it read: Find answers from what it holds, so an empty
 // result proves nothing. The error is the context's.
-func (l *Listing[T]) Find(ctx context.Context, c *Client, parent string, match func(*T) bool) ([]T, error) {
+func (l *Listing[C, T]) Find(ctx context.Context, c C, parent string, match func(*T) bool) ([]T, error) {
 	s, e, err := l.checkSnapshot(ctx, c, parent)
 	if err != nil {
 		return nil, err
@@ -305,7 +316,7 @@ func (l *Listing[T]) Find(ctx context.Context, c *Client, parent string, match f
 // checkSnapshot is the snapshot of parent that Exists and Find answer
 // from: the one taken within RefreshListMaxAge, or a new one, waited for.
 // The error is the context's.
-func (l *Listing[T]) checkSnapshot(ctx context.Context, c *Client, parent string) (*listingState[T], *listingSnapshot[T], error) {
+func (l *Listing[C, T]) checkSnapshot(ctx context.Context, c C, parent string) (*listingState[T], *listingSnapshot[T], error) {
 	s := l.stateAt(c, existsKey{l})
 	s.mu.Lock()
 	e := s.parents[parent]
@@ -323,37 +334,29 @@ func (l *Listing[T]) checkSnapshot(ctx context.Context, c *Client, parent string
 	}
 }
 
-// forget drops id of parent from c's snapshot (and from one being taken);
-// id "" drops the parent's whole snapshot. Every create, update and delete
-// of the kind calls it; an update or delete before and after the write (a
-// listing running across it may hold either state): defer
-// l.forget(c, parent, id)().
-func (l *Listing[T]) forget(c *Client, parent, id string) func() {
-	drop := func() {
-		l.forgetIn(c, l, parent, id)
-		l.forgetIn(c, existsKey{l}, parent, id)
-	}
-	drop()
-	return drop
+// forget drops id of parent from s's snapshots of l, refreshes' and
+// existence checks' (and from one being taken); id "" drops the parent's
+// whole snapshot.
+func (l *Listing[C, T]) forget(s *State, parent, id string) {
+	l.forgetIn(s, l, parent, id)
+	l.forgetIn(s, existsKey{l}, parent, id)
 }
 
 // forgetIn is forget in the state stored under key.
-func (l *Listing[T]) forgetIn(c *Client, key any, parent, id string) {
-	{
-		v, _ := c.listings.Load(key)
-		s, ok := v.(*listingState[T])
-		if !ok {
-			return // nothing listed yet; a listing started later sees the write
-		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if !l.Narrowed {
-			s.parents[parent].forget(id)
-			return
-		}
-		for _, e := range s.parents { // the object may be under any filter
-			e.forget(id)
-		}
+func (l *Listing[C, T]) forgetIn(st *State, key any, parent, id string) {
+	v, _ := st.listings.Load(key)
+	s, ok := v.(*listingState[T])
+	if !ok {
+		return // nothing listed yet; a listing started later sees the write
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !l.Narrowed {
+		s.parents[parent].forget(id)
+		return
+	}
+	for _, e := range s.parents { // the object may be under any filter
+		e.forget(id)
 	}
 }
 
@@ -376,7 +379,7 @@ func (e *listingSnapshot[T]) forget(id string) {
 // fromSnapshot serves id of parent from c's snapshot, counting the
 // refresh, opening the gathering window or starting the listing as the
 // comment at the top says.
-func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id string) (*T, bool) {
+func (l *Listing[C, T]) fromSnapshot(ctx context.Context, c C, parent, id string) (*T, bool) {
 	s := l.state(c)
 	s.mu.Lock()
 	if s.armed && time.Since(s.armedAt) > RefreshListMaxAge {
@@ -390,11 +393,11 @@ func (l *Listing[T]) fromSnapshot(ctx context.Context, c *Client, parent, id str
 			close(s.gather)
 		}
 		s.armed, s.armedAt = true, time.Now()
-	case !s.armed && !s.gathering && c.gatherWindow > 0:
+	case !s.armed && !s.gathering && c.Scheduler().GatherWindow > 0:
 		s.gathering, s.gather = true, make(chan struct{})
-		s.gatherEnd = s.endGatheringAfter(c.gatherWindow, s.gather)
+		s.gatherEnd = s.endGatheringAfter(c.Scheduler().GatherWindow, s.gather)
 	case !s.armed && s.gathering:
-		s.gatherEnd.Reset(c.gatherWindow) // the window starts again
+		s.gatherEnd.Reset(c.Scheduler().GatherWindow) // the window starts again
 	}
 	gathering, gather := s.gathering, s.gather
 	s.mu.Unlock()
@@ -505,7 +508,7 @@ func (s *listingState[T]) endGatheringAfter(d time.Duration, gather chan struct{
 
 // run takes parent's listing into e, of state s, reading at most
 // RefreshListMaxPages pages and one more per GET made in its place.
-func (l *Listing[T]) run(ctx context.Context, c *Client, s *listingState[T], parent string, e *listingSnapshot[T]) {
+func (l *Listing[C, T]) run(ctx context.Context, c C, s *listingState[T], parent string, e *listingSnapshot[T]) {
 	start := time.Now()
 	all, err := l.listAll(ctx, c, parent, e.bound+e.fellBack)
 	s.mu.Lock()
@@ -548,7 +551,7 @@ func (e errTooManyPages) Error() string {
 // (one after another while the API leaves total_count out). It returns
 // what it got, with an error when a page failed or the listing exceeds
 // maxPages (then only the first page's objects, or the first maxPages').
-func (l *Listing[T]) listAll(ctx context.Context, c *Client, parent string, maxPages int) ([]T, error) {
+func (l *Listing[C, T]) listAll(ctx context.Context, c C, parent string, maxPages int) ([]T, error) {
 	if l.Limit == 0 {
 		all, _, err := l.Page(c, ctx, parent, 0, 0)
 		return all, err
@@ -578,7 +581,7 @@ func (l *Listing[T]) listAll(ctx context.Context, c *Client, parent string, maxP
 	if pages := (meta.TotalCount + l.Limit - 1) / l.Limit; pages > maxPages {
 		return first, errTooManyPages{pages}
 	}
-	all, _, err := fetchPages(ctx, l.Limit, meta.TotalCount, func(ctx context.Context, offset int) ([]T, int, error) {
+	all, _, err := FetchPages(ctx, l.Limit, meta.TotalCount, func(ctx context.Context, offset int) ([]T, int, error) {
 		if offset == 0 {
 			return first, meta.TotalCount, nil
 		}

@@ -1,4 +1,4 @@
-package client
+package sched
 
 import "sync"
 
@@ -20,7 +20,7 @@ import "sync"
 // gathering until it is due, and ending the gatherings could not bring
 // its answer sooner.
 
-// gatheringsKey keys a Client's gatherings (clientState).
+// gatheringsKey keys a client's gatherings in the State (clientState).
 type gatheringsKey struct{}
 
 // gatherings counts the calls waiting in each gathering of one Client.
@@ -36,7 +36,7 @@ type gathering struct {
 	end   func(calls int)
 }
 
-func gatheringsOf(c *Client) *gatherings {
+func gatheringsOf(c Host) *gatherings {
 	return clientState(c, gatheringsKey{}, func() *gatherings { return &gatherings{of: map[any]*gathering{}} })
 }
 

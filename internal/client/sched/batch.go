@@ -1,4 +1,4 @@
-package client
+package sched
 
 import (
 	"context"
@@ -34,21 +34,21 @@ import (
 // once the batch is sent, its outcome is every member's, so that nothing
 // is created without its create knowing.
 
-// batcher sends the items of concurrent calls of one key in one request.
-type batcher[K comparable, I any] struct {
-	// what names the items in logs.
-	what string
-	// send makes one request for items (at least one), all of key.
-	send func(ctx context.Context, c *Client, key K, items []I) error
-	// windows is how many of the client's gathering windows
+// Batcher sends the items of concurrent calls of one key in one request.
+type Batcher[C Host, K comparable, I any] struct {
+	// What names the items in logs.
+	What string
+	// Send makes one request for items (at least one), all of key.
+	Send func(ctx context.Context, c C, key K, items []I) error
+	// Windows is how many of the client's gathering windows
 	// (RefreshListGather) a batch gathers for; 0 is one.
-	windows int
+	Windows int
 }
 
-// batchesKey keys a batcher's state in c.listings (clientState).
+// batchesKey keys a Batcher's state in the State (clientState).
 type batchesKey struct{ of any }
 
-// batchState is a batcher's pending batches in one Client.
+// batchState is a Batcher's pending batches in one client.
 type batchState[K comparable, I any] struct {
 	mu      sync.Mutex
 	pending map[K]*batch[I] // by key: the batch calls join
@@ -66,15 +66,15 @@ type batch[I any] struct {
 	err     error
 }
 
-func (b *batcher[K, I]) state(c *Client) *batchState[K, I] {
+func (b *Batcher[C, K, I]) state(c C) *batchState[K, I] {
 	return clientState(c, batchesKey{b}, func() *batchState[K, I] {
 		return &batchState[K, I]{pending: map[K]*batch[I]{}}
 	})
 }
 
-// do sends item in key's next batch and returns the item's own outcome
+// Do sends item in key's next batch and returns the item's own outcome
 // (see the top of this file).
-func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error {
+func (b *Batcher[C, K, I]) Do(ctx context.Context, c C, key K, item I) error {
 	s := b.state(c)
 	it := &item
 	s.mu.Lock()
@@ -83,7 +83,7 @@ func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error 
 		r = &batch[I]{start: make(chan struct{}), done: make(chan struct{})}
 		s.pending[key] = r
 		// Detached from this call's cancellation: other calls wait on it.
-		go b.run(context.WithoutCancel(ctx), c, s, key, r, c.gatherWindow*time.Duration(max(1, b.windows)))
+		go b.run(context.WithoutCancel(ctx), c, s, key, r, c.Scheduler().GatherWindow*time.Duration(max(1, b.Windows)))
 	}
 	r.items = append(r.items, it)
 	full := len(r.items) == RefreshListAfter
@@ -120,17 +120,17 @@ func (b *batcher[K, I]) do(ctx context.Context, c *Client, key K, item I) error 
 		<-r.done // sent: the request may have created the item
 	}
 	// Once sent, items no longer change: they are the request's.
-	if r.err == nil || len(r.items) == 1 || IsAmbiguousCreate(r.err) {
+	if r.err == nil || len(r.items) == 1 || c.Scheduler().IsAmbiguous(r.err) {
 		return r.err
 	}
 	// Refused as a whole, with nothing created: this item alone gets its
 	// own answer.
-	return b.send(ctx, c, key, []I{item})
+	return b.Send(ctx, c, key, []I{item})
 }
 
 // start ends batch r's gathering: it is sent now, and later calls of key
 // start a batch of their own. Called with mu held.
-func (b *batcher[K, I]) start(s *batchState[K, I], key K, r *batch[I]) {
+func (b *Batcher[C, K, I]) start(s *batchState[K, I], key K, r *batch[I]) {
 	if r.started {
 		return
 	}
@@ -143,7 +143,7 @@ func (b *batcher[K, I]) start(s *batchState[K, I], key K, r *batch[I]) {
 
 // run sends batch r of key when it is full or gather has passed, and wakes
 // its calls.
-func (b *batcher[K, I]) run(ctx context.Context, c *Client, s *batchState[K, I], key K, r *batch[I], gather time.Duration) {
+func (b *Batcher[C, K, I]) run(ctx context.Context, c C, s *batchState[K, I], key K, r *batch[I], gather time.Duration) {
 	t := time.NewTimer(gather)
 	select {
 	case <-t.C:
@@ -167,9 +167,9 @@ func (b *batcher[K, I]) run(ctx context.Context, c *Client, s *batchState[K, I],
 		return // every call left
 	}
 	start := time.Now()
-	r.err = b.send(ctx, c, key, items)
+	r.err = b.Send(ctx, c, key, items)
 	if len(items) > 1 {
-		fields := map[string]any{"kind": b.what, "items": len(items), "duration_ms": time.Since(start).Milliseconds()}
+		fields := map[string]any{"kind": b.What, "items": len(items), "duration_ms": time.Since(start).Milliseconds()}
 		if r.err != nil {
 			fields["error"] = r.err.Error()
 		}

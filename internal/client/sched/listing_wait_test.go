@@ -1,4 +1,4 @@
-package client
+package sched
 
 import (
 	"context"
@@ -47,12 +47,12 @@ func (k *fakeKind) getCalls() int {
 
 // waitFor waits (wait.For, paced) until id of parent reads "done", or is
 // gone (then it returns nil).
-func waitFor(ctx context.Context, c *Client, l *Listing[fakeItem], parent, id string) (*fakeItem, error) {
+func waitFor(ctx context.Context, c *fakeHost, l *Listing[*fakeHost, fakeItem], parent, id string) (*fakeItem, error) {
 	w := l.Watch(c, parent, id)
 	defer w.Close()
 	find := func(ctx context.Context) (*fakeItem, error) {
 		o, err := w.Next(ctx)
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, errNotFound) {
 			return nil, nil
 		}
 		return o, err
@@ -179,8 +179,8 @@ func TestWatchAbsence(t *testing.T) {
 			c := fakeClient(t, 0)
 			k.remove("c1", "c1-3")
 			_, err := l.Watch(c, "c1", "c1-3").Next(context.Background())
-			if !errors.Is(err, ErrNotFound) {
-				t.Fatalf("Next of a deleted object: %v; want ErrNotFound", err)
+			if !errors.Is(err, errNotFound) {
+				t.Fatalf("Next of a deleted object: %v; want errNotFound", err)
 			}
 			if got := k.getCalls(); got != tc.wantGets {
 				t.Fatalf("%d GETs, want %d", got, tc.wantGets)
@@ -299,7 +299,7 @@ func TestWatchParentsRideTheListingsSchedule(t *testing.T) {
 // operatorsKind is a fake kind of n objects over parents (c0, c1 ...)
 // and its Listing, settled as the operators settle a link: never at
 // once (SettlesAfter 1 s).
-func operatorsKind(n, parents int) (*fakeKind, *Listing[fakeItem]) {
+func operatorsKind(n, parents int) (*fakeKind, *Listing[*fakeHost, fakeItem]) {
 	counts := map[string]int{}
 	for i := range parents {
 		counts[fmt.Sprintf("c%d", i)] = n / parents
@@ -314,7 +314,7 @@ func operatorsKind(n, parents int) (*fakeKind, *Listing[fakeItem]) {
 // slots at a time, each wait's object (of one of parents) settling
 // settle after its request, a new wait starting as soon as one ends. It
 // returns the list calls and the time taken.
-func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, parents int, settle time.Duration) (int, time.Duration) {
+func slotStream(t *testing.T, k *fakeKind, l *Listing[*fakeHost, fakeItem], n, slots, parents int, settle time.Duration) (int, time.Duration) {
 	t.Helper()
 	tasks := make([]int, n)
 	for i := range n {
@@ -327,7 +327,7 @@ func slotStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, slots, paren
 // object i/parents of parent i%parents, settled settle after its
 // request; a task -1 is another operation, of otherTook. It returns the
 // list calls and the time taken.
-func runStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], tasks []int, slots, parents int, settle, otherTook time.Duration) (int, time.Duration) {
+func runStream(t *testing.T, k *fakeKind, l *Listing[*fakeHost, fakeItem], tasks []int, slots, parents int, settle, otherTook time.Duration) (int, time.Duration) {
 	t.Helper()
 	c := fakeClient(t, 0)
 	next := make(chan int, len(tasks))
@@ -464,7 +464,7 @@ func TestWatchHeldWaiterReadsAtItsCap(t *testing.T) {
 // parents) in a fixed shuffle among others operations of otherTook each,
 // each wait's object settling settle after its request. It returns the
 // list calls and the time taken.
-func mixedStream(t *testing.T, k *fakeKind, l *Listing[fakeItem], n, others, slots, parents int, settle, otherTook time.Duration) (int, time.Duration) {
+func mixedStream(t *testing.T, k *fakeKind, l *Listing[*fakeHost, fakeItem], n, others, slots, parents int, settle, otherTook time.Duration) (int, time.Duration) {
 	t.Helper()
 	tasks := make([]int, 0, n+others)
 	for i := range n {
@@ -500,7 +500,7 @@ func TestWatchQuorumAnswersMoreWaitsAList(t *testing.T) {
 // the start (due at 1.5 s), b from 0.5 s (due at 2 s), done from 1.9 s
 // (a round before then answers b pending). atA runs as a becomes due. It
 // returns how long a's wait took and the list calls.
-func quorumPair(t *testing.T, l *Listing[fakeItem], k *fakeKind, c *Client, atA func()) (time.Duration, int) {
+func quorumPair(t *testing.T, l *Listing[*fakeHost, fakeItem], k *fakeKind, c *fakeHost, atA func()) (time.Duration, int) {
 	t.Helper()
 	l.SettlesAfter = 2 * time.Second
 	st := l.watchState(c)

@@ -1,14 +1,14 @@
-package client
+package sched
 
 import (
 	"context"
 	"sync"
 )
 
-// listAll reads a paged listing one page after another, from offset 0,
+// ListAll reads a paged listing one page after another, from offset 0,
 // until the API's meta says there is no more (or a page is empty), for at
 // most maxPages pages (0: no bound).
-func listAll[T any](ctx context.Context, limit, maxPages int, page func(ctx context.Context, limit, offset int) ([]T, ListMeta, error)) ([]T, error) {
+func ListAll[T any](ctx context.Context, limit, maxPages int, page func(ctx context.Context, limit, offset int) ([]T, ListMeta, error)) ([]T, error) {
 	var all []T
 	for offset, n := 0, 0; maxPages == 0 || n < maxPages; n++ {
 		objs, meta, err := page(ctx, limit, offset)
@@ -27,14 +27,14 @@ func listAll[T any](ctx context.Context, limit, maxPages int, page func(ctx cont
 // PageConcurrency is how many pages of one listing are fetched at once.
 const PageConcurrency = 8
 
-// fetchPages reads a paged listing with the largest page: the first page
+// FetchPages reads a paged listing with the largest page: the first page
 // gives total_count, then every page needed for min(total, maxItems)
 // objects is fetched concurrently (PageConcurrency at a time) and the
 // objects are returned in the API's order, with total. On a page error it
 // returns what it got and the first error. Offset paging can skip or repeat
 // an object that is added or removed while the pages are read, exactly as
 // the same pages read one after another would.
-func fetchPages[T any](ctx context.Context, pageLimit, maxItems int, fetch func(ctx context.Context, offset int) ([]T, int, error)) ([]T, int, error) {
+func FetchPages[T any](ctx context.Context, pageLimit, maxItems int, fetch func(ctx context.Context, offset int) ([]T, int, error)) ([]T, int, error) {
 	first, total, err := fetch(ctx, 0)
 	if err != nil {
 		return nil, 0, err

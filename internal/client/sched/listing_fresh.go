@@ -1,4 +1,4 @@
-package client
+package sched
 
 import (
 	"context"
@@ -48,9 +48,9 @@ import (
 
 // Expected is a create of a Listing's kind under way whose read after
 // create will join a round (Listing.Expect).
-type Expected[T any] struct {
-	l       *Listing[T]
-	c       *Client
+type Expected[C Host, T any] struct {
+	l       *Listing[C, T]
+	c       C
 	parent  string
 	settled bool // joined a round, or Done: no longer awaited
 }
@@ -60,8 +60,8 @@ type Expected[T any] struct {
 // this file). Call Done when the create ends (defer it: a create that
 // fails before its read must not keep rounds waiting), and read through
 // the Expected's AfterCreate.
-func (l *Listing[T]) Expect(c *Client, parent string) *Expected[T] {
-	e := &Expected[T]{l: l, c: c, parent: parent}
+func (l *Listing[C, T]) Expect(c C, parent string) *Expected[C, T] {
+	e := &Expected[C, T]{l: l, c: c, parent: parent}
 	if l.Fresh == nil {
 		e.settled = true
 		return e
@@ -74,7 +74,7 @@ func (l *Listing[T]) Expect(c *Client, parent string) *Expected[T] {
 }
 
 // Done ends the expectation, if its read has not joined a round.
-func (e *Expected[T]) Done() {
+func (e *Expected[C, T]) Done() {
 	if e.settled {
 		return
 	}
@@ -86,7 +86,7 @@ func (e *Expected[T]) Done() {
 
 // unexpect ends the expectation and wakes the parent's pending round.
 // Called with mu held.
-func (e *Expected[T]) unexpect(s *freshState[T]) {
+func (e *Expected[C, T]) unexpect(s *freshState[T]) {
 	if e.settled {
 		return
 	}
@@ -99,7 +99,7 @@ func (e *Expected[T]) unexpect(s *freshState[T]) {
 
 // AfterCreate is Listing.AfterCreate for the expected create: its read
 // joining a round ends the expectation.
-func (e *Expected[T]) AfterCreate(ctx context.Context, id string) (*T, error) {
+func (e *Expected[C, T]) AfterCreate(ctx context.Context, id string) (*T, error) {
 	return e.l.afterCreate(ctx, e.c, e.parent, id, e)
 }
 
@@ -107,11 +107,11 @@ func (e *Expected[T]) AfterCreate(ctx context.Context, id string) (*T, error) {
 // that this client has just created, sharing one listing read with the
 // other reads after create of the kind that gather with it (see the top
 // of this file). ErrNotFound only ever comes from Get.
-func (l *Listing[T]) AfterCreate(ctx context.Context, c *Client, parent, id string) (*T, error) {
+func (l *Listing[C, T]) AfterCreate(ctx context.Context, c C, parent, id string) (*T, error) {
 	return l.afterCreate(ctx, c, parent, id, nil)
 }
 
-func (l *Listing[T]) afterCreate(ctx context.Context, c *Client, parent, id string, e *Expected[T]) (*T, error) {
+func (l *Listing[C, T]) afterCreate(ctx context.Context, c C, parent, id string, e *Expected[C, T]) (*T, error) {
 	if l.Fresh == nil {
 		return l.Get(c, ctx, parent, id)
 	}
@@ -122,7 +122,7 @@ func (l *Listing[T]) afterCreate(ctx context.Context, c *Client, parent, id stri
 		r = &freshRound[T]{ids: map[string]bool{}, start: make(chan struct{}), nudge: make(chan struct{}, 1), done: make(chan struct{})}
 		s.pending[parent] = r
 		// Detached from this read's cancellation: other reads wait on it.
-		go l.runFresh(context.WithoutCancel(ctx), c, s, parent, r, c.gatherWindow)
+		go l.runFresh(context.WithoutCancel(ctx), c, s, parent, r, c.Scheduler().GatherWindow)
 	}
 	r.ids[id] = true
 	r.lastJoin = time.Now()
@@ -158,7 +158,7 @@ func (l *Listing[T]) afterCreate(ctx context.Context, c *Client, parent, id stri
 	return l.Get(c, ctx, parent, id)
 }
 
-// freshKey keys a Listing's reads-after-create state in c.listings.
+// freshKey keys a Listing's reads-after-create state in the State.
 type freshKey struct{ of any }
 
 // freshState is a Listing's reads-after-create state in one Client.
@@ -187,7 +187,7 @@ type freshRound[T any] struct {
 	objects  map[string]T
 }
 
-func (l *Listing[T]) freshState(c *Client) *freshState[T] {
+func (l *Listing[C, T]) freshState(c C) *freshState[T] {
 	return clientState(c, freshKey{l}, func() *freshState[T] {
 		return &freshState[T]{pending: map[string]*freshRound[T]{}, expected: map[string]int{}}
 	})
@@ -213,7 +213,7 @@ func (r *freshRound[T]) wake() {
 // passed since a read last joined it and no expected create is under way
 // (at most RefreshListAfter windows after its first read), reads the
 // listing for its ids and wakes its reads.
-func (l *Listing[T]) runFresh(ctx context.Context, c *Client, s *freshState[T], parent string, r *freshRound[T], gather time.Duration) {
+func (l *Listing[C, T]) runFresh(ctx context.Context, c C, s *freshState[T], parent string, r *freshRound[T], gather time.Duration) {
 	first := time.Now()
 	t := time.NewTimer(gather)
 gathering:
@@ -302,7 +302,7 @@ gathering:
 // first that the last round found total objects long, costs no less
 // listed than its reads' GETs but would cost less with more reads, up to
 // RefreshListAfter: then it waits for them, within its bound.
-func (l *Listing[T]) worthMoreReads(total, reads int) bool {
+func (l *Listing[C, T]) worthMoreReads(total, reads int) bool {
 	if l.FreshNewest || l.Limit == 0 {
 		return false
 	}
@@ -316,7 +316,7 @@ func (l *Listing[T]) worthMoreReads(total, reads int) bool {
 // reading them all (left objects, by total_count) costs less than the
 // Gets. Newest first (or without total_count), on while it has read fewer
 // pages than half the round's reads.
-func (l *Listing[T]) worthPages(left, missing, pages, reads int) bool {
+func (l *Listing[C, T]) worthPages(left, missing, pages, reads int) bool {
 	if l.FreshNewest || left <= 0 {
 		return pages < reads/2
 	}
