@@ -136,9 +136,9 @@ var ComplianceListing = declare(&Listing[Compliance]{
 		return c.GetCompliance(ctx, id)
 	},
 	// Its creates, updates and deletes. An update's and a delete's id is
-	// lower-cased, as ID is; a create's is the reply's own.
+	// lower-cased, as ID is, and so is a create's, from the reply.
 	Writes: []sched.Write{
-		{Method: http.MethodPost, Path: "PhoneNumber/Compliance/", ID: sched.Reply("compliance_id")},
+		{Method: http.MethodPost, Path: "PhoneNumber/Compliance/", ID: sched.Reply("compliance_id"), Norm: strings.ToLower},
 		{Method: http.MethodPatch, Path: "PhoneNumber/Compliance/{id}/", Norm: strings.ToLower},
 		{Method: http.MethodDelete, Path: "PhoneNumber/Compliance/{id}/", Norm: strings.ToLower},
 	},

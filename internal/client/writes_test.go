@@ -213,11 +213,11 @@ func TestWritesDropWhatTheyWrite(t *testing.T) {
 			drops: []drops{drop("campaign numbers", CampaignNumberListing, "number", "C1", "+15550001"),
 				drop("numbers", NumberListing, "number", "", "+15550001")}},
 
-		{name: "CreateCompliance", reply: `{"compliance_id":"cmp-9"}`,
+		{name: "CreateCompliance", reply: `{"compliance_id":"CMP-9"}`,
 			write: func(ctx context.Context, c *Client) error {
 				return ignore(c.CreateCompliance(ctx, ComplianceData{}, nil))
 			},
-			drops: []drops{drop("compliance applications", ComplianceListing, "compliance_id", "", "cmp-9")}},
+			drops: []drops{drop("compliance applications", ComplianceListing, "compliance_id", "", "cmp-9").as("CMP-9")}},
 		{name: "UpdateCompliance",
 			write: func(ctx context.Context, c *Client) error {
 				return c.UpdateCompliance(ctx, "CMP-1", ComplianceData{}, nil)
