@@ -3,24 +3,21 @@ package client_test
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 func TestApplicationClientAgainstEmulator(t *testing.T) {
-	srv := emulator.New(emulator.Options{
+	env := clienttest.Start(t, emulator.Options{
 		Accounts: []emulator.Account{{ID: testID, Token: testToken}},
 		Clock:    emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)),
 	})
-	rec := &pathRecorder{next: srv}
-	hs := httptest.NewServer(rec)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c, err := client.New(client.Config{BaseURL: hs.URL, AuthID: testID, AuthToken: testToken, MaxRetries: -1})
+	c, err := client.New(client.Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,9 +68,7 @@ func TestApplicationClientAgainstEmulator(t *testing.T) {
 	if err := c.DeleteApplication(ctx, id, client.ApplicationDelete{}); !errors.Is(err, client.ErrNotFound) {
 		t.Fatalf("second delete: %v", err)
 	}
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	for _, p := range rec.paths {
+	for _, p := range env.Requests() {
 		if strings.Contains(p, "Application") && !strings.HasSuffix(p, "/") {
 			t.Errorf("path without its trailing slash: %s", p)
 		}

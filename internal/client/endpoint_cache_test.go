@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
@@ -20,11 +21,10 @@ import (
 // emulatorClient starts an emulator and returns a client of its account.
 func emulatorClient(t *testing.T) (*emulator.Server, func() *Client) {
 	t.Helper()
-	srv := emulator.New(emulator.Options{Seed: 7})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
+	env := clienttest.Start(t, emulator.Options{Seed: 7})
+	srv := env.Server
 	return srv, func() *Client {
-		c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: -1})
+		c, err := New(Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,25 +195,25 @@ func TestRefreshPrefetchNeverHidesOwnWritesOrDeletes(t *testing.T) {
 // update made while the list request is held is read again with a GET,
 // and an untouched id is answered from the listing.
 func TestRefreshPrefetchDropsIDsWrittenDuringTheListing(t *testing.T) {
-	srv := emulator.New(emulator.Options{Seed: 7})
 	listing := make(chan struct{}, 1) // a list request arrived
 	release := make(chan struct{})
 	var gets atomic.Int32
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/Endpoint/") && r.URL.Query().Get("offset") == "0" {
-			select {
-			case listing <- struct{}{}:
-				<-release
-			default:
+	env := clienttest.Start(t, emulator.Options{Seed: 7}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/Endpoint/") && r.URL.Query().Get("offset") == "0" {
+				select {
+				case listing <- struct{}{}:
+					<-release
+				default:
+				}
+			} else if r.Method == http.MethodGet {
+				gets.Add(1)
 			}
-		} else if r.Method == http.MethodGet {
-			gets.Add(1)
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { hs.Close(); srv.Close() })
+			next.ServeHTTP(w, r)
+		})
+	})
 	newClient := func() *Client {
-		c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: -1})
+		c, err := New(Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -17,25 +17,25 @@ import (
 // listing, not the account's: the state of one team costs its own
 // objects' pages however many the other teams hold.
 func TestNarrowedListingReadsOnlyItsSubaccount(t *testing.T) {
-	srv := emulator.New(emulator.Options{Seed: 7})
 	var mu sync.Mutex
 	lists := map[string]int{} // list requests of Application/ by subaccount filter
 	gets := 0
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/Application/") {
-			mu.Lock()
-			if strings.HasSuffix(r.URL.Path, "/Application/") {
-				lists[r.URL.Query().Get("subaccount")]++
-			} else {
-				gets++
+	env := clienttest.Start(t, emulator.Options{Seed: 7}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.Contains(r.URL.Path, "/Application/") {
+				mu.Lock()
+				if strings.HasSuffix(r.URL.Path, "/Application/") {
+					lists[r.URL.Query().Get("subaccount")]++
+				} else {
+					gets++
+				}
+				mu.Unlock()
 			}
-			mu.Unlock()
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { hs.Close(); srv.Close() })
+			next.ServeHTTP(w, r)
+		})
+	})
 	newClient := func() *Client {
-		c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: -1})
+		c, err := New(Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -31,14 +31,12 @@ func TestDefaultLookupBaseURL(t *testing.T) {
 func lookupServer(t *testing.T) (*Client, *atomic.Int64) {
 	t.Helper()
 	var lookups atomic.Int64
-	srv := emulator.New(emulator.Options{Seed: 3, Logf: func(format string, args ...any) {
+	env := clienttest.Start(t, emulator.Options{Seed: 3, Logf: func(format string, args ...any) {
 		if strings.Contains(fmt.Sprintf(format, args...), " /v1/Number/") {
 			lookups.Add(1)
 		}
 	}})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: -1})
+	c, err := New(Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

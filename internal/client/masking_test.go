@@ -3,42 +3,23 @@ package client_test
 import (
 	"context"
 	"errors"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 const testID, testToken = "MACLIENTTEST00000001", "client-test-token"
 
-// pathRecorder notes every request path before handing it to the emulator.
-type pathRecorder struct {
-	mu    sync.Mutex
-	paths []string
-	next  http.Handler
-}
-
-func (p *pathRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	p.mu.Lock()
-	p.paths = append(p.paths, r.Method+" "+r.URL.Path)
-	p.mu.Unlock()
-	p.next.ServeHTTP(w, r)
-}
-
 func TestMaskingClientAgainstEmulator(t *testing.T) {
-	srv := emulator.New(emulator.Options{
+	env := clienttest.Start(t, emulator.Options{
 		Accounts: []emulator.Account{{ID: testID, Token: testToken}},
 		Clock:    emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)),
 	})
-	rec := &pathRecorder{next: srv}
-	hs := httptest.NewServer(rec)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c, err := client.New(client.Config{BaseURL: hs.URL, AuthID: testID, AuthToken: testToken, MaxRetries: -1})
+	c, err := client.New(client.Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,9 +59,7 @@ func TestMaskingClientAgainstEmulator(t *testing.T) {
 	if _, err := c.GetMaskingSession(ctx, "00000000-0000-0000-0000-000000000000"); !errors.Is(err, client.ErrNotFound) {
 		t.Errorf("unknown session: %v", err)
 	}
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	for _, p := range rec.paths {
+	for _, p := range env.Requests() {
 		if strings.Contains(p, id) && strings.HasSuffix(p, "/") {
 			t.Errorf("session path with a trailing slash: %s", p)
 		}

@@ -8,11 +8,11 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -20,30 +20,30 @@ import (
 // file arrives, each as a "file" part with its type, and the emulator
 // stores each.
 func TestUploadMedia_threeFiles(t *testing.T) {
-	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: testAuthID, Token: msgTestToken}}, Clock: emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC))})
 	type seenPart struct{ name, file, ctype string }
 	var seen []seenPart
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost {
-			body, _ := io.ReadAll(r.Body)
-			_, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-			for {
-				p, err := mr.NextPart()
-				if err != nil {
-					if !errors.Is(err, io.EOF) {
-						t.Errorf("malformed multipart body: %v", err)
+	env := clienttest.Start(t, emulator.Options{Accounts: []emulator.Account{{ID: testAuthID, Token: msgTestToken}}, Clock: emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC))}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost {
+				body, _ := io.ReadAll(r.Body)
+				_, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+				mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+				for {
+					p, err := mr.NextPart()
+					if err != nil {
+						if !errors.Is(err, io.EOF) {
+							t.Errorf("malformed multipart body: %v", err)
+						}
+						break
 					}
-					break
+					seen = append(seen, seenPart{p.FormName(), p.FileName(), p.Header.Get("Content-Type")})
 				}
-				seen = append(seen, seenPart{p.FormName(), p.FileName(), p.Header.Get("Content-Type")})
+				r.Body = io.NopCloser(bytes.NewReader(body))
 			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c := newClient(t, hs.URL)
+			next.ServeHTTP(w, r)
+		})
+	})
+	c := newClient(t, env.URL)
 	ctx := context.Background()
 
 	files := []client.MediaFile{
@@ -75,7 +75,7 @@ func TestUploadMedia_threeFiles(t *testing.T) {
 	if err != nil || page.Meta.TotalCount != 3 || len(page.Objects) != 2 || page.Objects[0].FileName != "two.png" {
 		t.Fatalf("list: %+v %v", page, err)
 	}
-	srv.Clock().Advance(6 * time.Hour)
+	env.Server.Clock().Advance(6 * time.Hour)
 	if _, err := c.GetMedia(ctx, up.Objects[0].MediaID); !errors.Is(err, client.ErrNotFound) {
 		t.Fatalf("expired media: %v, want ErrNotFound", err)
 	}

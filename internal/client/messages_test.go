@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
 )
@@ -29,10 +30,9 @@ func newClient(t *testing.T, url string) *client.Client {
 }
 
 func TestMessagesAgainstEmulator(t *testing.T) {
-	srv := emulator.New(emulator.Options{Accounts: []emulator.Account{{ID: testAuthID, Token: msgTestToken}}, Clock: emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC))})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c := newClient(t, hs.URL)
+	env := clienttest.Start(t, emulator.Options{Accounts: []emulator.Account{{ID: testAuthID, Token: msgTestToken}}, Clock: emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC))})
+	srv := env.Server
+	c := newClient(t, env.URL)
 	ctx := context.Background()
 
 	expiry := 60

@@ -3,11 +3,11 @@ package client_test
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -15,14 +15,11 @@ import (
 // account's own carrier, reads them with their carrier's name, and
 // removes one; a refused add is a 400 APIError, never retried.
 func TestOwnCarrierNumbersAgainstEmulator(t *testing.T) {
-	srv := emulator.New(emulator.Options{
+	env := clienttest.Start(t, emulator.Options{
 		Accounts: []emulator.Account{{ID: testID, Token: testToken}},
 		Clock:    emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)),
 	})
-	rec := &pathRecorder{next: srv}
-	hs := httptest.NewServer(rec)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c, err := client.New(client.Config{BaseURL: hs.URL, AuthID: testID, AuthToken: testToken, MaxRetries: -1})
+	c, err := client.New(client.Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -25,10 +25,9 @@ import (
 // be near the limit.
 func TestPacerAgainstTheEmulatorKeepsThePaceNearTheLimit(t *testing.T) {
 	const limit, burst, n, workers = 40.0, 20, 400, 10
-	srv := emulator.New(emulator.Options{Seed: 5, RateLimit: emulator.RateLimit{Rate: limit, Burst: burst}})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: 3})
+	env := clienttest.Start(t, emulator.Options{Seed: 5, RateLimit: emulator.RateLimit{Rate: limit, Burst: burst}})
+	srv := env.Server
+	c, err := New(Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

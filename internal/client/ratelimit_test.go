@@ -3,11 +3,11 @@ package client_test
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"sync"
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/endpointrules"
 )
@@ -16,10 +16,9 @@ import (
 // request was not carried out) without using up max_retries, and each
 // creates exactly one endpoint: none twice, none lost.
 func TestThrottledCreatesAreRetriedOnceEach(t *testing.T) {
-	srv := emulator.New(emulator.Options{Seed: 3, RateLimit: emulator.RateLimit{Rate: 100, Burst: 10}})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() { hs.Close(); srv.Close() })
-	c, err := client.New(client.Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: 1})
+	env := clienttest.Start(t, emulator.Options{Seed: 3, RateLimit: emulator.RateLimit{Rate: 100, Burst: 10}})
+	srv := env.Server
+	c, err := client.New(client.Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

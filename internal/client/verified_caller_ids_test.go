@@ -4,19 +4,17 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 func TestVerifiedCallerIDsAgainstTheEmulator(t *testing.T) {
 	ctx := context.Background()
-	srv := emulator.New(emulator.Options{Seed: 9})
-	t.Cleanup(srv.Close)
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
-	c, err := New(Config{BaseURL: hs.URL, AuthID: emulator.DefaultAuthID, AuthToken: emulator.DefaultAuthToken, MaxRetries: 1})
+	env := clienttest.Start(t, emulator.Options{Seed: 9})
+	srv := env.Server
+	c, err := New(Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
