@@ -5,22 +5,12 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 func TestApplicationClientAgainstEmulator(t *testing.T) {
-	env := clienttest.Start(t, emulator.Options{
-		Accounts: []emulator.Account{{ID: testID, Token: testToken}},
-		Clock:    emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)),
-	})
-	c, err := client.New(client.Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, env := emulated(t)
 	ctx := context.Background()
 	str := func(s string) *string { return &s }
 	no := false

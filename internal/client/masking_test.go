@@ -14,7 +14,11 @@ import (
 
 const testID, testToken = "MACLIENTTEST00000001", "client-test-token"
 
-func TestMaskingClientAgainstEmulator(t *testing.T) {
+// emulated is the usual setup of the client's external tests: the
+// emulator with the test account and a manual clock, and a client that
+// never retries.
+func emulated(t *testing.T) (*client.Client, *clienttest.Env) {
+	t.Helper()
 	env := clienttest.Start(t, emulator.Options{
 		Accounts: []emulator.Account{{ID: testID, Token: testToken}},
 		Clock:    emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)),
@@ -23,6 +27,11 @@ func TestMaskingClientAgainstEmulator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c, env
+}
+
+func TestMaskingClientAgainstEmulator(t *testing.T) {
+	c, env := emulated(t)
 	ctx := context.Background()
 	wait, yes := client.FlexInt(9), true
 	created, err := c.CreateMaskingSession(ctx, client.MaskingSessionCreate{FirstParty: "14155551234", SecondParty: "14155555678", PINRetryWait: &wait,

@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
-	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -15,14 +13,7 @@ import (
 // account's own carrier, reads them with their carrier's name, and
 // removes one; a refused add is a 400 APIError, never retried.
 func TestOwnCarrierNumbersAgainstEmulator(t *testing.T) {
-	env := clienttest.Start(t, emulator.Options{
-		Accounts: []emulator.Account{{ID: testID, Token: testToken}},
-		Clock:    emulator.NewManualClock(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)),
-	})
-	c, err := client.New(client.Config{BaseURL: env.URL, AuthID: env.AuthID, AuthToken: env.AuthToken, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := emulated(t)
 	ctx := context.Background()
 	if err := c.AddOwnCarrierNumbers(ctx, client.OwnCarrierNumbers{Numbers: "4930120000001,4930120000002",
 		Carrier: emulator.IncomingCarrierNorthwind, Region: "Berlin", NumberType: "fixed"}); err != nil {
