@@ -61,7 +61,18 @@ func (s *Server) controlRoutes() []route {
 		r(http.MethodGet, "rate_limit", s.controlRateLimit),
 		r(http.MethodPut, "delays", s.controlSetDelays),
 		r(http.MethodGet, "delays", s.controlDelays),
-	}, append(append(s.messagingControlRoutes(), s.maskingControlRoutes()...), append(s.powerpackControlRoutes(), s.callerIDControlRoutes()...)...)...)
+	}, s.areaControlRoutes()...)
+}
+
+// areaControlRoutes are the control routes the areas register (area.control).
+func (s *Server) areaControlRoutes() []route {
+	var rs []route
+	for _, ar := range areas {
+		if ar.control != nil {
+			rs = append(rs, ar.control(s)...)
+		}
+	}
+	return rs
 }
 
 func (s *Server) controlInfo(c *call) {

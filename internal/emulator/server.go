@@ -234,30 +234,33 @@ type area struct {
 	routes    func(*Server) []route
 	inventory func(a *account, now time.Time) map[string][]string
 	state     stateOfAreas
+	// control lists the area's own routes of the control API (under
+	// /_emulator/), beside the shared ones of controlRoutes; nil: none.
+	control func(*Server) []route
 }
 
 // areas is the registration list of the API areas: a new area adds its
-// line here, and its routes and objects are served and counted, and its
-// state made, saved, loaded and re-armed.
+// line here, and its routes (and control routes) and objects are served
+// and counted, and its state made, saved, loaded and re-armed.
 var areas = []area{
-	{(*Server).endpointRoutes, endpointInventory, endpointAccounts},
-	{(*Server).numberRoutes, numberInventory, numberAccounts},
-	{(*Server).maskingRoutes, maskingInventory, maskingAccounts},
-	{(*Server).messageRoutes, messageInventory, messagingAccounts},
-	{(*Server).tendlcRoutes, tendlcInventory, tendlcAccounts},
-	{(*Server).applicationRoutes, applicationInventory, applicationAccounts},
-	{(*Server).profileRoutes, profileInventory, profileAccounts},
-	{(*Server).tollfreeRoutes, tollfreeInventory, tollfreeAccounts},
-	{(*Server).subaccountRoutes, subaccountInventory, subaccountAccounts},
-	{(*Server).powerpackRoutes, powerpackInventory, powerpackAccounts},
-	{(*Server).trunkingRoutes, trunkingInventory, trunkingAccounts},
-	{(*Server).complianceRoutes, complianceInventory, complianceAccounts},
-	{(*Server).complianceAppRoutes, complianceAppInventory, complianceAppAccounts},
-	{(*Server).pricingRoutes, pricingInventory, nil},
-	{(*Server).accountRoutes, accountInventory, accountAccounts},
-	{(*Server).callerIDRoutes, callerIDInventory, callerIDAccounts},
-	{(*Server).mediaRoutes, mediaInventory, mediaAccounts},
-	{(*Server).verificationRoutes, verificationInventory, verificationAccounts},
+	{(*Server).endpointRoutes, endpointInventory, endpointAccounts, nil},
+	{(*Server).numberRoutes, numberInventory, numberAccounts, nil},
+	{(*Server).maskingRoutes, maskingInventory, maskingAccounts, (*Server).maskingControlRoutes},
+	{(*Server).messageRoutes, messageInventory, messagingAccounts, (*Server).messagingControlRoutes},
+	{(*Server).tendlcRoutes, tendlcInventory, tendlcAccounts, nil},
+	{(*Server).applicationRoutes, applicationInventory, applicationAccounts, nil},
+	{(*Server).profileRoutes, profileInventory, profileAccounts, nil},
+	{(*Server).tollfreeRoutes, tollfreeInventory, tollfreeAccounts, nil},
+	{(*Server).subaccountRoutes, subaccountInventory, subaccountAccounts, nil},
+	{(*Server).powerpackRoutes, powerpackInventory, powerpackAccounts, (*Server).powerpackControlRoutes},
+	{(*Server).trunkingRoutes, trunkingInventory, trunkingAccounts, nil},
+	{(*Server).complianceRoutes, complianceInventory, complianceAccounts, nil},
+	{(*Server).complianceAppRoutes, complianceAppInventory, complianceAppAccounts, nil},
+	{(*Server).pricingRoutes, pricingInventory, nil, nil},
+	{(*Server).accountRoutes, accountInventory, accountAccounts, nil},
+	{(*Server).callerIDRoutes, callerIDInventory, callerIDAccounts, (*Server).callerIDControlRoutes},
+	{(*Server).mediaRoutes, mediaInventory, mediaAccounts, nil},
+	{(*Server).verificationRoutes, verificationInventory, verificationAccounts, nil},
 }
 
 // apiRoutes lists every /v1 route, area by area.
