@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -105,3 +106,13 @@ func (c *Client) UpdateEndpoint(ctx context.Context, id string, in EndpointUpdat
 func (c *Client) DeleteEndpoint(ctx context.Context, id string) error {
 	return c.do(ctx, request{method: http.MethodDelete, path: accountPath("Endpoint", id), idempotent: true}, nil)
 }
+
+// The API's shapes of this area, defined once in internal/wire.
+type (
+	// Endpoints.
+	EndpointCreate  = wire.EndpointCreate
+	EndpointCreated = wire.EndpointCreated
+	Endpoint        = wire.Endpoint
+	EndpointUpdate  = wire.EndpointUpdate
+	EndpointList    = wire.EndpointList
+)

@@ -131,3 +131,14 @@ func (c *Client) ListAllMaskingSessions(ctx context.Context, f MaskingSessionFil
 		return page.Response.Objects, page.Response.Meta, nil
 	})
 }
+
+// The API's shapes of this area, defined once in internal/wire.
+type (
+	// Masking sessions.
+	MaskingSessionCreate  = wire.MaskingSessionCreate
+	MaskingSession        = wire.MaskingSession
+	IntText               = wire.IntText
+	MaskingSessionCreated = wire.MaskingSessionCreated
+	MaskingSessionUpdate  = wire.MaskingSessionUpdate
+	MaskingSessionList    = wire.MaskingSessionList
+)

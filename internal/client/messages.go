@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -106,3 +107,13 @@ func (c *Client) ListMessageMedia(ctx context.Context, uuid string) (*MessageMed
 	}
 	return &out, nil
 }
+
+// The API's shapes of this area, defined once in internal/wire.
+type (
+	// Messages.
+	MessageSent      = wire.MessageSent
+	Message          = wire.Message
+	MessageList      = wire.MessageList
+	MessageMedia     = wire.MessageMedia
+	MessageMediaList = wire.MessageMediaList
+)

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -257,3 +258,17 @@ func (c *Client) AddOwnCarrierNumbers(ctx context.Context, in OwnCarrierNumbers)
 func (c *Client) RemoveOwnCarrierNumber(ctx context.Context, number string) error {
 	return c.ReleaseNumber(ctx, number)
 }
+
+// The API's shapes of this area, defined once in internal/wire.
+type (
+	// Numbers.
+	PhoneNumber       = wire.PhoneNumber
+	PhoneNumberList   = wire.PhoneNumberList
+	PhoneNumberBuy    = wire.PhoneNumberBuy
+	PhoneNumberBought = wire.PhoneNumberBought
+	BoughtNumber      = wire.BoughtNumber
+	AccountNumber     = wire.AccountNumber
+	AccountNumberList = wire.AccountNumberList
+	NumberUpdate      = wire.NumberUpdate
+	OwnCarrierNumbers = wire.OwnCarrierNumbers
+)

@@ -375,3 +375,28 @@ func (c *Client) SendBrandOTP(ctx context.Context, id string) (*BrandOTPSent, er
 	}
 	return &out, nil
 }
+
+// The API's shapes of this area, defined once in internal/wire.
+type (
+	// 10DLC.
+	BrandCreate              = wire.BrandCreate
+	BrandCreated             = wire.BrandCreated
+	DeclinedReason           = wire.DeclinedReason
+	Brand                    = wire.Brand
+	Address                  = wire.Address
+	AuthorizedContact        = wire.AuthorizedContact
+	BrandUsecases            = wire.BrandUsecases
+	Throughput               = tendlcrules.Throughput
+	BrandList                = wire.BrandList
+	CampaignAttributes       = wire.CampaignAttributes
+	CampaignAttributesRecord = wire.CampaignAttributesRecord
+	CampaignCreate           = wire.CampaignCreate
+	CampaignCreated          = wire.CampaignCreated
+	CampaignUpdate           = wire.CampaignUpdate
+	Campaign                 = wire.Campaign
+	CampaignList             = wire.CampaignList
+	CampaignNumber           = wire.CampaignNumber
+	CampaignNumbers          = wire.CampaignNumbers
+	NumberLink               = wire.NumberLink
+	NumberUnlink             = wire.NumberUnlink
+)
