@@ -63,7 +63,7 @@ func refreshAll(t *testing.T, c *Client, ids []string) map[string]*Endpoint {
 	t.Helper()
 	out := map[string]*Endpoint{}
 	var errs []error
-	inParallel(ids, func(id string, mu *sync.Mutex) {
+	clienttest.InParallel(ids, func(id string, mu *sync.Mutex) {
 		ep, err := c.RefreshEndpoint(context.Background(), id)
 		mu.Lock()
 		defer mu.Unlock()
@@ -76,30 +76,6 @@ func refreshAll(t *testing.T, c *Client, ids []string) map[string]*Endpoint {
 		t.Fatal(errors.Join(errs...))
 	}
 	return out
-}
-
-// inParallel calls f for each item with 10 workers, as terraform
-// -parallelism=10; f locks mu around what it records.
-func inParallel[T any](items []T, f func(item T, mu *sync.Mutex)) {
-	var (
-		mu   sync.Mutex
-		wg   sync.WaitGroup
-		work = make(chan T)
-	)
-	for range 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for it := range work {
-				f(it, &mu)
-			}
-		}()
-	}
-	for _, it := range items {
-		work <- it
-	}
-	close(work)
-	wg.Wait()
 }
 
 func TestEndpointSIPURIIsLearnedFromTheFirstRead(t *testing.T) {

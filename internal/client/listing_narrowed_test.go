@@ -69,7 +69,7 @@ func TestNarrowedListingReadsOnlyItsSubaccount(t *testing.T) {
 
 	c := newClient()
 	var listed, wrong int
-	inParallel(team, func(id string, rmu *sync.Mutex) {
+	clienttest.InParallel(team, func(id string, rmu *sync.Mutex) {
 		a, fromList, err := ApplicationListing.Refresh(ctx, c, sub.AuthID, id)
 		rmu.Lock()
 		defer rmu.Unlock()

@@ -62,3 +62,27 @@ func (e *Env) Requests() []string {
 	defer e.mu.Unlock()
 	return append([]string(nil), e.requests...)
 }
+
+// InParallel calls f for each item with 10 workers, as terraform
+// -parallelism=10 does; f locks mu around what it records.
+func InParallel[T any](items []T, f func(item T, mu *sync.Mutex)) {
+	var (
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		work = make(chan T)
+	)
+	for range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range work {
+				f(it, &mu)
+			}
+		}()
+	}
+	for _, it := range items {
+		work <- it
+	}
+	close(work)
+	wg.Wait()
+}

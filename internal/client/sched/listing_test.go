@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 )
 
 // The refresh listing's own tests, on a fake kind whose list and GET are
@@ -102,7 +104,7 @@ type ref struct{ parent, id string }
 func refreshFakes(t *testing.T, c *fakeHost, l *Listing[*fakeHost, fakeItem], refs []ref) (listed int) {
 	t.Helper()
 	var errs []error
-	inParallel(refs, func(r ref, mu *sync.Mutex) {
+	clienttest.InParallel(refs, func(r ref, mu *sync.Mutex) {
 		o, fromList, err := l.Refresh(context.Background(), c, r.parent, r.id)
 		mu.Lock()
 		defer mu.Unlock()
@@ -325,7 +327,7 @@ func TestListingExists(t *testing.T) {
 		refs = append(refs, ref{"", fmt.Sprintf("-%d", i)}, ref{"", fmt.Sprintf("-%d", i)})
 	}
 	var errs []error
-	inParallel(refs, func(r ref, mu *sync.Mutex) {
+	clienttest.InParallel(refs, func(r ref, mu *sync.Mutex) {
 		ok, err := l.Exists(context.Background(), c, r.parent, r.id)
 		mu.Lock()
 		defer mu.Unlock()
