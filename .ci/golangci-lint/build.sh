@@ -56,21 +56,8 @@ reports() { # the version golangci-lint reports, read without a pipe
 }
 fits() { [ -x "$bin" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && [ "$(reports "$bin" || true)" = "${version#v}" ]; }
 
-if [ "${FORCE:-0}" != 1 ] && fits; then
-  log "cached: golangci-lint $version at $bin"
-  echo "$bin"
-  exit 0
-fi
-mkdir -p "$out"
-if command -v flock >/dev/null 2>&1; then # a second build at once waits, then finds the first one's binary
-  exec 9>"$out/.lock"
-  flock 9
-  if [ "${FORCE:-0}" != 1 ] && fits; then
-    log "cached: golangci-lint $version at $bin (built meanwhile)"
-    echo "$bin"
-    exit 0
-  fi
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cached.sh"
+use_cached_or_lock "golangci-lint $version"
 start=$(date +%s)
 log "compiling golangci-lint $version with the linters $keep from the Go module proxy (once)"
 dl="$(cd "$out" && go mod download -json "$mod@$version" 2>&1)" || die "go mod download $mod@$version failed: $dl"

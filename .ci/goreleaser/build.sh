@@ -39,21 +39,8 @@ reports() { # the GitVersion line of `goreleaser --version`, read without a pipe
 }
 fits() { [ -x "$bin" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && [ "$(reports "$bin" || true)" = "$version" ]; }
 
-if [ "${FORCE:-0}" != 1 ] && fits; then
-  log "cached: goreleaser $version at $bin"
-  echo "$bin"
-  exit 0
-fi
-mkdir -p "$out"
-if command -v flock >/dev/null 2>&1; then # a second build at once waits, then finds the first one's binary
-  exec 9>"$out/.lock"
-  flock 9
-  if [ "${FORCE:-0}" != 1 ] && fits; then
-    log "cached: goreleaser $version at $bin (built meanwhile)"
-    echo "$bin"
-    exit 0
-  fi
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/cached.sh"
+use_cached_or_lock "goreleaser $version"
 start=$(date +%s)
 log "compiling goreleaser $version from the Go module proxy (a few minutes on two cores, once)"
 # The release's source, with the pipes this project's .goreleaser.yml does
