@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
 // Real mode runs the acceptance tests against an API given from the shell
@@ -39,16 +41,17 @@ const (
 // touch an object without it, and make sweep deletes only what has it.
 const Prefix = "tfacc-"
 
-// SpendCategory is what a test costs on a real account.
-type SpendCategory string
+// SpendCategory is what a test costs on a real account; each family
+// declares what its kinds cost (kit.RealKind).
+type SpendCategory = kit.Spend
 
 // The spending categories, each named in CPAAS_ACC_SPEND to allow it.
 const (
-	SpendNumbers    SpendCategory = "numbers"    // buying (renting) numbers
-	SpendMessages   SpendCategory = "messages"   // sending messages
-	Spend10DLC      SpendCategory = "10dlc"      // brand and campaign fees
-	SpendCompliance SpendCategory = "compliance" // compliance reviews
-	SpendLookup     SpendCategory = "lookup"     // billed per look-up
+	SpendNumbers    = kit.SpendNumbers    // buying (renting) numbers
+	SpendMessages   = kit.SpendMessages   // sending messages
+	Spend10DLC      = kit.Spend10DLC      // brand and campaign fees
+	SpendCompliance = kit.SpendCompliance // compliance reviews
+	SpendLookup     = kit.SpendLookup     // billed per look-up
 )
 
 // SpendCategories are all the categories, in the order the README gives
@@ -226,55 +229,40 @@ func Spend(t testing.TB, c SpendCategory) {
 	}
 }
 
-// spendOf is the category of each resource, action and data source type
-// that costs money on a real account; Config skips a test whose
-// configuration names one that CPAAS_ACC_SPEND does not allow.
-var spendOf = map[string]SpendCategory{
-	`resource "cpaas_phone_number"`:            SpendNumbers,
-	`resource "cpaas_powerpack_number"`:        SpendNumbers,
-	`resource "cpaas_own_carrier_number"`:      SpendNumbers,
-	`resource "cpaas_message"`:                 SpendMessages,
-	`action "cpaas_send_message"`:              SpendMessages,
-	`resource "cpaas_10dlc_brand"`:             Spend10DLC,
-	`resource "cpaas_10dlc_campaign"`:          Spend10DLC,
-	`resource "cpaas_10dlc_campaign_number"`:   Spend10DLC,
-	`resource "cpaas_compliance_application"`:  SpendCompliance,
-	`resource "cpaas_compliance_document"`:     SpendCompliance,
-	`resource "cpaas_end_user"`:                SpendCompliance,
-	`resource "cpaas_phone_number_compliance"`: SpendCompliance,
-	`data "cpaas_number_lookup"`:               SpendLookup,
-	`resource "cpaas_tollfree_verification"`:   SpendCompliance,
-	`resource "cpaas_verified_caller_id"`:      SpendMessages,
-}
+// What real mode knows of each kind, from the real-mode kinds every
+// family declares in its Family (provider.RealKinds):
+//   - spendOf is the category of each resource, action and data source
+//     type that costs money on a real account: Config skips a test whose
+//     configuration names one that CPAAS_ACC_SPEND does not allow;
+//   - costs are the requests that cost money (a POST to the kind's path):
+//     the proxy's net under those skips, for a test that spends through
+//     the client;
+//   - namedPaths are the collections whose objects carry a name the proxy
+//     prefixes, and whose listings it filters to the test's own;
+//   - ownAccountOf are the types whose tests assume the account is theirs
+//     alone, and why: SpendOn skips them.
+var spendOf, costs, namedPaths, ownAccountOf = realTables(provider.RealKinds())
 
-// realKind is what real mode needs to know of a kind that registers
-// itself from its own file (registerRealKind) rather than in the tables
-// here and in realproxy.go: its collection's path below the account, the
-// configuration blocks that make it, and what its create costs.
-type realKind struct {
-	path  string        // "Verification/Address"
-	types []string      // `resource "cpaas_verification_address"`
-	spend SpendCategory // "" for nothing
-}
-
-// registerRealKind adds k to spendOf, costs and namedKinds: the proxy
-// prefixes its name fields (alias, name) and filters its listings, and a
-// test that makes one needs CPAAS_ACC_SPEND to name what it costs. (An
-// object the proxy sees in a reply with the test's prefix is the test's:
-// a kind whose create reply names no id needs nothing more.)
-//
-//nolint:unparam // the result lets a kind register at package level with var _ =
-func registerRealKind(k realKind) bool {
-	if k.spend != "" {
-		for _, t := range k.types {
-			spendOf[t] = k.spend
+// realTables derives real mode's tables from the families' kinds.
+func realTables(kinds []kit.RealKind) (spend map[string]SpendCategory, costs []cost, named []string, own map[string]string) {
+	spend, own = map[string]SpendCategory{}, map[string]string{}
+	for _, k := range kinds {
+		for _, t := range k.Types {
+			if k.Spend != "" {
+				spend[t] = k.Spend
+			}
+			if k.OwnAccount != "" {
+				own[t] = k.OwnAccount
+			}
 		}
-		costs = append(costs, cost{http.MethodPost, k.path, k.spend})
+		if k.Path != "" && k.Spend != "" {
+			costs = append(costs, cost{http.MethodPost, k.Path, k.Spend})
+		}
+		if k.Path != "" && k.Named && !slices.Contains(named, k.Path) {
+			named = append(named, k.Path)
+		}
 	}
-	if first, _, _ := strings.Cut(k.path, "/"); !slices.Contains(namedKinds, first) {
-		namedKinds = append(namedKinds, first)
-	}
-	return true
+	return spend, costs, named, own
 }
 
 // typeRef matches a block of a configuration that names a type.
@@ -322,14 +310,6 @@ func SpendOn(t testing.TB, config string) {
 	if realMode != nil && buysFromSearch.MatchString(config) {
 		serial(t, SerialNumberSearch)
 	}
-}
-
-// ownAccountOf are the types whose tests assume the account is theirs
-// alone, and why; SpendOn skips them in real mode.
-var ownAccountOf = map[string]string{
-	`resource "cpaas_masking_session"`:  "masking sessions take their virtual numbers from the account's numbers, which parallel tests exhaust and the checks name",
-	`data "cpaas_masking_sessions"`:     "masking sessions take their virtual numbers from the account's numbers, which parallel tests exhaust and the checks name",
-	`resource "cpaas_account_settings"`: "cpaas_account_settings changes the whole account",
 }
 
 // randomTag is eight hex digits.

@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -112,20 +113,6 @@ func (p *realProxy) objectPath(path string) ([]string, bool) {
 // its path: a number is bought by its digits.
 var creatingByPath = []string{"PhoneNumber"}
 
-// costs are the requests that cost money, by method and the path's
-// collection segments: the proxy's net under the skips of Env.Config and
-// SpendOn, for a test that spends through the client.
-var costs = []cost{
-	{http.MethodPost, "PhoneNumber", SpendNumbers},
-	{http.MethodPost, "Message", SpendMessages},
-	{http.MethodPost, "10dlc/Brand", Spend10DLC},
-	{http.MethodPost, "10dlc/Campaign", Spend10DLC},
-	{http.MethodPost, "ComplianceApplication", SpendCompliance},
-	{http.MethodPost, "ComplianceDocument", SpendCompliance},
-	{http.MethodPost, "EndUser", SpendCompliance},
-	{http.MethodPost, "PhoneNumber/Compliance", SpendCompliance},
-}
-
 // cost is one request that costs money.
 type cost struct {
 	method, path string
@@ -145,13 +132,7 @@ func (p *realProxy) spendRefused(r *http.Request) SpendCategory {
 	if !ok {
 		return ""
 	}
-	var kinds []string
-	for _, s := range segs {
-		if isCollection(s) {
-			kinds = append(kinds, s)
-		}
-	}
-	path := strings.Join(kinds, "/")
+	path := collections(segs)
 	var cat SpendCategory // the longest match decides: PhoneNumber/Compliance is not a purchase
 	best := -1
 	for _, c := range costs {
@@ -211,6 +192,18 @@ func (p *realProxy) refuse(r *http.Request) string {
 	return "not an object this test created: " + strings.Join(ids, "/") + " (a test only changes or deletes its own objects)"
 }
 
+// collections are the collection segments of a path's segments, joined:
+// "10dlc/Campaign/Number" for 10dlc/Campaign/<id>/Number/.
+func collections(segs []string) string {
+	var kinds []string
+	for _, s := range segs {
+		if isCollection(s) {
+			kinds = append(kinds, s)
+		}
+	}
+	return strings.Join(kinds, "/")
+}
+
 // isCollection is a path segment that names a kind (Endpoint, 10dlc,
 // Zentrunk), not an object: it starts with a letter and has no digit
 // after it, or it is the 10dlc family's.
@@ -229,23 +222,24 @@ func isCollection(s string) bool {
 // pool's or subaccount's name, the 10DLC aliases.
 var nameFields = []string{"app_name", "alias", "name", "brand_alias", "campaign_alias", "profile_alias"}
 
-// namedKinds are the first path segments of the kinds whose objects those
-// fields name (elsewhere "name" is a person's or a catalogue entry's).
-// Masking sessions have no name: their listings keep the test's own.
-// (PhoneNumber/ is the catalogue of numbers for sale, not the account's.)
-// End users (EndUser/) are named by their name, test data only; compliance
-// documents, verified caller ids and the one-call compliance applications
-// (PhoneNumber/Compliance/, whose alias is inside the multipart "data"
-// part) by their alias. Toll-free verifications have no name: the sweeper
-// finds them by their profile's.
-var namedKinds = []string{"Application", "Endpoint", "Number", "Powerpack", "Subaccount", "Zentrunk", "10dlc", "Profile", "Masking",
-	"ComplianceApplication", "ComplianceDocument", "EndUser", "VerifiedCallerId"}
-
-// named reports whether path is under one of namedKinds, or is the
-// one-call compliance API's.
+// named reports whether path is under one of namedPaths (its collection
+// segments, without ids). Elsewhere "name" is a person's or a catalogue
+// entry's: PhoneNumber/ is the catalogue of numbers for sale, not the
+// account's (but PhoneNumber/Compliance/ is the one-call compliance API,
+// whose alias is inside the multipart "data" part); toll-free
+// verifications have no name.
 func (p *realProxy) named(path string) bool {
 	segs, ok := p.objectPath(path)
-	return ok && len(segs) > 0 && (slices.Contains(namedKinds, segs[0]) || oneCallCompliance(segs))
+	if !ok || len(segs) == 0 {
+		return false
+	}
+	kinds := collections(segs)
+	for _, n := range namedPaths {
+		if kinds == n || strings.HasPrefix(kinds, n+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // ownedKinds are the first path segments of kinds without a name whose
@@ -271,11 +265,6 @@ var (
 	wrappers = []string{"compliance", "profile", "brand", "campaign"}
 	listKeys = []string{"objects", "compliances", "profiles", "brands", "campaigns"}
 )
-
-// oneCallCompliance reports whether segs is under PhoneNumber/Compliance/.
-func oneCallCompliance(segs []string) bool {
-	return len(segs) > 1 && segs[0] == "PhoneNumber" && segs[1] == "Compliance"
-}
 
 // decodeJSON decodes an object, its numbers kept as written.
 func decodeJSON(b []byte) map[string]any {
@@ -657,23 +646,24 @@ func (e *Env) realObjects(t testing.TB) map[string][]string {
 		t.Fatal(err)
 	}
 	out := map[string][]string{}
+	q := kit.SweepQuery{Since: e.started, Ours: Prefixed}
 	for _, k := range inventories {
-		ids, err := k.ids(context.Background(), c, e.started)
+		objs, err := k.List(context.Background(), c, q)
 		if err != nil {
-			t.Fatalf("real mode: listing %s: %v", k.kind, err)
+			t.Fatalf("real mode: listing %s: %v", k.Kind, err)
 		}
 		mine := []string{}
-		for _, id := range ids {
-			owner := id
-			if k.owner != nil {
-				owner = k.owner(id)
+		for _, o := range objs {
+			owner := o.ID
+			if k.Owner != nil {
+				owner = k.Owner(o.ID)
 			}
 			if e.proxy.has(owner) {
-				mine = append(mine, id)
+				mine = append(mine, o.ID)
 			}
 		}
 		slices.Sort(mine)
-		out[k.kind] = mine
+		out[k.Kind] = mine
 	}
 	return out
 }
@@ -689,24 +679,26 @@ func (e *Env) deleteLeftovers(t testing.TB) {
 		return
 	}
 	ctx := context.Background()
+	q := kit.SweepQuery{Since: e.started, Ours: Prefixed}
 	for _, k := range inventories {
-		if k.del == nil || (k.spend != "" && !realMode.spend[k.spend]) {
+		if k.Delete == nil || (k.Spend != "" && !realMode.spend[k.Spend]) {
 			continue
 		}
-		ids, err := k.ids(ctx, c, e.started)
+		objs, err := k.List(ctx, c, q)
 		if err != nil {
-			t.Errorf("real mode: listing %s for the test's leftovers: %v", k.kind, err)
+			t.Errorf("real mode: listing %s for the test's leftovers: %v", k.Kind, err)
 			continue
 		}
-		for _, id := range ids {
+		for _, o := range objs {
+			id := o.ID
 			if !e.proxy.has(id) {
 				continue
 			}
-			if err := k.del(c, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
-				t.Errorf("real mode: deleting the test's leftover %s %s: %v (make sweep deletes it)", k.kind, id, err)
+			if err := k.Delete(c, ctx, id); err != nil && !errors.Is(err, client.ErrNotFound) {
+				t.Errorf("real mode: deleting the test's leftover %s %s: %v (make sweep deletes it)", k.Kind, id, err)
 				continue
 			}
-			t.Logf("real mode: deleted the test's leftover %s %s", k.kind, id)
+			t.Logf("real mode: deleted the test's leftover %s %s", k.Kind, id)
 		}
 	}
 }

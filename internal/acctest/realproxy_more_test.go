@@ -11,6 +11,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // TestRealProxyPrefixesMultipartAndSweeps runs the proxy against an
@@ -297,7 +298,7 @@ func TestRealProxyOwnCarrierRefusedIsNotTheTests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if alias := str(got.Alias); alias != want {
+		if alias := wire.Deref(got.Alias); alias != want {
 			t.Errorf("number %s's alias on the account = %q, want %q", n, alias, want)
 		}
 	}

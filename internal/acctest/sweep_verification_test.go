@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // Through the proxy, a test's address (whose create names no id) is made
@@ -32,14 +33,14 @@ func TestRealProxyVerificationAddresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	listed, err := viaProxy.ListAllVerificationAddresses(ctx, client.VerificationFilter{Alias: "office"})
-	if err != nil || len(listed) != 1 || str(listed[0].Alias) != "office" {
+	if err != nil || len(listed) != 1 || wire.Deref(listed[0].Alias) != "office" {
 		t.Fatalf("the test lists %+v (%v), want its own address only, unprefixed", listed, err)
 	}
 	mine := listed[0].ID
 	if !p.has(mine) {
 		t.Fatalf("the proxy does not hold %s as the test's", mine)
 	}
-	if a, err := direct.GetVerificationAddress(ctx, mine); err != nil || str(a.Alias) != "tfacc-5e6f7a8b-office" {
+	if a, err := direct.GetVerificationAddress(ctx, mine); err != nil || wire.Deref(a.Alias) != "tfacc-5e6f7a8b-office" {
 		t.Fatalf("the account holds %+v (%v), want alias tfacc-5e6f7a8b-office", a, err)
 	}
 	in.City = "Lyon"

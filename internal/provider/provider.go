@@ -312,6 +312,18 @@ func served[T any](of func(kit.Family) []T) []T {
 	return all
 }
 
+// Sweepers are every family's, for the acceptance harness (make sweep,
+// real mode): how to find and delete what tests left on an account.
+func Sweepers() []kit.Sweeper {
+	return served(func(f kit.Family) []kit.Sweeper { return f.Sweepers })
+}
+
+// RealKinds are every family's, for the acceptance harness's real mode:
+// which collections carry names and which requests and types cost money.
+func RealKinds() []kit.RealKind {
+	return served(func(f kit.Family) []kit.RealKind { return f.RealKinds })
+}
+
 // EphemeralResources are read at each run and never stored.
 func (p *CPaaSProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
 	return served(func(f kit.Family) []func() ephemeral.EphemeralResource { return f.Ephemeral })

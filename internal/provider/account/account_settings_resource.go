@@ -22,6 +22,7 @@ import (
 var AccountFamily = kit.Family{
 	Resources:   []func() resource.Resource{accountSettingsKind.NewResource},
 	DataSources: []func() datasource.DataSource{accountData.NewDataSource},
+	RealKinds:   realKinds,
 }
 
 // accountSettingsIdentity names the account by its auth_id (identity.go).

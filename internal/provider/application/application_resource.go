@@ -25,6 +25,8 @@ var ApplicationFamily = kit.Family{
 	Resources:   []func() resource.Resource{applicationKind.NewResource},
 	DataSources: []func() datasource.DataSource{applicationData.NewDataSource},
 	Lists:       []func() list.ListResource{NewApplicationListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // applicationIdentity names an application by its app_id (identity.go).

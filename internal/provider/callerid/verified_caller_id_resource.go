@@ -33,6 +33,8 @@ var VerifiedCallerIDFamily = kit.Family{
 	Resources:   []func() resource.Resource{verifiedCallerIDKind.NewResource},
 	DataSources: []func() datasource.DataSource{verifiedCallerIDsData.NewDataSource},
 	Lists:       []func() list.ListResource{NewVerifiedCallerIDListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // callerIDIdentity names a verified caller ID by its number (identity.go).

@@ -34,6 +34,8 @@ var ComplianceApplicationFamily = kit.Family{
 	Resources:   []func() resource.Resource{endUserKind.NewResource, complianceDocumentKind.NewResource, complianceApplicationKind.NewResource},
 	DataSources: []func() datasource.DataSource{complianceDocumentTypesData.NewDataSource, complianceAppRequirementData.NewDataSource},
 	Lists:       []func() list.ListResource{NewEndUserListResource, NewComplianceDocumentListResource, NewComplianceApplicationListResource},
+	Sweepers:    complianceApplicationSweepers,
+	RealKinds:   complianceApplicationRealKinds,
 }
 
 // complianceApplicationIdentity names an application of the compliance application family.

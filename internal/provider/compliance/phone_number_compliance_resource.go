@@ -33,6 +33,8 @@ var PhoneNumberComplianceFamily = kit.Family{
 	Resources:   []func() resource.Resource{complianceKind.NewResource},
 	DataSources: []func() datasource.DataSource{phoneNumberComplianceRequirementsData.NewDataSource},
 	Lists:       []func() list.ListResource{NewPhoneNumberComplianceListResource},
+	Sweepers:    phoneNumberComplianceSweepers,
+	RealKinds:   phoneNumberComplianceRealKinds,
 }
 
 // complianceIdentity names an application of the one-call API by its id.

@@ -26,6 +26,8 @@ var EndpointFamily = kit.Family{
 	Resources:   []func() resource.Resource{EndpointKind.NewResource},
 	DataSources: []func() datasource.DataSource{endpointData.NewDataSource},
 	Lists:       []func() list.ListResource{NewEndpointListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // endpointKind is cpaas_endpoint, a SIP endpoint, read, deleted and

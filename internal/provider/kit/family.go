@@ -12,7 +12,8 @@ import (
 // family is what one area of the API gives Terraform: its resources, data
 // sources, list resources (Terraform 1.14+), ephemeral resources
 // (Terraform 1.10+; ephemeral_object.go), actions (Terraform 1.14+) and
-// functions.
+// functions; and, for the acceptance harness on a real account, its
+// sweepers and real-mode kinds (real.go), which the provider never reads.
 type Family struct {
 	Resources   []func() resource.Resource
 	DataSources []func() datasource.DataSource
@@ -20,4 +21,6 @@ type Family struct {
 	Ephemeral   []func() ephemeral.EphemeralResource
 	Actions     []func() action.Action
 	Functions   []func() function.Function
+	Sweepers    []Sweeper
+	RealKinds   []RealKind
 }

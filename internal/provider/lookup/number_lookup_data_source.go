@@ -19,6 +19,7 @@ import (
 // numberLookupFamily is what Terraform is served of the number look-up (provider.go's families).
 var NumberLookupFamily = kit.Family{
 	DataSources: []func() datasource.DataSource{numberLookupData.NewDataSource},
+	RealKinds:   numberLookupRealKinds,
 }
 
 // numberLookupData is data.cpaas_number_lookup: what network serves a

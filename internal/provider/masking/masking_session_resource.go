@@ -33,6 +33,8 @@ var MaskingFamily = kit.Family{
 	Resources:   []func() resource.Resource{maskingSessionKind.NewResource},
 	DataSources: []func() datasource.DataSource{maskingSessionLookup.NewDataSource, maskingSessionsData.NewDataSource},
 	Lists:       []func() list.ListResource{NewMaskingSessionListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // maskingSessionKind is cpaas_masking_session, a call-masking session,

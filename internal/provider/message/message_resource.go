@@ -34,6 +34,8 @@ var MessagingFamily = kit.Family{
 	DataSources: []func() datasource.DataSource{mediaData.NewDataSource},
 	Actions:     []func() action.Action{NewSendMessageAction},
 	Functions:   []func() function.Function{NewSMSUnitsFunction},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 var (

@@ -39,6 +39,8 @@ var PhoneNumberFamily = kit.Family{
 	DataSources: []func() datasource.DataSource{phoneNumbersData.NewDataSource, accountNumbersData.NewDataSource},
 	Lists:       []func() list.ListResource{NewPhoneNumberListResource, NewOwnCarrierNumberListResource},
 	Functions:   []func() function.Function{NewSanitizeNumberFunction},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // phoneNumberKind is cpaas_phone_number: it buys a phone number, and

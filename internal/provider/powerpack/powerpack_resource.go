@@ -29,6 +29,8 @@ var PowerpackFamily = kit.Family{
 	Resources:   []func() resource.Resource{powerpackKind.NewResource, powerpackNumberKind.NewResource},
 	DataSources: []func() datasource.DataSource{powerpackData.NewDataSource, powerpackNumbersData.NewDataSource},
 	Lists:       []func() list.ListResource{NewPowerpackListResource, NewPowerpackNumberListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // powerpackIdentity names a powerpack by its uuid (identity.go).

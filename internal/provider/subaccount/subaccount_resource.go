@@ -27,6 +27,8 @@ var SubaccountFamily = kit.Family{
 	DataSources: []func() datasource.DataSource{subaccountData.NewDataSource},
 	Lists:       []func() list.ListResource{NewSubaccountListResource},
 	Ephemeral:   []func() ephemeral.EphemeralResource{subaccountCredentials.NewEphemeralResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // subaccountIdentity names a subaccount by its auth_id (identity.go).

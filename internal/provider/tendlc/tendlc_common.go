@@ -31,6 +31,8 @@ var TenDLCFamily = kit.Family{
 	DataSources: []func() datasource.DataSource{profileData.NewDataSource, tenDLCBrandData.NewDataSource, tenDLCBrandUsecasesData.NewDataSource, tenDLCCampaignData.NewDataSource},
 	Lists:       []func() list.ListResource{NewTenDLCProfileListResource, NewTenDLCBrandListResource, NewTenDLCCampaignListResource, NewTenDLCCampaignNumberListResource},
 	Actions:     []func() action.Action{NewBrandOTPAction},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // Default timeouts of the 10DLC waiters.

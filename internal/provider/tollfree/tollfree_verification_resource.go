@@ -36,6 +36,8 @@ var TollfreeFamily = kit.Family{
 	Resources:   []func() resource.Resource{tollfreeKind.NewResource},
 	DataSources: []func() datasource.DataSource{tollfreeData.NewDataSource},
 	Lists:       []func() list.ListResource{NewTollfreeVerificationListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // tollfreeIdentity names a toll-free verification request by its uuid.

@@ -23,6 +23,8 @@ var SipTrunkingFamily = kit.Family{
 	Resources:   []func() resource.Resource{sipTrunkKind.NewResource, sipCredentialListKind.NewResource, sipIPACLKind.NewResource, sipOriginationURIKind.NewResource},
 	DataSources: []func() datasource.DataSource{sipTrunkData.NewDataSource, sipCredentialListData.NewDataSource, sipIPACLData.NewDataSource, sipOriginationURIData.NewDataSource},
 	Lists:       []func() list.ListResource{NewSIPTrunkListResource, NewSIPCredentialListListResource, NewSIPIPACLListResource, NewSIPOriginationURIListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // What the SIP trunking resources (cpaas_sip_trunk, cpaas_sip_credential_list,

@@ -20,6 +20,8 @@ var VerificationFamily = kit.Family{
 	Resources:   []func() resource.Resource{verificationAddressKind.NewResource, verificationIdentityKind.NewResource},
 	DataSources: []func() datasource.DataSource{verificationAddressData.NewDataSource, verificationIdentityData.NewDataSource},
 	Lists:       []func() list.ListResource{NewVerificationAddressListResource, NewVerificationIdentityListResource},
+	Sweepers:    sweepers,
+	RealKinds:   realKinds,
 }
 
 // verificationAddressIdentity names an address by its id.
