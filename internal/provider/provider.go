@@ -324,6 +324,12 @@ func RealKinds() []kit.RealKind {
 	return served(func(f kit.Family) []kit.RealKind { return f.RealKinds })
 }
 
+// BenchKinds are every family's kinds of the bench's whole account
+// (internal/cmd/bench).
+func BenchKinds() []kit.BenchKind {
+	return served(func(f kit.Family) []kit.BenchKind { return f.Bench })
+}
+
 // EphemeralResources are read at each run and never stored.
 func (p *CPaaSProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
 	return served(func(f kit.Family) []func() ephemeral.EphemeralResource { return f.Ephemeral })

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
 // A workload is one configuration the bench applies, plans and destroys.
@@ -60,7 +62,7 @@ resource "cpaas_floor_data" "r" {
 }}
 
 var endpoints = workload{name: "cpaas_endpoint", api: true, build: func(n int, f facts) string {
-	return providerBlock + endpointKind.hcl(n, f)
+	return providerBlock + registeredKinds["cpaas_endpoint"].hcl(n, f)
 }}
 
 // noopEndpoints is Terraform's floor for this schema: the endpoints
@@ -113,10 +115,10 @@ terraform {
 provider "cpaas" {}
 `
 
-// A resourceKind is one kind of object the account workload holds: hcl
+// A resourceKind is one kind of object the account workload holds, as its
+// family declares it (kit.BenchKind, in the family's bench.go): hcl
 // returns the configuration of count of them (and whatever they need, such
-// as the campaigns numbers are linked to). Each kind registers itself in
-// its own file (kind_<name>.go) with registerAccountKind.
+// as the campaigns numbers are linked to).
 type resourceKind struct {
 	name   string
 	weight int
@@ -132,16 +134,20 @@ type resourceKind struct {
 	support func(count int) string
 }
 
-// registeredKinds are the account's kinds by name.
-var registeredKinds = map[string]resourceKind{}
+// registeredKinds are the account's kinds by name: every family's.
+var registeredKinds = benchKinds(provider.BenchKinds())
 
-// registerAccountKind adds k to the account workload and returns it.
-func registerAccountKind(k resourceKind) resourceKind {
-	if _, dup := registeredKinds[k.name]; dup {
-		panic("two account kinds named " + k.name)
+// benchKinds are kinds by name. It panics on two of one name.
+func benchKinds(kinds []kit.BenchKind) map[string]resourceKind {
+	out := map[string]resourceKind{}
+	for _, k := range kinds {
+		if _, dup := out[k.Name]; dup {
+			panic("two account kinds named " + k.Name)
+		}
+		out[k.Name] = resourceKind{name: k.Name, weight: k.Weight, after: k.After, numbers: k.Numbers, support: k.Support,
+			hcl: func(count int, f facts) string { return k.HCL(count, f.numbers) }}
 	}
-	registeredKinds[k.name] = k
-	return k
+	return out
 }
 
 // accountKinds are the kinds of the account workload, the kinds users keep

@@ -27,6 +27,7 @@ var ApplicationFamily = kit.Family{
 	Lists:       []func() list.ListResource{NewApplicationListResource},
 	Sweepers:    sweepers,
 	RealKinds:   realKinds,
+	Bench:       benchKinds,
 }
 
 // applicationIdentity names an application by its app_id (identity.go).

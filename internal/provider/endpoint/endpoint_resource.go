@@ -28,6 +28,7 @@ var EndpointFamily = kit.Family{
 	Lists:       []func() list.ListResource{NewEndpointListResource},
 	Sweepers:    sweepers,
 	RealKinds:   realKinds,
+	Bench:       benchKinds,
 }
 
 // endpointKind is cpaas_endpoint, a SIP endpoint, read, deleted and

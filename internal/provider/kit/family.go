@@ -13,7 +13,8 @@ import (
 // sources, list resources (Terraform 1.14+), ephemeral resources
 // (Terraform 1.10+; ephemeral_object.go), actions (Terraform 1.14+) and
 // functions; and, for the acceptance harness on a real account, its
-// sweepers and real-mode kinds (real.go), which the provider never reads.
+// sweepers and real-mode kinds (real.go), and for the bench its kinds of
+// a whole account (bench.go), which the provider never reads.
 type Family struct {
 	Resources   []func() resource.Resource
 	DataSources []func() datasource.DataSource
@@ -23,4 +24,5 @@ type Family struct {
 	Functions   []func() function.Function
 	Sweepers    []Sweeper
 	RealKinds   []RealKind
+	Bench       []BenchKind
 }

@@ -41,6 +41,7 @@ var PhoneNumberFamily = kit.Family{
 	Functions:   []func() function.Function{NewSanitizeNumberFunction},
 	Sweepers:    sweepers,
 	RealKinds:   realKinds,
+	Bench:       benchKinds,
 }
 
 // phoneNumberKind is cpaas_phone_number: it buys a phone number, and

@@ -31,6 +31,7 @@ var PowerpackFamily = kit.Family{
 	Lists:       []func() list.ListResource{NewPowerpackListResource, NewPowerpackNumberListResource},
 	Sweepers:    sweepers,
 	RealKinds:   realKinds,
+	Bench:       benchKinds,
 }
 
 // powerpackIdentity names a powerpack by its uuid (identity.go).

@@ -29,6 +29,7 @@ var SubaccountFamily = kit.Family{
 	Ephemeral:   []func() ephemeral.EphemeralResource{subaccountCredentials.NewEphemeralResource},
 	Sweepers:    sweepers,
 	RealKinds:   realKinds,
+	Bench:       benchKinds,
 }
 
 // subaccountIdentity names a subaccount by its auth_id (identity.go).

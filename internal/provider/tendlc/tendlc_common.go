@@ -33,6 +33,7 @@ var TenDLCFamily = kit.Family{
 	Actions:     []func() action.Action{NewBrandOTPAction},
 	Sweepers:    sweepers,
 	RealKinds:   realKinds,
+	Bench:       benchKinds,
 }
 
 // Default timeouts of the 10DLC waiters.

@@ -1,8 +1,9 @@
-package main
+package tendlc
 
 import (
 	"fmt"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
@@ -10,16 +11,16 @@ import (
 // service's number_pool_limit, which the emulator enforces).
 var numberPoolLimit = tendlcrules.DefaultNumberPoolLimit
 
-// This kind links count of the numbers phoneNumberKind buys to 10DLC
-// campaigns of one brand, numberPoolLimit to a campaign (the brand and the
-// campaigns are registered by the emulator after -registry-delay). Its
-// weight is at most phoneNumberKind's, so that there are at least as many
-// numbers as links.
-var _ = registerAccountKind(resourceKind{name: "cpaas_10dlc_campaign_number", weight: 2, after: "cpaas_phone_number", support: func(count int) string {
+// The bench's whole account (kit.BenchKind) links count of the numbers the
+// cpaas_phone_number kind buys to 10DLC campaigns of one brand, numberPoolLimit
+// to a campaign (the brand and the campaigns are registered by the emulator
+// after -registry-delay). Its weight is at most the cpaas_phone_number kind's,
+// so that there are at least as many numbers as links.
+var benchKinds = []kit.BenchKind{{Name: "cpaas_10dlc_campaign_number", Weight: 2, After: "cpaas_phone_number", Support: func(count int) string {
 	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
 	return fmt.Sprintf("%s (%d links each at most, the service's number_pool_limit) of one brand and business profile",
 		plural(campaigns, "campaign"), numberPoolLimit)
-}, hcl: func(count int, _ facts) string {
+}, HCL: func(count int, _ []string) string {
 	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
 	return fmt.Sprintf(`
 resource "cpaas_10dlc_profile" "bench" {
@@ -82,4 +83,12 @@ resource "cpaas_10dlc_campaign_number" "link" {
   number      = cpaas_phone_number.num[count.index].number
 }
 `, campaigns, count, numberPoolLimit)
-}})
+}}}
+
+// plural is "1 campaign" or "n campaigns".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
