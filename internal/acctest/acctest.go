@@ -119,6 +119,22 @@ func Eventually(t testing.TB, d time.Duration, cond func() bool) bool {
 	return cond()
 }
 
+// Await lets what a test waits for happen (a review's decision, a
+// registration): in the emulator by moving its clock on by d, so that a
+// test's delays can be long and what it checks before them is never
+// decided early on a busy machine; against a real API, where time cannot
+// be moved, by waiting for it. It fails t when done does not hold within
+// ten seconds after.
+func (e *Env) Await(t testing.TB, d time.Duration, what string, done func() bool) {
+	t.Helper()
+	if e.Server != nil {
+		e.Server.Clock().Advance(d)
+	}
+	if !Eventually(t, 10*time.Second, done) {
+		t.Fatalf("%s did not happen", what)
+	}
+}
+
 // Client returns an API client for the test account, for changing things
 // behind Terraform's back and for checking what exists.
 func (e *Env) Client(t testing.TB) *client.Client {

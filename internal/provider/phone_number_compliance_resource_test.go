@@ -231,7 +231,9 @@ func TestAccPhoneNumberCompliance_rejected(t *testing.T) {
 
 func TestAccPhoneNumberCompliance_noWait(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	// Reviews take an hour: the create is seen submitted however busy the
+	// machine, and the emulator's clock is moved on for the decision.
+	env := acctest.NewEnv(t, func(o *emulator.Options) { o.ComplianceReviewDelay = time.Hour })
 	reg, bill := complianceFiles(t, "r", "b")
 	acctest.Test(t, resource.TestCase{
 		Steps: []resource.TestStep{
@@ -242,8 +244,13 @@ func TestAccPhoneNumberCompliance_noWait(t *testing.T) {
 				},
 			},
 			{
-				PreConfig: func() { time.Sleep(300 * time.Millisecond) },
-				Config:    env.Config(complianceHCL("Acme", reg, bill, "  wait_for_review = false\n")),
+				PreConfig: func() {
+					env.Await(t, time.Hour, "the review", func() bool {
+						all, err := env.Client(t).ListAllCompliances(context.Background(), client.ComplianceFilter{})
+						return err == nil && len(all) == 1 && all[0].Status == "accepted"
+					})
+				},
+				Config: env.Config(complianceHCL("Acme", reg, bill, "  wait_for_review = false\n")),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(pncAddr, tfjsonpath.New("status"), knownvalue.StringExact("accepted")),
 				},

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 const (
@@ -86,7 +88,7 @@ func verificationProof(t *testing.T, content string) string {
 
 func TestAccVerificationAddress_lifecycle(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	env := verificationEnv(t)
 	proof := verificationProof(t, "proof v1")
 	file := fmt.Sprintf("  file = %q", proof)
 	cfg := env.Config(verificationAddressHCL("test", "office", "Paris", file))
@@ -108,9 +110,9 @@ func TestAccVerificationAddress_lifecycle(t *testing.T) {
 				},
 			},
 			{
-				// The review (100 ms here) is read by the refresh: no change planned.
+				// The review (an hour here, passed at once) is read by the refresh: no change planned.
 				PreConfig: func() {
-					waitUntil(t, "the review", func() bool { return verificationStatus(t, env, vaAddr) == "accepted" })
+					env.Await(t, time.Hour, "the review", func() bool { return verificationStatus(t, env, vaAddr) == "accepted" })
 				},
 				Config:           cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
@@ -167,6 +169,13 @@ func TestAccVerificationAddress_lifecycle(t *testing.T) {
 
 // verificationStatus is the verification_status the API gives now of the
 // object at addr in the emulator (through the client).
+// verificationEnv is an emulator whose reviews take an hour: a test sees
+// a create or an update pending, however busy the machine, and moves the
+// emulator's clock on (Env.Await) for the decision.
+func verificationEnv(t *testing.T) *acctest.Env {
+	return acctest.NewEnv(t, func(o *emulator.Options) { o.ComplianceReviewDelay = time.Hour })
+}
+
 func verificationStatus(t *testing.T, env *acctest.Env, addr string) string {
 	c := env.Client(t)
 	ctx := context.Background()
@@ -186,7 +195,7 @@ func verificationStatus(t *testing.T, env *acctest.Env, addr string) string {
 
 func TestAccVerificationIdentity_lifecycle(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	env := verificationEnv(t)
 	cfg := env.Config(verificationIdentityHCL("test", "director", "19AB12345", ""))
 	acctest.Test(t, resource.TestCase{
 		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
@@ -226,7 +235,7 @@ func TestAccVerificationIdentity_lifecycle(t *testing.T) {
 // again.
 func TestAccVerification_rejectedAndDisappears(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	env := verificationEnv(t)
 	cfg := env.Config(strings.Replace(verificationAddressHCL("test", "office", "Paris", ""), `"Durand"`, `"REJECT Durand"`, 1))
 	acctest.Test(t, resource.TestCase{
 		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
@@ -234,7 +243,7 @@ func TestAccVerification_rejectedAndDisappears(t *testing.T) {
 			{Config: cfg},
 			{
 				PreConfig: func() {
-					waitUntil(t, "the review", func() bool { return verificationStatus(t, env, vaAddr) == "rejected" })
+					env.Await(t, time.Hour, "the review", func() bool { return verificationStatus(t, env, vaAddr) == "rejected" })
 				},
 				Config: cfg,
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -260,7 +269,7 @@ func TestAccVerification_rejectedAndDisappears(t *testing.T) {
 
 func TestAccVerification_validation(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	env := verificationEnv(t)
 	step := func(cfg, want string) resource.TestStep {
 		return resource.TestStep{Config: env.Config(cfg), PlanOnly: true, ExpectError: regexp.MustCompile(want)}
 	}
@@ -292,7 +301,7 @@ func TestAccVerification_validation(t *testing.T) {
 // alias, not made twice.
 func TestAccVerification_lostCreateAdopted(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	env := verificationEnv(t)
 	env.Server.SetFaults(dropCreates("POST", "Verification/Address"))
 	acctest.Test(t, resource.TestCase{
 		CheckDestroy: env.CheckDestroyed(t, "verification_addresses", "verification_identities"),
@@ -310,7 +319,7 @@ func TestAccVerification_lostCreateAdopted(t *testing.T) {
 
 func TestAccVerificationDataSources(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	env := verificationEnv(t)
 	cfg := env.Config(verificationAddressHCL("test", "office", "Paris", "") + verificationIdentityHCL("test", "director", "19AB12345", "") + `
 data "cpaas_verification_address" "test" {
   id = cpaas_verification_address.test.id
