@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -92,7 +92,7 @@ func listTrunkingPage[T any](ctx context.Context, c *Client, kind string, q url.
 
 // listAllTrunking pages through a trunking list with the largest page.
 func listAllTrunking[T any](ctx context.Context, c *Client, kind string, q url.Values) ([]T, error) {
-	return sched.ListAll(ctx, trunkrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]T, ListMeta, error) {
+	return sched.ListAll(ctx, trunkingrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]T, ListMeta, error) {
 		return listTrunkingPage[T](ctx, c, kind, q, limit, offset)
 	})
 }
@@ -105,7 +105,7 @@ func listAllTrunking[T any](ctx context.Context, c *Client, kind string, q url.V
 func trunkingListing[T any](what, kind, created string, id func(*T) string) *Listing[T] {
 	return declare(&Listing[T]{
 		What:  what,
-		Limit: trunkrules.ListMaxLimit,
+		Limit: trunkingrules.ListMaxLimit,
 		Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]T, ListMeta, error) {
 			return listTrunkingPage[T](ctx, c, kind, nil, limit, offset)
 		},

@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/callerrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/calleridrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -30,7 +30,7 @@ type VerifiedCallerIDFilter struct {
 // callerIDPath is the path of one verified number: its digits, without the
 // + (which a query-minded proxy could read as a space).
 func callerIDPath(number string) string {
-	return accountPath("VerifiedCallerId", callerrules.Digits(number))
+	return accountPath("VerifiedCallerId", calleridrules.Digits(number))
 }
 
 // InitiateCallerIDVerification sends a one-time code to the number (by SMS
@@ -86,7 +86,7 @@ func (c *Client) ListVerifiedCallerIDs(ctx context.Context, f VerifiedCallerIDFi
 
 // ListAllVerifiedCallerIDs pages through every verified number f selects.
 func (c *Client) ListAllVerifiedCallerIDs(ctx context.Context, f VerifiedCallerIDFilter) ([]VerifiedCallerID, error) {
-	return sched.ListAll(ctx, callerrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
+	return sched.ListAll(ctx, calleridrules.ListMaxLimit, 0, func(ctx context.Context, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
 		page, err := c.ListVerifiedCallerIDs(ctx, f, limit, offset)
 		if err != nil {
 			return nil, ListMeta{}, err
@@ -100,7 +100,7 @@ func (c *Client) ListAllVerifiedCallerIDs(ctx context.Context, f VerifiedCallerI
 // (plus resource_uri).
 var VerifiedCallerIDListing = declare(&Listing[VerifiedCallerID]{
 	What:  "verified caller IDs",
-	Limit: callerrules.ListMaxLimit,
+	Limit: calleridrules.ListMaxLimit,
 	Page: func(c *Client, ctx context.Context, _ string, limit, offset int) ([]VerifiedCallerID, ListMeta, error) {
 		page, err := c.ListVerifiedCallerIDs(ctx, VerifiedCallerIDFilter{}, limit, offset)
 		if err != nil {
@@ -117,8 +117,8 @@ var VerifiedCallerIDListing = declare(&Listing[VerifiedCallerID]{
 	// the +, which ID has.
 	Writes: []sched.Write{
 		{Method: http.MethodPost, Path: "VerifiedCallerId/Verification/{verification}/", ID: sched.Reply("phone_number")},
-		{Method: http.MethodPost, Path: "VerifiedCallerId/{id}/", Norm: callerrules.E164},
-		{Method: http.MethodDelete, Path: "VerifiedCallerId/{id}/", Norm: callerrules.E164},
+		{Method: http.MethodPost, Path: "VerifiedCallerId/{id}/", Norm: calleridrules.E164},
+		{Method: http.MethodDelete, Path: "VerifiedCallerId/{id}/", Norm: calleridrules.E164},
 	},
 })
 

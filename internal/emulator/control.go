@@ -279,7 +279,7 @@ func (s *Server) SetDestinationOutcome(authID, number string, o DestinationOutco
 	return nil
 }
 
-func (s *Server) messagingControlRoutes() []route {
+func (s *Server) messageControlRoutes() []route {
 	return []route{
 		r(http.MethodPost, "accounts/{auth_id}/messaging/alphanumeric_sender", s.controlAlphaSender),
 		r(http.MethodPost, "accounts/{auth_id}/messaging/inbound", s.controlInbound),

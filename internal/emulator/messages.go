@@ -129,10 +129,10 @@ type mediaItem struct {
 	Size        int64
 }
 
-// messagingAccounts is the area's state: each account's messaging. A
+// messageAccounts is the area's state: each account's messaging. A
 // restart plans again the lifecycle of each outbound message not yet
 // delivered.
-var messagingAccounts = &accountState[messagingState]{
+var messageAccounts = &accountState[messagingState]{
 	fresh: func() *messagingState { m := newMessagingState(); return &m },
 	saved: func(_ *account, m *messagingState) []savedField {
 		return []savedField{{key: "messages", ptr: &m.messages}, {key: "alphanumeric_sender", ptr: &m.alphaSender},

@@ -246,7 +246,7 @@ var areas = []area{
 	{(*Server).endpointRoutes, endpointInventory, endpointAccounts, nil},
 	{(*Server).numberRoutes, numberInventory, numberAccounts, nil},
 	{(*Server).maskingRoutes, maskingInventory, maskingAccounts, (*Server).maskingControlRoutes},
-	{(*Server).messageRoutes, messageInventory, messagingAccounts, (*Server).messagingControlRoutes},
+	{(*Server).messageRoutes, messageInventory, messageAccounts, (*Server).messageControlRoutes},
 	{(*Server).tendlcRoutes, tendlcInventory, tendlcAccounts, nil},
 	{(*Server).applicationRoutes, applicationInventory, applicationAccounts, nil},
 	{(*Server).profileRoutes, profileInventory, profileAccounts, nil},

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -108,7 +108,7 @@ func (s *Server) trunkingRoutes() []route {
 // trunkingPage is pageOf with the documentation's meta: next and previous
 // without a leading slash.
 func trunkingPage[T, V any](c *call, objects map[string]T, seq func(T) uint64, keep func(T) bool, view func(T) V) (wire.Page[V], bool) {
-	meta, out, ok := pageOf(c, trunkrules.ListMaxLimit, objects, seq, keep, view)
+	meta, out, ok := pageOf(c, trunkingrules.ListMaxLimit, objects, seq, keep, view)
 	for _, l := range []*string{meta.Next, meta.Previous} {
 		if l != nil {
 			*l = strings.TrimPrefix(*l, "/")
@@ -170,7 +170,7 @@ func (s *Server) viewTrunk(t *sipTrunk) wire.Trunk {
 // each names an object of the account. Callers hold s.mu.
 func checkTrunkLinksLocked(a *account, t *sipTrunk) error {
 	set := [4]bool{t.IPACL != "", t.Credential != "", t.PrimaryURI != "", t.FallbackURI != ""}
-	if errs := trunkrules.CheckLinks(t.Direction, set, trunkrules.APILinkNames); len(errs) > 0 {
+	if errs := trunkingrules.CheckLinks(t.Direction, set, trunkingrules.APILinkNames); len(errs) > 0 {
 		return errs[0].Err
 	}
 	exists := []struct {
@@ -196,7 +196,7 @@ func checkTrunkLinksLocked(a *account, t *sipTrunk) error {
 // applyTrunkUpdate sets what in carries on t, after checking the status.
 func applyTrunkUpdate(in *wire.TrunkUpdate, t *sipTrunk) error {
 	if in.TrunkStatus != nil {
-		if err := trunkrules.CheckStatus("trunk_status", *in.TrunkStatus); err != nil {
+		if err := trunkingrules.CheckStatus("trunk_status", *in.TrunkStatus); err != nil {
 			return err
 		}
 		t.Status = *in.TrunkStatus
@@ -228,19 +228,19 @@ func (s *Server) createTrunk(c *call) {
 		c.badRequest("Missing trunk name: name must be present.")
 		return
 	case !in.Has("trunk_direction"):
-		c.badRequest("Missing trunk_direction: it must be one of %s.", strings.Join(trunkrules.Directions, ", "))
+		c.badRequest("Missing trunk_direction: it must be one of %s.", strings.Join(trunkingrules.Directions, ", "))
 		return
 	}
-	if err := trunkrules.CheckDirection("trunk_direction", in.TrunkDirection); err != nil {
+	if err := trunkingrules.CheckDirection("trunk_direction", in.TrunkDirection); err != nil {
 		c.badRequest("%v", err)
 		return
 	}
 	t := &sipTrunk{
-		Direction: in.TrunkDirection, Status: trunkrules.Enabled, Name: in.Name, Secure: in.Secure != nil && *in.Secure,
+		Direction: in.TrunkDirection, Status: trunkingrules.Enabled, Name: in.Name, Secure: in.Secure != nil && *in.Secure,
 		IPACL: in.IPACLUUID, Credential: in.CredentialUUID, PrimaryURI: in.PrimaryURIUUID, FallbackURI: in.FallbackURIUUID,
 	}
 	if in.Has("trunk_status") { // sent empty, it is refused; left out, the trunk is enabled
-		if err := trunkrules.CheckStatus("trunk_status", in.TrunkStatus); err != nil {
+		if err := trunkingrules.CheckStatus("trunk_status", in.TrunkStatus); err != nil {
 			c.badRequest("%v", err)
 			return
 		}
@@ -269,7 +269,7 @@ func (s *Server) listTrunks(c *call) {
 	for _, f := range []struct {
 		name  string
 		check func(string, string) error
-	}{{"trunk_status", trunkrules.CheckStatus}, {"trunk_direction", trunkrules.CheckDirection}} {
+	}{{"trunk_status", trunkingrules.CheckStatus}, {"trunk_direction", trunkingrules.CheckDirection}} {
 		if v := q.Get(f.name); v != "" {
 			if err := f.check(f.name, v); err != nil {
 				c.badRequest("%v", err)
@@ -365,7 +365,7 @@ func checkNumberTarget(acct *account, appID *string) error {
 		return nil
 	}
 	if t := acct.trunking().Trunks[*appID]; t != nil {
-		if t.Direction != trunkrules.Inbound {
+		if t.Direction != trunkingrules.Inbound {
 			return fmt.Errorf("app_id %q is an outbound trunk: only an inbound trunk receives a number's calls", *appID)
 		}
 		return nil
@@ -379,16 +379,16 @@ func viewCredential(x *sipCredential) wire.Credential {
 	return wire.Credential{CredentialUUID: x.ID, Name: x.Name, Username: x.Username}
 }
 
-// checkCredential applies the rules (trunkrules) to what a body sets; the
+// checkCredential applies the rules (trunkingrules) to what a body sets; the
 // password's error gives its length only.
 func checkCredential(username, password *string) error {
 	if username != nil {
-		if err := trunkrules.CheckSIPUsername("username", *username); err != nil {
+		if err := trunkingrules.CheckSIPUsername("username", *username); err != nil {
 			return err
 		}
 	}
 	if password != nil {
-		return trunkrules.CheckSIPPassword("password", *password)
+		return trunkingrules.CheckSIPPassword("password", *password)
 	}
 	return nil
 }
@@ -482,7 +482,7 @@ func viewIPACL(x *sipIPACL) wire.IPACL {
 }
 
 func checkIPs(ips []string) error {
-	if errs := trunkrules.CheckIPAddresses("ip_addresses", ips); len(errs) > 0 {
+	if errs := trunkingrules.CheckIPAddresses("ip_addresses", ips); len(errs) > 0 {
 		return errs[0]
 	}
 	return nil
@@ -571,7 +571,7 @@ func viewURI(x *sipOriginationURI) wire.OriginationURI {
 // field missing) rather than a 400.
 func applyURI(in *wire.OriginationURIUpdate, x *sipOriginationURI) (err error, missing bool) {
 	if in.URI != nil {
-		if err := trunkrules.CheckURI("uri", *in.URI); err != nil {
+		if err := trunkingrules.CheckURI("uri", *in.URI); err != nil {
 			return err, false
 		}
 		x.URI = *in.URI
@@ -588,7 +588,7 @@ func applyURI(in *wire.OriginationURIUpdate, x *sipOriginationURI) (err error, m
 	if !x.AuthNeeded {
 		hasUser, hasPass = in.Username != nil && *in.Username != "", in.Password != nil && *in.Password != ""
 	}
-	errs := trunkrules.CheckOriginationAuth(x.AuthNeeded, hasUser, hasPass, "username", "password")
+	errs := trunkingrules.CheckOriginationAuth(x.AuthNeeded, hasUser, hasPass, "username", "password")
 	for _, f := range []string{"username", "password"} {
 		if e := errs[f]; e != nil {
 			return e, x.AuthNeeded

@@ -237,7 +237,7 @@ func TestTrunking_numberRingsInboundTrunk(t *testing.T) {
 	}
 }
 
-// A credentials list's username and password follow trunkrules on create
+// A credentials list's username and password follow trunkingrules on create
 // and update: a username with a space (ASCII or ideographic) is a 400
 // naming the field, the character and the rule; a 3-character password
 // and a one-character multi-byte username are taken (the service states

@@ -20,7 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/callerrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/calleridrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/subaccount"
@@ -103,7 +103,7 @@ const adoptRuleCallerID = "If the reply to the verify is lost (or is a 5xx), the
 	"the resource adopts it; otherwise the apply fails and the verification stays open for another apply with the code."
 
 // callerIDCodeRule checks a one-time code's form, never quoting it.
-var callerIDCodeRule = kit.SpecRule("must be "+callerrules.CodeRule, callerrules.CheckCode)
+var callerIDCodeRule = kit.SpecRule("must be "+calleridrules.CodeRule, calleridrules.CheckCode)
 
 func verifiedCallerIDSchema(context.Context) schema.Schema {
 	return schema.Schema{
@@ -120,7 +120,7 @@ func verifiedCallerIDSchema(context.Context) schema.Schema {
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"alias": schema.StringAttribute{
-				MarkdownDescription: "A friendly name, " + callerrules.AliasRule + " (characters, not bytes). Unset is no alias. Updates in place.",
+				MarkdownDescription: "A friendly name, " + calleridrules.AliasRule + " (characters, not bytes). Unset is no alias. Updates in place.",
 				Optional:            true,
 				Validators:          []validator.String{callerIDAliasRule, stringvalidator.UTF8LengthAtLeast(1)},
 			},
@@ -135,10 +135,10 @@ func verifiedCallerIDSchema(context.Context) schema.Schema {
 				MarkdownDescription: "How the one-time code is sent: `sms` (the service's default) or `call`. Read only when a code is " +
 					"sent; changing it calls no API.",
 				Optional:   true,
-				Validators: []validator.String{stringvalidator.OneOf(callerrules.ChannelSMS, callerrules.ChannelCall)},
+				Validators: []validator.String{stringvalidator.OneOf(calleridrules.ChannelSMS, calleridrules.ChannelCall)},
 			},
 			"verification_code_wo": schema.StringAttribute{
-				MarkdownDescription: "The one-time code the number received, " + callerrules.CodeRule + ", for the second apply. " +
+				MarkdownDescription: "The one-time code the number received, " + calleridrules.CodeRule + ", for the second apply. " +
 					"Write-only (Terraform 1.11 or later): never stored in the state or the plan. Ignored once the number is verified; " +
 					"remove it then.",
 				Optional:   true,
@@ -288,7 +288,7 @@ func createVerifiedCallerID(ctx context.Context, c *client.Client, plan *verifie
 	plan.Country, plan.CreatedAt = types.StringNull(), types.StringNull()
 	channel := plan.Channel.ValueString()
 	if channel == "" {
-		channel = callerrules.ChannelSMS
+		channel = calleridrules.ChannelSMS
 	}
 	resp.Diagnostics.AddAttributeWarning(path.Root("verification_code_wo"), "Verification code sent to "+number,
 		fmt.Sprintf("A one-time code was sent to %s (by %s), valid for 15 minutes. %s is not a verified caller ID yet: apply again "+

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/callerrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/calleridrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/subaccount"
@@ -45,10 +45,10 @@ type verifiedCallerIDData struct {
 }
 
 // callerIDNumberRule checks a phone number with the API's own rule.
-var callerIDNumberRule = kit.SpecRule("must be "+callerrules.NumberRule, callerrules.CheckNumber)
+var callerIDNumberRule = kit.SpecRule("must be "+calleridrules.NumberRule, calleridrules.CheckNumber)
 
 // callerIDAliasRule checks an alias with the API's own rule (characters).
-var callerIDAliasRule = kit.SpecRule("must be "+callerrules.AliasRule, callerrules.CheckAlias)
+var callerIDAliasRule = kit.SpecRule("must be "+calleridrules.AliasRule, calleridrules.CheckAlias)
 
 func verifiedCallerIDsDataSchema(context.Context) schema.Schema {
 	filter := func(desc string, vs ...validator.String) schema.StringAttribute {
@@ -70,8 +70,8 @@ func verifiedCallerIDsDataSchema(context.Context) schema.Schema {
 			"`length(data.cpaas_verified_caller_ids.x.caller_ids) == 1` in a `precondition` stops a plan whose " +
 			"application would call from an unverified number.",
 		Attributes: map[string]schema.Attribute{
-			"phone_number": filter("Keep only this number, "+callerrules.NumberRule+".", callerIDNumberRule),
-			"alias":        filter("Keep the numbers with exactly this alias ("+callerrules.AliasRule+").", callerIDAliasRule),
+			"phone_number": filter("Keep only this number, "+calleridrules.NumberRule+".", callerIDNumberRule),
+			"alias":        filter("Keep the numbers with exactly this alias ("+calleridrules.AliasRule+").", callerIDAliasRule),
 			"country":      filter("Keep the numbers of this ISO 3166-1 alpha-2 country (`US`)."),
 			"subaccount": filter("Keep the numbers assigned to this subaccount, "+subaccountrules.IDRule+".",
 				subaccount.SubaccountIDRule),

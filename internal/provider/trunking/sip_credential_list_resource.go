@@ -11,7 +11,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 )
 
 // sipCredentialListKind is cpaas_sip_credential_list, the username and
@@ -49,7 +49,7 @@ func sipCredentialListSchema(context.Context) schema.Schema {
 			"id":   kit.ComputedKeptString("Credentials list UUID (`credential_uuid`)."),
 			"name": sipName("credentials list"),
 			"username": schema.StringAttribute{
-				MarkdownDescription: "The SIP username the PBX authenticates with, " + trunkrules.SIPUsernameRule + ". Updates in place.",
+				MarkdownDescription: "The SIP username the PBX authenticates with, " + trunkingrules.SIPUsernameRule + ". Updates in place.",
 				Required:            true,
 				Validators:          []validator.String{sipUsernameRule},
 			},

@@ -13,7 +13,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 )
 
 // sipIPACLKind is cpaas_sip_ip_acl, an IP access control list an outbound
@@ -49,7 +49,7 @@ func sipIPACLSchema(context.Context) schema.Schema {
 				MarkdownDescription: fmt.Sprintf("The IPv4 addresses (`192.0.2.10`) and CIDR blocks (`198.51.100.0/28`, at most "+
 					"a /%d; no host bits set) whose SIP traffic the trunk accepts; at least one. A set: the order never makes a "+
 					"diff. Two entries naming the same addresses (`10.0.0.1` and `10.0.0.1/32`) are refused at plan time. Updates "+
-					"in place (the whole list is sent).", trunkrules.MinCIDRPrefix),
+					"in place (the whole list is sent).", trunkingrules.MinCIDRPrefix),
 				Required:    true,
 				ElementType: types.StringType,
 				Validators: []validator.Set{

@@ -13,7 +13,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 )
 
 // sipOriginationURIKind is cpaas_sip_origination_uri, where an inbound
@@ -53,7 +53,7 @@ func sipOriginationURISchema(context.Context) schema.Schema {
 			"id":   kit.ComputedKeptString("Origination URI UUID (`uri_uuid`)."),
 			"name": sipName("origination URI"),
 			"uri": schema.StringAttribute{
-				MarkdownDescription: "Where calls go: " + trunkrules.URIRule + ". Updates in place.",
+				MarkdownDescription: "Where calls go: " + trunkingrules.URIRule + ". Updates in place.",
 				Required:            true,
 				Validators:          []validator.String{originationURIRule},
 			},
@@ -71,7 +71,7 @@ func sipOriginationURISchema(context.Context) schema.Schema {
 	}
 }
 
-// validateSIPOriginationURI is trunkrules.CheckOriginationAuth at plan
+// validateSIPOriginationURI is trunkingrules.CheckOriginationAuth at plan
 // time, on the attribute of each broken rule.
 func validateSIPOriginationURI(_ context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	attrs := kit.RawRootAttributes(req.Config.Raw)
@@ -92,7 +92,7 @@ func validateSIPOriginationURI(_ context.Context, req resource.ValidateConfigReq
 			return
 		}
 	}
-	errs := trunkrules.CheckOriginationAuth(needed, kit.RawConfigured(attrs, "username"), kit.RawConfigured(attrs, "password_wo"), "username", "password_wo")
+	errs := trunkingrules.CheckOriginationAuth(needed, kit.RawConfigured(attrs, "username"), kit.RawConfigured(attrs, "password_wo"), "username", "password_wo")
 	for _, name := range []string{"username", "password_wo"} {
 		if err := errs[name]; err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Invalid origination URI authentication", err.Error()+".")

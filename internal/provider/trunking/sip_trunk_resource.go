@@ -16,7 +16,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -36,7 +36,7 @@ var sipTrunkKind = &kit.ObjectKind[sipTrunkModel]{
 	Schema: sipTrunkSchema, Create: createSIPTrunk, Update: updateSIPTrunk,
 	Refresh:        kit.ReadListed(client.TrunkListing, applySIPTrunk, nil),
 	Remove:         (*client.Client).DeleteTrunk,
-	ImportAs:       kit.ImportIDMatching(trunkrules.TrunkIDPattern, "a trunk id", "a string of digits (`trunk_id`)"),
+	ImportAs:       kit.ImportIDMatching(trunkingrules.TrunkIDPattern, "a trunk id", "a string of digits (`trunk_id`)"),
 	ValidateConfig: validateSIPTrunk,
 	// Before the trunk is created: the lists and URIs it links exist.
 	PlanWith: kit.CheckReferences(
@@ -80,7 +80,7 @@ func sipTrunkSchema(context.Context) schema.Schema {
 				MarkdownDescription: "`enabled` (the default) or `disabled`. Updates in place.",
 				Optional:            true,
 				Computed:            true,
-				Default:             stringdefault.StaticString(trunkrules.Enabled),
+				Default:             stringdefault.StaticString(trunkingrules.Enabled),
 				Validators:          []validator.String{trunkStatusRule},
 			},
 			"secure": schema.BoolAttribute{
@@ -102,7 +102,7 @@ func sipTrunkSchema(context.Context) schema.Schema {
 const sipTrunkNumbersNote = "**Numbers that ring an inbound trunk** are set on the number: `sip_trunk_id` of " +
 	"`cpaas_phone_number`, updated in place. " + number.SipTrunkNumberNote
 
-// validateSIPTrunk is trunkrules.CheckLinks at plan time: each link that
+// validateSIPTrunk is trunkingrules.CheckLinks at plan time: each link that
 // does not fit the direction, and a missing one it needs, on its
 // attribute, naming it and the direction. An unknown link (a reference to
 // an object not made yet) counts as set.
@@ -113,7 +113,7 @@ func validateSIPTrunk(ctx context.Context, req resource.ValidateConfigRequest, r
 		return
 	}
 	set := [4]bool{configuredOrUnknown(m.IPACLID), configuredOrUnknown(m.CredentialID), configuredOrUnknown(m.PrimaryURIID), configuredOrUnknown(m.FallbackURIID)}
-	for _, e := range trunkrules.CheckLinks(m.TrunkDirection.ValueString(), set, sipLinkNames) {
+	for _, e := range trunkingrules.CheckLinks(m.TrunkDirection.ValueString(), set, sipLinkNames) {
 		resp.Diagnostics.AddAttributeError(path.Root(sipLinkNames[e.Link]), "Invalid SIP trunk link", e.Err.Error()+".")
 	}
 }

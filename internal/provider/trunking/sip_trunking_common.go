@@ -15,7 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 )
 
 // sipTrunkingFamily is what Terraform is served of SIP trunking: trunks, credentials lists, IP access lists and origination URIs (provider.go's families).
@@ -29,7 +29,7 @@ var SipTrunkingFamily = kit.Family{
 
 // What the SIP trunking resources (cpaas_sip_trunk, cpaas_sip_credential_list,
 // cpaas_sip_ip_acl, cpaas_sip_origination_uri) share: their identities,
-// the write-only password pair, and the rules of internal/trunkrules at
+// the write-only password pair, and the rules of internal/trunkingrules at
 // plan time.
 
 // Identities of the SIP trunking resources: the API's own id names.
@@ -41,8 +41,8 @@ var (
 )
 
 // sipLinkNames are the provider's names of a trunk's links, in
-// trunkrules.Link order.
-var sipLinkNames = trunkrules.LinkNames{"ipacl_id", "credential_id", "primary_uri_id", "fallback_uri_id"}
+// trunkingrules.Link order.
+var sipLinkNames = trunkingrules.LinkNames{"ipacl_id", "credential_id", "primary_uri_id", "fallback_uri_id"}
 
 // sipInUseNote says what the API does with a delete of an object a trunk names.
 const sipInUseNote = "**Deleting it while a trunk names it fails.** The service refuses to delete a credentials list, IP access " +
@@ -59,18 +59,18 @@ const sipPasswordNote = "**The password is write-only.** It is sent to the API a
 	"`password_wo` and bump `password_wo_version`: the update sends the new password in place. After an import the state " +
 	"has no `password_wo_version`, so the first plan updates it in place, which sets the configured password again."
 
-// The rules of a trunking username and password (trunkrules) at plan
+// The rules of a trunking username and password (trunkingrules) at plan
 // time; the password's error gives its length, never its value.
 var (
-	sipUsernameRule = kit.SpecRule("must be "+trunkrules.SIPUsernameRule, trunkrules.CheckSIPUsername)
-	sipPasswordRule = kit.SpecRule("must be "+trunkrules.SIPPasswordRule, trunkrules.CheckSIPPassword)
+	sipUsernameRule = kit.SpecRule("must be "+trunkingrules.SIPUsernameRule, trunkingrules.CheckSIPUsername)
+	sipPasswordRule = kit.SpecRule("must be "+trunkingrules.SIPPasswordRule, trunkingrules.CheckSIPPassword)
 )
 
 // sipWriteOnlyPassword is the password_wo and password_wo_version pair
 // (as cpaas_endpoint's): of says whose password it is.
 func sipWriteOnlyPassword(of string, required bool) (schema.StringAttribute, schema.Int64Attribute) {
 	pw := schema.StringAttribute{
-		MarkdownDescription: "Write-only password " + of + ", " + trunkrules.SIPPasswordRule + ": sent to the API but never stored in the plan or state. Requires " +
+		MarkdownDescription: "Write-only password " + of + ", " + trunkingrules.SIPPasswordRule + ": sent to the API but never stored in the plan or state. Requires " +
 			"Terraform 1.11 or later. Change `password_wo_version` to send a new value.",
 		Optional:   !required,
 		Required:   required,
@@ -93,16 +93,16 @@ func sipName(of string) schema.StringAttribute {
 	return kit.OptionalString("Friendly name of the "+of+". Updates in place; removing it clears the name.", stringvalidator.UTF8LengthAtLeast(1))
 }
 
-// trunkDirectionRule and trunkStatusRule are trunkrules' enumerations at plan time.
+// trunkDirectionRule and trunkStatusRule are trunkingrules' enumerations at plan time.
 var (
-	trunkDirectionRule = kit.SpecRuleWorded(stringvalidator.OneOf(trunkrules.Directions...), trunkrules.CheckDirection)
-	trunkStatusRule    = kit.SpecRuleWorded(stringvalidator.OneOf(trunkrules.Statuses...), trunkrules.CheckStatus)
-	originationURIRule = kit.SpecRule("uri: "+trunkrules.URIRule, trunkrules.CheckURI)
+	trunkDirectionRule = kit.SpecRuleWorded(stringvalidator.OneOf(trunkingrules.Directions...), trunkingrules.CheckDirection)
+	trunkStatusRule    = kit.SpecRuleWorded(stringvalidator.OneOf(trunkingrules.Statuses...), trunkingrules.CheckStatus)
+	originationURIRule = kit.SpecRule("uri: "+trunkingrules.URIRule, trunkingrules.CheckURI)
 )
 
-// ipAddressRule is trunkrules.NormalizeIP on one element of ip_addresses.
+// ipAddressRule is trunkingrules.NormalizeIP on one element of ip_addresses.
 var ipAddressRule = kit.SpecRule("an IPv4 address or CIDR block", func(attr, v string) error {
-	if _, err := trunkrules.NormalizeIP(v); err != nil {
+	if _, err := trunkingrules.NormalizeIP(v); err != nil {
 		return fmt.Errorf("%s %w", attr, err)
 	}
 	return nil
@@ -124,7 +124,7 @@ func (noSameAddresses) ValidateSet(ctx context.Context, req validator.SetRequest
 	if !known || req.ConfigValue.IsNull() {
 		return
 	}
-	for _, err := range trunkrules.DuplicateIPs(req.Path.String(), ips) {
+	for _, err := range trunkingrules.DuplicateIPs(req.Path.String(), ips) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value", "Attribute "+err.Error()+".")
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/trunkingrules"
 )
 
 // The SIP trunking data sources: each reads one object made elsewhere by
@@ -26,7 +26,7 @@ func sipTrunkDataSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		MarkdownDescription: "Reads a SIP trunk by id: its direction, status, links and the `trunk_domain` a PBX points at.",
 		Attributes: map[string]schema.Attribute{
-			"id":              kit.RequiredString("Trunk id (`trunk_id`).", stringvalidator.RegexMatches(trunkrules.TrunkIDPattern, "must be a string of digits")),
+			"id":              kit.RequiredString("Trunk id (`trunk_id`).", stringvalidator.RegexMatches(trunkingrules.TrunkIDPattern, "must be a string of digits")),
 			"name":            kit.ComputedString("Friendly name."),
 			"trunk_direction": kit.ComputedString("`inbound` or `outbound`."),
 			"trunk_status":    kit.ComputedString("`enabled` or `disabled`."),

@@ -1,7 +1,7 @@
-// Package callerrules holds the rules of the VerifiedCallerId API (verified
+// Package calleridrules holds the rules of the VerifiedCallerId API (verified
 // caller IDs) that the provider's plan-time checks and the emulator both
 // apply, so the two cannot disagree.
-package callerrules
+package calleridrules
 
 import (
 	"fmt"

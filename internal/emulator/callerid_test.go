@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/callerrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/calleridrules"
 )
 
 // callerNumber is the number the shared tests verify (n 0) or leave
@@ -36,7 +36,7 @@ func verifyNumber(s *Server, authID string, call apiCall, number, alias string) 
 	id := call("POST", "VerifiedCallerId/", map[string]any{"phone_number": number, "alias": alias})["verification_uuid"].(string)
 	v, _ := s.VerificationCode(authID, number)
 	call("POST", "VerifiedCallerId/Verification/"+id+"/", map[string]any{"otp": v.Code})
-	return callerrules.E164(number)
+	return calleridrules.E164(number)
 }
 
 var _ = registerTestArea(testArea{
@@ -158,8 +158,8 @@ func TestCallerID_lifecycle(t *testing.T) {
 		t.Errorf("update reply %v", up)
 	}
 	e.as(idA, tokA, 400, "POST", "VerifiedCallerId/919768368718/", map[string]any{"subaccount": "SAZZZZZZZZZZZZZZZZZZ"})
-	e.as(idA, tokA, 400, "POST", "VerifiedCallerId/919768368718/", map[string]any{"alias": strings.Repeat("é", callerrules.MaxAliasLength+1)})
-	e.as(idA, tokA, 200, "POST", "VerifiedCallerId/919768368718/", map[string]any{"alias": strings.Repeat("é", callerrules.MaxAliasLength)})
+	e.as(idA, tokA, 400, "POST", "VerifiedCallerId/919768368718/", map[string]any{"alias": strings.Repeat("é", calleridrules.MaxAliasLength+1)})
+	e.as(idA, tokA, 200, "POST", "VerifiedCallerId/919768368718/", map[string]any{"alias": strings.Repeat("é", calleridrules.MaxAliasLength)})
 	e.as(idA, tokA, 204, "DELETE", "VerifiedCallerId/+919768368718/", nil)
 	e.as(idA, tokA, 404, "DELETE", "VerifiedCallerId/919768368718/", nil)
 }
@@ -168,7 +168,7 @@ func TestCallerID_expiredCodeClosesTheVerification(t *testing.T) {
 	e := newCallerEnv(t)
 	uuid := e.as(idA, tokA, 200, "POST", "VerifiedCallerId/", map[string]any{"phone_number": "+14155550142"})["verification_uuid"].(string)
 	code := e.code("14155550142")
-	e.s.Clock().Advance(callerrules.CodeValidity)
+	e.s.Clock().Advance(calleridrules.CodeValidity)
 	if st, _ := direct(e.s, "GET", "/_emulator/accounts/"+idA+"/verification_codes/14155550142", "", "", nil); st != http.StatusNotFound {
 		t.Errorf("control code after expiry: %d, want 404", st)
 	}

@@ -1,4 +1,4 @@
-package callerrules
+package calleridrules
 
 import (
 	"strings"

@@ -1,9 +1,9 @@
-// Package trunkrules holds the rules of the SIP trunking API (Zentrunk/):
+// Package trunkingrules holds the rules of the SIP trunking API (Zentrunk/):
 // trunk directions and statuses, which links a direction takes, the forms
 // of an IP access list's addresses and of an origination URI, and the
 // list limits. The provider's plan-time validators and the emulator both
 // call it, so the two cannot disagree.
-package trunkrules
+package trunkingrules
 
 import (
 	"fmt"

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/callerrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/calleridrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
@@ -14,7 +14,7 @@ import (
 // as its caller ID once its owner proves it holds it. An initiate sends a
 // one-time code to the number (by SMS or a call: the emulator keeps it,
 // and the control API hands it to a test, as the phone would show it); a
-// verify with that code within callerrules.CodeValidity makes the number
+// verify with that code within calleridrules.CodeValidity makes the number
 // verified. Verified numbers are read, listed, updated (alias,
 // subaccount) and deleted by number, with or without its +.
 //
@@ -103,7 +103,7 @@ func (s *Server) callerIDRoutes() []route {
 func callerIDInventory(a *account, _ time.Time) map[string][]string {
 	ids := make([]string, 0, len(a.callerIDs().Verified))
 	for d := range a.callerIDs().Verified {
-		ids = append(ids, callerrules.E164(d))
+		ids = append(ids, calleridrules.E164(d))
 	}
 	return map[string][]string{"verified_caller_ids": ids}
 }
@@ -133,7 +133,7 @@ func (s *Server) VerificationCode(authID, number string) (callerIDVerification, 
 	if !ok {
 		return callerIDVerification{}, false
 	}
-	digits := callerrules.Digits(number)
+	digits := calleridrules.Digits(number)
 	now := s.clock.Now()
 	for _, v := range a.callerIDs().Pending {
 		if v.Digits == digits && now.Before(v.Expires) {
@@ -176,7 +176,7 @@ func (s *Server) initiateCallerID(c *call) {
 		c.badRequest("Mandatory parameter missing. phone_number must be present.")
 		return
 	}
-	for _, err := range []error{callerrules.CheckNumber("phone_number", in.PhoneNumber), callerrules.CheckAlias("alias", in.Alias), callerrules.CheckChannel("channel", in.Channel)} {
+	for _, err := range []error{calleridrules.CheckNumber("phone_number", in.PhoneNumber), calleridrules.CheckAlias("alias", in.Alias), calleridrules.CheckChannel("channel", in.Channel)} {
 		if err != nil {
 			c.badRequest("%v", err)
 			return
@@ -188,13 +188,13 @@ func (s *Server) initiateCallerID(c *call) {
 	}
 	channel := in.Channel
 	if channel == "" {
-		channel = callerrules.ChannelSMS
+		channel = calleridrules.ChannelSMS
 	}
-	digits := callerrules.Digits(in.PhoneNumber)
+	digits := calleridrules.Digits(in.PhoneNumber)
 	s.mu.Lock()
 	if _, done := c.acct.callerIDs().Verified[digits]; done {
 		s.mu.Unlock()
-		c.fail(http.StatusConflict, fmt.Sprintf("phone number %s is already verified for this account", callerrules.E164(digits)))
+		c.fail(http.StatusConflict, fmt.Sprintf("phone number %s is already verified for this account", calleridrules.E164(digits)))
 		return
 	}
 	for id, p := range c.acct.callerIDs().Pending {
@@ -203,11 +203,11 @@ func (s *Server) initiateCallerID(c *call) {
 		}
 	}
 	v := &callerIDVerification{UUID: s.newUUID(), Digits: digits, Alias: in.Alias, Channel: channel, Subaccount: sub,
-		Code: s.randDigits(6), Expires: s.clock.Now().Add(callerrules.CodeValidity)}
+		Code: s.randDigits(6), Expires: s.clock.Now().Add(calleridrules.CodeValidity)}
 	c.acct.callerIDs().Pending[v.UUID] = v
 	s.mu.Unlock()
 	c.reply(http.StatusOK, wire.VerifiedCallerIDInitiated{APIID: newAPIID(), VerificationUUID: v.UUID,
-		Message: fmt.Sprintf("Verification code is sent to number %s which is valid for %d minutes", callerrules.E164(digits), int(callerrules.CodeValidity/time.Minute))})
+		Message: fmt.Sprintf("Verification code is sent to number %s which is valid for %d minutes", calleridrules.E164(digits), int(calleridrules.CodeValidity/time.Minute))})
 }
 
 func (s *Server) verifyCallerID(c *call) {
@@ -229,12 +229,12 @@ func (s *Server) verifyCallerID(c *call) {
 	case !ok:
 	case !now.Before(v.Expires):
 		delete(c.acct.callerIDs().Pending, id)
-		failure = fmt.Sprintf("the verification code for %s has expired (codes are valid for %d minutes); initiate the verification again", callerrules.E164(v.Digits), int(callerrules.CodeValidity/time.Minute))
+		failure = fmt.Sprintf("the verification code for %s has expired (codes are valid for %d minutes); initiate the verification again", calleridrules.E164(v.Digits), int(calleridrules.CodeValidity/time.Minute))
 	case in.OTP != v.Code:
-		failure = fmt.Sprintf("otp does not match the code sent to %s; check the code or initiate the verification again", callerrules.E164(v.Digits))
+		failure = fmt.Sprintf("otp does not match the code sent to %s; check the code or initiate the verification again", calleridrules.E164(v.Digits))
 	case c.acct.callerIDs().Verified[v.Digits] != nil:
 		delete(c.acct.callerIDs().Pending, id)
-		failure = fmt.Sprintf("phone number %s is already verified for this account", callerrules.E164(v.Digits))
+		failure = fmt.Sprintf("phone number %s is already verified for this account", calleridrules.E164(v.Digits))
 	default:
 		delete(c.acct.callerIDs().Pending, id)
 		rec = &verifiedCallerID{Seq: s.nextSeq(), Digits: v.Digits, Alias: v.Alias, Channel: v.Channel, Country: numregion.Of(v.Digits), Subaccount: v.Subaccount,
@@ -249,7 +249,7 @@ func (s *Server) verifyCallerID(c *call) {
 		c.badRequest("%s", failure)
 	default:
 		c.reply(http.StatusOK, wire.VerifiedCallerIDVerified{APIID: newAPIID(), Alias: rec.Alias, Channel: rec.Channel,
-			Country: rec.Country, CreatedAt: callerIDTime(rec.Created), PhoneNumber: callerrules.E164(rec.Digits), VerificationUUID: rec.VerificationUUID})
+			Country: rec.Country, CreatedAt: callerIDTime(rec.Created), PhoneNumber: calleridrules.E164(rec.Digits), VerificationUUID: rec.VerificationUUID})
 	}
 }
 
@@ -259,11 +259,11 @@ func callerIDTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) 
 
 func viewCallerID(v *verifiedCallerID) wire.VerifiedCallerID {
 	return wire.VerifiedCallerID{Alias: v.Alias, Country: v.Country, CreatedAt: callerIDTime(v.Created), ModifiedAt: callerIDTime(v.Modified),
-		PhoneNumber: callerrules.E164(v.Digits), Subaccount: v.Subaccount, VerificationUUID: v.VerificationUUID}
+		PhoneNumber: calleridrules.E164(v.Digits), Subaccount: v.Subaccount, VerificationUUID: v.VerificationUUID}
 }
 
 func (s *Server) getCallerID(c *call) {
-	v, ok := viewOf(c, c.acct.callerIDs().Verified, "verified caller ID", callerrules.Digits(c.param("id")), viewCallerID)
+	v, ok := viewOf(c, c.acct.callerIDs().Verified, "verified caller ID", calleridrules.Digits(c.param("id")), viewCallerID)
 	if ok {
 		c.reply(http.StatusOK, wire.VerifiedCallerIDReply{APIID: newAPIID(), VerifiedCallerID: v})
 	}
@@ -277,7 +277,7 @@ func (s *Server) listCallerIDs(c *call) {
 		return (!q.Has("alias") || q.Get("alias") == v.Alias) && (!q.Has("country") || q.Get("country") == v.Country) &&
 			(!q.Has("subaccount") || q.Get("subaccount") == v.Subaccount)
 	}
-	meta, objects, ok := pageOf(c, callerrules.ListMaxLimit, c.acct.callerIDs().Verified, func(v *verifiedCallerID) uint64 { return ^v.Seq }, keep,
+	meta, objects, ok := pageOf(c, calleridrules.ListMaxLimit, c.acct.callerIDs().Verified, func(v *verifiedCallerID) uint64 { return ^v.Seq }, keep,
 		func(v *verifiedCallerID) wire.VerifiedCallerID {
 			w := viewCallerID(v)
 			w.ResourceURI = "/v1/Account/" + c.acct.ID + "/VerifiedCallerId/" + v.Digits
@@ -294,7 +294,7 @@ func (s *Server) updateCallerID(c *call) {
 		return
 	}
 	if in.Alias != nil {
-		if err := callerrules.CheckAlias("alias", *in.Alias); err != nil {
+		if err := calleridrules.CheckAlias("alias", *in.Alias); err != nil {
 			c.badRequest("%v", err)
 			return
 		}
@@ -306,7 +306,7 @@ func (s *Server) updateCallerID(c *call) {
 			return
 		}
 	}
-	digits := callerrules.Digits(c.param("id"))
+	digits := calleridrules.Digits(c.param("id"))
 	var out wire.VerifiedCallerID
 	s.mu.Lock()
 	v, found := c.acct.callerIDs().Verified[digits]
@@ -330,7 +330,7 @@ func (s *Server) updateCallerID(c *call) {
 }
 
 func (s *Server) deleteCallerID(c *call) {
-	digits := callerrules.Digits(c.param("id"))
+	digits := calleridrules.Digits(c.param("id"))
 	s.mu.Lock()
 	_, ok := c.acct.callerIDs().Verified[digits]
 	delete(c.acct.callerIDs().Verified, digits)

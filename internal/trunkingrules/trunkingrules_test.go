@@ -1,4 +1,4 @@
-package trunkrules
+package trunkingrules
 
 import (
 	"strings"
