@@ -413,3 +413,26 @@ func TestWaitsMixRunsAtTheEmulatorsDefaultDelays(t *testing.T) {
 		t.Errorf("the waits mix's report does not say the registry's delay:\n%s", md)
 	}
 }
+
+// A fleet's figures over rounds are each figure's median; every round's
+// failures count, and slowest / fastest keeps its range.
+func TestSplitMedianOfRounds(t *testing.T) {
+	m := splitMedian([]splitMeasurement{
+		{K: 4, Op: "apply", Seconds: 22, RatioToFloor: 1.12, Answered: 400, Throttled: 50, SlowestToFastest: 1.71},
+		{K: 4, Op: "apply", Seconds: 20, RatioToFloor: 1.05, Answered: 380, Throttled: 30, SlowestToFastest: 1.20, Failed: 1, FirstErr: "boom"},
+		{K: 4, Op: "apply", Seconds: 21, RatioToFloor: 1.08, Answered: 390, Throttled: 40, SlowestToFastest: 1.30},
+	})
+	if m.K != 4 || m.Op != "apply" || m.Rounds != 3 {
+		t.Errorf("K %d op %q rounds %d, want 4, apply, 3", m.K, m.Op, m.Rounds)
+	}
+	if m.Seconds != 21 || m.RatioToFloor != 1.08 || m.Answered != 390 || m.Throttled != 40 || m.SlowestToFastest != 1.30 {
+		t.Errorf("medians %+v, want 21 s, 1.08x, 390, 40, 1.30x", m)
+	}
+	if m.Failed != 1 || m.FirstErr != "boom" || m.MinSpread != 1.20 || m.MaxSpread != 1.71 {
+		t.Errorf("failed %d (%q), spread %.2f to %.2f; want 1 (boom), 1.20 to 1.71", m.Failed, m.FirstErr, m.MinSpread, m.MaxSpread)
+	}
+	md := splitMarkdown([]splitMeasurement{m}, splitOptions{n: 90, rounds: 3}, rlOptions{rate: 20, burst: 20}, 10, "", "")
+	if !strings.Contains(md, "| 1.30x (1.20 to 1.71) | 1 |") || !strings.Contains(md, "the median of 3 rounds") {
+		t.Errorf("markdown:\n%s", md)
+	}
+}

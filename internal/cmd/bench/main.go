@@ -114,13 +114,14 @@ func main() {
 	splitOnly := flag.Bool("split", false, "run only the part of many states at once (split.go): -split-k fleets of -split-n objects a state, under -rl-rate / -rl-burst")
 	splitK := flag.String("split-k", "1,4,8,16", "comma-separated fleet sizes of -split (states applied at once)")
 	splitN := flag.Int("split-n", 90, "objects a state in -split")
+	splitRounds := flag.Int("split-rounds", 3, "rounds of each fleet in -split (apply, plan and destroy each); the report gives the median of each figure and the range of slowest / fastest")
 	emulatorLog := flag.String("emulator-log", "", "append the emulator's request log to this file, each terraform command marked in it (a timeline)")
 	flag.Parse()
 
 	o := options{emulatorLog: *emulatorLog, latency: *latency, parallelism: *parallelism, out: *out, results: *results, skipAccount: *skipAccount, repeat: *repeat,
 		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN, scaleOnly: *scaleOnly,
 		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{},
-		splitOnly: *splitOnly, split: splitOptions{ks: parseCounts("-split-k", *splitK), n: *splitN}}
+		splitOnly: *splitOnly, split: splitOptions{ks: parseCounts("-split-k", *splitK), n: *splitN, rounds: max(1, *splitRounds)}}
 	if o.split.n < 3 {
 		log.Fatal("bench: -split-n must be at least 3")
 	}

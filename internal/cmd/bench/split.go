@@ -32,8 +32,9 @@ import (
 
 // splitOptions configure the split part.
 type splitOptions struct {
-	ks []int // the fleet sizes
-	n  int   // objects per state
+	ks     []int // the fleet sizes
+	n      int   // objects per state
+	rounds int   // rounds of each fleet: the report gives their medians
 }
 
 // splitMeasurement is one command of a fleet of K states.
@@ -51,6 +52,10 @@ type splitMeasurement struct {
 	RatioToFloor       float64 // Seconds / FloorSeconds
 	SlowestToFastest   float64
 	RequestsPerSeconds float64
+	// Over the rounds (splitMedian): how many, and the range of
+	// SlowestToFastest.
+	Rounds               int
+	MinSpread, MaxSpread float64
 }
 
 var splitOps = []struct {
@@ -200,11 +205,22 @@ func (b *bencher) runSplit(o splitOptions) error {
 	}
 	var all []splitMeasurement
 	for _, k := range o.ks {
-		ms, err := b.measureSplit(o, k, own)
-		if err != nil {
-			return err
+		byOp := map[string][]splitMeasurement{}
+		for round := range o.rounds {
+			if o.rounds > 1 {
+				fmt.Printf("   round %d of %d\n", round+1, o.rounds)
+			}
+			ms, err := b.measureSplit(o, k, own)
+			if err != nil {
+				return err
+			}
+			for _, m := range ms {
+				byOp[m.Op] = append(byOp[m.Op], m)
+			}
 		}
-		all = append(all, ms...)
+		for _, op := range splitOps {
+			all = append(all, splitMedian(byOp[op.op]))
+		}
 	}
 	md := splitMarkdown(all, o, b.o.rl, b.o.parallelism, b.o.tf, loadBefore)
 	fmt.Println()
@@ -212,12 +228,49 @@ func (b *bencher) runSplit(o splitOptions) error {
 	return b.write(map[string][]byte{"split.md": []byte(md)})
 }
 
+// splitMedian is one fleet's command over its rounds: the median of each
+// figure (a round's ratios are its own, then their median is taken), the
+// failed runs of every round, and the range of slowest / fastest.
+func splitMedian(rounds []splitMeasurement) splitMeasurement {
+	of := func(f func(splitMeasurement) float64) float64 {
+		xs := make([]float64, 0, len(rounds))
+		for _, r := range rounds {
+			xs = append(xs, f(r))
+		}
+		return median(xs)
+	}
+	m := rounds[0]
+	m.Rounds = len(rounds)
+	m.Seconds = of(func(r splitMeasurement) float64 { return r.Seconds })
+	m.FloorSeconds = of(func(r splitMeasurement) float64 { return r.FloorSeconds })
+	m.RatioToFloor = of(func(r splitMeasurement) float64 { return r.RatioToFloor })
+	m.Fastest = of(func(r splitMeasurement) float64 { return r.Fastest })
+	m.Slowest = of(func(r splitMeasurement) float64 { return r.Slowest })
+	m.SlowestToFastest = of(func(r splitMeasurement) float64 { return r.SlowestToFastest })
+	m.RequestsPerSeconds = of(func(r splitMeasurement) float64 { return r.RequestsPerSeconds })
+	m.Answered = int(of(func(r splitMeasurement) float64 { return float64(r.Answered) }))
+	m.Throttled = int(of(func(r splitMeasurement) float64 { return float64(r.Throttled) }))
+	m.Failed, m.MinSpread, m.MaxSpread = 0, rounds[0].SlowestToFastest, rounds[0].SlowestToFastest
+	for _, r := range rounds {
+		m.Failed += r.Failed
+		if m.FirstErr == "" {
+			m.FirstErr = r.FirstErr
+		}
+		m.MinSpread, m.MaxSpread = min(m.MinSpread, r.SlowestToFastest), max(m.MaxSpread, r.SlowestToFastest)
+	}
+	return m
+}
+
 func splitMarkdown(all []splitMeasurement, o splitOptions, rl rlOptions, parallelism int, tf, loadBefore string) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "# One account, many states at once\n\n")
-	fmt.Fprintf(&s, "Measured %s on %d CPUs, %s, one round; load average before: %s, after: %s (K terraform processes share "+
+	rounds := "one round"
+	if o.rounds > 1 {
+		rounds = fmt.Sprintf("the median of %d rounds (each figure's own median; slowest / fastest with its range)", o.rounds)
+	}
+	fmt.Fprintf(&s, "Measured %s on %d CPUs, %s, %s; load average before: %s, after: %s (K terraform processes share "+
 		"the cores: a large K is bound by the CPU as well as by the limit).\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), terraformVersion(tf), loadBefore, loadAverage())
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), terraformVersion(tf), rounds, loadBefore, loadAverage())
 	fmt.Fprintf(&s, "K states of %d objects each (%d endpoints, %d applications), each in its own directory with its own cache "+
 		"directory, run at once (`-parallelism=%d` each) against the emulator limiting the account to %.0f requests/s "+
 		"(burst %d). Fleet: the first start to the last end. Floor: the requests the limit let through over R, plus "+
@@ -226,8 +279,12 @@ func splitMarkdown(all []splitMeasurement, o splitOptions, rl rlOptions, paralle
 	s.WriteString("| K | command | fleet | floor | fleet / floor | requests | 429s | fastest run | slowest run | slowest / fastest | failed runs |\n")
 	s.WriteString("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, m := range all {
-		fmt.Fprintf(&s, "| %d | %s | %.1f s | %.1f s | %.2fx | %d | %d | %.1f s | %.1f s | %.2fx | %d |\n",
-			m.K, m.Op, m.Seconds, m.FloorSeconds, m.RatioToFloor, m.Answered-m.Throttled, m.Throttled, m.Fastest, m.Slowest, m.SlowestToFastest, m.Failed)
+		spread := fmt.Sprintf("%.2fx", m.SlowestToFastest)
+		if m.Rounds > 1 {
+			spread += fmt.Sprintf(" (%.2f to %.2f)", m.MinSpread, m.MaxSpread)
+		}
+		fmt.Fprintf(&s, "| %d | %s | %.1f s | %.1f s | %.2fx | %d | %d | %.1f s | %.1f s | %s | %d |\n",
+			m.K, m.Op, m.Seconds, m.FloorSeconds, m.RatioToFloor, m.Answered-m.Throttled, m.Throttled, m.Fastest, m.Slowest, spread, m.Failed)
 	}
 	return s.String()
 }
