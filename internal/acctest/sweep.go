@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -57,7 +58,7 @@ func sweepOrder(kinds []kit.Sweeper) []kit.Sweeper {
 			if !ok {
 				panic(fmt.Sprintf("sweeper %q goes after %q, which no family declares", k.Name, a))
 			}
-			place(first, append(path, k.Name))
+			place(first, append(slices.Clip(path), k.Name))
 		}
 		state[k.Name] = 2
 		out = append(out, k)

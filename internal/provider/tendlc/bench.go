@@ -17,9 +17,12 @@ var numberPoolLimit = tendlcrules.DefaultNumberPoolLimit
 // after -registry-delay). Its weight is at most the cpaas_phone_number kind's,
 // so that there are at least as many numbers as links.
 var benchKinds = []kit.BenchKind{{Name: "cpaas_10dlc_campaign_number", Weight: 2, After: "cpaas_phone_number", Support: func(count int) string {
-	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
-	return fmt.Sprintf("%s (%d links each at most, the service's number_pool_limit) of one brand and business profile",
-		plural(campaigns, "campaign"), numberPoolLimit)
+	campaigns, noun := (count+numberPoolLimit-1)/numberPoolLimit, "campaigns"
+	if campaigns == 1 {
+		noun = "campaign"
+	}
+	return fmt.Sprintf("%d %s (%d links each at most, the service's number_pool_limit) of one brand and business profile",
+		campaigns, noun, numberPoolLimit)
 }, HCL: func(count int, _ []string) string {
 	campaigns := (count + numberPoolLimit - 1) / numberPoolLimit
 	return fmt.Sprintf(`
@@ -84,11 +87,3 @@ resource "cpaas_10dlc_campaign_number" "link" {
 }
 `, campaigns, count, numberPoolLimit)
 }}}
-
-// plural is "1 campaign" or "n campaigns".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
