@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -32,10 +31,6 @@ resource "cpaas_account_settings" "this" {
 }
 `
 }
-
-var _ = registerChaosPart("cpaas_account_settings", func() chaosPart {
-	return chaosPart{hcl: relAccountSettingsHCL(1), want: map[string]int{"account": 1}}
-})
 
 func accountSettingsConfig(fields string) string {
 	return "\nresource \"cpaas_account_settings\" \"this\" {\n" + fields + "\n}\n"
@@ -280,12 +275,3 @@ resource "cpaas_account_settings" "b" {
 		},
 	})
 }
-
-// The objects of the docs example of cpaas_account_settings, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_account_settings", identity("auth_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		makeDocsAccount(t, c)
-		return [][2]string{{"cpaas_account_settings.this", acctest.AuthID}}, nil
-	}},
-)

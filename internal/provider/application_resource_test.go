@@ -70,10 +70,6 @@ resource "cpaas_application" "a%[1]d" {
 `, i)
 }
 
-var _ = registerChaosPart("cpaas_application", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(4, relApplicationHCL), want: map[string]int{"applications": 4}}
-})
-
 // TestAccApplication_basicUpdateImport applies the basic configuration
 // once for what TestAccApplication_basic, _updateInPlace and _import
 // checked, each of which applied it (or the full one) itself: the basic
@@ -482,33 +478,6 @@ list "cpaas_application" "ivr" {
 		}},
 	})
 }
-
-// The refresh of applications from its listing (TestAccListingRefresh).
-var _ = registerListingRefresh("applications", listingRefresh{
-	typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications"},
-	config: `
-resource "cpaas_application" "many" {
-  count      = 12
-  app_name   = "lr-app-${count.index}"
-  answer_url = "https://voice.example.com/answer/${count.index}"
-}
-`,
-})
-
-// The objects of the docs example of cpaas_application, made as a script
-// would, and its import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_application", identity("app_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		app, err := c.CreateApplication(docsCtx, client.ApplicationCreate{AppName: "support-line", ApplicationSettings: client.ApplicationSettings{
-			AnswerURL: new("https://voice.example.com/support/answer"), AnswerMethod: new("GET"),
-			HangupURL: new("https://voice.example.com/support/hangup"), MessageURL: new("https://voice.example.com/support/message"),
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return [][2]string{{"cpaas_application.support", app.AppID}}, nil
-	}},
-)
 
 // appStateMatchesAPI checks that every attribute of the applications in
 // the state is what the API's GET reports (applyApplication's mapping):

@@ -66,14 +66,11 @@ type chaosPart struct {
 	setup func(t *testing.T, env *acctest.Env)
 }
 
-// chaosParts is the registration list of the parts, by resource type. Each
-// resource registers its own (registerChaosPart, beside its rel...HCL
-// function); TestChaosCoversEveryResource fails for a resource type
-// without one.
-var chaosParts = map[string]func() chaosPart{}
-
-func registerChaosPart(resourceType string, part func() chaosPart) bool {
-	return registerIn(chaosParts, "chaos part", resourceType, part)
+// chaosPart adds the part of a resource type to the chaos test (the
+// tables' chaosParts); TestChaosCoversEveryResource fails for a resource
+// type without one.
+func (r *testTables) chaosPart(resourceType string, part func() chaosPart) {
+	registerIn(r.chaosParts, "chaos part", resourceType, part)
 }
 
 // chaosConfig returns the configuration of every registered part and how
@@ -92,8 +89,8 @@ terraform {
 `, chaosProviderSrc)
 	b.WriteString(relProvider(url, chaosRetries))
 	want := map[string]int{}
-	for _, typ := range slices.Sorted(maps.Keys(chaosParts)) {
-		p := chaosParts[typ]()
+	for _, typ := range slices.Sorted(maps.Keys(tables.chaosParts)) {
+		p := tables.chaosParts[typ]()
 		b.WriteString(p.hcl)
 		for kind, n := range p.want {
 			want[kind] += n
@@ -109,8 +106,8 @@ func TestChaosCoversEveryResource(t *testing.T) {
 	for _, newResource := range p.Resources(context.Background()) {
 		var resp fwresource.MetadataResponse
 		newResource().Metadata(context.Background(), fwresource.MetadataRequest{ProviderTypeName: "cpaas"}, &resp)
-		if _, ok := chaosParts[resp.TypeName]; !ok {
-			t.Errorf("%s has no part in the chaos test: register one with registerChaosPart", resp.TypeName)
+		if _, ok := tables.chaosParts[resp.TypeName]; !ok {
+			t.Errorf("%s has no part in the chaos test: add one to its family's tables (chaosPart)", resp.TypeName)
 		}
 	}
 }
@@ -123,7 +120,7 @@ func TestAccChaos_convergesWithoutDuplicatesOrOrphans(t *testing.T) {
 	tf := newTFRunner(t)
 	env := acctest.NewEnv(t, fastRegistry)
 	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
-	for _, part := range chaosParts {
+	for _, part := range tables.chaosParts {
 		if p := part(); p.setup != nil {
 			p.setup(t, env)
 		}
@@ -364,7 +361,7 @@ func newTFRunner(t *testing.T) *tfRunner {
 	// Also under OpenTofu's name for a short source = "cpaas-dev/cpaas", as
 	// the guides' configurations write it.
 	reattach, _ := json.Marshal(map[string]any{chaosProviderSrc: served, "registry.opentofu.org/cpaas-dev/cpaas": served})
-	cliConfig, _ := filepath.Abs("../../.ci/empty.tfrc")
+	cliConfig := filepath.Join(acctest.RepoRoot(t), ".ci", "empty.tfrc")
 	env := append(os.Environ(), "TF_REATTACH_PROVIDERS="+string(reattach), "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
 		"TF_CLI_CONFIG_FILE="+cliConfig)
 	return &tfRunner{t: t, bin: bin, dir: t.TempDir(), env: env}

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -401,65 +400,9 @@ func relComplianceAppHCL(i int) string {
 	return strings.Replace(hcl, `"`+deAlias+`"`, fmt.Sprintf(`"Chaos Germany %d"`, i), 1)
 }
 
-// One configuration makes the three resource types: the end users and
-// documents parts count nothing of their own.
-var _ = registerChaosPart("cpaas_compliance_application", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(2, relComplianceAppHCL), want: map[string]int{"end_users": 2, "compliance_documents": 4, "compliance_applications": 2}}
-})
-
-var _ = registerChaosPart("cpaas_end_user", func() chaosPart { return chaosPart{} })
-
-var _ = registerChaosPart("cpaas_compliance_document", func() chaosPart { return chaosPart{} })
-
 // The compliance application family's refreshes from listings
 // (TestAccListingRefresh): 15 objects, two left out of every list reply.
 var complianceReviewFast = []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }}
-
-var _ = registerListingRefresh("complianceApplications", listingRefresh{
-	typ: "cpaas_compliance_application", route: regexp.MustCompile(`^ComplianceApplication/`), hide: 2, pages: 1,
-	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
-	configAt: func(t *testing.T) string {
-		reg, bill := complianceFiles(t, "r", "b")
-		hcl := strings.Replace(complianceAppHCL("Acme", reg, bill, ""), `"cpaas_compliance_application" "test" {`, `"cpaas_compliance_application" "test" {
-  count = 15`, 1)
-		return strings.Replace(hcl, `alias         = "`+deAlias+`"`, `alias         = "listed ${count.index}"`, 1)
-	},
-})
-
-var _ = registerListingRefresh("complianceDocuments", listingRefresh{
-	typ: "cpaas_compliance_document", route: regexp.MustCompile(`^ComplianceDocument/`), hide: 2, pages: 1,
-	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
-	configAt: func(t *testing.T) string {
-		reg, _ := complianceFiles(t, "r", "b")
-		return fmt.Sprintf(`
-resource "cpaas_end_user" "test" {
-  name          = "Acme"
-  end_user_type = "business"
-}
-
-resource "cpaas_compliance_document" "many" {
-  count            = 15
-  end_user_id      = cpaas_end_user.test.id
-  document_type_id = %q
-  alias            = "listed ${count.index}"
-  data_fields      = { business_name = "Acme Handels GmbH" }
-  file             = %q
-}
-`, compliancerules.DocBusinessRegistration.ID, reg)
-	},
-})
-
-var _ = registerListingRefresh("endUsers", listingRefresh{
-	typ: "cpaas_end_user", route: regexp.MustCompile(`^EndUser/`), hide: 2, pages: 1,
-	kinds: []string{"end_users", "compliance_documents", "compliance_applications"}, opts: complianceReviewFast,
-	config: `
-resource "cpaas_end_user" "many" {
-  count         = 15
-  name          = "Listed ${count.index}"
-  end_user_type = "business"
-}
-`,
-})
 
 // Another number type replaces the application, which reads the
 // requirement of its new type (none configured).
@@ -528,41 +471,3 @@ func TestAccGuide_numbersInGermany(t *testing.T) {
 		}
 	}
 }
-
-// The objects of the docs example of cpaas_end_user, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_end_user", identity("end_user_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		u, err := c.CreateEndUser(docsCtx, client.EndUserData{Name: "Acme Handels GmbH", EndUserType: "business"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return [][2]string{{"cpaas_end_user.acme", u.EndUserID}}, nil
-	}},
-)
-
-// The objects of the docs example of cpaas_compliance_document, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_compliance_document", identity("document_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		ids, vars := complianceAppDocsExample(t, c, false)
-		return ids, vars
-	}},
-)
-
-// The objects of the docs example of cpaas_compliance_application, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_compliance_application", identity("compliance_application_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		return complianceAppDocsExample(t, c, true)
-	}},
-)
-
-// The 15 applications of complianceApplications wait for the reviewer
-// (400 ms) on the listing, in shared rounds: no GET (the submit replies
-// with the application).
-var _ = registerListingWait("complianceApplications", listingWait{
-	refresh: "complianceApplications", watches: "ComplianceApplicationListing", delay: func(o *emulator.Options) { o.ComplianceReviewDelay = 400 * time.Millisecond }, n: 15,
-	list: regexp.MustCompile(`^ComplianceApplication/$`), get: regexp.MustCompile(`^ComplianceApplication/[^/]+/$`),
-	lists: 15, // alone: 4 GETs each (60); shared: at most one list call an object
-})

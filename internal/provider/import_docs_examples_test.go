@@ -44,7 +44,7 @@ func exampleConfig(t *testing.T, typ string) string {
 
 func readExample(t *testing.T, typ, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typ, name))
+	b, err := os.ReadFile(filepath.Join(acctest.RepoRoot(t), "examples", "resources", typ, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanR
 		if a.Update() && e.strict {
 			errs = append(errs, fmt.Sprintf("%s: updates in place: %s", rc.Address, changedAttrs(rc.Change, nil)))
 		} else if a.Update() {
-			if bad := changedAttrs(rc.Change, recordedOnImport[rc.Type]); bad != "" {
+			if bad := changedAttrs(rc.Change, tables.recordedOnImportArgs[rc.Type]); bad != "" {
 				errs = append(errs, fmt.Sprintf("%s: updates what a reply carries: %s", rc.Address, bad))
 			}
 		}
@@ -109,13 +109,12 @@ func (e expectOnlyImports) CheckPlan(_ context.Context, req plancheck.CheckPlanR
 // records the configured values in place, calling no API (the test checks
 // the account is unchanged). Any other attribute an import plan changes is
 // a value the provider read wrongly, and fails the test. Each kind declares
-// its own beside its import docs case, with registerRecordedOnImport.
-var recordedOnImport = map[string][]string{}
-
-// registerRecordedOnImport declares the arguments of resource type typ
-// that an import cannot read (see recordedOnImport).
-func registerRecordedOnImport(typ string, attrs ...string) bool {
-	return registerIn(recordedOnImport, "recorded-on-import arguments", typ, attrs)
+// its own beside its import docs case, in its family's tables.
+//
+// recordedOnImport declares the arguments of resource type typ that an
+// import cannot read (the tables' recordedOnImport).
+func (r *testTables) recordedOnImport(typ string, attrs ...string) {
+	registerIn(r.recordedOnImportArgs, "recorded-on-import arguments", typ, attrs)
 }
 
 // changedAttrs names the top-level attributes an update changes, other
@@ -263,24 +262,23 @@ func docsApplication(t *testing.T, c *client.Client, name, answerURL string) str
 	return app.AppID
 }
 
-// importDocs are the docs-example import cases and the import identity
-// of each resource type. Each registers its own beside its tests
-// (registerImportDocs), as chaos parts are registered;
-// TestImportDocsCoversEveryExample fails for an example without one.
-var importDocs = map[string]importDocsKind{}
+// The tables' importDocs are the docs-example import cases and the import
+// identity of each resource type. Each family adds its own in its tables,
+// as chaos parts are added; TestImportDocsCoversEveryExample fails for an
+// example without one.
 
 type importDocsKind struct {
 	identity func(id string) map[string]string
 	cases    []importDocsCase
 }
 
-// registerImportDocs registers the identity of resource type typ and the
-// cases that make the objects of its docs examples.
-func registerImportDocs(typ string, identity func(id string) map[string]string, cases ...importDocsCase) bool {
+// importDocs adds the identity of resource type typ and the cases that
+// make the objects of its docs examples.
+func (r *testTables) importDocs(typ string, identity func(id string) map[string]string, cases ...importDocsCase) {
 	for i := range cases {
 		cases[i].typ = typ
 	}
-	return registerIn(importDocs, "import docs", typ, importDocsKind{identity: identity, cases: cases})
+	registerIn(r.importDocsKinds, "import docs", typ, importDocsKind{identity: identity, cases: cases})
 }
 
 // identity is an identity of the attributes keys, the import id's parts
@@ -304,8 +302,8 @@ var docsCtx = context.Background()
 // importDocsCases are the registered cases, by resource type.
 func importDocsCases() []importDocsCase {
 	var all []importDocsCase
-	for _, typ := range slices.Sorted(maps.Keys(importDocs)) {
-		all = append(all, importDocs[typ].cases...)
+	for _, typ := range slices.Sorted(maps.Keys(tables.importDocsKinds)) {
+		all = append(all, tables.importDocsKinds[typ].cases...)
 	}
 	return all
 }
@@ -336,9 +334,9 @@ func TestAccImport_docsExamplesByIdentity_TF114(t *testing.T) {
 // (the type of the address addr).
 func identityOf(addr, id string) map[string]string {
 	typ, _, _ := strings.Cut(addr, ".")
-	k, ok := importDocs[typ]
+	k, ok := tables.importDocsKinds[typ]
 	if !ok || k.identity == nil {
-		panic("no identity for " + typ + ": register it with registerImportDocs")
+		panic("no identity for " + typ + ": add it to its family's tables (importDocs)")
 	}
 	return k.identity(id)
 }
@@ -355,7 +353,7 @@ func identityImportBlocks(t *testing.T, tc importDocsCase, ids [][2]string) stri
 	for _, p := range ids {
 		typ, _, _ := strings.Cut(p[0], ".")
 		idt := identityOf(p[0], p[1])
-		if ex, err := readIdentityExample(typ); err == nil && ex.to == p[0] {
+		if ex, err := readIdentityExample(t, typ); err == nil && ex.to == p[0] {
 			block, err := ex.with(idt)
 			if err != nil {
 				t.Fatal(err)
@@ -371,7 +369,7 @@ func identityImportBlocks(t *testing.T, tc importDocsCase, ids [][2]string) stri
 		b.WriteString("  }\n}\n")
 	}
 	if tc.example == "" && !documented {
-		ex, err := readIdentityExample(tc.typ)
+		ex, err := readIdentityExample(t, tc.typ)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -518,9 +516,9 @@ func complianceAppDocsExample(t *testing.T, c *client.Client, app bool) ([][2]st
 
 // TestImportDocsCoversEveryExample: every resource type the provider
 // serves has a docs example, and every example has its import case and
-// identity registered (registerImportDocs).
+// identity in its family's tables (importDocs).
 func TestImportDocsCoversEveryExample(t *testing.T) {
-	dirs, err := os.ReadDir(filepath.Join("..", "..", "examples", "resources"))
+	dirs, err := os.ReadDir(filepath.Join(acctest.RepoRoot(t), "examples", "resources"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -530,11 +528,11 @@ func TestImportDocsCoversEveryExample(t *testing.T) {
 			continue
 		}
 		examples[d.Name()] = true
-		if k, ok := importDocs[d.Name()]; !ok || len(k.cases) == 0 || k.identity == nil {
-			t.Errorf("%s has a docs example but no import case and identity: register them with registerImportDocs", d.Name())
+		if k, ok := tables.importDocsKinds[d.Name()]; !ok || len(k.cases) == 0 || k.identity == nil {
+			t.Errorf("%s has a docs example but no import case and identity: add them to its family's tables (importDocs)", d.Name())
 		}
 	}
-	for typ := range importDocs {
+	for typ := range tables.importDocsKinds {
 		if !examples[typ] {
 			t.Errorf("import docs registered for %s, which has no examples/resources/%s", typ, typ)
 		}

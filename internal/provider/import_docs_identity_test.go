@@ -16,6 +16,7 @@ import (
 	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider"
 )
 
@@ -85,8 +86,8 @@ func parseIdentityExample(name, src string) (identityExample, error) {
 }
 
 // readIdentityExample reads and parses the import-by-identity.tf of typ.
-func readIdentityExample(typ string) (identityExample, error) {
-	p := filepath.Join("..", "..", "examples", "resources", typ, identityExampleFile)
+func readIdentityExample(t testing.TB, typ string) (identityExample, error) {
+	p := filepath.Join(acctest.RepoRoot(t), "examples", "resources", typ, identityExampleFile)
 	b, err := os.ReadFile(p)
 	if err != nil {
 		return identityExample{}, err
@@ -153,7 +154,7 @@ func identitySchemas(t *testing.T) map[string]map[string]bool {
 // for import, and no other), with import.sh's values.
 func TestImportDocsIdentityExamples(t *testing.T) {
 	schemas := identitySchemas(t)
-	dirs, err := os.ReadDir(filepath.Join("..", "..", "examples", "resources"))
+	dirs, err := os.ReadDir(filepath.Join(acctest.RepoRoot(t), "examples", "resources"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestImportDocsIdentityExamples(t *testing.T) {
 			continue
 		}
 		typ := d.Name()
-		ex, err := readIdentityExample(typ)
+		ex, err := readIdentityExample(t, typ)
 		if err != nil {
 			t.Errorf("%s: %v (every resource page shows an import by identity: write examples/resources/%s/%s)", typ, err, typ, identityExampleFile)
 			continue
@@ -194,12 +195,12 @@ func TestImportDocsIdentityExamples(t *testing.T) {
 		if m[1] != ex.to {
 			t.Errorf("%s: %s imports to %s, import.sh to %s", typ, identityExampleFile, ex.to, m[1])
 		}
-		if k, ok := importDocs[typ]; ok && k.identity != nil {
+		if k, ok := tables.importDocsKinds[typ]; ok && k.identity != nil {
 			if want := k.identity(m[2]); !maps.Equal(want, ex.values) {
 				t.Errorf("%s: %s's identity is %v, import.sh's id %q is %v", typ, identityExampleFile, ex.values, m[2], want)
 			}
 			if want := slices.Sorted(maps.Keys(k.identity(m[2]))); !slices.Equal(want, slices.Sorted(maps.Keys(schema))) {
-				t.Errorf("%s: the registered identity (registerImportDocs) names %v, the identity schema %v", typ, want, slices.Sorted(maps.Keys(schema)))
+				t.Errorf("%s: the identity in the tables (importDocs) names %v, the identity schema %v", typ, want, slices.Sorted(maps.Keys(schema)))
 			}
 		}
 		_, name, _ := strings.Cut(ex.to, ".")

@@ -25,19 +25,22 @@ resource "cpaas_subaccount" "team" {
 }
 `
 
-var _ = registerListingRefresh("applicationsOfOneSubaccount", listingRefresh{
-	typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications", "subaccounts"},
-	setup: func(t *testing.T, env *acctest.Env) {
-		c := env.Client(t)
-		for i := range nsOthers {
-			answer := fmt.Sprintf("https://voice.example.com/other/%d", i)
-			if _, err := c.CreateApplication(t.Context(), client.ApplicationCreate{AppName: fmt.Sprintf("other-%d", i),
-				ApplicationSettings: client.ApplicationSettings{AnswerURL: &answer}}); err != nil {
-				t.Fatal(err)
+// narrowedTables adds the listing refreshes narrowed to one subaccount,
+// which belong to no single family.
+func narrowedTables(r *testTables) {
+	r.listingRefresh("applicationsOfOneSubaccount", listingRefresh{
+		typ: "cpaas_application", route: regexp.MustCompile(`^Application/`), hide: 1, pages: 1, kinds: []string{"applications", "subaccounts"},
+		setup: func(t *testing.T, env *acctest.Env) {
+			c := env.Client(t)
+			for i := range nsOthers {
+				answer := fmt.Sprintf("https://voice.example.com/other/%d", i)
+				if _, err := c.CreateApplication(t.Context(), client.ApplicationCreate{AppName: fmt.Sprintf("other-%d", i),
+					ApplicationSettings: client.ApplicationSettings{AnswerURL: &answer}}); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-	},
-	config: nsTeamHCL + `
+		},
+		config: nsTeamHCL + `
 resource "cpaas_application" "many" {
   count      = 12
   app_name   = "team-app-${count.index}"
@@ -45,23 +48,23 @@ resource "cpaas_application" "many" {
   subaccount = cpaas_subaccount.team.auth_id
 }
 `,
-})
+	})
 
-var _ = registerListingRefresh("phoneNumbersOfOneSubaccount", listingRefresh{
-	typ: "cpaas_phone_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers", "subaccounts"},
-	setup: func(t *testing.T, env *acctest.Env) {
-		c := env.Client(t)
-		found, _, err := c.SearchAllPhoneNumbers(t.Context(), client.PhoneNumberSearch{CountryISO: "US"}, nsOthers)
-		if err != nil || len(found) < nsOthers {
-			t.Fatalf("searching %d US numbers for the rest of the account found %d: %v", nsOthers, len(found), err)
-		}
-		for _, n := range found[:nsOthers] {
-			if _, err := c.BuyPhoneNumber(t.Context(), n.Number, client.PhoneNumberBuy{}); err != nil {
-				t.Fatal(err)
+	r.listingRefresh("phoneNumbersOfOneSubaccount", listingRefresh{
+		typ: "cpaas_phone_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers", "subaccounts"},
+		setup: func(t *testing.T, env *acctest.Env) {
+			c := env.Client(t)
+			found, _, err := c.SearchAllPhoneNumbers(t.Context(), client.PhoneNumberSearch{CountryISO: "US"}, nsOthers)
+			if err != nil || len(found) < nsOthers {
+				t.Fatalf("searching %d US numbers for the rest of the account found %d: %v", nsOthers, len(found), err)
 			}
-		}
-	},
-	config: nsTeamHCL + `
+			for _, n := range found[:nsOthers] {
+				if _, err := c.BuyPhoneNumber(t.Context(), n.Number, client.PhoneNumberBuy{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		},
+		config: nsTeamHCL + `
 data "cpaas_phone_numbers" "lr" {
   country_iso = "US"
   services    = ["sms", "voice"]
@@ -77,4 +80,5 @@ resource "cpaas_phone_number" "many" {
   }
 }
 `,
-})
+	})
+}

@@ -257,20 +257,18 @@ resource "cpaas_10dlc_campaign" "many" {
 `, n)
 }
 
-// listingRefreshes are the entries of TestAccListingRefresh by subtest
-// name: each kind with a list route registers its own beside its tests
-// (registerListingRefresh), as chaos parts are registered.
-var listingRefreshes = map[string]listingRefresh{}
-
-func registerListingRefresh(name string, lr listingRefresh) bool {
-	return registerIn(listingRefreshes, "listing refresh", name, lr)
+// listingRefresh adds an entry of TestAccListingRefresh (the tables'
+// listingRefreshes, by subtest name): each kind with a list route adds its
+// own in its family's tables, as chaos parts are added.
+func (r *testTables) listingRefresh(name string, lr listingRefresh) {
+	registerIn(r.listingRefreshes, "listing refresh", name, lr)
 }
 
 // TestAccListingRefresh runs listingRefresh for every kind with a list
 // route, in the order of their names.
 func TestAccListingRefresh(t *testing.T) {
 	t.Parallel()
-	runEachParallel(t, listingRefreshes, func(t *testing.T, lr listingRefresh) { lr.run(t) })
+	runEachParallel(t, tables.listingRefreshes, func(t *testing.T, lr listingRefresh) { lr.run(t) })
 }
 
 // TestListingRefreshCoversEveryListedKind: every resource whose refreshes
@@ -281,7 +279,7 @@ func TestListingRefreshCoversEveryListedKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	registered := map[string]bool{}
-	for _, lr := range listingRefreshes {
+	for _, lr := range tables.listingRefreshes {
 		registered[lr.typ] = true
 	}
 	listed := 0
@@ -291,7 +289,7 @@ func TestListingRefreshCoversEveryListedKind(t *testing.T) {
 		}
 		listed++
 		if typ := "cpaas_" + p.Name; !registered[typ] {
-			t.Errorf("%s refreshes from a listing but has no entry in TestAccListingRefresh: register one with registerListingRefresh", typ)
+			t.Errorf("%s refreshes from a listing but has no entry in TestAccListingRefresh: add one to its family's tables (listingRefresh)", typ)
 		}
 	}
 	if listed == 0 {

@@ -57,7 +57,7 @@ type listingWait struct {
 
 func (lw listingWait) run(t *testing.T) {
 	t.Helper()
-	lr, ok := listingRefreshes[lw.refresh]
+	lr, ok := tables.listingRefreshes[lw.refresh]
 	if !ok {
 		t.Fatalf("no listing refresh %q", lw.refresh)
 	}
@@ -121,18 +121,17 @@ func (lw listingWait) run(t *testing.T) {
 	})
 }
 
-// listingWaits are the entries of TestAccListingWait by subtest name:
-// each waiting kind registers its own beside its tests.
-var listingWaits = map[string]listingWait{}
-
-func registerListingWait(name string, lw listingWait) bool {
-	return registerIn(listingWaits, "listing wait", name, lw)
+// listingWait adds an entry of TestAccListingWait (the tables'
+// listingWaits, by subtest name): each waiting kind adds its own in its
+// family's tables.
+func (r *testTables) listingWait(name string, lw listingWait) {
+	registerIn(r.listingWaits, "listing wait", name, lw)
 }
 
 // TestAccListingWait runs listingWait for every waiting kind.
 func TestAccListingWait(t *testing.T) {
 	t.Parallel()
-	runEachParallel(t, listingWaits, func(t *testing.T, lw listingWait) { lw.run(t) })
+	runEachParallel(t, tables.listingWaits, func(t *testing.T, lw listingWait) { lw.run(t) })
 }
 
 // TestListingWaitCoversEveryWaitingKind checks that every Listing the
@@ -177,7 +176,7 @@ func TestListingWaitCoversEveryWaitingKind(t *testing.T) {
 		t.Fatal("no client.<Listing>.Watch call found in the provider's sources: the check checks nothing")
 	}
 	entries := map[string]string{}
-	for name, lw := range listingWaits {
+	for name, lw := range tables.listingWaits {
 		if lw.watches == "" {
 			t.Errorf("TestAccListingWait entry %q names no Listing: set watches", name)
 			continue
@@ -189,7 +188,7 @@ func TestListingWaitCoversEveryWaitingKind(t *testing.T) {
 	}
 	for listing, at := range waited {
 		if _, ok := entries[listing]; !ok {
-			t.Errorf("%s: a wait through client.%s.Watch has no TestAccListingWait entry: register one with registerListingWait (watches: %q)", at, listing, listing)
+			t.Errorf("%s: a wait through client.%s.Watch has no TestAccListingWait entry: add one to its family's tables (listingWait) (watches: %q)", at, listing, listing)
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -606,41 +605,3 @@ func TestAccMaskingSession_adoptsPlayURLEndingInXML(t *testing.T) {
 		}},
 	})
 }
-
-// The refresh of maskingSessions from its listing (TestAccListingRefresh).
-var _ = registerListingRefresh("maskingSessions", listingRefresh{
-	typ: "cpaas_masking_session", route: regexp.MustCompile(`^Masking/Session`), hide: 1, pages: 1, kinds: []string{"masking_sessions"},
-	config: `
-resource "cpaas_masking_session" "many" {
-  count        = 12
-  first_party  = format("1415666%04d", count.index)
-  second_party = format("1212777%04d", count.index)
-}
-`,
-})
-
-// The objects of the docs example of cpaas_masking_session, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_masking_session", identity("session_uuid"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		i64 := func(v int64) *int64 { return &v }
-		yes := func() *bool { b := true; return &b }
-		delivery, err := c.CreateMaskingSession(docsCtx, client.MaskingSessionCreate{
-			FirstParty: "14155551234", SecondParty: "14155555678", SessionExpiry: i64(7200), CallTimeLimit: i64(900), RingTimeout: i64(30),
-			Record: yes(), RecordFileFormat: "mp3", RecordingCallbackURL: "https://hooks.example.com/masking/recordings",
-			CallbackURL: "https://hooks.example.com/masking/events", CallbackMethod: "POST",
-			FirstPartyPlayURL: "https://audio.example.com/connecting-to-customer.mp3",
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		support, err := c.CreateMaskingSession(docsCtx, client.MaskingSessionCreate{
-			FirstParty: "14155550111", SecondParty: "14155550222", IsPINAuthenticationRequired: yes(), GeneratePIN: yes(),
-			GeneratePINLength: i64(6), PINRetry: i64(2), PINRetryWait: (*client.FlexInt)(i64(10)),
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return [][2]string{{"cpaas_masking_session.delivery", delivery.SessionUUID}, {"cpaas_masking_session.support", support.SessionUUID}}, nil
-	}},
-)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -409,34 +408,4 @@ resource "cpaas_subaccount" "branch" {
 	})
 }
 
-// Numbers from an incoming carrier: the account's number listing holds
-// the starter numbers too, one page in all.
-var _ = registerListingRefresh("ownCarrierNumbers", listingRefresh{
-	typ: "cpaas_own_carrier_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers"},
-	config: fmt.Sprintf(`
-resource "cpaas_own_carrier_number" "many" {
-  count   = 12
-  number  = format("4989777%%04d", count.index)
-  carrier = %q
-  region  = "Munich, GERMANY"
-}
-`, emulator.IncomingCarrierNorthwind),
-})
-
-var _ = registerRecordedOnImport("cpaas_own_carrier_number", "carrier") // the record names the carrier, not its id
-
-// The objects of the docs example of cpaas_own_carrier_number, made as a
-// script would, and its import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_own_carrier_number", identity("number"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		app := docsApplication(t, c, "berlin-office", "https://voice.example.com/berlin/answer")
-		if err := c.AddOwnCarrierNumbers(docsCtx, client.OwnCarrierNumbers{Numbers: "493012345678", Carrier: emulator.IncomingCarrierNorthwind,
-			Region: "Berlin, GERMANY", NumberType: "fixed", AppID: &app}); err != nil {
-			t.Fatal(err)
-		}
-		if err := c.UpdateNumber(docsCtx, "493012345678", client.NumberUpdate{Alias: new("Berlin office")}); err != nil {
-			t.Fatal(err)
-		}
-		return [][2]string{{"cpaas_application.berlin", app}, {"cpaas_own_carrier_number.berlin", "493012345678"}}, nil
-	}},
-)
+// the record names the carrier, not its id

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -523,23 +522,6 @@ var chaosComplianceFiles = sync.OnceValues(func() (string, string) {
 	return reg, bill
 })
 
-var _ = registerChaosPart("cpaas_phone_number_compliance", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(2, relComplianceHCL), want: map[string]int{"phone_number_compliances": 2}}
-})
-
-// Compliance applications: a listing missing two of 15 costs its page, the
-// two GETs and the one read of their requirement, and the plan stays empty.
-var _ = registerListingRefresh("phoneNumberCompliances", listingRefresh{
-	typ: "cpaas_phone_number_compliance", route: regexp.MustCompile(`^PhoneNumber/Compliance/`), hide: 2, pages: 2,
-	opts:  []func(*emulator.Options){func(o *emulator.Options) { o.ComplianceReviewDelay = 100 * time.Millisecond }},
-	kinds: []string{"phone_number_compliances"},
-	configAt: func(t *testing.T) string {
-		reg, bill := complianceFiles(t, "r", "b")
-		hcl := strings.Replace(complianceHCL("Acme", reg, bill, ""), `"cpaas_phone_number_compliance" "test"`, `"cpaas_phone_number_compliance" "many"`, 1)
-		return strings.Replace(hcl, `alias       = "Acme India local"`, "count       = 15\n  alias       = \"listed ${count.index}\"", 1)
-	},
-})
-
 // The guide "Numbers outside the US": read the requirement, declare the
 // end user and the documents, wait for acceptance, buy numbers against the
 // application, and check their price in the same plan.
@@ -720,33 +702,3 @@ func docsComplianceFiles(t *testing.T) (reg, bill string, files map[int]client.C
 	}
 	return reg, bill, files
 }
-
-// The objects of the docs example of cpaas_phone_number_compliance, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_phone_number_compliance", identity("compliance_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		reg, bill, files := docsComplianceFiles(t)
-		id, err := c.CreateCompliance(docsCtx, client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: "Acme India local",
-			EndUser: &client.ComplianceEndUser{Type: "business", Name: "Acme Trading", Email: "compliance@acme.example",
-				AddressLine1: "12 Marine Drive", City: "Mumbai", PostalCode: "400002", Country: "IN"},
-			Documents: []client.ComplianceDocumentData{
-				{DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c01", DataFields: map[string]string{"business_name": "Acme Trading Private Limited"}},
-				{DocumentTypeID: "0c9f2a4e-5b1d-4e8a-9f3c-7d2e1a6b4c02", DataFields: map[string]string{"address_line_1": "12 Marine Drive", "city": "Mumbai", "postal_code": "400002"}},
-			},
-			CallbackURL: "https://hooks.example.com/compliance", CallbackMethod: "POST"}, files)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return [][2]string{{"cpaas_phone_number_compliance.india_local", id}},
-			config.Variables{"registration_file": config.StringVariable(reg), "address_proof_file": config.StringVariable(bill)}
-	}},
-)
-
-// The 15 applications of phoneNumberCompliances wait for the reviewer
-// (400 ms) on the expanded listing, in shared rounds: one GET each, the
-// read after the thin create reply.
-var _ = registerListingWait("phoneNumberCompliances", listingWait{
-	refresh: "phoneNumberCompliances", watches: "ComplianceListing", delay: func(o *emulator.Options) { o.ComplianceReviewDelay = 400 * time.Millisecond }, n: 15,
-	list: regexp.MustCompile(`^PhoneNumber/Compliance/$`), get: regexp.MustCompile(`^PhoneNumber/Compliance/[0-9a-f-]{36}/$`),
-	gets: 1, lists: 15, // alone: 4 GETs each (60); shared: at most one list call an object
-})

@@ -643,34 +643,7 @@ data "cpaas_account_numbers" "all" {
 	})
 }
 
-// Bought numbers: the account's listing holds the starter numbers too,
-// one page in all.
-var _ = registerListingRefresh("phoneNumbers", listingRefresh{
-	typ: "cpaas_phone_number", route: regexp.MustCompile(`^Number/`), hideBy: "number", hide: 1, pages: 1, kinds: []string{"numbers"},
-	config: lrNumbersHCL(12),
-})
-
-var _ = registerRecordedOnImport("cpaas_phone_number", "search", "release_protection") // what chose the number at purchase; the provider's own flag
-
-// The objects of the docs example of cpaas_phone_number, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_phone_number", identity("number"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		found, _, err := c.SearchAllPhoneNumbers(docsCtx, client.PhoneNumberSearch{CountryISO: "US", City: "San Francisco", Services: "voice,sms"}, 1)
-		if err != nil || len(found) != 1 {
-			t.Fatalf("search: %v %v", found, err)
-		}
-		n := found[0].Number
-		app := docsApplication(t, c, "support-line", "https://voice.example.com/support/answer")
-		if _, err := c.BuyPhoneNumber(docsCtx, n, client.PhoneNumberBuy{AppID: app}); err != nil {
-			t.Fatal(err)
-		}
-		if err := c.UpdateNumber(docsCtx, n, client.NumberUpdate{Alias: new("Support line")}); err != nil {
-			t.Fatal(err)
-		}
-		return [][2]string{{"cpaas_application.support", app}, {"cpaas_phone_number.support", n}}, nil
-	}},
-)
+// what chose the number at purchase; the provider's own flag
 
 // TestAccPhoneNumber_failedAliasKeepsTheNumberUntainted: a bought number
 // whose alias cannot be set (the API fails every update) is saved with a

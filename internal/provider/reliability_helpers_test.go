@@ -32,10 +32,6 @@ resource "cpaas_endpoint" "e%[1]d" {
 `, i)
 }
 
-var _ = registerChaosPart("cpaas_endpoint", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(12, relEndpointHCL), want: map[string]int{"endpoints": 12}}
-})
-
 // relProfileHCL is cpaas_10dlc_profile.p<i>; brand b<i> is registered for
 // it.
 func relProfileHCL(i int) string {
@@ -65,11 +61,6 @@ resource "cpaas_10dlc_profile" "p%[1]d" {
 `, i)
 }
 
-// Three profiles, one behind each of the chaos test's three brands.
-var _ = registerChaosPart("cpaas_10dlc_profile", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(3, relProfileHCL), want: map[string]int{"10dlc_profiles": 3}}
-})
-
 func relBrandHCL(i int) string {
 	return fmt.Sprintf(`
 resource "cpaas_10dlc_brand" "b%[1]d" {
@@ -79,10 +70,6 @@ resource "cpaas_10dlc_brand" "b%[1]d" {
 }
 `, i)
 }
-
-var _ = registerChaosPart("cpaas_10dlc_brand", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(3, relBrandHCL), want: map[string]int{"10dlc_brands": 3}}
-})
 
 func relCampaignHCL(i int, brand string) string {
 	return fmt.Sprintf(`
@@ -98,12 +85,6 @@ resource "cpaas_10dlc_campaign" "c%[1]d" {
 `, i, brand)
 }
 
-// Six campaigns over the chaos test's three brands.
-var _ = registerChaosPart("cpaas_10dlc_campaign", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(6, func(i int) string { return relCampaignHCL(i, fmt.Sprintf("cpaas_10dlc_brand.b%d", (i-1)%3+1)) }),
-		want: map[string]int{"10dlc_campaigns": 6}}
-})
-
 func relCampaignNumberHCL(i int, campaign, number string) string {
 	return fmt.Sprintf(`
 resource "cpaas_10dlc_campaign_number" "l%[1]d" {
@@ -112,22 +93,6 @@ resource "cpaas_10dlc_campaign_number" "l%[1]d" {
 }
 `, i, campaign, number)
 }
-
-// Every starter number and every number the chaos test buys, linked to its
-// campaigns.
-var _ = registerChaosPart("cpaas_10dlc_campaign_number", func() chaosPart {
-	var b strings.Builder
-	links := 0
-	for i, n := range []string{`"14155550100"`, `"12125550101"`, `"13125550102"`} {
-		links++
-		b.WriteString(relCampaignNumberHCL(links, fmt.Sprintf("cpaas_10dlc_campaign.c%d", i+1), n))
-	}
-	for i := 0; i < 6; i++ {
-		links++
-		b.WriteString(relCampaignNumberHCL(links, fmt.Sprintf("cpaas_10dlc_campaign.c%d", i%6+1), fmt.Sprintf("cpaas_phone_number.n%d.number", i)))
-	}
-	return chaosPart{hcl: b.String(), want: map[string]int{"10dlc_campaign_numbers": links}}
-})
 
 // relNumbersHCL searches n numbers to buy.
 func relNumbersHCL(n int) string {
@@ -152,11 +117,6 @@ resource "cpaas_phone_number" "n%[1]d" {
 `, i)
 }
 
-var _ = registerChaosPart("cpaas_phone_number", func() chaosPart {
-	return chaosPart{hcl: relNumbersHCL(6) + repeatHCL(6, func(i int) string { return relPhoneNumberHCL(i - 1) }),
-		want: map[string]int{"numbers": 6}}
-})
-
 // relOwnCarrierNumberHCL adds number i from an incoming carrier.
 func relOwnCarrierNumberHCL(i int) string {
 	return fmt.Sprintf(`
@@ -169,10 +129,6 @@ resource "cpaas_own_carrier_number" "oc%[1]d" {
 `, i, emulator.IncomingCarrierNorthwind)
 }
 
-var _ = registerChaosPart("cpaas_own_carrier_number", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(3, relOwnCarrierNumberHCL), want: map[string]int{"numbers": 3}}
-})
-
 func relMaskingHCL(i int) string {
 	return fmt.Sprintf(`
 resource "cpaas_masking_session" "m%[1]d" {
@@ -181,10 +137,6 @@ resource "cpaas_masking_session" "m%[1]d" {
 }
 `, i)
 }
-
-var _ = registerChaosPart("cpaas_masking_session", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(8, relMaskingHCL), want: map[string]int{"masking_sessions": 8}}
-})
 
 // relMessageHCL sends one SMS from a starter number to dsts.
 func relMessageHCL(i int, dsts ...string) string {
@@ -196,11 +148,6 @@ resource "cpaas_message" "s%[1]d" {
 }
 `, i, strings.Join(dsts, `", "`))
 }
-
-var _ = registerChaosPart("cpaas_message", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(8, func(i int) string { return relMessageHCL(i, fmt.Sprintf("1646555%04d", i)) }),
-		want: map[string]int{"messages": 8}}
-})
 
 // repeatHCL joins hcl(1) to hcl(n).
 func repeatHCL(n int, hcl func(int) string) string {

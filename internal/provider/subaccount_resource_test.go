@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -67,10 +66,6 @@ resource "cpaas_subaccount" "s%[1]d" {
 }
 `, i)
 }
-
-var _ = registerChaosPart("cpaas_subaccount", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(3, relSubaccountHCL), want: map[string]int{"subaccounts": 3}}
-})
 
 var dateOnly = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
@@ -368,26 +363,3 @@ list "cpaas_subaccount" "ops" {
 		}},
 	})
 }
-
-// The refresh of subaccounts from its listing (TestAccListingRefresh).
-var _ = registerListingRefresh("subaccounts", listingRefresh{
-	typ: "cpaas_subaccount", route: regexp.MustCompile(`^Subaccount/`), hide: 1, pages: 1, kinds: []string{"subaccounts"},
-	config: `
-resource "cpaas_subaccount" "many" {
-  count = 12
-  name  = "lr-sub-${count.index}"
-}
-`,
-})
-
-// The objects of the docs example of cpaas_subaccount, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_subaccount", identity("auth_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		sub, err := c.CreateSubaccount(docsCtx, client.SubaccountCreate{Name: "payments-team", Enabled: client.Flag(true)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return [][2]string{{"cpaas_subaccount.payments", sub.AuthID}}, nil
-	}},
-)

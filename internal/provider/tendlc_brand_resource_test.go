@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -18,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -367,29 +365,4 @@ func TestAccTenDLCBrand_importUnlistedAliasRecordedInPlace(t *testing.T) {
 	})
 }
 
-// Brands, one per profile (the service's rule).
-var _ = registerListingRefresh("brands", listingRefresh{
-	typ: "cpaas_10dlc_brand", route: regexp.MustCompile(`^10dlc/Brand/`), hide: 1, pages: 1, opts: []func(*emulator.Options){fastRegistry},
-	kinds:  []string{"10dlc_brands", "10dlc_profiles"},
-	config: lrProfilesHCL(12) + lrBrandsHCL(12),
-})
-
-var _ = registerRecordedOnImport("cpaas_10dlc_brand", "brand_alias", "url", "method", "timeouts") // the GET has no alias
-
-// The objects of the docs example of cpaas_10dlc_brand, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_10dlc_brand", identity("brand_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		profile := makeDocsProfile(t, c)
-		return [][2]string{{"cpaas_10dlc_profile.acme", profile}, {"cpaas_10dlc_brand.acme", makeRegisteredBrand(t, c, docsBrand(profile))}}, nil
-	}},
-)
-
-// The 12 brands of brands wait for the registry (400 ms) on the brand
-// list, in shared rounds: one GET each, the read after the thin create
-// reply.
-var _ = registerListingWait("brands", listingWait{
-	refresh: "brands", watches: "BrandListing", delay: registryDelay(400 * time.Millisecond), n: 12,
-	list: regexp.MustCompile(`^10dlc/Brand/$`), get: regexp.MustCompile(`^10dlc/Brand/[^/]+/$`),
-	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
-})
+// the GET has no alias

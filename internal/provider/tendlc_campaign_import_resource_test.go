@@ -3,12 +3,10 @@ package provider_test
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -17,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -253,36 +250,3 @@ resource "cpaas_10dlc_campaign_import" "ci%[1]d" {
 }
 `, i)
 }
-
-// Two campaigns imported beside the six registered.
-var _ = registerChaosPart("cpaas_10dlc_campaign_import", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(2, relCampaignImportHCL), want: map[string]int{"10dlc_campaigns": 2}}
-})
-
-// Imports refresh from the campaign list, as campaigns do.
-var _ = registerListingRefresh("campaignImports", listingRefresh{
-	typ: "cpaas_10dlc_campaign_import", route: regexp.MustCompile(`^10dlc/Campaign/([^/]+/)?$`), hide: 1, pages: 1,
-	opts:   []func(*emulator.Options){fastRegistry},
-	kinds:  []string{"10dlc_campaigns"},
-	config: repeatHCL(12, relCampaignImportHCL),
-})
-
-var _ = registerRecordedOnImport("cpaas_10dlc_campaign_import", "url", "method", "timeouts")
-
-// The campaign of the docs example, imported as a script would, and its
-// import identity (TestAccImport_docsExamples..., by identity in
-// TestAccImport_docsExamplesByIdentity_TF114).
-var _ = registerImportDocs("cpaas_10dlc_campaign_import", identity("campaign_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		ctx := context.Background()
-		if _, err := c.ImportCampaign(ctx, client.CampaignImport{CampaignID: "CX4T7QM", CampaignAlias: "Support (moved in)",
-			URL: "https://hooks.example.com/10dlc/campaign", Method: "POST"}); err != nil {
-			t.Fatal(err)
-		}
-		waitUntil(t, "the import's processing", func() bool {
-			got, err := c.GetCampaign(ctx, "CX4T7QM")
-			return err == nil && got.RegistrationStatus == "ACTIVE"
-		})
-		return [][2]string{{"cpaas_10dlc_campaign_import.support", "CX4T7QM"}}, nil
-	}},
-)

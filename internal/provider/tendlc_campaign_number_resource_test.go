@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -18,8 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // numbersHCL is brand -> campaign -> one link per number.
@@ -304,57 +301,3 @@ func TestAccTenDLCCampaignNumber_sharedRequestReplyLostAdoptsEach(t *testing.T) 
 		}},
 	})
 }
-
-// Links of 14 numbers over two campaigns: each campaign's number list is
-// read once (two requests), and the hidden link by GET.
-var _ = registerListingRefresh("campaignNumbers", listingRefresh{
-	typ: "cpaas_10dlc_campaign_number", route: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/`), hideBy: "number", hide: 1, pages: 2,
-	opts:  []func(*emulator.Options){fastRegistry},
-	kinds: []string{"10dlc_campaign_numbers", "10dlc_campaigns", "10dlc_brands", "10dlc_profiles", "numbers"},
-	config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(2) + lrNumbersHCL(14) + `
-resource "cpaas_10dlc_campaign_number" "many" {
-  count       = 14
-  campaign_id = cpaas_10dlc_campaign.many[count.index % 2].id
-  number      = cpaas_phone_number.many[count.index].number
-}
-`,
-})
-
-var _ = registerRecordedOnImport("cpaas_10dlc_campaign_number", "url", "method", "timeouts")
-
-// The objects of the docs example of cpaas_10dlc_campaign_number, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_10dlc_campaign_number", identity("campaign_id", "number"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		campaign := makeActiveCampaign(t, c, docsCampaign(makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))))
-		var ids [][2]string
-		for _, n := range []string{"14155550100"} {
-			if err := c.LinkNumbers(docsCtx, campaign, client.NumberLink{Numbers: []string{n}, URL: "https://hooks.example.com/10dlc/number"}); err != nil {
-				t.Fatal(err)
-			}
-			waitUntil(t, "number link", func() bool {
-				got, err := c.GetCampaignNumber(docsCtx, campaign, n)
-				return err == nil && got.Status == "COMPLETED"
-			})
-			ids = append(ids, [2]string{"cpaas_10dlc_campaign_number.alerts", campaign + "/" + n})
-		}
-		return ids, config.Variables{"campaign_id": config.StringVariable(campaign)}
-	}},
-)
-
-// The 14 links of campaignNumbers wait for the operators (400 ms: alone,
-// each would read its number 4 times to link and 4 to unlink) on their
-// campaigns' number lists, in shared rounds: no one-number GET at all.
-var _ = registerListingWait("campaignNumbers", listingWait{
-	refresh: "campaignNumbers", watches: "CampaignNumberListing", delay: registryDelay(400 * time.Millisecond), n: 14,
-	list: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/$`), get: regexp.MustCompile(`^10dlc/Campaign/[^/]+/Number/[^/]+/$`),
-	// Alone, the links would make 4 GETs each to link (56) and 5 to
-	// unlink (70); shared, the rounds cost at most 2 list calls a link.
-	// This one wave of links learns nothing of the operators' pace
-	// (measured 12 list calls to link and 16 to destroy, 13 and 18 with
-	// the rounds per campaign): the client's TestWatchSlotStream... and
-	// TestWatchFastService... count the later waves. The destroy's GETs
-	// are its refresh's, when its gathering misses under load (one per
-	// link at most in each command).
-	lists: 2 * 14, destroyLists: 2 * 14, destroyGets: 2 * 14,
-})

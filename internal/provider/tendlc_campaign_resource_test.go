@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -17,8 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 const (
@@ -288,32 +285,3 @@ resource "cpaas_10dlc_campaign" "test" {
 		t.Fatalf("invalid configurations created brands: %v", ids)
 	}
 }
-
-// Campaigns: the campaign's own routes only (not its numbers').
-var _ = registerListingRefresh("campaigns", listingRefresh{
-	typ: "cpaas_10dlc_campaign", route: regexp.MustCompile(`^10dlc/Campaign/([^/]+/)?$`), hide: 1, pages: 1,
-	opts:   []func(*emulator.Options){fastRegistry},
-	kinds:  []string{"10dlc_campaigns", "10dlc_brands", "10dlc_profiles"},
-	config: lrProfilesHCL(1) + lrBrandsHCL(1) + lrCampaignsHCL(12),
-})
-
-var _ = registerRecordedOnImport("cpaas_10dlc_campaign", "description", "url", "method", "timeouts")
-
-// The objects of the docs example of cpaas_10dlc_campaign, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_10dlc_campaign", identity("campaign_id"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		brand := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
-		return [][2]string{{"cpaas_10dlc_campaign.alerts", makeActiveCampaign(t, c, docsCampaign(brand))}},
-			config.Variables{"brand_id": config.StringVariable(brand)}
-	}},
-)
-
-// The 12 campaigns of campaigns wait for the registry (400 ms) on the
-// campaign list, in shared rounds: one GET each, the read after the thin
-// create reply.
-var _ = registerListingWait("campaigns", listingWait{
-	refresh: "campaigns", watches: "CampaignListing", delay: registryDelay(400 * time.Millisecond), n: 12,
-	list: regexp.MustCompile(`^10dlc/Campaign/$`), get: regexp.MustCompile(`^10dlc/Campaign/[^/]+/$`),
-	gets: 1, lists: 12, // alone: 4 GETs each (48); shared: at most one list call an object
-})

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -19,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
 // profileHCL is cpaas_10dlc_profile.<name>, a PRIVATE company with an EIN;
@@ -389,17 +387,3 @@ resource "cpaas_subaccount" "team" {
 		},
 	})
 }
-
-// The refresh of profiles from its listing (TestAccListingRefresh).
-var _ = registerListingRefresh("profiles", listingRefresh{
-	typ: "cpaas_10dlc_profile", route: regexp.MustCompile(`^Profile/`), hide: 1, pages: 1, kinds: []string{"10dlc_profiles"},
-	config: lrProfilesHCL(12),
-})
-
-// The objects of the docs example of cpaas_10dlc_profile, made as a script would, and its
-// import identity (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_10dlc_profile", identity("profile_uuid"),
-	importDocsCase{make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		return [][2]string{{"cpaas_10dlc_profile.acme", makeDocsProfile(t, c)}}, nil
-	}},
-)

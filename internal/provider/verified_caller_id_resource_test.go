@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
-	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -23,7 +22,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
@@ -54,15 +52,6 @@ resource "cpaas_verified_caller_id" "rel_%d" {
 }
 `, i, i, i)
 }
-
-var _ = registerChaosPart("cpaas_verified_caller_id", func() chaosPart {
-	return chaosPart{hcl: repeatHCL(3, relCallerIDHCL), want: map[string]int{"verified_caller_ids": 3},
-		setup: func(t *testing.T, env *acctest.Env) {
-			for i := 1; i <= 3; i++ {
-				verifyOutOfBand(t, env, fmt.Sprintf("+1415444%04d", i), "")
-			}
-		}}
-})
 
 // A number verified outside Terraform is adopted by the create, without a
 // code; alias and subaccount are set on it.
@@ -511,29 +500,6 @@ func lrVerifiedCallerIDs(n int) func(t *testing.T, env *acctest.Env) {
 		}
 	}
 }
-
-// The refresh of verified caller IDs from its listing
-// (TestAccListingRefresh). The numbers are verified beforehand (a code
-// needs a person): the configuration adopts them, so the destroy empties
-// the kind, which is why it has no kinds to compare.
-var _ = registerListingRefresh("verifiedCallerIDs", listingRefresh{
-	typ: "cpaas_verified_caller_id", route: regexp.MustCompile(`^VerifiedCallerId/`), hide: 1, pages: 1,
-	setup: lrVerifiedCallerIDs(12), config: `
-resource "cpaas_verified_caller_id" "many" {
-  count        = 12
-  phone_number = format("+1415333%04d", count.index)
-  alias        = "lr ${count.index}"
-}
-`,
-})
-
-// The objects of the docs example of cpaas_verified_caller_id, verified as
-// its owner would, and its import identity
-// (TestAccImport_docsExamples...).
-var _ = registerImportDocs("cpaas_verified_caller_id", identity("phone_number"),
-	importDocsCase{make: func(t *testing.T, env *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-		return [][2]string{{"cpaas_verified_caller_id.support", docsVerifiedCallerID(t, env, c)}}, nil
-	}})
 
 // An adoption whose update fails (the API refuses every update of the
 // caller ID) keeps the id, the number: the object is saved naming it, so

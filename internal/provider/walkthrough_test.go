@@ -32,7 +32,7 @@ const walkthroughMarker = "<!-- adopt-walkthrough: the commands TestAccWalkthrou
 // links) and checks that it quotes every file of examples/adopt as it is.
 func readmeWalkthrough(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	b, err := os.ReadFile("../../docs/guides/adopting-an-account.md")
+	b, err := os.ReadFile(filepath.Join(acctest.RepoRoot(t), "docs", "guides", "adopting-an-account.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 	// account's credentials in an override file (the guide sets them in
 	// the environment; the provider here runs in the test's process).
 	files := map[string]string{}
-	paths, _ := filepath.Glob("../../examples/adopt/*")
+	paths, _ := filepath.Glob(filepath.Join(acctest.RepoRoot(t), "examples", "adopt", "*"))
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
