@@ -55,9 +55,9 @@ type listingWait struct {
 	destroyLists, destroyGets int
 }
 
-func (lw listingWait) run(t *testing.T) {
+func (lw listingWait) run(t *testing.T, refreshes map[string]listingRefresh) {
 	t.Helper()
-	lr, ok := tables.listingRefreshes[lw.refresh]
+	lr, ok := refreshes[lw.refresh]
 	if !ok {
 		t.Fatalf("no listing refresh %q", lw.refresh)
 	}
@@ -131,7 +131,7 @@ func (r *testTables) listingWait(name string, lw listingWait) {
 // TestAccListingWait runs listingWait for every waiting kind.
 func TestAccListingWait(t *testing.T) {
 	t.Parallel()
-	runEachParallel(t, tables.listingWaits, func(t *testing.T, lw listingWait) { lw.run(t) })
+	runEachParallel(t, tables.listingWaits, func(t *testing.T, lw listingWait) { lw.run(t, tables.listingRefreshes) })
 }
 
 // TestListingWaitCoversEveryWaitingKind checks that every Listing the
