@@ -3,16 +3,21 @@ package provider_test
 import (
 	"context"
 	"fmt"
-	"slices"
 	"testing"
-
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint/endpointtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/masking/maskingtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/message/messagetest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number/numbertest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc/tendlctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tollfree/tollfreetest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
 // Every create below has its reply dropped after the emulator carried it
@@ -30,29 +35,29 @@ type adoptCase struct {
 
 func adoptCases() []adoptCase {
 	return []adoptCase{
-		{name: "endpoint", method: "POST", route: "Endpoint", hcl: relEndpointHCL(1), kind: "endpoints", addr: "cpaas_endpoint.e1", want: 1},
-		{name: "profile", method: "POST", route: "Profile", hcl: relProfileHCL(1), kind: "10dlc_profiles", addr: "cpaas_10dlc_profile.p1", want: 1},
-		{name: "brand", method: "POST", route: "10dlc/Brand", hcl: relProfileHCL(1) + relBrandHCL(1), kind: "10dlc_brands", addr: "cpaas_10dlc_brand.b1", want: 1},
-		{name: "campaign", method: "POST", route: "10dlc/Campaign", hcl: relProfileHCL(1) + relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1"),
+		{name: "endpoint", method: "POST", route: "Endpoint", hcl: endpointtest.RelEndpointHCL(1), kind: "endpoints", addr: "cpaas_endpoint.e1", want: 1},
+		{name: "profile", method: "POST", route: "Profile", hcl: tendlctest.RelProfileHCL(1), kind: "10dlc_profiles", addr: "cpaas_10dlc_profile.p1", want: 1},
+		{name: "brand", method: "POST", route: "10dlc/Brand", hcl: tendlctest.RelProfileHCL(1) + tendlctest.RelBrandHCL(1), kind: "10dlc_brands", addr: "cpaas_10dlc_brand.b1", want: 1},
+		{name: "campaign", method: "POST", route: "10dlc/Campaign", hcl: tendlctest.RelProfileHCL(1) + tendlctest.RelBrandHCL(1) + tendlctest.RelCampaignHCL(1, "cpaas_10dlc_brand.b1"),
 			kind: "10dlc_campaigns", addr: "cpaas_10dlc_campaign.c1", want: 1},
 		{name: "campaign_number", method: "POST", route: "10dlc/Campaign/{id}/Number",
-			hcl:  relProfileHCL(1) + relBrandHCL(1) + relCampaignHCL(1, "cpaas_10dlc_brand.b1") + relCampaignNumberHCL(1, "cpaas_10dlc_campaign.c1", `"14155550100"`),
+			hcl:  tendlctest.RelProfileHCL(1) + tendlctest.RelBrandHCL(1) + tendlctest.RelCampaignHCL(1, "cpaas_10dlc_brand.b1") + tendlctest.RelCampaignNumberHCL(1, "cpaas_10dlc_campaign.c1", `"14155550100"`),
 			kind: "10dlc_campaign_numbers", addr: "cpaas_10dlc_campaign_number.l1", want: 1},
-		{name: "phone_number", method: "POST", route: "PhoneNumber/{number}", hcl: relNumbersHCL(1) + relPhoneNumberHCL(0),
+		{name: "phone_number", method: "POST", route: "PhoneNumber/{number}", hcl: numbertest.RelNumbersHCL(1) + numbertest.RelPhoneNumberHCL(0),
 			kind: "numbers", addr: "cpaas_phone_number.n0", want: 1},
-		{name: "own_carrier_number", method: "POST", route: "Number", hcl: relOwnCarrierNumberHCL(1),
+		{name: "own_carrier_number", method: "POST", route: "Number", hcl: numbertest.RelOwnCarrierNumberHCL(1),
 			kind: "numbers", addr: "cpaas_own_carrier_number.oc1", want: 1},
 		{name: "tollfree_verification", method: "POST", route: "TollfreeVerification",
-			hcl: relProfileHCL(1) + `
+			hcl: tendlctest.RelProfileHCL(1) + `
 data "cpaas_phone_numbers" "rel_tollfree" {
   country_iso = "US"
   type        = "toll-free"
   max_results = 1
 }
-` + relTollfreeHCL(0), kind: "tollfree_verifications", addr: "cpaas_tollfree_verification.tf0", want: 1},
-		{name: "masking_session", method: "POST", route: "Masking/Session", hcl: relMaskingHCL(1),
+` + tollfreetest.RelTollfreeHCL(0), kind: "tollfree_verifications", addr: "cpaas_tollfree_verification.tf0", want: 1},
+		{name: "masking_session", method: "POST", route: "Masking/Session", hcl: maskingtest.RelMaskingHCL(1),
 			kind: "masking_sessions", addr: "cpaas_masking_session.m1", want: 1},
-		{name: "message", method: "POST", route: "Message", hcl: relMessageHCL(1, "12125550191", "13125550192"),
+		{name: "message", method: "POST", route: "Message", hcl: messagetest.RelMessageHCL(1, "12125550191", "13125550192"),
 			kind: "messages", addr: "cpaas_message.s1", want: 2},
 	}
 }
@@ -61,8 +66,8 @@ func TestAccAdopt_droppedCreateReply(t *testing.T) {
 	for _, tc := range adoptCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			env := acctest.NewEnv(t, fastRegistry)
-			env.Control(t, "injected faults").SetFaults(dropCreates(tc.method, tc.route))
+			env := acctest.NewEnv(t, provtest.FastRegistry)
+			env.Control(t, "injected faults").SetFaults(provtest.DropCreates(tc.method, tc.route))
 			acctest.Test(t, resource.TestCase{
 				Steps: []resource.TestStep{{
 					Config: env.Config(tc.hcl),
@@ -73,41 +78,12 @@ func TestAccAdopt_droppedCreateReply(t *testing.T) {
 							}
 							return nil
 						},
-						checkExactlyStateObjects(t, env, tc.kind, tc.addr, tc.want),
+						provtest.CheckExactlyStateObjects(t, env, tc.kind, tc.addr, tc.want),
 					),
 					ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				}},
 			})
 		})
-	}
-}
-
-// checkExactlyStateObjects checks that the emulator holds exactly want
-// objects of kind and that they are the ones the state of addr names.
-func checkExactlyStateObjects(t *testing.T, env *acctest.Env, kind, addr string, want int) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got := env.Objects(t)[kind]
-		if len(got) != want {
-			return fmt.Errorf("emulator holds %d %s, want %d (a duplicate or a lost create): %v", len(got), kind, want, got)
-		}
-		rs, ok := s.RootModule().Resources[addr]
-		if !ok {
-			return fmt.Errorf("%s not in the state", addr)
-		}
-		var ids []string
-		if kind == "messages" {
-			for i := 0; i < want; i++ {
-				ids = append(ids, rs.Primary.Attributes[fmt.Sprintf("message_uuids.%d", i)])
-			}
-		} else {
-			ids = []string{rs.Primary.ID}
-		}
-		for _, id := range ids {
-			if !slices.Contains(got, id) {
-				return fmt.Errorf("state of %s names %s, the emulator holds %v", addr, id, got)
-			}
-		}
-		return nil
 	}
 }
 
@@ -121,10 +97,10 @@ func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 	if _, err := c.CreateEndpoint(context.Background(), client.EndpointCreate{Username: "rel_ep_1", Password: "rel-secret-1", Alias: "Reliability endpoint 1"}); err != nil {
 		t.Fatal(err)
 	}
-	env.Control(t, "injected faults").SetFaults(dropCreates("POST", "Endpoint"))
+	env.Control(t, "injected faults").SetFaults(provtest.DropCreates("POST", "Endpoint"))
 	acctest.Test(t, resource.TestCase{
 		Steps: []resource.TestStep{{
-			Config:      env.Config(relEndpointHCL(1)),
+			Config:      env.Config(endpointtest.RelEndpointHCL(1)),
 			ExpectError: acctest.ErrorPattern("2 existing endpoints match username rel_ep_1 \\+ 12 digits"),
 		}, {
 			// Nothing was adopted and nothing more created.
@@ -134,7 +110,7 @@ func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 				}
 				env.Control(t, "injected faults").SetFaults(emulator.Faults{})
 			},
-			Config:   env.Config(relEndpointHCL(1)),
+			Config:   env.Config(endpointtest.RelEndpointHCL(1)),
 			PlanOnly: true, ExpectNonEmptyPlan: true,
 		}},
 	})
@@ -144,11 +120,11 @@ func TestAccAdopt_severalCandidatesIsAnError(t *testing.T) {
 // not found, and not sent again within the apply; the error says so.
 func TestAccAdopt_messageNotFoundIsNotResent(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t, fastRegistry)
+	env := acctest.NewEnv(t, provtest.FastRegistry)
 	env.Control(t, "injected faults").SetFaults(emulator.Faults{Seed: 1, Rules: []emulator.FaultRule{{Method: "POST", Path: "Message", Rate5xx: 1}}})
 	acctest.Test(t, resource.TestCase{
 		Steps: []resource.TestStep{{
-			Config:      env.Config(relMessageHCL(1, "12125550191")),
+			Config:      env.Config(messagetest.RelMessageHCL(1, "12125550191")),
 			ExpectError: acctest.ErrorPattern("The send may not have happened: no matching message was found"),
 		}, {
 			PreConfig: func() {
@@ -161,8 +137,8 @@ func TestAccAdopt_messageNotFoundIsNotResent(t *testing.T) {
 				env.Control(t, "injected faults").SetFaults(emulator.Faults{})
 			},
 			// The next apply sends it, once.
-			Config: env.Config(relMessageHCL(1, "12125550191")),
-			Check:  checkExactlyStateObjects(t, env, "messages", "cpaas_message.s1", 1),
+			Config: env.Config(messagetest.RelMessageHCL(1, "12125550191")),
+			Check:  provtest.CheckExactlyStateObjects(t, env, "messages", "cpaas_message.s1", 1),
 		}},
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // fleetLimit is the account's rate limit in TestAccFleet: low enough that
@@ -74,13 +75,13 @@ func TestAccFleet_fourRunsAtOnceUnderALimit(t *testing.T) {
 	plugins := buildProvider(t)
 	shared := t.TempDir()
 	homes := []string{shared, shared, t.TempDir(), t.TempDir()}
-	runs := make([]*tfRunner, len(homes))
+	runs := make([]*provtest.TfRunner, len(homes))
 	for i, home := range homes {
 		runs[i] = newPluginRunner(t, plugins, home)
-		if err := os.MkdirAll(runs[i].dir, 0o755); err != nil {
+		if err := os.MkdirAll(runs[i].Dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		runs[i].write(fleetConfig(env.URL, i))
+		runs[i].Write(fleetConfig(env.URL, i))
 	}
 	if err := env.Control(t, "a rate limit").SetRateLimit(fleetLimit); err != nil {
 		t.Fatal(err)
@@ -99,7 +100,7 @@ func TestAccFleet_fourRunsAtOnceUnderALimit(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				began := time.Now()
-				outs[i], errs[i] = r.try(args...)
+				outs[i], errs[i] = r.Try(args...)
 				took[i] = time.Since(began)
 			}()
 		}

@@ -1,41 +1,16 @@
 package provider_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number/numbertest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
-
-// skipBelow skips unless the runner's CLI is Terraform major.minor or
-// later, saying which it is.
-func (r *tfRunner) skipBelow(major, minor int) {
-	r.t.Helper()
-	cmd := exec.Command(r.bin, "version", "-json")
-	cmd.Env = r.env
-	out, err := cmd.Output()
-	if err != nil {
-		r.t.Fatalf("terraform version: %v", err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		r.t.Fatalf("terraform version -json: %v: %s", err, out)
-	}
-	var ma, mi int
-	if _, err := fmt.Sscanf(v.Version, "%d.%d", &ma, &mi); err != nil {
-		r.t.Fatalf("terraform version %q: %v", v.Version, err)
-	}
-	if ma < major || ma == major && mi < minor {
-		r.t.Skipf("this test needs Terraform %d.%d or later, this is %s", major, minor, v.Version)
-	}
-}
 
 const forgetHead = `
 terraform {
@@ -67,7 +42,7 @@ resource "cpaas_phone_number" "line" {
 
 // appliedForget applies the objects with lifecycle in their blocks and
 // returns the runner, the number bought and the subaccount's auth_id.
-func appliedForget(t *testing.T, env *acctest.Env, lifecycle string, minMinor int) (*tfRunner, string, string) {
+func appliedForget(t *testing.T, env *acctest.Env, lifecycle string, minMinor int) (*provtest.TfRunner, string, string) {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
@@ -76,13 +51,13 @@ func appliedForget(t *testing.T, env *acctest.Env, lifecycle string, minMinor in
 	// In real mode the objects this test forgets would stay on the
 	// account, outside any state and any sweep.
 	env.Control(t, "it leaves a number and a subaccount on the account on purpose")
-	tf := newTFRunner(t)
-	tf.skipBelow(1, minMinor)
-	tf.write(fmt.Sprintf(forgetHead, chaosProviderSrc) + relProvider(env.URL, 3) + forgetObjects(lifecycle))
-	tf.run("init", "-input=false")
-	tf.run("apply", "-auto-approve", "-input=false")
+	tf := provtest.NewTFRunner(t)
+	tf.SkipBelow(1, minMinor)
+	tf.Write(fmt.Sprintf(forgetHead, provtest.ChaosProviderSrc) + provtest.RelProvider(env.URL, 3) + forgetObjects(lifecycle))
+	tf.Run("init", "-input=false")
+	tf.Run("apply", "-auto-approve", "-input=false")
 	var number, sub string
-	for _, r := range tf.stateInstances() {
+	for _, r := range tf.StateInstances() {
 		switch r.Address {
 		case "cpaas_phone_number.line":
 			number, _ = r.Values["number"].(string)
@@ -91,7 +66,7 @@ func appliedForget(t *testing.T, env *acctest.Env, lifecycle string, minMinor in
 		}
 	}
 	if number == "" || sub == "" {
-		t.Fatalf("the apply left no number or no subaccount in the state: %+v", tf.stateInstances())
+		t.Fatalf("the apply left no number or no subaccount in the state: %+v", tf.StateInstances())
 	}
 	return tf, number, sub
 }
@@ -99,9 +74,9 @@ func appliedForget(t *testing.T, env *acctest.Env, lifecycle string, minMinor in
 // keptAndForgotten checks that the account still holds the number and
 // the subaccount, that the state holds neither, and that out announced
 // no release.
-func keptAndForgotten(t *testing.T, tf *tfRunner, env *acctest.Env, out, number, sub string) {
+func keptAndForgotten(t *testing.T, tf *provtest.TfRunner, env *acctest.Env, out, number, sub string) {
 	t.Helper()
-	if releaseWarned(out, number) || strings.Contains(flat(out), "will be released") {
+	if numbertest.ReleaseWarned(out, number) || strings.Contains(numbertest.Flat(out), "will be released") {
 		t.Errorf("forgetting the number announced its release:\n%s", out)
 	}
 	objs := env.Objects(t)
@@ -111,7 +86,7 @@ func keptAndForgotten(t *testing.T, tf *tfRunner, env *acctest.Env, out, number,
 	if !slices.Contains(objs["subaccounts"], sub) {
 		t.Errorf("subaccount %s was deleted when it was forgotten (account: %v)", sub, objs["subaccounts"])
 	}
-	if list, err := tf.try("state", "list"); strings.TrimSpace(list) != "" && err == nil {
+	if list, err := tf.Try("state", "list"); strings.TrimSpace(list) != "" && err == nil {
 		t.Errorf("the state still holds %q after the objects were forgotten", list)
 	}
 }
@@ -123,7 +98,7 @@ func keptAndForgotten(t *testing.T, tf *tfRunner, env *acctest.Env, out, number,
 func TestAccForget_removedBlock(t *testing.T) {
 	env := acctest.NewEnv(t)
 	tf, number, sub := appliedForget(t, env, "", 7)
-	tf.write(fmt.Sprintf(forgetHead, chaosProviderSrc) + relProvider(env.URL, 3) + `
+	tf.Write(fmt.Sprintf(forgetHead, provtest.ChaosProviderSrc) + provtest.RelProvider(env.URL, 3) + `
 removed {
   from = cpaas_phone_number.line
   lifecycle {
@@ -138,11 +113,11 @@ removed {
   }
 }
 `)
-	plan := tf.run("plan", "-input=false")
-	if !strings.Contains(flat(plan), "will no longer be managed by") {
+	plan := tf.Run("plan", "-input=false")
+	if !strings.Contains(numbertest.Flat(plan), "will no longer be managed by") {
 		t.Errorf("the plan does not say the objects are forgotten:\n%s", plan)
 	}
-	out := plan + tf.run("apply", "-auto-approve", "-input=false")
+	out := plan + tf.Run("apply", "-auto-approve", "-input=false")
 	keptAndForgotten(t, tf, env, out, number, sub)
 }
 
@@ -152,6 +127,6 @@ removed {
 func TestAccForget_lifecycleDestroyFalse_TF114(t *testing.T) {
 	env := acctest.NewEnv(t)
 	tf, number, sub := appliedForget(t, env, "lifecycle {\n    destroy = false\n  }", 15)
-	out := tf.run("destroy", "-auto-approve", "-input=false")
+	out := tf.Run("destroy", "-auto-approve", "-input=false")
 	keptAndForgotten(t, tf, env, out, number, sub)
 }

@@ -10,26 +10,13 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
-
-// The README's local-build path, as a user follows it from a fresh clone:
-// `make install-local` puts the build in the implied local mirror of the
-// user's home (~/.terraform.d/plugins), and `terraform init` in a guide's
-// folder, unchanged and with no CLI configuration, installs it from there.
-// Nothing here reattaches the in-process provider: Terraform runs the
-// installed binary.
-
-// mirrorInstall is a home whose implied local mirror holds the provider
-// that `make install-local` built from this tree.
-type mirrorInstall struct {
-	home    string
-	version string // the version the mirror offers, e.g. 0.1.0
-}
 
 // installLocal runs `make install-local` with HOME a fresh directory (the Go
 // caches stay the developer's, so only the link runs again) and returns that
 // home, after checking the binary is where Terraform's implied mirror looks.
-func installLocal(t *testing.T) mirrorInstall {
+func installLocal(t *testing.T) provtest.MirrorInstall {
 	t.Helper()
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Fatal("the README's local build needs make on PATH")
@@ -64,7 +51,7 @@ func installLocal(t *testing.T) mirrorInstall {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("make install-local did not install %s: %v\n%s", bin, err, out)
 	}
-	return mirrorInstall{home: home, version: v}
+	return provtest.MirrorInstall{Home: home, Version: v}
 }
 
 // withoutVars returns env without the variables named.
@@ -85,7 +72,7 @@ func withoutVars(env []string, names ...string) []string {
 
 // newMirrorRunner returns a runner whose Terraform knows nothing but m's
 // home: no CLI configuration file, no reattached provider, no plugin cache.
-func newMirrorRunner(t *testing.T, m mirrorInstall) *tfRunner {
+func newMirrorRunner(t *testing.T, m provtest.MirrorInstall) *provtest.TfRunner {
 	t.Helper()
 	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if bin == "" {
@@ -96,21 +83,8 @@ func newMirrorRunner(t *testing.T, m mirrorInstall) *tfRunner {
 	}
 	env := append(withoutVars(os.Environ(), "HOME", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_REATTACH_PROVIDERS",
 		"TF_PLUGIN_CACHE_DIR", "TF_DATA_DIR", "TF_CLI_ARGS", "TF_CLI_ARGS_init"),
-		"HOME="+m.home, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
-	return &tfRunner{t: t, bin: bin, dir: t.TempDir(), env: env}
-}
-
-// initFromMirror runs `terraform init` and requires that it installed the
-// provider from m's mirror.
-func (r *tfRunner) initFromMirror(m mirrorInstall) {
-	r.t.Helper()
-	out, err := r.try("init", "-input=false")
-	if err != nil {
-		r.t.Fatalf("terraform init with the provider of make install-local: %v\n%s", err, out)
-	}
-	if want := "Installed cpaas-dev/cpaas v" + m.version + " (unauthenticated)"; !strings.Contains(out, want) {
-		r.t.Fatalf("terraform init did not say %q (the implied local mirror):\n%s", want, out)
-	}
+		"HOME="+m.Home, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
+	return &provtest.TfRunner{T: t, Bin: bin, Dir: t.TempDir(), Env: env}
 }
 
 // guideFolder is a folder of examples/guides a user runs terraform init in.
@@ -205,7 +179,7 @@ func initAndValidateGuides(t *testing.T, with114 bool) {
 	}
 	m := installLocal(t)
 	if with114 {
-		newMirrorRunner(t, m).skipBelowTF114()
+		newMirrorRunner(t, m).SkipBelowTF114()
 	}
 	ran := 0
 	for _, g := range guideFolders(t) {
@@ -220,10 +194,10 @@ func initAndValidateGuides(t *testing.T, with114 bool) {
 			// name by a relative path (../../modules/team); init runs in the
 			// state's own folder.
 			top, _, _ := strings.Cut(filepath.ToSlash(g.rel), "/")
-			copyFolder(t, filepath.Join(acctest.RepoRoot(t), "examples", "guides", top), filepath.Join(r.dir, top))
-			r.dir = filepath.Join(r.dir, g.rel)
-			r.initFromMirror(m)
-			r.run("validate")
+			copyFolder(t, filepath.Join(acctest.RepoRoot(t), "examples", "guides", top), filepath.Join(r.Dir, top))
+			r.Dir = filepath.Join(r.Dir, g.rel)
+			r.InitFromMirror(m)
+			r.Run("validate")
 		})
 	}
 	if ran == 0 {

@@ -2,7 +2,6 @@ package provider_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,6 +16,9 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint/endpointtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number/numbertest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // interruptConfig declares n endpoints and numbers numbers, each bought
@@ -30,9 +32,9 @@ terraform {
     cpaas = { source = %q }
   }
 }
-`, chaosProviderSrc)
-	b.WriteString(relProvider(url, 3))
-	b.WriteString(repeatHCL(n, relEndpointHCL))
+`, provtest.ChaosProviderSrc)
+	b.WriteString(provtest.RelProvider(url, 3))
+	b.WriteString(provtest.RepeatHCL(n, endpointtest.RelEndpointHCL))
 	if numbers > 0 {
 		fmt.Fprintf(&b, `
 resource "cpaas_phone_number" "pool" {
@@ -48,31 +50,6 @@ resource "cpaas_phone_number" "pool" {
 	return b.String()
 }
 
-// stateInstance is one resource instance of `terraform show -json`.
-type stateInstance struct {
-	Address string         `json:"address"`
-	Mode    string         `json:"mode"`
-	Type    string         `json:"type"`
-	Tainted bool           `json:"tainted"`
-	Values  map[string]any `json:"values"`
-}
-
-func (r *tfRunner) stateInstances() []stateInstance {
-	r.t.Helper()
-	var shown struct {
-		Values struct {
-			RootModule struct {
-				Resources []stateInstance `json:"resources"`
-			} `json:"root_module"`
-		} `json:"values"`
-	}
-	out := r.run("show", "-json")
-	if err := json.Unmarshal([]byte(out), &shown); err != nil {
-		r.t.Fatalf("terraform show -json: %v\n%s", err, out)
-	}
-	return shown.Values.RootModule.Resources
-}
-
 // TestAccInterrupt_ctrlCLosesNothing presses Ctrl-C (SIGINT to Terraform,
 // which stops the provider) while creates are on their way to an API that
 // takes 400 ms a create. Every object the account then holds is in the
@@ -84,18 +61,18 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 	}
 	acctest.PreCheck(t)
 	const n = 8
-	tf := newTFRunner(t)
+	tf := provtest.NewTFRunner(t)
 	env := acctest.NewEnv(t)
 	env.Control(t, "injected latency and the interrupt's timing")
-	tf.write(interruptConfig(env.URL, n, n))
-	tf.run("init", "-input=false")
+	tf.Write(interruptConfig(env.URL, n, n))
+	tf.Run("init", "-input=false")
 	env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{
 		{Method: "POST", Path: "Endpoint", Latency: 400 * time.Millisecond},
 		{Method: "POST", Path: "PhoneNumber/{number}", Latency: 400 * time.Millisecond},
 	}})
 
-	cmd := exec.Command(tf.bin, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=10")
-	cmd.Dir, cmd.Env = tf.dir, tf.env
+	cmd := exec.Command(tf.Bin, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=10")
+	cmd.Dir, cmd.Env = tf.Dir, tf.Env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
@@ -127,12 +104,12 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 	// first finishes what it received (a create takes 400 ms).
 	time.Sleep(time.Second)
 	objects := env.Objects(t)
-	for _, r := range tf.stateInstances() {
+	for _, r := range tf.StateInstances() {
 		if r.Mode == "managed" && r.Tainted {
 			t.Errorf("%s is tainted after the interrupt: the next apply would replace it", r.Address)
 		}
 	}
-	orphans := orphansOf(tf, objects, "endpoints", "numbers")
+	orphans := provtest.OrphansOf(tf, objects, "endpoints", "numbers")
 	if len(orphans) > 0 {
 		t.Errorf("the account holds %d objects the state does not: %v\nthe interrupted apply printed:\n%s", len(orphans), orphans, interrupted)
 	}
@@ -146,7 +123,7 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 	// The next apply converges: exactly n of each, every number bought
 	// before the interrupt still the account's, and then nothing to do.
 	env.Server.SetFaults(emulator.Faults{})
-	applied := tf.run("apply", "-auto-approve", "-input=false")
+	applied := tf.Run("apply", "-auto-approve", "-input=false")
 	if strings.Contains(applied, "destroyed") && !strings.Contains(applied, "0 destroyed") {
 		t.Errorf("the apply after the interrupt destroyed something:\n%s", applied)
 	}
@@ -160,10 +137,10 @@ func TestAccInterrupt_ctrlCLosesNothing(t *testing.T) {
 			t.Errorf("number %s, bought before the interrupt, was released", num)
 		}
 	}
-	if code, plan := tf.planExitCode(); code != 0 {
+	if code, plan := tf.PlanExitCode(); code != 0 {
 		t.Errorf("the plan after converging is not empty (exit %d):\n%s", code, plan)
 	}
-	tf.run("destroy", "-auto-approve", "-input=false")
+	tf.Run("destroy", "-auto-approve", "-input=false")
 }
 
 // childrenOf lists the processes whose parent is pid (Linux: /proc).
@@ -214,30 +191,15 @@ func statFields(data []byte) []string {
 	return strings.Fields(rest)
 }
 
-// orphansOf lists, as "kind id", the objects of kinds the account holds
-// that the state does not.
-func orphansOf(tf *tfRunner, objects map[string][]string, kinds ...string) []string {
-	inState := tf.stateIDs(objects)
-	var out []string
-	for _, kind := range kinds {
-		for _, id := range objects[kind] {
-			if !slices.Contains(inState[kind], id) {
-				out = append(out, kind+" "+id)
-			}
-		}
-	}
-	return out
-}
-
 // killMidApply starts an apply of the released binary (from the local
 // mirror, not reattached: the provider is Terraform's own child process),
 // and once two creates are on their way kills Terraform, and the provider
 // too when both is set. It returns the provider's pids and how long each
 // took to exit.
-func killMidApply(t *testing.T, r *tfRunner, env *acctest.Env, both bool) (pids []int, exited time.Duration) {
+func killMidApply(t *testing.T, r *provtest.TfRunner, env *acctest.Env, both bool) (pids []int, exited time.Duration) {
 	t.Helper()
-	cmd := exec.Command(r.bin, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=4")
-	cmd.Dir, cmd.Env = r.dir, r.env
+	cmd := exec.Command(r.Bin, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=4")
+	cmd.Dir, cmd.Env = r.Dir, r.Env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
@@ -275,7 +237,7 @@ func killMidApply(t *testing.T, r *tfRunner, env *acctest.Env, both bool) (pids 
 
 // newKillRunner is a runner of the provider that make install-local
 // builds, with a cache directory (its journal of creates) of its own.
-func newKillRunner(t *testing.T, env *acctest.Env, n, numbers int) *tfRunner {
+func newKillRunner(t *testing.T, env *acctest.Env, n, numbers int) *provtest.TfRunner {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
@@ -287,9 +249,9 @@ func newKillRunner(t *testing.T, env *acctest.Env, n, numbers int) *tfRunner {
 	env.Control(t, "injected latency and the kill's timing")
 	m := installLocal(t)
 	r := newMirrorRunner(t, m)
-	r.env = append(withoutVars(r.env, "XDG_CACHE_HOME"), "XDG_CACHE_HOME="+t.TempDir())
-	r.write(interruptConfig(env.URL, n, numbers))
-	r.initFromMirror(m)
+	r.Env = append(withoutVars(r.Env, "XDG_CACHE_HOME"), "XDG_CACHE_HOME="+t.TempDir())
+	r.Write(interruptConfig(env.URL, n, numbers))
+	r.InitFromMirror(m)
 	env.Server.SetFaults(emulator.Faults{Rules: []emulator.FaultRule{
 		{Method: "POST", Path: "Endpoint", Latency: time.Second},
 		{Method: "POST", Path: "PhoneNumber/{number}", Latency: time.Second},
@@ -300,27 +262,27 @@ func newKillRunner(t *testing.T, env *acctest.Env, n, numbers int) *tfRunner {
 // convergesAdopting applies again once the API has carried out what it
 // received: every object the killed run made is adopted, with a warning
 // naming it, and the account ends with exactly n of each.
-func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n, numbers int) {
+func convergesAdopting(t *testing.T, r *provtest.TfRunner, env *acctest.Env, n, numbers int) {
 	t.Helper()
 	time.Sleep(1500 * time.Millisecond) // the API finishes the creates it received
 	before := env.Objects(t)
-	orphans := orphansOf(r, before, "endpoints", "numbers")
+	orphans := provtest.OrphansOf(r, before, "endpoints", "numbers")
 	if len(orphans) == 0 {
 		t.Fatalf("the killed run left every object it made in the state: the test checked nothing (account: %v)", before)
 	}
 	env.Server.SetFaults(emulator.Faults{})
 	// The plan says what the killed run left, before the apply adopts it.
-	if plan := flat(r.run("plan", "-input=false")); !strings.Contains(plan, "Warning: A killed run") {
+	if plan := numbertest.Flat(r.Run("plan", "-input=false")); !strings.Contains(plan, "Warning: A killed run") {
 		t.Errorf("the plan after the kill does not warn of what the killed run left:\n%s", plan)
 	}
-	out := r.run("apply", "-auto-approve", "-input=false")
+	out := r.Run("apply", "-auto-approve", "-input=false")
 	// Terraform shows one of several warnings of the same summary, with
 	// "and N more similar warnings": each adopted object is in the state.
 	if !strings.Contains(out, "Adopted what an interrupted run created") || !strings.Contains(out, " was created by an earlier run") {
 		t.Errorf("the apply after the kill did not say it adopted what the killed run made:\n%s", out)
 	}
 	after := env.Objects(t)
-	inState := r.stateIDs(after)
+	inState := r.StateIDs(after)
 	for _, o := range orphans {
 		kind, id, _ := strings.Cut(o, " ")
 		if !slices.Contains(inState[kind], id) {
@@ -336,11 +298,11 @@ func convergesAdopting(t *testing.T, r *tfRunner, env *acctest.Env, n, numbers i
 			t.Errorf("number %s, bought by the killed run, was released", num)
 		}
 	}
-	if code, plan := r.planExitCode(); code != 0 {
+	if code, plan := r.PlanExitCode(); code != 0 {
 		t.Errorf("the plan after converging is not empty (exit %d):\n%s", code, plan)
 	}
 	t.Logf("the killed run left %d objects outside the state, each adopted: %v", len(orphans), orphans)
-	r.run("destroy", "-auto-approve", "-input=false")
+	r.Run("destroy", "-auto-approve", "-input=false")
 }
 
 // TestAccInterrupt_killedTerraformLosesNothing kills Terraform alone

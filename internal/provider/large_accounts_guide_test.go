@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // TestAccGuide_largeAccounts applies the large-accounts guide as its page
@@ -24,15 +25,15 @@ func TestAccGuide_largeAccounts(t *testing.T) {
 	m := installLocal(t)
 	root := t.TempDir()
 	copyFolder(t, filepath.Join(acctest.RepoRoot(t), "examples", "guides", "large-accounts"), root)
-	runner := func(dir string) *tfRunner {
+	runner := func(dir string) *provtest.TfRunner {
 		r := newMirrorRunner(t, m)
-		r.dir = filepath.Join(root, dir)
-		r.env = append(r.env, "CPAAS_BASE_URL="+env.URL, "CPAAS_AUTH_ID="+acctest.AuthID, "CPAAS_AUTH_TOKEN="+acctest.AuthToken,
+		r.Dir = filepath.Join(root, dir)
+		r.Env = append(r.Env, "CPAAS_BASE_URL="+env.URL, "CPAAS_AUTH_ID="+acctest.AuthID, "CPAAS_AUTH_TOKEN="+acctest.AuthToken,
 			"TF_VAR_desk_password=Desk-pass-2026")
 		return r
 	}
 	platform := runner("platform")
-	teams := map[string]*tfRunner{"payments": runner("teams/payments"), "support": runner("teams/support")}
+	teams := map[string]*provtest.TfRunner{"payments": runner("teams/payments"), "support": runner("teams/support")}
 	// together runs args in both team states at once.
 	together := func(args ...string) {
 		t.Helper()
@@ -43,7 +44,7 @@ func TestAccGuide_largeAccounts(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				out, err := r.try(args...)
+				out, err := r.Try(args...)
 				mu.Lock()
 				outs[name], errs[name] = out, err
 				mu.Unlock()
@@ -60,16 +61,16 @@ func TestAccGuide_largeAccounts(t *testing.T) {
 		}
 	}
 
-	platform.initFromMirror(m)
-	platform.run("apply", "-auto-approve", "-input=false")
+	platform.InitFromMirror(m)
+	platform.Run("apply", "-auto-approve", "-input=false")
 	var subaccounts map[string]string
-	platform.output("subaccounts", &subaccounts)
+	platform.Output("subaccounts", &subaccounts)
 	if len(subaccounts) != 2 {
 		t.Fatalf("the platform state made subaccounts %v, want payments and support", subaccounts)
 	}
 
 	for _, r := range teams {
-		r.initFromMirror(m)
+		r.InitFromMirror(m)
 	}
 	together("apply", "-auto-approve", "-input=false")
 	for team, desks := range map[string]int{"payments": 2, "support": 3} {
@@ -82,7 +83,7 @@ func TestAccGuide_largeAccounts(t *testing.T) {
 				team, len(objs["endpoints"]), len(objs["applications"]), desks)
 		}
 		var mainIVR, ivrFromPlatform string
-		teams[team].output("main_ivr_id", &mainIVR)
+		teams[team].Output("main_ivr_id", &mainIVR)
 		platformIDs := env.Objects(t)["applications"]
 		for _, id := range platformIDs {
 			ivrFromPlatform = id
@@ -98,18 +99,18 @@ func TestAccGuide_largeAccounts(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if code, out := r.planExitCode(); code != 0 {
+			if code, out := r.PlanExitCode(); code != 0 {
 				t.Errorf("the %s state's plan after apply: exit code %d, want 0 (no changes)\n%s", name, code, out)
 			}
 		}()
 	}
 	wg.Wait()
-	if code, out := platform.planExitCode(); code != 0 {
+	if code, out := platform.PlanExitCode(); code != 0 {
 		t.Errorf("the platform state's plan after apply: exit code %d, want 0\n%s", code, out)
 	}
 
 	together("destroy", "-auto-approve", "-input=false")
-	platform.run("destroy", "-auto-approve", "-input=false")
+	platform.Run("destroy", "-auto-approve", "-input=false")
 	objs := env.Objects(t)
 	if n := len(objs["applications"]) + len(objs["endpoints"]) + len(objs["subaccounts"]); n != 0 {
 		t.Errorf("after the destroys the account still holds %d applications, %d endpoints and %d subaccounts",

@@ -5,15 +5,16 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc/tendlctest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 )
 
 // listAccount is what TestAccListResources_TF114 makes outside Terraform.
@@ -43,21 +44,21 @@ func makeListAccount(t *testing.T, c *client.Client) listAccount {
 			a.lobbyEndpoints = append(a.lobbyEndpoints, e.EndpointID)
 		}
 	}
-	a.brandA = makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
-	b := docsBrand(makeDocsProfile(t, c))
+	a.brandA = tendlctest.MakeRegisteredBrand(t, c, tendlctest.DocsBrand(tendlctest.MakeDocsProfile(t, c)))
+	b := tendlctest.DocsBrand(tendlctest.MakeDocsProfile(t, c))
 	b.BrandAlias = "Beta Corp"
-	a.brandB = makeRegisteredBrand(t, c, b)
+	a.brandB = tendlctest.MakeRegisteredBrand(t, c, b)
 	for i := 0; i < 2; i++ {
-		k := docsCampaign(a.brandA)
+		k := tendlctest.DocsCampaign(a.brandA)
 		k.CampaignAlias = fmt.Sprintf("Alerts %d", i)
-		a.campaignsA = append(a.campaignsA, makeActiveCampaign(t, c, k))
+		a.campaignsA = append(a.campaignsA, tendlctest.MakeActiveCampaign(t, c, k))
 	}
-	a.campaignsB = append(a.campaignsB, makeActiveCampaign(t, c, docsCampaign(a.brandB)))
+	a.campaignsB = append(a.campaignsB, tendlctest.MakeActiveCampaign(t, c, tendlctest.DocsCampaign(a.brandB)))
 	link := func(campaign, number string) {
 		if err := c.LinkNumbers(ctx, campaign, client.NumberLink{Numbers: []string{number}}); err != nil {
 			t.Fatal(err)
 		}
-		waitUntil(t, "number link", func() bool {
+		provtest.WaitUntil(t, "number link", func() bool {
 			got, err := c.GetCampaignNumber(ctx, campaign, number)
 			return err == nil && got.Status == "COMPLETED"
 		})
@@ -100,20 +101,12 @@ func makeListAccount(t *testing.T, c *client.Client) listAccount {
 	return a
 }
 
-func identityIs(kv ...string) map[string]knownvalue.Check {
-	m := map[string]knownvalue.Check{}
-	for i := 0; i < len(kv); i += 2 {
-		m[kv[i]] = knownvalue.StringExact(kv[i+1])
-	}
-	return m
-}
-
 // Every list resource finds exactly the objects of the account its filters
 // select, names each by the identity its resource imports, and with
 // include_resource carries the data an import reads.
 func TestAccListResources_TF114(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t, fastRegistry)
+	env := acctest.NewEnv(t, provtest.FastRegistry)
 	a := makeListAccount(t, env.Client(t))
 
 	checks := []querycheck.QueryResultCheck{
@@ -129,41 +122,41 @@ func TestAccListResources_TF114(t *testing.T) {
 		querycheck.ExpectLength("cpaas_phone_number.bought", 1),
 		querycheck.ExpectLength("cpaas_masking_session.all", 2),
 		querycheck.ExpectLength("cpaas_masking_session.driver", 1),
-		querycheck.ExpectIdentity("cpaas_10dlc_brand.all", identityIs("brand_id", a.brandA)),
-		querycheck.ExpectIdentity("cpaas_10dlc_brand.all", identityIs("brand_id", a.brandB)),
-		querycheck.ExpectIdentity("cpaas_phone_number.bought", identityIs("number", a.boughtNumber[0])),
+		querycheck.ExpectIdentity("cpaas_10dlc_brand.all", provtest.IdentityIs("brand_id", a.brandA)),
+		querycheck.ExpectIdentity("cpaas_10dlc_brand.all", provtest.IdentityIs("brand_id", a.brandB)),
+		querycheck.ExpectIdentity("cpaas_phone_number.bought", provtest.IdentityIs("number", a.boughtNumber[0])),
 		// The full resource data, as an import reads it.
-		querycheck.ExpectResourceKnownValues("cpaas_10dlc_brand.all", queryfilter.ByResourceIdentity(identityIs("brand_id", a.brandB)),
+		querycheck.ExpectResourceKnownValues("cpaas_10dlc_brand.all", queryfilter.ByResourceIdentity(provtest.IdentityIs("brand_id", a.brandB)),
 			[]querycheck.KnownValueCheck{
 				{Path: tfjsonpath.New("brand_alias"), KnownValue: knownvalue.StringExact("Beta Corp")},
 				{Path: tfjsonpath.New("registration_status"), KnownValue: knownvalue.StringExact("COMPLETED")},
 			}),
-		querycheck.ExpectResourceKnownValues("cpaas_endpoint.desk", queryfilter.ByResourceIdentity(identityIs("endpoint_id", a.deskEndpoints[1])),
+		querycheck.ExpectResourceKnownValues("cpaas_endpoint.desk", queryfilter.ByResourceIdentity(provtest.IdentityIs("endpoint_id", a.deskEndpoints[1])),
 			[]querycheck.KnownValueCheck{
 				{Path: tfjsonpath.New("username"), KnownValue: knownvalue.StringExact("desk")},
 				{Path: tfjsonpath.New("alias"), KnownValue: knownvalue.StringExact("Phone 1")},
 				{Path: tfjsonpath.New("password"), KnownValue: knownvalue.Null()},
 			}),
 		querycheck.ExpectResourceKnownValues("cpaas_10dlc_campaign_number.brand_b",
-			queryfilter.ByResourceIdentity(identityIs("campaign_id", a.campaignsB[0], "number", "13125550102")),
+			queryfilter.ByResourceIdentity(provtest.IdentityIs("campaign_id", a.campaignsB[0], "number", "13125550102")),
 			[]querycheck.KnownValueCheck{
 				{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(a.campaignsB[0] + "/13125550102")},
 				{Path: tfjsonpath.New("status"), KnownValue: knownvalue.StringExact("COMPLETED")},
 			}),
 	}
 	for _, id := range append(append([]string{}, a.deskEndpoints...), a.lobbyEndpoints...) {
-		checks = append(checks, querycheck.ExpectIdentity("cpaas_endpoint.all", identityIs("endpoint_id", id)))
+		checks = append(checks, querycheck.ExpectIdentity("cpaas_endpoint.all", provtest.IdentityIs("endpoint_id", id)))
 	}
 	for _, id := range append(append([]string{}, a.campaignsA...), a.campaignsB...) {
-		checks = append(checks, querycheck.ExpectIdentity("cpaas_10dlc_campaign.all", identityIs("campaign_id", id)))
+		checks = append(checks, querycheck.ExpectIdentity("cpaas_10dlc_campaign.all", provtest.IdentityIs("campaign_id", id)))
 	}
 	for campaign, numbers := range a.links {
 		for _, n := range numbers {
-			checks = append(checks, querycheck.ExpectIdentity("cpaas_10dlc_campaign_number.all", identityIs("campaign_id", campaign, "number", n)))
+			checks = append(checks, querycheck.ExpectIdentity("cpaas_10dlc_campaign_number.all", provtest.IdentityIs("campaign_id", campaign, "number", n)))
 		}
 	}
 	for id := range a.sessions {
-		checks = append(checks, querycheck.ExpectIdentity("cpaas_masking_session.all", identityIs("session_uuid", id)))
+		checks = append(checks, querycheck.ExpectIdentity("cpaas_masking_session.all", provtest.IdentityIs("session_uuid", id)))
 	}
 
 	acctest.Test(t, resource.TestCase{
@@ -252,7 +245,7 @@ list "cpaas_masking_session" "driver" {
 // API refuses fails the listing with the API's reason.
 func TestAccListResources_filterRules_TF114(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t, fastRegistry)
+	env := acctest.NewEnv(t, provtest.FastRegistry)
 	query := func(typ, config, pattern string) resource.TestStep {
 		return resource.TestStep{
 			Query: true,
@@ -297,7 +290,7 @@ list %q "bad" {
 // toll-free number it bought.
 func TestAccListResources_numberTypesTheAPITakes_TF114(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t, fastRegistry)
+	env := acctest.NewEnv(t, provtest.FastRegistry)
 	c, ctx := env.Client(t), context.Background()
 	found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Type: "toll-free"}, 1)
 	if err != nil || len(found) != 1 {
@@ -318,7 +311,7 @@ func TestAccListResources_numberTypesTheAPITakes_TF114(t *testing.T) {
 	} {
 		checks := []querycheck.QueryResultCheck{querycheck.ExpectLength("cpaas_phone_number.by_type", len(tc.want))}
 		for _, n := range tc.want {
-			checks = append(checks, querycheck.ExpectIdentity("cpaas_phone_number.by_type", identityIs("number", n)))
+			checks = append(checks, querycheck.ExpectIdentity("cpaas_phone_number.by_type", provtest.IdentityIs("number", n)))
 		}
 		steps = append(steps, resource.TestStep{
 			Query: true,

@@ -3,9 +3,8 @@ package provider_test
 import (
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // A child that names a parent the account does not hold (a mistyped or

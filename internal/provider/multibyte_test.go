@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint/endpointtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc/tendlctest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -24,7 +26,7 @@ func mbEmoji(n int) string { return strings.Repeat("🙂", n) }
 
 // mbCampaignHCL is a brand and a campaign with the given texts.
 func mbCampaignHCL(brandAlias, campaignAlias, description, sample1 string) string {
-	return brandHCL(brandAlias, "") + fmt.Sprintf(`
+	return tendlctest.BrandHCL(brandAlias, "") + fmt.Sprintf(`
 resource "cpaas_10dlc_campaign" "test" {
   brand_id       = cpaas_10dlc_brand.test.id
   campaign_alias = %q
@@ -34,20 +36,20 @@ resource "cpaas_10dlc_campaign" "test" {
   sample1        = %q
   sample2        = %q
 }
-`, campaignAlias, description, sample1, tdSample2)
+`, campaignAlias, description, sample1, tendlctest.TdSample2)
 }
 
 func TestAccMultibyteLengths_tenDLC(t *testing.T) {
 	t.Parallel()
-	env := tendlcEnv(t)
+	env := tendlctest.TendlcEnv(t)
 	refused := []struct{ config, want string }{
-		{mbCampaignHCL("Acme", "A", tdDescription, mbCyr(15)), `Attribute sample1 must be 20 to 1024 characters long, got 15`}, // 30 bytes
-		{mbCampaignHCL("Acme", "A", tdDescription, mbEmoji(19)), `Attribute sample1 must be 20 to 1024 characters long, got 19`},
-		{mbCampaignHCL("Acme", "A", tdDescription, mbCyr(1025)), `Attribute sample1 must be 1 to 1024 characters long, got 1025`},
-		{mbCampaignHCL("Acme", "A", mbCyr(39), tdSample1), `Attribute description must be 40 to 4096 characters long, got 39`}, // 78 bytes
-		{mbCampaignHCL("Acme", "A", mbCyr(4097), tdSample1), `Attribute description must be 1 to 4096 characters long, got 4097`},
-		{mbCampaignHCL("Acme", mbEmoji(256), tdDescription, tdSample1), `Attribute campaign_alias must be 1 to 255 characters long, got 256`},
-		{mbCampaignHCL(mbCyr(256), "A", tdDescription, tdSample1), `Attribute brand_alias must be 1 to 255 characters long, got 256`},
+		{mbCampaignHCL("Acme", "A", tendlctest.TdDescription, mbCyr(15)), `Attribute sample1 must be 20 to 1024 characters long, got 15`}, // 30 bytes
+		{mbCampaignHCL("Acme", "A", tendlctest.TdDescription, mbEmoji(19)), `Attribute sample1 must be 20 to 1024 characters long, got 19`},
+		{mbCampaignHCL("Acme", "A", tendlctest.TdDescription, mbCyr(1025)), `Attribute sample1 must be 1 to 1024 characters long, got 1025`},
+		{mbCampaignHCL("Acme", "A", mbCyr(39), tendlctest.TdSample1), `Attribute description must be 40 to 4096 characters long, got 39`}, // 78 bytes
+		{mbCampaignHCL("Acme", "A", mbCyr(4097), tendlctest.TdSample1), `Attribute description must be 1 to 4096 characters long, got 4097`},
+		{mbCampaignHCL("Acme", mbEmoji(256), tendlctest.TdDescription, tendlctest.TdSample1), `Attribute campaign_alias must be 1 to 255 characters long, got 256`},
+		{mbCampaignHCL(mbCyr(256), "A", tendlctest.TdDescription, tendlctest.TdSample1), `Attribute brand_alias must be 1 to 255 characters long, got 256`},
 	}
 	var steps []resource.TestStep
 	for _, r := range refused {
@@ -84,23 +86,23 @@ func TestAccMultibyteLengths_endpointPassword(t *testing.T) {
 	acctest.Test(t, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
-				Config:      env.Config(endpointConfig("mb", mbCyr(4), "MB")), // 8 bytes
+				Config:      env.Config(endpointtest.EndpointConfig("mb", mbCyr(4), "MB")), // 8 bytes
 				PlanOnly:    true,
 				ExpectError: acctest.ErrorPattern(`Attribute password must be at least 5 characters long \(got 4\)`),
 			},
 			{
-				Config:      env.Config(writeOnlyConfig(mbEmoji(4), 1)), // 16 bytes
+				Config:      env.Config(endpointtest.WriteOnlyConfig(mbEmoji(4), 1)), // 16 bytes
 				PlanOnly:    true,
 				ExpectError: acctest.ErrorPattern(`Attribute password_wo must be at least 5 characters long \(got 4\)`),
 			},
 			{
-				Config:             env.Config(writeOnlyConfig(mbEmoji(5), 1)),
+				Config:             env.Config(endpointtest.WriteOnlyConfig(mbEmoji(5), 1)),
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
 			},
 			{
 				// The API takes a five-character Cyrillic password (10 bytes).
-				Config: env.Config(endpointConfig("mb", mbCyr(5), "MB")),
+				Config: env.Config(endpointtest.EndpointConfig("mb", mbCyr(5), "MB")),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("cpaas_endpoint.test", tfjsonpath.New("password"), knownvalue.StringExact(mbCyr(5))),
 				},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // The guide "Sending at scale through a number pool", as its text
@@ -17,30 +18,30 @@ import (
 // leaves the numbers owned.
 func TestAccGuide_numberPool_TF114(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t, fastRegistry)
+	env := acctest.NewEnv(t, provtest.FastRegistry)
 	env.Control(t, "the messages the emulator sent") // up front: a skip midway leaves objects behind
 	ctx := context.Background()
 	c := env.Client(t)
 	r := newGuideRunnerTF114(t, env, "number-pool")
-	r.run("apply", "-input=false", "-auto-approve")
+	r.Run("apply", "-input=false", "-auto-approve")
 	objs := env.Objects(t)
 	if len(objs["powerpacks"]) != 1 || len(objs["powerpack_numbers"]) != 2 || len(objs["10dlc_campaign_numbers"]) != 2 || len(objs["numbers"]) != 2 {
 		t.Fatalf("after apply: %v", objs)
 	}
 	var powerpack string
 	var numbers map[string]string
-	r.output("powerpack_id", &powerpack)
-	r.output("numbers", &numbers)
-	r.expectPlan(0)
+	r.Output("powerpack_id", &powerpack)
+	r.Output("numbers", &numbers)
+	r.ExpectPlan(0)
 
 	const invoke = "-invoke=action.cpaas_send_message.pickup_ready"
-	out := r.run("apply", "-input=false", "-auto-approve", invoke)
+	out := r.Run("apply", "-input=false", "-auto-approve", invoke)
 	if !strings.Contains(out, "from "+numbers["sf"]+" (picked by powerpack "+powerpack+")") {
 		t.Fatalf("the first send does not say it was picked from %s:\n%s", numbers["sf"], out)
 	}
-	r.run("apply", "-input=false", "-auto-approve", invoke)
+	r.Run("apply", "-input=false", "-auto-approve", invoke)
 	nyCustomer := "1" + numbers["ny"][1:4] + "5550142"
-	r.run("apply", "-input=false", "-auto-approve", invoke, "-var=customer="+nyCustomer)
+	r.Run("apply", "-input=false", "-auto-approve", invoke, "-var=customer="+nyCustomer)
 	sent := env.Control(t, "the messages the emulator sent").SentMessages(acctest.AuthID)
 	if len(sent) != 3 {
 		t.Fatalf("messages sent: %v", sent)
@@ -57,12 +58,12 @@ func TestAccGuide_numberPool_TF114(t *testing.T) {
 
 	// Destroying the pool alone (what the guide says to do with the
 	// numbers: nothing) keeps them the account's.
-	r.run("destroy", "-input=false", "-auto-approve", "-target=cpaas_powerpack.pickup")
+	r.Run("destroy", "-input=false", "-auto-approve", "-target=cpaas_powerpack.pickup")
 	objs = env.Objects(t)
 	if len(objs["powerpacks"]) != 0 || len(objs["powerpack_numbers"]) != 0 || len(objs["numbers"]) != 2 || len(objs["10dlc_campaign_numbers"]) != 2 {
 		t.Fatalf("after destroying the pool: %v", objs)
 	}
-	r.run("destroy", "-input=false", "-auto-approve")
+	r.Run("destroy", "-input=false", "-auto-approve")
 	if objs := env.Objects(t); len(objs["powerpacks"])+len(objs["numbers"])+len(objs["10dlc_campaigns"]) != 0 {
 		t.Fatalf("after destroy: %v", objs)
 	}

@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/message/messagetest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // familiesHCL holds one static mistake in each family of the provider's
@@ -91,23 +92,23 @@ func TestAccOnePlan_mistakesAcrossFamiliesPlanOnly(t *testing.T) {
 // the same plan as the others'.
 func TestAccOnePlan_mistakesAcrossFamiliesAction_TF114(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t, manualClock)
+	env := acctest.NewEnv(t, messagetest.ManualClock)
 	before := env.Objects(t)
-	r := newTF114Runner(t, env, familiesHCL+notifyWithLeadingZeroHCL)
-	out, err := r.try("plan", "-input=false", "-no-color")
+	r := messagetest.NewTF114Runner(t, env, familiesHCL+messagetest.NotifyWithLeadingZeroHCL)
+	out, err := r.Try("plan", "-input=false", "-no-color")
 	if err == nil {
 		t.Fatalf("the plan succeeded:\n%s", out)
 	}
 	var errs []string
 	for _, block := range strings.Split(out, "Error: ")[1:] {
-		errs = append(errs, unwrapped(block))
+		errs = append(errs, provtest.Unwrapped(block))
 	}
 	expectEachOnce(t, errs, append(familiesMistakes,
 		`dst: sanitised number "012125550199" must begin with the country code, not 0`)...)
 	if after := env.Objects(t); !reflect.DeepEqual(before, after) {
 		t.Errorf("a refused plan changed the account's objects:\nbefore %v\nafter  %v", before, after)
 	}
-	expectSent(t, env)
+	messagetest.ExpectSent(t, env)
 }
 
 // `terraform validate`, which plans nothing, names an action's mistake
@@ -115,11 +116,11 @@ func TestAccOnePlan_mistakesAcrossFamiliesAction_TF114(t *testing.T) {
 func TestAccOnePlan_validateChecksActionRules_TF114(t *testing.T) {
 	t.Parallel()
 	r := newBuiltProviderRunner(t)
-	r.skipBelowTF114()
-	if err := os.MkdirAll(r.dir, 0o755); err != nil {
+	r.SkipBelowTF114()
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	r.write("terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + `
+	r.Write("terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + `
 action "cpaas_send_message" "notify" {
   config {
     src  = "14155550100"
@@ -128,13 +129,13 @@ action "cpaas_send_message" "notify" {
   }
 }
 `)
-	out, err := r.try("validate", "-no-color")
+	out, err := r.Try("validate", "-no-color")
 	if err == nil {
 		t.Fatalf("terraform validate succeeded:\n%s", out)
 	}
 	var errs []string
 	for _, block := range strings.Split(out, "Error: ")[1:] {
-		errs = append(errs, unwrapped(block))
+		errs = append(errs, provtest.Unwrapped(block))
 	}
 	expectEachOnce(t, errs, `dst: sanitised number "012125550199" must begin with the country code, not 0`)
 }

@@ -11,6 +11,13 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/compliance/compliancetest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/powerpack/powerpacktest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/subaccount/subaccounttest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc/tendlctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tollfree/tollfreetest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/verification/verificationtest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
 
@@ -19,17 +26,17 @@ import (
 // folded to one line.
 func planErrors(t *testing.T, env *acctest.Env, config string) []string {
 	t.Helper()
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + config)
-	r.run("init", "-input=false")
-	out, err := r.try("plan", "-input=false")
+	r.Run("init", "-input=false")
+	out, err := r.Try("plan", "-input=false")
 	if err == nil {
 		t.Fatalf("the plan succeeded:\n%s", out)
 	}
 	var errs []string
 	for _, block := range strings.Split(out, "Error: ")[1:] {
-		errs = append(errs, unwrapped(block))
+		errs = append(errs, provtest.Unwrapped(block))
 	}
 	return errs
 }
@@ -69,8 +76,8 @@ func expectEachOnce(t *testing.T, errs []string, patterns ...string) {
 // error each, on its attribute; nothing is created.
 func TestAccTenDLCCampaign_onePlanListsEveryMistake(t *testing.T) {
 	t.Parallel()
-	env := tendlcEnv(t)
-	errs := planErrors(t, env, brandHCL("Acme Corp", "")+`
+	env := tendlctest.TendlcEnv(t)
+	errs := planErrors(t, env, tendlctest.BrandHCL("Acme Corp", "")+`
 resource "cpaas_10dlc_campaign" "test" {
   brand_id       = cpaas_10dlc_brand.test.id
   campaign_alias = "Alerts"
@@ -100,10 +107,10 @@ resource "cpaas_10dlc_campaign" "test" {
 // the API adds no second error on it.
 func TestAccTenDLCCampaign_onePlanListsRulesAndMissingBrand(t *testing.T) {
 	t.Parallel()
-	env := tendlcEnv(t)
+	env := tendlctest.TendlcEnv(t)
 	before := env.Objects(t)
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + fmt.Sprintf(`
 resource "cpaas_10dlc_campaign" "test" {
   brand_id       = %[1]q
@@ -122,11 +129,11 @@ resource "cpaas_10dlc_campaign" "shape" {
   sample1        = %[2]q
   sample2        = %[2]q
 }
-`, missingBrand, tdSample2, tdDescription))
-	r.run("init", "-input=false")
+`, missingBrand, tendlctest.TdSample2, tendlctest.TdDescription))
+	r.Run("init", "-input=false")
 	var found []string
-	for _, d := range r.diagnostics("plan", "-input=false") {
-		found = append(found, d.Severity+": "+d.Summary+": "+unwrapped(d.Detail))
+	for _, d := range r.Diagnostics("plan", "-input=false") {
+		found = append(found, d.Severity+": "+d.Summary+": "+provtest.Unwrapped(d.Detail))
 	}
 	expectEachOnce(t, found,
 		`^error: .*Attribute sample1 must be 20 to 1024 characters long, got 11`,
@@ -215,9 +222,9 @@ resource "cpaas_verified_caller_id" "test" {
 // plans nothing that depends on an object whose plan failed.
 func TestAccPhoneNumberCompliance_onePlanListsEveryMistake(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
-	reg, _ := complianceFiles(t, "r", "b")
-	hcl := complianceHCL("Acme Trading", reg, "/nonexistent/bill.pdf", "")
+	env := compliancetest.ComplianceEnv(t)
+	reg, _ := compliancetest.ComplianceFiles(t, "r", "b")
+	hcl := compliancetest.ComplianceHCL("Acme Trading", reg, "/nonexistent/bill.pdf", "")
 	hcl = strings.Replace(hcl, `country_iso = "IN"`, `country_iso = "in"`, 1)
 	hcl = strings.Replace(hcl, `compliance@acme.example`, `compliance.acme.example`, 1)
 	hcl = strings.Replace(hcl, compliancerules.DocBusinessRegistration.ID, "not-a-uuid", 1)
@@ -334,7 +341,7 @@ resource "cpaas_own_carrier_number" "test" {
 func TestAccPowerpack_onePlanListsEveryMistake(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	errs := planErrorsNothingMade(t, env, powerpackHCL(strings.Repeat("é", 256), `
+	errs := planErrorsNothingMade(t, env, powerpacktest.PowerpackHCL(strings.Repeat("é", 256), `
   application_type = "XML"
   application_id   = "123"
   number_priority = [
@@ -357,7 +364,7 @@ func TestAccPowerpack_onePlanListsEveryMistake(t *testing.T) {
 func TestAccSubaccount_onePlanListsEveryMistake(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	errs := planErrorsNothingMade(t, env, subaccountConfig("", "")+`
+	errs := planErrorsNothingMade(t, env, subaccounttest.SubaccountConfig("", "")+`
 resource "cpaas_subaccount" "long" {
   name = "`+strings.Repeat("n", 101)+`"
 }
@@ -377,10 +384,10 @@ data "cpaas_subaccount" "test" {
 // (ValidateConfig); a campaign number that is no long code.
 func TestAccTenDLCProfile_onePlanListsEveryMistake(t *testing.T) {
 	t.Parallel()
-	env := tendlcEnv(t)
-	bad := strings.Replace(profileBodyHCL("  entity_type = \"PUBLIC_PROFIT\"\n  business_contact_email = \"ops.example.com\""),
+	env := tendlctest.TendlcEnv(t)
+	bad := strings.Replace(tendlctest.ProfileBodyHCL("  entity_type = \"PUBLIC_PROFIT\"\n  business_contact_email = \"ops.example.com\""),
 		`state       = "TX"`, `state       = "`+strings.Repeat("é", 21)+`"`, 1)
-	noEIN := strings.Replace(profileBodyHCL("  entity_type = \"PRIVATE\"\n  ein_issuing_country = \"US\""),
+	noEIN := strings.Replace(tendlctest.ProfileBodyHCL("  entity_type = \"PRIVATE\"\n  ein_issuing_country = \"US\""),
 		`"cpaas_10dlc_profile" "test"`, `"cpaas_10dlc_profile" "private"`, 1)
 	noEIN = strings.Replace(noEIN, `"acme"`, `"acme-private"`, 1)
 	errs := planErrorsNothingMade(t, env, bad+noEIN+`
@@ -399,7 +406,7 @@ resource "cpaas_10dlc_campaign_number" "test" {
 
 func TestAccTollfreeVerification_onePlanListsEveryMistake(t *testing.T) {
 	t.Parallel()
-	env := tollfreeEnv(t)
+	env := tollfreetest.TollfreeEnv(t)
 	errs := planErrorsNothingMade(t, env, `
 resource "cpaas_tollfree_verification" "test" {
   profile_uuid     = "00000000-0000-4000-8000-000000000000"
@@ -449,15 +456,15 @@ resource "cpaas_sip_origination_uri" "test" {
 // read); an identity with a birth date in another form.
 func TestAccVerification_onePlanListsEveryMistake(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
+	env := compliancetest.ComplianceEnv(t)
 	txt := filepath.Join(t.TempDir(), "proof.txt")
 	if err := os.WriteFile(txt, []byte("x"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	addr := verificationAddressHCL("test", "office", "Paris", fmt.Sprintf("  file = %q", txt))
+	addr := verificationtest.VerificationAddressHCL("test", "office", "Paris", fmt.Sprintf("  file = %q", txt))
 	addr = strings.Replace(addr, `"Ms"`, `"Dr"`, 1)
 	addr = strings.Replace(addr, `"passport"`, `"utility_bill"`, 1)
-	ident := strings.Replace(verificationIdentityHCL("test", "director", "19AB12345", ""), "1984-02-29", "29/02/1984", 1)
+	ident := strings.Replace(verificationtest.VerificationIdentityHCL("test", "director", "19AB12345", ""), "1984-02-29", "29/02/1984", 1)
 	errs := planErrorsNothingMade(t, env, addr+ident)
 	expectEachOnce(t, errs,
 		`salutation.*value must be one of:.*got: "Dr"`,
@@ -476,13 +483,13 @@ func TestAccVerification_onePlanListsEveryMistake(t *testing.T) {
 // provider reads that the CLI validates.
 func TestAccOnePlan_validateChecksStaticRulesPlanListsAll(t *testing.T) {
 	t.Parallel()
-	env := tendlcEnv(t)
+	env := tendlctest.TendlcEnv(t)
 	r := newBuiltProviderRunner(t)
-	if err := os.MkdirAll(r.dir, 0o755); err != nil {
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	r.write("terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + env.ProviderConfig() +
-		brandHCL("Acme Corp", "") + fmt.Sprintf(`
+	r.Write("terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + env.ProviderConfig() +
+		tendlctest.BrandHCL("Acme Corp", "") + fmt.Sprintf(`
 resource "cpaas_application" "test" {
   app_name   = "support"
   answer_url = "/answer"
@@ -509,15 +516,15 @@ resource "cpaas_sip_trunk" "test" {
 data "cpaas_subaccount" "test" {
   auth_id = "MA2025RK4E639VJFZAGV"
 }
-`, tdSample1, tdSample2, missingApp))
+`, tendlctest.TdSample1, tendlctest.TdSample2, missingApp))
 	errorsOf := func(args ...string) []string {
-		out, err := r.try(append(args, "-no-color")...)
+		out, err := r.Try(append(args, "-no-color")...)
 		if err == nil {
 			t.Fatalf("terraform %s succeeded:\n%s", args[0], out)
 		}
 		var errs []string
 		for _, block := range strings.Split(out, "Error: ")[1:] {
-			errs = append(errs, unwrapped(block))
+			errs = append(errs, provtest.Unwrapped(block))
 		}
 		return errs
 	}

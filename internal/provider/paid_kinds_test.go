@@ -6,12 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/compliance/compliancetest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc/tendlctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tollfree/tollfreetest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // withCreateTimeout gives the resource block that opens with header a
@@ -35,7 +37,7 @@ var paidKinds = map[string]paidKind{
 		addr: "cpaas_10dlc_brand.b1",
 		opts: func(o *emulator.Options) { o.BrandRegistrationDelay = time.Hour },
 		hcl: func() string {
-			return relProfileHCL(1) + withCreateTimeout(relBrandHCL(1), `resource "cpaas_10dlc_brand" "b1" {`)
+			return tendlctest.RelProfileHCL(1) + withCreateTimeout(tendlctest.RelBrandHCL(1), `resource "cpaas_10dlc_brand" "b1" {`)
 		},
 	},
 	"campaign": {
@@ -45,8 +47,8 @@ var paidKinds = map[string]paidKind{
 			o.CampaignRegistrationDelay = time.Hour
 		},
 		hcl: func() string {
-			return relProfileHCL(1) + relBrandHCL(1) +
-				withCreateTimeout(relCampaignHCL(1, "cpaas_10dlc_brand.b1"), `resource "cpaas_10dlc_campaign" "c1" {`)
+			return tendlctest.RelProfileHCL(1) + tendlctest.RelBrandHCL(1) +
+				withCreateTimeout(tendlctest.RelCampaignHCL(1, "cpaas_10dlc_brand.b1"), `resource "cpaas_10dlc_campaign" "c1" {`)
 		},
 	},
 	"toll-free verification": {
@@ -59,21 +61,21 @@ data "cpaas_phone_numbers" "rel_tollfree" {
   type        = "toll-free"
   max_results = 2
 }
-` + relProfileHCL(1) + withCreateTimeout(relTollfreeHCL(0), `resource "cpaas_tollfree_verification" "tf0" {`)
+` + tendlctest.RelProfileHCL(1) + withCreateTimeout(tollfreetest.RelTollfreeHCL(0), `resource "cpaas_tollfree_verification" "tf0" {`)
 		},
 	},
 	"compliance application": {
 		addr: "cpaas_compliance_application.test_1",
 		opts: func(o *emulator.Options) { o.ComplianceReviewDelay = time.Hour },
 		hcl: func() string {
-			return withCreateTimeout(relComplianceAppHCL(1), `resource "cpaas_compliance_application" "test_1" {`)
+			return withCreateTimeout(compliancetest.RelComplianceAppHCL(1), `resource "cpaas_compliance_application" "test_1" {`)
 		},
 	},
 	"one-call compliance application": {
 		addr: "cpaas_phone_number_compliance.rel_1",
 		opts: func(o *emulator.Options) { o.ComplianceReviewDelay = time.Hour },
 		hcl: func() string {
-			return withCreateTimeout(relComplianceHCL(1), `resource "cpaas_phone_number_compliance" "rel_1" {`)
+			return withCreateTimeout(compliancetest.RelComplianceHCL(1), `resource "cpaas_phone_number_compliance" "rel_1" {`)
 		},
 	},
 }

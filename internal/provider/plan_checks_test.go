@@ -9,6 +9,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // failedApplyThenDestroy applies config, which must fail with want, then
@@ -16,18 +17,18 @@ import (
 // returns the emulator's objects after it.
 func failedApplyThenDestroy(t *testing.T, env *acctest.Env, config, want string) map[string][]string {
 	t.Helper()
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + config)
-	r.run("init", "-input=false")
-	out, err := r.try("apply", "-auto-approve", "-input=false")
+	r.Run("init", "-input=false")
+	out, err := r.Try("apply", "-auto-approve", "-input=false")
 	if err == nil || !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Fatalf("apply: want a failure saying %q, got %v:\n%s", want, err, out)
 	}
-	if out, err := r.try("destroy", "-auto-approve", "-input=false"); err != nil {
+	if out, err := r.Try("destroy", "-auto-approve", "-input=false"); err != nil {
 		t.Fatalf("destroy after the failed apply failed: %v\n%s", err, out)
 	}
-	if left := r.stateIDs(nil); len(left) != 0 {
+	if left := r.StateIDs(nil); len(left) != 0 {
 		t.Fatalf("state after destroy: %v", left)
 	}
 	return env.Objects(t)
@@ -72,8 +73,8 @@ func TestAccPowerpack_missingApplicationTypeRefusedAtPlan(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
 	env := acctest.NewEnv(t)
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + `
 resource "cpaas_application" "app" {
   app_name   = "pp-app"
@@ -84,8 +85,8 @@ resource "cpaas_powerpack" "test" {
   application_id = cpaas_application.app.app_id
 }
 `)
-	r.run("init", "-input=false")
-	out, err := r.try("apply", "-auto-approve", "-input=false")
+	r.Run("init", "-input=false")
+	out, err := r.Try("apply", "-auto-approve", "-input=false")
 	want := `Attribute "application_type" must be specified when "application_id" is specified`
 	if err == nil || !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Fatalf("apply: want a failure saying %q, got %v:\n%s", want, err, out)

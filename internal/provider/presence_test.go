@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // TestAccPresence_unknownValuesCheckedAtPlan: number/search of
@@ -20,8 +21,8 @@ func TestAccPresence_unknownValuesCheckedAtPlan(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
 	env := acctest.NewEnv(t)
-	r := newTFRunner(t)
-	head := fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	head := fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + `
 resource "cpaas_application" "app" {
   app_name   = "presence"
@@ -33,19 +34,19 @@ resource "terraform_data" "later" {
 `
 	refused := func(name, number string, want string) {
 		t.Helper()
-		r.write(head + `
+		r.Write(head + `
 resource "cpaas_phone_number" "n" {
 ` + number + `
 }
 `)
 		if name == "first" {
-			r.run("init", "-input=false")
+			r.Run("init", "-input=false")
 		}
-		out, err := r.try("apply", "-auto-approve", "-input=false")
+		out, err := r.Try("apply", "-auto-approve", "-input=false")
 		if objs := env.Objects(t); len(objs["applications"]) != 0 || len(objs["numbers"]) != 0 {
 			t.Errorf("%s: the refused apply created %v", name, objs)
 		}
-		if err == nil || !strings.Contains(unwrapped(out), want) {
+		if err == nil || !strings.Contains(provtest.Unwrapped(out), want) {
 			t.Fatalf("%s: want the apply refused with %q, got %v:\n%s", name, want, err, out)
 		}
 	}
@@ -60,17 +61,17 @@ resource "cpaas_phone_number" "n" {
 		`Attribute "app_id" cannot be specified when "sip_trunk_id" is specified (a value known only after apply still counts as set)`)
 
 	// One pending value of the two: a plan.
-	r.write(head + `
+	r.Write(head + `
 resource "cpaas_phone_number" "n" {
   number = terraform_data.later.output
   app_id = cpaas_application.app.app_id
 }
 `)
-	if code, out := r.planExitCode(); code != 2 {
+	if code, out := r.PlanExitCode(); code != 2 {
 		t.Fatalf("one pending number: plan exit code %d, want 2:\n%s", code, out)
 	}
 	// A module's choice between two variables validates.
-	r.write(head + `
+	r.Write(head + `
 variable "number" {
   type    = string
   default = null
@@ -84,6 +85,6 @@ resource "cpaas_phone_number" "n" {
   search = var.search
 }
 `)
-	r.run("validate")
-	r.run("destroy", "-auto-approve", "-input=false")
+	r.Run("validate")
+	r.Run("destroy", "-auto-approve", "-input=false")
 }

@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint/endpointtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // TestAccRateLimit_manyEndpointsUnderALowLimit applies 40 endpoints at
@@ -29,9 +30,9 @@ func TestAccRateLimit_manyEndpointsUnderALowLimit(t *testing.T) {
 	env := acctest.NewEnv(t, func(o *emulator.Options) { o.RateLimit = emulator.RateLimit{Rate: 20, Burst: 5} })
 	env.Control(t, "injected faults") // up front: a skip midway leaves objects behind
 	var b strings.Builder
-	b.WriteString(relProvider(env.URL, 1))
+	b.WriteString(provtest.RelProvider(env.URL, 1))
 	for i := 1; i <= n; i++ {
-		b.WriteString(relEndpointHCL(i))
+		b.WriteString(endpointtest.RelEndpointHCL(i))
 	}
 	config := b.String()
 	checkEndpoints := func(want int) resource.TestCheckFunc {

@@ -6,11 +6,12 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number/numbertest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 )
 
 // readsAfterCreate is the test of a kind whose create reply is too thin,
@@ -29,8 +30,8 @@ type readsAfterCreate struct {
 
 func (rc readsAfterCreate) run(t *testing.T) {
 	t.Helper()
-	log := &requestLog{}
-	env := acctest.NewEnv(t, log.option)
+	log := &provtest.RequestLog{}
+	env := acctest.NewEnv(t, log.Option)
 	config := env.Config(rc.config)
 	applied := map[string]map[string]string{}
 	snapshot := func(s *terraform.State) map[string]map[string]string {
@@ -45,7 +46,7 @@ func (rc readsAfterCreate) run(t *testing.T) {
 	acctest.Test(t, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
-				PreConfig: log.reset,
+				PreConfig: log.Reset,
 				Config:    config,
 				Check: func(s *terraform.State) error {
 					applied = snapshot(s)
@@ -55,7 +56,7 @@ func (rc readsAfterCreate) run(t *testing.T) {
 					// From the first create on: the plan's checks before it
 					// (the release warning lists the account's numbers once)
 					// are not reads after a create.
-					lists, gets := log.getsAfterCreates(rc.list), log.getsAfterCreates(rc.get)
+					lists, gets := log.GetsAfterCreates(rc.list), log.GetsAfterCreates(rc.get)
 					t.Logf("the apply of %d %s: %d list calls, %d one-object GETs", rc.n, rc.typ, len(lists), len(gets))
 					// One GET each before; shared, the creates Terraform
 					// runs side by side (10) cost a page: 2 list calls
@@ -94,7 +95,7 @@ func (rc readsAfterCreate) run(t *testing.T) {
 // reply has no record) share the account's number listing.
 func TestAccPhoneNumber_readsAfterCreateShareListing(t *testing.T) {
 	t.Parallel()
-	readsAfterCreate{typ: "cpaas_phone_number", config: lrNumbersHCL(20), n: 20,
+	readsAfterCreate{typ: "cpaas_phone_number", config: numbertest.LrNumbersHCL(20), n: 20,
 		list: regexp.MustCompile(`^Number/$`), get: regexp.MustCompile(`^Number/[^/]+/$`)}.run(t)
 }
 

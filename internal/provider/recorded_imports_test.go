@@ -8,16 +8,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/application/applicationtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/callerid/calleridtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/compliance/compliancetest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/testtables"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
 )
 
 // Adopting objects as the service's recorded replies hold them: each test
@@ -37,9 +41,9 @@ func testRecordedImport(t *testing.T, env *acctest.Env, hcl string, ids [][2]str
 	before := env.Objects(t)
 	steps := []resource.TestStep{
 		{
-			Config: env.Config(hcl + importBlocks(ids)),
+			Config: env.Config(hcl + provtest.ImportBlocks(ids)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply:             []plancheck.PlanCheck{expectOnlyImports{want: len(ids), strict: true}},
+				PreApply:             []plancheck.PlanCheck{testtables.ExpectOnlyImports{Want: len(ids), Strict: true}},
 				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 			},
 			ConfigStateChecks: checks,
@@ -51,7 +55,7 @@ func testRecordedImport(t *testing.T, env *acctest.Env, hcl string, ids [][2]str
 			},
 		},
 		// A refresh brings nothing new either.
-		{Config: env.Config(hcl + importBlocks(ids)), PlanOnly: true},
+		{Config: env.Config(hcl + provtest.ImportBlocks(ids)), PlanOnly: true},
 	}
 	acctest.Test(t, resource.TestCase{Steps: append(steps, more...)})
 }
@@ -95,7 +99,7 @@ resource "cpaas_application" "recorded" {
 		},
 		resource.TestStep{
 			// Another argument changes: the name the service holds is kept.
-			Config: env.Config(hcl(recordedName, "https://www.google.com/") + importBlocks(ids)),
+			Config: env.Config(hcl(recordedName, "https://www.google.com/") + provtest.ImportBlocks(ids)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction("cpaas_application.recorded", plancheck.ResourceActionUpdate)}},
 			Check: func(*terraform.State) error {
@@ -107,7 +111,7 @@ resource "cpaas_application" "recorded" {
 			},
 		},
 		resource.TestStep{
-			Config:      env.Config(hcl("0.9", "https://www.google.com/") + importBlocks(ids)),
+			Config:      env.Config(hcl("0.9", "https://www.google.com/") + provtest.ImportBlocks(ids)),
 			PlanOnly:    true,
 			ExpectError: acctest.ErrorPattern(regexp.QuoteMeta(`app_name "0.9" is invalid: it must be one or more letters, digits, hyphens or underscores`)),
 		},
@@ -178,7 +182,7 @@ func TestAccPowerpack_recordedImportPlansNothing(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	c := env.Client(t)
-	app := docsApplication(t, c, "vishnu_app", "https://voice.example.com/answer")
+	app := applicationtest.DocsApplication(t, c, "vishnu_app", "https://voice.example.com/answer")
 	p, err := c.CreatePowerpack(context.Background(), client.PowerpackCreate{Name: "vishnu_sep_01", StickySender: client.Flag(true),
 		LocalConnect: client.Flag(false), ApplicationType: "XML", ApplicationID: app})
 	if err != nil {
@@ -204,7 +208,7 @@ resource "cpaas_powerpack" "recorded" {
 func TestAccVerifiedCallerID_recordedImportPlansNothing(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
-	verifyOutOfBand(t, env, "+919768368718", "test")
+	calleridtest.VerifyOutOfBand(t, env, "+919768368718", "test")
 	testRecordedImport(t, env, `
 resource "cpaas_verified_caller_id" "recorded" {
   phone_number = "+919768368718"
@@ -226,7 +230,7 @@ func TestAccPhoneNumberCompliance_recordedImportPlansNothing(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, func(o *emulator.Options) { o.ComplianceReviewDelay = time.Hour })
 	c := env.Client(t)
-	reg, bill, files := docsComplianceFiles(t)
+	reg, bill, files := compliancetest.DocsComplianceFiles(t)
 	id, err := c.CreateCompliance(context.Background(), client.ComplianceData{CountryISO: "IN", NumberType: "local", Alias: "TestBiz-100ac06f",
 		EndUser: &client.ComplianceEndUser{Type: "business", Name: "TestBiz", Email: "compliance@testbiz.example",
 			AddressLine1: "12 Marine Drive", City: "Mumbai", PostalCode: "400002", Country: "IN"},

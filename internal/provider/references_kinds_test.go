@@ -9,12 +9,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/compliance/compliancetest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number/numbertest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc/tendlctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // missingRef is one reference a configuration makes to nothing: the
@@ -37,18 +40,18 @@ const (
 func checkMissingRefs(t *testing.T, env *acctest.Env, hcl string, want []missingRef) {
 	t.Helper()
 	before := env.Objects(t)
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + hcl)
-	r.run("init", "-input=false")
+	r.Run("init", "-input=false")
 	detail := func(m missingRef) string {
 		return fmt.Sprintf(`%s "%s" names no %s of the account; it must be the id of an existing %s. To fix it,`, m.attr, m.id, m.what, m.what)
 	}
-	ds := r.diagnostics("plan", "-input=false")
+	ds := r.Diagnostics("plan", "-input=false")
 	for _, m := range want {
 		n := 0
 		for _, d := range ds {
-			if d.Address == m.addr && d.Summary == "No such "+m.what && strings.Contains(unwrapped(d.Detail), detail(m)) {
+			if d.Address == m.addr && d.Summary == "No such "+m.what && strings.Contains(provtest.Unwrapped(d.Detail), detail(m)) {
 				n++
 				if d.Severity != "warning" {
 					t.Errorf("%s: the plan's diagnostic is a %s, want a warning (a create)", m.addr, d.Severity)
@@ -64,19 +67,19 @@ func checkMissingRefs(t *testing.T, env *acctest.Env, hcl string, want []missing
 			t.Errorf("the plan fails: %s: %s", d.Summary, d.Detail)
 		}
 	}
-	out, err := r.try("apply", "-auto-approve", "-input=false")
+	out, err := r.Try("apply", "-auto-approve", "-input=false")
 	if err == nil {
 		t.Fatalf("the apply succeeded:\n%s", out)
 	}
 	errs := map[string]int{}
 	for _, m := range want {
 		errs[m.what]++
-		if !strings.Contains(unwrapped(out), detail(m)) {
+		if !strings.Contains(provtest.Unwrapped(out), detail(m)) {
 			t.Errorf("the apply's errors do not name %s %q:\n%s", m.attr, m.id, out)
 		}
 	}
 	for what, n := range errs {
-		if got := strings.Count(unwrapped(out), "Error: No such "+what); got != n {
+		if got := strings.Count(provtest.Unwrapped(out), "Error: No such "+what); got != n {
 			t.Errorf("the apply reports %d errors No such %s, want %d:\n%s", got, what, n, out)
 		}
 	}
@@ -86,7 +89,7 @@ func checkMissingRefs(t *testing.T, env *acctest.Env, hcl string, want []missing
 	if after := env.Objects(t); !reflect.DeepEqual(after, before) {
 		t.Errorf("the refused apply made objects: %v (before: %v)", after, before)
 	}
-	r.run("destroy", "-auto-approve", "-input=false")
+	r.Run("destroy", "-auto-approve", "-input=false")
 }
 
 // TestAccReferences_missingTenDLC: a brand's and a toll-free
@@ -96,7 +99,7 @@ func checkMissingRefs(t *testing.T, env *acctest.Env, hcl string, want []missing
 func TestAccReferences_missingTenDLC(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
-	env := tendlcEnv(t)
+	env := tendlctest.TendlcEnv(t)
 	checkMissingRefs(t, env, fmt.Sprintf(`
 resource "cpaas_10dlc_brand" "test" {
   brand_alias  = "Acme"
@@ -126,7 +129,7 @@ resource "cpaas_tollfree_verification" "test" {
   optin_image_urls = ["https://acme.example/optin.png"]
   volume           = "1,000"
 }
-`, missingUUID, missingBrand, missingCampaign, tdDescription, tdSample1, tdSample2), []missingRef{
+`, missingUUID, missingBrand, missingCampaign, tendlctest.TdDescription, tendlctest.TdSample1, tendlctest.TdSample2), []missingRef{
 		{"cpaas_10dlc_brand.test", "profile_uuid", "business profile", missingUUID},
 		{"cpaas_10dlc_campaign.test", "brand_id", "10DLC brand", missingBrand},
 		{"cpaas_10dlc_campaign_number.test", "campaign_id", "10DLC campaign", missingCampaign},
@@ -141,7 +144,7 @@ resource "cpaas_tollfree_verification" "test" {
 func TestAccReferences_missingCompliance(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
-	env := complianceEnv(t)
+	env := compliancetest.ComplianceEnv(t)
 	c := env.Client(t)
 	ctx := context.Background()
 	u, err := c.CreateEndUser(ctx, client.EndUserData{Name: "Acme", EndUserType: "business"})
@@ -154,7 +157,7 @@ func TestAccReferences_missingCompliance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, _ := complianceFiles(t, "registration", "bill")
+	reg, _ := compliancetest.ComplianceFiles(t, "registration", "bill")
 	checkMissingRefs(t, env, fmt.Sprintf(`
 resource "cpaas_compliance_document" "test" {
   end_user_id      = %[1]q
@@ -216,9 +219,9 @@ resource "cpaas_message" "test" {
 // unchanged reference unchecked.
 func TestAccReferences_changedToMissing(t *testing.T) {
 	t.Parallel()
-	env := complianceEnv(t)
-	reg, bill := complianceFiles(t, "registration v1", "bill v1")
-	cfg := complianceAppHCL("Acme Handels", reg, bill, "")
+	env := compliancetest.ComplianceEnv(t)
+	reg, bill := compliancetest.ComplianceFiles(t, "registration v1", "bill v1")
+	cfg := compliancetest.ComplianceAppHCL("Acme Handels", reg, bill, "")
 	changed := strings.Replace(cfg, "cpaas_compliance_document.bill.id]", fmt.Sprintf("%q]", missingUUID2), 1)
 	if changed == cfg {
 		t.Fatal("the configuration names no bill to change")
@@ -242,7 +245,7 @@ func TestAccReferences_changedToMissing(t *testing.T) {
 func TestAccReferences_destroyAfterReferencedGone(t *testing.T) {
 	t.Parallel()
 	acctest.PreCheck(t)
-	env := complianceEnv(t)
+	env := compliancetest.ComplianceEnv(t)
 	c := env.Client(t)
 	ctx := context.Background()
 	u, err := c.CreateEndUser(ctx, client.EndUserData{Name: "Acme", EndUserType: "business"})
@@ -253,8 +256,8 @@ func TestAccReferences_destroyAfterReferencedGone(t *testing.T) {
 	if err := os.WriteFile(file, []byte("registration"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + fmt.Sprintf(`
 resource "cpaas_compliance_document" "test" {
   end_user_id      = %q
@@ -264,18 +267,18 @@ resource "cpaas_compliance_document" "test" {
   file             = %q
 }
 `, u.EndUserID, compliancerules.DocBusinessRegistration.ID, file))
-	r.run("init", "-input=false")
-	r.run("apply", "-auto-approve", "-input=false")
+	r.Run("init", "-input=false")
+	r.Run("apply", "-auto-approve", "-input=false")
 	if err := c.DeleteEndUser(ctx, u.EndUserID); err != nil {
 		t.Fatal(err)
 	}
 	if got := env.Objects(t)["end_users"]; len(got) != 0 {
 		t.Fatalf("end users after the delete: %v", got)
 	}
-	for _, d := range r.diagnostics("plan", "-input=false") {
+	for _, d := range r.Diagnostics("plan", "-input=false") {
 		t.Errorf("the plan says: %s: %s: %s", d.Severity, d.Summary, d.Detail)
 	}
-	r.run("destroy", "-auto-approve", "-input=false")
+	r.Run("destroy", "-auto-approve", "-input=false")
 	if got := env.Objects(t)["compliance_documents"]; len(got) != 0 {
 		t.Fatalf("documents after destroy: %v", got)
 	}
@@ -306,7 +309,7 @@ resource "cpaas_verified_caller_id" "test" {
   phone_number = "+14155550142"
   subaccount   = %[1]q
 }
-`, missingSub)+ownCarrierNumberHCL("4930901820", emulator.IncomingCarrierNorthwind, "Berlin, GERMANY", fmt.Sprintf("  subaccount = %q\n", missingSub)),
+`, missingSub)+numbertest.OwnCarrierNumberHCL("4930901820", emulator.IncomingCarrierNorthwind, "Berlin, GERMANY", fmt.Sprintf("  subaccount = %q\n", missingSub)),
 		[]missingRef{
 			{"cpaas_own_carrier_number.test", "subaccount", "subaccount", missingSub},
 			{"cpaas_application.test", "subaccount", "subaccount", missingSub},

@@ -2,7 +2,6 @@ package provider_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -11,40 +10,12 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/endpoint/endpointtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // missingApp is an application id no account of the emulator has.
 const missingApp = "11111111111111111"
-
-// unwrapped is out with its line breaks and indentation folded to one space, as
-// the CLI wraps diagnostics.
-func unwrapped(out string) string { return strings.Join(strings.Fields(out), " ") }
-
-// diagnostic is one diagnostic of a command run with -json.
-type diagnostic struct {
-	Severity, Summary, Detail, Address string
-}
-
-// diagnostics runs a command with -json and returns its diagnostics (a
-// plan's warnings, which the CLI's text folds into "similar warnings"
-// elsewhere).
-func (r *tfRunner) diagnostics(args ...string) []diagnostic {
-	r.t.Helper()
-	out, _ := r.try(append(args, "-json")...)
-	var ds []diagnostic
-	for _, line := range strings.Split(out, "\n") {
-		var m struct {
-			Type       string `json:"type"`
-			Diagnostic *struct {
-				Severity, Summary, Detail, Address string
-			} `json:"diagnostic"`
-		}
-		if json.Unmarshal([]byte(line), &m) == nil && m.Type == "diagnostic" && m.Diagnostic != nil {
-			ds = append(ds, diagnostic(*m.Diagnostic))
-		}
-	}
-	return ds
-}
 
 // TestAccReferences_missingApplication: an app_id (or a powerpack's
 // application_id) that names no application warns at plan, naming the
@@ -56,8 +27,8 @@ func TestAccReferences_missingApplication(t *testing.T) {
 	acctest.PreCheck(t)
 	env := acctest.NewEnv(t)
 	before := env.Objects(t)
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + fmt.Sprintf(`
 resource "cpaas_endpoint" "test" {
   username = "refs"
@@ -79,31 +50,31 @@ resource "cpaas_powerpack" "test" {
   application_id   = %[1]q
 }
 `, missingApp))
-	r.run("init", "-input=false")
+	r.Run("init", "-input=false")
 	want := func(attr string) string {
 		return fmt.Sprintf(`%s "%s" names no application of the account; it must be the id of an existing application. `+
 			`To fix it, create the application with cpaas_application and reference its id (%s = cpaas_application.<name>.app_id)`,
 			attr, missingApp, attr)
 	}
 	warned := map[string]string{}
-	for _, d := range r.diagnostics("plan", "-input=false") {
+	for _, d := range r.Diagnostics("plan", "-input=false") {
 		if d.Severity == "warning" && d.Summary == "No such application" {
 			warned[d.Address] = d.Detail
 		}
 	}
 	for addr, attr := range map[string]string{"cpaas_endpoint.test": "app_id", "cpaas_phone_number.test": "app_id", "cpaas_powerpack.test": "application_id"} {
-		if !strings.Contains(unwrapped(warned[addr]), want(attr)) || !strings.Contains(warned[addr], "The apply stops at this") {
+		if !strings.Contains(provtest.Unwrapped(warned[addr]), want(attr)) || !strings.Contains(warned[addr], "The apply stops at this") {
 			t.Errorf("the plan's warning for %s: %q, want it to say %q and that the apply stops", addr, warned[addr], want(attr))
 		}
 	}
-	out, err := r.try("apply", "-auto-approve", "-input=false")
+	out, err := r.Try("apply", "-auto-approve", "-input=false")
 	if err == nil {
 		t.Fatalf("the apply succeeded:\n%s", out)
 	}
-	if n := strings.Count(unwrapped(out), "Error: No such application"); n != 3 {
+	if n := strings.Count(provtest.Unwrapped(out), "Error: No such application"); n != 3 {
 		t.Errorf("the apply reports %d missing applications, want 3 (endpoint, number, powerpack):\n%s", n, out)
 	}
-	if !strings.Contains(unwrapped(out), want("app_id")) || !strings.Contains(unwrapped(out), want("application_id")) {
+	if !strings.Contains(provtest.Unwrapped(out), want("app_id")) || !strings.Contains(provtest.Unwrapped(out), want("application_id")) {
 		t.Errorf("the apply's errors do not name the attribute, the value and the fix:\n%s", out)
 	}
 	after := env.Objects(t)
@@ -112,7 +83,7 @@ resource "cpaas_powerpack" "test" {
 			t.Errorf("the refused apply made %s: %v (before: %v)", kind, after[kind], before[kind])
 		}
 	}
-	r.run("destroy", "-auto-approve", "-input=false")
+	r.Run("destroy", "-auto-approve", "-input=false")
 }
 
 // TestAccReferences_oneListingPerPlan: the plan of many endpoints naming
@@ -135,8 +106,8 @@ func TestAccReferences_oneListingPerPlan(t *testing.T) {
 		}
 		apps = append(apps, a.AppID)
 	}
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + fmt.Sprintf(`
 locals {
   apps = ["%s"]
@@ -150,19 +121,19 @@ resource "cpaas_endpoint" "many" {
   app_id              = local.apps[count.index %% 3]
 }
 `, strings.Join(apps, `", "`)))
-	r.run("init", "-input=false")
-	resetRequestCount(env)()
-	for _, d := range r.diagnostics("plan", "-input=false") {
+	r.Run("init", "-input=false")
+	endpointtest.ResetRequestCount(env)()
+	for _, d := range r.Diagnostics("plan", "-input=false") {
 		t.Errorf("the plan says: %s: %s: %s", d.Severity, d.Summary, d.Detail)
 	}
 	if n := env.Control(t, "injected faults").FaultStats().Requests; n != 1 {
 		t.Fatalf("the plan of 12 endpoints naming 3 applications made %d API requests, want 1 (the applications' listing)", n)
 	}
-	r.run("apply", "-auto-approve", "-input=false")
-	if code, out := r.planExitCode(); code != 0 {
+	r.Run("apply", "-auto-approve", "-input=false")
+	if code, out := r.PlanExitCode(); code != 0 {
 		t.Fatalf("plan after apply: exit code %d, want 0:\n%s", code, out)
 	}
-	r.run("destroy", "-auto-approve", "-input=false")
+	r.Run("destroy", "-auto-approve", "-input=false")
 }
 
 // TestAccReferences_missingTrunkingObjects: a trunk's credential_id and a
@@ -174,8 +145,8 @@ func TestAccReferences_missingTrunkingObjects(t *testing.T) {
 	acctest.PreCheck(t)
 	env := acctest.NewEnv(t)
 	before := env.Objects(t)
-	r := newTFRunner(t)
-	r.write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", chaosProviderSrc) +
+	r := provtest.NewTFRunner(t)
+	r.Write(fmt.Sprintf("terraform {\n  required_providers {\n    cpaas = { source = %q }\n  }\n}\n", provtest.ChaosProviderSrc) +
 		env.ProviderConfig() + `
 resource "cpaas_sip_trunk" "out" {
   name            = "out"
@@ -190,8 +161,8 @@ resource "cpaas_phone_number" "test" {
   sip_trunk_id = "98690812312341121"
 }
 `)
-	r.run("init", "-input=false")
-	out, err := r.try("apply", "-auto-approve", "-input=false")
+	r.Run("init", "-input=false")
+	out, err := r.Try("apply", "-auto-approve", "-input=false")
 	for _, want := range []string{
 		`Error: No such credentials list`,
 		`credential_id "0b6e5f4c-0000-4000-8000-000000000000" names no credentials list of the account; it must be the id of an existing credentials list. ` +
@@ -199,7 +170,7 @@ resource "cpaas_phone_number" "test" {
 		`Error: No such SIP trunk`,
 		`sip_trunk_id "98690812312341121" names no SIP trunk of the account`,
 	} {
-		if err == nil || !strings.Contains(unwrapped(out), want) {
+		if err == nil || !strings.Contains(provtest.Unwrapped(out), want) {
 			t.Errorf("the apply does not fail saying %q (%v):\n%s", want, err, out)
 		}
 	}
@@ -222,7 +193,7 @@ func TestAccReferences_missingApplicationStopsThePlan(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t)
 	r := newBuiltProviderRunner(t)
-	if err := os.MkdirAll(r.dir, 0o755); err != nil {
+	if err := os.MkdirAll(r.Dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	good := "terraform {\n  required_providers {\n    cpaas = { source = \"cpaas-dev/cpaas\" }\n  }\n}\n" + env.ProviderConfig() + `
@@ -232,13 +203,13 @@ resource "cpaas_endpoint" "kept" {
   alias    = "kept"
 }
 `
-	r.write(good)
-	r.run("apply", "-auto-approve", "-input=false")
+	r.Write(good)
+	r.Run("apply", "-auto-approve", "-input=false")
 	kept := env.Objects(t)["endpoints"]
 	if len(kept) != 1 {
 		t.Fatalf("endpoints after the first apply: %v", kept)
 	}
-	r.write(good + fmt.Sprintf(`
+	r.Write(good + fmt.Sprintf(`
 resource "cpaas_endpoint" "test" {
   username = "refs"
   password = "s3cret-pass"
@@ -251,14 +222,14 @@ resource "cpaas_endpoint" "test" {
 		if cmd == "apply" {
 			args = append(args, "-auto-approve")
 		}
-		out, err := r.try(args...)
+		out, err := r.Try(args...)
 		if err == nil {
 			t.Fatalf("terraform %s succeeded:\n%s", cmd, out)
 		}
 		if n := strings.Count(out, "Error: No such application"); n != 1 {
 			t.Errorf("terraform %s reports %d errors for the missing application, want 1:\n%s", cmd, n, out)
 		}
-		if !strings.Contains(unwrapped(out), fmt.Sprintf(`app_id "%s" names no application of the account`, missingApp)) ||
+		if !strings.Contains(provtest.Unwrapped(out), fmt.Sprintf(`app_id "%s" names no application of the account`, missingApp)) ||
 			!strings.Contains(out, `resource "cpaas_endpoint" "test"`) {
 			t.Errorf("terraform %s does not name the resource, the attribute and the value:\n%s", cmd, out)
 		}
@@ -269,7 +240,7 @@ resource "cpaas_endpoint" "test" {
 	if eps := env.Objects(t)["endpoints"]; !slices.Equal(eps, kept) {
 		t.Fatalf("the refused runs changed the endpoints: %v, want %v", eps, kept)
 	}
-	out := r.run("destroy", "-auto-approve", "-input=false")
+	out := r.Run("destroy", "-auto-approve", "-input=false")
 	if strings.Contains(out, "Error:") {
 		t.Errorf("the destroy reported an error:\n%s", out)
 	}

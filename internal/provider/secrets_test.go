@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // Secrets of every resource that has one (the auth token, an endpoint's

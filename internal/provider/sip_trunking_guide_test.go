@@ -13,6 +13,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // TestAccGuide_connectingAPBX applies the "Connecting a PBX" guide as it
@@ -38,21 +39,21 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 	// A provider process of its own (dev_overrides), so Terraform's TRACE
 	// log holds the provider's log too.
 	r := newBuiltProviderRunner(t, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logs, "terraform.log"))
-	setUpGuide(t, r, env, "connecting-a-pbx")
-	r.run("validate")
+	provtest.SetUpGuide(t, r, env, "connecting-a-pbx")
+	r.Run("validate")
 	var outputs strings.Builder
 	step := func(args ...string) string {
 		t.Helper()
-		out := r.run(args...)
+		out := r.Run(args...)
 		outputs.WriteString(out)
 		return out
 	}
 	const first, rotated, inbound = "Pbx-outbound-2024!", "Pbx-rotated-2025!", "Zt-inbound-2024!"
 	// The passwords come from the environment, as the guide advises:
 	// Terraform logs its command line (-var=...) at INFO.
-	baseEnv := r.env
+	baseEnv := r.Env
 	vars := func(outbound string) []string {
-		r.env = append(slices.Clone(baseEnv), "TF_VAR_pbx_sip_password="+outbound, "TF_VAR_pbx_inbound_password="+inbound)
+		r.Env = append(slices.Clone(baseEnv), "TF_VAR_pbx_sip_password="+outbound, "TF_VAR_pbx_inbound_password="+inbound)
 		return nil
 	}
 	step(append([]string{"apply", "-input=false", "-auto-approve"}, vars(first)...)...)
@@ -63,12 +64,12 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 		}
 	}
 	var domain string
-	r.output("trunk_domain", &domain)
+	r.Output("trunk_domain", &domain)
 	if !regexp.MustCompile(`^\d{14}\.zt\.sip\.cpaas\.test$`).MatchString(domain) {
 		t.Fatalf("trunk_domain %q", domain)
 	}
 	var number string
-	r.output("pbx_number", &number)
+	r.Output("pbx_number", &number)
 	n, err := env.Client(t).GetNumber(context.Background(), number)
 	if err != nil || n.TrunkID() == "" || n.AppID() != "" || !slices.Contains(objs["sip_trunks"], n.TrunkID()) {
 		t.Fatalf("the number must ring the inbound trunk: %+v, %v", n, err)
@@ -86,11 +87,11 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 	if primary == "" {
 		t.Fatal("no origination URI holds the inbound password")
 	}
-	r.expectPlan(0, vars(first)...)
+	r.ExpectPlan(0, vars(first)...)
 
 	// Rotation: a new password and the version bumped, in place.
-	r.edit("main.tf", "password_wo         = var.pbx_sip_password\n  password_wo_version = 1", "password_wo         = var.pbx_sip_password\n  password_wo_version = 2")
-	plan := r.expectPlan(2, vars(rotated)...)
+	r.Edit("main.tf", "password_wo         = var.pbx_sip_password\n  password_wo_version = 1", "password_wo         = var.pbx_sip_password\n  password_wo_version = 2")
+	plan := r.ExpectPlan(2, vars(rotated)...)
 	outputs.WriteString(plan)
 	if !strings.Contains(plan, "0 to add, 1 to change, 0 to destroy") || !strings.Contains(plan, "cpaas_sip_credential_list.pbx will be updated in-place") {
 		t.Fatalf("the rotation must update the credentials list in place, and only it:\n%s", plan)
@@ -99,13 +100,13 @@ func TestAccGuide_connectingAPBX(t *testing.T) {
 	if !env.Control(t, "a password the API never returns").TrunkingPasswordIs(acctest.AuthID, cred, rotated) || env.Objects(t)["sip_credential_lists"][0] != cred {
 		t.Fatal("the rotation did not set the new password on the same credentials list")
 	}
-	r.expectPlan(0, vars(rotated)...)
+	r.ExpectPlan(0, vars(rotated)...)
 	step(append([]string{"plan", "-input=false", "-out=guide.tfplan"}, vars(rotated)...)...)
 	planJSON := step("show", "-json", "guide.tfplan")
 	if !strings.Contains(planJSON, cred) {
 		t.Fatal("show -json printed no plan of this configuration")
 	}
-	state, err := os.ReadFile(filepath.Join(r.dir, "terraform.tfstate"))
+	state, err := os.ReadFile(filepath.Join(r.Dir, "terraform.tfstate"))
 	if err != nil || !strings.Contains(string(state), cred) {
 		t.Fatalf("state file: %v", err)
 	}

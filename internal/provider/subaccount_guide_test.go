@@ -12,6 +12,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // TestAccGuide_subaccounts applies the subaccounts guide as it documents
@@ -52,14 +53,14 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 	// too. The aliased block takes base_url from the environment.
 	r := newBuiltProviderRunner(t, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logs, "terraform.log"), "CPAAS_BASE_URL="+env.URL)
 	if tf114 {
-		r.skipBelowTF114()
+		r.SkipBelowTF114()
 	}
-	setUpGuide(t, r, env, "subaccounts")
-	r.run("validate") // no init: dev_overrides needs none
+	provtest.SetUpGuide(t, r, env, "subaccounts")
+	r.Run("validate") // no init: dev_overrides needs none
 	var outputs strings.Builder
 	step := func(args ...string) string {
 		t.Helper()
-		out := r.run(args...)
+		out := r.Run(args...)
 		outputs.WriteString(out)
 		return out
 	}
@@ -69,11 +70,11 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 	// the API at plan time: the plan fails naming what is unknown (both
 	// with Terraform; with OpenTofu, whose plan knows the subaccount's
 	// auth_id, the auth_token alone), and nothing is created.
-	extra := filepath.Join(r.dir, "extra.tf")
+	extra := filepath.Join(r.Dir, "extra.tf")
 	if err := os.WriteFile(extra, []byte("data \"cpaas_account_numbers\" \"payments\" {\n  provider = cpaas.payments\n}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, err := r.try("apply", "-input=false", "-auto-approve", pw)
+	out, err := r.Try("apply", "-input=false", "-auto-approve", pw)
 	outputs.WriteString(out)
 	if err == nil || !acctest.ErrorPattern(`(auth_id and auth_token are|auth_token is|auth_id is) not known until apply`).MatchString(out) {
 		t.Fatalf("a data source through the unknown provider block must fail at plan time naming what is unknown: %v\n%s", err, out)
@@ -106,13 +107,13 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 	if main := env.Objects(t); len(main["applications"]) != 0 || len(main["endpoints"]) != 0 {
 		t.Fatalf("objects made in the main account instead: %v", main)
 	}
-	r.expectPlan(0, pw)
+	r.ExpectPlan(0, pw)
 	step("plan", "-input=false", "-out=guide.tfplan", pw)
 	planJSON := step("show", "-json", "guide.tfplan")
 	if !strings.Contains(planJSON, sub) {
 		t.Fatal("show -json printed no plan of this configuration")
 	}
-	state, err := os.ReadFile(filepath.Join(r.dir, "terraform.tfstate"))
+	state, err := os.ReadFile(filepath.Join(r.Dir, "terraform.tfstate"))
 	if err != nil || !strings.Contains(string(state), sub) {
 		t.Fatalf("state file: %v", err)
 	}
@@ -120,7 +121,7 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 	// A disabled subaccount: the objects managed through it cannot be
 	// read, and the error says the subaccount may be disabled and how to
 	// enable it again; the path it gives works.
-	r.edit("main.tf", `  name = "payments-team"`, "  name    = \"payments-team\"\n  enabled = false")
+	r.Edit("main.tf", `  name = "payments-team"`, "  name    = \"payments-team\"\n  enabled = false")
 	// OpenTofu defers the ephemeral credentials while the subaccount has a
 	// change pending, so the subaccount's provider block is unknown in that
 	// plan and its objects cannot be refreshed: there, a change of the
@@ -134,8 +135,8 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 	if got, err := env.Client(t).GetSubaccount(context.Background(), sub); err != nil || got.Enabled {
 		t.Fatalf("the subaccount is not disabled: %v", err)
 	}
-	r.edit("main.tf", "enabled = false", "enabled = true")
-	out, err = r.try("plan", "-input=false", pw)
+	r.Edit("main.tf", "enabled = false", "enabled = true")
+	out, err = r.Try("plan", "-input=false", pw)
 	outputs.WriteString(out)
 	disabledSaid := acctest.ErrorPattern(`refused the credentials of subaccount `+sub+` \(HTTP 401\)`).MatchString(out) &&
 		acctest.ErrorPattern(`may be disabled`).MatchString(out) && strings.Contains(out, "terraform apply -target=cpaas_subaccount.NAME")
@@ -146,7 +147,7 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 		t.Fatalf("a plan through the disabled subaccount must say it may be disabled and how to enable it: %v\n%s", err, out)
 	}
 	step("apply", "-input=false", "-auto-approve", "-target=cpaas_subaccount.payments", pw)
-	r.expectPlan(0, pw)
+	r.ExpectPlan(0, pw)
 
 	step("destroy", "-input=false", "-auto-approve", pw)
 	if subs := env.Objects(t)["subaccounts"]; len(subs) != 0 {
@@ -185,7 +186,7 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 // newBuiltProviderRunner is a tfRunner whose Terraform runs the provider
 // built from this tree as a plugin binary (dev_overrides), one process per
 // provider block, with env added to the CLI's environment.
-func newBuiltProviderRunner(t *testing.T, env ...string) *tfRunner {
+func newBuiltProviderRunner(t *testing.T, env ...string) *provtest.TfRunner {
 	t.Helper()
 	return newPluginRunner(t, buildProvider(t), t.TempDir(), env...)
 }
@@ -211,7 +212,7 @@ func buildProvider(t *testing.T) string {
 // plugins (dev_overrides of cpaas-dev/cpaas), with HOME home: the
 // provider's cache directory (what it remembers between runs) is
 // home/.cache.
-func newPluginRunner(t *testing.T, plugins, home string, env ...string) *tfRunner {
+func newPluginRunner(t *testing.T, plugins, home string, env ...string) *provtest.TfRunner {
 	t.Helper()
 	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
 	if bin == "" {
@@ -227,5 +228,5 @@ func newPluginRunner(t *testing.T, plugins, home string, env ...string) *tfRunne
 		t.Fatal(err)
 	}
 	base := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TF_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1"}
-	return &tfRunner{t: t, bin: bin, dir: filepath.Join(tmp, "work"), env: append(base, env...)}
+	return &provtest.TfRunner{T: t, Bin: bin, Dir: filepath.Join(tmp, "work"), Env: append(base, env...)}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 	tfjson "github.com/hashicorp/terraform-json"
 )
 
@@ -96,14 +97,14 @@ func (w *testLogWriter) Write(p []byte) (int, error) {
 
 // addToMirror puts bin in m's implied local mirror as version v, under
 // the registry hosts of Terraform and OpenTofu.
-func addToMirror(t *testing.T, m mirrorInstall, v, bin string) {
+func addToMirror(t *testing.T, m provtest.MirrorInstall, v, bin string) {
 	t.Helper()
 	b, err := os.ReadFile(bin)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-		dir := filepath.Join(m.home, ".terraform.d", "plugins", host, "cpaas-dev", "cpaas", v, runtime.GOOS+"_"+runtime.GOARCH)
+		dir := filepath.Join(m.Home, ".terraform.d", "plugins", host, "cpaas-dev", "cpaas", v, runtime.GOOS+"_"+runtime.GOARCH)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -132,11 +133,11 @@ func upgradeGuides(t *testing.T, with114 bool) {
 	}
 	m := installLocal(t)
 	if with114 {
-		newMirrorRunner(t, m).skipBelowTF114()
+		newMirrorRunner(t, m).SkipBelowTF114()
 	}
 	released, bin := releasedProvider(t)
-	if released == m.version {
-		t.Fatalf("the CHANGELOG's newest version %s is the last release's: a change after a release goes in a newer section", m.version)
+	if released == m.Version {
+		t.Fatalf("the CHANGELOG's newest version %s is the last release's: a change after a release goes in a newer section", m.Version)
 	}
 	addToMirror(t, m, released, bin)
 	// The 10DLC guide's callbacks land here.
@@ -159,9 +160,9 @@ func upgradeGuides(t *testing.T, with114 bool) {
 				o.TollfreeVerificationDelay = 100 * time.Millisecond
 			})
 			r := newMirrorRunner(t, m)
-			setUpGuide(t, r, env, filepath.ToSlash(g.rel))
+			provtest.SetUpGuide(t, r, env, filepath.ToSlash(g.rel))
 			for _, e := range given.env {
-				r.env = append(r.env, strings.ReplaceAll(e, "EMULATOR", env.URL))
+				r.Env = append(r.Env, strings.ReplaceAll(e, "EMULATOR", env.URL))
 			}
 			args := []string{"-input=false"}
 			for _, a := range given.args {
@@ -169,32 +170,32 @@ func upgradeGuides(t *testing.T, with114 bool) {
 			}
 			pinned := "terraform {\n  required_providers {\n    cpaas = {\n      source  = \"cpaas-dev/cpaas\"\n      version = \"" + released + "\"\n    }\n  }\n}\n"
 			// applyRelease applies the folder of q with the release.
-			applyRelease := func(q *tfRunner, args ...string) {
+			applyRelease := func(q *provtest.TfRunner, args ...string) {
 				t.Helper()
-				if err := os.WriteFile(filepath.Join(q.dir, "zz_release_override.tf"), []byte(pinned), 0o600); err != nil {
+				if err := os.WriteFile(filepath.Join(q.Dir, "zz_release_override.tf"), []byte(pinned), 0o600); err != nil {
 					t.Fatal(err)
 				}
-				if out := q.run("init", "-input=false"); !strings.Contains(out, "Installed cpaas-dev/cpaas v"+released) {
+				if out := q.Run("init", "-input=false"); !strings.Contains(out, "Installed cpaas-dev/cpaas v"+released) {
 					t.Fatalf("init did not install the release %s:\n%s", released, out)
 				}
-				q.run(append([]string{"apply", "-auto-approve"}, args...)...)
+				q.Run(append([]string{"apply", "-auto-approve"}, args...)...)
 			}
 			if given.after != "" {
 				first := *r
 				_, rest, _ := strings.Cut(filepath.ToSlash(g.rel), "/")
-				first.dir = filepath.Join(strings.TrimSuffix(filepath.ToSlash(r.dir), "/"+rest), given.after)
-				pointAtEmulator(t, first.dir, env)
+				first.Dir = filepath.Join(strings.TrimSuffix(filepath.ToSlash(r.Dir), "/"+rest), given.after)
+				provtest.PointAtEmulator(t, first.Dir, env)
 				applyRelease(&first, "-input=false")
 			}
 			applyRelease(r, args...)
-			pin := filepath.Join(r.dir, "zz_release_override.tf")
+			pin := filepath.Join(r.Dir, "zz_release_override.tf")
 
 			// The upgrade, as a user makes it: the pin goes, init -upgrade.
 			if err := os.Remove(pin); err != nil {
 				t.Fatal(err)
 			}
-			if out := r.run("init", "-input=false", "-upgrade"); !strings.Contains(out, "Installed cpaas-dev/cpaas v"+m.version) {
-				t.Fatalf("init -upgrade did not install this tree's %s:\n%s", m.version, out)
+			if out := r.Run("init", "-input=false", "-upgrade"); !strings.Contains(out, "Installed cpaas-dev/cpaas v"+m.Version) {
+				t.Fatalf("init -upgrade did not install this tree's %s:\n%s", m.Version, out)
 			}
 			expectNoResourceChange(t, r, args...)
 		})
@@ -208,11 +209,11 @@ func upgradeGuides(t *testing.T, with114 bool) {
 // planned action is not a no-op (a data source's read is fine). An output
 // may change: the 10DLC guide's shows a registration the emulator finished
 // between the apply and the plan.
-func expectNoResourceChange(t *testing.T, r *tfRunner, args ...string) {
+func expectNoResourceChange(t *testing.T, r *provtest.TfRunner, args ...string) {
 	t.Helper()
-	r.run(append([]string{"plan", "-out=upgrade.tfplan"}, args...)...)
+	r.Run(append([]string{"plan", "-out=upgrade.tfplan"}, args...)...)
 	var plan tfjson.Plan
-	if err := json.Unmarshal([]byte(r.run("show", "-json", "upgrade.tfplan")), &plan); err != nil {
+	if err := json.Unmarshal([]byte(r.Run("show", "-json", "upgrade.tfplan")), &plan); err != nil {
 		t.Fatal(err)
 	}
 	managed := 0
@@ -227,7 +228,7 @@ func expectNoResourceChange(t *testing.T, r *tfRunner, args ...string) {
 	}
 	// Every resource the release's apply left in the state was planned.
 	inState := 0
-	for _, a := range strings.Split(strings.TrimSpace(r.run("state", "list")), "\n") {
+	for _, a := range strings.Split(strings.TrimSpace(r.Run("state", "list")), "\n") {
 		if a != "" && !strings.HasPrefix(a, "data.") {
 			inState++
 		}

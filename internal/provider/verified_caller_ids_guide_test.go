@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 )
 
 // controlCode reads the code the emulator sent to number, from the control
@@ -46,10 +47,10 @@ func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 	// second (the applies are the test's own, with their checks).
 	console, phone := guideWalkthrough(t, "verified-caller-ids", callerIDsWalkthroughMarker)
 	runGuideShell(t, env, console)
-	r := newGuideRunner(t, env, "verified-caller-ids")
+	r := provtest.NewGuideRunner(t, env, "verified-caller-ids")
 
 	start := time.Now()
-	out := r.run("apply", "-input=false", "-auto-approve")
+	out := r.Run("apply", "-input=false", "-auto-approve")
 	if d := time.Since(start); d > time.Minute {
 		t.Errorf("the first apply took %s: it must not wait for the code", d)
 	}
@@ -65,7 +66,7 @@ func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 	if err != nil || sales.Alias != "sales line" {
 		t.Fatalf("adopted sales line %+v (%v)", sales, err)
 	}
-	if code, plan := r.planExitCode(); code != 0 {
+	if code, plan := r.PlanExitCode(); code != 0 {
 		t.Fatalf("plan between the applies: exit %d\n%s", code, plan)
 	}
 
@@ -73,8 +74,8 @@ func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 	if code == "" || code != controlCode(t, env, "14155550142") {
 		t.Fatalf("the page's commands read the code %q, the emulator sent %q", code, controlCode(t, env, "14155550142"))
 	}
-	r.env = append(r.env, "TF_VAR_support_caller_id_code="+code)
-	out = r.run("apply", "-input=false", "-auto-approve")
+	r.Env = append(r.Env, "TF_VAR_support_caller_id_code="+code)
+	out = r.Run("apply", "-input=false", "-auto-approve")
 	if strings.Contains(out, "not verified yet") {
 		t.Errorf("second apply still warns:\n%s", out)
 	}
@@ -83,13 +84,13 @@ func TestAccGuide_verifiedCallerIDs(t *testing.T) {
 			Value map[string]bool `json:"value"`
 		} `json:"verified_caller_ids"`
 	}
-	if err := json.Unmarshal([]byte(r.run("output", "-json")), &outputs); err != nil || !outputs.IDs.Value["support"] || !outputs.IDs.Value["sales"] {
+	if err := json.Unmarshal([]byte(r.Run("output", "-json")), &outputs); err != nil || !outputs.IDs.Value["support"] || !outputs.IDs.Value["sales"] {
 		t.Fatalf("outputs %+v (%v)", outputs, err)
 	}
-	if code, plan := r.planExitCode(); code != 0 {
+	if code, plan := r.PlanExitCode(); code != 0 {
 		t.Fatalf("plan after the verify: exit %d\n%s", code, plan)
 	}
-	r.run("destroy", "-input=false", "-auto-approve")
+	r.Run("destroy", "-input=false", "-auto-approve")
 	if left := env.Objects(t)["verified_caller_ids"]; len(left) != 0 {
 		t.Errorf("left after destroy: %v", left)
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/tendlc/tendlctest"
 )
 
 // The adoption guide's walk-through, run as written: an account full of
@@ -67,11 +69,11 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 	}
 	acctest.PreCheck(t)
 	t.Parallel()
-	tf := newTFRunner(t)
+	tf := provtest.NewTFRunner(t)
 	var v struct {
 		Version string `json:"terraform_version"`
 	}
-	if err := json.Unmarshal([]byte(tf.run("version", "-json")), &v); err != nil {
+	if err := json.Unmarshal([]byte(tf.Run("version", "-json")), &v); err != nil {
 		t.Fatal(err)
 	}
 	var major, minor int
@@ -80,7 +82,7 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 	}
 
 	// The account, made through the API.
-	env := acctest.NewEnv(t, fastRegistry)
+	env := acctest.NewEnv(t, provtest.FastRegistry)
 	env.Control(t, "a password the API never returns") // up front: a skip midway leaves objects behind
 	c := env.Client(t)
 	ctx := context.Background()
@@ -106,15 +108,15 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 		}
 		passwords[e.EndpointID] = pw
 	}
-	brandA := makeRegisteredBrand(t, c, docsBrand(makeDocsProfile(t, c)))
-	b := docsBrand(makeDocsProfile(t, c))
+	brandA := tendlctest.MakeRegisteredBrand(t, c, tendlctest.DocsBrand(tendlctest.MakeDocsProfile(t, c)))
+	b := tendlctest.DocsBrand(tendlctest.MakeDocsProfile(t, c))
 	b.BrandAlias, b.URL, b.Method = "Beta Corp", "", ""
-	brandB := makeRegisteredBrand(t, c, b)
+	brandB := tendlctest.MakeRegisteredBrand(t, c, b)
 	var campaigns []string
 	for i, brand := range []string{brandA, brandA, brandB} {
-		k := docsCampaign(brand)
+		k := tendlctest.DocsCampaign(brand)
 		k.CampaignAlias = fmt.Sprintf("Alerts %d", i)
-		campaigns = append(campaigns, makeActiveCampaign(t, c, k))
+		campaigns = append(campaigns, tendlctest.MakeActiveCampaign(t, c, k))
 	}
 	found, _, err := c.SearchAllPhoneNumbers(ctx, client.PhoneNumberSearch{CountryISO: "US", Services: "voice,sms"}, 3)
 	if err != nil || len(found) != 3 {
@@ -133,7 +135,7 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 			if err := c.LinkNumbers(ctx, campaign, client.NumberLink{Numbers: []string{n}, URL: "https://hooks.example.com/10dlc/number"}); err != nil {
 				t.Fatal(err)
 			}
-			waitUntil(t, "number link", func() bool {
+			provtest.WaitUntil(t, "number link", func() bool {
 				got, err := c.GetCampaignNumber(ctx, campaign, n)
 				return err == nil && got.Status == "COMPLETED"
 			})
@@ -163,11 +165,11 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 			t.Fatal(err)
 		}
 		files[filepath.Base(p)] = string(b)
-		if err := os.WriteFile(filepath.Join(tf.dir, filepath.Base(p)), b, 0o600); err != nil {
+		if err := os.WriteFile(filepath.Join(tf.Dir, filepath.Base(p)), b, 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(tf.dir, "credentials_override.tf"), []byte(env.ProviderConfig()), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(tf.Dir, "credentials_override.tf"), []byte(env.ProviderConfig()), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cmds := readmeWalkthrough(t, files)
@@ -185,9 +187,9 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 		args := strings.Fields(cmd)[1:]
 		switch args[0] {
 		case "init", "query":
-			tf.run(args...)
+			tf.Run(args...)
 			if args[0] == "query" {
-				gen, err := os.ReadFile(filepath.Join(tf.dir, "generated.tf"))
+				gen, err := os.ReadFile(filepath.Join(tf.Dir, "generated.tf"))
 				if err != nil {
 					t.Fatalf("the query wrote no generated.tf: %v", err)
 				}
@@ -197,7 +199,7 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 			}
 		case "plan":
 			plans++
-			code, out := tf.planExitCode()
+			code, out := tf.PlanExitCode()
 			switch {
 			case plans == 1 && !strings.Contains(out, fmt.Sprintf("Plan: %d to import, 0 to add, 0 to change, 0 to destroy.", objects)):
 				t.Fatalf("the plan of the generated configuration does more than import %d objects:\n%s", objects, out)
@@ -205,11 +207,11 @@ func TestAccWalkthrough_adoptAccount_TF114(t *testing.T) {
 				t.Fatalf("the plan after the adoption is not empty (exit %d):\n%s", code, out)
 			}
 		case "apply":
-			tf.run(append(args, "-input=false", "-auto-approve")...)
+			tf.Run(append(args, "-input=false", "-auto-approve")...)
 			if after := env.Objects(t); !reflect.DeepEqual(before, after) {
 				t.Fatalf("the adoption changed the account:\nbefore %v\nafter  %v", before, after)
 			}
-			st := tf.stateIDs(before)
+			st := tf.StateIDs(before)
 			for _, kind := range []string{"endpoints", "10dlc_brands", "10dlc_campaigns", "10dlc_campaign_numbers", "numbers", "applications"} {
 				for _, id := range before[kind] {
 					if !slices.Contains(st[kind], id) {
