@@ -1,9 +1,11 @@
 package provider_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -12,7 +14,15 @@ import (
 // the count (acctest.Test, printed at the end of the run) never sees.
 func TestTestsCallAcctestTest(t *testing.T) {
 	direct := regexp.MustCompile(`\bresource\.(Test|UnitTest|ParallelTest)\(`)
-	files, err := filepath.Glob("*_test.go")
+	// This package's tests, each family's in its folder, and the test code
+	// they share (provtest, testtables, each <family>test).
+	var files []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			files = append(files, path)
+		}
+		return err
+	})
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no test files (%v)", err)
 	}
