@@ -8,26 +8,28 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// The account: its two routes (GET and POST on the account's root) are
-// walked by the route tests like any other; its one object is the account
-// itself, read by GET on the root.
-var _ = registerTestArea(testArea{
-	segment: "Account",
-	kind:    "account",
-	get:     func(string) string { return "" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		call("POST", "", map[string]any{"name": "Sec account", "city": "Oakland", "timezone": "America/Chicago"})
-		return ""
+var accountTestAreas = []testArea{
+	// The account: its two routes (GET and POST on the account's root) are
+	// walked by the route tests like any other; its one object is the account
+	// itself, read by GET on the root.
+	{
+		segment: "Account",
+		kind:    "account",
+		get:     func(string) string { return "" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			call("POST", "", map[string]any{"name": "Sec account", "city": "Oakland", "timezone": "America/Chicago"})
+			return ""
+		},
+		bodies: map[string][]bodyCase{
+			"POST ": {{"", map[string]any{"name": "Ext account", "address": "1 Main Street", "city": "Oakland", "state": "CA", "timezone": "America/New_York"}}},
+		},
+		wrongType: map[string]any{"timezone": 5, "city": true, "state": []any{}},
+		goldens: func(call goldenCall) {
+			call(202, "POST", "", map[string]any{"name": "Acme Dental", "address": "1 Market Street", "city": "San Francisco"}, "account_updated.json")
+			call(200, "GET", "", nil, "account_get.json")
+		},
 	},
-	bodies: map[string][]bodyCase{
-		"POST ": {{"", map[string]any{"name": "Ext account", "address": "1 Main Street", "city": "Oakland", "state": "CA", "timezone": "America/New_York"}}},
-	},
-	wrongType: map[string]any{"timezone": 5, "city": true, "state": []any{}},
-	goldens: func(call goldenCall) {
-		call(202, "POST", "", map[string]any{"name": "Acme Dental", "address": "1 Market Street", "city": "San Francisco"}, "account_updated.json")
-		call(200, "GET", "", nil, "account_get.json")
-	},
-})
+}
 
 func accountOf(t *testing.T, e *subEnv, id, tok string) wire.AccountReply {
 	t.Helper()

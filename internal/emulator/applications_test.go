@@ -10,30 +10,32 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-var _ = registerTestArea(testArea{
-	segment: "Application",
-	kind:    "applications",
-	get:     func(id string) string { return "Application/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "Application/", map[string]any{"app_name": "sec-app", "answer_url": "https://example.com/answer"})["app_id"].(string)
+var applicationsTestAreas = []testArea{
+	{
+		segment: "Application",
+		kind:    "applications",
+		get:     func(id string) string { return "Application/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "Application/", map[string]any{"app_name": "sec-app", "answer_url": "https://example.com/answer"})["app_id"].(string)
+		},
+		unknownID: "99999999999999999",
+		bodies: map[string][]bodyCase{
+			"POST Application": {{"", map[string]any{
+				"app_name": "ext-app", "answer_url": "https://cb.example/answer", "answer_method": "GET", "hangup_url": "https://cb.example/hangup",
+				"message_url": "https://cb.example/message", "default_endpoint_app": true, "log_incoming_messages": false,
+			}}},
+			"POST Application/{id}": {{"", map[string]any{"app_name": "ext-app-2", "fallback_answer_url": "https://cb.example/fallback", "public_uri": true}}},
+		},
+		wrongType: map[string]any{"app_name": 5, "answer_url": true},
+		goldens: func(call goldenCall) {
+			id := call(201, "POST", "Application/", map[string]any{"app_name": "support-line", "answer_url": "https://example.com/answer/"},
+				"application_created.json")["app_id"].(string)
+			call(200, "GET", "Application/"+id+"/", nil, "application_get.json")
+			call(200, "GET", "Application/?app_name=support-line", nil, "application_list.json")
+			call(202, "POST", "Application/"+id+"/", map[string]any{"hangup_url": "https://example.com/hangup/"}, "application_updated.json")
+		},
 	},
-	unknownID: "99999999999999999",
-	bodies: map[string][]bodyCase{
-		"POST Application": {{"", map[string]any{
-			"app_name": "ext-app", "answer_url": "https://cb.example/answer", "answer_method": "GET", "hangup_url": "https://cb.example/hangup",
-			"message_url": "https://cb.example/message", "default_endpoint_app": true, "log_incoming_messages": false,
-		}}},
-		"POST Application/{id}": {{"", map[string]any{"app_name": "ext-app-2", "fallback_answer_url": "https://cb.example/fallback", "public_uri": true}}},
-	},
-	wrongType: map[string]any{"app_name": 5, "answer_url": true},
-	goldens: func(call goldenCall) {
-		id := call(201, "POST", "Application/", map[string]any{"app_name": "support-line", "answer_url": "https://example.com/answer/"},
-			"application_created.json")["app_id"].(string)
-		call(200, "GET", "Application/"+id+"/", nil, "application_get.json")
-		call(200, "GET", "Application/?app_name=support-line", nil, "application_list.json")
-		call(202, "POST", "Application/"+id+"/", map[string]any{"hangup_url": "https://example.com/hangup/"}, "application_updated.json")
-	},
-})
+}
 
 // appCall makes one request as account A and decodes the reply into out;
 // it returns the status and the error text of an error reply.

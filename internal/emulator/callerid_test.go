@@ -39,47 +39,48 @@ func verifyNumber(s *Server, authID string, call apiCall, number, alias string) 
 	return calleridrules.E164(number)
 }
 
-var _ = registerTestArea(testArea{
-	segment: "VerifiedCallerId",
-	kind:    "verified_caller_ids",
-	get:     func(id string) string { return "VerifiedCallerId/" + id + "/" },
-	populateAt: func(s *Server, authID string, call apiCall) string {
-		return verifyNumber(s, authID, call, callerNumber(authID, 0), "sec")
+var calleridTestAreas = []testArea{
+	{
+		segment: "VerifiedCallerId",
+		kind:    "verified_caller_ids",
+		get:     func(id string) string { return "VerifiedCallerId/" + id + "/" },
+		populateAt: func(s *Server, authID string, call apiCall) string {
+			return verifyNumber(s, authID, call, callerNumber(authID, 0), "sec")
+		},
+		unknownID: "+14155550199",
+		bodies: map[string][]bodyCase{
+			"POST VerifiedCallerId":      {{"", map[string]any{"phone_number": "+14155550144", "alias": "ext", "channel": "call"}}},
+			"POST VerifiedCallerId/{id}": {{"", map[string]any{"alias": "ext 2"}}},
+		},
+		wrongType: map[string]any{"phone_number": 14155550142, "otp": 123456},
+		goldensAt: func(s *Server, call goldenCall) {
+			number := "+14155550145"
+			id := call(200, "POST", "VerifiedCallerId/", map[string]any{"phone_number": number, "alias": "front desk"}, "verified_caller_id_initiated.json")["verification_uuid"].(string)
+			call(200, "POST", "VerifiedCallerId/Verification/"+id+"/", map[string]any{"otp": openCodeAnywhere(s, number)}, "verified_caller_id_verified.json")
+			call(200, "GET", "VerifiedCallerId/"+number+"/", nil, "verified_caller_id_get.json")
+			call(200, "GET", "VerifiedCallerId/", nil, "verified_caller_id_list.json")
+			call(200, "POST", "VerifiedCallerId/14155550145/", map[string]any{"alias": "support line"}, "verified_caller_id_updated.json")
+		},
 	},
-	unknownID: "+14155550199",
-	bodies: map[string][]bodyCase{
-		"POST VerifiedCallerId":      {{"", map[string]any{"phone_number": "+14155550144", "alias": "ext", "channel": "call"}}},
-		"POST VerifiedCallerId/{id}": {{"", map[string]any{"alias": "ext 2"}}},
+	// The open verification of the shared tests: populate leaves one open so
+	// the verify route has a valid body (its code, from openCodes).
+	{
+		segment: "Verification",
+		kind:    "verified_caller_id_verifications", // not an object: no inventory
+		get:     func(id string) string { return "VerifiedCallerId/Verification/" + id + "/" },
+		populateAt: func(s *Server, authID string, call apiCall) string {
+			id := call("POST", "VerifiedCallerId/", map[string]any{"phone_number": callerNumber(authID, 1)})["verification_uuid"].(string)
+			v, _ := s.VerificationCode(authID, callerNumber(authID, 1))
+			openCodes.Store(id, v.Code)
+			return id
+		},
+		unknownID: "00000000-0000-4000-8000-000000000000",
+		bodiesAt: func(byArea map[string]string) map[string][]bodyCase {
+			code, _ := openCodes.Load(byArea["Verification"])
+			return map[string][]bodyCase{"POST VerifiedCallerId/Verification/{id}": {{"", map[string]any{"otp": code}}}}
+		},
 	},
-	wrongType: map[string]any{"phone_number": 14155550142, "otp": 123456},
-	goldensAt: func(s *Server, call goldenCall) {
-		number := "+14155550145"
-		id := call(200, "POST", "VerifiedCallerId/", map[string]any{"phone_number": number, "alias": "front desk"}, "verified_caller_id_initiated.json")["verification_uuid"].(string)
-		call(200, "POST", "VerifiedCallerId/Verification/"+id+"/", map[string]any{"otp": openCodeAnywhere(s, number)}, "verified_caller_id_verified.json")
-		call(200, "GET", "VerifiedCallerId/"+number+"/", nil, "verified_caller_id_get.json")
-		call(200, "GET", "VerifiedCallerId/", nil, "verified_caller_id_list.json")
-		call(200, "POST", "VerifiedCallerId/14155550145/", map[string]any{"alias": "support line"}, "verified_caller_id_updated.json")
-	},
-})
-
-// The open verification of the shared tests: populate leaves one open so
-// the verify route has a valid body (its code, from openCodes).
-var _ = registerTestArea(testArea{
-	segment: "Verification",
-	kind:    "verified_caller_id_verifications", // not an object: no inventory
-	get:     func(id string) string { return "VerifiedCallerId/Verification/" + id + "/" },
-	populateAt: func(s *Server, authID string, call apiCall) string {
-		id := call("POST", "VerifiedCallerId/", map[string]any{"phone_number": callerNumber(authID, 1)})["verification_uuid"].(string)
-		v, _ := s.VerificationCode(authID, callerNumber(authID, 1))
-		openCodes.Store(id, v.Code)
-		return id
-	},
-	unknownID: "00000000-0000-4000-8000-000000000000",
-	bodiesAt: func(byArea map[string]string) map[string][]bodyCase {
-		code, _ := openCodes.Load(byArea["Verification"])
-		return map[string][]bodyCase{"POST VerifiedCallerId/Verification/{id}": {{"", map[string]any{"otp": code}}}}
-	},
-})
+}
 
 // openCodeAnywhere is the open code of number in whichever account of s
 // has one.

@@ -37,113 +37,111 @@ func complianceAppVia(call func(method, path string, body any) map[string]any, n
 
 var complianceAppUnknownID = "00000000-0000-4000-8000-0000000000aa"
 
-var _ = registerTestArea(testArea{
-	segment: "EndUser",
-	kind:    "end_users",
-	get:     func(id string) string { return "EndUser/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "EndUser/", map[string]any{"name": "Sec", "last_name": "Person", "end_user_type": "individual"})["end_user_id"].(string)
+var complianceApplicationTestAreas = []testArea{
+	{
+		segment: "EndUser",
+		kind:    "end_users",
+		get:     func(id string) string { return "EndUser/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "EndUser/", map[string]any{"name": "Sec", "last_name": "Person", "end_user_type": "individual"})["end_user_id"].(string)
+		},
+		unknownID: complianceAppUnknownID,
+		bodies: map[string][]bodyCase{
+			"POST EndUser":      {{"", map[string]any{"name": "Ext", "end_user_type": "business"}}},
+			"POST EndUser/{id}": {{"", map[string]any{"name": "Renamed"}}},
+		},
+		wrongType: map[string]any{"name": 5, "end_user_type": []any{}},
 	},
-	unknownID: complianceAppUnknownID,
-	bodies: map[string][]bodyCase{
-		"POST EndUser":      {{"", map[string]any{"name": "Ext", "end_user_type": "business"}}},
-		"POST EndUser/{id}": {{"", map[string]any{"name": "Renamed"}}},
+	{
+		segment: "ComplianceDocument",
+		kind:    "compliance_documents",
+		get:     func(id string) string { return "ComplianceDocument/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			u := call("POST", "EndUser/", map[string]any{"name": "Doc owner", "end_user_type": "business"})["end_user_id"].(string)
+			return call("POST", "ComplianceDocument/", complianceDocFields(u, compliancerules.DocBusinessRegistration))["document_id"].(string)
+		},
+		unknownID: complianceAppUnknownID,
+		bodies: map[string][]bodyCase{
+			"POST ComplianceDocument/{id}": {{"", map[string]any{"alias": "renamed"}}},
+		},
+		wrongType: map[string]any{"alias": 5, "business_name": true},
 	},
-	wrongType: map[string]any{"name": 5, "end_user_type": []any{}},
-})
-
-var _ = registerTestArea(testArea{
-	segment: "ComplianceDocument",
-	kind:    "compliance_documents",
-	get:     func(id string) string { return "ComplianceDocument/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		u := call("POST", "EndUser/", map[string]any{"name": "Doc owner", "end_user_type": "business"})["end_user_id"].(string)
-		return call("POST", "ComplianceDocument/", complianceDocFields(u, compliancerules.DocBusinessRegistration))["document_id"].(string)
+	{
+		segment: "ComplianceDocumentType",
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			call("GET", "ComplianceDocumentType/", nil)
+			return compliancerules.DocIdentity.ID
+		},
+		unknownID: complianceAppUnknownID,
+		catalogue: true,
 	},
-	unknownID: complianceAppUnknownID,
-	bodies: map[string][]bodyCase{
-		"POST ComplianceDocument/{id}": {{"", map[string]any{"alias": "renamed"}}},
+	{
+		segment: "ComplianceRequirement",
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("GET", "ComplianceRequirement/?country_iso2=DE&number_type=local&end_user_type=business", nil)["compliance_requirement_id"].(string)
+		},
+		unknownID: complianceAppUnknownID,
+		catalogue: true,
 	},
-	wrongType: map[string]any{"alias": 5, "business_name": true},
-})
-
-var _ = registerTestArea(testArea{
-	segment: "ComplianceDocumentType",
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		call("GET", "ComplianceDocumentType/", nil)
-		return compliancerules.DocIdentity.ID
-	},
-	unknownID: complianceAppUnknownID,
-	catalogue: true,
-})
-
-var _ = registerTestArea(testArea{
-	segment: "ComplianceRequirement",
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("GET", "ComplianceRequirement/?country_iso2=DE&number_type=local&end_user_type=business", nil)["compliance_requirement_id"].(string)
-	},
-	unknownID: complianceAppUnknownID,
-	catalogue: true,
-})
-
-var _ = registerTestArea(testArea{
-	segment: "ComplianceApplication",
-	kind:    "compliance_applications",
-	get:     func(id string) string { return "ComplianceApplication/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return complianceAppVia(call, "Sec GmbH")
-	},
-	unknownID: complianceAppUnknownID,
-	bodies: map[string][]bodyCase{
-		"POST ComplianceApplication/{id}/Submit": {{"", map[string]any{}}},
-	},
-	bodiesAt: func(byArea map[string]string) map[string][]bodyCase {
-		req, _ := compliancerules.RequirementFor("DE", "mobile", "individual")
-		return map[string][]bodyCase{
-			"POST ComplianceDocument": {{"", complianceDocFields(byArea["EndUser"], compliancerules.DocIdentity)}},
-			"POST ComplianceApplication": {{"", map[string]any{"compliance_requirement_id": req.ID, "end_user_id": byArea["EndUser"],
-				"document_ids": []any{}, "alias": "Ext", "end_user_type": "individual", "country_iso2": "DE", "number_type": "mobile"}}},
-			"POST ComplianceApplication/{id}": {{"", map[string]any{"document_ids": []any{}}}},
-		}
-	},
-	wrongType: map[string]any{"document_ids": "x", "compliance_requirement_id": 5},
-	goldensAt: func(s *Server, call goldenCall) {
-		via := func(method, path string, body any) map[string]any {
-			golden := map[string]string{"EndUser/": "end_user_created.json", "ComplianceDocument/": "compliance_document_created.json",
-				"ComplianceApplication/": "compliance_application.json"}[path]
-			if path == "ComplianceDocument/" && body.(map[string]any)["document_type_id"] != compliancerules.DocBusinessRegistration.ID {
-				golden = "compliance_document_created_address.json" // meta_information holds the type's fields
+	{
+		segment: "ComplianceApplication",
+		kind:    "compliance_applications",
+		get:     func(id string) string { return "ComplianceApplication/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return complianceAppVia(call, "Sec GmbH")
+		},
+		unknownID: complianceAppUnknownID,
+		bodies: map[string][]bodyCase{
+			"POST ComplianceApplication/{id}/Submit": {{"", map[string]any{}}},
+		},
+		bodiesAt: func(byArea map[string]string) map[string][]bodyCase {
+			req, _ := compliancerules.RequirementFor("DE", "mobile", "individual")
+			return map[string][]bodyCase{
+				"POST ComplianceDocument": {{"", complianceDocFields(byArea["EndUser"], compliancerules.DocIdentity)}},
+				"POST ComplianceApplication": {{"", map[string]any{"compliance_requirement_id": req.ID, "end_user_id": byArea["EndUser"],
+					"document_ids": []any{}, "alias": "Ext", "end_user_type": "individual", "country_iso2": "DE", "number_type": "mobile"}}},
+				"POST ComplianceApplication/{id}": {{"", map[string]any{"document_ids": []any{}}}},
 			}
-			return call(201, method, path, body, golden)
-		}
-		call(200, "GET", "ComplianceDocumentType/", nil, "compliance_document_type_list.json")
-		call(200, "GET", "ComplianceDocumentType/"+compliancerules.DocAddressProof.ID+"/", nil, "compliance_document_type_get.json")
-		call(200, "GET", "ComplianceRequirement/?country_iso2=DE&number_type=local&end_user_type=business", nil, "compliance_requirement_application.json")
-		id := complianceAppVia(via, "Acme GmbH")
-		app := call(200, "GET", "ComplianceApplication/"+id+"/", nil, "compliance_application.json")
-		u := app["end_user_id"].(string)
-		doc := app["documents"].([]any)[0].(map[string]any)["document_id"].(string)
-		call(200, "GET", "EndUser/"+u+"/", nil, "end_user_get.json")
-		call(200, "GET", "EndUser/?limit=20", nil, "end_user_list.json")
-		call(200, "POST", "EndUser/"+u+"/", map[string]any{"name": "Acme Handels GmbH"}, "compliance_application_updated.json")
-		call(200, "GET", "ComplianceDocument/"+doc+"/", nil, "compliance_document_get.json")
-		call(200, "GET", "ComplianceDocument/?limit=20", nil, "compliance_document_list.json")
-		// Files on the stored documents (as a multipart create gives them),
-		// then submit, the review, and a DE number bought against it.
-		s.mu.Lock()
-		for _, d := range s.accounts[tdID].complianceApps().Documents {
-			d.FileName, d.File = "doc.pdf", []byte("%PDF")
-		}
-		s.mu.Unlock()
-		call(200, "POST", "ComplianceApplication/"+id+"/Submit/", nil, "compliance_application.json")
-		s.Clock().Advance(DefaultComplianceReviewDelay)
-		call(200, "GET", "ComplianceApplication/?limit=20", nil, "compliance_application_list.json")
-		search := call(200, "GET", "PhoneNumber/?country_iso=DE&type=local&limit=1", nil, "phone_number_search.json")
-		number := search["objects"].([]any)[0].(map[string]any)["number"].(string)
-		call(201, "POST", "PhoneNumber/"+number+"/", map[string]any{"compliance_application_id": id}, "phone_number_bought.json")
-		call(200, "POST", "ComplianceApplication/"+id+"/", map[string]any{"document_ids": []string{doc}}, "compliance_application_updated.json")
+		},
+		wrongType: map[string]any{"document_ids": "x", "compliance_requirement_id": 5},
+		goldensAt: func(s *Server, call goldenCall) {
+			via := func(method, path string, body any) map[string]any {
+				golden := map[string]string{"EndUser/": "end_user_created.json", "ComplianceDocument/": "compliance_document_created.json",
+					"ComplianceApplication/": "compliance_application.json"}[path]
+				if path == "ComplianceDocument/" && body.(map[string]any)["document_type_id"] != compliancerules.DocBusinessRegistration.ID {
+					golden = "compliance_document_created_address.json" // meta_information holds the type's fields
+				}
+				return call(201, method, path, body, golden)
+			}
+			call(200, "GET", "ComplianceDocumentType/", nil, "compliance_document_type_list.json")
+			call(200, "GET", "ComplianceDocumentType/"+compliancerules.DocAddressProof.ID+"/", nil, "compliance_document_type_get.json")
+			call(200, "GET", "ComplianceRequirement/?country_iso2=DE&number_type=local&end_user_type=business", nil, "compliance_requirement_application.json")
+			id := complianceAppVia(via, "Acme GmbH")
+			app := call(200, "GET", "ComplianceApplication/"+id+"/", nil, "compliance_application.json")
+			u := app["end_user_id"].(string)
+			doc := app["documents"].([]any)[0].(map[string]any)["document_id"].(string)
+			call(200, "GET", "EndUser/"+u+"/", nil, "end_user_get.json")
+			call(200, "GET", "EndUser/?limit=20", nil, "end_user_list.json")
+			call(200, "POST", "EndUser/"+u+"/", map[string]any{"name": "Acme Handels GmbH"}, "compliance_application_updated.json")
+			call(200, "GET", "ComplianceDocument/"+doc+"/", nil, "compliance_document_get.json")
+			call(200, "GET", "ComplianceDocument/?limit=20", nil, "compliance_document_list.json")
+			// Files on the stored documents (as a multipart create gives them),
+			// then submit, the review, and a DE number bought against it.
+			s.mu.Lock()
+			for _, d := range s.accounts[tdID].complianceApps().Documents {
+				d.FileName, d.File = "doc.pdf", []byte("%PDF")
+			}
+			s.mu.Unlock()
+			call(200, "POST", "ComplianceApplication/"+id+"/Submit/", nil, "compliance_application.json")
+			s.Clock().Advance(DefaultComplianceReviewDelay)
+			call(200, "GET", "ComplianceApplication/?limit=20", nil, "compliance_application_list.json")
+			search := call(200, "GET", "PhoneNumber/?country_iso=DE&type=local&limit=1", nil, "phone_number_search.json")
+			number := search["objects"].([]any)[0].(map[string]any)["number"].(string)
+			call(201, "POST", "PhoneNumber/"+number+"/", map[string]any{"compliance_application_id": id}, "phone_number_bought.json")
+			call(200, "POST", "ComplianceApplication/"+id+"/", map[string]any{"document_ids": []string{doc}}, "compliance_application_updated.json")
+		},
 	},
-})
+}
 
 // tdEnv helpers: a multipart document create through the account.
 func (e *tdEnv) complianceDocRecord(t *testing.T, method, path string, fields map[string]any, file string) (int, map[string]any) {

@@ -48,61 +48,63 @@ func validFields(t compliancerules.DocumentType) map[string]any {
 	return out
 }
 
-var _ = registerTestArea(testArea{
-	segment: "Compliance",
-	kind:    "phone_number_compliances",
-	get:     func(id string) string { return "PhoneNumber/Compliance/" + id + "/?expand=" + wire.ComplianceExpand },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "PhoneNumber/Compliance/", complianceBody("Sec Co", "local"))["compliance_id"].(string)
-	},
-	unknownID: "00000000-0000-4000-8000-000000000000",
-	bodies: map[string][]bodyCase{
-		"POST PhoneNumber/Compliance": {{"", complianceBody("Ext Co", "mobile")}},
-		"POST PhoneNumber/Compliance/Link": {{"", map[string]any{"numbers": []any{
-			map[string]any{"number": "+14155550100", "compliance_application_id": "00000000-0000-4000-8000-000000000000"}}}}},
-	},
-	wrongType: map[string]any{"country_iso": 5, "end_user": "x", "documents": "x", "numbers": "x"},
-	goldensAt: func(s *Server, call goldenCall) {
-		requirement := call(200, "GET", "PhoneNumber/Compliance/Requirements/?country_iso=IN&number_type=tollfree&user_type=business", nil,
-			"compliance_requirement.json")
-		if n := len(requirement["document_types"].([]any)); n != 2 {
-			panic("the IN toll-free business requirement should have two document types")
-		}
-		call(200, "GET", "PhoneNumber/Compliance/Requirements/?country_iso=IN&number_type=local&user_type=individual", nil,
-			"compliance_requirement_individual.json")
-		body := complianceBody("Acme Trading", "tollfree")
-		body["callback_url"], body["callback_method"] = "https://hooks.example.com/compliance", "POST"
-		body["end_user"].(map[string]any)["last_name"] = "Holdings"
-		body["end_user"].(map[string]any)["address_line2"] = "Fort"
-		id := call(200, "POST", "PhoneNumber/Compliance/", body, "compliance_created.json")["compliance_id"].(string)
-		call(200, "GET", "PhoneNumber/Compliance/"+id+"/", nil, "compliance_get.json")
-		call(200, "PATCH", "PhoneNumber/Compliance/"+id+"/", map[string]any{"alias": "renamed"}, "compliance_updated.json")
-		call(200, "GET", "PhoneNumber/Compliance/?limit=20", nil, "compliance_list.json")
-		// An accepted application (its files given on the stored documents,
-		// as a multipart create would), a number bought against it and one
-		// that cannot be linked, then a rejection by an update.
-		s.mu.Lock()
-		for _, a := range s.accounts[tdID].compliances() {
-			for i := range a.Documents {
-				a.Documents[i].FileName, a.Documents[i].File = "doc.pdf", []byte("%PDF")
+var complianceTestAreas = []testArea{
+	{
+		segment: "Compliance",
+		kind:    "phone_number_compliances",
+		get:     func(id string) string { return "PhoneNumber/Compliance/" + id + "/?expand=" + wire.ComplianceExpand },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "PhoneNumber/Compliance/", complianceBody("Sec Co", "local"))["compliance_id"].(string)
+		},
+		unknownID: "00000000-0000-4000-8000-000000000000",
+		bodies: map[string][]bodyCase{
+			"POST PhoneNumber/Compliance": {{"", complianceBody("Ext Co", "mobile")}},
+			"POST PhoneNumber/Compliance/Link": {{"", map[string]any{"numbers": []any{
+				map[string]any{"number": "+14155550100", "compliance_application_id": "00000000-0000-4000-8000-000000000000"}}}}},
+		},
+		wrongType: map[string]any{"country_iso": 5, "end_user": "x", "documents": "x", "numbers": "x"},
+		goldensAt: func(s *Server, call goldenCall) {
+			requirement := call(200, "GET", "PhoneNumber/Compliance/Requirements/?country_iso=IN&number_type=tollfree&user_type=business", nil,
+				"compliance_requirement.json")
+			if n := len(requirement["document_types"].([]any)); n != 2 {
+				panic("the IN toll-free business requirement should have two document types")
 			}
-		}
-		s.mu.Unlock()
-		s.Clock().Advance(DefaultComplianceReviewDelay)
-		search := call(200, "GET", "PhoneNumber/?country_iso=IN&type=toll-free&limit=1", nil, "phone_number_search.json")
-		number := search["objects"].([]any)[0].(map[string]any)["number"].(string)
-		call(201, "POST", "PhoneNumber/"+number+"/", map[string]any{"compliance_application_id": id}, "phone_number_bought.json")
-		s.Clock().Advance(DefaultComplianceReviewDelay)
-		call(200, "GET", "Number/"+number+"/", nil, "number_get_compliance.json")
-		call(200, "POST", "PhoneNumber/Compliance/Link/", map[string]any{"numbers": []any{
-			map[string]any{"number": "+" + number, "compliance_application_id": id},
-			map[string]any{"number": "+919999999999", "compliance_application_id": id}}}, "compliance_link.json")
-		call(200, "PATCH", "PhoneNumber/Compliance/"+id+"/", map[string]any{"end_user": map[string]any{"name": "Acme REJECT"}}, "compliance_updated.json")
-		s.Clock().Advance(DefaultComplianceReviewDelay)
-		call(200, "GET", "PhoneNumber/Compliance/"+id+"/?expand="+wire.ComplianceExpand, nil, "compliance_get_expanded.json")
-		call(200, "DELETE", "PhoneNumber/Compliance/"+id+"/", nil, "compliance_deleted.json")
+			call(200, "GET", "PhoneNumber/Compliance/Requirements/?country_iso=IN&number_type=local&user_type=individual", nil,
+				"compliance_requirement_individual.json")
+			body := complianceBody("Acme Trading", "tollfree")
+			body["callback_url"], body["callback_method"] = "https://hooks.example.com/compliance", "POST"
+			body["end_user"].(map[string]any)["last_name"] = "Holdings"
+			body["end_user"].(map[string]any)["address_line2"] = "Fort"
+			id := call(200, "POST", "PhoneNumber/Compliance/", body, "compliance_created.json")["compliance_id"].(string)
+			call(200, "GET", "PhoneNumber/Compliance/"+id+"/", nil, "compliance_get.json")
+			call(200, "PATCH", "PhoneNumber/Compliance/"+id+"/", map[string]any{"alias": "renamed"}, "compliance_updated.json")
+			call(200, "GET", "PhoneNumber/Compliance/?limit=20", nil, "compliance_list.json")
+			// An accepted application (its files given on the stored documents,
+			// as a multipart create would), a number bought against it and one
+			// that cannot be linked, then a rejection by an update.
+			s.mu.Lock()
+			for _, a := range s.accounts[tdID].compliances() {
+				for i := range a.Documents {
+					a.Documents[i].FileName, a.Documents[i].File = "doc.pdf", []byte("%PDF")
+				}
+			}
+			s.mu.Unlock()
+			s.Clock().Advance(DefaultComplianceReviewDelay)
+			search := call(200, "GET", "PhoneNumber/?country_iso=IN&type=toll-free&limit=1", nil, "phone_number_search.json")
+			number := search["objects"].([]any)[0].(map[string]any)["number"].(string)
+			call(201, "POST", "PhoneNumber/"+number+"/", map[string]any{"compliance_application_id": id}, "phone_number_bought.json")
+			s.Clock().Advance(DefaultComplianceReviewDelay)
+			call(200, "GET", "Number/"+number+"/", nil, "number_get_compliance.json")
+			call(200, "POST", "PhoneNumber/Compliance/Link/", map[string]any{"numbers": []any{
+				map[string]any{"number": "+" + number, "compliance_application_id": id},
+				map[string]any{"number": "+919999999999", "compliance_application_id": id}}}, "compliance_link.json")
+			call(200, "PATCH", "PhoneNumber/Compliance/"+id+"/", map[string]any{"end_user": map[string]any{"name": "Acme REJECT"}}, "compliance_updated.json")
+			s.Clock().Advance(DefaultComplianceReviewDelay)
+			call(200, "GET", "PhoneNumber/Compliance/"+id+"/?expand="+wire.ComplianceExpand, nil, "compliance_get_expanded.json")
+			call(200, "DELETE", "PhoneNumber/Compliance/"+id+"/", nil, "compliance_deleted.json")
+		},
 	},
-})
+}
 
 // multipartCompliance encodes data and files as the service's clients do:
 // a data field and documents[<i>].file parts.

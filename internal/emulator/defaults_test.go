@@ -7,7 +7,7 @@ import (
 )
 
 // A server made with zero Options has every area's delay and limit: the
-// defaults each area declares (optionDefaults) all reach New.
+// defaults each area names in areas all reach New.
 func TestNewFillsEveryAreaDefault(t *testing.T) {
 	s := New(Options{})
 	defer s.Close()

@@ -11,17 +11,19 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// The look-up is not below the account, so the route-walking tests do not
-// reach it (its own tests below check its credentials); its share is its
-// two golden replies.
-var _ = registerTestArea(testArea{
-	segment:  "lookup",
-	populate: func(func(method, path string, body any) map[string]any) string { return "" },
-	goldens: func(call goldenCall) {
-		call(200, "GET", "/v1/Number/+14155550100?type=carrier", nil, "lookup_get.json")
-		call(404, "GET", "/v1/Number/+19995550100?type=carrier", nil, "lookup_error.json")
+var lookupTestAreas = []testArea{
+	// The look-up is not below the account, so the route-walking tests do not
+	// reach it (its own tests below check its credentials); its share is its
+	// two golden replies.
+	{
+		segment:  "lookup",
+		populate: func(func(method, path string, body any) map[string]any) string { return "" },
+		goldens: func(call goldenCall) {
+			call(200, "GET", "/v1/Number/+14155550100?type=carrier", nil, "lookup_get.json")
+			call(404, "GET", "/v1/Number/+19995550100?type=carrier", nil, "lookup_error.json")
+		},
 	},
-})
+}
 
 func lookupAs(t *testing.T, s *Server, method, path, user, pass string) (int, map[string]any) {
 	t.Helper()

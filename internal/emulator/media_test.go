@@ -14,23 +14,25 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-var _ = registerTestArea(testArea{
-	segment: "Media",
-	kind:    "media",
-	get:     func(id string) string { return "Media/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		out := call("POST", "Media/", mediaUpload(upFile{"sec.png", 10}))
-		return out["objects"].([]any)[0].(map[string]any)["media_id"].(string)
+var mediaTestAreas = []testArea{
+	{
+		segment: "Media",
+		kind:    "media",
+		get:     func(id string) string { return "Media/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			out := call("POST", "Media/", mediaUpload(upFile{"sec.png", 10}))
+			return out["objects"].([]any)[0].(map[string]any)["media_id"].(string)
+		},
+		unknownID: "00000000-0000-4000-8000-000000000000",
+		uploads:   []string{"POST Media"},
+		goldens: func(call goldenCall) {
+			up := call(200, "POST", "Media/", mediaUpload(upFile{"welcome.png", 48213}, upFile{"installer.exe", 1024}), "media_uploaded.json")
+			id := up["objects"].([]any)[0].(map[string]any)["media_id"].(string)
+			call(200, "GET", "Media/"+id+"/", nil, "media_get.json")
+			call(200, "GET", "Media/?limit=20&offset=0", nil, "media_list.json")
+		},
 	},
-	unknownID: "00000000-0000-4000-8000-000000000000",
-	uploads:   []string{"POST Media"},
-	goldens: func(call goldenCall) {
-		up := call(200, "POST", "Media/", mediaUpload(upFile{"welcome.png", 48213}, upFile{"installer.exe", 1024}), "media_uploaded.json")
-		id := up["objects"].([]any)[0].(map[string]any)["media_id"].(string)
-		call(200, "GET", "Media/"+id+"/", nil, "media_get.json")
-		call(200, "GET", "Media/?limit=20&offset=0", nil, "media_list.json")
-	},
-})
+}
 
 // upFile is one file of a test upload: its name and its size in bytes.
 type upFile struct {

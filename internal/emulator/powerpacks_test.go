@@ -21,78 +21,79 @@ func poolUUIDOf(p map[string]any) string {
 	return strings.Split(p["number_pool"].(string), "/")[5]
 }
 
-var _ = registerTestArea(testArea{
-	segment: "Powerpack",
-	kind:    "powerpacks",
-	get:     func(id string) string { return "Powerpack/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "Powerpack/", map[string]any{"name": "sec-powerpack"})["uuid"].(string)
+var powerpacksTestAreas = []testArea{
+	{
+		segment: "Powerpack",
+		kind:    "powerpacks",
+		get:     func(id string) string { return "Powerpack/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "Powerpack/", map[string]any{"name": "sec-powerpack"})["uuid"].(string)
+		},
+		unknownID: "00000000-0000-4000-8000-000000000000",
+		bodies: map[string][]bodyCase{
+			"POST Powerpack": {{"", map[string]any{"name": "ext-powerpack", "sticky_sender": false, "local_connect": "false",
+				"application_type": "xml", "application_id": "20372631212782780",
+				"number_priority": []any{map[string]any{"country_iso": "US", "service_type": "SMS",
+					"priority": map[string]any{"priority1": "longcode", "priority2": "tollfree", "priority3": "shortcode"}}}}}},
+			"POST Powerpack/{id}":                  {{"", map[string]any{"name": "ext-powerpack-2", "local_connect": false, "application_id": "none"}}},
+			"POST NumberPool/{id}/Number/{number}": {{"", map[string]any{"service": "mms"}}},
+		},
+		wrongType: map[string]any{"name": 5, "rent": 5},
+		goldens: func(call goldenCall) {
+			p := call(200, "POST", "Powerpack/", map[string]any{"name": "alerts-us", "sticky_sender": true, "local_connect": false,
+				"application_type": "xml", "application_id": "20372631212782780",
+				"number_priority": []any{map[string]any{"country_iso": "US", "service_type": "SMS",
+					"priority": map[string]any{"priority1": "longcode", "priority2": "tollfree", "priority3": "shortcode"}}}},
+				"powerpack_created.json")
+			id, pool := p["uuid"].(string), poolUUIDOf(p)
+			call(200, "GET", "Powerpack/"+id+"//", nil, "powerpack_get.json")
+			call(200, "POST", "Powerpack/"+id+"/", map[string]any{"local_connect": true}, "powerpack_updated.json")
+			call(200, "POST", "Powerpack/", map[string]any{"name": "alerts-ca", "number_priority": []any{map[string]any{"country_iso": "CA", "service_type": "MMS",
+				"priority": map[string]any{"priority1": "shortcode", "priority2": "longcode", "priority3": "tollfree"}}}}, "powerpack_created.json")
+			call(200, "GET", "Powerpack//", nil, "powerpack_list.json")
+			call(200, "POST", "NumberPool/"+pool+"/Number/14155550100/", map[string]any{"service": "sms"}, "pool_number_added.json")
+			call(200, "GET", "NumberPool/"+pool+"/Number/14155550100//?service=sms", nil, "pool_number_get.json")
+			call(200, "GET", "NumberPool/"+pool+"/Number//?country_iso2=US", nil, "pool_numbers.json")
+			tf := call(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&services=sms&limit=1", nil, "phone_number_search.json")["objects"].([]any)[0].(map[string]any)["number"].(string)
+			call(201, "POST", "PhoneNumber/"+tf+"/", nil, "phone_number_bought.json")
+			call(200, "POST", "NumberPool/"+pool+"/Tollfree/"+tf+"/", nil, "pool_tollfree_added.json")
+			call(200, "GET", "NumberPool/"+pool+"/Tollfree/"+tf+"//", nil, "pool_tollfree_added.json")
+			call(200, "GET", "NumberPool/"+pool+"/Tollfree/?limit=20&offset=0", nil, "pool_tollfree_list.json")
+			// The Python recording's shape: the number under tollfree only.
+			goldenServer.SetTollfreeMembersUnderTollfreeKey(true)
+			call(200, "GET", "NumberPool/"+pool+"/Tollfree/?limit=20&offset=0", nil, "pool_tollfree_list_python.json")
+			goldenServer.SetTollfreeMembersUnderTollfreeKey(false)
+			call(200, "DELETE", "NumberPool/"+pool+"/Tollfree/"+tf+"/", map[string]any{"unrent": false}, "pool_member_removed.json")
+			// Short codes reach a pool outside the API (the console).
+			if err := goldenServer.AddPoolShortcode(tdID, id, "444444", "US"); err != nil {
+				panic(err)
+			}
+			call(200, "GET", "NumberPool/"+pool+"/Shortcode/", nil, "pool_shortcodes.json")
+			call(200, "GET", "NumberPool/"+pool+"/Shortcode/444444//", nil, "pool_shortcode_get.json")
+			// A Canadian destination: the starter long code needs no 10DLC link.
+			sent := call(202, "POST", "Message/", map[string]any{"powerpack_uuid": id, "dst": "16135550111", "text": "hello"}, "message_sent.json")
+			call(200, "GET", "Message/"+sent["message_uuid"].([]any)[0].(string)+"/", nil, "message_get_powerpack.json")
+			call(200, "DELETE", "Powerpack/"+id+"/", map[string]any{"unrent_numbers": false}, "powerpack_deleted.json")
+		},
 	},
-	unknownID: "00000000-0000-4000-8000-000000000000",
-	bodies: map[string][]bodyCase{
-		"POST Powerpack": {{"", map[string]any{"name": "ext-powerpack", "sticky_sender": false, "local_connect": "false",
-			"application_type": "xml", "application_id": "20372631212782780",
-			"number_priority": []any{map[string]any{"country_iso": "US", "service_type": "SMS",
-				"priority": map[string]any{"priority1": "longcode", "priority2": "tollfree", "priority3": "shortcode"}}}}}},
-		"POST Powerpack/{id}":                  {{"", map[string]any{"name": "ext-powerpack-2", "local_connect": false, "application_id": "none"}}},
-		"POST NumberPool/{id}/Number/{number}": {{"", map[string]any{"service": "mms"}}},
+	{
+		segment: "NumberPool",
+		kind:    "powerpack_numbers",
+		// A member's id is "<powerpack>/<number>"; its pool's UUID is not in
+		// it, so the snapshot reads the number it names (the inventory's ids
+		// show the membership).
+		get: func(id string) string { return "Number/" + id[strings.Index(id, "/")+1:] + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			p := call("POST", "Powerpack/", map[string]any{"name": "sec-pool"})
+			n := buySMSNumber(call, "country_iso=US&type=local")
+			pool := poolUUIDOf(p)
+			call("POST", "NumberPool/"+pool+"/Number/"+n+"/", map[string]any{})
+			return pool
+		},
+		unknownID: "00000000-0000-4000-8000-000000000000",
+		goldens:   func(goldenCall) {},
 	},
-	wrongType: map[string]any{"name": 5, "rent": 5},
-	goldens: func(call goldenCall) {
-		p := call(200, "POST", "Powerpack/", map[string]any{"name": "alerts-us", "sticky_sender": true, "local_connect": false,
-			"application_type": "xml", "application_id": "20372631212782780",
-			"number_priority": []any{map[string]any{"country_iso": "US", "service_type": "SMS",
-				"priority": map[string]any{"priority1": "longcode", "priority2": "tollfree", "priority3": "shortcode"}}}},
-			"powerpack_created.json")
-		id, pool := p["uuid"].(string), poolUUIDOf(p)
-		call(200, "GET", "Powerpack/"+id+"//", nil, "powerpack_get.json")
-		call(200, "POST", "Powerpack/"+id+"/", map[string]any{"local_connect": true}, "powerpack_updated.json")
-		call(200, "POST", "Powerpack/", map[string]any{"name": "alerts-ca", "number_priority": []any{map[string]any{"country_iso": "CA", "service_type": "MMS",
-			"priority": map[string]any{"priority1": "shortcode", "priority2": "longcode", "priority3": "tollfree"}}}}, "powerpack_created.json")
-		call(200, "GET", "Powerpack//", nil, "powerpack_list.json")
-		call(200, "POST", "NumberPool/"+pool+"/Number/14155550100/", map[string]any{"service": "sms"}, "pool_number_added.json")
-		call(200, "GET", "NumberPool/"+pool+"/Number/14155550100//?service=sms", nil, "pool_number_get.json")
-		call(200, "GET", "NumberPool/"+pool+"/Number//?country_iso2=US", nil, "pool_numbers.json")
-		tf := call(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&services=sms&limit=1", nil, "phone_number_search.json")["objects"].([]any)[0].(map[string]any)["number"].(string)
-		call(201, "POST", "PhoneNumber/"+tf+"/", nil, "phone_number_bought.json")
-		call(200, "POST", "NumberPool/"+pool+"/Tollfree/"+tf+"/", nil, "pool_tollfree_added.json")
-		call(200, "GET", "NumberPool/"+pool+"/Tollfree/"+tf+"//", nil, "pool_tollfree_added.json")
-		call(200, "GET", "NumberPool/"+pool+"/Tollfree/?limit=20&offset=0", nil, "pool_tollfree_list.json")
-		// The Python recording's shape: the number under tollfree only.
-		goldenServer.SetTollfreeMembersUnderTollfreeKey(true)
-		call(200, "GET", "NumberPool/"+pool+"/Tollfree/?limit=20&offset=0", nil, "pool_tollfree_list_python.json")
-		goldenServer.SetTollfreeMembersUnderTollfreeKey(false)
-		call(200, "DELETE", "NumberPool/"+pool+"/Tollfree/"+tf+"/", map[string]any{"unrent": false}, "pool_member_removed.json")
-		// Short codes reach a pool outside the API (the console).
-		if err := goldenServer.AddPoolShortcode(tdID, id, "444444", "US"); err != nil {
-			panic(err)
-		}
-		call(200, "GET", "NumberPool/"+pool+"/Shortcode/", nil, "pool_shortcodes.json")
-		call(200, "GET", "NumberPool/"+pool+"/Shortcode/444444//", nil, "pool_shortcode_get.json")
-		// A Canadian destination: the starter long code needs no 10DLC link.
-		sent := call(202, "POST", "Message/", map[string]any{"powerpack_uuid": id, "dst": "16135550111", "text": "hello"}, "message_sent.json")
-		call(200, "GET", "Message/"+sent["message_uuid"].([]any)[0].(string)+"/", nil, "message_get_powerpack.json")
-		call(200, "DELETE", "Powerpack/"+id+"/", map[string]any{"unrent_numbers": false}, "powerpack_deleted.json")
-	},
-})
-
-var _ = registerTestArea(testArea{
-	segment: "NumberPool",
-	kind:    "powerpack_numbers",
-	// A member's id is "<powerpack>/<number>"; its pool's UUID is not in
-	// it, so the snapshot reads the number it names (the inventory's ids
-	// show the membership).
-	get: func(id string) string { return "Number/" + id[strings.Index(id, "/")+1:] + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		p := call("POST", "Powerpack/", map[string]any{"name": "sec-pool"})
-		n := buySMSNumber(call, "country_iso=US&type=local")
-		pool := poolUUIDOf(p)
-		call("POST", "NumberPool/"+pool+"/Number/"+n+"/", map[string]any{})
-		return pool
-	},
-	unknownID: "00000000-0000-4000-8000-000000000000",
-	goldens:   func(goldenCall) {},
-})
+}
 
 // goldenServer is the server of TestRepliesMatchGoldenKeys, for the
 // console's part of the goldens (a short code joins a pool outside the API).

@@ -10,19 +10,21 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-// Pricing has no object and no body: its share of the route-walking tests
-// is its route (every account may read it, with its own credentials only)
-// and its golden reply.
-var _ = registerTestArea(testArea{
-	segment: "Pricing",
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		call("GET", "Pricing/?country_iso=US", nil)
-		return ""
+var pricingTestAreas = []testArea{
+	// Pricing has no object and no body: its share of the route-walking tests
+	// is its route (every account may read it, with its own credentials only)
+	// and its golden reply.
+	{
+		segment: "Pricing",
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			call("GET", "Pricing/?country_iso=US", nil)
+			return ""
+		},
+		goldens: func(call goldenCall) {
+			call(200, "GET", "Pricing/?country_iso=GB", nil, "pricing_get.json")
+		},
 	},
-	goldens: func(call goldenCall) {
-		call(200, "GET", "Pricing/?country_iso=GB", nil, "pricing_get.json")
-	},
-})
+}
 
 func getPricing(t *testing.T, s *Server, query string) (int, wire.Pricing, wire.Error) {
 	t.Helper()

@@ -17,28 +17,30 @@ func fullProfileBody() map[string]any {
 	return b
 }
 
-var _ = registerTestArea(testArea{
-	segment: "Profile",
-	kind:    "10dlc_profiles",
-	get:     func(id string) string { return "Profile/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "Profile/", profileBody("Area Co"))["profile_uuid"].(string)
+var profilesTestAreas = []testArea{
+	{
+		segment: "Profile",
+		kind:    "10dlc_profiles",
+		get:     func(id string) string { return "Profile/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "Profile/", profileBody("Area Co"))["profile_uuid"].(string)
+		},
+		unknownID: "00000000-0000-4000-8000-000000000000",
+		bodies: map[string][]bodyCase{
+			"POST Profile":      {{"", fullProfileBody()}},
+			"POST Profile/{id}": {{"", map[string]any{"company_name": "Acme 2", "website": "https://two.example", "address": map[string]any{"city": "Dallas"}}}},
+		},
+		wrongType: map[string]any{"company_name": 5, "address": "street"},
+		goldens: func(call goldenCall) {
+			id := call(200, "POST", "Profile/", fullProfileBody(), "profile_created.json")["profile_uuid"].(string)
+			call(200, "GET", "Profile/"+id+"/", nil, "profile_get.json")
+			call(200, "GET", "Profile/", nil, "profile_list.json")
+			sub := call(201, "POST", "Subaccount/", map[string]any{"name": "Marketing", "enabled": true}, "subaccount_created.json")["auth_id"].(string)
+			call(200, "POST", "Profile/"+id+"/", map[string]any{"service_subaccount": sub}, "profile_updated.json")
+			call(200, "DELETE", "Profile/"+id+"/", nil, "profile_deleted.json")
+		},
 	},
-	unknownID: "00000000-0000-4000-8000-000000000000",
-	bodies: map[string][]bodyCase{
-		"POST Profile":      {{"", fullProfileBody()}},
-		"POST Profile/{id}": {{"", map[string]any{"company_name": "Acme 2", "website": "https://two.example", "address": map[string]any{"city": "Dallas"}}}},
-	},
-	wrongType: map[string]any{"company_name": 5, "address": "street"},
-	goldens: func(call goldenCall) {
-		id := call(200, "POST", "Profile/", fullProfileBody(), "profile_created.json")["profile_uuid"].(string)
-		call(200, "GET", "Profile/"+id+"/", nil, "profile_get.json")
-		call(200, "GET", "Profile/", nil, "profile_list.json")
-		sub := call(201, "POST", "Subaccount/", map[string]any{"name": "Marketing", "enabled": true}, "subaccount_created.json")["auth_id"].(string)
-		call(200, "POST", "Profile/"+id+"/", map[string]any{"service_subaccount": sub}, "profile_updated.json")
-		call(200, "DELETE", "Profile/"+id+"/", nil, "profile_deleted.json")
-	},
-})
+}
 
 // profileBody is a valid profile create body (PRIVATE, with an EIN) for
 // company.

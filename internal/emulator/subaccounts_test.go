@@ -13,26 +13,28 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
-var _ = registerTestArea(testArea{
-	segment: "Subaccount",
-	kind:    "subaccounts",
-	get:     func(id string) string { return "Subaccount/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "Subaccount/", map[string]any{"name": "sec-sub", "enabled": true})["auth_id"].(string)
+var subaccountsTestAreas = []testArea{
+	{
+		segment: "Subaccount",
+		kind:    "subaccounts",
+		get:     func(id string) string { return "Subaccount/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "Subaccount/", map[string]any{"name": "sec-sub", "enabled": true})["auth_id"].(string)
+		},
+		unknownID: "SAZZZZZZZZZZZZZZZZZZ",
+		bodies: map[string][]bodyCase{
+			"POST Subaccount":      {{"", map[string]any{"name": "ext-sub", "enabled": true}}},
+			"POST Subaccount/{id}": {{"", map[string]any{"name": "ext-sub-2", "enabled": false}}},
+		},
+		wrongType: map[string]any{"name": 5, "enabled": "yes", "cascade": "no"},
+		goldens: func(call goldenCall) {
+			id := call(201, "POST", "Subaccount/", map[string]any{"name": "Subaccount Test", "enabled": true}, "subaccount_created.json")["auth_id"].(string)
+			call(200, "GET", "Subaccount/"+id+"/", nil, "subaccount_get.json")
+			call(202, "POST", "Subaccount/"+id, map[string]any{"name": "Marketing"}, "subaccount_updated.json")
+			call(200, "GET", "Subaccount/", nil, "subaccount_list.json")
+		},
 	},
-	unknownID: "SAZZZZZZZZZZZZZZZZZZ",
-	bodies: map[string][]bodyCase{
-		"POST Subaccount":      {{"", map[string]any{"name": "ext-sub", "enabled": true}}},
-		"POST Subaccount/{id}": {{"", map[string]any{"name": "ext-sub-2", "enabled": false}}},
-	},
-	wrongType: map[string]any{"name": 5, "enabled": "yes", "cascade": "no"},
-	goldens: func(call goldenCall) {
-		id := call(201, "POST", "Subaccount/", map[string]any{"name": "Subaccount Test", "enabled": true}, "subaccount_created.json")["auth_id"].(string)
-		call(200, "GET", "Subaccount/"+id+"/", nil, "subaccount_get.json")
-		call(202, "POST", "Subaccount/"+id, map[string]any{"name": "Marketing"}, "subaccount_updated.json")
-		call(200, "GET", "Subaccount/", nil, "subaccount_list.json")
-	},
-})
+}
 
 // subEnv is a server with two main accounts, A and B, for the subaccount
 // tests; as calls the API with any credentials and decodes the reply.

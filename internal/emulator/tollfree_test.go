@@ -29,32 +29,34 @@ func buyTollfree(call func(method, path string, body any) map[string]any) string
 	return n
 }
 
-var _ = registerTestArea(testArea{
-	segment: "TollfreeVerification",
-	kind:    "tollfree_verifications",
-	get:     func(id string) string { return "TollfreeVerification/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		n := buyTollfree(call)
-		p := call("POST", "Profile/", profileBody("TF Co"))["profile_uuid"].(string)
-		return call("POST", "TollfreeVerification/", tollfreeBody(n, p, approvedSample))["uuid"].(string)
+var tollfreeTestAreas = []testArea{
+	{
+		segment: "TollfreeVerification",
+		kind:    "tollfree_verifications",
+		get:     func(id string) string { return "TollfreeVerification/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			n := buyTollfree(call)
+			p := call("POST", "Profile/", profileBody("TF Co"))["profile_uuid"].(string)
+			return call("POST", "TollfreeVerification/", tollfreeBody(n, p, approvedSample))["uuid"].(string)
+		},
+		unknownID: "00000000-0000-4000-8000-000000000000",
+		bodies: map[string][]bodyCase{
+			"POST TollfreeVerification/{id}": {{"", map[string]any{"additional_information": "We send at most one code per sign-in.", "volume": "10,000"}}},
+		},
+		wrongType: map[string]any{"usecase": 5, "volume": 100},
+		goldens: func(call goldenCall) {
+			n := call(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&limit=1", nil, "phone_number_search.json")["objects"].([]any)[0].(map[string]any)["number"].(string)
+			call(201, "POST", "PhoneNumber/"+n+"/", map[string]any{}, "phone_number_bought.json")
+			p := call(200, "POST", "Profile/", profileBody("TF Golden Co"), "profile_created.json")["profile_uuid"].(string)
+			body := tollfreeBody(n, p, "Your Acme code is 123456.")
+			body["callback_url"], body["callback_method"] = "https://acme.example/tf-callback", "POST"
+			id := call(201, "POST", "TollfreeVerification/", body, "tollfree_verification_created.json")["uuid"].(string)
+			call(200, "GET", "TollfreeVerification/"+id+"/", nil, "tollfree_verification_get.json")
+			call(200, "GET", "TollfreeVerification/", nil, "tollfree_verification_list.json")
+			call(202, "POST", "TollfreeVerification/"+id+"/", map[string]any{"message_sample": approvedSample}, "tollfree_verification_updated.json")
+		},
 	},
-	unknownID: "00000000-0000-4000-8000-000000000000",
-	bodies: map[string][]bodyCase{
-		"POST TollfreeVerification/{id}": {{"", map[string]any{"additional_information": "We send at most one code per sign-in.", "volume": "10,000"}}},
-	},
-	wrongType: map[string]any{"usecase": 5, "volume": 100},
-	goldens: func(call goldenCall) {
-		n := call(200, "GET", "PhoneNumber/?country_iso=US&type=toll-free&limit=1", nil, "phone_number_search.json")["objects"].([]any)[0].(map[string]any)["number"].(string)
-		call(201, "POST", "PhoneNumber/"+n+"/", map[string]any{}, "phone_number_bought.json")
-		p := call(200, "POST", "Profile/", profileBody("TF Golden Co"), "profile_created.json")["profile_uuid"].(string)
-		body := tollfreeBody(n, p, "Your Acme code is 123456.")
-		body["callback_url"], body["callback_method"] = "https://acme.example/tf-callback", "POST"
-		id := call(201, "POST", "TollfreeVerification/", body, "tollfree_verification_created.json")["uuid"].(string)
-		call(200, "GET", "TollfreeVerification/"+id+"/", nil, "tollfree_verification_get.json")
-		call(200, "GET", "TollfreeVerification/", nil, "tollfree_verification_list.json")
-		call(202, "POST", "TollfreeVerification/"+id+"/", map[string]any{"message_sample": approvedSample}, "tollfree_verification_updated.json")
-	},
-})
+}
 
 // tfEnv is a tdEnv whose account tdID owns a toll-free number and a
 // profile.

@@ -10,95 +10,94 @@ func trunkACL(call func(method, path string, body any) map[string]any) string {
 	return call("POST", "Zentrunk/IPAccessControlList/", map[string]any{"name": "sec-acl", "ip_addresses": []string{"192.0.2.10"}})["ipacl_uuid"].(string)
 }
 
-var _ = registerTestArea(testArea{
-	segment: "IPAccessControlList",
-	kind:    "sip_ip_acls",
-	get:     func(id string) string { return "Zentrunk/IPAccessControlList/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return trunkACL(call)
+var trunkingTestAreas = []testArea{
+	{
+		segment: "IPAccessControlList",
+		kind:    "sip_ip_acls",
+		get:     func(id string) string { return "Zentrunk/IPAccessControlList/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return trunkACL(call)
+		},
+		unknownID: "00000000-0000-4000-8000-00000000acl0",
+		bodies: map[string][]bodyCase{
+			"POST Zentrunk/IPAccessControlList":      {{"", map[string]any{"name": "ext-acl", "ip_addresses": []string{"198.51.100.0/28", "192.0.2.7"}}}},
+			"POST Zentrunk/IPAccessControlList/{id}": {{"", map[string]any{"name": "ext-acl-2", "ip_addresses": []string{"203.0.113.9"}}}},
+		},
+		wrongType: map[string]any{"ip_addresses": "192.0.2.1"},
+		goldens: func(call goldenCall) {
+			id := call(201, "POST", "Zentrunk/IPAccessControlList/", map[string]any{"name": "pbx-addresses", "ip_addresses": []string{"192.0.2.10", "198.51.100.0/28"}},
+				"ipacl_created.json")["ipacl_uuid"].(string)
+			call(200, "GET", "Zentrunk/IPAccessControlList/"+id+"/", nil, "ipacl_get.json")
+			call(200, "GET", "Zentrunk/IPAccessControlList/", nil, "ipacl_list.json")
+			call(202, "POST", "Zentrunk/IPAccessControlList/"+id+"/", map[string]any{"ip_addresses": []string{"192.0.2.10"}}, "ipacl_updated.json")
+		},
 	},
-	unknownID: "00000000-0000-4000-8000-00000000acl0",
-	bodies: map[string][]bodyCase{
-		"POST Zentrunk/IPAccessControlList":      {{"", map[string]any{"name": "ext-acl", "ip_addresses": []string{"198.51.100.0/28", "192.0.2.7"}}}},
-		"POST Zentrunk/IPAccessControlList/{id}": {{"", map[string]any{"name": "ext-acl-2", "ip_addresses": []string{"203.0.113.9"}}}},
+	{
+		segment: "Credential",
+		kind:    "sip_credential_lists",
+		get:     func(id string) string { return "Zentrunk/Credential/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "Zentrunk/Credential/", map[string]any{"name": "sec-cred", "username": "sec_user", "password": "sec-password-1"})["credential_uuid"].(string)
+		},
+		unknownID: "00000000-0000-4000-8000-00000000c4ed",
+		bodies: map[string][]bodyCase{
+			"POST Zentrunk/Credential":      {{"", map[string]any{"name": "ext-cred", "username": "ext_user", "password": "ext-password-1"}}},
+			"POST Zentrunk/Credential/{id}": {{"", map[string]any{"name": "ext-cred-2", "password": "ext-password-2"}}},
+		},
+		wrongType: map[string]any{"username": 7},
+		goldens: func(call goldenCall) {
+			id := call(201, "POST", "Zentrunk/Credential/", map[string]any{"name": "pbx-credentials", "username": "pbx_user", "password": "golden-pass-1"},
+				"credential_created.json")["credential_uuid"].(string)
+			call(200, "GET", "Zentrunk/Credential/"+id+"/", nil, "credential_get.json")
+			call(200, "GET", "Zentrunk/Credential/", nil, "credential_list.json")
+			call(202, "POST", "Zentrunk/Credential/"+id+"/", map[string]any{"password": "golden-pass-2"}, "credential_updated.json")
+		},
 	},
-	wrongType: map[string]any{"ip_addresses": "192.0.2.1"},
-	goldens: func(call goldenCall) {
-		id := call(201, "POST", "Zentrunk/IPAccessControlList/", map[string]any{"name": "pbx-addresses", "ip_addresses": []string{"192.0.2.10", "198.51.100.0/28"}},
-			"ipacl_created.json")["ipacl_uuid"].(string)
-		call(200, "GET", "Zentrunk/IPAccessControlList/"+id+"/", nil, "ipacl_get.json")
-		call(200, "GET", "Zentrunk/IPAccessControlList/", nil, "ipacl_list.json")
-		call(202, "POST", "Zentrunk/IPAccessControlList/"+id+"/", map[string]any{"ip_addresses": []string{"192.0.2.10"}}, "ipacl_updated.json")
+	{
+		segment: "URI",
+		kind:    "sip_origination_uris",
+		get:     func(id string) string { return "Zentrunk/URI/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "Zentrunk/URI/", map[string]any{"name": "sec-uri", "uri": "pbx.example.com:5060"})["uri_uuid"].(string)
+		},
+		unknownID: "00000000-0000-4000-8000-0000000000a1",
+		bodies: map[string][]bodyCase{
+			"POST Zentrunk/URI": {{"", map[string]any{"name": "ext-uri", "uri": "pbx.example.com:5061;transport=tls",
+				"authentication_needed": true, "username": "zt_in", "password": "uri-password-1"}}},
+			"POST Zentrunk/URI/{id}": {{"", map[string]any{"name": "ext-uri-2", "uri": "192.0.2.30:5060"}}},
+		},
+		wrongType: map[string]any{"authentication_needed": "yes", "uri": 5},
+		goldens: func(call goldenCall) {
+			id := call(201, "POST", "Zentrunk/URI/", map[string]any{"name": "pbx-primary", "uri": "pbx.example.com:5061;transport=tls",
+				"authentication_needed": true, "username": "zentrunk_in", "password": "golden-pass-3"}, "origination_uri_created.json")["uri_uuid"].(string)
+			call(200, "GET", "Zentrunk/URI/"+id+"/", nil, "origination_uri_get.json")
+			call(200, "GET", "Zentrunk/URI/", nil, "origination_uri_list.json")
+			call(202, "POST", "Zentrunk/URI/"+id+"/", map[string]any{"name": "pbx-primary-2"}, "origination_uri_updated.json")
+		},
 	},
-})
-
-var _ = registerTestArea(testArea{
-	segment: "Credential",
-	kind:    "sip_credential_lists",
-	get:     func(id string) string { return "Zentrunk/Credential/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "Zentrunk/Credential/", map[string]any{"name": "sec-cred", "username": "sec_user", "password": "sec-password-1"})["credential_uuid"].(string)
+	{
+		segment: "Trunk",
+		kind:    "sip_trunks",
+		get:     func(id string) string { return "Zentrunk/Trunk/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return call("POST", "Zentrunk/Trunk/", map[string]any{"name": "sec-trunk", "trunk_direction": "outbound", "ipacl_uuid": trunkACL(call)})["trunk_id"].(string)
+		},
+		unknownID: "99999999999999",
+		bodies: map[string][]bodyCase{
+			"POST Zentrunk/Trunk/{id}": {{"", map[string]any{"name": "ext-trunk-2", "trunk_status": "disabled", "secure": true}}},
+		},
+		wrongType: map[string]any{"secure": "yes", "trunk_direction": 1},
+		goldens: func(call goldenCall) {
+			acl := call(201, "POST", "Zentrunk/IPAccessControlList/", map[string]any{"ip_addresses": []string{"192.0.2.10"}}, "ipacl_created.json")["ipacl_uuid"].(string)
+			cred := call(201, "POST", "Zentrunk/Credential/", map[string]any{"username": "pbx_user", "password": "golden-pass-4"}, "credential_created.json")["credential_uuid"].(string)
+			id := call(201, "POST", "Zentrunk/Trunk/", map[string]any{"name": "pbx-outbound", "trunk_direction": "outbound", "secure": true,
+				"ipacl_uuid": acl, "credential_uuid": cred}, "trunk_created.json")["trunk_id"].(string)
+			call(200, "GET", "Zentrunk/Trunk/"+id+"/", nil, "trunk_get.json")
+			call(200, "GET", "Zentrunk/Trunk/?limit=1", nil, "trunk_list.json")
+			call(202, "POST", "Zentrunk/Trunk/"+id+"/", map[string]any{"trunk_status": "disabled"}, "trunk_updated.json")
+		},
 	},
-	unknownID: "00000000-0000-4000-8000-00000000c4ed",
-	bodies: map[string][]bodyCase{
-		"POST Zentrunk/Credential":      {{"", map[string]any{"name": "ext-cred", "username": "ext_user", "password": "ext-password-1"}}},
-		"POST Zentrunk/Credential/{id}": {{"", map[string]any{"name": "ext-cred-2", "password": "ext-password-2"}}},
-	},
-	wrongType: map[string]any{"username": 7},
-	goldens: func(call goldenCall) {
-		id := call(201, "POST", "Zentrunk/Credential/", map[string]any{"name": "pbx-credentials", "username": "pbx_user", "password": "golden-pass-1"},
-			"credential_created.json")["credential_uuid"].(string)
-		call(200, "GET", "Zentrunk/Credential/"+id+"/", nil, "credential_get.json")
-		call(200, "GET", "Zentrunk/Credential/", nil, "credential_list.json")
-		call(202, "POST", "Zentrunk/Credential/"+id+"/", map[string]any{"password": "golden-pass-2"}, "credential_updated.json")
-	},
-})
-
-var _ = registerTestArea(testArea{
-	segment: "URI",
-	kind:    "sip_origination_uris",
-	get:     func(id string) string { return "Zentrunk/URI/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "Zentrunk/URI/", map[string]any{"name": "sec-uri", "uri": "pbx.example.com:5060"})["uri_uuid"].(string)
-	},
-	unknownID: "00000000-0000-4000-8000-0000000000a1",
-	bodies: map[string][]bodyCase{
-		"POST Zentrunk/URI": {{"", map[string]any{"name": "ext-uri", "uri": "pbx.example.com:5061;transport=tls",
-			"authentication_needed": true, "username": "zt_in", "password": "uri-password-1"}}},
-		"POST Zentrunk/URI/{id}": {{"", map[string]any{"name": "ext-uri-2", "uri": "192.0.2.30:5060"}}},
-	},
-	wrongType: map[string]any{"authentication_needed": "yes", "uri": 5},
-	goldens: func(call goldenCall) {
-		id := call(201, "POST", "Zentrunk/URI/", map[string]any{"name": "pbx-primary", "uri": "pbx.example.com:5061;transport=tls",
-			"authentication_needed": true, "username": "zentrunk_in", "password": "golden-pass-3"}, "origination_uri_created.json")["uri_uuid"].(string)
-		call(200, "GET", "Zentrunk/URI/"+id+"/", nil, "origination_uri_get.json")
-		call(200, "GET", "Zentrunk/URI/", nil, "origination_uri_list.json")
-		call(202, "POST", "Zentrunk/URI/"+id+"/", map[string]any{"name": "pbx-primary-2"}, "origination_uri_updated.json")
-	},
-})
-
-var _ = registerTestArea(testArea{
-	segment: "Trunk",
-	kind:    "sip_trunks",
-	get:     func(id string) string { return "Zentrunk/Trunk/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return call("POST", "Zentrunk/Trunk/", map[string]any{"name": "sec-trunk", "trunk_direction": "outbound", "ipacl_uuid": trunkACL(call)})["trunk_id"].(string)
-	},
-	unknownID: "99999999999999",
-	bodies: map[string][]bodyCase{
-		"POST Zentrunk/Trunk/{id}": {{"", map[string]any{"name": "ext-trunk-2", "trunk_status": "disabled", "secure": true}}},
-	},
-	wrongType: map[string]any{"secure": "yes", "trunk_direction": 1},
-	goldens: func(call goldenCall) {
-		acl := call(201, "POST", "Zentrunk/IPAccessControlList/", map[string]any{"ip_addresses": []string{"192.0.2.10"}}, "ipacl_created.json")["ipacl_uuid"].(string)
-		cred := call(201, "POST", "Zentrunk/Credential/", map[string]any{"username": "pbx_user", "password": "golden-pass-4"}, "credential_created.json")["credential_uuid"].(string)
-		id := call(201, "POST", "Zentrunk/Trunk/", map[string]any{"name": "pbx-outbound", "trunk_direction": "outbound", "secure": true,
-			"ipacl_uuid": acl, "credential_uuid": cred}, "trunk_created.json")["trunk_id"].(string)
-		call(200, "GET", "Zentrunk/Trunk/"+id+"/", nil, "trunk_get.json")
-		call(200, "GET", "Zentrunk/Trunk/?limit=1", nil, "trunk_list.json")
-		call(202, "POST", "Zentrunk/Trunk/"+id+"/", map[string]any{"trunk_status": "disabled"}, "trunk_updated.json")
-	},
-})
+}
 
 func TestTrunking_routesAndReplies(t *testing.T) {
 	s := newSecServer(t)

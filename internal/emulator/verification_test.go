@@ -31,52 +31,53 @@ func verificationVia(call func(method, path string, body any) map[string]any, se
 	return objs[len(objs)-1].(map[string]any)["id"].(string)
 }
 
-var _ = registerTestArea(testArea{
-	segment: "Address",
-	kind:    "verification_addresses",
-	get:     func(id string) string { return "Verification/Address/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return verificationVia(call, "Address", verificationAddressBody("sec-address", "Durand"))
+var verificationTestAreas = []testArea{
+	{
+		segment: "Address",
+		kind:    "verification_addresses",
+		get:     func(id string) string { return "Verification/Address/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return verificationVia(call, "Address", verificationAddressBody("sec-address", "Durand"))
+		},
+		unknownID: "10000000000001",
+		bodies: map[string][]bodyCase{
+			"POST Verification/Address":      {{"", verificationAddressBody("ext", "Durand")}},
+			"POST Verification/Address/{id}": {{"", map[string]any{"city": "Paris", "auto_correct_address": true}}},
+		},
+		wrongType: map[string]any{"city": 5, "alias": []any{}},
+		goldensAt: func(s *Server, call goldenCall) {
+			call(200, "POST", "Verification/Address/", verificationAddressBody("golden", "Durand"), "verification_created.json")
+			list := call(200, "GET", "Verification/Address/?limit=1", nil, "verification_address_list.json")
+			id := list["objects"].([]any)[0].(map[string]any)["id"].(string)
+			s.Clock().Advance(DefaultComplianceReviewDelay)
+			call(200, "GET", "Verification/Address/"+id+"/", nil, "verification_address_get.json")
+			call(200, "POST", "Verification/Address/"+id+"/", map[string]any{"city": "Paris"}, "verification_updated.json")
+		},
 	},
-	unknownID: "10000000000001",
-	bodies: map[string][]bodyCase{
-		"POST Verification/Address":      {{"", verificationAddressBody("ext", "Durand")}},
-		"POST Verification/Address/{id}": {{"", map[string]any{"city": "Paris", "auto_correct_address": true}}},
+	{
+		segment: "Identity",
+		kind:    "verification_identities",
+		get:     func(id string) string { return "Verification/Identity/" + id + "/" },
+		populate: func(call func(method, path string, body any) map[string]any) string {
+			return verificationVia(call, "Identity", verificationIdentityBody("sec-identity", "Durand"))
+		},
+		unknownID: "10000000000001",
+		bodies: map[string][]bodyCase{
+			"POST Verification/Identity":      {{"", verificationIdentityBody("ext", "Durand")}},
+			"POST Verification/Identity/{id}": {{"", map[string]any{"id_number": "20CD67890"}}},
+		},
+		wrongType: map[string]any{"id_number": 5, "birth_date": true},
+		goldensAt: func(s *Server, call goldenCall) {
+			body := verificationIdentityBody("", "Durand")
+			delete(body, "alias") // the recorded identity has alias null
+			call(200, "POST", "Verification/Identity/", body, "verification_created.json")
+			list := call(200, "GET", "Verification/Identity/?limit=1", nil, "verification_identity_list.json")
+			id := list["objects"].([]any)[0].(map[string]any)["id"].(string)
+			call(200, "GET", "Verification/Identity/"+id+"/", nil, "verification_identity_get.json")
+			call(200, "POST", "Verification/Identity/"+id+"/", map[string]any{"id_number": "20CD67890"}, "verification_updated.json")
+		},
 	},
-	wrongType: map[string]any{"city": 5, "alias": []any{}},
-	goldensAt: func(s *Server, call goldenCall) {
-		call(200, "POST", "Verification/Address/", verificationAddressBody("golden", "Durand"), "verification_created.json")
-		list := call(200, "GET", "Verification/Address/?limit=1", nil, "verification_address_list.json")
-		id := list["objects"].([]any)[0].(map[string]any)["id"].(string)
-		s.Clock().Advance(DefaultComplianceReviewDelay)
-		call(200, "GET", "Verification/Address/"+id+"/", nil, "verification_address_get.json")
-		call(200, "POST", "Verification/Address/"+id+"/", map[string]any{"city": "Paris"}, "verification_updated.json")
-	},
-})
-
-var _ = registerTestArea(testArea{
-	segment: "Identity",
-	kind:    "verification_identities",
-	get:     func(id string) string { return "Verification/Identity/" + id + "/" },
-	populate: func(call func(method, path string, body any) map[string]any) string {
-		return verificationVia(call, "Identity", verificationIdentityBody("sec-identity", "Durand"))
-	},
-	unknownID: "10000000000001",
-	bodies: map[string][]bodyCase{
-		"POST Verification/Identity":      {{"", verificationIdentityBody("ext", "Durand")}},
-		"POST Verification/Identity/{id}": {{"", map[string]any{"id_number": "20CD67890"}}},
-	},
-	wrongType: map[string]any{"id_number": 5, "birth_date": true},
-	goldensAt: func(s *Server, call goldenCall) {
-		body := verificationIdentityBody("", "Durand")
-		delete(body, "alias") // the recorded identity has alias null
-		call(200, "POST", "Verification/Identity/", body, "verification_created.json")
-		list := call(200, "GET", "Verification/Identity/?limit=1", nil, "verification_identity_list.json")
-		id := list["objects"].([]any)[0].(map[string]any)["id"].(string)
-		call(200, "GET", "Verification/Identity/"+id+"/", nil, "verification_identity_get.json")
-		call(200, "POST", "Verification/Identity/"+id+"/", map[string]any{"id_number": "20CD67890"}, "verification_updated.json")
-	},
-})
+}
 
 func TestVerification_repliesReviewAndRules(t *testing.T) {
 	e := newTDEnv(t)

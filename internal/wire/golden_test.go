@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -12,14 +13,15 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire/wiretest"
 )
 
-// goldens are the service's example replies, one file each in testdata.
+// sharedGoldens are the service's example replies of the shapes every
+// area shares or that came first, one file each in testdata.
 // Field names, nesting and types are copied from the API's specification,
 // in the section named; the values are illustrative except where the
 // specification gives the example itself (the phone number search item).
 // "published API" names the supplement to the specification that gives
 // the real API's shapes where the specification says "not shown". An area
-// added later registers its own beside its shapes' tests (registerGoldens).
-var goldens = []golden{
+// added later declares its own beside its shapes' tests (goldens).
+var sharedGoldens = []golden{
 	{"error.json", "published API, Conventions that hold everywhere (errors)", func() any { return new(Error) }},
 	{"endpoint_created.json", "published API, Endpoint (create)", func() any { return new(EndpointCreated) }},
 	{"endpoint_get.json", "the service's recorded replies 6, Endpoint (the recorded GET of an unregistered endpoint: no password, no api_id)", func() any { return new(Endpoint) }},
@@ -66,10 +68,27 @@ type golden struct {
 	shape   func() any
 }
 
-func registerGoldens(gs ...golden) bool {
-	goldens = append(goldens, gs...)
-	return true
-}
+// goldens are the shared ones and each area's, which its test file
+// declares (accountGoldens, ...) and this list names; nothing registers
+// itself at init.
+var goldens = slices.Concat(
+	sharedGoldens,
+	accountGoldens,
+	applicationsGoldens,
+	complianceApplicationGoldens,
+	complianceGoldens,
+	lookupGoldens,
+	mediaGoldens,
+	numbersGoldens,
+	powerpacksGoldens,
+	pricingGoldens,
+	profilesGoldens,
+	subaccountsGoldens,
+	tendlcGoldens,
+	trunkingGoldens,
+	verificationGoldens,
+	verifiedCallerIdsGoldens,
+)
 
 // TestGoldenReplies decodes each example reply into its shape, refusing a
 // key the shape lacks or names otherwise, re-encodes it and requires the
