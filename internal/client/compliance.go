@@ -23,7 +23,7 @@ import (
 // The personal data of a compliance application, its end user and its
 // documents' fields, is never logged (its requests are also logged by size
 // only).
-var _ = neverLogged("end_user", "data_fields", "meta_information")
+var complianceSecretKeys = []string{"end_user", "data_fields", "meta_information"}
 
 // The one-call compliance shapes (internal/wire) under the client's names.
 type (

@@ -12,7 +12,7 @@ import (
 )
 
 // An endpoint's password (and its write-only form) is never logged.
-var _ = neverLogged("password", "password_wo")
+var endpointSecretKeys = []string{"password", "password_wo"}
 
 // CreateEndpoint creates an endpoint. A create is never retried after it
 // may have reached the server; see OutcomeUnknownError.

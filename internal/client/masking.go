@@ -12,7 +12,7 @@ import (
 )
 
 // A masking session's PINs are never logged.
-var _ = neverLogged("first_party_pin", "second_party_pin")
+var maskingSecretKeys = []string{"first_party_pin", "second_party_pin"}
 
 // MaskingSessionFilter holds the filters of GET Masking/Session/; empty
 // fields are not sent. Status is active, expired or all. Times use the

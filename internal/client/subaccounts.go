@@ -13,7 +13,7 @@ import (
 
 // A subaccount's token (auth_token, which transport.go guards for every
 // area, and the one a rotation returns) is never logged.
-var _ = neverLogged("new_auth_token")
+var subaccountSecretKeys = []string{"new_auth_token"}
 
 // The subaccounts area's shapes (internal/wire).
 type (

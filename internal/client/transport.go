@@ -523,20 +523,27 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 }
 
 // secretKeys are JSON keys whose values never appear in a log, at any
-// depth of a request or reply: the account's own token here, and what
-// each area declares beside its calls with neverLogged (its secrets, and
-// personal data, whose requests are also logged by size only).
-var secretKeys = map[string]bool{"auth_token": true}
+// depth of a request or reply, in lower case: the account's own token here,
+// and what each area declares beside its calls (its secrets, and personal
+// data, whose requests are also logged by size only), named in this list.
+var secretKeys = keySet([]string{"auth_token"},
+	complianceSecretKeys,
+	endpointSecretKeys,
+	maskingSecretKeys,
+	subaccountSecretKeys,
+	trunkingSecretKeys,
+	verificationSecretKeys,
+)
 
-// neverLogged adds keys to secretKeys. An area calls it once, at package
-// level, in its own file: var _ = neverLogged("first_party_pin", ...).
-//
-//nolint:unparam // the result lets an area register at package level with var _ =
-func neverLogged(keys ...string) bool {
-	for _, k := range keys {
-		secretKeys[strings.ToLower(k)] = true
+// keySet is the set of the lists' keys, lower-cased.
+func keySet(lists ...[]string) map[string]bool {
+	set := map[string]bool{}
+	for _, keys := range lists {
+		for _, k := range keys {
+			set[strings.ToLower(k)] = true
+		}
 	}
-	return true
+	return set
 }
 
 // sizeOnly summarises a body holding personal data by its size.

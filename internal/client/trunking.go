@@ -12,7 +12,7 @@ import (
 )
 
 // A credentials list's or origination URI's password is never logged.
-var _ = neverLogged("password")
+var trunkingSecretKeys = []string{"password"}
 
 // The SIP trunking area's shapes (internal/wire). No client library of the
 // service implements this API; this client follows its documentation.

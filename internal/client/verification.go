@@ -28,8 +28,8 @@ type (
 
 // The personal fields of addresses and identities never reach a log,
 // whatever the request (their bodies are logged by size only besides).
-var _ = neverLogged("first_name", "last_name", "birth_place", "birth_date", "id_number", "id_issue_date",
-	"address_line1", "address_line2", "fiscal_identification_code", "document_details")
+var verificationSecretKeys = []string{"first_name", "last_name", "birth_place", "birth_date", "id_number", "id_issue_date",
+	"address_line1", "address_line2", "fiscal_identification_code", "document_details"}
 
 // verificationUpload is a create or update body: the form fields of data
 // (a wire shape) and the file when there is one.

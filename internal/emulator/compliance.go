@@ -60,12 +60,13 @@ import (
 // DefaultComplianceReviewDelay is how long the reviewer takes to decide.
 const DefaultComplianceReviewDelay = time.Second
 
-// The reviewer's delay of both compliance families.
-var _ = optionDefaults(func(o *Options) {
+// complianceDefaults fill the reviewer's delay of both compliance
+// families, left zero.
+func complianceDefaults(o *Options) {
 	if o.ComplianceReviewDelay <= 0 {
 		o.ComplianceReviewDelay = DefaultComplianceReviewDelay
 	}
-})
+}
 
 type complianceDocument struct {
 	ID, TypeID, Name string

@@ -237,30 +237,33 @@ type area struct {
 	// control lists the area's own routes of the control API (under
 	// /_emulator/), beside the shared ones of controlRoutes; nil: none.
 	control func(*Server) []route
+	// defaults fill the Options fields of the area left zero (its
+	// processing delays, its limits); nil: none.
+	defaults func(*Options)
 }
 
 // areas is the registration list of the API areas: a new area adds its
 // line here, and its routes (and control routes) and objects are served
 // and counted, and its state made, saved, loaded and re-armed.
 var areas = []area{
-	{(*Server).endpointRoutes, endpointInventory, endpointAccounts, nil},
-	{(*Server).numberRoutes, numberInventory, numberAccounts, nil},
-	{(*Server).maskingRoutes, maskingInventory, maskingAccounts, (*Server).maskingControlRoutes},
-	{(*Server).messageRoutes, messageInventory, messageAccounts, (*Server).messageControlRoutes},
-	{(*Server).tendlcRoutes, tendlcInventory, tendlcAccounts, nil},
-	{(*Server).applicationRoutes, applicationInventory, applicationAccounts, nil},
-	{(*Server).profileRoutes, profileInventory, profileAccounts, nil},
-	{(*Server).tollfreeRoutes, tollfreeInventory, tollfreeAccounts, nil},
-	{(*Server).subaccountRoutes, subaccountInventory, subaccountAccounts, nil},
-	{(*Server).powerpackRoutes, powerpackInventory, powerpackAccounts, (*Server).powerpackControlRoutes},
-	{(*Server).trunkingRoutes, trunkingInventory, trunkingAccounts, nil},
-	{(*Server).complianceRoutes, complianceInventory, complianceAccounts, nil},
-	{(*Server).complianceAppRoutes, complianceAppInventory, complianceAppAccounts, nil},
-	{(*Server).pricingRoutes, pricingInventory, nil, nil},
-	{(*Server).accountRoutes, accountInventory, accountAccounts, nil},
-	{(*Server).callerIDRoutes, callerIDInventory, callerIDAccounts, (*Server).callerIDControlRoutes},
-	{(*Server).mediaRoutes, mediaInventory, mediaAccounts, nil},
-	{(*Server).verificationRoutes, verificationInventory, verificationAccounts, nil},
+	{(*Server).endpointRoutes, endpointInventory, endpointAccounts, nil, nil},
+	{(*Server).numberRoutes, numberInventory, numberAccounts, nil, nil},
+	{(*Server).maskingRoutes, maskingInventory, maskingAccounts, (*Server).maskingControlRoutes, nil},
+	{(*Server).messageRoutes, messageInventory, messageAccounts, (*Server).messageControlRoutes, nil},
+	{(*Server).tendlcRoutes, tendlcInventory, tendlcAccounts, nil, tendlcDefaults},
+	{(*Server).applicationRoutes, applicationInventory, applicationAccounts, nil, nil},
+	{(*Server).profileRoutes, profileInventory, profileAccounts, nil, nil},
+	{(*Server).tollfreeRoutes, tollfreeInventory, tollfreeAccounts, nil, tollfreeDefaults},
+	{(*Server).subaccountRoutes, subaccountInventory, subaccountAccounts, nil, nil},
+	{(*Server).powerpackRoutes, powerpackInventory, powerpackAccounts, (*Server).powerpackControlRoutes, nil},
+	{(*Server).trunkingRoutes, trunkingInventory, trunkingAccounts, nil, nil},
+	{(*Server).complianceRoutes, complianceInventory, complianceAccounts, nil, complianceDefaults},
+	{(*Server).complianceAppRoutes, complianceAppInventory, complianceAppAccounts, nil, nil},
+	{(*Server).pricingRoutes, pricingInventory, nil, nil, nil},
+	{(*Server).accountRoutes, accountInventory, accountAccounts, nil, nil},
+	{(*Server).callerIDRoutes, callerIDInventory, callerIDAccounts, (*Server).callerIDControlRoutes, nil},
+	{(*Server).mediaRoutes, mediaInventory, mediaAccounts, nil, nil},
+	{(*Server).verificationRoutes, verificationInventory, verificationAccounts, nil, nil},
 }
 
 // apiRoutes lists every /v1 route, area by area.

@@ -16,7 +16,9 @@ const (
 	DefaultNumberLinkDelay           = time.Second
 )
 
-var _ = optionDefaults(func(o *Options) {
+// tendlcDefaults fill the registration delays and the number pool limit
+// left zero.
+func tendlcDefaults(o *Options) {
 	if o.BrandRegistrationDelay <= 0 {
 		o.BrandRegistrationDelay = DefaultBrandRegistrationDelay
 	}
@@ -29,7 +31,7 @@ var _ = optionDefaults(func(o *Options) {
 	if o.NumberPoolLimit <= 0 {
 		o.NumberPoolLimit = tendlcrules.DefaultNumberPoolLimit
 	}
-})
+}
 
 // tendlcState is an account's 10DLC objects.
 type tendlcState struct {

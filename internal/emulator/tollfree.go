@@ -45,11 +45,12 @@ import (
 // DefaultTollfreeVerificationDelay is how long the carrier takes to decide.
 const DefaultTollfreeVerificationDelay = time.Second
 
-var _ = optionDefaults(func(o *Options) {
+// tollfreeDefaults fill the carrier's delay, left zero.
+func tollfreeDefaults(o *Options) {
 	if o.TollfreeVerificationDelay <= 0 {
 		o.TollfreeVerificationDelay = DefaultTollfreeVerificationDelay
 	}
-})
+}
 
 type tollfree struct {
 	Seq    uint64
