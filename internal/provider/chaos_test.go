@@ -52,7 +52,7 @@ terraform {
 	want := map[string]int{}
 	for _, typ := range slices.Sorted(maps.Keys(testtables.All.ChaosParts)) {
 		p := testtables.All.ChaosParts[typ]()
-		b.WriteString(p.Hcl)
+		b.WriteString(p.HCL)
 		for kind, n := range p.Want {
 			want[kind] += n
 		}

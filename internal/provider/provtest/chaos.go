@@ -37,7 +37,7 @@ const (
 // HCL and how many objects of each emulator kind (emulator.Control(t, "the emulator's object inventory (what exists, by kind)").Objects)
 // that HCL makes. Parts may refer to each other's resources.
 type ChaosPart struct {
-	Hcl  string
+	HCL  string
 	Want map[string]int
 	// setup makes, before the first apply, what hcl adopts rather than
 	// creates (a verified caller ID needs a code no apply has).

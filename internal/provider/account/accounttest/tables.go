@@ -12,7 +12,7 @@ import (
 // Tables adds the entries of the account tests to the test tables.
 func Tables(r *provtest.Tables) {
 	r.ChaosPart("cpaas_account_settings", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: relAccountSettingsHCL(1), Want: map[string]int{"account": 1}}
+		return provtest.ChaosPart{HCL: relAccountSettingsHCL(1), Want: map[string]int{"account": 1}}
 	})
 
 	// The objects of the docs example of cpaas_account_settings, made as a script would, and its

@@ -13,7 +13,7 @@ import (
 // Tables adds the entries of the application tests to the test tables.
 func Tables(r *provtest.Tables) {
 	r.ChaosPart("cpaas_application", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(4, RelApplicationHCL), Want: map[string]int{"applications": 4}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(4, RelApplicationHCL), Want: map[string]int{"applications": 4}}
 	})
 
 	// The refresh of applications from its listing (TestAccListingRefresh).

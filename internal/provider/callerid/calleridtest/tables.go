@@ -14,7 +14,7 @@ import (
 // Tables adds the entries of the callerid tests to the test tables.
 func Tables(r *provtest.Tables) {
 	r.ChaosPart("cpaas_verified_caller_id", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(3, relCallerIDHCL), Want: map[string]int{"verified_caller_ids": 3},
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(3, relCallerIDHCL), Want: map[string]int{"verified_caller_ids": 3},
 			Setup: func(t *testing.T, env *acctest.Env) {
 				for i := 1; i <= 3; i++ {
 					VerifyOutOfBand(t, env, fmt.Sprintf("+1415444%04d", i), "")

@@ -20,7 +20,7 @@ func Tables(r *provtest.Tables) {
 	// One configuration makes the three resource types: the end users and
 	// documents parts count nothing of their own.
 	r.ChaosPart("cpaas_compliance_application", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, RelComplianceAppHCL), Want: map[string]int{"end_users": 2, "compliance_documents": 4, "compliance_applications": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, RelComplianceAppHCL), Want: map[string]int{"end_users": 2, "compliance_documents": 4, "compliance_applications": 2}}
 	})
 
 	r.ChaosPart("cpaas_end_user", func() provtest.ChaosPart { return provtest.ChaosPart{} })
@@ -112,7 +112,7 @@ resource "cpaas_end_user" "many" {
 	})
 
 	r.ChaosPart("cpaas_phone_number_compliance", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, RelComplianceHCL), Want: map[string]int{"phone_number_compliances": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, RelComplianceHCL), Want: map[string]int{"phone_number_compliances": 2}}
 	})
 
 	// Compliance applications: a listing missing two of 15 costs its page, the

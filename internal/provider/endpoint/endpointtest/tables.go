@@ -47,6 +47,6 @@ resource "cpaas_endpoint" "many" {
 	)
 
 	r.ChaosPart("cpaas_endpoint", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(12, RelEndpointHCL), Want: map[string]int{"endpoints": 12}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(12, RelEndpointHCL), Want: map[string]int{"endpoints": 12}}
 	})
 }

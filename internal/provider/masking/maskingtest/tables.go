@@ -51,6 +51,6 @@ resource "cpaas_masking_session" "many" {
 	)
 
 	r.ChaosPart("cpaas_masking_session", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(8, RelMaskingHCL), Want: map[string]int{"masking_sessions": 8}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(8, RelMaskingHCL), Want: map[string]int{"masking_sessions": 8}}
 	})
 }

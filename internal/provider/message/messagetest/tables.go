@@ -62,7 +62,7 @@ func Tables(r *provtest.Tables) {
 	)
 
 	r.ChaosPart("cpaas_message", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(8, func(i int) string { return RelMessageHCL(i, fmt.Sprintf("1646555%04d", i)) }),
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(8, func(i int) string { return RelMessageHCL(i, fmt.Sprintf("1646555%04d", i)) }),
 			Want: map[string]int{"messages": 8}}
 	})
 }

@@ -77,11 +77,11 @@ resource "cpaas_own_carrier_number" "many" {
 	)
 
 	r.ChaosPart("cpaas_phone_number", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: RelNumbersHCL(6) + provtest.RepeatHCL(6, func(i int) string { return RelPhoneNumberHCL(i - 1) }),
+		return provtest.ChaosPart{HCL: RelNumbersHCL(6) + provtest.RepeatHCL(6, func(i int) string { return RelPhoneNumberHCL(i - 1) }),
 			Want: map[string]int{"numbers": 6}}
 	})
 
 	r.ChaosPart("cpaas_own_carrier_number", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(3, RelOwnCarrierNumberHCL), Want: map[string]int{"numbers": 3}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(3, RelOwnCarrierNumberHCL), Want: map[string]int{"numbers": 3}}
 	})
 }

@@ -15,11 +15,11 @@ import (
 // Tables adds the entries of the powerpack tests to the test tables.
 func Tables(r *provtest.Tables) {
 	r.ChaosPart("cpaas_powerpack", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(4, RelPowerpackHCL), Want: map[string]int{"powerpacks": 4}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(4, RelPowerpackHCL), Want: map[string]int{"powerpacks": 4}}
 	})
 
 	r.ChaosPart("cpaas_powerpack_number", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(3, relPowerpackNumberHCL), Want: map[string]int{"powerpacks": 3, "powerpack_numbers": 3}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(3, relPowerpackNumberHCL), Want: map[string]int{"powerpacks": 3, "powerpack_numbers": 3}}
 	})
 
 	// Powerpacks: a listing missing two of 15 powerpacks costs its one page

@@ -13,7 +13,7 @@ import (
 // Tables adds the entries of the subaccount tests to the test tables.
 func Tables(r *provtest.Tables) {
 	r.ChaosPart("cpaas_subaccount", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(3, RelSubaccountHCL), Want: map[string]int{"subaccounts": 3}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(3, RelSubaccountHCL), Want: map[string]int{"subaccounts": 3}}
 	})
 
 	// The refresh of subaccounts from its listing (TestAccListingRefresh).

@@ -20,16 +20,16 @@ import (
 func Tables(r *provtest.Tables) {
 	// Three profiles, one behind each of the chaos test's three brands.
 	r.ChaosPart("cpaas_10dlc_profile", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(3, RelProfileHCL), Want: map[string]int{"10dlc_profiles": 3}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(3, RelProfileHCL), Want: map[string]int{"10dlc_profiles": 3}}
 	})
 
 	r.ChaosPart("cpaas_10dlc_brand", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(3, RelBrandHCL), Want: map[string]int{"10dlc_brands": 3}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(3, RelBrandHCL), Want: map[string]int{"10dlc_brands": 3}}
 	})
 
 	// Six campaigns over the chaos test's three brands.
 	r.ChaosPart("cpaas_10dlc_campaign", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(6, func(i int) string { return RelCampaignHCL(i, fmt.Sprintf("cpaas_10dlc_brand.b%d", (i-1)%3+1)) }),
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(6, func(i int) string { return RelCampaignHCL(i, fmt.Sprintf("cpaas_10dlc_brand.b%d", (i-1)%3+1)) }),
 			Want: map[string]int{"10dlc_campaigns": 6}}
 	})
 
@@ -46,7 +46,7 @@ func Tables(r *provtest.Tables) {
 			links++
 			b.WriteString(RelCampaignNumberHCL(links, fmt.Sprintf("cpaas_10dlc_campaign.c%d", i%6+1), fmt.Sprintf("cpaas_phone_number.n%d.number", i)))
 		}
-		return provtest.ChaosPart{Hcl: b.String(), Want: map[string]int{"10dlc_campaign_numbers": links}}
+		return provtest.ChaosPart{HCL: b.String(), Want: map[string]int{"10dlc_campaign_numbers": links}}
 	})
 
 	// Brands, one per profile (the service's rule).
@@ -78,7 +78,7 @@ func Tables(r *provtest.Tables) {
 
 	// Two campaigns imported beside the six registered.
 	r.ChaosPart("cpaas_10dlc_campaign_import", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, relCampaignImportHCL), Want: map[string]int{"10dlc_campaigns": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, relCampaignImportHCL), Want: map[string]int{"10dlc_campaigns": 2}}
 	})
 
 	// Imports refresh from the campaign list, as campaigns do.

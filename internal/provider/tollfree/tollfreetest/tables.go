@@ -16,7 +16,7 @@ import (
 // Tables adds the entries of the tollfree tests to the test tables.
 func Tables(r *provtest.Tables) {
 	r.ChaosPart("cpaas_tollfree_verification", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: `
+		return provtest.ChaosPart{HCL: `
 data "cpaas_phone_numbers" "rel_tollfree" {
   country_iso = "US"
   type        = "toll-free"

@@ -121,15 +121,15 @@ resource "cpaas_sip_trunk" "many" {
 	)
 
 	r.ChaosPart("cpaas_sip_ip_acl", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, RelSIPIPACLHCL), Want: map[string]int{"sip_ip_acls": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, RelSIPIPACLHCL), Want: map[string]int{"sip_ip_acls": 2}}
 	})
 	r.ChaosPart("cpaas_sip_credential_list", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, RelSIPCredentialListHCL), Want: map[string]int{"sip_credential_lists": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, RelSIPCredentialListHCL), Want: map[string]int{"sip_credential_lists": 2}}
 	})
 	r.ChaosPart("cpaas_sip_origination_uri", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, relSIPOriginationURIHCL), Want: map[string]int{"sip_origination_uris": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, relSIPOriginationURIHCL), Want: map[string]int{"sip_origination_uris": 2}}
 	})
 	r.ChaosPart("cpaas_sip_trunk", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, RelSIPTrunkHCL), Want: map[string]int{"sip_trunks": 2, "sip_ip_acls": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, RelSIPTrunkHCL), Want: map[string]int{"sip_trunks": 2, "sip_ip_acls": 2}}
 	})
 }

@@ -17,7 +17,7 @@ func Tables(r *provtest.Tables) {
 	// One configuration makes both types: the identities' part counts
 	// nothing of its own.
 	r.ChaosPart("cpaas_verification_address", func() provtest.ChaosPart {
-		return provtest.ChaosPart{Hcl: provtest.RepeatHCL(2, relVerificationHCL), Want: map[string]int{"verification_addresses": 2, "verification_identities": 2}}
+		return provtest.ChaosPart{HCL: provtest.RepeatHCL(2, relVerificationHCL), Want: map[string]int{"verification_addresses": 2, "verification_identities": 2}}
 	})
 
 	r.ChaosPart("cpaas_verification_identity", func() provtest.ChaosPart { return provtest.ChaosPart{} })
