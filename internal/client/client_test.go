@@ -235,7 +235,7 @@ func TestRedactJSON(t *testing.T) {
 	}
 }
 
-// Every key the areas declare with neverLogged is redacted at any depth,
+// Every key the areas declare in their secret keys is redacted at any depth,
 // in any case: the keys the transport listed itself before the areas
 // declared their own.
 func TestRedactJSON_areaKeys(t *testing.T) {

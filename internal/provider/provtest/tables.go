@@ -4,9 +4,9 @@ package provtest
 // parts, docs-example imports and their identities, the arguments an
 // import cannot read, listing refreshes and waits. Each is keyed by
 // resource type or subtest name. Each family adds its own entries in one
-// function beside its tests (endpointTables, ...), and testFamilies lists
-// those functions: one list, read once, as the provider's families table
-// is; nothing registers itself at init.
+// function beside its tests (endpointtest.Tables, ...), and testtables
+// lists those functions: one list, read once, as the provider's families
+// table is; nothing registers itself at init.
 type Tables struct {
 	ChaosParts           map[string]func() ChaosPart
 	ImportDocsKinds      map[string]ImportDocsKind
