@@ -10,7 +10,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/compliancerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -343,10 +343,10 @@ func TestRealObjectsListsTheTestsMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := &Env{URL: u, t: t, tag: "0a1b2c3d", proxy: p, started: time.Now()}
-	if _, err := direct.SendMessage(ctx, msgrules.Message{Src: "14155550100", Dst: "12125550101", Text: "the account's own"}); err != nil {
+	if _, err := direct.SendMessage(ctx, messagerules.Message{Src: "14155550100", Dst: "12125550101", Text: "the account's own"}); err != nil {
 		t.Fatal(err)
 	}
-	sent, err := viaProxy.SendMessage(ctx, msgrules.Message{Src: "14155550100", Dst: "12125550101<12125550102", Text: "the test's"})
+	sent, err := viaProxy.SendMessage(ctx, messagerules.Message{Src: "14155550100", Dst: "12125550101<12125550102", Text: "the test's"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -41,7 +41,7 @@ func mediaRequest(files []MediaFile) ([]byte, string, error) {
 	for _, f := range files {
 		h := make(textproto.MIMEHeader)
 		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="file"; filename=%q`, escapeQuotes(f.Name)))
-		ct, ok := msgrules.MediaContentType(f.Name)
+		ct, ok := messagerules.MediaContentType(f.Name)
 		if !ok {
 			ct = "application/octet-stream"
 		}
@@ -65,7 +65,7 @@ func escapeQuotes(s string) string {
 }
 
 // UploadMedia uploads files in one request (at most
-// msgrules.MaxMediaUploadFiles). The reply has one result per file, in
+// messagerules.MaxMediaUploadFiles). The reply has one result per file, in
 // order; a file the service refused is a result with status "failed" and
 // its error_message, not an error of the call. An upload is never retried
 // once it may have reached the server.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/sched"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 )
 
 // Message states of outbound messages; inbound ones are received.
@@ -35,7 +35,7 @@ type MessageFilter struct {
 // SendMessage sends a message. A send is never retried after it may have
 // reached the server: a lost reply is an *OutcomeUnknownError, never a
 // second message.
-func (c *Client) SendMessage(ctx context.Context, in msgrules.Message) (*MessageSent, error) {
+func (c *Client) SendMessage(ctx context.Context, in messagerules.Message) (*MessageSent, error) {
 	var out MessageSent
 	if err := c.do(ctx, request{method: http.MethodPost, path: accountPath("Message"), body: in}, &out); err != nil {
 		return nil, err
@@ -88,7 +88,7 @@ func MessageTimeFilter(t time.Time) string { return t.UTC().Format("2006-01-02 1
 // ListAllMessages pages through every message record matching f (Limit and
 // Offset of f are ignored).
 func (c *Client) ListAllMessages(ctx context.Context, f MessageFilter) ([]Message, error) {
-	return sched.ListAll(ctx, msgrules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Message, ListMeta, error) {
+	return sched.ListAll(ctx, messagerules.ListMaxLimit, maxLookupPages, func(ctx context.Context, limit, offset int) ([]Message, ListMeta, error) {
 		f.Limit, f.Offset = limit, offset
 		l, err := c.ListMessages(ctx, f)
 		if err != nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client/clienttest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 )
 
 const (
@@ -36,7 +36,7 @@ func TestMessagesAgainstEmulator(t *testing.T) {
 	ctx := context.Background()
 
 	expiry := 60
-	sent, err := c.SendMessage(ctx, msgrules.Message{Src: "14155550100", Dst: "447700900001<447700900002", Text: "hi", MessageExpiry: &expiry})
+	sent, err := c.SendMessage(ctx, messagerules.Message{Src: "14155550100", Dst: "447700900001<447700900002", Text: "hi", MessageExpiry: &expiry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestMessagesAgainstEmulator(t *testing.T) {
 	if _, err := c.GetMessage(ctx, "7d1c1f5e-0000-4000-8000-000000000000"); !errors.Is(err, client.ErrNotFound) {
 		t.Fatalf("unknown message: %v", err)
 	}
-	_, err = c.SendMessage(ctx, msgrules.Message{Src: "14155550100", Dst: "447700900001"})
+	_, err = c.SendMessage(ctx, messagerules.Message{Src: "14155550100", Dst: "447700900001"})
 	if client.StatusCode(err) != http.StatusBadRequest {
 		t.Fatalf("missing text: %v", err)
 	}
@@ -86,7 +86,7 @@ func TestSendMessageIsNeverRetried(t *testing.T) {
 	}))
 	t.Cleanup(hs.Close)
 	c := newClient(t, hs.URL)
-	if _, err := c.SendMessage(context.Background(), msgrules.Message{Src: "14155550100", Dst: "447700900001", Text: "x"}); client.StatusCode(err) != http.StatusBadGateway {
+	if _, err := c.SendMessage(context.Background(), messagerules.Message{Src: "14155550100", Dst: "447700900001", Text: "x"}); client.StatusCode(err) != http.StatusBadGateway {
 		t.Fatalf("send: %v", err)
 	}
 	if _, err := c.GetMessage(context.Background(), "x"); err == nil {

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/calleridrules"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules/numregion"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 )
 
 // The control API lives outside /v1/, under /_emulator/, and needs no
@@ -40,7 +40,7 @@ import (
 //	POST /_emulator/accounts/{auth_id}/masking/sessions/{uuid}/play_urls
 //	     {"first_party_play_url"?, "second_party_play_url"?}: play URLs past today's
 //	     .mp3/.wav rule, as older sessions hold them (.xml)
-//	PUT  /_emulator/accounts/{auth_id}/messaging/dlt  a msgrules.DLTAccount: {"enabled",
+//	PUT  /_emulator/accounts/{auth_id}/messaging/dlt  a messagerules.DLTAccount: {"enabled",
 //	     "entity_id", "templates": {"<template id>": {"header", "category"}}}: sets the
 //	     account up for India DLT (replacing what was set), or not
 //	GET  /_emulator/accounts/{auth_id}/verification_codes/{number}  the one-time code an open
@@ -229,8 +229,8 @@ func (s *Server) SetAlphanumericSender(authID string, enabled bool) bool {
 // from business to customer are allowed. It returns the inbound message's
 // UUID.
 func (s *Server) OpenConversation(authID, customer, business, text string) (string, error) {
-	cust, biz := msgrules.SanitizeDst(customer), msgrules.SanitizeSrc(business)
-	if fe := msgrules.CheckNumber(fielderr.Root("from"), customer, cust); fe != nil {
+	cust, biz := messagerules.SanitizeDst(customer), messagerules.SanitizeSrc(business)
+	if fe := messagerules.CheckNumber(fielderr.Root("from"), customer, cust); fe != nil {
 		return "", fe
 	}
 	s.mu.Lock()
@@ -244,7 +244,7 @@ func (s *Server) OpenConversation(authID, customer, business, text string) (stri
 	}
 	now := s.clock.Now()
 	m := &message{
-		seq: s.nextSeq(), UUID: s.newUUID(), State: MessageReceived, Type: msgrules.TypeChatApp, Direction: "inbound",
+		seq: s.nextSeq(), UUID: s.newUUID(), State: MessageReceived, Type: messagerules.TypeChatApp, Direction: "inbound",
 		From: cust, To: biz, Text: text, Time: now, Units: 1, Log: "true",
 	}
 	a.messaging().messages[m.UUID] = m
@@ -261,10 +261,10 @@ func (s *Server) SetDestinationOutcome(authID, number string, o DestinationOutco
 	default:
 		return fmt.Errorf("outcome must be one of delivered, undelivered, failed, queued, got %q", o.Outcome)
 	}
-	if o.ErrorCode != "" && (len(o.ErrorCode) != 3 || !msgrules.IsPhoneNumber(o.ErrorCode)) {
+	if o.ErrorCode != "" && (len(o.ErrorCode) != 3 || !messagerules.IsPhoneNumber(o.ErrorCode)) {
 		return fmt.Errorf("error_code must be three digits, got %q", o.ErrorCode)
 	}
-	n := msgrules.SanitizeDst(number)
+	n := messagerules.SanitizeDst(number)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a, ok := s.accounts[authID]
@@ -290,8 +290,8 @@ func (s *Server) messageControlRoutes() []route {
 
 // SetDLT sets an account up for India DLT traffic, with its entity id and
 // registered templates, or (Enabled false) not; it replaces what was set.
-func (s *Server) SetDLT(authID string, d msgrules.DLTAccount) error {
-	if err := msgrules.CheckDLTAccount(d); err != nil {
+func (s *Server) SetDLT(authID string, d messagerules.DLTAccount) error {
+	if err := messagerules.CheckDLTAccount(d); err != nil {
 		return err
 	}
 	s.mu.Lock()
@@ -301,14 +301,14 @@ func (s *Server) SetDLT(authID string, d msgrules.DLTAccount) error {
 		return fmt.Errorf("account %q not found", authID)
 	}
 	if !d.Enabled {
-		d = msgrules.DLTAccount{}
+		d = messagerules.DLTAccount{}
 	}
 	a.messaging().dlt = d
 	return nil
 }
 
 func (s *Server) controlSetDLT(c *call) {
-	var in msgrules.DLTAccount
+	var in messagerules.DLTAccount
 	if !c.decode(&in) {
 		return
 	}

@@ -17,10 +17,10 @@ import (
 // reason. A request shape lives in internal/wire, for the client and the
 // emulator; these read what no shape of the client describes.
 var decodeExempt = map[string]string{
-	// The send body is msgrules.Message, which the client sends and the
+	// The send body is messagerules.Message, which the client sends and the
 	// message rules check: decoded raw first so a body that is not an
 	// object gets the service's words.
-	"decodeMessage json.RawMessage": "the send body is msgrules.Message, shared in its rules package",
+	"decodeMessage json.RawMessage": "the send body is messagerules.Message, shared in its rules package",
 	// A document's data fields are kept raw so that a field its type does
 	// not have is ignored whatever its JSON type; the shape is
 	// wire.ComplianceData once resolved.

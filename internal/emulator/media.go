@@ -12,12 +12,12 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
 // Media (MMS): files uploaded with POST Media/ and named on a send by
-// media_ids. The rules are msgrules' (at most 10 files per upload, 2 MB
+// media_ids. The rules are messagerules' (at most 10 files per upload, 2 MB
 // each, the types the service lists by extension). Where the docs are
 // silent this emulator chooses:
 //   - a refused file is reported inside the 200, in its place among the
@@ -28,9 +28,9 @@ import (
 //     file (so the route meets the checks every JSON route meets) and
 //     refused for lacking one;
 //   - expiry is read when the media is: a file no sent MMS used is gone
-//     msgrules.MediaKeptUnused after its upload (GET 404, left out of the
+//     messagerules.MediaKeptUnused after its upload (GET 404, left out of the
 //     list, refused by a send); a send that names it keeps it
-//     msgrules.MediaKeptUsed from the send;
+//     messagerules.MediaKeptUsed from the send;
 //   - the list's meta has no next or previous, as recorded, and lists the
 //     oldest upload first;
 //   - media_url is the link of the recorded replies, on the emulator's
@@ -55,7 +55,7 @@ const mediaHost = "media.cpaas.test"
 
 // mediaUploadBodyLimit bounds a multipart upload: ten files of the
 // largest size, and room for the parts' headers.
-const mediaUploadBodyLimit = msgrules.MaxMediaUploadFiles*msgrules.MaxMediaFileBytes + 1<<20
+const mediaUploadBodyLimit = messagerules.MaxMediaUploadFiles*messagerules.MaxMediaFileBytes + 1<<20
 
 // mediaAccounts is the area's state: each account's uploaded files, kept
 // under the state file's "media" key, left out while the account has none
@@ -140,7 +140,7 @@ func (s *Server) uploadMedia(c *call) {
 	if !ok {
 		return
 	}
-	if fe := msgrules.CheckMediaUploadCount(fielderr.Root("file"), len(parts)); fe != nil {
+	if fe := messagerules.CheckMediaUploadCount(fielderr.Root("file"), len(parts)); fe != nil {
 		if len(parts) == 0 {
 			c.badRequest("Mandatory parameter missing. file must be present: the upload is multipart/form-data with one file part per file.")
 			return
@@ -152,14 +152,14 @@ func (s *Server) uploadMedia(c *call) {
 	now := s.clock.Now()
 	results := make([]wire.MediaUploadResult, len(parts))
 	for i, p := range parts {
-		if fe := msgrules.CheckMediaFile(fielderr.Root("file"), p.name, p.size); fe != nil {
+		if fe := messagerules.CheckMediaFile(fielderr.Root("file"), p.name, p.size); fe != nil {
 			results[i] = wire.MediaUploadResult{FileName: p.name, Size: p.size, Status: "failed", StatusCode: http.StatusBadRequest,
 				ErrorCode: http.StatusBadRequest, ErrorMessage: fe.Error()}
 			continue
 		}
-		ct, _ := msgrules.MediaContentType(p.name)
+		ct, _ := messagerules.MediaContentType(p.name)
 		f := &mediaFile{Seq: s.nextSeq(), ID: s.newUUID(), FileName: p.name, ContentType: ct, Size: p.size, Uploaded: now,
-			KeepUntil: now.Add(msgrules.MediaKeptUnused)}
+			KeepUntil: now.Add(messagerules.MediaKeptUnused)}
 		c.acct.media()[f.ID] = f
 		v := viewMedia(c.acct, f)
 		results[i] = wire.MediaUploadResult{ContentType: v.ContentType, FileName: v.FileName, MediaID: v.MediaID, Size: v.Size,
@@ -221,14 +221,14 @@ func (s *Server) useMediaLocked(acct *account, ids []string, now time.Time) (ite
 		f, ok := acct.media()[id]
 		if !ok || !f.live(now) {
 			return nil, nil, fmt.Sprintf("media_ids[%d]: no media %q in the account: it was never uploaded, or it expired "+
-				"(media no sent MMS used is deleted %s after its upload); upload the file again with POST Media/", i, id, msgrules.MediaKeptUnused)
+				"(media no sent MMS used is deleted %s after its upload); upload the file again with POST Media/", i, id, messagerules.MediaKeptUnused)
 		}
 		files[i] = f
 		items = append(items, mediaItem{URL: mediaURL(acct, f.ID), ContentType: f.ContentType, Size: f.Size})
 	}
 	return items, func() {
 		for _, f := range files {
-			f.KeepUntil = now.Add(msgrules.MediaKeptUsed)
+			f.KeepUntil = now.Add(messagerules.MediaKeptUsed)
 		}
 	}, ""
 }

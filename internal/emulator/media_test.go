@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -68,16 +68,16 @@ func uploadAs(t *testing.T, s *Server, body rawBody) (int, wire.MediaUploaded, s
 func TestMediaUpload_limitsAndPerFileFailures(t *testing.T) {
 	s := newSecServer(t)
 	// Ten files of the largest size pass, whatever the server's JSON body limit.
-	ten := make([]upFile, msgrules.MaxMediaUploadFiles)
+	ten := make([]upFile, messagerules.MaxMediaUploadFiles)
 	for i := range ten {
-		ten[i] = upFile{"big.jpg", msgrules.MaxMediaFileBytes}
+		ten[i] = upFile{"big.jpg", messagerules.MaxMediaFileBytes}
 	}
 	st, up, out := uploadAs(t, s, mediaUpload(ten...))
 	if st != http.StatusOK || len(up.Objects) != 10 {
 		t.Fatalf("ten files of 2 MB: %d %.300s", st, out)
 	}
 	for i, o := range up.Objects {
-		if o.Status != "success" || o.StatusCode != 201 || o.MediaID == "" || o.Size != msgrules.MaxMediaFileBytes || o.ContentType != "image/jpeg" {
+		if o.Status != "success" || o.StatusCode != 201 || o.MediaID == "" || o.Size != messagerules.MaxMediaFileBytes || o.ContentType != "image/jpeg" {
 			t.Errorf("file %d: %+v", i, o)
 		}
 	}
@@ -102,7 +102,7 @@ func TestMediaUpload_limitsAndPerFileFailures(t *testing.T) {
 	}
 
 	// A refused file is reported in its place inside the 200; the others are stored.
-	st, up, out = uploadAs(t, s, mediaUpload(upFile{"a.png", 5}, upFile{"huge.gif", msgrules.MaxMediaFileBytes + 1}, upFile{"run.exe", 3}, upFile{"c.PDF", 7}))
+	st, up, out = uploadAs(t, s, mediaUpload(upFile{"a.png", 5}, upFile{"huge.gif", messagerules.MaxMediaFileBytes + 1}, upFile{"run.exe", 3}, upFile{"c.PDF", 7}))
 	if st != http.StatusOK || len(up.Objects) != 4 {
 		t.Fatalf("mixed upload: %d %s", st, out)
 	}
@@ -171,7 +171,7 @@ func TestMedia_expiresUnlessUsedInAnMMS(t *testing.T) {
 	s := newSecServer(t)
 	_, up, _ := uploadAs(t, s, mediaUpload(upFile{"used.png", 100}, upFile{"unused.png", 200}))
 	used, unused := up.Objects[0].MediaID, up.Objects[1].MediaID
-	s.Clock().Advance(msgrules.MediaKeptUnused - time.Minute)
+	s.Clock().Advance(messagerules.MediaKeptUnused - time.Minute)
 	if st, out := mmsWith(t, s, used); st != http.StatusAccepted {
 		t.Fatalf("send with used: %d %s", st, out)
 	}
@@ -212,7 +212,7 @@ func TestMedia_expiresUnlessUsedInAnMMS(t *testing.T) {
 		t.Errorf("a refused send made messages: %d, want %d", len(msgs.Objects), before)
 	}
 	// Used media is kept a year from the send.
-	s.Clock().Advance(msgrules.MediaKeptUsed - 2*time.Minute)
+	s.Clock().Advance(messagerules.MediaKeptUsed - 2*time.Minute)
 	if st, _ := appCall(t, s, "GET", "Media/"+used+"/", nil, nil); st != http.StatusOK {
 		t.Errorf("used media just before a year: %d, want 200", st)
 	}

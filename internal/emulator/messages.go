@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules/numregion"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wire"
 )
 
@@ -52,7 +52,7 @@ const ConversationWindow = 24 * time.Hour
 const messageTimeLayout = "2006-01-02 15:04:05 -0700 MST"
 
 // Rates per unit, as decimal strings with five fractional digits.
-var messageRates = map[string]float64{msgrules.TypeSMS: 0.005, msgrules.TypeMMS: 0.02, msgrules.TypeChatApp: 0.004}
+var messageRates = map[string]float64{messagerules.TypeSMS: 0.005, messagerules.TypeMMS: 0.02, messagerules.TypeChatApp: 0.004}
 
 // DestinationOutcome says how messages to one number end.
 type DestinationOutcome struct {
@@ -67,7 +67,7 @@ type messagingState struct {
 	// alphaSender enables alphanumeric sender IDs (off by default).
 	alphaSender bool
 	// dlt is the account's India DLT registration (none by default).
-	dlt msgrules.DLTAccount
+	dlt messagerules.DLTAccount
 	// conversations maps business number + "|" + customer number to the
 	// end of the open chat-app conversation.
 	conversations map[string]time.Time
@@ -170,9 +170,9 @@ func messageDelay(d time.Duration) time.Duration {
 
 // decodeMessage parses a send body: a JSON object whose fields the
 // emulator does not know are ignored (see decode), while media_urls,
-// message_expiry and trackable accept both wire forms msgrules.Message does.
-func (c *call) decodeMessage() (msgrules.Message, bool) {
-	var m msgrules.Message
+// message_expiry and trackable accept both wire forms messagerules.Message does.
+func (c *call) decodeMessage() (messagerules.Message, bool) {
+	var m messagerules.Message
 	var raw json.RawMessage
 	if !c.decode(&raw) {
 		return m, false
@@ -197,7 +197,7 @@ func (s *Server) sendMessage(c *call) {
 	if !ok {
 		return
 	}
-	if es := msgrules.Validate(m); len(es) > 0 {
+	if es := messagerules.Validate(m); len(es) > 0 {
 		c.badRequest("%s", es.Error())
 		return
 	}
@@ -205,18 +205,18 @@ func (s *Server) sendMessage(c *call) {
 	rawDsts := m.Destinations()
 	dsts := make([]string, len(rawDsts))
 	for i, d := range rawDsts {
-		dsts[i] = msgrules.SanitizeDst(d)
+		dsts[i] = messagerules.SanitizeDst(d)
 	}
 	// Learn media sizes before taking the lock: this is HTTP to the
 	// caller's servers and may be slow.
 	var media []mediaItem
-	if typ != msgrules.TypeSMS && len(m.MediaURLs) > 0 {
+	if typ != messagerules.TypeSMS && len(m.MediaURLs) > 0 {
 		media = s.fetchMedia(c.req.Context(), m.MediaURLs)
 	}
-	if typ == msgrules.TypeChatApp {
+	if typ == messagerules.TypeChatApp {
 		for i, md := range media {
 			// A URL that could not be fetched, or serves no type, is not judged.
-			if md.ContentType != unknownMediaType && msgrules.MediaKind(md.ContentType) == "" {
+			if md.ContentType != unknownMediaType && messagerules.MediaKind(md.ContentType) == "" {
 				c.badRequest("media_urls[%d]: must be an image, video, document or audio file for type chatapp (the URL serves %s)", i, md.ContentType)
 				return
 			}
@@ -247,18 +247,18 @@ func (s *Server) sendMessage(c *call) {
 		}
 		media, keepMedia = append(media, items...), keep
 	}
-	failCode, failReason := "", msgrules.DLTFailure(m, acct.messaging().dlt)
+	failCode, failReason := "", messagerules.DLTFailure(m, acct.messaging().dlt)
 	switch {
 	case failReason != "":
-		failCode = msgrules.CodeDLTIncorrect
-	case typ == msgrules.TypeMMS && totalSize(media) > msgrules.MaxMMSTotalBytes:
-		failCode = msgrules.CodeMMSTooLarge
+		failCode = messagerules.CodeDLTIncorrect
+	case typ == messagerules.TypeMMS && totalSize(media) > messagerules.MaxMMSTotalBytes:
+		failCode = messagerules.CodeMMSTooLarge
 	}
 	units := 1
-	if typ == msgrules.TypeSMS {
-		units = msgrules.CountUnits(m.Text).Units
+	if typ == messagerules.TypeSMS {
+		units = messagerules.CountUnits(m.Text).Units
 	}
-	maskNumber, maskContent := msgrules.LogMasks(m.Log)
+	maskNumber, maskContent := messagerules.LogMasks(m.Log)
 	logSetting := m.Log
 	if logSetting == "" {
 		logSetting = "true"
@@ -275,10 +275,10 @@ func (s *Server) sendMessage(c *call) {
 			PowerpackID: m.PowerpackUUID,
 		}
 		if maskNumber {
-			msg.From, msg.To = msgrules.MaskNumber(msg.From), msgrules.MaskNumber(msg.To)
+			msg.From, msg.To = messagerules.MaskNumber(msg.From), messagerules.MaskNumber(msg.To)
 		}
 		if maskContent {
-			msg.Text = msgrules.MaskContent(msg.Text)
+			msg.Text = messagerules.MaskContent(msg.Text)
 		}
 		if logSetting != "false" {
 			for _, md := range media {
@@ -287,14 +287,14 @@ func (s *Server) sendMessage(c *call) {
 			}
 		}
 		code := failCode
-		if code == msgrules.CodeDLTIncorrect {
+		if code == messagerules.CodeDLTIncorrect {
 			msg.FailReason = failReason
 		}
-		if code == "" && typ == msgrules.TypeChatApp && m.Template == nil && !s.conversationOpen(acct, src, dst, now) {
-			code = msgrules.CodeNoConversation
+		if code == "" && typ == messagerules.TypeChatApp && m.Template == nil && !s.conversationOpen(acct, src, dst, now) {
+			code = messagerules.CodeNoConversation
 		}
-		if code == "" && typ != msgrules.TypeChatApp && numregion.IsUSOrCanada(dst) && !tollfreeVerified(acct, src) {
-			code = msgrules.CodeTollfreeUnverified
+		if code == "" && typ != messagerules.TypeChatApp && numregion.IsUSOrCanada(dst) && !tollfreeVerified(acct, src) {
+			code = messagerules.CodeTollfreeUnverified
 			msg.FailReason = "src " + src + " is a toll-free number without an approved toll-free verification (cpaas_tollfree_verification); " +
 				"it cannot send to the US or Canada until the request is APPROVED"
 		}
@@ -311,19 +311,19 @@ func (s *Server) sendMessage(c *call) {
 
 // checkSender applies the rules that need the account and returns the
 // from number to store, or the 400 text. Callers hold s.mu.
-func (s *Server) checkSender(acct *account, m msgrules.Message, typ string, dsts []string) (string, string) {
+func (s *Server) checkSender(acct *account, m messagerules.Message, typ string, dsts []string) (string, string) {
 	if m.PowerpackUUID != "" {
 		// The powerpack's pool picks a source per destination
 		// (poolSenders, powerpacks.go).
 		return "", ""
 	}
-	src := msgrules.SanitizeSrc(m.Src)
-	isNumber := msgrules.IsPhoneNumber(src)
+	src := messagerules.SanitizeSrc(m.Src)
+	isNumber := messagerules.IsPhoneNumber(src)
 	if !isNumber && !acct.messaging().alphaSender {
 		return "", fmt.Sprintf("src: alphanumeric sender IDs are disabled for this account; send from a phone number of the account (got %q)", m.Src)
 	}
 	_, owned := s.ownsNumber(acct, src)
-	if typ == msgrules.TypeChatApp && !owned {
+	if typ == messagerules.TypeChatApp && !owned {
 		return "", fmt.Sprintf("src: must be a business phone number of this account for type chatapp (got %q)", m.Src)
 	}
 	if !owned {
@@ -372,7 +372,7 @@ func (s *Server) scheduleLifecycle(acct *account, msg *message) {
 	}
 	expiry := time.Duration(expirySeconds) * time.Second
 	if out.Outcome == OutcomeQueued || s.opts.MessageSentDelay > expiry {
-		step(queuedAt.Add(expiry), func() { s.finishMessage(acct, msg, MessageFailed, msgrules.CodeExpired, false) })
+		step(queuedAt.Add(expiry), func() { s.finishMessage(acct, msg, MessageFailed, messagerules.CodeExpired, false) })
 		return
 	}
 	sentAt := queuedAt.Add(s.opts.MessageSentDelay)
@@ -393,7 +393,7 @@ func (s *Server) scheduleLifecycle(acct *account, msg *message) {
 			}
 			s.finishMessage(acct, msg, out.Outcome, code, true)
 		default:
-			s.finishMessage(acct, msg, MessageDelivered, msgrules.CodeDelivered, true)
+			s.finishMessage(acct, msg, MessageDelivered, messagerules.CodeDelivered, true)
 		}
 	})
 }
@@ -510,7 +510,7 @@ func (s *Server) mediaSize(ctx context.Context, u string) (int64, string) {
 	if resp.ContentLength >= 0 {
 		return resp.ContentLength, ctype(resp)
 	}
-	n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, msgrules.MaxMMSTotalBytes+1))
+	n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, messagerules.MaxMMSTotalBytes+1))
 	return n, ctype(resp)
 }
 
@@ -525,7 +525,7 @@ func viewMessage(acct *account, m *message) wire.Message {
 		code := m.ErrorCode
 		v.ErrorCode = &code
 		if m.State == MessageFailed || m.State == MessageUndelivered {
-			v.ErrorMessage = msgrules.ErrorCodeMeaning(code)
+			v.ErrorMessage = messagerules.ErrorCodeMeaning(code)
 			if v.ErrorMessage == "" {
 				v.ErrorMessage = "Message " + m.State + " by the destination network."
 			}
@@ -558,7 +558,7 @@ func parseMessageTime(v string) (time.Time, bool) {
 }
 
 func (s *Server) listMessages(c *call) {
-	limit, offset, ok := c.paging(msgrules.ListMaxLimit)
+	limit, offset, ok := c.paging(messagerules.ListMaxLimit)
 	if !ok {
 		return
 	}
@@ -594,7 +594,7 @@ func (s *Server) listMessages(c *call) {
 	if !ok {
 		return
 	}
-	typ, ok := enum("message_type", msgrules.Types)
+	typ, ok := enum("message_type", messagerules.Types)
 	if !ok {
 		return
 	}

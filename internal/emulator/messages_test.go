@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 )
 
 const (
@@ -470,7 +470,7 @@ func TestMessageDLTFailure160(t *testing.T) {
 		}
 		msg, _ := rec["error_message"].(string)
 		if rec["message_state"] != "failed" || rec["error_code"] != "160" ||
-			!strings.HasPrefix(msg, msgrules.ErrorCodeMeaning("160")) || !strings.Contains(msg, tc.why) {
+			!strings.HasPrefix(msg, messagerules.ErrorCodeMeaning("160")) || !strings.Contains(msg, tc.why) {
 			t.Errorf("%s: %v %v %q, want failed with 160, its meaning and %q", tc.name, rec["message_state"], rec["error_code"], msg, tc.why)
 		}
 	}
@@ -515,11 +515,11 @@ func mediaServer(t *testing.T) *httptest.Server {
 func TestMessageMMSSizeAndMedia(t *testing.T) {
 	e := newMsgEnv(t)
 	media := mediaServer(t)
-	half := msgrules.MaxMMSTotalBytes / 2
+	half := messagerules.MaxMMSTotalBytes / 2
 	exact := e.mustSend(t, sms(map[string]any{"type": "mms", "media_urls": []string{
-		fmt.Sprintf("%s/a/%d", media.URL, half), fmt.Sprintf("%s/nolength/%d", media.URL, msgrules.MaxMMSTotalBytes-half),
+		fmt.Sprintf("%s/a/%d", media.URL, half), fmt.Sprintf("%s/nolength/%d", media.URL, messagerules.MaxMMSTotalBytes-half),
 	}}))
-	over := e.mustSend(t, sms(map[string]any{"type": "mms", "media_urls": fmt.Sprintf("%s/a/%d,%s/b/%d", media.URL, half, media.URL, msgrules.MaxMMSTotalBytes-half+1)}))
+	over := e.mustSend(t, sms(map[string]any{"type": "mms", "media_urls": fmt.Sprintf("%s/a/%d,%s/b/%d", media.URL, half, media.URL, messagerules.MaxMMSTotalBytes-half+1)}))
 	e.s.Settle()
 	if rec := e.record(t, exact[0]); rec["message_state"] != "queued" || rec["units"] != float64(1) || rec["total_rate"] != "0.02000" {
 		t.Fatalf("MMS of exactly 5MB: %v", rec)
@@ -536,7 +536,7 @@ func TestMessageMMSSizeAndMedia(t *testing.T) {
 		t.Fatalf("media objects %v", objs)
 	}
 	second := objs[1].(map[string]any)
-	if second["size"] != float64(msgrules.MaxMMSTotalBytes-half) || second["content_type"] != "image/png" || second["message_uuid"] != exact[0] || second["media_id"] == "" {
+	if second["size"] != float64(messagerules.MaxMMSTotalBytes-half) || second["content_type"] != "image/png" || second["message_uuid"] != exact[0] || second["media_id"] == "" {
 		t.Fatalf("media object %v", second)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator/numberdata"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules/numregion"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules/numregion"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/numberrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/powerpackrules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"

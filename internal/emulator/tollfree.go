@@ -40,7 +40,7 @@ import (
 //     UPDATE_REQUIRED, "unverified" otherwise, with
 //     toll_free_sms_verification_id and _order_status naming the request;
 //   - an SMS or MMS from a toll-free number without an APPROVED request
-//     to a US or Canadian number fails with error code 470 (msgrules).
+//     to a US or Canadian number fails with error code 470 (messagerules).
 
 // DefaultTollfreeVerificationDelay is how long the carrier takes to decide.
 const DefaultTollfreeVerificationDelay = time.Second

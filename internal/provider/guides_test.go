@@ -19,7 +19,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/message/messagetest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/number/numbertest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
@@ -466,13 +466,13 @@ func TestAccGuide_tollfreeVerification(t *testing.T) {
 		t.Fatalf("request %+v (%v), want UPDATE_REQUIRED", v, err)
 	}
 	// Not verified yet: a message to the US fails with 470.
-	sent, err := c.SendMessage(ctx, msgrules.Message{Src: v.Number, Dst: "13125550199", Text: "too early"})
+	sent, err := c.SendMessage(ctx, messagerules.Message{Src: v.Number, Dst: "13125550199", Text: "too early"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	provtest.WaitUntil(t, "the unverified send to fail", func() bool {
 		m, err := c.GetMessage(ctx, sent.MessageUUID[0])
-		return err == nil && m.MessageState == "failed" && m.Code() == msgrules.CodeTollfreeUnverified
+		return err == nil && m.MessageState == "failed" && m.Code() == messagerules.CodeTollfreeUnverified
 	})
 
 	r.Run("untaint", "cpaas_tollfree_verification.support")
@@ -498,7 +498,7 @@ func TestAccGuide_tollfreeVerification(t *testing.T) {
 		if m.ToNumber == "12125550101" {
 			welcome++
 			// A delivered message carries the code 000 (no error).
-			if c := m.Code(); c != "" && c != msgrules.CodeDelivered {
+			if c := m.Code(); c != "" && c != messagerules.CodeDelivered {
 				t.Fatalf("the welcome message failed: %+v", m)
 			}
 		}

@@ -1,6 +1,6 @@
 package wire
 
-// The body of a send is msgrules.Message: the message rules check it field
+// The body of a send is messagerules.Message: the message rules check it field
 // by field.
 
 // MessageSent is the 202 reply to a send: one UUID per destination, in the

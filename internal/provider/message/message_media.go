@@ -1,7 +1,7 @@
 package message
 
 // Local files sent as MMS media (media_files on cpaas_message and the
-// cpaas_send_message action): checked at plan time by msgrules' media
+// cpaas_send_message action): checked at plan time by messagerules' media
 // rules, uploaded right before the send (POST Media/), once per content
 // and account in a provider process, and sent by media_ids.
 
@@ -26,7 +26,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
@@ -37,7 +37,7 @@ func mediaFilesAttribute(describe func(string) string) schema.ListAttribute {
 			"of an allowed type by its extension (%s); together with `media_urls` at most %d files. The provider uploads them "+
 			"(the Media API) right before the send, once per content (SHA-256) and account in a run, so a retry uploads nothing "+
 			"again; the service deletes an upload no sent MMS used after six hours and keeps one a sent MMS used for a year.",
-			msgrules.MaxMediaFileBytes, strings.Join(msgrules.MediaUploadExtensions, ", "), msgrules.MaxMMSMediaURLs)),
+			messagerules.MaxMediaFileBytes, strings.Join(messagerules.MediaUploadExtensions, ", "), messagerules.MaxMMSMediaURLs)),
 		ElementType: types.StringType,
 		Optional:    true,
 		Validators:  []validator.List{listvalidator.SizeAtLeast(1)},
@@ -45,7 +45,7 @@ func mediaFilesAttribute(describe func(string) string) schema.ListAttribute {
 }
 
 // validateMediaFiles checks each known path of media_files: readable, and
-// msgrules.CheckMediaFile (type by extension, size). One error per file.
+// messagerules.CheckMediaFile (type by extension, size). One error per file.
 func validateMediaFiles(files types.List) diag.Diagnostics {
 	var diags diag.Diagnostics
 	if files.IsNull() || files.IsUnknown() {
@@ -66,7 +66,7 @@ func validateMediaFiles(files types.List) diag.Diagnostics {
 		case info.IsDir():
 			diags.AddAttributeError(p, "Invalid message", fmt.Sprintf("%s: must be a readable file, is a directory (got %q)", field, s.ValueString()))
 		default:
-			if fe := msgrules.CheckMediaFile(at, filepath.Base(s.ValueString()), info.Size()); fe != nil {
+			if fe := messagerules.CheckMediaFile(at, filepath.Base(s.ValueString()), info.Size()); fe != nil {
 				diags.AddAttributeError(p, "Invalid message", fe.Error())
 			}
 		}
@@ -111,7 +111,7 @@ func mediaFileHashes(files types.List) types.List {
 
 // mediaReuseFor is how long an upload of this process is reused: well
 // within the six hours the service keeps unused media.
-const mediaReuseFor = msgrules.MediaKeptUnused - time.Hour
+const mediaReuseFor = messagerules.MediaKeptUnused - time.Hour
 
 // uploadedMedia remembers, per provider process, the media id each
 // content got in each account (key: base URL, auth_id, SHA-256), so the

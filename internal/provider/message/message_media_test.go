@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/message/messagetest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -209,7 +209,7 @@ func TestAccMessage_mediaFilesPlanTimeErrors(t *testing.T) {
 	env := acctest.NewEnv(t)
 	dir := t.TempDir()
 	ok := writeFile(t, dir, "ok.png", 'o', 10)
-	big := writeFile(t, dir, "big.png", 'b', msgrules.MaxMediaFileBytes+1)
+	big := writeFile(t, dir, "big.png", 'b', messagerules.MaxMediaFileBytes+1)
 	exe := writeFile(t, dir, "setup.exe", 'e', 10)
 	missing := filepath.Join(dir, "missing.png")
 	urls := strings.TrimSuffix(strings.Repeat(`"https://m.example/a.png",`, 10), ",")

@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// messageOption hands msgrules.CheckOption the attribute's name, by which
+// messageOption hands messagerules.CheckOption the attribute's name, by which
 // CheckOption finds the option's values: each option sits at the root
 // under its own name and refuses a value it does not take there, once,
 // naming the attribute; and takes a value it does. (The refusal is

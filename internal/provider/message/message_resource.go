@@ -23,7 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/tendlcrules"
 )
@@ -102,7 +102,7 @@ func (m *messageModel) inputs() []struct {
 		comparable func(a, b attr.Value) bool
 	}
 	return []in{
-		{"src", m.Src, sameSanitisedString(msgrules.SanitizeSrc)}, {"powerpack_uuid", m.PowerpackUUID, nil},
+		{"src", m.Src, sameSanitisedString(messagerules.SanitizeSrc)}, {"powerpack_uuid", m.PowerpackUUID, nil},
 		{"dst", m.Dst, sameSanitisedList}, {"text", m.Text, nil}, {"type", m.Type, nil},
 		{"media_urls", m.MediaURLs, nil}, {"media_files", m.MediaFiles, nil}, {"media_files_sha256", m.MediaFilesSHA256, nil},
 		{"template", m.Template, nil}, {"message_expiry", m.MessageExpiry, nil},
@@ -121,7 +121,7 @@ func forcesNew(desc string) string {
 func messageSchema(ctx context.Context) schema.Schema {
 	attrs := messageInputAttributes(forcesNew)
 	typ, _ := attrs["type"].(schema.StringAttribute)
-	typ.Computed, typ.Default = true, stringdefault.StaticString(msgrules.TypeSMS)
+	typ.Computed, typ.Default = true, stringdefault.StaticString(messagerules.TypeSMS)
 	attrs["type"] = typ
 	for name, a := range map[string]schema.Attribute{
 		"id": schema.StringAttribute{
@@ -204,7 +204,7 @@ func sameSanitisedList(a, b attr.Value) bool {
 		return false
 	}
 	for i := range x.Elements() {
-		if !sameSanitisedString(msgrules.SanitizeDst)(x.Elements()[i], y.Elements()[i]) {
+		if !sameSanitisedString(messagerules.SanitizeDst)(x.Elements()[i], y.Elements()[i]) {
 			return false
 		}
 	}
@@ -218,11 +218,11 @@ func plannedUnits(m *messageModel) {
 		m.Units, m.Encoding = types.Int64Unknown(), types.StringUnknown()
 		return
 	}
-	if m.Type.ValueString() != msgrules.TypeSMS {
+	if m.Type.ValueString() != messagerules.TypeSMS {
 		m.Units, m.Encoding = types.Int64Value(1), types.StringNull()
 		return
 	}
-	u := msgrules.CountUnits(m.Text.ValueString())
+	u := messagerules.CountUnits(m.Text.ValueString())
 	m.Units, m.Encoding = types.Int64Value(int64(u.Units)), types.StringValue(u.Encoding)
 }
 
@@ -433,7 +433,7 @@ func applyImportedMessage(m *messageModel, recs []*client.Message) {
 	if l := recs[0].Log; l != "" && l != "true" {
 		m.Log = types.StringValue(l)
 	}
-	if maskNumber, _ := msgrules.LogMasks(recs[0].Log); !maskNumber {
+	if maskNumber, _ := messagerules.LogMasks(recs[0].Log); !maskNumber {
 		m.Src = types.StringValue(recs[0].FromNumber)
 		dst := make([]string, len(recs))
 		for i, rec := range recs {
@@ -441,7 +441,7 @@ func applyImportedMessage(m *messageModel, recs []*client.Message) {
 		}
 		m.Dst = stringList(dst)
 	}
-	if m.Type.ValueString() != msgrules.TypeSMS {
+	if m.Type.ValueString() != messagerules.TypeSMS {
 		m.Encoding = types.StringNull()
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/emulator"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/message/messagetest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -229,7 +229,7 @@ resource "cpaas_message" "test" {
   media_urls = ["%[1]s/%[2]d", "%[1]s/1"]
   wait_for   = "sent"
 }
-`, media.URL, msgrules.MaxMMSTotalBytes)),
+`, media.URL, messagerules.MaxMMSTotalBytes)),
 			ExpectError: acctest.ErrorPattern(`is failed with error code 120: Total MMS size exceeds 5MB`),
 		}},
 	})
@@ -528,7 +528,7 @@ resource "cpaas_message" "test" {
 func TestAccMessage_importAdoptsWithoutSending(t *testing.T) {
 	t.Parallel()
 	env := acctest.NewEnv(t, messagetest.ManualClock)
-	sent, err := env.Client(t).SendMessage(context.Background(), msgrules.Message{Src: "14155550100", Dst: "447700900123", Text: "Sent by a script"})
+	sent, err := env.Client(t).SendMessage(context.Background(), messagerules.Message{Src: "14155550100", Dst: "447700900123", Text: "Sent by a script"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/wait"
 )
@@ -124,7 +124,7 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		"type": schema.StringAttribute{
 			MarkdownDescription: describe("Message type: `sms` (default), `mms` or `chatapp`."),
 			Optional:            true,
-			Validators:          []validator.String{messageOption(msgrules.Types)},
+			Validators:          []validator.String{messageOption(messagerules.Types)},
 		},
 		"media_urls": schema.ListAttribute{
 			MarkdownDescription: describe("Media links (absolute http or https URLs). Required for `mms`: 1 to 10 files of at most 5MB " +
@@ -173,9 +173,9 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		"message_expiry": schema.Int64Attribute{
 			MarkdownDescription: describe("Seconds the message may stay queued, 5 to 10,799; after that it fails with error 420. The API's default is 10,800."),
 			Optional:            true,
-			Validators: []validator.Int64{kit.SpecInt64RuleWorded(int64validator.Between(msgrules.MinMessageExpiry, msgrules.MaxMessageExpiry),
+			Validators: []validator.Int64{kit.SpecInt64RuleWorded(int64validator.Between(messagerules.MinMessageExpiry, messagerules.MaxMessageExpiry),
 				func(attr string, v int64) error {
-					if e := msgrules.CheckMessageExpiry(attr, int(v)); e != nil {
+					if e := messagerules.CheckMessageExpiry(attr, int(v)); e != nil {
 						return e
 					}
 					return nil
@@ -183,38 +183,38 @@ func messageInputAttributes(describe func(string) string) map[string]schema.Attr
 		},
 		"url": str("Absolute http or https URL that receives the message's status callbacks."),
 		"method": str("HTTP method of the status callbacks: `GET` or `POST` (the API's default).",
-			messageOption(msgrules.Methods)),
+			messageOption(messagerules.Methods)),
 		"dlt_entity_id": str("India DLT entity ID, only for accounts set up for India DLT traffic. Set it together with `dlt_template_id`; " +
 			"one without the other, or an entity ID that is not the account's, makes the message fail with error 160."),
 		"dlt_template_id": str("India DLT template ID: one of the account's DLT templates, associated with the DLT header given as `src`, " +
 			"or the message fails with error 160. Set it together with `dlt_entity_id`."),
 		"dlt_template_category": str("India DLT template category: `transactional`, `promotional`, `service_implicit` or `service_explicit`, "+
 			"the category the template was registered under (incorrect DND tagging makes the message fail with error 160).",
-			messageOption(msgrules.DLTTemplateCategories)),
+			messageOption(messagerules.DLTTemplateCategories)),
 		"trackable": schema.BoolAttribute{
 			MarkdownDescription: describe("Whether you will report conversions for this message through the conversion-feedback API. The API's default is false."),
 			Optional:            true,
 		},
 		"log": str("What the service logs: `true` (default) everything; `false` neither numbers nor content (masked, and no media is kept); "+
 			"`content_only` the content, numbers masked; `number_only` the numbers, content masked.",
-			messageOption(msgrules.LogValues)),
+			messageOption(messagerules.LogValues)),
 	}
 }
 
-// messageOption is msgrules.CheckOption at plan time, worded by the
+// messageOption is messagerules.CheckOption at plan time, worded by the
 // framework's validator for the same values. The attribute's name is the
 // option's (type, method, dlt_template_category, log), by which
 // CheckOption finds its values (TestMessageOptionsApplyAtTheirPaths).
 func messageOption(values []string) validator.String {
 	return kit.SpecRuleWorded(stringvalidator.OneOf(values...), func(attr, v string) error {
-		if e := msgrules.CheckOption(attr, v); e != nil {
+		if e := messagerules.CheckOption(attr, v); e != nil {
 			return e
 		}
 		return nil
 	})
 }
 
-// validateMessageInputs runs the shared sending rules (msgrules.Validate)
+// validateMessageInputs runs the shared sending rules (messagerules.Validate)
 // on a configuration. A value known only after apply is replaced by a
 // harmless placeholder and errors about it are dropped; the API checks it
 // then.
@@ -225,7 +225,7 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 	}
 	if !cfg.Dst.IsUnknown() {
 		for i, el := range cfg.Dst.Elements() {
-			if s, ok := el.(types.String); ok && !s.IsUnknown() && strings.Contains(s.ValueString(), msgrules.DestinationSeparator) {
+			if s, ok := el.(types.String); ok && !s.IsUnknown() && strings.Contains(s.ValueString(), messagerules.DestinationSeparator) {
 				diags.AddAttributeError(path.Root("dst").AtListIndex(i), "Invalid message",
 					fmt.Sprintf("dst[%d]: must hold one number; list several destinations as separate elements (got %q)", i, s.ValueString()))
 				return diags
@@ -239,10 +239,10 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 	// What the schema's own validators refuse (a type out of the list, no
 	// destination) they report: the same rule here would repeat it.
 	refused := map[string]bool{
-		"type": kit.Known(cfg.Type) && !slices.Contains(msgrules.Types, cfg.Type.ValueString()),
+		"type": kit.Known(cfg.Type) && !slices.Contains(messagerules.Types, cfg.Type.ValueString()),
 		"dst":  kit.Known(cfg.Dst) && len(cfg.Dst.Elements()) == 0,
 	}
-	for _, fe := range msgrules.Validate(m) {
+	for _, fe := range messagerules.Validate(m) {
 		if refused[fe.Path.RootName()] {
 			continue
 		}
@@ -264,7 +264,7 @@ func validateMessageInputs(ctx context.Context, cfg *messageInputsModel) diag.Di
 }
 
 // possibleNumbers refuses a destination or a phone-number source that no
-// phone number can be (msgrules.CheckPossibleNumber): "555-0101", a
+// phone number can be (messagerules.CheckPossibleNumber): "555-0101", a
 // national number without its country code, reads as Brazil's 55 and
 // five digits, which the API would take and the send would fail later.
 func possibleNumbers(cfg *messageInputsModel) diag.Diagnostics {
@@ -275,14 +275,14 @@ func possibleNumbers(cfg *messageInputsModel) diag.Diagnostics {
 			if !ok || !kit.Known(s) {
 				continue
 			}
-			if fe := msgrules.CheckPossibleNumber(fielderr.Root("dst").AtIndex(i), s.ValueString(), msgrules.SanitizeDst(s.ValueString())); fe != nil {
+			if fe := messagerules.CheckPossibleNumber(fielderr.Root("dst").AtIndex(i), s.ValueString(), messagerules.SanitizeDst(s.ValueString())); fe != nil {
 				diags.AddAttributeError(kit.AttrPath(fe.Path), "Invalid message", fe.Error())
 			}
 		}
 	}
 	if kit.Known(cfg.Src) {
-		if src := msgrules.SanitizeSrc(cfg.Src.ValueString()); msgrules.IsPhoneNumber(src) {
-			if fe := msgrules.CheckPossibleNumber(fielderr.Root("src"), cfg.Src.ValueString(), src); fe != nil {
+		if src := messagerules.SanitizeSrc(cfg.Src.ValueString()); messagerules.IsPhoneNumber(src) {
+			if fe := messagerules.CheckPossibleNumber(fielderr.Root("src"), cfg.Src.ValueString(), src); fe != nil {
 				diags.AddAttributeError(kit.AttrPath(fe.Path), "Invalid message", fe.Error())
 			}
 		}
@@ -296,7 +296,7 @@ const placeholderNumber = "10000000000"
 // messageFromModel builds the send request. At plan time it substitutes
 // values that pass the rules for unknown ones and reports the roots it
 // substituted; at apply time every value is known.
-func messageFromModel(ctx context.Context, m *messageInputsModel) (msgrules.Message, map[string]bool) {
+func messageFromModel(ctx context.Context, m *messageInputsModel) (messagerules.Message, map[string]bool) {
 	unknown := map[string]bool{}
 	str := func(name string, v types.String, placeholder string) string {
 		if v.IsUnknown() {
@@ -325,12 +325,12 @@ func messageFromModel(ctx context.Context, m *messageInputsModel) (msgrules.Mess
 		}
 		return out
 	}
-	msg := msgrules.Message{
+	msg := messagerules.Message{
 		Src:           str("src", m.Src, placeholderNumber),
 		PowerpackUUID: str("powerpack_uuid", m.PowerpackUUID, "00000000-0000-4000-8000-000000000000"),
-		Dst:           strings.Join(list("dst", m.Dst, placeholderNumber), msgrules.DestinationSeparator),
+		Dst:           strings.Join(list("dst", m.Dst, placeholderNumber), messagerules.DestinationSeparator),
 		Text:          str("text", m.Text, "x"),
-		Type:          str("type", m.Type, msgrules.TypeSMS),
+		Type:          str("type", m.Type, messagerules.TypeSMS),
 		MediaURLs:     list("media_urls", m.MediaURLs, "https://placeholder.invalid/media"),
 		// The paths of media_files stand in for the media ids the upload
 		// gives (sendMessage sets those).
@@ -354,7 +354,7 @@ func messageFromModel(ctx context.Context, m *messageInputsModel) (msgrules.Mess
 		tpl, ok := templateFromModel(ctx, m.Template)
 		if !ok {
 			unknown["template"] = true
-			tpl = msgrules.Template{Name: "placeholder", Language: "en"}
+			tpl = messagerules.Template{Name: "placeholder", Language: "en"}
 		}
 		msg.Template = &tpl
 	}
@@ -363,13 +363,13 @@ func messageFromModel(ctx context.Context, m *messageInputsModel) (msgrules.Mess
 
 // templateFromModel converts the template attribute; false when any part
 // of it is unknown.
-func templateFromModel(ctx context.Context, v types.Object) (msgrules.Template, bool) {
+func templateFromModel(ctx context.Context, v types.Object) (messagerules.Template, bool) {
 	if v.IsUnknown() {
-		return msgrules.Template{}, false
+		return messagerules.Template{}, false
 	}
 	var tm templateModel
 	if diags := v.As(ctx, &tm, basetypes.ObjectAsOptions{}); diags.HasError() {
-		return msgrules.Template{}, false
+		return messagerules.Template{}, false
 	}
 	known := true
 	s := func(v types.String) string {
@@ -378,11 +378,11 @@ func templateFromModel(ctx context.Context, v types.Object) (msgrules.Template, 
 		}
 		return v.ValueString()
 	}
-	t := msgrules.Template{Name: s(tm.Name), Language: s(tm.Language)}
+	t := messagerules.Template{Name: s(tm.Name), Language: s(tm.Language)}
 	for _, c := range tm.Components {
-		mc := msgrules.Component{Type: s(c.Type), SubType: s(c.SubType), Index: s(c.Index)}
+		mc := messagerules.Component{Type: s(c.Type), SubType: s(c.SubType), Index: s(c.Index)}
 		for _, p := range c.Parameters {
-			mc.Parameters = append(mc.Parameters, msgrules.Parameter{Type: s(p.Type), Text: s(p.Text), Media: s(p.Media), Payload: s(p.Payload)})
+			mc.Parameters = append(mc.Parameters, messagerules.Parameter{Type: s(p.Type), Text: s(p.Text), Media: s(p.Media), Payload: s(p.Payload)})
 		}
 		t.Components = append(t.Components, mc)
 	}
@@ -447,7 +447,7 @@ func (e *messageNotFoundError) Error() string {
 
 // sendMessageOrAdopt is SendMessage that, when the reply is lost, finds the
 // messages the send made instead of sending again. It never sends twice.
-func sendMessageOrAdopt(ctx context.Context, c *client.Client, in msgrules.Message) (*client.MessageSent, error) {
+func sendMessageOrAdopt(ctx context.Context, c *client.Client, in messagerules.Message) (*client.MessageSent, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("message not sent: the run was interrupted before the send started: %w", err)
 	}
@@ -461,16 +461,16 @@ func sendMessageOrAdopt(ctx context.Context, c *client.Client, in msgrules.Messa
 		return sent, err
 	}
 	tflog.Warn(ctx, "send outcome unknown; looking for the messages instead of sending again", map[string]any{"error": err.Error()})
-	maskNumber, _ := msgrules.LogMasks(in.Log)
+	maskNumber, _ := messagerules.LogMasks(in.Log)
 	number := func(s string) string {
 		if maskNumber {
-			return msgrules.MaskNumber(s)
+			return messagerules.MaskNumber(s)
 		}
 		return s
 	}
 	from := ""
 	if in.Src != "" {
-		from = number(msgrules.SanitizeSrc(in.Src))
+		from = number(messagerules.SanitizeSrc(in.Src))
 	}
 	dsts := in.Destinations()
 	all, lerr := kit.LookupWithRetry(ctx, func(ctx context.Context) ([]client.Message, error) {
@@ -485,7 +485,7 @@ func sendMessageOrAdopt(ctx context.Context, c *client.Client, in msgrules.Messa
 	uuids := make([]string, len(dsts))
 	missing := 0
 	for i, d := range dsts {
-		to := number(msgrules.SanitizeDst(d))
+		to := number(messagerules.SanitizeDst(d))
 		var ids []string
 		for _, m := range all {
 			if m.ToNumber == to && (from == "" || m.FromNumber == from) {
@@ -565,12 +565,12 @@ func (e *messagesFailedError) Error() string {
 }
 
 // codeMeaning is the API's own text for a failed message's code, or the
-// spec's (msgrules) when the record has none.
+// spec's (messagerules) when the record has none.
 func codeMeaning(m *client.Message) string {
 	if m.ErrorMessage != "" {
 		return m.ErrorMessage
 	}
-	if s := msgrules.ErrorCodeMeaning(m.Code()); s != "" {
+	if s := messagerules.ErrorCodeMeaning(m.Code()); s != "" {
 		return s
 	}
 	return "the API gives no meaning for this code"

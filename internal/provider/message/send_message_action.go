@@ -18,7 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
@@ -191,7 +191,7 @@ func (a *SendMessageAction) Invoke(ctx context.Context, req action.InvokeRequest
 	}
 	err := waitForMessages(ctx, a.client, w, target, timeout, func(i int) {
 		state := w.States[i]
-		if w.Codes[i] != "" && w.Codes[i] != msgrules.CodeDelivered {
+		if w.Codes[i] != "" && w.Codes[i] != messagerules.CodeDelivered {
 			state += " (error code " + w.Codes[i] + ")"
 		}
 		progress("message %s to %s: %s", w.UUIDs[i], w.Dsts[i], state)

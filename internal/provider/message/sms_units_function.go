@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
@@ -52,12 +52,12 @@ func (f *SMSUnitsFunction) Run(ctx context.Context, req function.RunRequest, res
 	if resp.Error != nil {
 		return
 	}
-	u := msgrules.CountUnits(text)
+	u := messagerules.CountUnits(text)
 	obj, diags := types.ObjectValue(smsUnitsAttrTypes, map[string]attr.Value{
 		"encoding":       types.StringValue(u.Encoding),
 		"characters":     types.Int64Value(int64(u.Characters)),
 		"units":          types.Int64Value(int64(u.Units)),
-		"max_characters": types.Int64Value(int64(msgrules.MaxChars(u.Encoding))),
+		"max_characters": types.Int64Value(int64(messagerules.MaxChars(u.Encoding))),
 	})
 	if diags.HasError() {
 		resp.Error = function.FuncErrorFromDiags(ctx, diags)

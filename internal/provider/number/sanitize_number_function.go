@@ -6,7 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/kit"
 )
 
@@ -42,8 +42,8 @@ func (f *SanitizeNumberFunction) Run(ctx context.Context, req function.RunReques
 	if resp.Error != nil {
 		return
 	}
-	n := msgrules.SanitizeDst(value)
-	if fe := msgrules.CheckNumber(fielderr.Root("value"), value, n); fe != nil {
+	n := messagerules.SanitizeDst(value)
+	if fe := messagerules.CheckNumber(fielderr.Root("value"), value, n); fe != nil {
 		resp.Error = function.NewArgumentFuncError(0, fe.Error())
 		return
 	}

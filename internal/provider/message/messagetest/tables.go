@@ -7,7 +7,7 @@ import (
 
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/acctest"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/client"
-	"github.com/cpaas-dev/terraform-provider-cpaas/internal/msgrules"
+	"github.com/cpaas-dev/terraform-provider-cpaas/internal/messagerules"
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/provtest"
 	"github.com/hashicorp/terraform-plugin-testing/config"
 )
@@ -27,7 +27,7 @@ func Tables(r *provtest.Tables) {
 	// import identity (TestAccImport_docsExamples...).
 	r.ImportDocs("cpaas_message", provtest.Identity("message_uuids"),
 		provtest.ImportDocsCase{Make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			sendAll := func(m msgrules.Message) string {
+			sendAll := func(m messagerules.Message) string {
 				sent, err := c.SendMessage(provtest.DocsCtx, m)
 				if err != nil {
 					t.Fatal(err)
@@ -36,17 +36,17 @@ func Tables(r *provtest.Tables) {
 			}
 			send := sendAll
 			return [][2]string{
-				{"cpaas_message.release_notice", sendAll(msgrules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
-				{"cpaas_message.floor_plan", send(msgrules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
+				{"cpaas_message.release_notice", sendAll(messagerules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
+				{"cpaas_message.floor_plan", send(messagerules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
 					MediaURLs: []string{"https://cdn.example.com/plan-1.jpg", "https://cdn.example.com/plan-2.jpg"}, URL: "https://hooks.example.com/message-status", Method: "POST"})},
-				{"cpaas_message.order_update", send(msgrules.Message{Src: "14155550100", Dst: "447700900123", Type: "chatapp", Log: "number_only",
-					Template: &msgrules.Template{Name: "order_update", Language: "en_US"}})},
+				{"cpaas_message.order_update", send(messagerules.Message{Src: "14155550100", Dst: "447700900123", Type: "chatapp", Log: "number_only",
+					Template: &messagerules.Template{Name: "order_update", Language: "en_US"}})},
 			}, nil
 		}},
 		// The message's import configuration (its docs' Import section):
 		// ignore_changes keeps the records, and the plan is empty.
 		provtest.ImportDocsCase{Example: "import/main.tf", Make: func(t *testing.T, _ *acctest.Env, c *client.Client) ([][2]string, config.Variables) {
-			send := func(m msgrules.Message) string {
+			send := func(m messagerules.Message) string {
 				sent, err := c.SendMessage(provtest.DocsCtx, m)
 				if err != nil {
 					t.Fatal(err)
@@ -54,8 +54,8 @@ func Tables(r *provtest.Tables) {
 				return strings.Join(sent.MessageUUID, ",")
 			}
 			return [][2]string{
-				{"cpaas_message.release_notice", send(msgrules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
-				{"cpaas_message.floor_plan", send(msgrules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
+				{"cpaas_message.release_notice", send(messagerules.Message{Src: "14155550100", Dst: "12125550101<447700900123", Text: "Release 2.4.0 is live."})},
+				{"cpaas_message.floor_plan", send(messagerules.Message{Src: "14155550100", Dst: "12125550101", Type: "mms", Text: "Tonight's floor plan",
 					MediaURLs: []string{"https://cdn.example.com/plan-1.jpg", "https://cdn.example.com/plan-2.jpg"}, URL: "https://hooks.example.com/message-status", Method: "POST"})},
 			}, nil
 		}},

@@ -10,7 +10,7 @@
 // 70 to 240 ms on a busy 2-core machine), which the provider, started several
 // times per terraform command, must not pay. The rule needs the account's
 // numbers anyway, so it is decided by the API, never at plan time. The
-// static "begins with a country calling code" rule lives in msgrules, from a
+// static "begins with a country calling code" rule lives in messagerules, from a
 // table of this library's calling codes that a test keeps in step.
 package numregion
 

@@ -1,4 +1,4 @@
-package msgrules
+package messagerules
 
 import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/fielderr"

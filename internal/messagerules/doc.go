@@ -1,4 +1,4 @@
-// Package msgrules holds the static rules of sending a message, as the
+// Package messagerules holds the static rules of sending a message, as the
 // service specification states them: number sanitising, GSM 03.38 / UCS-2
 // character and unit counting, the limits of each message type, template
 // checks, the failure codes of a sent message and the masks the log setting
@@ -28,4 +28,4 @@
 //   - The DLT rules are not validation errors: the spec makes a DLT id
 //     passed incorrectly a failure of the sent message (code 160), and most
 //     need the account's DLT registration, see DLTFailure.
-package msgrules
+package messagerules

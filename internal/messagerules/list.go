@@ -1,4 +1,4 @@
-package msgrules
+package messagerules
 
 // ListMaxLimit is the largest page of GET Message/.
 const ListMaxLimit = 20

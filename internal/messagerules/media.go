@@ -1,4 +1,4 @@
-package msgrules
+package messagerules
 
 import (
 	"fmt"
