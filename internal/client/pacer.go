@@ -29,12 +29,19 @@ import (
 //   - the first 429 (a "throttle event") holds every request of the process
 //     for its Retry-After: nothing is known of the rate yet, so nothing is
 //     sent before the API asked. After the hold, requests go at a
-//     provisional pace (what got through before the refusal, per second of
-//     hold) that triples each second until the next refusal; that refusal
-//     sets the pace from what got through since the first (answers over
-//     seconds, or what some stretch of them proves: its answers less a
-//     full bucket, over its length: windowRate), at least the ramp's pace
-//     of a second before;
+//     provisional pace, restartPace whatever got through before the
+//     refusal, that triples each second until the next refusal; that
+//     refusal sets the pace from what got through since the first (answers
+//     over seconds, or what some stretch of them proves: its answers less
+//     a full bucket, over its length: windowRate), at least the ramp's pace
+//     of a second before. Every process restarts from the same pace:
+//     processes started a moment apart meet the limit within a second of
+//     each other and, ramping in step, reach it with about equal shares.
+//     (A provisional pace of what got through before the refusal, as the
+//     pacer once set, rewarded the process that started first and took
+//     the API's whole burst: four runs started a quarter of a second apart
+//     took from 1.2 to 2.3 times as long as each other, the first running
+//     at about twice the others' pace until it finished);
 //   - from then on the pace is AIMD, the rule under which senders that
 //     share a limit and only see their own refusals converge to equal
 //     shares: each later event cuts the pace in force by pacerDecrease
@@ -166,7 +173,11 @@ const (
 	probeGrowth    = 1.5
 	// minMeasureWindow is the shortest time a rate is measured over.
 	minMeasureWindow = time.Second
-	// rampPerSecond is the growth of an unconfirmed pace.
+	// restartPace is the provisional pace, requests/s, every process
+	// restarts from after its first hold, and rampPerSecond the growth of
+	// an unconfirmed pace: from 4/s, 12 a second later, 36 two seconds
+	// later.
+	restartPace   = 4.0
 	rampPerSecond = 3.0
 	// defaultRetryAfter is assumed for a 429 without a Retry-After.
 	defaultRetryAfter = time.Second
@@ -372,10 +383,9 @@ func (p *pacer) record(ctx context.Context, t ticket, status int, retryAfter str
 		p.apiBurst, p.firstEventAt = float64(p.firstAccepted), now
 		// After the hold, not all at once (every request in flight when
 		// the API's bucket runs dry again is refused): a provisional,
-		// unconfirmed pace of what got through per second of hold, which
-		// ramps up from the hold's end until the next refusal measures
-		// the rate.
-		p.learned = max(float64(p.firstAccepted)/max(hold.Seconds(), minMeasureWindow.Seconds()), MinLearnedRate)
+		// unconfirmed pace, the same for every process, which ramps up
+		// from the hold's end until the next refusal measures the rate.
+		p.learned = restartPace
 		p.paceFrom, p.provisional = p.hold, true
 		p.lim.SetLimitAt(now, p.paceAt(now))
 		p.lim.SetBurstAt(now, 1)
