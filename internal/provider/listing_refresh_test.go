@@ -9,7 +9,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/testtables"
 )
 
-// TestAccListingRefresh runs listingRefresh for every kind with a list
+// TestAccListingRefresh runs provtest.ListingRefresh for every kind with a list
 // route, in the order of their names.
 func TestAccListingRefresh(t *testing.T) {
 	t.Parallel()

@@ -12,7 +12,7 @@ import (
 	"github.com/cpaas-dev/terraform-provider-cpaas/internal/provider/testtables"
 )
 
-// TestAccListingWait runs listingWait for every waiting kind.
+// TestAccListingWait runs provtest.ListingWait for every waiting kind.
 func TestAccListingWait(t *testing.T) {
 	t.Parallel()
 	runEachParallel(t, testtables.All.ListingWaits, func(t *testing.T, lw provtest.ListingWait) { lw.Run(t, testtables.All.ListingRefreshes) })

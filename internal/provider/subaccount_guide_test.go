@@ -183,7 +183,7 @@ func testGuideSubaccounts(t *testing.T, tf114 bool) {
 	}
 }
 
-// newBuiltProviderRunner is a tfRunner whose Terraform runs the provider
+// newBuiltProviderRunner is a provtest.TfRunner whose Terraform runs the provider
 // built from this tree as a plugin binary (dev_overrides), one process per
 // provider block, with env added to the CLI's environment.
 func newBuiltProviderRunner(t *testing.T, env ...string) *provtest.TfRunner {
@@ -208,7 +208,7 @@ func buildProvider(t *testing.T) string {
 	return plugins
 }
 
-// newPluginRunner is a tfRunner whose Terraform runs the provider binary in
+// newPluginRunner is a provtest.TfRunner whose Terraform runs the provider binary in
 // plugins (dev_overrides of cpaas-dev/cpaas), with HOME home: the
 // provider's cache directory (what it remembers between runs) is
 // home/.cache.

@@ -324,7 +324,7 @@ func TestAccApplication_destroyKeepsEndpoints(t *testing.T) {
 
 // The docs example adopts what exists: the application it shows, made
 // outside Terraform, is imported next to that very configuration
-// (testImportDocsExample): the plan only imports, the apply leaves the
+// (testtables.TestImportDocsExample): the plan only imports, the apply leaves the
 // account as it was, the next plan is empty.
 func TestAccApplication_docsExampleImports(t *testing.T) {
 	t.Parallel()

@@ -44,8 +44,8 @@ type ChaosPart struct {
 	Setup func(t *testing.T, env *acctest.Env)
 }
 
-// chaosPart adds the part of a resource type to the chaos test (the
-// tables' chaosParts); TestChaosCoversEveryResource fails for a resource
+// ChaosPart adds the part of a resource type to the chaos test (the
+// tables' ChaosParts); TestChaosCoversEveryResource fails for a resource
 // type without one.
 func (r *Tables) ChaosPart(resourceType string, part func() ChaosPart) {
 	registerIn(r.ChaosParts, "chaos part", resourceType, part)

@@ -55,7 +55,7 @@ func ImportBlocks(ids [][2]string) string {
 	return b.String()
 }
 
-// recordedOnImport are, by resource type, the arguments no reply of the
+// RecordedOnImportArgs are, by resource type, the arguments no reply of the
 // API carries (timeouts, callback settings given at registration only, a
 // message's text, a secret): an import cannot read them, so the first plan
 // records the configured values in place, calling no API (the test checks
@@ -63,8 +63,8 @@ func ImportBlocks(ids [][2]string) string {
 // a value the provider read wrongly, and fails the test. Each kind declares
 // its own beside its import docs case, in its family's tables.
 //
-// recordedOnImport declares the arguments of resource type typ that an
-// import cannot read (the tables' recordedOnImport).
+// RecordedOnImport declares the arguments of resource type typ that an
+// import cannot read (the tables' RecordedOnImportArgs).
 func (r *Tables) RecordedOnImport(typ string, attrs ...string) {
 	registerIn(r.RecordedOnImportArgs, "recorded-on-import arguments", typ, attrs)
 }
@@ -127,7 +127,7 @@ func (tc ImportDocsCase) Name() string {
 	return tc.Typ
 }
 
-// The tables' importDocs are the docs-example import cases and the import
+// The tables' ImportDocsKinds are the docs-example import cases and the import
 // identity of each resource type. Each family adds its own in its tables,
 // as chaos parts are added; TestImportDocsCoversEveryExample fails for an
 // example without one.
@@ -137,7 +137,7 @@ type ImportDocsKind struct {
 	Cases    []ImportDocsCase
 }
 
-// importDocs adds the identity of resource type typ and the cases that
+// ImportDocs adds the identity of resource type typ and the cases that
 // make the objects of its docs examples.
 func (r *Tables) ImportDocs(typ string, identity func(id string) map[string]string, cases ...ImportDocsCase) {
 	for i := range cases {

@@ -33,7 +33,7 @@ type ListingRefresh struct {
 	// configAt makes config, when it needs the test (files in its
 	// temporary directory).
 	ConfigAt func(t *testing.T) string
-	// opts adjust the emulator (fastRegistry for the 10DLC kinds).
+	// opts adjust the emulator (FastRegistry for the 10DLC kinds).
 	Opts []func(*emulator.Options)
 	// typ is the resource type under test: "cpaas_endpoint".
 	Typ string
@@ -176,8 +176,8 @@ func (lr ListingRefresh) Run(t *testing.T) {
 	})
 }
 
-// listingRefresh adds an entry of TestAccListingRefresh (the tables'
-// listingRefreshes, by subtest name): each kind with a list route adds its
+// ListingRefresh adds an entry of TestAccListingRefresh (the tables'
+// ListingRefreshes, by subtest name): each kind with a list route adds its
 // own in its family's tables, as chaos parts are added.
 func (r *Tables) ListingRefresh(name string, lr ListingRefresh) {
 	registerIn(r.ListingRefreshes, "listing refresh", name, lr)

@@ -116,8 +116,8 @@ func (lw ListingWait) Run(t *testing.T, refreshes map[string]ListingRefresh) {
 	})
 }
 
-// listingWait adds an entry of TestAccListingWait (the tables'
-// listingWaits, by subtest name): each waiting kind adds its own in its
+// ListingWait adds an entry of TestAccListingWait (the tables'
+// ListingWaits, by subtest name): each waiting kind adds its own in its
 // family's tables.
 func (r *Tables) ListingWait(name string, lw ListingWait) {
 	registerIn(r.ListingWaits, "listing wait", name, lw)

@@ -24,7 +24,7 @@ import (
 // imported, and none is created, replaced or destroyed.
 type ExpectOnlyImports struct {
 	Want int
-	// strict: not even the in-place record of recordedOnImport.
+	// strict: not even the in-place record of RecordedOnImportArgs.
 	Strict bool
 }
 

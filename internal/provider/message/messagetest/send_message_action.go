@@ -64,7 +64,7 @@ func CheckInvocations(plan *tfjson.Plan, want []ActionInvocation) error {
 	return nil
 }
 
-// NewTF114Runner is newTFRunner for tests that need Terraform 1.14+: it
+// NewTF114Runner is provtest.NewTFRunner for tests that need Terraform 1.14+: it
 // skips below that version, as TerraformVersionChecks does for the others
 // (make test never runs them with an older CLI).
 func NewTF114Runner(t *testing.T, env *acctest.Env, body string) *provtest.TfRunner {
