@@ -23,6 +23,7 @@
 //	go run ./internal/cmd/bench -account        # only the whole account (account.go), N = 1000
 //	go run ./internal/cmd/bench -floor          # only cpaas_endpoint against the no-op plugin and the framework floor, N = 1000, zero latency
 //	go run ./internal/cmd/bench -scale          # only the no-change plan of 1,000 and 10,000 endpoints (scale.go)
+//	go run ./internal/cmd/bench -large          # only one large account against many states (large.go; most of an hour and more)
 //
 // A ratio to the no-op plugin or the framework floor is reported only when
 // the floor's state file holds exactly the provider's (floorstate.go).
@@ -81,6 +82,10 @@ type options struct {
 	// splitOnly runs only the part of many states at once (split.go).
 	splitOnly bool
 	split     splitOptions
+	// largeOnly runs only the large account against many states
+	// (large.go).
+	largeOnly bool
+	large     largeOptions
 	rl        rlOptions
 	// accountN is the account part's count of objects; accountMixes the
 	// mixes it measures, each in turn (defaultMix, or accountMixes' names).
@@ -115,6 +120,12 @@ func main() {
 	splitK := flag.String("split-k", "1,4,8,16", "comma-separated fleet sizes of -split (states applied at once)")
 	splitN := flag.Int("split-n", 90, "objects a state in -split")
 	splitRounds := flag.Int("split-rounds", 3, "rounds of each fleet in -split (apply, plan and destroy each); the report gives the median of each figure and the range of slowest / fastest")
+	largeOnly := flag.Bool("large", false, "run only the large account against many states (large.go): the parts of -large-parts")
+	largeParts := flag.String("large-parts", "narrow,fleet,one", "comma-separated parts of -large, run in this order: narrow (a state of -large-m applications in an account of -large-account, narrowed by subaccount and not, under -rl-rate / -rl-burst), fleet (-large-k states of -large-n endpoints applied and planned at once), one (one state of -large-k × -large-n endpoints: its apply takes most of an hour at full size)")
+	largeM := flag.Int("large-m", 1000, "applications in the state of -large's narrow part")
+	largeAccount := flag.Int("large-account", 10000, "applications in the account during the plans of -large's narrow part")
+	largeK := flag.Int("large-k", 10, "states of -large's fleet part (the one state holds -large-k × -large-n endpoints)")
+	largeN := flag.Int("large-n", 1000, "endpoints a state of -large's fleet part")
 	emulatorLog := flag.String("emulator-log", "", "append the emulator's request log to this file, each terraform command marked in it (a timeline)")
 	flag.Parse()
 
@@ -122,6 +133,15 @@ func main() {
 		rateLimitOnly: *rateLimitOnly, floorOnly: *floorOnly, accountOnly: *accountOnly, accountN: *accountN, scaleOnly: *scaleOnly,
 		rl: rlOptions{n: *rlN, rate: *rlRate, burst: *rlBurst}, drift: map[string]string{},
 		splitOnly: *splitOnly, split: splitOptions{ks: parseCounts("-split-k", *splitK), n: *splitN, rounds: max(1, *splitRounds)}}
+	o.largeOnly, o.large = *largeOnly, largeOptions{m: *largeM, account: *largeAccount, k: *largeK, n: *largeN}
+	parts, err := parseLargeParts(*largeParts)
+	if err != nil {
+		log.Fatalf("bench: -large-parts: %v", err)
+	}
+	o.large.parts = parts
+	if o.large.m < 1 || o.large.account < o.large.m || o.large.k < 1 || o.large.n < 1 {
+		log.Fatal("bench: -large-m, -large-k and -large-n must be positive, and -large-account at least -large-m")
+	}
 	if o.split.n < 3 {
 		log.Fatal("bench: -split-n must be at least 3")
 	}
@@ -264,6 +284,9 @@ func run(o options) error {
 
 	if o.splitOnly {
 		return b.runSplit(o.split)
+	}
+	if o.largeOnly {
+		return b.runLarge(o.large)
 	}
 	if o.rateLimitOnly {
 		rl, err := b.runRateLimited(o.rl)
