@@ -37,13 +37,26 @@ import (
 //     applied and then planned (no change) by K terraform processes
 //     started together, with no limit and at zero latency: the fleet's
 //     time, its slowest and fastest run, its requests and the CPU of every
-//     terraform process and the plugins they waited for.
+//     terraform process and the plugins they waited for. The states are
+//     in the main account, as a split by family leaves them: the API
+//     lists endpoints by account only, so each state's refresh reads the
+//     account's whole endpoint listing.
+//   - teams: the same fleet split by subaccount, as the large-accounts
+//     guide splits an account: K subaccounts created through the API,
+//     each state's provider block authenticated as its own, so each
+//     state's endpoints are its subaccount's and its refresh reads that
+//     listing only.
 //   - one: the same K×n endpoints in one state, applied and planned by one
 //     terraform process: what the fleet is measured against. Terraform
 //     rewrites the whole state after each resource, so this apply grows
 //     with the square of the state (the full size takes most of an hour;
 //     nobody should run it casually) while the fleet's K states each pay
 //     for their n.
+//
+// Each part's figures are kept in large.json beside large.md, with when
+// they were measured: a run of some parts keeps the others' last figures
+// (taken with the same sizes), so that the hour-long one state need not
+// run again to measure another part.
 //
 // The objects are created through the API where the command measured is
 // not the apply (the narrow part's M-m others), and every object is
@@ -62,7 +75,7 @@ type largeOptions struct {
 }
 
 // largeParts are the large part's parts, in the order they run.
-var largeParts = []string{"narrow", "fleet", "one"}
+var largeParts = []string{"narrow", "fleet", "teams", "one"}
 
 // parseLargeParts reads -large-parts: comma-separated names of largeParts,
 // returned in largeParts' order (the order they run in) without repeats.
@@ -89,14 +102,16 @@ func (o largeOptions) has(part string) bool { return slices.Contains(o.parts, pa
 
 // largeNarrow is one no-change plan of the narrow part.
 type largeNarrow struct {
-	Case     string // largeNarrowed or largeNotNarrowed
-	Seconds  float64
-	Answered int // every /v1 request, 429s included
+	Case     string  `json:"case"` // largeNarrowed or largeNotNarrowed
+	Seconds  float64 `json:"seconds"`
+	Answered int     `json:"answered"` // every /v1 request, 429s included
 	// Throttled are the 429 answers.
-	Throttled int
+	Throttled int `json:"throttled"`
 	// ListPages and Gets are the application listing's pages and the
 	// applications' GETs (429s included); the rest are Other.
-	ListPages, Gets, Other int
+	ListPages int `json:"list_pages"`
+	Gets      int `json:"gets"`
+	Other     int `json:"other"`
 }
 
 // The narrow part's two states.
@@ -107,22 +122,75 @@ const (
 
 // largeRun is one command of the fleet or of the one state.
 type largeRun struct {
-	Op      string
-	Seconds float64 // the fleet's: its first start to its last end
+	Op      string  `json:"op"`
+	Seconds float64 `json:"seconds"` // the fleet's: its first start to its last end
 	// Fastest and Slowest are the fleet's runs' (one state: Seconds).
-	Fastest, Slowest float64
-	Requests         int
+	Fastest  float64 `json:"fastest"`
+	Slowest  float64 `json:"slowest"`
+	Requests int     `json:"requests"`
 	// CPUSeconds is every terraform process's and the plugins' each
 	// waited for, PluginCPUSeconds the plugins' share.
-	CPUSeconds, PluginCPUSeconds float64
-	PeakKiB                      int64 // the one state's provider; 0 for the fleet
+	CPUSeconds       float64 `json:"cpu_seconds"`
+	PluginCPUSeconds float64 `json:"plugin_cpu_seconds"`
+	PeakKiB          int64   `json:"peak_kib,omitempty"` // the one state's provider; 0 for the fleets
 }
 
-// largeResults are what the large part measured.
+// largeResults are what the large part measured, as large.json keeps
+// them: each part's figures, when they were measured, and the sizes and
+// limit they were measured with.
 type largeResults struct {
-	narrow                []largeNarrow
-	fleet, one            []largeRun
-	loadBefore, loadAfter string
+	Sizes  largeSizes    `json:"sizes"`
+	Narrow []largeNarrow `json:"narrow,omitempty"`
+	Fleet  []largeRun    `json:"fleet,omitempty"`
+	Teams  []largeRun    `json:"teams,omitempty"`
+	One    []largeRun    `json:"one,omitempty"`
+	// Measured is each part's when, Terraform version and load averages.
+	Measured map[string]largeWhen `json:"measured"`
+}
+
+// largeSizes are the options a part's figures depend on: figures taken
+// with other sizes are not kept.
+type largeSizes struct {
+	M           int     `json:"m"`
+	Account     int     `json:"account"`
+	K           int     `json:"k"`
+	N           int     `json:"n"`
+	Rate        float64 `json:"rate"`
+	Burst       int     `json:"burst"`
+	Parallelism int     `json:"parallelism"`
+}
+
+// largeWhen is when and how a part was measured.
+type largeWhen struct {
+	At         string `json:"at"`
+	Terraform  string `json:"terraform"`
+	LoadBefore string `json:"load_before"`
+	LoadAfter  string `json:"load_after"`
+}
+
+// largeJSON is the file that keeps the figures between runs.
+const largeJSON = "large.json"
+
+// previousLarge is what an earlier run left in dir (results dir) for the
+// same sizes; empty results otherwise.
+func previousLarge(dir string, sizes largeSizes) largeResults {
+	fresh := largeResults{Sizes: sizes, Measured: map[string]largeWhen{}}
+	if dir == "" {
+		return fresh
+	}
+	data, err := os.ReadFile(filepath.Join(dir, largeJSON))
+	if err != nil {
+		return fresh
+	}
+	var r largeResults
+	if err := json.Unmarshal(data, &r); err != nil || r.Sizes != sizes {
+		fmt.Printf("   %s holds figures of other sizes (or none readable): not kept\n", filepath.Join(dir, largeJSON))
+		return fresh
+	}
+	if r.Measured == nil {
+		r.Measured = map[string]largeWhen{}
+	}
+	return r
 }
 
 // runLarge runs the large part's parts and writes large.md.
@@ -133,28 +201,43 @@ func (b *bencher) runLarge(o largeOptions) error {
 	if err := b.emu.setRateLimit(0, 0); err != nil {
 		return err
 	}
-	r := largeResults{loadBefore: loadAverage()}
+	sizes := largeSizes{M: o.m, Account: o.account, K: o.k, N: o.n, Rate: b.o.rl.rate, Burst: b.o.rl.burst, Parallelism: b.o.parallelism}
+	r := previousLarge(b.o.results, sizes)
+	tf := terraformVersion(b.o.tf)
+	measure := func(part string, run func() error) error {
+		if !o.has(part) {
+			return nil
+		}
+		when := largeWhen{At: time.Now().UTC().Format("2006-01-02 15:04 UTC"), Terraform: tf, LoadBefore: loadAverage()}
+		if err := run(); err != nil {
+			return err
+		}
+		when.LoadAfter = loadAverage()
+		r.Measured[part] = when
+		return nil
+	}
 	var err error
-	if o.has("narrow") {
-		if r.narrow, err = b.largeNarrow(o); err != nil {
+	for _, part := range []struct {
+		name string
+		run  func() error
+	}{
+		{"narrow", func() error { r.Narrow, err = b.largeNarrow(o); return err }},
+		{"fleet", func() error { r.Fleet, err = b.largeFleet(o, false); return err }},
+		{"teams", func() error { r.Teams, err = b.largeFleet(o, true); return err }},
+		{"one", func() error { r.One, err = b.largeOne(o); return err }},
+	} {
+		if err := measure(part.name, part.run); err != nil {
 			return err
 		}
 	}
-	if o.has("fleet") {
-		if r.fleet, err = b.largeFleet(o); err != nil {
-			return err
-		}
-	}
-	if o.has("one") {
-		if r.one, err = b.largeOne(o); err != nil {
-			return err
-		}
-	}
-	r.loadAfter = loadAverage()
-	md := largeMarkdown(r, o, b.o.rl, b.o.parallelism, terraformVersion(b.o.tf))
+	md := largeMarkdown(r, o, b.o.rl, b.o.parallelism)
 	fmt.Println()
 	fmt.Print(md)
-	return b.write(map[string][]byte{"large.md": []byte(md)})
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	return b.write(map[string][]byte{"large.md": []byte(md), largeJSON: append(data, '\n')})
 }
 
 // largeNarrow seeds M-m applications in the main account and plans a
@@ -296,6 +379,13 @@ func fleetConfig(i, n int) string {
 	return strings.ReplaceAll(providerBlock+registeredKinds["cpaas_endpoint"].hcl(n, facts{}), `"bench`, fmt.Sprintf(`"s%dbench`, i))
 }
 
+// teamConfig is a fleet state's configuration authenticated as the
+// subaccount authID: its provider block names the subaccount's
+// credentials, as a team's state gets them from the platform's.
+func teamConfig(cfg, authID, authToken string) string {
+	return strings.Replace(cfg, `provider "cpaas" {}`, fmt.Sprintf("provider \"cpaas\" {\n  auth_id    = %q\n  auth_token = %q\n}", authID, authToken), 1)
+}
+
 // largeOps are the commands of the fleet and of the one state, in turn.
 var largeOps = []struct {
 	op   string
@@ -306,16 +396,41 @@ var largeOps = []struct {
 }
 
 // largeFleet applies and plans K states of n endpoints at once, then
-// deletes the endpoints through the API.
-func (b *bencher) largeFleet(o largeOptions) ([]largeRun, error) {
+// deletes the endpoints through the API. With teams, each state is its
+// own subaccount's, created through the API and deleted afterwards.
+func (b *bencher) largeFleet(o largeOptions, teams bool) ([]largeRun, error) {
+	part := "fleet"
+	if teams {
+		part = "teams"
+	}
+	main, err := b.benchClient()
+	if err != nil {
+		return nil, err
+	}
+	// Each state's client: the main account's, or its subaccount's.
+	clients := make([]*client.Client, o.k)
+	var subs []string
 	dirs := make([]string, o.k)
 	caches := make([]string, o.k)
 	for i := range o.k {
-		dirs[i] = filepath.Join(b.work, fmt.Sprintf("large-fleet-%d", i))
+		dirs[i] = filepath.Join(b.work, fmt.Sprintf("large-%s-%d", part, i))
 		if err := os.MkdirAll(dirs[i], 0o755); err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(filepath.Join(dirs[i], "main.tf"), []byte(fleetConfig(i, o.n)), 0o644); err != nil {
+		cfg := fleetConfig(i, o.n)
+		clients[i] = main
+		if teams {
+			sub, err := main.CreateSubaccount(context.Background(), client.SubaccountCreate{Name: fmt.Sprintf("bench-team-%d", i), Enabled: wire.Flag(true)})
+			if err != nil {
+				return nil, fmt.Errorf("large, teams: creating subaccount %d: %w", i, err)
+			}
+			subs = append(subs, sub.AuthID)
+			cfg = teamConfig(cfg, sub.AuthID, sub.AuthToken)
+			if clients[i], err = client.New(client.Config{BaseURL: b.emu.baseURL, AuthID: sub.AuthID, AuthToken: sub.AuthToken, Version: "bench"}); err != nil {
+				return nil, err
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dirs[i], "main.tf"), []byte(cfg), 0o644); err != nil {
 			return nil, err
 		}
 		var err error
@@ -326,7 +441,7 @@ func (b *bencher) largeFleet(o largeOptions) ([]largeRun, error) {
 	p := "-parallelism=" + strconv.Itoa(b.o.parallelism)
 	var out []largeRun
 	for _, op := range largeOps {
-		step(fmt.Sprintf("large, fleet: %s of %d states of %d endpoints at once, no rate limit", op.op, o.k, o.n))
+		step(fmt.Sprintf("large, %s: %s of %d states of %d endpoints at once, no rate limit", part, op.op, o.k, o.n))
 		if err := b.emu.resetCounters(); err != nil {
 			return nil, err
 		}
@@ -335,7 +450,7 @@ func (b *bencher) largeFleet(o largeOptions) ([]largeRun, error) {
 		plugins := make([]time.Duration, o.k)
 		errs := make([]error, o.k)
 		var wg sync.WaitGroup
-		stop := b.progress("fleet "+op.op, time.Minute)
+		stop := b.progress(part+" "+op.op, time.Minute)
 		start := time.Now()
 		for i := range o.k {
 			wg.Add(1)
@@ -352,9 +467,9 @@ func (b *bencher) largeFleet(o largeOptions) ([]largeRun, error) {
 		for i, err := range errs {
 			if err != nil {
 				if op.op == "plan" && exitCode(err) == 2 {
-					return nil, fmt.Errorf("large, fleet, state %d: the plan after apply is not empty", i)
+					return nil, fmt.Errorf("large, %s, state %d: the plan after apply is not empty", part, i)
 				}
-				return nil, fmt.Errorf("large, fleet, state %d: terraform %s: %w", i, op.op, err)
+				return nil, fmt.Errorf("large, %s, state %d: terraform %s: %w", part, i, op.op, err)
 			}
 			m.CPUSeconds += cpus[i].Seconds()
 			m.PluginCPUSeconds += plugins[i].Seconds()
@@ -367,17 +482,20 @@ func (b *bencher) largeFleet(o largeOptions) ([]largeRun, error) {
 			m.Seconds, m.Fastest, m.Slowest, m.CPUSeconds, m.PluginCPUSeconds, m.Requests)
 		out = append(out, m)
 	}
-	step(fmt.Sprintf("large, fleet: deleting the %d endpoints", o.k*o.n))
-	var ids []string
-	for _, dir := range dirs {
-		some, err := stateFileIDs(dir, "cpaas_endpoint")
+	step(fmt.Sprintf("large, %s: deleting the %d endpoints", part, o.k*o.n))
+	for i, dir := range dirs {
+		ids, err := stateFileIDs(dir, "cpaas_endpoint")
 		if err != nil {
 			return nil, err
 		}
-		ids = append(ids, some...)
+		if err := deleteEndpointsOf(clients[i], ids); err != nil {
+			return nil, err
+		}
 	}
-	if err := b.deleteEndpoints(ids); err != nil {
-		return nil, err
+	for _, sub := range subs {
+		if err := main.DeleteSubaccount(context.Background(), sub, false); err != nil && !errors.Is(err, client.ErrNotFound) {
+			return nil, err
+		}
 	}
 	for _, d := range append(dirs, caches...) {
 		if err := os.RemoveAll(d); err != nil {
@@ -533,6 +651,17 @@ func (b *bencher) deleteApplications(ids []string) error {
 	})
 }
 
+// deleteEndpointsOf deletes endpoints through c, seedWorkers at once.
+func deleteEndpointsOf(c *client.Client, ids []string) error {
+	return inWorkers(len(ids), func(i int) error {
+		err := c.DeleteEndpoint(context.Background(), ids[i])
+		if errors.Is(err, client.ErrNotFound) {
+			return nil
+		}
+		return err
+	})
+}
+
 // stateFileIDs is the ids of the resources of type typ in dir's
 // terraform.tfstate.
 func stateFileIDs(dir, typ string) ([]string, error) {
@@ -575,21 +704,27 @@ func stateIDs(state []byte, typ string) ([]string, error) {
 	return ids, nil
 }
 
-// largeMarkdown is large.md: a table per part that ran, the narrowed
-// state against the other, and the one state against the fleet.
-func largeMarkdown(r largeResults, o largeOptions, rl rlOptions, parallelism int, tfVersion string) string {
+// largeMarkdown is large.md: a table per part measured (this run or an
+// earlier one, each with when), the narrowed state against the other, and
+// the one state against the fleets.
+func largeMarkdown(r largeResults, o largeOptions, rl rlOptions, parallelism int) string {
 	var s strings.Builder
 	rate := strconv.FormatFloat(rl.rate, 'f', -1, 64)
 	s.WriteString("# A large account: one state or many\n\n")
-	fmt.Fprintf(&s, "Measured %s on %d CPUs, %s; load average before: %s, after: %s (the machine is shared: time is "+
-		"disturbed by the other load, CPU less). Parts: %s, in that order, at zero latency, `-parallelism=%d` in every "+
-		"command; every plan found nothing to change. `make bench-large` (`go run ./internal/cmd/bench -large`; "+
-		"`-large-parts`, `-large-m`, `-large-account`, `-large-k`, `-large-n`).\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), tfVersion, r.loadBefore, r.loadAfter,
-		strings.Join(o.parts, ", "), parallelism)
+	fmt.Fprintf(&s, "On %d CPUs, at zero latency, `-parallelism=%d` in every command; every plan found nothing to change. "+
+		"The machine is shared: time is disturbed by the other load, CPU less; each part says when it was measured and the "+
+		"load averages before and after it. `make bench-large` (`go run ./internal/cmd/bench -large`; `-large-parts`, "+
+		"`-large-m`, `-large-account`, `-large-k`, `-large-n`); %s keeps each part's figures, and a run of some parts "+
+		"keeps the others'.\n\n", runtime.NumCPU(), parallelism, largeJSON)
+	when := func(part string) {
+		if w, ok := r.Measured[part]; ok {
+			fmt.Fprintf(&s, "Measured %s, %s; load average before: %s, after: %s.\n\n", w.At, w.Terraform, w.LoadBefore, w.LoadAfter)
+		}
+	}
 
-	if len(r.narrow) > 0 {
+	if len(r.Narrow) > 0 {
 		fmt.Fprintf(&s, "## A state of %d applications in an account of %d\n\n", o.m, o.account)
+		when("narrow")
 		fmt.Fprintf(&s, "%d applications were created through the API in the main account; then, in turn, a state of %d "+
 			"applications was applied through Terraform with no limit, planned (no change) under a limit of %s requests/s "+
 			"(burst %d) with a cache directory of its own, and its applications deleted, so that the account held %d during each "+
@@ -601,7 +736,7 @@ func largeMarkdown(r largeResults, o largeOptions, rl rlOptions, parallelism int
 		s.WriteString("| state | plan wall | requests | list pages | application GETs | other requests | 429s |\n")
 		s.WriteString("|---|---:|---:|---:|---:|---:|---:|\n")
 		byCase := map[string]largeNarrow{}
-		for _, m := range r.narrow {
+		for _, m := range r.Narrow {
 			byCase[m.Case] = m
 			fmt.Fprintf(&s, "| %s | %.2f s | %d | %d | %d | %d | %d |\n", m.Case, m.Seconds, m.Answered, m.ListPages, m.Gets, m.Other, m.Throttled)
 		}
@@ -614,44 +749,69 @@ func largeMarkdown(r largeResults, o largeOptions, rl rlOptions, parallelism int
 		s.WriteString("\n")
 	}
 
-	runRow := func(m largeRun, fleet bool) {
-		if fleet {
-			fmt.Fprintf(&s, "| %s | %.1f s | %.1f s | %.1f s | %d | %.1f s (%.1f s) |\n",
-				m.Op, m.Seconds, m.Fastest, m.Slowest, m.Requests, m.CPUSeconds, m.PluginCPUSeconds)
-			return
-		}
-		fmt.Fprintf(&s, "| %s | %.1f s | %d | %.1f s (%.1f s) | %.1f MiB |\n",
-			m.Op, m.Seconds, m.Requests, m.CPUSeconds, m.PluginCPUSeconds, float64(m.PeakKiB)/1024)
-	}
-	if len(r.fleet) > 0 {
-		fmt.Fprintf(&s, "## %d states of %d endpoints at once\n\n", o.k, o.n)
-		fmt.Fprintf(&s, "%d terraform processes started together, each in its own directory with its own cache directory, "+
-			"with no rate limit: `apply -auto-approve`, then a no-change `plan -detailed-exitcode`. Wall: the first start to "+
-			"the last end. CPU: every terraform process's and the plugins' each waited for (their rusage), with the plugins' "+
-			"share. The endpoints were deleted through the API afterwards.\n\n", o.k)
+	fleetTable := func(ms []largeRun) {
 		s.WriteString("| command | fleet wall | fastest run | slowest run | requests | CPU (plugins') |\n")
 		s.WriteString("|---|---:|---:|---:|---:|---:|\n")
-		for _, m := range r.fleet {
-			runRow(m, true)
+		for _, m := range ms {
+			fmt.Fprintf(&s, "| %s | %.1f s | %.1f s | %.1f s | %d | %.1f s (%.1f s) |\n",
+				m.Op, m.Seconds, m.Fastest, m.Slowest, m.Requests, m.CPUSeconds, m.PluginCPUSeconds)
 		}
 		s.WriteString("\n")
 	}
-	if len(r.one) > 0 {
+	fleetText := fmt.Sprintf("%d terraform processes started together, each in its own directory with its own cache directory, "+
+		"with no rate limit: `apply -auto-approve`, then a no-change `plan -detailed-exitcode`. Wall: the first start to "+
+		"the last end. CPU: every terraform process's and the plugins' each waited for (their rusage), with the plugins' "+
+		"share. The endpoints were deleted through the API afterwards.", o.k)
+	if len(r.Fleet) > 0 {
+		fmt.Fprintf(&s, "## %d states of %d endpoints at once, in the main account\n\n", o.k, o.n)
+		when("fleet")
+		fmt.Fprintf(&s, "%s Every state's endpoints are the main account's, as a split by family leaves them: the API lists "+
+			"endpoints by account only, so each state's refresh reads the whole account's listing.\n\n", fleetText)
+		fleetTable(r.Fleet)
+	}
+	if len(r.Teams) > 0 {
+		fmt.Fprintf(&s, "## %d states of %d endpoints at once, one per subaccount\n\n", o.k, o.n)
+		when("teams")
+		fmt.Fprintf(&s, "%s Each state's provider block authenticates as a subaccount of its own (created through the API, "+
+			"as the large-accounts guide's platform state creates them), so its endpoints are the subaccount's and its "+
+			"refresh reads the subaccount's listing only.\n\n", fleetText)
+		fleetTable(r.Teams)
+	}
+	if len(r.One) > 0 {
 		fmt.Fprintf(&s, "## One state of %d endpoints\n\n", o.k*o.n)
+		when("one")
 		fmt.Fprintf(&s, "The same %d×%d endpoints in one state, one terraform process with no rate limit: `apply -auto-approve`, "+
 			"then a no-change `plan -detailed-exitcode`. CPU is Terraform's and the plugin's, with the plugin's share; peak "+
 			"memory is the provider's largest VmHWM. The endpoints were deleted through the API afterwards.\n\n", o.k, o.n)
 		s.WriteString("| command | wall | requests | CPU (plugin's) | provider peak RSS |\n")
 		s.WriteString("|---|---:|---:|---:|---:|\n")
-		for _, m := range r.one {
-			runRow(m, false)
+		for _, m := range r.One {
+			fmt.Fprintf(&s, "| %s | %.1f s | %d | %.1f s (%.1f s) | %.1f MiB |\n",
+				m.Op, m.Seconds, m.Requests, m.CPUSeconds, m.PluginCPUSeconds, float64(m.PeakKiB)/1024)
 		}
 		s.WriteString("\n")
 	}
-	if len(r.fleet) > 0 && len(r.one) > 0 {
-		fmt.Fprintf(&s, "## One state of %d×%d against %d states of %d at once\n\n", o.k, o.n, o.k, o.n)
-		fmt.Fprintf(&s, "| figure | %d states of %d at once | one state of %d | one state of K×n / K states of n at once |\n", o.k, o.n, o.k*o.n)
-		s.WriteString("|---|---:|---:|---:|\n")
+	type column struct {
+		name string
+		runs []largeRun
+	}
+	var cols []column
+	for _, c := range []column{
+		{fmt.Sprintf("%d states of %d at once, main account", o.k, o.n), r.Fleet},
+		{fmt.Sprintf("%d states of %d at once, one per subaccount", o.k, o.n), r.Teams},
+		{fmt.Sprintf("one state of %d", o.k*o.n), r.One},
+	} {
+		if len(c.runs) > 0 {
+			cols = append(cols, c)
+		}
+	}
+	if len(cols) > 1 {
+		fmt.Fprintf(&s, "## %d×%d endpoints, one state or %d, side by side\n\n", o.k, o.n, o.k)
+		s.WriteString("| figure |")
+		for _, c := range cols {
+			s.WriteString(" " + c.name + " |")
+		}
+		s.WriteString("\n|---|" + strings.Repeat("---:|", len(cols)) + "\n")
 		byOp := func(ms []largeRun, op string) largeRun {
 			for _, m := range ms {
 				if m.Op == op {
@@ -660,25 +820,43 @@ func largeMarkdown(r largeResults, o largeOptions, rl rlOptions, parallelism int
 			}
 			return largeRun{}
 		}
-		row := func(name string, x, y float64) {
-			ratio := "-"
-			if x > 0 {
-				ratio = fmt.Sprintf("%.2fx", y/x)
-			}
-			fmt.Fprintf(&s, "| %s | %.1f s | %.1f s | %s |\n", name, x, y, ratio)
-		}
 		for _, op := range []string{"plan", "apply"} {
-			f, one := byOp(r.fleet, op), byOp(r.one, op)
-			row(op+", wall", f.Seconds, one.Seconds)
-			row(op+", CPU", f.CPUSeconds, one.CPUSeconds)
+			for _, f := range []struct {
+				name string
+				of   func(largeRun) string
+			}{
+				{"wall", func(m largeRun) string { return fmt.Sprintf("%.1f s", m.Seconds) }},
+				{"CPU", func(m largeRun) string { return fmt.Sprintf("%.1f s", m.CPUSeconds) }},
+				{"requests", func(m largeRun) string { return strconv.Itoa(m.Requests) }},
+			} {
+				fmt.Fprintf(&s, "| %s, %s |", op, f.name)
+				for _, c := range cols {
+					s.WriteString(" " + f.of(byOp(c.runs, op)) + " |")
+				}
+				s.WriteString("\n")
+			}
 		}
 		s.WriteString("\n")
+		if len(r.One) > 0 {
+			for _, c := range cols[:len(cols)-1] {
+				ratios := []string{}
+				for _, op := range []string{"plan", "apply"} {
+					f, one := byOp(c.runs, op), byOp(r.One, op)
+					if f.Seconds > 0 && f.CPUSeconds > 0 {
+						ratios = append(ratios, fmt.Sprintf("%s %.2fx the wall time and %.2fx the CPU", op, one.Seconds/f.Seconds, one.CPUSeconds/f.CPUSeconds))
+					}
+				}
+				if len(ratios) > 0 {
+					fmt.Fprintf(&s, "One state against %s: %s.\n\n", c.name, strings.Join(ratios, ", "))
+				}
+			}
+		}
 	}
-	if len(r.fleet) > 0 || len(r.one) > 0 {
+	if len(r.Fleet) > 0 || len(r.Teams) > 0 || len(r.One) > 0 {
 		creates := o.k * o.n
 		fmt.Fprintf(&s, "These runs had no limit. Under an account limit of R requests/s the creates alone need K×n/R seconds "+
 			"whichever way the account is split, as the states share the account's limit: at R = %s (`-rl-rate`), "+
-			"%d creates take at least %.0f s (%.1f min).\n", rate, creates, float64(creates)/rl.rate, float64(creates)/rl.rate/60)
+			"%d creates take at least %.0f s (%.1f min); and each plan's requests above take at least their count over R.\n", rate, creates, float64(creates)/rl.rate, float64(creates)/rl.rate/60)
 	}
 	return s.String()
 }

@@ -121,7 +121,7 @@ func main() {
 	splitN := flag.Int("split-n", 90, "objects a state in -split")
 	splitRounds := flag.Int("split-rounds", 3, "rounds of each fleet in -split (apply, plan and destroy each); the report gives the median of each figure and the range of slowest / fastest")
 	largeOnly := flag.Bool("large", false, "run only the large account against many states (large.go): the parts of -large-parts")
-	largeParts := flag.String("large-parts", "narrow,fleet,one", "comma-separated parts of -large, run in this order: narrow (a state of -large-m applications in an account of -large-account, narrowed by subaccount and not, under -rl-rate / -rl-burst), fleet (-large-k states of -large-n endpoints applied and planned at once), one (one state of -large-k × -large-n endpoints: its apply takes most of an hour at full size)")
+	largeParts := flag.String("large-parts", "narrow,fleet,teams,one", "comma-separated parts of -large, run in this order: narrow (a state of -large-m applications in an account of -large-account, narrowed by subaccount and not, under -rl-rate / -rl-burst), fleet (-large-k states of -large-n endpoints in the main account applied and planned at once), teams (the same, each state in a subaccount of its own), one (one state of -large-k × -large-n endpoints: its apply takes most of an hour at full size)")
 	largeM := flag.Int("large-m", 1000, "applications in the state of -large's narrow part")
 	largeAccount := flag.Int("large-account", 10000, "applications in the account during the plans of -large's narrow part")
 	largeK := flag.Int("large-k", 10, "states of -large's fleet part (the one state holds -large-k × -large-n endpoints)")

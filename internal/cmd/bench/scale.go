@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -254,29 +253,7 @@ func (b *bencher) deleteEndpoints(ids []string) error {
 	if err != nil {
 		return err
 	}
-	next := make(chan string)
-	var mu sync.Mutex
-	var first error
-	var wg sync.WaitGroup
-	for range seedWorkers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for id := range next {
-				if err := c.DeleteEndpoint(context.Background(), id); err != nil && !errors.Is(err, client.ErrNotFound) {
-					mu.Lock()
-					first = cmpOr(first, err)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for _, id := range ids {
-		next <- id
-	}
-	close(next)
-	wg.Wait()
-	return first
+	return deleteEndpointsOf(c, ids)
 }
 
 func cmpOr(a, b error) error {
