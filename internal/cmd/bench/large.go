@@ -79,7 +79,11 @@ var largeParts = []string{"narrow", "fleet", "teams", "one"}
 
 // parseLargeParts reads -large-parts: comma-separated names of largeParts,
 // returned in largeParts' order (the order they run in) without repeats.
+// None ("") measures nothing and writes large.md from large.json again.
 func parseLargeParts(value string) ([]string, error) {
+	if strings.TrimSpace(value) == "" {
+		return nil, nil
+	}
 	want := map[string]bool{}
 	for _, f := range strings.Split(value, ",") {
 		f = strings.TrimSpace(f)

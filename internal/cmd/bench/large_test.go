@@ -18,6 +18,9 @@ func TestLargePartsRunInTheirOrder(t *testing.T) {
 	if _, err := parseLargeParts("narrow,all"); err == nil {
 		t.Error("an unknown part was accepted")
 	}
+	if got, err := parseLargeParts(" "); err != nil || len(got) != 0 {
+		t.Errorf("no parts: %v, %v; want none (large.md written again from large.json)", got, err)
+	}
 }
 
 // The narrowed state places every application in the subaccount; the
