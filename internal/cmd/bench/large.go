@@ -501,7 +501,7 @@ func (b *bencher) largeFleet(o largeOptions, teams bool) ([]largeRun, error) {
 			return nil, err
 		}
 	}
-	for _, d := range append(dirs, caches...) {
+	for _, d := range slices.Concat(dirs, caches) {
 		if err := os.RemoveAll(d); err != nil {
 			return nil, err
 		}
