@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -79,18 +77,8 @@ func splitConfig(i, n int) string {
 // splitRun runs terraform args in dir with its own cache directory, and
 // returns how long it took.
 func (b *bencher) splitRun(dir, cache string, args ...string) (time.Duration, error) {
-	cmd := exec.Command(b.o.tf, args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), b.env...), "XDG_CACHE_HOME="+cache, "TF_CLI_CONFIG_FILE="+b.cliConfig)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	err := cmd.Run()
-	d := time.Since(start)
-	if err != nil {
-		return d, fmt.Errorf("%w\n%s", err, firstLine(out.String()))
-	}
-	return d, nil
+	d, _, _, err := b.fleetRun(dir, cache, args...)
+	return d, err
 }
 
 // splitOwn is each command's time for one state with no limit: the part
